@@ -1,0 +1,50 @@
+import { createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1 };
+
+/** scrypt$N$r$p$salt$hash, all base64: the only form in which a password is stored. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, { ...SCRYPT, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltB64, hashB64] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
+  const expected = Buffer.from(hashB64, 'base64');
+  const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return timingSafeEqual(expected, actual);
+}
+
+/** A random opaque token (256 bits, base64url). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Decrypts base64(IV[12] + ciphertext + tag[16]) with a base64 AES-256 key; null when it does not authenticate. */
+export function decryptAesGcm(payloadB64: string, keyB64: string): string | null {
+  try {
+    const raw = Buffer.from(payloadB64, 'base64');
+    if (raw.length < 12 + 16) return null;
+    const iv = raw.subarray(0, 12);
+    const tag = raw.subarray(raw.length - 16);
+    const data = raw.subarray(12, raw.length - 16);
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64'), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

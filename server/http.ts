@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { Answer } from '../src/api/contract.ts';
+
+/** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly extra: Partial<Answer> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Reads the JSON body; an empty body is {}; anything but a JSON object is refused with a clear message. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError('请求体不是有效的 JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('请求体必须是 JSON 对象');
+  return body as Record<string, unknown>;
+}
+
+/** A required non-empty string field, at most `max` characters. */
+export function str(body: Record<string, unknown>, key: string, label: string, max = 200): string {
+  const v = body[key];
+  if (typeof v !== 'string' || !v.trim()) throw new ApiError(`${label}不能为空`);
+  if (v.length > max) throw new ApiError(`${label}过长`);
+  return v;
+}
+
+/** An optional positive integer field with a default and an upper bound. */
+export function int(body: Record<string, unknown>, key: string, label: string, def: number, max: number): number {
+  const v = body[key];
+  if (v === undefined || v === null || v === '') return def;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) throw new ApiError(`${label}必须是 1 到 ${max} 之间的整数`);
+  return n;
+}
+
+export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });

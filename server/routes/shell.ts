@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { newToken, sha256 } from '../crypto.ts';
+import { ApiError, int, ok, readBody } from '../http.ts';
+import { loadMenuTree, permittedMenuIds } from '../menu.ts';
+import { SETTINGS_KEYS, type UserInfo } from '../../src/api/contract.ts';
+
+export interface ShellOptions {
+  db: Db;
+  accessTokenTtlSeconds: number;
+}
+
+/** The calls the session shell makes after login (SPEC 7 "Session and shell"). All need a live session. */
+export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/vue/userInfo', async (c) => {
+    const s = c.get('session');
+    const info = await loadUserInfo(db, s.userId, s.tenantId);
+    const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
+    return c.json({ result: 'ok', tokenExpire, values: info });
+  });
+
+  app.post('/v1/userRole/initUserPermission', async (c) => {
+    const s = c.get('session');
+    const ids = await permittedMenuIds(db, s.userId, s.tenantId);
+    await db.query('UPDATE user_session SET permissions = $1 WHERE token_hash = $2', [ids, s.tokenHash]);
+    return c.json(ok());
+  });
+
+  app.post('/permission/treeMenu4VUE', async (c) => {
+    const s = c.get('session');
+    // SPEC 7: the tree comes back in `result`.
+    return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId) });
+  });
+
+  app.post('/anon/vue/token', async (c) => {
+    const s = c.get('session');
+    const token = newToken();
+    const deadline = Date.now() + accessTokenTtlSeconds * 1000;
+    await db.query('DELETE FROM access_token WHERE session_hash = $1 AND deadline < now()', [s.tokenHash]);
+    await db.query('INSERT INTO access_token (token_hash, session_hash, deadline) VALUES ($1, $2, to_timestamp($3 / 1000.0))', [
+      sha256(token),
+      s.tokenHash,
+      deadline,
+    ]);
+    return c.json({ result: 'ok', values: token, deadline });
+  });
+
+  app.post('/anon/vue/logout', async (c) => {
+    const s = c.get('session');
+    await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
+    return c.json({ data: 200 });
+  });
+
+  app.post('/v1/systemSetting/getByType', async (c) => {
+    const body = await readBody(c);
+    const type = body.type;
+    if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {
+      throw new ApiError(`type 必须是 ${SETTINGS_KEYS.join('、')} 之一`);
+    }
+    const [row] = await db.query<{ params: string }>('SELECT params FROM system_setting WHERE tenant_id = $1 AND type = $2', [
+      c.get('session').tenantId,
+      type,
+    ]);
+    return c.json(ok({ params: row?.params ?? '{}' }));
+  });
+
+  app.post('/v1/user/list', async (c) => {
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const tenantId = c.get('session').tenantId;
+    const rows = await db.query(
+      `SELECT id, user_name AS "userName", nickname, phone, user_type AS "userType", status
+         FROM app_user WHERE tenant_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
+      [tenantId, pageSize, (pageNum - 1) * pageSize],
+    );
+    const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user WHERE tenant_id = $1', [tenantId]);
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  return app;
+}
+
+async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<UserInfo> {
+  const [u] = await db.query<{
+    id: number;
+    user_name: string;
+    headimgurl: string;
+    nickname: string;
+    phone: string;
+    user_type: 0 | 1 | 2;
+    store_id: number | null;
+    mall_id: number | null;
+    default_mall_id: number | null;
+    depart_ids: number[];
+    role_name: string | null;
+  }>(
+    `SELECT u.*, (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
+                   WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name
+       FROM app_user u WHERE u.id = $1 AND u.tenant_id = $2`,
+    [userId, tenantId],
+  );
+  const malls = await db.query<{ id: number; name: string }>('SELECT id, name FROM mall WHERE tenant_id = $1', [tenantId]);
+  const departs = await db.query<{ id: number; departName: string }>(
+    'SELECT id, depart_name AS "departName" FROM depart WHERE tenant_id = $1 ORDER BY id',
+    [tenantId],
+  );
+  const mall = (id: number | null) => malls.find((m) => m.id === id) ?? null;
+  return {
+    id: u.id,
+    userName: u.user_name,
+    headimgurl: u.headimgurl,
+    nickname: u.nickname,
+    roleName: u.role_name ?? '',
+    appidList: [],
+    phone: u.phone,
+    type: u.user_type,
+    userType: u.user_type,
+    tenantId,
+    mallId: u.mall_id,
+    defaultMallId: u.default_mall_id,
+    storeId: u.store_id,
+    mallInfo: mall(u.mall_id),
+    defaultMallInfo: mall(u.default_mall_id),
+    campList: [],
+    departmentPermission: u.depart_ids,
+    allDepartList: departs,
+  };
+}

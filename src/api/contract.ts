@@ -1,0 +1,111 @@
+/**
+ * Contract types shared by the console and the reference server (server/ imports only this file from src/).
+ * Shapes follow SPEC.md section 3 and 7; where SPEC leaves a call unshown, DECISIONS.md and docs/api.md rule.
+ */
+
+/** The `result` field of most answers: 'ok', 'error', or an HTTP-like number (401, 403). */
+export type ResultCode = 'ok' | 'error' | 401 | 403;
+
+/** The common answer envelope of the /manage API. */
+export interface Answer<T = unknown> {
+  result: ResultCode;
+  values?: T;
+  errmsg?: string;
+  /** Set on department data-permission errors (SPEC 8). The misspelling is the product's. */
+  type?: 'departNoPermisson';
+}
+
+/** A menu node as /permission/treeMenu4VUE returns it (SPEC 3). */
+export interface MenuNode {
+  id?: number | null;
+  name?: string;
+  path?: string;
+  /** A JSON string holding { icon, name, hidden }. */
+  icon?: string;
+  children?: MenuNode[];
+  /** 2 means a button, not a page. */
+  uriType?: number;
+  needButtonPermission?: boolean;
+  component?: string;
+  /** The button code of a type-2 entry (e.g. 'user:add'). */
+  code?: string;
+}
+
+/** /permission/treeMenu4VUE answers the tree in `result` (SPEC 7: "menu tree in result"). */
+export interface MenuAnswer {
+  result: MenuNode[] | ResultCode;
+  errmsg?: string;
+}
+
+export interface DepartRef {
+  id: number;
+  departName: string;
+}
+
+export interface MallInfo {
+  id: number;
+  name: string;
+}
+
+/** User info of SPEC 3 plus the session values the shell reads. */
+export interface UserInfo {
+  id: number;
+  userName: string;
+  headimgurl: string;
+  nickname: string;
+  roleName: string;
+  appidList: string[];
+  phone: string;
+  type: number;
+  userType: 0 | 1 | 2;
+  tenantId: number;
+  mallId: number | null;
+  defaultMallId: number | null;
+  storeId: number | null;
+  mallInfo: MallInfo | null;
+  defaultMallInfo: MallInfo | null;
+  campList: unknown[];
+  departmentPermission: number[];
+  allDepartList: DepartRef[];
+}
+
+/** /vue/userInfo: user info in values, seconds left in tokenExpire. */
+export interface UserInfoAnswer extends Answer<UserInfo> {
+  tokenExpire?: number;
+}
+
+export interface AesKey {
+  keyId: string;
+  /** base64 of a 32-byte AES-256 key */
+  key: string;
+}
+
+export interface LoginBody {
+  userName: string;
+  /** base64 of IV (12 bytes) + AES-GCM ciphertext and tag */
+  password: string;
+  keyId: string;
+  appName: 'SCRM';
+}
+
+export interface AccessTokenValues {
+  values: string;
+  /** epoch milliseconds */
+  deadline: number;
+}
+
+/** /anon/vue/logout and /anon/passport/loginByUserToken answer in `data`. */
+export interface LogoutAnswer {
+  data: number | { result: number; values?: string; errmsg?: string };
+}
+
+export const SETTINGS_KEYS = [
+  'scrm_overall_params',
+  'scrm_overall_params_camp_reward',
+  'member_progress_basic',
+  'tenant_unique_params',
+] as const;
+export type SettingsKey = (typeof SETTINGS_KEYS)[number];
+
+/** Application name sent with every login (SPEC 9). */
+export const APP_NAME = 'SCRM';
