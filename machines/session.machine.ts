@@ -1,0 +1,217 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MenuNode, UserInfo } from '../src/api/contract.ts';
+import { logoutMachine } from './logout.machine.ts';
+
+/** The route table is built by the app from the menu; the machine only carries it. */
+export type RouteTable = unknown;
+
+export interface SessionInput {
+  /** a user token is already in storage */
+  hasToken: boolean;
+  /** a userToken from a link (SPEC 2), to be exchanged for a session */
+  linkToken?: string | null;
+}
+
+export interface SessionContext {
+  /** a token was in storage when the page started */
+  hasStoredToken: boolean;
+  linkToken: string | null;
+  userInfo: UserInfo | null;
+  /** seconds the session has left, as /vue/userInfo said when it was fetched */
+  tokenExpire: number;
+  menu: MenuNode[];
+  routes: RouteTable | null;
+  /** why the user is on the login page or the failure screen */
+  error: string | null;
+  /** a message about something that did not happen (e.g. a refused logout) */
+  notice: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN'; userName: string; password: string }
+  | { type: 'LOGOUT' }
+  | { type: 'EXPIRED'; message?: string }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS_NOTICE' };
+
+export interface UserInfoOutput {
+  userInfo: UserInfo;
+  tokenExpire: number;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
+
+/** Failures whose error says the session is over go to `expired`; the app marks them with `expired: true`. */
+const isExpiredError = (error: unknown) => typeof error === 'object' && error !== null && (error as { expired?: unknown }).expired === true;
+
+/** Where a step of session start goes when it fails for another reason than expiry: logged, not shown (SPEC 8). */
+const FAILED = {
+  target: 'failed',
+  actions: ['recordFailure', { type: 'reportFailure', params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }) }],
+} as const;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The session (SPEC 4 "Session start"): with no token the user signs in; with one the console loads user info,
+ * initialises permissions, loads the menu, adds routes and replays navigation, in that order.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    login: fromPromise<string, { userName: string; password: string }>(notProvided('login')),
+    loginByUserToken: fromPromise<string, { userToken: string }>(notProvided('loginByUserToken')),
+    fetchUserInfo: fromPromise<UserInfoOutput>(notProvided('fetchUserInfo')),
+    initUserPermission: fromPromise<void>(notProvided('initUserPermission')),
+    fetchMenu: fromPromise<MenuNode[]>(notProvided('fetchMenu')),
+    addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
+    logout: logoutMachine,
+  },
+  actions: {
+    // I/O the app performs; the machine only says when.
+    persistToken: (_, _params: { token: string }) => {},
+    clearSession: () => {},
+    replayNavigation: () => {},
+    goToLogin: () => {},
+    reportFailure: (_, _params: { error: unknown }) => {},
+    recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    resetSession: assign({ userInfo: null, tokenExpire: 0, menu: [], routes: null, notice: null }),
+  },
+  guards: {
+    hasLinkToken: ({ context }) => Boolean(context.linkToken),
+    hasStoredToken: ({ context }) => context.hasStoredToken,
+    isExpiredError: ({ event }) => isExpiredError((event as { error?: unknown }).error),
+    logoutSucceeded: ({ event }) => (event as { output?: { ok?: boolean } }).output?.ok === true,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    hasStoredToken: input.hasToken,
+    linkToken: input.linkToken ?? null,
+    userInfo: null,
+    tokenExpire: 0,
+    menu: [],
+    routes: null,
+    error: null,
+    notice: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      description: 'Decides where a fresh page begins: a link token, a stored token, or nothing.',
+      always: [
+        { guard: 'hasLinkToken', target: 'exchangingLink' },
+        { guard: 'hasStoredToken', target: 'authenticated' },
+        { target: 'anonymous' },
+      ],
+    },
+    exchangingLink: {
+      description: 'Logs in with the userToken a link carried (SPEC 2); failure is only logged.',
+      invoke: {
+        src: 'loginByUserToken',
+        input: ({ context }) => ({ userToken: context.linkToken ?? '' }),
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'persistToken', params: ({ event }) => ({ token: event.output }) }, assign({ linkToken: null })],
+        },
+        onError: { target: 'anonymous', actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, assign({ linkToken: null })] },
+      },
+    },
+    anonymous: {
+      description: 'No session: the login page shows.',
+      on: { LOGIN: 'loggingIn' },
+    },
+    loggingIn: {
+      description: 'The encrypted credentials are on their way to the passport service.',
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: 'LOGIN' }>;
+          return { userName: e.userName, password: e.password };
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'persistToken', params: ({ event }) => ({ token: event.output }) }, assign({ error: null })],
+        },
+        onError: { target: 'anonymous', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    authenticated: {
+      description: 'A token exists; the session is being built or is in use.',
+      initial: 'booting',
+      on: { EXPIRED: { target: 'expired', actions: assign({ error: ({ event }) => event.message ?? null }) } },
+      states: {
+        booting: {
+          description: 'Step 1: load user info.',
+          invoke: {
+            src: 'fetchUserInfo',
+            onDone: {
+              target: 'permissions',
+              actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
+            },
+            onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
+          },
+        },
+        permissions: {
+          description: 'Step 2: initialise user permissions; the result must be ok.',
+          invoke: {
+            src: 'initUserPermission',
+            onDone: 'menu',
+            onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
+          },
+        },
+        menu: {
+          description: 'Step 3: load the menu tree the server builds from the permissions.',
+          invoke: {
+            src: 'fetchMenu',
+            onDone: { target: 'routing', actions: assign({ menu: ({ event }) => event.output }) },
+            onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
+          },
+        },
+        routing: {
+          description: 'Step 4: add the routes built from the menu.',
+          invoke: {
+            src: 'addRoutes',
+            input: ({ context }) => ({ menu: context.menu }),
+            onDone: { target: 'ready', actions: assign({ routes: ({ event }) => event.output }) },
+            onError: FAILED,
+          },
+        },
+        ready: {
+          description: 'Step 5 done on entry: navigation is replayed; the console is in use.',
+          entry: 'replayNavigation',
+          on: {
+            LOGOUT: 'loggingOut',
+            DISMISS_NOTICE: { actions: assign({ notice: null }) },
+          },
+        },
+        loggingOut: {
+          description: 'The logout machine asks the server; only data 200 ends the session.',
+          invoke: {
+            src: 'logout',
+            onDone: [
+              { guard: 'logoutSucceeded', target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
+              { target: 'ready', actions: assign({ notice: ({ event }) => event.output.message ?? null }) },
+            ],
+          },
+        },
+        failed: {
+          description: 'User info, permissions or menu could not be loaded (logged only, SPEC 8); retry or leave.',
+          on: {
+            RETRY: { target: 'booting', actions: assign({ error: null }) },
+            LOGOUT: { target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
+          },
+        },
+      },
+    },
+    expired: {
+      description: 'The server said the session is over (401): menu, routes and user info are cleared; sign in again.',
+      entry: ['clearSession', 'resetSession', 'goToLogin'],
+      on: { LOGIN: 'loggingIn' },
+    },
+  },
+});

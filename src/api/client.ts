@@ -1,0 +1,99 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { Answer } from './contract.ts';
+import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
+import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
+
+/** The request base path (SPEC 9). */
+export const BASE_URL = '/manage';
+
+/** Anonymous SMS calls get the tenant id in the body under the product's misspelt field renantId (SPEC 7). */
+export const ANON_SMS_PATTERN = /(^|\/)anon\/sms\//;
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number>;
+  /**
+   * SPEC 8: failures of the menu, user-info and login-with-token calls are only logged. An expired session is
+   * still reported, because the session must end whichever call noticed it.
+   */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  store: KeyValueStore;
+  baseURL?: string;
+  /** the tenant id of the signed-in user, for renantId */
+  tenantId?: () => number | null | undefined;
+  /** data the catalogue needs (department names) */
+  failureContext?: () => FailureContext;
+  /** every failure passes here once; the shell shows it and reacts */
+  onFailure?: (failure: Failure, info: { path: string; quiet: boolean }) => void;
+  fetch?: typeof globalThis.fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The one HTTP client of the console (SPEC 7 common rules): POST with a JSON body that defaults to {}, base
+ * /manage, credentials sent, UserToken and AccessToken headers from local storage.
+ * @example const api = createApiClient({ store: localStorage }); await api.call('/vue/userInfo');
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const { store } = options;
+  const $fetch = ofetch.create({
+    baseURL: options.baseURL ?? BASE_URL,
+    method: 'POST',
+    credentials: 'include',
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onRequest({ request, options: req }) {
+      const path = typeof request === 'string' ? request : request.url;
+      const method = (req.method ?? 'POST').toUpperCase();
+      if (method !== 'GET' && method !== 'HEAD' && req.body === undefined) req.body = {};
+      if (ANON_SMS_PATTERN.test(path) && isPlainObject(req.body)) {
+        req.body = { ...req.body, renantId: options.tenantId?.() ?? undefined };
+      }
+      const headers = new Headers(req.headers);
+      const userToken = store.getItem(STORAGE_KEYS.userToken);
+      const accessToken = store.getItem(STORAGE_KEYS.accessToken);
+      if (userToken) headers.set('UserToken', userToken);
+      if (accessToken) headers.set('AccessToken', accessToken);
+      req.headers = headers;
+    },
+  });
+
+  const fail = (failure: Failure, path: string, quiet: boolean): never => {
+    options.onFailure?.(failure, { path, quiet });
+    throw new ApiFailure(failure);
+  };
+
+  /** The answer as the server sent it; a network failure throws ApiFailure of kind 'network'. */
+  async function raw<T>(path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+    try {
+      return await $fetch<T>(path, {
+        method: opts.method ?? 'POST',
+        body: opts.method === 'GET' ? undefined : (body as Record<string, unknown> | undefined),
+        query: opts.query,
+        signal: opts.signal,
+      });
+    } catch (err) {
+      const status = err instanceof FetchError ? err.response?.status : undefined;
+      return fail(networkFailure(status), path, Boolean(opts.quiet));
+    }
+  }
+
+  /** Calls path and returns the answer when it is not a failure of SPEC 8; otherwise throws ApiFailure. */
+  async function call<A = Answer>(path: string, body?: unknown, opts: CallOptions = {}): Promise<A> {
+    const answer = await raw<A>(path, body, opts);
+    const failure = classifyAnswer(answer, options.failureContext?.() ?? {});
+    if (failure) fail(failure, path, Boolean(opts.quiet));
+    return answer;
+  }
+
+  return { call, raw };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof FormData) && !(v instanceof Blob);
+}

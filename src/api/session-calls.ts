@@ -1,0 +1,107 @@
+import type { ApiClient } from './client.ts';
+import type {
+  AesKey,
+  Answer,
+  LogoutAnswer,
+  MenuAnswer,
+  MenuNode,
+  SettingsKey,
+  UserInfo,
+  UserInfoAnswer,
+} from './contract.ts';
+import { APP_NAME } from './contract.ts';
+import { ApiFailure, MESSAGES } from './errors.ts';
+
+/**
+ * The default AES key of SPEC 9, for a passport service that issues none. It is public by nature (it ships in
+ * the bundle), so it protects nothing beyond the transport; the reference server always issues a fresh key.
+ */
+export const DEFAULT_AES_KEY: AesKey = { keyId: 'default', key: 'U0NSTS1kZWZhdWx0LWxvZ2luLWtleS0yMDI2ISEhISE=' };
+
+/** base64(IV[12] + AES-GCM ciphertext and tag) of the password, under the key the server issued. */
+export async function encryptPassword(password: string, key: AesKey): Promise<string> {
+  if (!globalThis.crypto?.subtle) throw new Error('浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问');
+  const raw = Uint8Array.from(atob(key.key), (ch) => ch.charCodeAt(0));
+  const cryptoKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, cryptoKey, new TextEncoder().encode(password)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return btoa(String.fromCharCode(...out));
+}
+
+export interface Credentials {
+  userName: string;
+  password: string;
+}
+
+/** Logs in with an encrypted password; resolves to the new user token. */
+export async function login(api: ApiClient, { userName, password }: Credentials): Promise<string> {
+  const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
+  const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
+  const answer = await api.call<Answer<string>>('/anon/passport/login', {
+    userName,
+    password: await encryptPassword(password, key),
+    keyId: key.keyId,
+    appName: APP_NAME,
+  });
+  if (typeof answer.values !== 'string' || !answer.values) throw new Error(MESSAGES.busy);
+  return answer.values;
+}
+
+/** Exchanges a userToken from a link for a session of this browser (SPEC 2). */
+export async function loginByUserToken(api: ApiClient, userToken: string): Promise<string> {
+  const answer = await api.raw<{ data?: { result?: number; values?: string; errmsg?: string } }>(
+    '/anon/passport/loginByUserToken',
+    { userToken },
+    { quiet: true },
+  );
+  if (answer.data?.result !== 200 || !answer.data.values) throw new Error(answer.data?.errmsg ?? 'login with userToken failed');
+  return answer.data.values;
+}
+
+export interface UserInfoResult {
+  userInfo: UserInfo;
+  tokenExpire: number;
+}
+
+export async function fetchUserInfo(api: ApiClient): Promise<UserInfoResult> {
+  const answer = await api.call<UserInfoAnswer>('/vue/userInfo', {}, { quiet: true });
+  if (!answer.values) throw new Error('userInfo answered no values');
+  return { userInfo: answer.values, tokenExpire: Number(answer.tokenExpire ?? 0) };
+}
+
+/** SPEC 4 step 2: the result must be ok before the menu is asked for. */
+export async function initUserPermission(api: ApiClient): Promise<void> {
+  const answer = await api.call<Answer>('/v1/userRole/initUserPermission', {}, { quiet: true });
+  if (answer.result !== 'ok') throw new Error('initUserPermission did not answer ok');
+}
+
+export async function fetchMenuTree(api: ApiClient): Promise<MenuNode[]> {
+  const answer = await api.call<MenuAnswer>('/permission/treeMenu4VUE', {}, { quiet: true });
+  return Array.isArray(answer.result) ? answer.result : [];
+}
+
+/** Logout answers { data: 200 } on success (SPEC 4); the caller decides what any other answer means. */
+export async function requestLogout(api: ApiClient): Promise<LogoutAnswer> {
+  return api.call<LogoutAnswer>('/anon/vue/logout');
+}
+
+/** Settings by type: values.params is a JSON string; invalid JSON reads as {} (SPEC 8). */
+export async function fetchSettings(api: ApiClient, type: SettingsKey): Promise<Record<string, unknown>> {
+  const answer = await api.call<Answer<{ params?: string }>>('/v1/systemSetting/getByType', { type }, { quiet: true });
+  return parseParams(answer.values?.params);
+}
+
+export function parseParams(params: unknown): Record<string, unknown> {
+  if (typeof params !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(params);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export { ApiFailure };

@@ -1,0 +1,19 @@
+/** Local-storage keys of the session (SPEC 7). The access token's key is the product's: 'AccessToken'. */
+export const STORAGE_KEYS = {
+  userToken: 'UserToken',
+  accessToken: 'AccessToken',
+  language: 'language',
+  sidebarCollapsed: 'sidebarCollapsed',
+} as const;
+
+/** The part of Storage the client needs; tests pass a Map-backed one. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, String(v)),
+    removeItem: (k) => void map.delete(k),
+  };
+}

@@ -1,0 +1,94 @@
+import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import type { MenuModel } from '../menu/menu-model.ts';
+import { LanguageContext } from '../i18n/use-t.ts';
+import type { Language } from '../i18n/messages.ts';
+import { loginPathFor } from '../lib/redirect.ts';
+import { useHashPath, useHashSearch } from '../shell/hash-location.ts';
+import { Layout } from '../shell/layout.tsx';
+import { FindPasswordPage, LoginPage, RegisterPage } from '../shell/public-pages.tsx';
+import { SessionContext } from '../shell/session-context.ts';
+import { FailureScreen, FullPageSpinner } from '../shell/status-screens.tsx';
+import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
+import { FailureBridge, TOASTER_ID } from './failure-bridge.tsx';
+
+/** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
+function ContentRoutes({ model }: { model: MenuModel }) {
+  return (
+    <Switch>
+      <Route path="/">{model.home ? <Redirect to={model.home} replace /> : <EmptyMenu />}</Route>
+      <Route path="/redirect/*">{(params) => <Redirect to={`/${params['*'] ?? ''}`} replace />}</Route>
+      <Route path="/user-center/user-info">
+        <RouteView route={fixedRoute('/user-center/user-info', '个人信息', 'user-center/user-info')} />
+      </Route>
+      <Route path="/setting-camp">
+        <Redirect to="/setting-camp/campaign-info" replace />
+      </Route>
+      <Route path="/setting-camp/campaign-info">
+        <RouteView route={fixedRoute('/setting-camp/campaign-info', '活动信息', 'content-manage/campaign-info', ['设置活动'])} />
+      </Route>
+      <Route path="/data-statistics">
+        <Redirect to="/data-statistics/mall-statistics" replace />
+      </Route>
+      {model.routes.map((r) => (
+        <Route key={r.path} path={r.path}>
+          <RouteView route={r} />
+        </Route>
+      ))}
+      <Route path="/data-statistics/mall-statistics">
+        <RouteView route={fixedRoute('/data-statistics/mall-statistics', '商城统计', 'data-statistics/mall-statistics', ['数据中心'])} />
+      </Route>
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
+  );
+}
+
+/** Everything behind login: redirect when there is no session, wait while it boots, then the layout. */
+function Protected() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const state = SessionContext.useSelector((s) => s);
+  const session = SessionContext.useActorRef();
+  if (state.matches('anonymous') || state.matches('expired') || state.matches('loggingIn')) {
+    return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
+  }
+  if (state.matches({ authenticated: 'failed' })) {
+    return <FailureScreen onRetry={() => session.send({ type: 'RETRY' })} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+  }
+  const model = state.context.routes as MenuModel | null;
+  if (!model || !(state.matches({ authenticated: 'ready' }) || state.matches({ authenticated: 'loggingOut' }))) return <FullPageSpinner />;
+  return (
+    <Layout model={model}>
+      <ContentRoutes model={model} />
+    </Layout>
+  );
+}
+
+export function App({ language }: { language: Language }) {
+  return (
+    <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
+      <LanguageContext.Provider value={language}>
+        <Toaster toasterId={TOASTER_ID} position="top" />
+        <FailureBridge />
+        <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
+          <Switch>
+            <Route path="/login">
+              <LoginPage />
+            </Route>
+            <Route path="/register">
+              <RegisterPage />
+            </Route>
+            <Route path="/find-password">
+              <FindPasswordPage />
+            </Route>
+            <Route>
+              <Protected />
+            </Route>
+          </Switch>
+        </Router>
+      </LanguageContext.Provider>
+    </FluentProvider>
+  );
+}

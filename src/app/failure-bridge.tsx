@@ -1,0 +1,39 @@
+import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
+import { useEffect } from 'react';
+import type { Failure } from '../api/errors.ts';
+import { SessionContext } from '../shell/session-context.ts';
+import { failureSink } from './failure-sink.ts';
+
+export const TOASTER_ID = 'app-toaster';
+
+/**
+ * Connects the API client's failures to the screen: an ended session is told to the session machine once
+ * (however many calls noticed it) with one message; other failures show as toasts unless the call was quiet.
+ */
+export function FailureBridge() {
+  const session = SessionContext.useActorRef();
+  const { dispatchToast } = useToastController(TOASTER_ID);
+  useEffect(() => {
+    const show = (f: Failure) =>
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{f.message}</ToastTitle>
+        </Toast>,
+        { intent: f.level, timeout: f.duration },
+      );
+    failureSink.context = () => ({ allDepartList: session.getSnapshot().context.userInfo?.allDepartList });
+    failureSink.handle = (failure, { quiet, path }) => {
+      if (failure.kind === 'expired') {
+        const snap = session.getSnapshot();
+        if (!snap.matches('authenticated')) return;
+        show(failure);
+        session.send({ type: 'EXPIRED', message: failure.message });
+        return;
+      }
+      if (quiet) console.error(`[api] ${path}:`, failure.message);
+      else show(failure);
+    };
+    return () => failureSink.reset();
+  }, [session, dispatchToast]);
+  return null;
+}

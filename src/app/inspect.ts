@@ -1,0 +1,13 @@
+import type { InspectionEvent, Observer } from 'xstate';
+
+/**
+ * With ?inspect in the URL (before or inside the hash), every actor is connected to the Stately browser
+ * inspector. It opens stately.ai, so it needs internet; nothing of it loads otherwise.
+ */
+export async function loadInspector(href: string): Promise<Observer<InspectionEvent> | undefined> {
+  const url = new URL(href);
+  const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';
+  if (!url.searchParams.has('inspect') && !new URLSearchParams(hashQuery).has('inspect')) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector({ autoStart: true }).inspect;
+}

@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../api/client.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
+import { readLanguage } from '../i18n/use-t.ts';
+import { takeLinkToken } from '../lib/redirect.ts';
+import { SessionContext } from '../shell/session-context.ts';
+import { App } from './app.tsx';
+import { failureSink } from './failure-sink.ts';
+import { loadInspector } from './inspect.ts';
+import { createSessionLogic } from './session-logic.ts';
+
+async function start() {
+  // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).
+  const { token: linkToken, cleanHref } = takeLinkToken(location.href);
+  if (linkToken) history.replaceState(null, '', cleanHref);
+
+  const store = localStorage;
+  let tenantId: number | null = null;
+  const api = createApiClient({
+    store,
+    tenantId: () => tenantId,
+    failureContext: () => failureSink.context(),
+    onFailure: (failure, info) => failureSink.handle(failure, info),
+  });
+  const logic = createSessionLogic(api, store);
+  const inspect = await loadInspector(location.href);
+  const language = readLanguage(store.getItem(STORAGE_KEYS.language));
+  document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SessionContext.Provider
+        logic={logic}
+        options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
+      >
+        <TenantTracker onTenant={(id) => (tenantId = id)} />
+        <App language={language} />
+      </SessionContext.Provider>
+    </StrictMode>,
+  );
+}
+
+/** Keeps the tenant id the API client adds to anonymous SMS calls in step with the session. */
+function TenantTracker({ onTenant }: { onTenant: (id: number | null) => void }) {
+  onTenant(SessionContext.useSelector((s) => s.context.userInfo?.tenantId ?? null));
+  return null;
+}
+
+void start();

@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { logoutMachine } from '../../machines/logout.machine.ts';
+import type { ApiClient } from '../api/client.ts';
+import {
+  fetchMenuTree,
+  fetchUserInfo,
+  initUserPermission,
+  login,
+  loginByUserToken,
+  requestLogout,
+} from '../api/session-calls.ts';
+import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
+import { buildMenuModel } from '../menu/menu-model.ts';
+import { safeRedirect } from '../lib/redirect.ts';
+import { splitHash } from '../lib/redirect.ts';
+import { navigate } from '../shell/hash-location.ts';
+
+const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
+
+/** The session machine with the app's actors: real calls, real storage, real navigation. */
+export function createSessionLogic(api: ApiClient, store: KeyValueStore) {
+  return sessionMachine.provide({
+    actors: {
+      login: fromPromise(({ input }) => login(api, input)),
+      loginByUserToken: fromPromise(({ input }) => loginByUserToken(api, input.userToken)),
+      fetchUserInfo: fromPromise(() => fetchUserInfo(api)),
+      initUserPermission: fromPromise(() => initUserPermission(api)),
+      fetchMenu: fromPromise(() => fetchMenuTree(api)),
+      addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
+      logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
+    },
+    actions: {
+      persistToken: (_, { token }) => store.setItem(STORAGE_KEYS.userToken, token),
+      clearSession: () => {
+        store.removeItem(STORAGE_KEYS.userToken);
+        store.removeItem(STORAGE_KEYS.accessToken);
+      },
+      // SPEC 4 step 5: back to where the user was headed, when that was an in-app path.
+      replayNavigation: () => {
+        const [path, search] = splitHash(location.hash);
+        if (!PUBLIC_PATHS.includes(path)) return;
+        navigate(safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/', { replace: true });
+      },
+      goToLogin: () => navigate('/login'),
+      reportFailure: (_, { error }) => console.error('[session]', error),
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import { splitHash } from '../lib/redirect.ts';
+
+/**
+ * Hash routing with the query inside the hash, as the product's links are written: /#/login?redirect=%2Fmanage.
+ * wouter's own hash hook puts the query before the '#', which would break those links; this one keeps it after.
+ */
+const subscribe = (cb: () => void) => {
+  addEventListener('hashchange', cb);
+  addEventListener('popstate', cb);
+  return () => {
+    removeEventListener('hashchange', cb);
+    removeEventListener('popstate', cb);
+  };
+};
+
+const currentPath = () => splitHash(location.hash)[0];
+const currentSearch = () => splitHash(location.hash)[1];
+
+/** Goes to an in-app path (with an optional ?query), pushing history unless replace is set. */
+export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
+  const url = new URL(location.href);
+  url.hash = `#${to.startsWith('/') ? to : `/${to}`}`;
+  if (url.href === location.href) return;
+  history[replace ? 'replaceState' : 'pushState'](null, '', url.href);
+  dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+export const useHashPath = (): [string, typeof navigate] => [useSyncExternalStore(subscribe, currentPath, () => '/'), navigate];
+export const useHashSearch = (): string => useSyncExternalStore(subscribe, currentSearch, () => '');
+
+/** The current in-app path and query, as they go into a redirect query. */
+export const currentHashTarget = (): string => {
+  const [path, search] = splitHash(location.hash);
+  return search ? `${path}?${search}` : path;
+};
+

@@ -1,0 +1,70 @@
+import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useT } from '../i18n/use-t.ts';
+
+export interface LoginFormProps {
+  onSubmit: (credentials: { userName: string; password: string }) => void;
+  busy?: boolean;
+  /** the server's or the session's message, shown above the form */
+  error?: string | null;
+  slogan: string;
+}
+
+const useStyles = makeStyles({
+  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    width: '360px',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  slogan: { margin: 0, color: tokens.colorNeutralForeground3 },
+  links: { display: 'flex', justifyContent: 'space-between' },
+});
+
+/** The sign-in form. Field values are the form's own input, not session state. */
+export function LoginForm({ onSubmit, busy, error, slogan }: LoginFormProps) {
+  const s = useStyles();
+  const t = useT();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const userMissing = touched && !userName.trim();
+  const passwordMissing = touched && !password;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (userName.trim() && password) onSubmit({ userName: userName.trim(), password });
+  };
+  return (
+    <main className={s.page}>
+      <form className={s.card} onSubmit={submit} noValidate aria-label={t('login')}>
+        <h1 className={s.title}>{t('appTitle')}</h1>
+        <p className={s.slogan}>{slogan}</p>
+        {error && (
+          <MessageBar intent="error">
+            <MessageBarBody>{error}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label={t('account')} required validationMessage={userMissing ? t('accountRequired') : undefined}>
+          <Input value={userName} onChange={(_, d) => setUserName(d.value)} autoComplete="username" name="userName" />
+        </Field>
+        <Field label={t('password')} required validationMessage={passwordMissing ? t('passwordRequired') : undefined}>
+          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" name="password" />
+        </Field>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? t('loggingIn') : t('login')}
+        </Button>
+        <div className={s.links}>
+          <Link href="#/register">{t('register')}</Link>
+          <Link href="#/find-password">{t('findPassword')}</Link>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import type { FluentIcon } from '@fluentui/react-icons';
+import {
+  AppsRegular,
+  BoardRegular,
+  BuildingRegular,
+  ChatRegular,
+  DataBarVerticalRegular,
+  DatabaseRegular,
+  FolderRegular,
+  MegaphoneRegular,
+  PeopleRegular,
+  PeopleTeamRegular,
+  PersonChatRegular,
+  PersonRegular,
+  PlugConnectedRegular,
+  ReceiptRegular,
+  SettingsRegular,
+  StarRegular,
+  TicketDiagonalRegular,
+} from '@fluentui/react-icons';
+
+/** First-level icons are chosen by route name (SPEC 2); unknown names get a folder. */
+const ICONS: Record<string, FluentIcon> = {
+  dashboard: BoardRegular,
+  'applet-management': AppsRegular,
+  'base-info': DatabaseRegular,
+  'content-manage': MegaphoneRegular,
+  'coupon-manage': TicketDiagonalRegular,
+  'integral-mng': StarRegular,
+  'member-mng': PeopleRegular,
+  'wechat-official-account': ChatRegular,
+  'work-weixin': PeopleTeamRegular,
+  orders: ReceiptRegular,
+  'tenant-manage': BuildingRegular,
+  manage: SettingsRegular,
+  'open-platform': PlugConnectedRegular,
+  kf: PersonChatRegular,
+  'data-statistics': DataBarVerticalRegular,
+  'user-center': PersonRegular,
+};
+
+export const iconForRoute = (name: string): FluentIcon => ICONS[name] ?? FolderRegular;

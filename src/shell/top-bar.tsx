@@ -1,0 +1,78 @@
+import { Avatar, Link, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useT } from '../i18n/use-t.ts';
+
+export interface TopBarProps {
+  slogan: string;
+  nickname: string;
+  avatar?: string;
+  roleName?: string;
+  onUserInfo: () => void;
+  onLogout: () => void;
+  /** true while a logout is under way */
+  loggingOut?: boolean;
+}
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    height: '56px',
+    paddingInline: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  logo: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500, whiteSpace: 'nowrap' },
+  slogan: { fontSize: tokens.fontSizeBase200, opacity: 0.85, whiteSpace: 'nowrap' },
+  spacer: { flex: 1 },
+  link: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
+  user: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    border: 'none',
+    background: 'none',
+    color: 'inherit',
+    cursor: 'pointer',
+    maxWidth: '240px',
+  },
+  nickname: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/** The header: logo and slogan, links to the design and mall systems, the user's name with a dropdown. */
+export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogout, loggingOut }: TopBarProps) {
+  const s = useStyles();
+  const t = useT();
+  return (
+    <header className={s.root}>
+      <span className={s.logo}>SCRM</span>
+      <span className={s.slogan}>{slogan}</span>
+      <span className={s.spacer} />
+      <Link className={s.link} href="/design/">
+        {t('designSystem')}
+      </Link>
+      <Link className={s.link} href="/mall/">
+        {t('mallSystem')}
+      </Link>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <button type="button" className={s.user} aria-label={`${nickname} ${roleName ?? ''}`.trim()}>
+            <Avatar name={nickname} image={avatar ? { src: avatar } : undefined} size={28} color="colorful" />
+            <span className={s.nickname}>{nickname}</span>
+          </button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem icon={<PersonRegular />} onClick={onUserInfo}>
+              {t('userInfo')}
+            </MenuItem>
+            <MenuItem icon={<SignOutRegular />} onClick={onLogout} disabled={loggingOut}>
+              {t('logout')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button } from '@fluentui/react-components';
+import { Component, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { AppRoute } from '../menu/menu-model.ts';
+import { useT } from '../i18n/use-t.ts';
+import { FullPageSpinner, StatusScreen } from '../shell/status-screens.tsx';
+import { viewFor } from './registry.ts';
+
+/** A route of SPEC 2's fixed table, shaped like a menu route so the same view machinery renders it. */
+export function fixedRoute(path: string, title: string, component: string, trail: string[] = []): AppRoute {
+  const name = path.split('/').pop() ?? '';
+  return { path, name, title, component, hidden: true, needButtonPermission: false, buttons: [], trail, menuId: null, section: '' };
+}
+
+export function NotFound() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  return (
+    <StatusScreen title={t('notFound')} hint={t('notFoundHint')}>
+      <Button appearance="primary" onClick={() => navigate('/')}>
+        {t('backHome')}
+      </Button>
+    </StatusScreen>
+  );
+}
+
+/** A menu entry whose page module this deployment does not have: named honestly, never faked. */
+export function ModuleNotInstalled({ title, path, component }: { title: string; path: string; component: string }) {
+  const t = useT();
+  return (
+    <StatusScreen
+      title={`${title} · ${t('moduleNotInstalled')}`}
+      hint={
+        <>
+          <p>{t('moduleNotInstalledHint')}</p>
+          <p>
+            {t('menuEntry')}：{title}；{t('path')}：<code>{path}</code>；{t('component')}：<code>{component || '—'}</code>
+          </p>
+        </>
+      }
+    />
+  );
+}
+
+export function EmptyMenu() {
+  const t = useT();
+  return <StatusScreen title={t('none')} hint={t('emptyMenu')} />;
+}
+
+class ViewErrorBoundary extends Component<{ children: ReactNode; fallback: (error: Error) => ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+/** Renders the page module a route names, lazily; a module that fails to load shows an error with reload. */
+export function RouteView({ route }: { route: AppRoute }) {
+  const t = useT();
+  const View = viewFor(route.component);
+  if (!View) return <ModuleNotInstalled title={route.title} path={route.path} component={route.component} />;
+  return (
+    <ViewErrorBoundary
+      fallback={(error) => (
+        <StatusScreen title={t('loadFailed')} hint={error.message}>
+          <Button appearance="primary" onClick={() => location.reload()}>
+            {t('retry')}
+          </Button>
+        </StatusScreen>
+      )}
+    >
+      <Suspense fallback={<FullPageSpinner />}>
+        <View route={route} />
+      </Suspense>
+    </ViewErrorBoundary>
+  );
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In dev, /manage goes to the reference server (npm run dev:server) or to MANAGE_API_URL.
+const target = process.env.MANAGE_API_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  server: {
+    port: 5173,
+    proxy: { '/manage': { target, changeOrigin: true, rewrite: process.env.MANAGE_API_URL ? (p) => p.replace(/^\/manage/, '') : undefined } },
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+  },
+});
