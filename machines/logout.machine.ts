@@ -16,7 +16,7 @@ export const LOGOUT_REFUSED = '退出失败，请重试';
  */
 export const logoutMachine = setup({
   types: {
-    context: {} as { message?: string },
+    context: {} as { ok: boolean; message?: string },
     output: {} as LogoutOutput,
   },
   actors: {
@@ -29,15 +29,16 @@ export const logoutMachine = setup({
   },
 }).createMachine({
   id: 'logout',
-  context: {},
+  context: { ok: false },
   initial: 'requesting',
   states: {
     requesting: {
       description: 'POST /anon/vue/logout is under way.',
       invoke: {
+        id: 'requestLogout',
         src: 'requestLogout',
         onDone: [
-          { guard: 'isData200', target: 'succeeded' },
+          { guard: 'isData200', target: 'succeeded', actions: assign({ ok: true }) },
           { target: 'refused', actions: assign({ message: LOGOUT_REFUSED }) },
         ],
         onError: {
@@ -55,8 +56,5 @@ export const logoutMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context, self }) => {
-    const snapshot = self.getSnapshot();
-    return snapshot.matches('succeeded') ? { ok: true } : { ok: false, message: context.message ?? LOGOUT_REFUSED };
-  },
+  output: ({ context }) => (context.ok ? { ok: true } : { ok: false, message: context.message ?? LOGOUT_REFUSED }),
 });

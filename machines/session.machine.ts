@@ -112,6 +112,7 @@ export const sessionMachine = setup({
     exchangingLink: {
       description: 'Logs in with the userToken a link carried (SPEC 2); failure is only logged.',
       invoke: {
+        id: 'loginByUserToken',
         src: 'loginByUserToken',
         input: ({ context }) => ({ userToken: context.linkToken ?? '' }),
         onDone: {
@@ -128,6 +129,7 @@ export const sessionMachine = setup({
     loggingIn: {
       description: 'The encrypted credentials are on their way to the passport service.',
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           const e = event as Extract<SessionEvent, { type: 'LOGIN' }>;
@@ -148,7 +150,8 @@ export const sessionMachine = setup({
         booting: {
           description: 'Step 1: load user info.',
           invoke: {
-            src: 'fetchUserInfo',
+            id: 'fetchUserInfo',
+        src: 'fetchUserInfo',
             onDone: {
               target: 'permissions',
               actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
@@ -159,7 +162,8 @@ export const sessionMachine = setup({
         permissions: {
           description: 'Step 2: initialise user permissions; the result must be ok.',
           invoke: {
-            src: 'initUserPermission',
+            id: 'initUserPermission',
+        src: 'initUserPermission',
             onDone: 'menu',
             onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
           },
@@ -167,7 +171,8 @@ export const sessionMachine = setup({
         menu: {
           description: 'Step 3: load the menu tree the server builds from the permissions.',
           invoke: {
-            src: 'fetchMenu',
+            id: 'fetchMenu',
+        src: 'fetchMenu',
             onDone: { target: 'routing', actions: assign({ menu: ({ event }) => event.output }) },
             onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
           },
@@ -175,7 +180,8 @@ export const sessionMachine = setup({
         routing: {
           description: 'Step 4: add the routes built from the menu.',
           invoke: {
-            src: 'addRoutes',
+            id: 'addRoutes',
+        src: 'addRoutes',
             input: ({ context }) => ({ menu: context.menu }),
             onDone: { target: 'ready', actions: assign({ routes: ({ event }) => event.output }) },
             onError: FAILED,
@@ -192,7 +198,8 @@ export const sessionMachine = setup({
         loggingOut: {
           description: 'The logout machine asks the server; only data 200 ends the session.',
           invoke: {
-            src: 'logout',
+            id: 'logout',
+        src: 'logout',
             onDone: [
               { guard: 'logoutSucceeded', target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
               { target: 'ready', actions: assign({ notice: ({ event }) => event.output.message ?? null }) },

@@ -1,0 +1,35 @@
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+// Imports flow one way: views -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
+const zones = [
+  { target: './machines', from: ['./src', './server'], except: ['./api/contract.ts'], message: 'machines/ are pure: xstate and contract types only' },
+  { target: './src/lib', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'lib/ is pure and leaf-level' },
+  { target: './src/menu', from: ['./src/app', './src/shell', './src/views', './server'], message: 'menu/ is pure' },
+  { target: './src/api', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'api/ sits below the UI' },
+  { target: './src/shell', from: ['./src/app', './src/views', './server'], message: 'shell/ must not reach up to app/ or views/' },
+  { target: './src/views', from: ['./src/app', './server'], message: 'views/ must not reach up to app/' },
+  { target: './server', from: ['./src/app', './src/shell', './src/views', './src/menu', './src/lib', './machines'], message: 'server/ imports only contract types from src/api' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'data', '.tmp'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [{ target: './server', from: './src', except: ['./api/contract.ts'] }] }] },
+  },
+);

@@ -1,0 +1,3 @@
+/** Every statechart of the console, for the inspector, the docs and the model-based tests. */
+export { sessionMachine } from './session.machine.ts';
+export { logoutMachine } from './logout.machine.ts';

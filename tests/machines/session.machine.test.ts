@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor } from 'xstate';
+import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
+import { ApiFailure } from '../../src/api/errors.ts';
+import type { UserInfo } from '../../src/api/contract.ts';
+import { controllableActors, runPath, toTestMachine } from './harness.ts';
+
+const userInfo = { id: 1, nickname: '星河管理员', tenantId: 1, phone: '13800000001' } as UserInfo;
+const expired = new ApiFailure({ kind: 'expired', message: '登录失效，请重新登录', duration: 5000, level: 'warning' });
+const broken = new Error('网络繁忙，请刷新后重试！');
+const menu = [{ id: 1, name: '系统管理', path: '/manage' }];
+
+/** One payload per outcome of every actor the session invokes, and every event the UI sends. */
+const EVENTS = [
+  { type: 'LOGIN', userName: 'admin', password: 'Admin@2026' },
+  { type: 'xstate.done.actor.login', output: 'token-1' },
+  { type: 'xstate.error.actor.login', error: new Error('账号或密码错误') },
+  { type: 'xstate.done.actor.loginByUserToken', output: 'token-2' },
+  { type: 'xstate.error.actor.loginByUserToken', error: broken },
+  { type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } },
+  { type: 'xstate.error.actor.fetchUserInfo', error: expired },
+  { type: 'xstate.error.actor.fetchUserInfo', error: broken },
+  { type: 'xstate.done.actor.initUserPermission', output: undefined },
+  { type: 'xstate.error.actor.initUserPermission', error: broken },
+  { type: 'xstate.done.actor.fetchMenu', output: menu },
+  { type: 'xstate.error.actor.fetchMenu', error: broken },
+  { type: 'xstate.done.actor.addRoutes', output: { routes: [] } },
+  { type: 'xstate.done.actor.logout', output: { ok: true } },
+  { type: 'xstate.done.actor.logout', output: { ok: false, message: '退出失败，请重试' } },
+  { type: 'LOGOUT' },
+  { type: 'EXPIRED', message: '登录失效，请重新登录' },
+  { type: 'RETRY' },
+  { type: 'DISMISS_NOTICE' },
+] as const;
+
+const ACTORS = ['login', 'loginByUserToken', 'fetchUserInfo', 'initUserPermission', 'fetchMenu', 'addRoutes', 'logout'];
+
+function sut(input: SessionInput) {
+  const { actors, settle, started } = controllableActors(ACTORS);
+  const calls: string[] = [];
+  const record = (name: string) => () => void calls.push(name);
+  const logic = sessionMachine.provide({
+    actors: actors as never,
+    actions: {
+      persistToken: (_, p) => void calls.push(`persistToken:${p.token}`),
+      clearSession: record('clearSession'),
+      replayNavigation: record('replayNavigation'),
+      goToLogin: record('goToLogin'),
+      reportFailure: record('reportFailure'),
+    },
+  });
+  const actor = createActor(logic, { input });
+  actor.start();
+  return { actor, settle, started, calls };
+}
+
+const INPUTS: Array<[string, SessionInput]> = [
+  ['no token', { hasToken: false }],
+  ['a stored token', { hasToken: true }],
+  ['a userToken link', { hasToken: false, linkToken: 'link-token' }],
+];
+
+describe('session machine (model-based)', () => {
+  for (const [label, input] of INPUTS) {
+    const model = createTestModel(toTestMachine(sessionMachine), { events: EVENTS as never, input } as never);
+    const paths = model.getShortestPaths({ allowDuplicatePaths: true, input } as never);
+
+    it(`reaches every state from ${label}`, () => {
+      const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+      const expected = label === 'no token' ? ['"anonymous"', '"loggingIn"', '"expired"'] : ['"expired"'];
+      for (const v of expected) expect(reached).toContain(v);
+      for (const s of ['booting', 'permissions', 'menu', 'routing', 'ready', 'loggingOut', 'failed']) {
+        expect(reached).toContain(JSON.stringify({ authenticated: s }));
+      }
+    });
+
+    for (const path of paths) {
+      it(`${label}: ${path.description}`, async () => {
+        const s = sut(input);
+        await runPath(path as never, s.actor, s.settle, {
+          'authenticated.booting': () => expect(s.started).toContain('fetchUserInfo'),
+          'authenticated.ready': (snap) => {
+            // SPEC 4: user info, permissions, menu, routes, then replay, in that order.
+            const order = ['fetchUserInfo', 'initUserPermission', 'fetchMenu', 'addRoutes'].map((n) => s.started.indexOf(n));
+            expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]))).toBe(true);
+            expect(s.calls).toContain('replayNavigation');
+            expect(snap.context.userInfo).toEqual(userInfo);
+            expect(snap.context.menu).toEqual(menu);
+          },
+          expired: (snap) => {
+            expect(s.calls).toContain('clearSession');
+            expect(snap.context.userInfo).toBeNull();
+            expect(snap.context.menu).toEqual([]);
+            expect(snap.context.routes).toBeNull();
+          },
+          'authenticated.failed': () => expect(s.calls).toContain('reportFailure'),
+        });
+      });
+    }
+  }
+
+  it('logout that is refused keeps the session and says why', async () => {
+    const model = createTestModel(toTestMachine(sessionMachine), { events: EVENTS as never } as never);
+    const path = model
+      .getShortestPaths({ allowDuplicatePaths: true, input: { hasToken: true } } as never)
+      .find((p) => p.steps.some((st) => (st.event as { output?: { ok?: boolean } }).output?.ok === false));
+    expect(path).toBeDefined();
+    const s = sut({ hasToken: true });
+    await runPath(path as never, s.actor, s.settle);
+    expect(s.actor.getSnapshot().matches({ authenticated: 'ready' })).toBe(true);
+    expect(s.actor.getSnapshot().context.notice).toBe('退出失败，请重试');
+    expect(s.calls).not.toContain('clearSession');
+  });
+
+  it('a stored token skips login and a link token is exchanged first', () => {
+    const withToken = createActor(sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never }), { input: { hasToken: true } });
+    withToken.start();
+    expect(withToken.getSnapshot().value).toEqual({ authenticated: 'booting' });
+    const spy = vi.fn();
+    const withLink = createActor(sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never, actions: { persistToken: spy } }), {
+      input: { hasToken: true, linkToken: 'abc' },
+    });
+    withLink.start();
+    expect(withLink.getSnapshot().value).toBe('exchangingLink');
+  });
+});
