@@ -217,7 +217,8 @@ export const sessionMachine = setup({
     },
     expired: {
       description: 'The server said the session is over (401): menu, routes and user info are cleared; sign in again.',
-      entry: ['clearSession', 'resetSession', 'goToLogin'],
+      // No navigation here: the route guard sends the user to /login with the current path as redirect (SPEC 8).
+      entry: ['clearSession', 'resetSession'],
       on: { LOGIN: 'loggingIn' },
     },
   },

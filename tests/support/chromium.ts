@@ -25,5 +25,7 @@ export async function launchChromium(): Promise<Browser> {
     onPath('chromium-browser');
   if (local) return chromium.launch({ executablePath: local, args: ['--no-sandbox', ...FLAGS] });
   const { default: packaged } = await import('@sparticuz/chromium');
-  return chromium.launch({ executablePath: await packaged.executablePath(), args: [...packaged.args, ...FLAGS] });
+  // --single-process (meant for serverless) ends the browser with its last context; tests open many.
+  const args = packaged.args.filter((a) => a !== '--single-process');
+  return chromium.launch({ executablePath: await packaged.executablePath(), args: [...args, ...FLAGS] });
 }

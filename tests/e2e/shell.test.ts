@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
+import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function logIn(page: Page, userName: string) {
+  await page.getByLabel('账号').fill(userName);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+
+describe('the console in Chromium', () => {
+  it('sends an anonymous visitor to login with the redirect, and back after login', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/manage/roles`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    expect(new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Froles');
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/manage\/roles$/);
+    await expect.poll(() => page.getByRole('heading', { name: '角色管理 · 模块未安装' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('does not follow a redirect that leaves the app', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login?redirect=${encodeURIComponent('//evil.example/x')}`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.context().close();
+  });
+
+  it('shows the layout: slogan, links, nickname; / goes to the first leaf; the side menu navigates', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    expect(await page.getByText('经营会员 实现增长').count()).toBe(1);
+    expect(await page.getByRole('link', { name: '海报设计' }).getAttribute('href')).toBe('/design/');
+    expect(await page.getByRole('link', { name: '商城系统' }).getAttribute('href')).toBe('/mall/');
+    expect(await page.getByText('星河管理员').count()).toBeGreaterThan(0);
+
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    // First-level click goes to the first non-hidden leaf; the second panel shows the entry's leaves.
+    await nav.getByRole('listitem', { name: '系统管理' }).click();
+    await page.waitForURL(/#\/manage\/users$/);
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles$/);
+    expect(await nav.getByRole('button', { name: '角色管理' }).getAttribute('aria-current')).toBe('page');
+    // Hidden entries are not in the menu.
+    await nav.getByRole('listitem', { name: '内容与营销' }).click();
+    await page.waitForURL(/#\/content-manage\/lottery$/);
+    expect(await nav.getByRole('button', { name: '活动编辑' }).count()).toBe(0);
+
+    await page.goto(`${baseUrl}/#/`);
+    await page.waitForURL(/#\/dashboard$/);
+    // Collapse hides labels and the second panel; expand brings them back.
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    expect(await nav.getByRole('button', { name: '工作台' }).count()).toBe(0);
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    expect(await nav.getByRole('button', { name: '工作台' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows 404 inside the layout, and the user info page from the dropdown', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'tenantadmin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${baseUrl}/#/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: /租户管理员小李/ }).click();
+    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await page.waitForURL(/#\/user-center\/user-info$/);
+    await expect.poll(() => page.getByRole('heading', { name: '租户管理员小李' }).count()).toBe(1);
+    expect(await page.getByText('13800000002').count()).toBe(1);
+    expect(await page.getByText('租户管理员', { exact: true }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('gives staff a smaller menu than admin', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'staff');
+    await page.waitForURL(/#\/dashboard$/);
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    expect(await nav.getByRole('listitem', { name: '会员管理' }).count()).toBe(1);
+    expect(await nav.getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/#/manage/users`);
+    await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('logs out to /login, after which pages need login again', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.getByRole('button', { name: /星河管理员/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/#\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await page.goto(`${baseUrl}/#/manage/users`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    await page.context().close();
+  });
+
+  it('logs in with a userToken link, removes it from the address and goes to /', async () => {
+    const { token } = await signedIn(baseUrl, 'admin');
+    const page = await newPage();
+    await page.goto(`${baseUrl}/?userToken=${encodeURIComponent(token)}#/manage/roles`);
+    await page.waitForURL(/#\/dashboard$/);
+    expect(page.url()).not.toContain('userToken');
+    expect(hashOf(page)).toBe('#/dashboard');
+    await page.context().close();
+  });
+
+  it('sends a session that the server ended back to login with the redirect', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.evaluate(() => localStorage.setItem('UserToken', 'revoked-or-unknown'));
+    await page.goto(`${baseUrl}/#/manage/roles`);
+    await page.reload();
+    await page.waitForURL(/#\/login\?redirect=%2Fmanage%2Froles$/);
+    await page.context().close();
+  });
+});
