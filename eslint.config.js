@@ -3,13 +3,26 @@ import importX from 'eslint-plugin-import-x';
 
 // Imports flow one way: views -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
 const zones = [
-  { target: './machines', from: ['./src', './server'], except: ['./api/contract.ts'], message: 'machines/ are pure: xstate and contract types only' },
-  { target: './src/lib', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'lib/ is pure and leaf-level' },
+  {
+    target: './machines',
+    from: ['./src', './server'],
+    except: ['./api/contract.ts'],
+    message: 'machines/ are pure: xstate and contract types only',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/app', './src/shell', './src/views', './src/menu', './server'],
+    message: 'lib/ is pure and leaf-level',
+  },
   { target: './src/menu', from: ['./src/app', './src/shell', './src/views', './server'], message: 'menu/ is pure' },
   { target: './src/api', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'api/ sits below the UI' },
   { target: './src/shell', from: ['./src/app', './src/views', './server'], message: 'shell/ must not reach up to app/ or views/' },
   { target: './src/views', from: ['./src/app', './server'], message: 'views/ must not reach up to app/' },
-  { target: './server', from: ['./src/app', './src/shell', './src/views', './src/menu', './src/lib', './machines'], message: 'server/ imports only contract types from src/api' },
+  {
+    target: './server',
+    from: ['./src/app', './src/shell', './src/views', './src/menu', './src/lib', './machines'],
+    message: 'server/ imports only contract types from src/api',
+  },
 ];
 
 export default tseslint.config(

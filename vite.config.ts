@@ -9,7 +9,9 @@ export default defineConfig({
   base: './',
   server: {
     port: 5173,
-    proxy: { '/manage': { target, changeOrigin: true, rewrite: process.env.MANAGE_API_URL ? (p) => p.replace(/^\/manage/, '') : undefined } },
+    proxy: {
+      '/manage': { target, changeOrigin: true, rewrite: process.env.MANAGE_API_URL ? (p) => p.replace(/^\/manage/, '') : undefined },
+    },
   },
   build: {
     target: 'es2022',

@@ -119,7 +119,10 @@ export const sessionMachine = setup({
           target: 'authenticated',
           actions: [{ type: 'persistToken', params: ({ event }) => ({ token: event.output }) }, assign({ linkToken: null })],
         },
-        onError: { target: 'anonymous', actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, assign({ linkToken: null })] },
+        onError: {
+          target: 'anonymous',
+          actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, assign({ linkToken: null })],
+        },
       },
     },
     anonymous: {
@@ -151,7 +154,7 @@ export const sessionMachine = setup({
           description: 'Step 1: load user info.',
           invoke: {
             id: 'fetchUserInfo',
-        src: 'fetchUserInfo',
+            src: 'fetchUserInfo',
             onDone: {
               target: 'permissions',
               actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
@@ -163,7 +166,7 @@ export const sessionMachine = setup({
           description: 'Step 2: initialise user permissions; the result must be ok.',
           invoke: {
             id: 'initUserPermission',
-        src: 'initUserPermission',
+            src: 'initUserPermission',
             onDone: 'menu',
             onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
           },
@@ -172,7 +175,7 @@ export const sessionMachine = setup({
           description: 'Step 3: load the menu tree the server builds from the permissions.',
           invoke: {
             id: 'fetchMenu',
-        src: 'fetchMenu',
+            src: 'fetchMenu',
             onDone: { target: 'routing', actions: assign({ menu: ({ event }) => event.output }) },
             onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
           },
@@ -181,7 +184,7 @@ export const sessionMachine = setup({
           description: 'Step 4: add the routes built from the menu.',
           invoke: {
             id: 'addRoutes',
-        src: 'addRoutes',
+            src: 'addRoutes',
             input: ({ context }) => ({ menu: context.menu }),
             onDone: { target: 'ready', actions: assign({ routes: ({ event }) => event.output }) },
             onError: FAILED,
@@ -199,7 +202,7 @@ export const sessionMachine = setup({
           description: 'The logout machine asks the server; only data 200 ends the session.',
           invoke: {
             id: 'logout',
-        src: 'logout',
+            src: 'logout',
             onDone: [
               { guard: 'logoutSucceeded', target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
               { target: 'ready', actions: assign({ notice: ({ event }) => event.output.message ?? null }) },

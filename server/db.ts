@@ -64,9 +64,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 
 /** Applies server/migrations/NNN_*.sql in order, each once, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
   const files = (await readdir(migrationsDir)).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
   const applied: string[] = [];

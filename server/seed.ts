@@ -273,11 +273,61 @@ export async function seedDemo(db: Db): Promise<void> {
   const hq2 = departs.find((d) => d.tenant_id === 2)!.id;
   const hash = await hashPassword(DEMO_PASSWORD);
   const users = [
-    { name: 'admin', tenant: 1, type: 0, nick: '星河管理员', phone: '13800000001', role: roles.super1, store: null, mall: malls[0].id, departs: [hq1, east1] },
-    { name: 'tenantadmin', tenant: 1, type: 2, nick: '租户管理员小李', phone: '13800000002', role: roles.tenantAdmin, store: null, mall: malls[0].id, departs: [hq1] },
-    { name: 'staff', tenant: 1, type: 1, nick: '门店店员小王', phone: '13800000003', role: roles.staff, store: 101, mall: malls[0].id, departs: [east1] },
-    { name: 'nophone', tenant: 1, type: 1, nick: '未绑定手机的店员', phone: '', role: roles.staff, store: 102, mall: malls[0].id, departs: [east1] },
-    { name: 'admin2', tenant: 2, type: 0, nick: '云帆管理员', phone: '13900000001', role: roles.super2, store: null, mall: malls[2].id, departs: [hq2] },
+    {
+      name: 'admin',
+      tenant: 1,
+      type: 0,
+      nick: '星河管理员',
+      phone: '13800000001',
+      role: roles.super1,
+      store: null,
+      mall: malls[0].id,
+      departs: [hq1, east1],
+    },
+    {
+      name: 'tenantadmin',
+      tenant: 1,
+      type: 2,
+      nick: '租户管理员小李',
+      phone: '13800000002',
+      role: roles.tenantAdmin,
+      store: null,
+      mall: malls[0].id,
+      departs: [hq1],
+    },
+    {
+      name: 'staff',
+      tenant: 1,
+      type: 1,
+      nick: '门店店员小王',
+      phone: '13800000003',
+      role: roles.staff,
+      store: 101,
+      mall: malls[0].id,
+      departs: [east1],
+    },
+    {
+      name: 'nophone',
+      tenant: 1,
+      type: 1,
+      nick: '未绑定手机的店员',
+      phone: '',
+      role: roles.staff,
+      store: 102,
+      mall: malls[0].id,
+      departs: [east1],
+    },
+    {
+      name: 'admin2',
+      tenant: 2,
+      type: 0,
+      nick: '云帆管理员',
+      phone: '13900000001',
+      role: roles.super2,
+      store: null,
+      mall: malls[2].id,
+      departs: [hq2],
+    },
   ];
   for (const u of users) {
     const [row] = await db.query<{ id: number }>(
@@ -294,7 +344,6 @@ export async function seedDemo(db: Db): Promise<void> {
        (2, 'scrm_overall_params', '{"enableWaterMark":true}')`,
   );
 }
-
 
 interface CatalogueRoles {
   super1: number;
@@ -315,7 +364,17 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, is_wrapper, sort)
        VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9) RETURNING id`,
-      [parentId, tenant ?? null, node.name, node.path ?? '', icon, Boolean(node.buttons), node.component ?? '', Boolean(node.wrapper), sort],
+      [
+        parentId,
+        tenant ?? null,
+        node.name,
+        node.path ?? '',
+        icon,
+        Boolean(node.buttons),
+        node.component ?? '',
+        Boolean(node.wrapper),
+        sort,
+      ],
     );
     if (tenant === 2 && roles.super2 === undefined) return; // that tenant does not exist here
     const supers = (tenant === 2 ? [roles.super2] : tenant === 1 ? [roles.super1] : [roles.super1, roles.super2]).filter(
@@ -335,7 +394,6 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     for (const [i, child] of (node.children ?? []).entries()) await insertMenu(child, row.id, i, tenant);
   };
   for (const [i, node] of DEMO_MENU.entries()) await insertMenu(node, null, i);
-
 }
 
 async function insertRole(db: Db, tenantId: number, name: string): Promise<number> {

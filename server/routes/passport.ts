@@ -78,5 +78,4 @@ export function passportRoutes({ db, sessionTtlSeconds }: PassportOptions) {
 }
 
 // scrypt hash of a random string nobody knows; keeps the unknown-account path as slow as the known one.
-const DUMMY_HASH =
-  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,14 +1,5 @@
 import type { ApiClient } from './client.ts';
-import type {
-  AesKey,
-  Answer,
-  LogoutAnswer,
-  MenuAnswer,
-  MenuNode,
-  SettingsKey,
-  UserInfo,
-  UserInfoAnswer,
-} from './contract.ts';
+import type { AesKey, Answer, LogoutAnswer, MenuAnswer, MenuNode, SettingsKey, UserInfo, UserInfoAnswer } from './contract.ts';
 import { APP_NAME } from './contract.ts';
 import { ApiFailure, MESSAGES } from './errors.ts';
 

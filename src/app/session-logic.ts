@@ -2,14 +2,7 @@ import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
 import type { ApiClient } from '../api/client.ts';
-import {
-  fetchMenuTree,
-  fetchUserInfo,
-  initUserPermission,
-  login,
-  loginByUserToken,
-  requestLogout,
-} from '../api/session-calls.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission, login, loginByUserToken, requestLogout } from '../api/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
 import { safeRedirect } from '../lib/redirect.ts';

@@ -114,7 +114,10 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
         component: text(node.component),
         hidden,
         needButtonPermission: node.needButtonPermission === true,
-        buttons: kids.filter(isButton).map((b) => text(b.code) || text(b.name)).filter(Boolean),
+        buttons: kids
+          .filter(isButton)
+          .map((b) => text(b.code) || text(b.name))
+          .filter(Boolean),
         trail,
         menuId: typeof node.id === 'number' ? node.id : null,
         section,

@@ -34,4 +34,3 @@ export const currentHashTarget = (): string => {
   const [path, search] = splitHash(location.hash);
   return search ? `${path}?${search}` : path;
 };
-

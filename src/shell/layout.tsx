@@ -59,7 +59,12 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
             <MessageBarBody>{notice}</MessageBarBody>
             <MessageBarActions
               containerAction={
-                <Button appearance="transparent" aria-label="关闭" icon={<DismissRegular />} onClick={() => session.send({ type: 'DISMISS_NOTICE' })} />
+                <Button
+                  appearance="transparent"
+                  aria-label="关闭"
+                  icon={<DismissRegular />}
+                  onClick={() => session.send({ type: 'DISMISS_NOTICE' })}
+                />
               }
             />
           </MessageBar>

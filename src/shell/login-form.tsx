@@ -55,7 +55,13 @@ export function LoginForm({ onSubmit, busy, error, slogan }: LoginFormProps) {
           <Input value={userName} onChange={(_, d) => setUserName(d.value)} autoComplete="username" name="userName" />
         </Field>
         <Field label={t('password')} required validationMessage={passwordMissing ? t('passwordRequired') : undefined}>
-          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" name="password" />
+          <Input
+            type="password"
+            value={password}
+            onChange={(_, d) => setPassword(d.value)}
+            autoComplete="current-password"
+            name="password"
+          />
         </Field>
         <Button type="submit" appearance="primary" disabled={busy}>
           {busy ? t('loggingIn') : t('login')}

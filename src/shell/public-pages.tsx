@@ -28,7 +28,12 @@ export function LoginPage() {
 
 const usePublicStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: { width: '420px', padding: tokens.spacingHorizontalXXL, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge },
+  card: {
+    width: '420px',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+  },
 });
 
 function PublicNotice({ title, hint }: { title: string; hint: string }) {

@@ -38,7 +38,11 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     ':hover': { backgroundColor: tokens.colorNeutralBackground3Hover },
   },
-  entryActive: { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorNeutralBackground1, fontWeight: tokens.fontWeightSemibold },
+  entryActive: {
+    color: tokens.colorBrandForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   icon: { fontSize: '20px', flexShrink: 0 },
   label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   second: { width: '168px', overflowY: 'auto', paddingBlock: tokens.spacingVerticalS, backgroundColor: tokens.colorNeutralBackground1 },

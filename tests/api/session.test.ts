@@ -35,8 +35,18 @@ describe('passport', () => {
     await expect(login(api, { userName: 'admin', password: 'wrong' })).rejects.toThrow('账号或密码错误');
     await expect(login(api, { userName: 'nobody', password: 'wrong' })).rejects.toThrow('账号或密码错误');
     const key = (await post('/anon/passport/aesKey', {})).json.values as { keyId: string };
-    const first = await post('/anon/passport/login', { userName: 'admin', password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', keyId: key.keyId, appName: 'SCRM' });
-    const again = await post('/anon/passport/login', { userName: 'admin', password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', keyId: key.keyId, appName: 'SCRM' });
+    const first = await post('/anon/passport/login', {
+      userName: 'admin',
+      password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      keyId: key.keyId,
+      appName: 'SCRM',
+    });
+    const again = await post('/anon/passport/login', {
+      userName: 'admin',
+      password: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      keyId: key.keyId,
+      appName: 'SCRM',
+    });
     expect(first.json).toEqual({ result: 'error', errmsg: '账号或密码错误' });
     expect(again.json).toEqual({ result: 'error', errmsg: '登录密钥已失效，请重试' });
   });
@@ -55,7 +65,9 @@ describe('passport', () => {
     const data = json.data as { result: number; values: string };
     expect(data.result).toBe(200);
     expect(data.values).not.toBe(token);
-    expect((await post('/anon/passport/loginByUserToken', { userToken: 'nope' })).json).toEqual({ data: { result: 401, errmsg: 'userToken失效' } });
+    expect((await post('/anon/passport/loginByUserToken', { userToken: 'nope' })).json).toEqual({
+      data: { result: 401, errmsg: 'userToken失效' },
+    });
   });
 });
 
@@ -117,8 +129,12 @@ describe('menus per role and tenant isolation', () => {
     expect(m1).not.toContain('二号租户专属看板');
     expect(m2).toContain('二号租户专属看板');
     expect(m2).not.toContain('一号租户专属报表');
-    const users1 = (await t1.api.call<{ values: Array<{ userName: string }> }>('/v1/user/list', { pageSize: 200 })).values.map((u) => u.userName);
-    const users2 = (await t2.api.call<{ values: Array<{ userName: string }> }>('/v1/user/list', { pageSize: 200 })).values.map((u) => u.userName);
+    const users1 = (await t1.api.call<{ values: Array<{ userName: string }> }>('/v1/user/list', { pageSize: 200 })).values.map(
+      (u) => u.userName,
+    );
+    const users2 = (await t2.api.call<{ values: Array<{ userName: string }> }>('/v1/user/list', { pageSize: 200 })).values.map(
+      (u) => u.userName,
+    );
     expect(users1.sort()).toEqual(['admin', 'nophone', 'staff', 'tenantadmin']);
     expect(users2).toEqual(['admin2']);
     // The tenant comes from the session, never from the body.

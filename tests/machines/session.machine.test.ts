@@ -114,13 +114,18 @@ describe('session machine (model-based)', () => {
   });
 
   it('a stored token skips login and a link token is exchanged first', () => {
-    const withToken = createActor(sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never }), { input: { hasToken: true } });
+    const withToken = createActor(sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never }), {
+      input: { hasToken: true },
+    });
     withToken.start();
     expect(withToken.getSnapshot().value).toEqual({ authenticated: 'booting' });
     const spy = vi.fn();
-    const withLink = createActor(sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never, actions: { persistToken: spy } }), {
-      input: { hasToken: true, linkToken: 'abc' },
-    });
+    const withLink = createActor(
+      sessionMachine.provide({ actors: controllableActors(ACTORS).actors as never, actions: { persistToken: spy } }),
+      {
+        input: { hasToken: true, linkToken: 'abc' },
+      },
+    );
     withLink.start();
     expect(withLink.getSnapshot().value).toBe('exchangingLink');
   });

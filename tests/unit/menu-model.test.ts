@@ -12,7 +12,12 @@ const nodeArb: fc.Memo<MenuNode> = fc.memo((depth) =>
     {
       id: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constant(null), fc.constant(undefined)),
       name: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('用户管理', '角色', 'Users')),
-      path: fc.oneof(segment, segment.map((s) => `/${s}`), fc.constant(''), fc.constant('/')),
+      path: fc.oneof(
+        segment,
+        segment.map((s) => `/${s}`),
+        fc.constant(''),
+        fc.constant('/'),
+      ),
       icon: fc.oneof(fc.constant(icon(true)), fc.constant(icon(false)), fc.constant('{not json'), fc.constant('')),
       uriType: fc.constantFrom(1, 2, undefined),
       needButtonPermission: fc.boolean(),
@@ -62,7 +67,9 @@ describe('buildMenuModel (properties)', () => {
         let next = 1;
         for (const { node } of walk(tree)) if (typeof node.id === 'number') node.id = next++;
         const model = buildMenuModel(tree);
-        const buttonIds = new Set([...walk(tree)].filter(({ node }) => Number(node.uriType) === 2 && typeof node.id === 'number').map(({ node }) => node.id));
+        const buttonIds = new Set(
+          [...walk(tree)].filter(({ node }) => Number(node.uriType) === 2 && typeof node.id === 'number').map(({ node }) => node.id),
+        );
         for (const r of model.routes) expect(r.menuId === null || !buttonIds.has(r.menuId)).toBe(true);
       }),
       { numRuns: 300 },
