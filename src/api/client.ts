@@ -41,27 +41,30 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  */
 export function createApiClient(options: ApiClientOptions) {
   const { store } = options;
-  const $fetch = ofetch.create({
-    baseURL: options.baseURL ?? BASE_URL,
-    method: 'POST',
-    credentials: 'include',
-    retry: 0,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    onRequest({ request, options: req }) {
-      const path = typeof request === 'string' ? request : request.url;
-      const method = (req.method ?? 'POST').toUpperCase();
-      if (method !== 'GET' && method !== 'HEAD' && req.body === undefined) req.body = {};
-      if (ANON_SMS_PATTERN.test(path) && isPlainObject(req.body)) {
-        req.body = { ...req.body, renantId: options.tenantId?.() ?? undefined };
-      }
-      const headers = new Headers(req.headers);
-      const userToken = store.getItem(STORAGE_KEYS.userToken);
-      const accessToken = store.getItem(STORAGE_KEYS.accessToken);
-      if (userToken) headers.set('UserToken', userToken);
-      if (accessToken) headers.set('AccessToken', accessToken);
-      req.headers = headers;
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? BASE_URL,
+      method: 'POST',
+      credentials: 'include',
+      retry: 0,
+      onRequest({ request, options: req }) {
+        const path = typeof request === 'string' ? request : request.url;
+        const method = (req.method ?? 'POST').toUpperCase();
+        if (method !== 'GET' && method !== 'HEAD' && req.body === undefined) req.body = {};
+        if (ANON_SMS_PATTERN.test(path) && isPlainObject(req.body)) {
+          req.body = { ...req.body, renantId: options.tenantId?.() ?? undefined };
+        }
+        const headers = new Headers(req.headers);
+        const userToken = store.getItem(STORAGE_KEYS.userToken);
+        const accessToken = store.getItem(STORAGE_KEYS.accessToken);
+        if (userToken) headers.set('UserToken', userToken);
+        if (accessToken) headers.set('AccessToken', accessToken);
+        req.headers = headers;
+      },
     },
-  });
+    // ofetch takes a custom fetch as a global option, not a request default.
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   const fail = (failure: Failure, path: string, quiet: boolean): never => {
     options.onFailure?.(failure, { path, quiet });
