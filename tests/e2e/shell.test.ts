@@ -24,6 +24,15 @@ async function logIn(page: Page, userName: string) {
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** A fresh browser context signed in as userName through the login form, on the first leaf. */
+async function signedInPage(userName: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${baseUrl}/#/login`);
+  await logIn(page, userName);
+  await page.waitForURL(/#\/dashboard$/);
+  return page;
+}
+
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
 describe('the console in Chromium', () => {
@@ -47,10 +56,7 @@ describe('the console in Chromium', () => {
   });
 
   it('shows the layout: slogan, links, nickname; / goes to the first leaf; the side menu navigates', async () => {
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin');
     expect(await page.getByText('经营会员 实现增长').count()).toBe(1);
     expect(await page.getByRole('link', { name: '海报设计' }).getAttribute('href')).toBe('/design/');
     expect(await page.getByRole('link', { name: '商城系统' }).getAttribute('href')).toBe('/mall/');
@@ -79,10 +85,7 @@ describe('the console in Chromium', () => {
   });
 
   it('shows 404 inside the layout, and the user info page from the dropdown', async () => {
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'tenantadmin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('tenantadmin');
     await page.goto(`${baseUrl}/#/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
     expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
@@ -97,10 +100,7 @@ describe('the console in Chromium', () => {
   });
 
   it('gives staff a smaller menu than admin', async () => {
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'staff');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('staff');
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
     expect(await nav.getByRole('listitem', { name: '会员管理' }).count()).toBe(1);
     expect(await nav.getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
@@ -110,10 +110,7 @@ describe('the console in Chromium', () => {
   });
 
   it('logs out to /login, after which pages need login again', async () => {
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin');
     await page.getByRole('button', { name: /星河管理员/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login$/);
@@ -134,10 +131,7 @@ describe('the console in Chromium', () => {
   });
 
   it('sends a session that the server ended back to login with the redirect', async () => {
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin');
     await page.evaluate(() => localStorage.setItem('UserToken', 'revoked-or-unknown'));
     await page.goto(`${baseUrl}/#/manage/roles`);
     await page.reload();
