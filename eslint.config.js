@@ -1,5 +1,5 @@
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 // Imports flow one way: views -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
 const zones = [
@@ -29,11 +29,15 @@ export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'data', '.tmp'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/ignore': ['node_modules'],
+    },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
@@ -43,6 +47,6 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [{ target: './server', from: './src', except: ['./api/contract.ts'] }] }] },
+    rules: { 'import/no-restricted-paths': ['error', { zones: [{ target: './server', from: './src', except: ['./api/contract.ts'] }] }] },
   },
 );
