@@ -1,4 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { findPostgresBin } from './tests/support/postgres.ts';
+
+// The API suite also runs on PostgreSQL when its binaries are here; .ci/run installs them and sets
+// SCRM_REQUIRE_POSTGRES=1 so that CI can never skip it silently.
+const postgres = process.env.SCRM_REQUIRE_POSTGRES === '1' || findPostgresBin() !== undefined;
+if (!postgres) console.warn('PostgreSQL not found: the API suite runs on PGlite only (install postgresql or set PG_BIN)');
 
 export default defineConfig({
   test: {
@@ -20,6 +26,20 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: ['tests/api/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['tests/support/postgres-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,0 +1,29 @@
+import type { TestProject } from 'vitest/node';
+import { findPostgresBin, startPostgres } from './postgres.ts';
+import { startServer } from './start-server.ts';
+
+/** The API suite again, with the server on a throwaway PostgreSQL (DATABASE_URL) instead of PGlite. */
+export default async function setup(project: TestProject) {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found; set PG_BIN or install postgresql');
+  const pg = await startPostgres(bin);
+  try {
+    // DATABASE_URL alone means production mode; SCRM_DEMO=1 seeds the demo accounts the suite signs in with.
+    const server = await startServer({ DATABASE_URL: pg.url, SCRM_DEMO: '1' });
+    // Prove the server really sits on this database, not on a PGlite fallback.
+    const { default: pgDriver } = await import('pg');
+    const client = new pgDriver.Client(pg.url);
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM app_user');
+    await client.end();
+    if (Number(rows[0].n) < 5) throw new Error(`expected the demo accounts in PostgreSQL, found ${rows[0].n}`);
+    project.provide('baseUrl', server.url);
+    return async () => {
+      await server.stop();
+      pg.stop();
+    };
+  } catch (err) {
+    pg.stop();
+    throw err;
+  }
+}
