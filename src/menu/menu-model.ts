@@ -75,11 +75,26 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 /** Joins a child path to its parent's; absolute child paths stand alone. Always one leading slash, no trailing. */
 export function joinPath(parent: string, child: string): string {
   const raw = child.startsWith('/') ? child : `${parent}/${child}`;
+  // Fast path for the usual clean segments; the regexes only run on odd input.
+  if (raw.length > 1 && raw.charCodeAt(0) === 47 && !raw.includes('//') && !raw.endsWith('/')) return raw;
   const clean = raw.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
   return clean.startsWith('/') ? clean : `/${clean}`;
 }
 
-const lastSegment = (path: string) => path.split('/').filter(Boolean).pop() ?? '';
+const lastSegment = (path: string) => {
+  const end = path.endsWith('/') ? path.length - 1 : path.length;
+  return path.slice(path.lastIndexOf('/', end - 1) + 1, end);
+};
+
+function buttonCodes(kids: MenuNode[]): string[] {
+  const codes: string[] = [];
+  for (const b of kids) {
+    if (!isButton(b)) continue;
+    const code = text(b.code) || text(b.name);
+    if (code) codes.push(code);
+  }
+  return codes;
+}
 
 function childrenOf(n: MenuNode): MenuNode[] {
   return Array.isArray(n.children) ? n.children.filter((c): c is MenuNode => typeof c === 'object' && c !== null) : [];
@@ -114,10 +129,7 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
         component: text(node.component),
         hidden,
         needButtonPermission: node.needButtonPermission === true,
-        buttons: kids
-          .filter(isButton)
-          .map((b) => text(b.code) || text(b.name))
-          .filter(Boolean),
+        buttons: buttonCodes(kids),
         trail,
         menuId: typeof node.id === 'number' ? node.id : null,
         section,
@@ -130,13 +142,19 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
 
   // The side menu: one entry per visible root; a wrapper shows as its promoted first child.
   const side: SideEntry[] = [];
+  const bySection = new Map<string, AppRoute[]>();
+  for (const r of routes) {
+    const list = bySection.get(r.section);
+    if (list) list.push(r);
+    else bySection.set(r.section, [r]);
+  }
   for (const [i, root] of roots.entries()) {
     if (isButton(root) || parseIcon(root.icon).hidden) continue;
     const promoted = isWrapper(root) ? childrenOf(root).find((c) => !isButton(c)) : root;
     if (!promoted) continue;
     const base = isWrapper(root) ? '/' : '';
-    const leaves = routes
-      .filter((r) => r.section === sectionKey(i) && !r.hidden)
+    const leaves = (bySection.get(sectionKey(i)) ?? [])
+      .filter((r) => !r.hidden)
       .map((r) => ({ title: r.title, path: r.path, name: r.name }));
     if (leaves.length === 0) continue;
     const promotedPath = text(promoted.path);
