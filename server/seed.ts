@@ -201,6 +201,7 @@ export const DEMO_MENU: SeedMenu[] = [
     children: [
       leaf('API 密钥', '/open-platform/api-key', 'open-platform/api-key'),
       leaf('消息订阅', '/open-platform/subscription', 'open-platform/subscription'),
+      leaf('user 接口文档', '/open-platform/user-api-doc', 'open-platform/user-api-doc'),
     ],
   },
   {

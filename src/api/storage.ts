@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   accessToken: 'AccessToken',
   language: 'language',
   sidebarCollapsed: 'sidebarCollapsed',
+  paletteRecent: 'paletteRecent',
 } as const;
 
 /** The part of Storage the client needs; tests pass a Map-backed one. */

@@ -1,7 +1,9 @@
 import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { MenuModel } from '../menu/menu-model.ts';
-import { LanguageContext } from '../i18n/use-t.ts';
+import { LanguageContext, SetLanguageContext } from '../i18n/use-t.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
+import { useCallback, useState } from 'react';
 import type { Language } from '../i18n/messages.ts';
 import { loginPathFor } from '../lib/redirect.ts';
 import { useHashPath, useHashSearch } from '../shell/hash-location.ts';
@@ -10,7 +12,8 @@ import { FindPasswordPage, LoginPage, RegisterPage } from '../shell/public-pages
 import { SessionContext } from '../shell/session-context.ts';
 import { FailureScreen, FullPageSpinner } from '../shell/status-screens.tsx';
 import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
-import { FailureBridge, TOASTER_ID } from './failure-bridge.tsx';
+import { TOASTER_ID } from '../shell/toast.tsx';
+import { FailureBridge } from './failure-bridge.tsx';
 
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
@@ -66,29 +69,38 @@ function Protected() {
   );
 }
 
-export function App({ language }: { language: Language }) {
+export function App({ language: initialLanguage }: { language: Language }) {
+  const [language, setLanguageState] = useState(initialLanguage);
+  // SPEC 4: the language is kept in local storage.
+  const setLanguage = useCallback((next: Language) => {
+    localStorage.setItem(STORAGE_KEYS.language, next);
+    document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
+    setLanguageState(next);
+  }, []);
   return (
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
-      <LanguageContext.Provider value={language}>
-        <Toaster toasterId={TOASTER_ID} position="top" />
-        <FailureBridge />
-        <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
-          <Switch>
-            <Route path="/login">
-              <LoginPage />
-            </Route>
-            <Route path="/register">
-              <RegisterPage />
-            </Route>
-            <Route path="/find-password">
-              <FindPasswordPage />
-            </Route>
-            <Route>
-              <Protected />
-            </Route>
-          </Switch>
-        </Router>
-      </LanguageContext.Provider>
+      <SetLanguageContext.Provider value={setLanguage}>
+        <LanguageContext.Provider value={language}>
+          <Toaster toasterId={TOASTER_ID} position="top" />
+          <FailureBridge />
+          <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
+            <Switch>
+              <Route path="/login">
+                <LoginPage />
+              </Route>
+              <Route path="/register">
+                <RegisterPage />
+              </Route>
+              <Route path="/find-password">
+                <FindPasswordPage />
+              </Route>
+              <Route>
+                <Protected />
+              </Route>
+            </Switch>
+          </Router>
+        </LanguageContext.Provider>
+      </SetLanguageContext.Provider>
     </FluentProvider>
   );
 }

@@ -1,10 +1,8 @@
-import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import type { Failure } from '../api/errors.ts';
 import { SessionContext } from '../shell/session-context.ts';
+import { useNotify } from '../shell/toast.tsx';
 import { failureSink } from './failure-sink.ts';
-
-export const TOASTER_ID = 'app-toaster';
 
 /**
  * Connects the API client's failures to the screen: an ended session is told to the session machine once
@@ -12,15 +10,9 @@ export const TOASTER_ID = 'app-toaster';
  */
 export function FailureBridge() {
   const session = SessionContext.useActorRef();
-  const { dispatchToast } = useToastController(TOASTER_ID);
+  const notify = useNotify();
   useEffect(() => {
-    const show = (f: Failure) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{f.message}</ToastTitle>
-        </Toast>,
-        { intent: f.level, timeout: f.duration },
-      );
+    const show = (f: Failure) => notify(f.message, f.level, f.duration);
     failureSink.context = () => ({ allDepartList: session.getSnapshot().context.userInfo?.allDepartList });
     failureSink.handle = (failure, { quiet, path }) => {
       if (failure.kind === 'expired') {
@@ -34,6 +26,6 @@ export function FailureBridge() {
       else show(failure);
     };
     return () => failureSink.reset();
-  }, [session, dispatchToast]);
+  }, [session, notify]);
   return null;
 }

@@ -3,11 +3,16 @@ import { DEFAULT_LANGUAGE, dictionaries, type Language, type MessageKey } from '
 
 export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
+/** Switches the language (the app keeps it in local storage); a no-op outside the app. */
+export const SetLanguageContext = createContext<(language: Language) => void>(() => {});
+
+export const useLanguage = (): [Language, (language: Language) => void] => [useContext(LanguageContext), useContext(SetLanguageContext)];
+
 /** The translate function of the current language. */
-export function useT(): (key: MessageKey) => string {
+export function useT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
   const lang = useContext(LanguageContext);
   const dict = dictionaries[lang] ?? dictionaries[DEFAULT_LANGUAGE];
-  return (key) => dict[key];
+  return (key, vars) => (vars ? dict[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : dict[key]);
 }
 
 /** Reads the stored language; anything unknown means the default, zh-cn (SPEC 4). */

@@ -23,6 +23,10 @@ export interface SearchIndex<E extends SearchEntry> {
   pinyin: string[];
   /** pinyin initials ('' when the label has no Chinese) */
   initials: string[];
+  /** every entry's strings in one string, so that a keystroke skips non-matching entries with native indexOf */
+  haystack: string;
+  /** where each entry starts in haystack (one more at the end) */
+  starts: Int32Array;
 }
 
 export interface SearchResult<E> {
@@ -54,7 +58,33 @@ export function buildSearchIndex<E extends SearchEntry>(entries: readonly E[], p
       initials.push('');
     }
   }
-  return { entries, labels, trails, pinyin, initials };
+  // Fields are separated by \u0001 and entries by \u0002, which no query contains, so no match spans two fields.
+  const starts = new Int32Array(entries.length + 1);
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < entries.length; i++) {
+    starts[i] = at;
+    const part = `${labels[i]}\u0001${pinyin[i]}\u0001${initials[i]}\u0001${trails[i]}\u0002`;
+    parts.push(part);
+    at += part.length;
+  }
+  starts[entries.length] = at;
+  return { entries, labels, trails, pinyin, initials, haystack: parts.join(''), starts };
+}
+
+/** Marks the entries whose strings contain needle: native indexOf jumps over the entries that do not. */
+function markContaining(index: { haystack: string; starts: Int32Array }, needle: string, marks: Uint8Array): void {
+  const { haystack, starts } = index;
+  const n = starts.length - 1;
+  let i = 0;
+  let from = 0;
+  for (;;) {
+    const pos = haystack.indexOf(needle, from);
+    if (pos < 0) return;
+    while (i < n && starts[i + 1] <= pos) i++;
+    marks[i] = 1;
+    from = starts[i + 1];
+  }
 }
 
 // Ranks, best first: label prefix, label substring, pinyin or initials prefix, pinyin or initials substring, parent path.
@@ -99,9 +129,13 @@ export function searchIndex<E extends SearchEntry>(
     return { items, total: n };
   }
   const compacts = terms.map((t) => t.replace(/\s+/g, ''));
+  // Candidates: entries whose strings contain the first term (or its compact form, for pinyin).
+  const marks = new Uint8Array(n);
+  markContaining(index, terms[0], marks);
+  if (compacts[0] !== terms[0]) markContaining(index, compacts[0], marks);
   const buckets: E[][] = Array.from({ length: RANKS }, () => []);
   let total = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = marks.indexOf(1); i >= 0 && i < n; i = marks.indexOf(1, i + 1)) {
     const rank = rankOf(index, i, terms[0], compacts[0]);
     if (rank < 0) continue;
     let all = true;

@@ -1,13 +1,22 @@
 import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { MenuModel } from '../menu/menu-model.ts';
+import { findRoute, type MenuModel } from '../menu/menu-model.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
+import { useLanguage, useT } from '../i18n/use-t.ts';
+import type { PaletteAction } from './command-palette.tsx';
+import { PageActionStore, PageActionsProvider, usePermittedPageActions } from './page-actions.tsx';
+import { QuickSearch } from './quick-search.tsx';
 import { SessionContext } from './session-context.ts';
 import { SideMenu } from './side-menu.tsx';
+import { useNotify } from './toast.tsx';
 import { TopBar } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
+
+// cmdk and pinyin-pro load with the palette, not with the shell.
+const loadPalette = () => import('./command-palette.tsx');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: 'auto 1fr', height: '100vh' },
@@ -23,22 +32,77 @@ const readCollapsed = () => {
   }
 };
 
+type Overlay = 'none' | 'quick-search' | 'palette';
+
 /** The logged-in layout (SPEC 2): header on top, two-level side menu on the left, content on the right. */
 export function Layout({ model, children }: { model: MenuModel; children: ReactNode }) {
+  const [pageActions] = useState(() => new PageActionStore());
+  return (
+    <PageActionsProvider store={pageActions}>
+      <LayoutFrame model={model}>{children}</LayoutFrame>
+    </PageActionsProvider>
+  );
+}
+
+function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNode }) {
   const s = useStyles();
+  const t = useT();
+  const notify = useNotify();
+  const [language, setLanguage] = useLanguage();
   const [path, navigate] = useLocation();
   const userInfo = SessionContext.useSelector((st) => st.context.userInfo);
   const notice = SessionContext.useSelector((st) => st.context.notice);
   const loggingOut = SessionContext.useSelector((st) => st.matches({ authenticated: 'loggingOut' }));
   const session = SessionContext.useActorRef();
-  // A view preference, not session state: kept across reloads.
+  // View preferences and overlays, not session state.
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [overlay, setOverlay] = useState<Overlay>('none');
+  const [paletteLoaded, setPaletteLoaded] = useState(false);
+  const route = useMemo(() => findRoute(model, path), [model, path]);
+  const buttons = usePermittedPageActions(route);
+
   const toggle = () => {
     setCollapsed((c) => {
       localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, c ? '0' : '1');
       return !c;
     });
   };
+  const switchLanguage = () => setLanguage(language === 'en' ? 'zh-cn' : 'en');
+  const openPalette = () => {
+    setPaletteLoaded(true);
+    setOverlay('palette');
+  };
+  const alreadyHere = () => notify(t('alreadyHere'), 'warning');
+
+  // Ctrl+K / Cmd+K from anywhere in the shell.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setPaletteLoaded(true);
+        setOverlay((o) => (o === 'palette' ? 'none' : 'palette'));
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+
+  // Load the palette and index the menu while the browser is idle, so the first Ctrl+K opens at once.
+  useEffect(() => {
+    const warm = () => void loadPalette().then((m) => m.pageIndexFor(model));
+    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 3000 }) : setTimeout(warm, 1000);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id as number) : clearTimeout(id));
+  }, [model]);
+
+  const actions: PaletteAction[] = [
+    { id: 'action:quick-search', label: t('quickSearch'), run: () => setOverlay('quick-search') },
+    { id: 'action:user-info', label: t('userInfo'), run: () => navigate('/user-center/user-info') },
+    { id: 'action:language', label: t('switchLanguage'), run: switchLanguage },
+    { id: 'action:sidebar', label: collapsed ? t('expand') : t('collapse'), run: toggle },
+    { id: 'action:logout', label: t('logout'), run: () => session.send({ type: 'LOGOUT' }) },
+    ...buttons.map((b) => ({ id: `button:${b.code}`, label: b.label, trail: route ? [route.title] : [], run: b.run })),
+  ];
+
   return (
     <div className={s.root}>
       <div className={s.header}>
@@ -50,6 +114,8 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
           loggingOut={loggingOut}
           onUserInfo={() => navigate('/user-center/user-info')}
           onLogout={() => session.send({ type: 'LOGOUT' })}
+          onSearch={() => setOverlay('quick-search')}
+          onSwitchLanguage={switchLanguage}
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
@@ -61,7 +127,7 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
               containerAction={
                 <Button
                   appearance="transparent"
-                  aria-label="关闭"
+                  aria-label={t('close')}
                   icon={<DismissRegular />}
                   onClick={() => session.send({ type: 'DISMISS_NOTICE' })}
                 />
@@ -71,6 +137,29 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
         )}
         {children}
       </main>
+      <QuickSearch
+        open={overlay === 'quick-search'}
+        model={model}
+        currentPath={path}
+        onClose={() => setOverlay('none')}
+        onNavigate={(p) => navigate(p)}
+        onAlreadyHere={alreadyHere}
+        onOpenPalette={openPalette}
+      />
+      {paletteLoaded && (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={overlay === 'palette'}
+            model={model}
+            currentPath={path}
+            actions={actions}
+            store={localStorage}
+            onClose={() => setOverlay('none')}
+            onNavigate={(p) => navigate(p)}
+            onAlreadyHere={alreadyHere}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,17 @@
-import { Avatar, Link, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
-import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
+import {
+  Avatar,
+  Button,
+  Link,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { LocalLanguageRegular, PersonRegular, SearchRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useT } from '../i18n/use-t.ts';
 
 export interface TopBarProps {
@@ -11,6 +23,10 @@ export interface TopBarProps {
   onLogout: () => void;
   /** true while a logout is under way */
   loggingOut?: boolean;
+  /** opens the quick-search dialog */
+  onSearch?: () => void;
+  /** switches zh-cn <-> en */
+  onSwitchLanguage?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -38,10 +54,11 @@ const useStyles = makeStyles({
     maxWidth: '240px',
   },
   nickname: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  iconButton: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
 });
 
 /** The header: logo and slogan, links to the design and mall systems, the user's name with a dropdown. */
-export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogout, loggingOut }: TopBarProps) {
+export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogout, loggingOut, onSearch, onSwitchLanguage }: TopBarProps) {
   const s = useStyles();
   const t = useT();
   return (
@@ -49,6 +66,22 @@ export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogou
       <span className={s.logo}>SCRM</span>
       <span className={s.slogan}>{slogan}</span>
       <span className={s.spacer} />
+      {onSearch && (
+        <Tooltip content={`${t('quickSearch')} · ${t('openPalette')}`} relationship="description">
+          <Button
+            appearance="transparent"
+            className={s.iconButton}
+            icon={<SearchRegular />}
+            aria-label={t('quickSearch')}
+            onClick={onSearch}
+          />
+        </Tooltip>
+      )}
+      {onSwitchLanguage && (
+        <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage}>
+          {t('switchLanguage')}
+        </Button>
+      )}
       <Link className={s.link} href="/design/">
         {t('designSystem')}
       </Link>

@@ -1,39 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
-import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../support/api.ts';
+import { hashOf, useBrowser } from '../support/browser.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
-
-async function logIn(page: Page, userName: string) {
-  await page.getByLabel('账号').fill(userName);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
-/** A fresh browser context signed in as userName through the login form, on the first leaf. */
-async function signedInPage(userName: string): Promise<Page> {
-  const page = await newPage();
-  await page.goto(`${baseUrl}/#/login`);
-  await logIn(page, userName);
-  await page.waitForURL(/#\/dashboard$/);
-  return page;
-}
-
-const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
 
 describe('the console in Chromium', () => {
   it('sends an anonymous visitor to login with the redirect, and back after login', async () => {

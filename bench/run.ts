@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import { benchFilter } from './filter.bench.ts';
+import { benchMenu } from './menu.bench.ts';
+
+/** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+
+console.log('Palette filter vs cmdk defaultFilter (per keystroke)');
+const filter = benchFilter();
+results.filter = filter;
+console.table(
+  filter.rows.map((r) => ({
+    leaves: r.leaves,
+    'index build ms': r.indexBuildMs,
+    'palette median ms': r.palette.medianMs,
+    'palette worst ms': r.palette.worstMs,
+    'cmdk median ms': r.cmdkDefaultFilter.medianMs,
+    'cmdk worst ms': r.cmdkDefaultFilter.worstMs,
+    'x faster': r.ratio,
+  })),
+);
+
+console.log('Menu tree -> routes');
+results.menu = benchMenu();
+console.table([results.menu]);
+
+if (!process.argv.includes('--no-browser')) {
+  const { benchBrowser } = await import('./browser.bench.ts');
+  console.log('Palette in Chromium against the built app (10k-leaf menu)');
+  results.browser = await benchBrowser();
+  console.table([results.browser]);
+}
+
+writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');
+console.log('written bench/results.json');

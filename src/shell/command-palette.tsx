@@ -1,0 +1,192 @@
+import { Dialog, DialogSurface, makeStyles, tokens } from '@fluentui/react-components';
+import { DocumentRegular, FlashRegular } from '@fluentui/react-icons';
+import { Command } from 'cmdk';
+import { useMemo, useState } from 'react';
+import type { KeyValueStore } from '../api/storage.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
+import type { MenuModel } from '../menu/menu-model.ts';
+import { pinyinOf } from '../menu/pinyin.ts';
+import { buildSearchIndex, pageEntries, searchIndex, type SearchEntry, type SearchIndex } from '../menu/search-index.ts';
+import { useT } from '../i18n/use-t.ts';
+
+/** Something the palette can run: a shell action or a page's permitted button. */
+export interface PaletteAction {
+  id: string;
+  label: string;
+  trail?: readonly string[];
+  run: () => void;
+}
+
+export interface CommandPaletteProps {
+  open: boolean;
+  model: MenuModel;
+  currentPath: string;
+  actions: readonly PaletteAction[];
+  /** where recently used ids are kept (local storage in the app) */
+  store: KeyValueStore;
+  onClose: () => void;
+  onNavigate: (path: string) => void;
+  onAlreadyHere: () => void;
+}
+
+/** At most this many rows are in the DOM; the rest are counted (issue 5: stays fast at 50,000 entries). */
+export const MAX_ROWS = 50;
+const MAX_RECENT = 8;
+
+type PageEntry = ReturnType<typeof pageEntries>[number];
+type Item = (SearchEntry & { kind: 'page'; path: string }) | (SearchEntry & { kind: 'action'; run: () => void });
+
+// One index per menu model, built once (pinyin included); the palette module may warm it before first use.
+const pageIndexes = new WeakMap<MenuModel, SearchIndex<PageEntry>>();
+export function pageIndexFor(model: MenuModel): SearchIndex<PageEntry> {
+  let index = pageIndexes.get(model);
+  if (!index) {
+    index = buildSearchIndex(pageEntries(model), pinyinOf);
+    pageIndexes.set(model, index);
+  }
+  return index;
+}
+
+function readRecent(store: KeyValueStore): string[] {
+  try {
+    const v: unknown = JSON.parse(store.getItem(STORAGE_KEYS.paletteRecent) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, MAX_RECENT) : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(store: KeyValueStore, id: string) {
+  const next = [id, ...readRecent(store).filter((x) => x !== id)].slice(0, MAX_RECENT);
+  store.setItem(STORAGE_KEYS.paletteRecent, JSON.stringify(next));
+}
+
+const useStyles = makeStyles({
+  surface: { width: 'min(680px, 94vw)', padding: 0, overflow: 'hidden' },
+  input: {
+    width: '100%',
+    boxSizing: 'border-box',
+    border: 'none',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    fontSize: tokens.fontSizeBase400,
+    outline: 'none',
+    backgroundColor: 'transparent',
+  },
+  // Containment keeps a keystroke's relayout and repaint inside the list.
+  list: { height: '420px', overflowY: 'auto', padding: tokens.spacingVerticalS, contain: 'strict' },
+  group: {
+    '& [cmdk-group-heading]': {
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+      fontSize: tokens.fontSizeBase200,
+      color: tokens.colorNeutralForeground3,
+    },
+  },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    contain: 'layout paint',
+    '&[data-selected="true"]': { backgroundColor: tokens.colorNeutralBackground1Selected },
+  },
+  trail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: 'auto', whiteSpace: 'nowrap' },
+  tag: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200 },
+  footer: {
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
+  empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * The command palette (cmdk): pages and actions, matched by label, pinyin, initials and parent path through a
+ * precomputed index (`shouldFilter={false}`), at most MAX_ROWS rows rendered; recent entries first when empty.
+ */
+export function CommandPalette(props: CommandPaletteProps) {
+  const s = useStyles();
+  const t = useT();
+  return (
+    <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface className={s.surface} aria-label={t('palette')}>
+        {props.open && <PaletteBody {...props} />}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, onAlreadyHere }: CommandPaletteProps) {
+  const s = useStyles();
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const [recent] = useState(() => readRecent(store));
+  const pageIndex = pageIndexFor(model);
+  const actionItems = useMemo<Item[]>(
+    () => actions.map((a) => ({ id: a.id, label: a.label, trail: a.trail ?? [], kind: 'action', run: a.run })),
+    [actions],
+  );
+  const actionIndex = useMemo(() => buildSearchIndex(actionItems, pinyinOf), [actionItems]);
+
+  const { groups, more } = useMemo(() => {
+    const found = searchIndex(actionIndex, query, MAX_ROWS, recent);
+    const pages = searchIndex(pageIndex, query, MAX_ROWS - Math.min(found.items.length, MAX_ROWS), recent);
+    const asItems: Item[] = pages.items.map((p) => ({ id: p.id, label: p.label, trail: p.trail, kind: 'page', path: p.path }));
+    const all = [...found.items, ...asItems];
+    const shown = all.length;
+    const total = found.total + pages.total;
+    if (query.trim()) return { groups: [{ heading: t('results'), items: all }], more: total - shown };
+    // Empty query: recently used first (actions and pages alike), then actions, then pages.
+    const rank = new Map(recent.map((id, i) => [id, i]));
+    const recents = all.filter((i) => rank.has(i.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+    const rest = all.filter((i) => !rank.has(i.id));
+    return {
+      groups: [
+        { heading: t('recent'), items: recents },
+        { heading: t('action'), items: rest.filter((i) => i.kind === 'action') },
+        { heading: t('page'), items: rest.filter((i) => i.kind === 'page') },
+      ].filter((g) => g.items.length > 0),
+      more: total - shown,
+    };
+  }, [actionIndex, pageIndex, query, recent, t]);
+
+  const choose = (item: Item) => {
+    if (item.kind === 'page' && item.path === currentPath) return onAlreadyHere();
+    remember(store, item.id);
+    onClose();
+    if (item.kind === 'page') onNavigate(item.path);
+    else item.run();
+  };
+
+  return (
+    <Command label={t('palette')} shouldFilter={false} loop>
+      <Command.Input
+        autoFocus
+        className={s.input}
+        value={query}
+        onValueChange={setQuery}
+        placeholder={t('palettePlaceholder')}
+        aria-label={t('palette')}
+      />
+      <Command.List className={s.list} aria-label={t('results')}>
+        <Command.Empty className={s.empty}>{t('noMatch')}</Command.Empty>
+        {groups.map((g) => (
+          <Command.Group key={g.heading} heading={g.heading} className={s.group}>
+            {g.items.map((item) => (
+              <Command.Item key={item.id} value={item.id} className={s.item} onSelect={() => choose(item)}>
+                {item.kind === 'page' ? <DocumentRegular aria-hidden /> : <FlashRegular aria-hidden />}
+                <span>{item.label}</span>
+                {item.kind === 'page' && item.path === currentPath && <span className={s.tag}>{t('currentPage')}</span>}
+                {item.trail.length > 0 && <span className={s.trail}>{item.trail.join(' / ')}</span>}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ))}
+      </Command.List>
+      {more > 0 && <div className={s.footer}>{t('moreResults', { count: more })}</div>}
+    </Command>
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+
+const { baseUrl, signedInPage } = useBrowser();
+
+const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
+
+describe('keyboard-first navigation in Chromium', () => {
+  it('quick search: texts, case-insensitive filter, 当前已在此页面, cascade and navigation', async () => {
+    const page = await signedInPage('admin');
+    await page.getByRole('button', { name: '快捷搜索' }).click();
+    const dialog = page.getByRole('dialog', { name: '快捷搜索' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('键入搜索菜单').count()).toBe(1);
+    const input = dialog.getByPlaceholder('试试搜索：管理');
+    expect(await input.count()).toBe(1);
+
+    await input.fill('USER');
+    const results = dialog.getByRole('listbox', { name: '搜索结果' });
+    expect(await results.getByRole('option').allTextContents()).toEqual(['开放平台 / user 接口文档']);
+
+    // The page on screen: a warning, and the dialog stays.
+    await input.fill('工作台');
+    await results.getByRole('option', { name: '工作台' }).click();
+    await toast(page, '当前已在此页面').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#/dashboard');
+
+    // Keyboard: arrows and Enter on the filtered list.
+    await input.fill('管理');
+    const names = await results.getByRole('option').allTextContents();
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.every((n) => n.includes('管理'))).toBe(true);
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await page.waitForURL((u) => u.hash !== '#/dashboard');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The cascade: a first-level entry, then one of its pages.
+    await page.getByRole('button', { name: '快捷搜索' }).click();
+    await page.getByRole('dialog', { name: '快捷搜索' }).getByRole('option', { name: '系统管理' }).click();
+    await page.getByRole('dialog', { name: '快捷搜索' }).getByRole('option', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles$/);
+    await page.context().close();
+  });
+
+  it('palette: Ctrl+K, pinyin initials, Enter navigates; recent first; 当前已在此页面', async () => {
+    const page = await signedInPage('admin');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    const input = palette.getByRole('combobox', { name: '命令面板' });
+    await input.waitFor();
+    await input.fill('yhgl');
+    const options = palette.getByRole('option');
+    await expect.poll(async () => (await options.first().textContent()) ?? '').toContain('用户管理');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/manage\/users$/);
+    await palette.waitFor({ state: 'detached' });
+
+    // Empty query: the recently used page comes first, marked as the current page.
+    await page.keyboard.press('Control+k');
+    await input.waitFor();
+    expect(await palette.getByText('最近使用').count()).toBe(1);
+    const first = options.first();
+    expect(await first.textContent()).toContain('用户管理');
+    expect(await first.textContent()).toContain('当前页面');
+    await page.keyboard.press('Enter');
+    await toast(page, '当前已在此页面').waitFor();
+    expect(await palette.isVisible()).toBe(true);
+
+    // Hidden entries and buttons are never offered; Escape closes.
+    await input.fill('活动编辑');
+    expect(await palette.getByText('没有匹配的菜单').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('palette actions: collapse the side menu and switch the language, which survives a reload', async () => {
+    const page = await signedInPage('admin');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    await palette.getByRole('combobox').fill('shouqi');
+    await expect.poll(async () => (await palette.getByRole('option').first().textContent()) ?? '').toContain('收起菜单');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('english');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: '切换到中文' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: '切换到中文' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('staff never finds pages outside their menu', async () => {
+    const page = await signedInPage('staff');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    await palette.getByRole('combobox').fill('用户管理');
+    expect(await palette.getByText('没有匹配的菜单').count()).toBe(1);
+    await page.goto(`${baseUrl}/#/dashboard`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
+import { DEMO_PASSWORD } from './api.ts';
+
+/**
+ * One Chromium per test file against the run's server. Call at the top of an e2e file; every page gets a fresh
+ * context (its own local storage), so tests never share a session.
+ * @example const ui = useBrowser(); const page = await ui.signedInPage('admin');
+ */
+export function useBrowser() {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const newPage = async (): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    return context.newPage();
+  };
+  const logIn = async (page: Page, userName: string) => {
+    await page.getByLabel('账号').fill(userName);
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+  };
+  /** A fresh browser context signed in as userName through the login form, on the first leaf. */
+  const signedInPage = async (userName: string): Promise<Page> => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, userName);
+    await page.waitForURL(/#\/dashboard$/);
+    return page;
+  };
+  return { baseUrl, newPage, logIn, signedInPage, browser: () => browser };
+}
+
+export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);

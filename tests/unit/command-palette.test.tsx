@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { useState } from 'react';
+import { memoryStore } from '../../src/api/storage.ts';
+import { buildMenuModel } from '../../src/menu/menu-model.ts';
+import { CommandPalette } from '../../src/shell/command-palette.tsx';
+import {
+  PageActionStore,
+  PageActionsProvider,
+  usePageActions,
+  usePermittedPageActions,
+  type PageAction,
+} from '../../src/shell/page-actions.tsx';
+
+beforeAll(() => {
+  // cmdk and Fluent measure the DOM; jsdom has neither API.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= function () {};
+});
+afterEach(cleanup);
+
+const model = buildMenuModel([
+  {
+    id: 1,
+    name: '系统管理',
+    path: '/manage',
+    children: [
+      {
+        id: 2,
+        name: '用户管理',
+        path: 'users',
+        needButtonPermission: true,
+        children: [{ id: 3, name: '新增', code: 'user:add', uriType: 2 }],
+      },
+      { id: 4, name: '角色管理', path: 'roles' },
+    ],
+  },
+]);
+const usersRoute = model.routes.find((r) => r.path === '/manage/users')!;
+
+function UsersPage({ actions }: { actions: PageAction[] }) {
+  usePageActions(actions);
+  return <p>用户列表</p>;
+}
+
+function Harness({ actions, onNavigate = () => {} }: { actions: PageAction[]; onNavigate?: (p: string) => void }) {
+  const [store] = useState(() => new PageActionStore());
+  const [pageShown, setPageShown] = useState(true);
+  return (
+    <FluentProvider theme={webLightTheme}>
+      <PageActionsProvider store={store}>
+        {pageShown && <UsersPage actions={actions} />}
+        <button onClick={() => setPageShown(false)}>离开页面</button>
+        <Palette onNavigate={onNavigate} />
+      </PageActionsProvider>
+    </FluentProvider>
+  );
+}
+
+function Palette({ onNavigate }: { onNavigate: (p: string) => void }) {
+  const permitted = usePermittedPageActions(usersRoute);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>打开面板</button>
+      <CommandPalette
+        open={open}
+        model={model}
+        currentPath="/manage/users"
+        actions={permitted.map((a) => ({ id: `button:${a.code}`, label: a.label, trail: ['用户管理'], run: a.run }))}
+        store={memoryStore()}
+        onClose={() => setOpen(false)}
+        onNavigate={onNavigate}
+        onAlreadyHere={() => {}}
+      />
+    </>
+  );
+}
+
+describe('command palette with page actions', () => {
+  it('offers only the button actions the route grants, runs one with Enter, and drops them when the page leaves', async () => {
+    const user = userEvent.setup();
+    const add = vi.fn();
+    const del = vi.fn();
+    render(
+      <Harness
+        actions={[
+          { code: 'user:add', label: '新增用户', run: add },
+          { code: 'user:del', label: '删除用户', run: del },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: '打开面板' }));
+    const dialog = await screen.findByRole('dialog', { name: '命令面板' });
+    const labels = (await within(dialog).findAllByRole('option')).map((o) => o.textContent);
+    expect(labels.some((l) => l?.includes('新增用户'))).toBe(true);
+    expect(labels.some((l) => l?.includes('删除用户'))).toBe(false);
+
+    await user.type(within(dialog).getByRole('combobox', { name: '命令面板' }), 'xzyh');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0].textContent).toContain('新增用户'));
+    await user.keyboard('{Enter}');
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(del).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Fluent keeps the rest of the page aria-hidden until the dialog has fully closed.
+    await user.click(await screen.findByRole('button', { name: '离开页面' }));
+    await user.click(screen.getByRole('button', { name: '打开面板' }));
+    const again = await screen.findByRole('dialog', { name: '命令面板' });
+    expect(within(again).queryByText('新增用户')).toBeNull();
+  });
+
+  it('navigates to a page with the keyboard', async () => {
+    const user = userEvent.setup();
+    const onNavigate = vi.fn();
+    render(<Harness actions={[]} onNavigate={onNavigate} />);
+    await user.click(screen.getByRole('button', { name: '打开面板' }));
+    const dialog = await screen.findByRole('dialog', { name: '命令面板' });
+    await user.type(within(dialog).getByRole('combobox'), 'jsgl');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true'));
+    expect(within(dialog).getAllByRole('option')[0].textContent).toContain('角色管理');
+    await user.keyboard('{Enter}');
+    expect(onNavigate).toHaveBeenCalledWith('/manage/roles');
+  });
+
+  it('renders at most 50 rows and counts the rest', async () => {
+    const user = userEvent.setup();
+    const big = buildMenuModel([
+      {
+        id: 1,
+        name: '报表',
+        path: '/r',
+        children: Array.from({ length: 120 }, (_, i) => ({ id: 10 + i, name: `报表 ${i}`, path: `p${i}` })),
+      },
+    ]);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <CommandPalette
+          open
+          model={big}
+          currentPath="/"
+          actions={[]}
+          store={memoryStore()}
+          onClose={() => {}}
+          onNavigate={() => {}}
+          onAlreadyHere={() => {}}
+        />
+      </FluentProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: '命令面板' });
+    await user.type(within(dialog).getByRole('combobox'), 'baobiao');
+    await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(50));
+    expect(within(dialog).getByText('另有 70 项，请继续输入以缩小范围')).toBeTruthy();
+  });
+});
