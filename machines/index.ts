@@ -1,3 +1,5 @@
 /** Every statechart of the console, for the inspector, the docs and the model-based tests. */
 export { sessionMachine } from './session.machine.ts';
 export { logoutMachine } from './logout.machine.ts';
+export { accessTokenMachine } from './access-token.machine.ts';
+export { loadingMachine } from './loading.machine.ts';

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MenuNode, UserInfo } from '../src/api/contract.ts';
+import { accessTokenMachine } from './access-token.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 
 /** The route table is built by the app from the menu; the machine only carries it. */
@@ -70,6 +71,7 @@ export const sessionMachine = setup({
     fetchMenu: fromPromise<MenuNode[]>(notProvided('fetchMenu')),
     addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
     logout: logoutMachine,
+    accessToken: accessTokenMachine,
   },
   actions: {
     // I/O the app performs; the machine only says when.
@@ -191,8 +193,10 @@ export const sessionMachine = setup({
           },
         },
         ready: {
-          description: 'Step 5 done on entry: navigation is replayed; the console is in use.',
+          description: 'Step 5 done on entry: navigation is replayed; the console is in use and keeps an access token.',
           entry: 'replayNavigation',
+          // Lives as long as the session is in use; the app reaches it as the child `accessToken`.
+          invoke: { id: 'accessToken', src: 'accessToken' },
           on: {
             LOGOUT: 'loggingOut',
             DISMISS_NOTICE: { actions: assign({ notice: null }) },

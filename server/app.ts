@@ -6,6 +6,9 @@ import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
 import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
+import { userRoutes } from './routes/users.ts';
+import { operationLogRoutes } from './routes/operation-log.ts';
+import { faultSwitch } from './faults.ts';
 
 export interface AppOptions {
   db: Db;
@@ -17,10 +20,12 @@ export interface AppOptions {
   staticDir?: string;
   /** when set, /manage is proxied to this backend instead of answered here */
   proxyUrl?: string;
+  /** the test-only fault switch (SCRM_TEST_FAULTS=1); never on otherwise */
+  faults?: boolean;
 }
 
 /** Paths that need no session (SPEC 7: the passport and captcha calls). */
-const ANONYMOUS = /^\/manage\/anon\/passport\//;
+const ANONYMOUS = /^\/manage\/anon\/(passport|dev)\//;
 
 export function createApp(options: AppOptions) {
   const { db } = options;
@@ -45,12 +50,19 @@ export function createApp(options: AppOptions) {
     });
   } else {
     const api = new Hono<AppEnv>();
+    if (options.faults) {
+      const faults = faultSwitch();
+      api.route('/', faults.routes);
+      api.use('*', faults.middleware);
+    }
     api.use('*', async (c, next) => {
       if (ANONYMOUS.test(c.req.path)) return next();
       return requireSession(db)(c, next);
     });
     api.route('/', passportRoutes({ db, sessionTtlSeconds: options.sessionTtlSeconds }));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
+    api.route('/', userRoutes(db));
+    api.route('/', operationLogRoutes(db));
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));
     app.route('/manage', api);
   }

@@ -47,7 +47,23 @@ export function requireSession(db: Db): MiddlewareHandler<AppEnv> {
     if (!token) return c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
     const session = await findSession(db, token);
     if (!session) return c.json({ result: 401, errmsg: 'userToken失效' });
+    // An AccessToken header must be one this session holds and still valid; fetching a new one and logging out
+    // need none (the client sends its old one along).
+    const accessToken = c.req.header('AccessToken');
+    if (accessToken && !ACCESS_TOKEN_FREE.test(c.req.path) && !(await accessTokenValid(db, session, accessToken))) {
+      return c.json({ result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' });
+    }
     c.set('session', session);
     await next();
   };
+}
+
+const ACCESS_TOKEN_FREE = /\/anon\/vue\/(token|logout)$/;
+
+async function accessTokenValid(db: Db, session: SessionInfo, token: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM access_token WHERE token_hash = $1 AND session_hash = $2 AND deadline > now()', [
+    sha256(token),
+    session.tokenHash,
+  ]);
+  return rows.length > 0;
 }

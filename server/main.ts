@@ -19,6 +19,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     proxyUrl: env.MANAGE_API_URL || undefined,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
+    faults: env.SCRM_TEST_FAULTS === '1',
   };
 }
 
@@ -45,7 +46,9 @@ async function main() {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     staticDir,
     proxyUrl: config.proxyUrl,
+    faults: config.faults,
   });
+  if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://localhost:${info.port}`;
     // The test harness reads this line to learn the port when PORT=0.

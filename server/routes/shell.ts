@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { newToken, sha256 } from '../crypto.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, ok, readBody } from '../http.ts';
 import { loadMenuTree, permittedMenuIds } from '../menu.ts';
 import { SETTINGS_KEYS, type UserInfo } from '../../src/api/contract.ts';
 
@@ -65,20 +65,6 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
       type,
     ]);
     return c.json(ok({ params: row?.params ?? '{}' }));
-  });
-
-  app.post('/v1/user/list', async (c) => {
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const tenantId = c.get('session').tenantId;
-    const rows = await db.query(
-      `SELECT id, user_name AS "userName", nickname, phone, user_type AS "userType", status
-         FROM app_user WHERE tenant_id = $1 ORDER BY id LIMIT $2 OFFSET $3`,
-      [tenantId, pageSize, (pageNum - 1) * pageSize],
-    );
-    const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user WHERE tenant_id = $1', [tenantId]);
-    return c.json({ result: 'ok', values: rows, count: n });
   });
 
   return app;

@@ -28,11 +28,18 @@ export interface ApiClientOptions {
   /** data the catalogue needs (department names) */
   failureContext?: () => FailureContext;
   /** every failure passes here once; the shell shows it and reacts */
-  onFailure?: (failure: Failure, info: { path: string; quiet: boolean }) => void;
+  onFailure?: (failure: Failure, info: FailureInfo) => void;
   fetch?: typeof globalThis.fetch;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+export interface FailureInfo {
+  path: string;
+  quiet: boolean;
+  /** the AccessToken header the failed call carried: a refresh is due only if it is still the current one */
+  accessToken: string | null;
+}
 
 /**
  * The one HTTP client of the console (SPEC 7 common rules): POST with a JSON body that defaults to {}, base
@@ -66,31 +73,37 @@ export function createApiClient(options: ApiClientOptions) {
     options.fetch ? { fetch: options.fetch } : {},
   );
 
-  const fail = (failure: Failure, path: string, quiet: boolean): never => {
-    options.onFailure?.(failure, { path, quiet });
+  const fail = (failure: Failure, info: FailureInfo): never => {
+    options.onFailure?.(failure, info);
     throw new ApiFailure(failure);
   };
 
   /** The answer as the server sent it; a network failure throws ApiFailure of kind 'network'. */
   async function raw<T>(path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+    return (await send<T>(path, body, opts)).answer;
+  }
+
+  async function send<T>(path: string, body: unknown, opts: CallOptions): Promise<{ answer: T; info: FailureInfo }> {
+    const info: FailureInfo = { path, quiet: Boolean(opts.quiet), accessToken: store.getItem(STORAGE_KEYS.accessToken) };
     try {
-      return await $fetch<T>(path, {
+      const answer = await $fetch<T>(path, {
         method: opts.method ?? 'POST',
         body: opts.method === 'GET' ? undefined : (body as Record<string, unknown> | undefined),
         query: opts.query,
         signal: opts.signal,
       });
+      return { answer, info };
     } catch (err) {
       const status = err instanceof FetchError ? err.response?.status : undefined;
-      return fail(networkFailure(status), path, Boolean(opts.quiet));
+      return fail(networkFailure(status), info);
     }
   }
 
   /** Calls path and returns the answer when it is not a failure of SPEC 8; otherwise throws ApiFailure. */
   async function call<A = Answer>(path: string, body?: unknown, opts: CallOptions = {}): Promise<A> {
-    const answer = await raw<A>(path, body, opts);
+    const { answer, info } = await send<A>(path, body, opts);
     const failure = classifyAnswer(answer, options.failureContext?.() ?? {});
-    if (failure) fail(failure, path, Boolean(opts.quiet));
+    if (failure) fail(failure, info);
     return answer;
   }
 

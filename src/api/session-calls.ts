@@ -96,3 +96,11 @@ export function parseParams(params: unknown): Record<string, unknown> {
 }
 
 export { ApiFailure };
+
+/** /anon/vue/token: a new access token and its deadline (epoch ms). */
+export async function fetchAccessToken(api: ApiClient): Promise<{ token: string; deadline: number }> {
+  const answer = await api.call<{ result?: unknown; values?: unknown; deadline?: unknown }>('/anon/vue/token', {}, { quiet: true });
+  const deadline = Number(answer.deadline);
+  if (typeof answer.values !== 'string' || !answer.values || !Number.isFinite(deadline)) throw new Error(MESSAGES.busy);
+  return { token: answer.values, deadline };
+}

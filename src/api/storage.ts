@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   userToken: 'UserToken',
   accessToken: 'AccessToken',
+  /** epoch ms after which the stored access token is no longer accepted */
+  accessTokenDeadline: 'AccessTokenDeadline',
   language: 'language',
   sidebarCollapsed: 'sidebarCollapsed',
   paletteRecent: 'paletteRecent',

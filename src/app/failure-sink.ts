@@ -1,6 +1,7 @@
+import type { FailureInfo } from '../api/client.ts';
 import type { Failure, FailureContext } from '../api/errors.ts';
 
-type Handler = (failure: Failure, info: { path: string; quiet: boolean }) => void;
+type Handler = (failure: Failure, info: FailureInfo) => void;
 
 const logOnly: Handler = (failure, { path }) => console.error(`[api] ${path}:`, failure.message);
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../api/client.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
@@ -9,6 +9,7 @@ import { App } from './app.tsx';
 import { failureSink } from './failure-sink.ts';
 import { loadInspector } from './inspect.ts';
 import { createSessionLogic } from './session-logic.ts';
+import { browserTabs, grantEvent } from './access-token-logic.ts';
 
 async function start() {
   // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).
@@ -23,7 +24,8 @@ async function start() {
     failureContext: () => failureSink.context(),
     onFailure: (failure, info) => failureSink.handle(failure, info),
   });
-  const logic = createSessionLogic(api, store);
+  const tabs = browserTabs();
+  const logic = createSessionLogic(api, store, tabs);
   const inspect = await loadInspector(location.href);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
@@ -35,6 +37,7 @@ async function start() {
         options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
       >
         <TenantTracker onTenant={(id) => (tenantId = id)} />
+        <TokenBroadcastBridge channel={tabs.channel} />
         <App language={language} />
       </SessionContext.Provider>
     </StrictMode>,
@@ -44,6 +47,21 @@ async function start() {
 /** Keeps the tenant id the API client adds to anonymous SMS calls in step with the session. */
 function TenantTracker({ onTenant }: { onTenant: (id: number | null) => void }) {
   onTenant(SessionContext.useSelector((s) => s.context.userInfo?.tenantId ?? null));
+  return null;
+}
+
+/** Hands the grants other tabs broadcast to this tab's access-token machine. */
+function TokenBroadcastBridge({ channel }: { channel: BroadcastChannel | null }) {
+  const session = SessionContext.useActorRef();
+  useEffect(() => {
+    if (!channel) return;
+    const onMessage = (e: MessageEvent) => {
+      const event = grantEvent(e.data);
+      if (event) session.getSnapshot().children.accessToken?.send(event);
+    };
+    channel.addEventListener('message', onMessage);
+    return () => channel.removeEventListener('message', onMessage);
+  }, [channel, session]);
   return null;
 }
 

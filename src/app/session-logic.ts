@@ -5,14 +5,15 @@ import type { ApiClient } from '../api/client.ts';
 import { fetchMenuTree, fetchUserInfo, initUserPermission, login, loginByUserToken, requestLogout } from '../api/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
-import { safeRedirect } from '../lib/redirect.ts';
-import { splitHash } from '../lib/redirect.ts';
+import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { navigate } from '../shell/hash-location.ts';
+import { accessTokenMachine } from '../../machines/access-token.machine.ts';
+import { createRefreshToken, type TabCoordination } from './access-token-logic.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
 
 /** The session machine with the app's actors: real calls, real storage, real navigation. */
-export function createSessionLogic(api: ApiClient, store: KeyValueStore) {
+export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: TabCoordination) {
   return sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => login(api, input)),
@@ -22,12 +23,14 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore) {
       fetchMenu: fromPromise(() => fetchMenuTree(api)),
       addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
+      accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
     },
     actions: {
       persistToken: (_, { token }) => store.setItem(STORAGE_KEYS.userToken, token),
       clearSession: () => {
         store.removeItem(STORAGE_KEYS.userToken);
         store.removeItem(STORAGE_KEYS.accessToken);
+        store.removeItem(STORAGE_KEYS.accessTokenDeadline);
       },
       // SPEC 4 step 5: back to where the user was headed, when that was an in-app path.
       replayNavigation: () => {

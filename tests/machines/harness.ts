@@ -73,22 +73,32 @@ export async function runPath<M extends AnyStateMachine>(
 
 export { createActor };
 
-type Config = Record<string, unknown> & { invoke?: unknown; on?: Record<string, unknown>; states?: Record<string, Config> };
+type Config = Record<string, unknown> & {
+  invoke?: unknown;
+  after?: Record<string, unknown>;
+  on?: Record<string, unknown>;
+  states?: Record<string, Config>;
+};
+
+/** The model event that stands for a delayed transition (`after: { name: ... }`): the test advances a clock. */
+export const afterEvent = (delay: string) => `xstate.after.${delay}`;
 
 /**
  * The model of a machine for @xstate/graph, which refuses machines that invoke: the same config with each
- * invoke's onDone/onError turned into transitions on xstate.done.actor.<id> / xstate.error.actor.<id>. Derived
+ * invoke's onDone/onError turned into transitions on xstate.done.actor.<id> / xstate.error.actor.<id>, and each
+ * delayed transition into one on xstate.after.<delay> (the SUT gets there by a simulated clock). Derived
  * mechanically from the real machine, so the model cannot drift from it.
  */
 export function toTestMachine<M extends AnyStateMachine>(machine: M): M {
   const strip = (node: Config): Config => {
-    const { invoke, on, states, ...rest } = node;
+    const { invoke, after, on, states, ...rest } = node;
     const invokes = (Array.isArray(invoke) ? invoke : invoke ? [invoke] : []) as Array<{ id: string; onDone?: unknown; onError?: unknown }>;
     const extra: Record<string, unknown> = {};
     for (const inv of invokes) {
       if (inv.onDone) extra[`xstate.done.actor.${inv.id}`] = inv.onDone;
       if (inv.onError) extra[`xstate.error.actor.${inv.id}`] = inv.onError;
     }
+    for (const [delay, transition] of Object.entries(after ?? {})) extra[afterEvent(delay)] = transition;
     const out: Config = { ...rest, on: { ...(on ?? {}), ...extra } };
     if (states) out.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, strip(v)]));
     return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from '@xstate/graph';
-import { createActor } from 'xstate';
+import { createMachine, createActor } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import type { UserInfo } from '../../src/api/contract.ts';
@@ -41,7 +41,8 @@ function sut(input: SessionInput) {
   const calls: string[] = [];
   const record = (name: string) => () => void calls.push(name);
   const logic = sessionMachine.provide({
-    actors: actors as never,
+    // The access-token child has its own model test; here it only has to exist while ready.
+    actors: { ...actors, accessToken: createMachine({}) } as never,
     actions: {
       persistToken: (_, p) => void calls.push(`persistToken:${p.token}`),
       clearSession: record('clearSession'),
@@ -87,6 +88,8 @@ describe('session machine (model-based)', () => {
             expect(s.calls).toContain('replayNavigation');
             expect(snap.context.userInfo).toEqual(userInfo);
             expect(snap.context.menu).toEqual(menu);
+            // The access token is kept only while the session is in use.
+            expect(snap.children.accessToken).toBeDefined();
           },
           expired: (snap) => {
             expect(s.calls).toContain('clearSession');

@@ -12,7 +12,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-test-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', SCRM_TEST_FAULTS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

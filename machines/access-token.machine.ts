@@ -1,0 +1,115 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** What a refresh hands back: the token, its deadline (epoch ms) and how long until it is due again. */
+export interface AccessTokenGrant {
+  token: string;
+  deadline: number;
+  /** deadline minus now, computed by the app when the grant arrived (machines do not read the clock) */
+  refreshInMs: number;
+}
+
+export interface RefreshInput {
+  /** the token this tab holds; a grant with another token means another tab refreshed already */
+  knownToken: string | null;
+}
+
+export interface AccessTokenContext {
+  token: string | null;
+  deadline: number | null;
+  refreshInMs: number;
+  /** failed refreshes in a row */
+  attempts: number;
+  error: string | null;
+}
+
+export type AccessTokenEvent =
+  /**
+   * A call was answered accessToken失效: refresh now. Ignored while a refresh is under way (single flight) and
+   * when the call carried an older token than the one held (it failed before the last refresh landed).
+   */
+  | { type: 'REFRESH'; failedToken?: string | null }
+  /** another tab refreshed and broadcast its grant */
+  | ({ type: 'TOKEN_RECEIVED' } & AccessTokenGrant);
+
+/** Retry after 1 s, 2 s, 4 s ... at most 60 s. */
+export const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The access token (SPEC 4): a timer set to the deadline minus now refreshes it from /anon/vue/token. The refresh
+ * actor (given by the app) holds a cross-tab lock and adopts a token another tab already fetched, so all tabs
+ * together make one refresh per deadline. A failed refresh is a state with a retry, never a silent stop.
+ */
+export const accessTokenMachine = setup({
+  types: {
+    context: {} as AccessTokenContext,
+    events: {} as AccessTokenEvent,
+  },
+  actors: {
+    refreshToken: fromPromise<AccessTokenGrant, RefreshInput>(async () => {
+      throw new Error('refreshToken is provided by the app');
+    }),
+  },
+  actions: {
+    adoptGrant: assign((_, grant: AccessTokenGrant) => ({
+      token: grant.token,
+      deadline: grant.deadline,
+      refreshInMs: Math.max(0, grant.refreshInMs),
+      attempts: 0,
+      error: null,
+    })),
+  },
+  guards: {
+    isNewerGrant: ({ context, event }) => event.type === 'TOKEN_RECEIVED' && event.deadline > (context.deadline ?? 0),
+    failedWithCurrentToken: ({ context, event }) => event.type === 'REFRESH' && (!event.failedToken || event.failedToken === context.token),
+  },
+  delays: {
+    untilDeadline: ({ context }) => context.refreshInMs,
+    retryDelay: ({ context }) => retryDelayMs(context.attempts),
+  },
+}).createMachine({
+  id: 'accessToken',
+  context: { token: null, deadline: null, refreshInMs: 0, attempts: 0, error: null },
+  initial: 'refreshing',
+  states: {
+    refreshing: {
+      description: 'Getting a token: another tab’s fresh one if there is one, else /anon/vue/token. REFRESH joins this flight.',
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        input: ({ context }) => ({ knownToken: context.token }),
+        onDone: {
+          target: 'scheduled',
+          actions: { type: 'adoptGrant', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'retrying',
+          actions: assign({
+            attempts: ({ context }) => context.attempts + 1,
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
+      },
+    },
+    scheduled: {
+      description: 'A token is held; the timer fires at its deadline.',
+      after: { untilDeadline: 'refreshing' },
+      on: {
+        REFRESH: { guard: 'failedWithCurrentToken', target: 'refreshing' },
+        TOKEN_RECEIVED: {
+          guard: 'isNewerGrant',
+          target: 'scheduled',
+          reenter: true,
+          actions: { type: 'adoptGrant', params: ({ event }) => event },
+        },
+      },
+    },
+    retrying: {
+      description: 'The last refresh failed (error in context); it is tried again after a growing delay.',
+      after: { retryDelay: 'refreshing' },
+      on: {
+        REFRESH: 'refreshing',
+        TOKEN_RECEIVED: { target: 'scheduled', actions: { type: 'adoptGrant', params: ({ event }) => event } },
+      },
+    },
+  },
+});

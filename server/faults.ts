@@ -1,0 +1,46 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from './auth.ts';
+import { ApiError, int, readBody, str } from './http.ts';
+
+interface Fault {
+  /** the /manage path it applies to, e.g. /v1/user/list */
+  path: string;
+  /** answer this JSON (HTTP 200), as the real server would for that condition */
+  answer?: unknown;
+  /** or answer with this HTTP status and no JSON */
+  status?: number;
+  /** how many calls it applies to */
+  times: number;
+}
+
+/**
+ * A test-only switch that makes the next calls of one path answer as a failure (SPEC 8 rows that no demo
+ * condition produces on demand). Mounted only when the server starts with SCRM_TEST_FAULTS=1: never in demo or
+ * production. POST /manage/anon/dev/fault {path, answer?|status?, times?}; DELETE clears all.
+ */
+export function faultSwitch() {
+  const faults: Fault[] = [];
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const path = c.req.path.replace(/^\/manage/, '');
+    const i = faults.findIndex((f) => f.path === path);
+    if (i < 0) return next();
+    const f = faults[i];
+    if (--f.times <= 0) faults.splice(i, 1);
+    if (f.status) return c.body(null, f.status as 500);
+    return c.json(f.answer as object);
+  };
+  const routes = new Hono<AppEnv>();
+  routes.post('/anon/dev/fault', async (c) => {
+    const body = await readBody(c);
+    const path = str(body, 'path', 'path');
+    if (body.answer === undefined && body.status === undefined) throw new ApiError('answer 或 status 必须给出一个');
+    const status = body.status === undefined ? undefined : int(body, 'status', 'status', 500, 599);
+    faults.push({ path, answer: body.answer, status, times: int(body, 'times', 'times', 1, 1000) });
+    return c.json({ result: 'ok' });
+  });
+  routes.delete('/anon/dev/fault', (c) => {
+    faults.length = 0;
+    return c.json({ result: 'ok' });
+  });
+  return { middleware, routes };
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { ApiError, int, ok, readBody } from '../http.ts';
+
+const FIELDS = [
+  ['operationTime', 'operation_time', true],
+  ['operationName', 'operation_name', true],
+  ['operationCode', 'operation_code', true],
+  ['systemName', 'system_name', true],
+  ['pageCode', 'page_code', false],
+  ['pageName', 'page_name', false],
+  ['operationType', 'operation_type', false],
+  ['menuName', 'menu_name', false],
+  ['menuCode', 'menu_code', false],
+] as const;
+
+/** SPEC 7 operation log: a tracked click is stored for the caller's tenant; listed newest first. */
+export function operationLogRoutes(db: Db) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/userOperationLog/save', async (c) => {
+    const body = await readBody(c);
+    const values: string[] = [];
+    for (const [key, , required] of FIELDS) {
+      const v = body[key];
+      if (v !== undefined && typeof v !== 'string') throw new ApiError(`${key} 必须是字符串`);
+      if (required && !v) throw new ApiError(`${key} 不能为空`);
+      if (v && v.length > 200) throw new ApiError(`${key} 过长`);
+      values.push(v ?? '');
+    }
+    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(values[0])) throw new ApiError('operationTime 格式应为 yyyy-MM-dd hh:mm:ss');
+    const s = c.get('session');
+    await db.query(
+      `INSERT INTO operation_log (tenant_id, user_id, ${FIELDS.map((f) => f[1]).join(', ')})
+       VALUES ($1, $2, ${FIELDS.map((_, i) => `$${i + 3}`).join(', ')})`,
+      [s.tenantId, s.userId, ...values],
+    );
+    return c.json(ok());
+  });
+
+  app.post('/v1/userOperationLog/list', async (c) => {
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const s = c.get('session');
+    const rows = await db.query(
+      `SELECT l.id, u.user_name AS "userName", ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')}
+         FROM operation_log l JOIN app_user u ON u.id = l.user_id
+        WHERE l.tenant_id = $1 ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
+      [s.tenantId, pageSize, (pageNum - 1) * pageSize],
+    );
+    const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operation_log WHERE tenant_id = $1', [s.tenantId]);
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  return app;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { SimulatedClock, createActor, type EventObject } from 'xstate';
+import { accessTokenMachine, retryDelayMs } from '../../machines/access-token.machine.ts';
+import { afterEvent, controllableActors, flush, runPath, toTestMachine } from './harness.ts';
+
+const grant = (token: string, deadline: number, refreshInMs = 30_000) => ({ token, deadline, refreshInMs });
+
+const EVENTS = [
+  { type: 'xstate.done.actor.refreshToken', output: grant('t1', 1_000_000) },
+  { type: 'xstate.error.actor.refreshToken', error: new Error('网络异常，请检查网络后重试') },
+  { type: afterEvent('untilDeadline') },
+  { type: afterEvent('retryDelay') },
+  { type: 'REFRESH' },
+  { type: 'REFRESH', failedToken: 't1' },
+  { type: 'REFRESH', failedToken: 'an-older-token' },
+  { type: 'TOKEN_RECEIVED', ...grant('t2', 2_000_000) },
+];
+
+describe('access-token machine (model-based)', () => {
+  const model = createTestModel(toTestMachine(accessTokenMachine), {
+    events: EVENTS as never,
+    // Context grows with every failure; states are what the graph walks.
+    serializeState: (s) => JSON.stringify((s as { value: unknown }).value),
+  });
+  // Shortest paths reach every state; simple paths also take every transition between them.
+  const paths = [...model.getShortestPaths({ allowDuplicatePaths: true }), ...model.getSimplePaths({ allowDuplicatePaths: true })];
+
+  it('reaches refreshing, scheduled and retrying', () => {
+    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['refreshing', 'retrying', 'scheduled']);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actors, settle, started } = controllableActors(['refreshToken']);
+      const clock = new SimulatedClock();
+      const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock });
+      actor.start();
+      // A delayed transition of the model is the SUT's clock moving by exactly that delay.
+      const settleOrTick = (e: EventObject) => {
+        if (e.type === afterEvent('untilDeadline')) clock.increment(actor.getSnapshot().context.refreshInMs);
+        else if (e.type === afterEvent('retryDelay')) clock.increment(retryDelayMs(actor.getSnapshot().context.attempts));
+        else return settle(e);
+        return true;
+      };
+      await runPath(path as never, actor, settleOrTick, {
+        scheduled: (snap) => {
+          expect(snap.context.token).toMatch(/^t[12]$/);
+          expect(snap.context.error).toBeNull();
+          expect(snap.context.attempts).toBe(0);
+        },
+        retrying: (snap) => {
+          expect(snap.context.error).toBe('网络异常，请检查网络后重试');
+          expect(snap.context.attempts).toBeGreaterThan(0);
+        },
+      });
+      // Every entry to refreshing started exactly one refresh: REFRESH during a flight never starts another.
+      const values = path.steps.map((s) => (s.state as { value: unknown }).value);
+      const entries = values.filter((v, i) => v === 'refreshing' && (i === 0 || values[i - 1] !== 'refreshing')).length;
+      expect(started.length).toBe(entries);
+    });
+  }
+});
+
+describe('access-token machine timing', () => {
+  it('refreshes when the deadline comes, not before, and keeps a late TOKEN_RECEIVED from moving it back', async () => {
+    const { actors, settle, started } = controllableActors(['refreshToken']);
+    const clock = new SimulatedClock();
+    const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock }).start();
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t1', 5000, 5000) } as never);
+    await flush();
+    clock.increment(4999);
+    expect(actor.getSnapshot().value).toBe('scheduled');
+    actor.send({ type: 'TOKEN_RECEIVED', ...grant('old', 1000, 0) });
+    expect(actor.getSnapshot().context.token).toBe('t1');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    actor.send({ type: 'REFRESH' });
+    actor.send({ type: 'REFRESH' });
+    expect(started).toEqual(['refreshToken', 'refreshToken']);
+  });
+
+  it('ignores a failure that carried an older token than the one held', async () => {
+    const { actors, settle, started } = controllableActors(['refreshToken']);
+    const actor = createActor(accessTokenMachine.provide({ actors: actors as never })).start();
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t2', 5000, 5000) } as never);
+    await flush();
+    actor.send({ type: 'REFRESH', failedToken: 't1' });
+    expect(actor.getSnapshot().value).toBe('scheduled');
+    actor.send({ type: 'REFRESH', failedToken: 't2' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(started).toHaveLength(2);
+    actor.stop();
+  });
+
+  it('retries after 1, 2, 4 ... seconds, at most 60', () => {
+    expect([1, 2, 3, 4, 7, 20].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 60_000, 60_000]);
+  });
+});
