@@ -20,12 +20,14 @@ export interface AccessTokenContext {
   /** failed refreshes in a row */
   attempts: number;
   error: string | null;
+  /** tokens this tab held before the current one (a few): failures that carried one of them are already handled */
+  replaced: string[];
 }
 
 export type AccessTokenEvent =
   /**
    * A call was answered accessToken失效: refresh now. Ignored while a refresh is under way (single flight) and
-   * when the call carried an older token than the one held (it failed before the last refresh landed).
+   * when the call carried a token this tab has since replaced (it failed before the last refresh landed).
    */
   | { type: 'REFRESH'; failedToken?: string | null }
   /** another tab refreshed and broadcast its grant */
@@ -50,7 +52,8 @@ export const accessTokenMachine = setup({
     }),
   },
   actions: {
-    adoptGrant: assign((_, grant: AccessTokenGrant) => ({
+    adoptGrant: assign(({ context }, grant: AccessTokenGrant) => ({
+      replaced: context.token && context.token !== grant.token ? [context.token, ...context.replaced].slice(0, 4) : context.replaced,
       token: grant.token,
       deadline: grant.deadline,
       refreshInMs: Math.max(0, grant.refreshInMs),
@@ -60,7 +63,8 @@ export const accessTokenMachine = setup({
   },
   guards: {
     isNewerGrant: ({ context, event }) => event.type === 'TOKEN_RECEIVED' && event.deadline > (context.deadline ?? 0),
-    failedWithCurrentToken: ({ context, event }) => event.type === 'REFRESH' && (!event.failedToken || event.failedToken === context.token),
+    failedWithoutBeingReplaced: ({ context, event }) =>
+      event.type === 'REFRESH' && (!event.failedToken || !context.replaced.includes(event.failedToken)),
   },
   delays: {
     untilDeadline: ({ context }) => context.refreshInMs,
@@ -68,7 +72,7 @@ export const accessTokenMachine = setup({
   },
 }).createMachine({
   id: 'accessToken',
-  context: { token: null, deadline: null, refreshInMs: 0, attempts: 0, error: null },
+  context: { token: null, deadline: null, refreshInMs: 0, attempts: 0, error: null, replaced: [] },
   initial: 'refreshing',
   states: {
     refreshing: {
@@ -94,7 +98,7 @@ export const accessTokenMachine = setup({
       description: 'A token is held; the timer fires at its deadline.',
       after: { untilDeadline: 'refreshing' },
       on: {
-        REFRESH: { guard: 'failedWithCurrentToken', target: 'refreshing' },
+        REFRESH: { guard: 'failedWithoutBeingReplaced', target: 'refreshing' },
         TOKEN_RECEIVED: {
           guard: 'isNewerGrant',
           target: 'scheduled',

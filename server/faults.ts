@@ -11,18 +11,21 @@ interface Fault {
   status?: number;
   /** how many calls it applies to */
   times: number;
+  /** only calls carrying this UserToken (so tests running side by side do not trip over each other) */
+  userToken?: string;
 }
 
 /**
  * A test-only switch that makes the next calls of one path answer as a failure (SPEC 8 rows that no demo
  * condition produces on demand). Mounted only when the server starts with SCRM_TEST_FAULTS=1: never in demo or
- * production. POST /manage/anon/dev/fault {path, answer?|status?, times?}; DELETE clears all.
+ * production. POST /manage/anon/dev/fault {path, answer?|status?, times?, userToken?}; DELETE clears all.
  */
 export function faultSwitch() {
   const faults: Fault[] = [];
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const path = c.req.path.replace(/^\/manage/, '');
-    const i = faults.findIndex((f) => f.path === path);
+    const token = c.req.header('UserToken');
+    const i = faults.findIndex((f) => f.path === path && (!f.userToken || f.userToken === token));
     if (i < 0) return next();
     const f = faults[i];
     if (--f.times <= 0) faults.splice(i, 1);
@@ -35,7 +38,8 @@ export function faultSwitch() {
     const path = str(body, 'path', 'path');
     if (body.answer === undefined && body.status === undefined) throw new ApiError('answer 或 status 必须给出一个');
     const status = body.status === undefined ? undefined : int(body, 'status', 'status', 500, 599);
-    faults.push({ path, answer: body.answer, status, times: int(body, 'times', 'times', 1, 1000) });
+    const userToken = typeof body.userToken === 'string' ? body.userToken : undefined;
+    faults.push({ path, answer: body.answer, status, times: int(body, 'times', 'times', 1, 1000), userToken });
     return c.json({ result: 'ok' });
   });
   routes.delete('/anon/dev/fault', (c) => {

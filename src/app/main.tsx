@@ -10,6 +10,11 @@ import { failureSink } from './failure-sink.ts';
 import { loadInspector } from './inspect.ts';
 import { createSessionLogic } from './session-logic.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
+import { installOperationLog } from './operation-log.ts';
+import { ApiContext } from '../shell/api-context.ts';
+import { LoadingContext, LoadingOverlay } from '../shell/loading.tsx';
+import { splitHash } from '../lib/redirect.ts';
+import type { MenuModel } from '../menu/menu-model.ts';
 
 async function start() {
   // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).
@@ -32,14 +37,20 @@ async function start() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <SessionContext.Provider
-        logic={logic}
-        options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
-      >
-        <TenantTracker onTenant={(id) => (tenantId = id)} />
-        <TokenBroadcastBridge channel={tabs.channel} />
-        <App language={language} />
-      </SessionContext.Provider>
+      <ApiContext.Provider value={api}>
+        <LoadingContext.Provider options={{ inspect }}>
+          <SessionContext.Provider
+            logic={logic}
+            options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
+          >
+            <TenantTracker onTenant={(id) => (tenantId = id)} />
+            <TokenBroadcastBridge channel={tabs.channel} />
+            <OperationLogger api={api} />
+            <App language={language} />
+            <LoadingOverlay />
+          </SessionContext.Provider>
+        </LoadingContext.Provider>
+      </ApiContext.Provider>
     </StrictMode>,
   );
 }
@@ -62,6 +73,20 @@ function TokenBroadcastBridge({ channel }: { channel: BroadcastChannel | null })
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);
   }, [channel, session]);
+  return null;
+}
+
+/** Posts the operation log for tracked clicks, with the page and menu of the current route. */
+function OperationLogger({ api }: { api: ReturnType<typeof createApiClient> }) {
+  const session = SessionContext.useActorRef();
+  useEffect(
+    () =>
+      installOperationLog(api, () => ({
+        model: session.getSnapshot().context.routes as MenuModel | null,
+        path: splitHash(location.hash)[0],
+      })),
+    [api, session],
+  );
   return null;
 }
 

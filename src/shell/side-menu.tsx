@@ -91,6 +91,8 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
               className={mergeClasses(s.entry, isActive && s.entryActive)}
               aria-current={isActive ? 'true' : undefined}
               aria-label={entry.title}
+              data-track-code={`side-menu:${entry.name}`}
+              data-trigger-type="click"
               onClick={() => go(entry.target)}
             >
               <Icon className={s.icon} aria-hidden />
@@ -124,6 +126,8 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
               className={mergeClasses(s.leaf, leaf.path === currentPath && s.leafActive)}
               aria-current={leaf.path === currentPath ? 'page' : undefined}
               title={leaf.title}
+              data-track-code={`side-menu:${leaf.name}`}
+              data-trigger-type="click"
               onClick={() => go(leaf.path)}
             >
               {leaf.title}

@@ -100,7 +100,13 @@ export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogou
             <MenuItem icon={<PersonRegular />} onClick={onUserInfo}>
               {t('userInfo')}
             </MenuItem>
-            <MenuItem icon={<SignOutRegular />} onClick={onLogout} disabled={loggingOut}>
+            <MenuItem
+              icon={<SignOutRegular />}
+              onClick={onLogout}
+              disabled={loggingOut}
+              data-track-code="top-bar:logout"
+              data-trigger-type="click"
+            >
               {t('logout')}
             </MenuItem>
           </MenuList>

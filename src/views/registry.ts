@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadChunk } from '../lib/chunk-load.ts';
 import type { ViewProps } from './view-props.ts';
 
 type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
@@ -9,6 +10,7 @@ type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
  */
 const loaders: Record<string, Loader> = {
   'user-center/user-info': () => import('./user-center/user-info.tsx'),
+  'manage/users': () => import('./manage/users.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
@@ -18,7 +20,14 @@ export function viewFor(component: string): LazyExoticComponent<ComponentType<Vi
   if (!load) return null;
   let view = cache.get(component);
   if (!view) {
-    view = lazy(load);
+    // A failed load is forgotten, so a chunk that was only slow can load when the page is opened again (a chunk
+    // the browser failed to fetch stays failed in its module map until the reload the error screen offers).
+    view = lazy(() =>
+      loadChunk(load).catch((err: unknown) => {
+        cache.delete(component);
+        throw err;
+      }),
+    );
     cache.set(component, view);
   }
   return view;

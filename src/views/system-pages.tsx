@@ -5,6 +5,7 @@ import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FullPageSpinner, StatusScreen } from '../shell/status-screens.tsx';
 import { viewFor } from './registry.ts';
+import { ChunkLoadError } from '../lib/chunk-load.ts';
 
 /** A route of SPEC 2's fixed table, shaped like a menu route so the same view machinery renders it. */
 export function fixedRoute(path: string, title: string, component: string, trail: string[] = []): AppRoute {
@@ -57,17 +58,28 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; fallback: (erro
   }
 }
 
-/** Renders the page module a route names, lazily; a module that fails to load shows an error with reload. */
+/**
+ * Renders the page module a route names, lazily. A module that fails or times out (SPEC 8: 120 s) shows an error
+ * with reload in the content area only; the boundary is per route, so the rest of the shell and other pages work.
+ */
 export function RouteView({ route }: { route: AppRoute }) {
   const t = useT();
   const View = viewFor(route.component);
   if (!View) return <ModuleNotInstalled title={route.title} path={route.path} component={route.component} />;
   return (
     <ViewErrorBoundary
+      key={route.path}
       fallback={(error) => (
-        <StatusScreen title={t('loadFailed')} hint={error.message}>
+        <StatusScreen
+          title={t('loadFailed')}
+          hint={
+            error instanceof ChunkLoadError
+              ? t(error.kind === 'timeout' ? 'chunkTimeout' : error.kind === 'css' ? 'chunkCssFailed' : 'chunkFailed')
+              : error.message
+          }
+        >
           <Button appearance="primary" onClick={() => location.reload()}>
-            {t('retry')}
+            {t('reload')}
           </Button>
         </StatusScreen>
       )}

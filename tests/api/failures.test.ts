@@ -133,12 +133,17 @@ describe('the test-only fault switch', () => {
   afterAll(() => plain?.stop());
 
   it('answers the next calls of a path as told, then lets them through', async () => {
-    const { api } = await signedIn(baseUrl, 'admin');
-    expect(await post('/anon/dev/fault', { path: '/v1/user/list', answer: { result: 403 }, times: 2 })).toMatchObject({ result: 'ok' });
+    const { api, token } = await signedIn(baseUrl, 'admin');
+    const other = await signedIn(baseUrl, 'admin');
+    expect(await post('/anon/dev/fault', { path: '/v1/user/list', answer: { result: 403 }, times: 2, userToken: token })).toMatchObject({
+      result: 'ok',
+    });
+    // Scoped to one session: another session of the same user is not affected.
+    await expect(other.api.call('/v1/user/list')).resolves.toMatchObject({ result: 'ok' });
     await expect(api.call('/v1/user/list')).rejects.toMatchObject({ failure: { kind: 'forbidden' } });
     await expect(api.call('/v1/user/list')).rejects.toMatchObject({ failure: { kind: 'forbidden' } });
     await expect(api.call('/v1/user/list')).resolves.toMatchObject({ result: 'ok' });
-    await post('/anon/dev/fault', { path: '/v1/user/list', status: 502 });
+    await post('/anon/dev/fault', { path: '/v1/user/list', status: 502, userToken: token });
     await expect(api.call('/v1/user/list')).rejects.toMatchObject({ failure: { kind: 'network', message: '状态码 502 网络异常' } });
   });
 

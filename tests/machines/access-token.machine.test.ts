@@ -80,16 +80,20 @@ describe('access-token machine timing', () => {
     expect(started).toEqual(['refreshToken', 'refreshToken']);
   });
 
-  it('ignores a failure that carried an older token than the one held', async () => {
+  it('ignores a failure that carried a token it has since replaced, not one it never held', async () => {
     const { actors, settle, started } = controllableActors(['refreshToken']);
     const actor = createActor(accessTokenMachine.provide({ actors: actors as never })).start();
-    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t2', 5000, 5000) } as never);
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t1', 5000, 5000) } as never);
     await flush();
     actor.send({ type: 'REFRESH', failedToken: 't1' });
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t2', 9000, 5000) } as never);
+    await flush();
+    expect(actor.getSnapshot().context.replaced).toEqual(['t1']);
+    actor.send({ type: 'REFRESH', failedToken: 't1' });
     expect(actor.getSnapshot().value).toBe('scheduled');
-    actor.send({ type: 'REFRESH', failedToken: 't2' });
+    actor.send({ type: 'REFRESH', failedToken: 'a-token-the-server-forgot' });
     expect(actor.getSnapshot().value).toBe('refreshing');
-    expect(started).toHaveLength(2);
+    expect(started).toHaveLength(3);
     actor.stop();
   });
 

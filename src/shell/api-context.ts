@@ -1,0 +1,11 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '../api/client.ts';
+
+/** The one API client, for pages; the app provides it. */
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi needs the ApiContext provider (src/app/main.tsx)');
+  return api;
+}

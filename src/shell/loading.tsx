@@ -1,0 +1,54 @@
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { createActorContext } from '@xstate/react';
+import { useCallback } from 'react';
+import { loadingMachine } from '../../machines/loading.machine.ts';
+
+/** The global loading overlay's actor (reference-counted, SPEC 4). */
+export const LoadingContext = createActorContext(loadingMachine);
+
+const useStyles = makeStyles({
+  overlay: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 2000,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: 'rgba(255,255,255,.6)',
+  },
+  box: { padding: tokens.spacingHorizontalXXL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1 },
+});
+
+/** Shown while any OPEN has no CLOSE yet. */
+export function LoadingOverlay() {
+  const s = useStyles();
+  const shown = LoadingContext.useSelector((st) => st.matches('shown'));
+  const text = LoadingContext.useSelector((st) => st.context.text);
+  if (!shown) return null;
+  return (
+    <div className={s.overlay} role="alert" aria-busy="true">
+      <div className={s.box}>
+        <Spinner label={text} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Runs work under the overlay: opens it, and closes it whatever the outcome.
+ * @example const withLoading = useLoading(); await withLoading(() => api.call('/v1/user/del', { id }), '正在操作中，请稍候...');
+ */
+export function useLoading() {
+  const loading = LoadingContext.useActorRef();
+  return useCallback(
+    async <T,>(work: () => Promise<T>, text?: string): Promise<T> => {
+      loading.send({ type: 'OPEN', text });
+      try {
+        return await work();
+      } finally {
+        loading.send({ type: 'CLOSE' });
+      }
+    },
+    [loading],
+  );
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedIn } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const { baseUrl, signedInPage } = useBrowser();
+
+const toasts = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
+
+/** Makes the server answer this page's next /v1/user/list as told (the test-only fault switch, scoped to its session). */
+async function fault(page: Page, fault: { answer?: unknown; status?: number }, path = '/v1/user/list') {
+  const userToken = await page.evaluate(() => localStorage.getItem('UserToken'));
+  const res = await fetch(`${baseUrl}/manage/anon/dev/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, userToken, ...fault }),
+  });
+  expect(await res.json()).toMatchObject({ result: 'ok' });
+}
+
+const openUsers = async (page: Page) => {
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).click();
+  await page.waitForURL(/#\/manage\/users$/);
+};
+
+describe('the error catalogue in Chromium, answers from the real server', () => {
+  it('shows each catalogue row with its exact text, and a failing call never logs the user out', async () => {
+    const page = await signedInPage('admin');
+    const rows: Array<[{ answer?: unknown; status?: number }, string]> = [
+      [{ answer: { result: 403 } }, '您没有当前操作的权限'],
+      [{ answer: { result: 'error', errmsg: '会员数据同步中，请稍后再试' } }, '会员数据同步中，请稍后再试'],
+      [{ answer: { result: 'error' } }, '网络繁忙，请刷新后重试！'],
+      [{ status: 502 }, '状态码 502 网络异常'],
+    ];
+    for (const [answer, text] of rows) {
+      await page.goto(`${baseUrl}/#/dashboard`);
+      await fault(page, answer);
+      await openUsers(page);
+      await toasts(page, text).first().waitFor();
+      expect(await toasts(page, text).count()).toBe(1);
+    }
+    // No status: the request never reached the server.
+    await page.goto(`${baseUrl}/#/dashboard`);
+    await page.route('**/manage/v1/user/list', (route) => route.abort('connectionrefused'));
+    await openUsers(page);
+    await toasts(page, '网络异常，请检查网络后重试').waitFor();
+    await page.unroute('**/manage/v1/user/list');
+    // Still signed in after every failure above.
+    expect(new URL(page.url()).hash).toBe('#/manage/users');
+    expect(await page.getByText('星河管理员').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('accessToken失效: fetches a new access token and says 未知错误，请重试', async () => {
+    const page = await signedInPage('admin');
+    await page.waitForFunction(() => Boolean(localStorage.getItem('AccessToken')));
+    const before = await page.evaluate(() => localStorage.getItem('AccessToken'));
+    // A real condition: the server no longer knows the token this tab holds.
+    await page.evaluate(() => localStorage.setItem('AccessToken', 'stale-access-token'));
+    const refreshed = page.waitForRequest('**/manage/anon/vue/token');
+    await openUsers(page);
+    await toasts(page, '未知错误，请重试').waitFor();
+    await refreshed;
+    await page.waitForFunction((old) => !['stale-access-token', old].includes(localStorage.getItem('AccessToken')), before);
+    // The next call goes through with the new token.
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '角色管理' }).click();
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '用户管理' }).click();
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('401: one message, menu and user info cleared, /login with the redirect, no loop', async () => {
+    const page = await signedInPage('admin');
+    await fault(page, { answer: { result: 401, errmsg: 'userToken失效' } });
+    await openUsers(page);
+    await page.waitForURL(/#\/login\?redirect=%2Fmanage%2Fusers$/);
+    await toasts(page, '登录失效，请重新登录').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await toasts(page, '登录失效，请重新登录').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Fusers');
+    await page.context().close();
+  });
+
+  it('departNoPermisson from a real department scope: names the department, 10 s message', async () => {
+    const page = await signedInPage('tenantadmin');
+    await openUsers(page);
+    await page.getByRole('button', { name: '详情 staff' }).click();
+    await toasts(page, '华东大区没有数据访问权限，请退出后重新登录重试').waitFor();
+    // A department in scope opens normally.
+    await page.getByRole('button', { name: '详情 tenantadmin' }).click();
+    await page.getByRole('dialog', { name: '详情' }).waitFor();
+    await page.context().close();
+  });
+
+  it('a button the role lacks is disabled with 您没有权限', async () => {
+    const page = await signedInPage('tenantadmin');
+    await openUsers(page);
+    const del = page.getByRole('button', { name: '删除 staff' });
+    expect(await del.getAttribute('aria-disabled')).toBe('true');
+    await del.hover();
+    await page.getByRole('tooltip', { name: '您没有权限' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('page chunks in Chromium', () => {
+  it('a page chunk that fails to load shows an error with reload in the content area; the shell keeps working', async () => {
+    const page = await signedInPage('admin');
+    await page.route(/\/assets\/users-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await openUsers(page);
+    const content = page.locator('#content');
+    await content.getByRole('heading', { name: '加载失败' }).waitFor();
+    expect(await content.getByText('页面模块加载失败，请检查网络后重新加载。').count()).toBe(1);
+    expect(await content.getByRole('button', { name: '重新加载' }).count()).toBe(1);
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '角色管理' }).click();
+    await page.getByRole('heading', { name: '角色管理 · 模块未安装' }).waitFor();
+    // Once the network is fine again, the reload action brings the page.
+    await page.unroute(/\/assets\/users-[\w-]+\.js$/);
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '用户管理' }).click();
+    await content.getByRole('button', { name: '重新加载' }).click();
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('operation log in Chromium', () => {
+  it('a click on a tracked element posts the log with page and menu, and the click still works', async () => {
+    const page = await signedInPage('tenantadmin');
+    const posted = page.waitForRequest('**/manage/v1/userOperationLog/save');
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).click();
+    const body = (await posted).postDataJSON() as Record<string, string>;
+    expect(body).toMatchObject({
+      operationName: '系统管理',
+      operationCode: 'side-menu:manage',
+      systemName: 'SCRM',
+      operationType: 'click',
+    });
+    expect(body).toMatchObject({ pageCode: 'dashboard', pageName: '工作台' });
+    expect(body.operationTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(JSON.stringify(body)).not.toMatch(/Admin@2026|UserToken|AccessToken/);
+    await page.waitForURL(/#\/manage\/users$/);
+    const { api } = await signedIn(baseUrl, 'tenantadmin');
+    await expect
+      .poll(async () =>
+        (await api.call<{ values: Array<{ operationCode: string }> }>('/v1/userOperationLog/list', {})).values.map((v) => v.operationCode),
+      )
+      .toContain('side-menu:manage');
+    await page.context().close();
+  });
+});
