@@ -3,3 +3,4 @@ export { sessionMachine } from './session.machine.ts';
 export { logoutMachine } from './logout.machine.ts';
 export { accessTokenMachine } from './access-token.machine.ts';
 export { loadingMachine } from './loading.machine.ts';
+export { countdownMachine } from './countdown.machine.ts';

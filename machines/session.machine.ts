@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MenuNode, UserInfo } from '../src/api/contract.ts';
 import { accessTokenMachine } from './access-token.machine.ts';
+import { countdownMachine, type CountdownParentEvent } from './countdown.machine.ts';
 import { logoutMachine } from './logout.machine.ts';
 
 /** The route table is built by the app from the menu; the machine only carries it. */
@@ -33,7 +34,11 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'EXPIRED'; message?: string }
   | { type: 'RETRY' }
-  | { type: 'DISMISS_NOTICE' };
+  | { type: 'DISMISS_NOTICE' }
+  | CountdownParentEvent;
+
+/** Said when the session countdown reaches zero (the same words as an ended session, SPEC 8). */
+export const SESSION_ENDED = '登录失效，请重新登录';
 
 export interface UserInfoOutput {
   userInfo: UserInfo;
@@ -72,6 +77,7 @@ export const sessionMachine = setup({
     addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
     logout: logoutMachine,
     accessToken: accessTokenMachine,
+    countdown: countdownMachine,
   },
   actions: {
     // I/O the app performs; the machine only says when.
@@ -80,6 +86,8 @@ export const sessionMachine = setup({
     replayNavigation: () => {},
     goToLogin: () => {},
     reportFailure: (_, _params: { error: unknown }) => {},
+    /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
+    reloadForAccountSwitch: () => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     resetSession: assign({ userInfo: null, tokenExpire: 0, menu: [], routes: null, notice: null }),
   },
@@ -88,6 +96,13 @@ export const sessionMachine = setup({
     hasStoredToken: ({ context }) => context.hasStoredToken,
     isExpiredError: ({ event }) => isExpiredError((event as { error?: unknown }).error),
     logoutSucceeded: ({ event }) => (event as { output?: { ok?: boolean } }).output?.ok === true,
+    // SPEC 4: from one non-empty phone to another means another account signed in (e.g. in another tab).
+    phoneSwitched: ({ context, event }) => {
+      if (event.type !== 'USER_INFO_REFRESHED') return false;
+      const before = context.userInfo?.phone ?? '';
+      const after = event.userInfo.phone ?? '';
+      return before !== '' && after !== '' && before !== after;
+    },
   },
 }).createMachine({
   id: 'session',
@@ -195,10 +210,18 @@ export const sessionMachine = setup({
         ready: {
           description: 'Step 5 done on entry: navigation is replayed; the console is in use and keeps an access token.',
           entry: 'replayNavigation',
-          // Lives as long as the session is in use; the app reaches it as the child `accessToken`.
-          invoke: { id: 'accessToken', src: 'accessToken' },
+          // Both live as long as the session is in use; the app reaches them as children of the session.
+          invoke: [
+            { id: 'accessToken', src: 'accessToken' },
+            { id: 'countdown', src: 'countdown', input: ({ context }) => ({ seconds: context.tokenExpire }) },
+          ],
           on: {
             LOGOUT: 'loggingOut',
+            COUNTDOWN_ENDED: { target: '#session.expired', actions: assign({ error: SESSION_ENDED }) },
+            USER_INFO_REFRESHED: [
+              { guard: 'phoneSwitched', actions: 'reloadForAccountSwitch' },
+              { actions: assign({ userInfo: ({ event }) => event.userInfo, tokenExpire: ({ event }) => event.tokenExpire }) },
+            ],
             DISMISS_NOTICE: { actions: assign({ notice: null }) },
           },
         },

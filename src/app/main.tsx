@@ -45,6 +45,7 @@ async function start() {
           >
             <TenantTracker onTenant={(id) => (tenantId = id)} />
             <TokenBroadcastBridge channel={tabs.channel} />
+            <VisibilityBridge />
             <OperationLogger api={api} />
             <App language={language} />
             <LoadingOverlay />
@@ -73,6 +74,17 @@ function TokenBroadcastBridge({ channel }: { channel: BroadcastChannel | null })
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);
   }, [channel, session]);
+  return null;
+}
+
+/** SPEC 4: the countdown stops while the page is hidden and re-fetches user info when it is visible again. */
+function VisibilityBridge() {
+  const session = SessionContext.useActorRef();
+  useEffect(() => {
+    const onChange = () => session.getSnapshot().children.countdown?.send({ type: document.hidden ? 'HIDDEN' : 'VISIBLE' });
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, [session]);
   return null;
 }
 

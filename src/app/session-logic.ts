@@ -8,6 +8,7 @@ import { buildMenuModel } from '../menu/menu-model.ts';
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { navigate } from '../shell/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
+import { countdownMachine } from '../../machines/countdown.machine.ts';
 import { createRefreshToken, type TabCoordination } from './access-token-logic.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
@@ -24,6 +25,7 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
+      countdown: countdownMachine.provide({ actors: { fetchUserInfo: fromPromise(() => fetchUserInfo(api)) } }),
     },
     actions: {
       persistToken: (_, { token }) => store.setItem(STORAGE_KEYS.userToken, token),
@@ -40,6 +42,12 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       },
       goToLogin: () => navigate('/login'),
       reportFailure: (_, { error }) => console.error('[session]', error),
+      // SPEC 4: another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
+      reloadForAccountSwitch: () => {
+        alert('已切换账户，请刷新页面');
+        if (location.search) location.href = location.origin + location.pathname + location.search;
+        else location.reload();
+      },
     },
   });
 }

@@ -2,6 +2,9 @@ import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, toke
 import { DismissRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { countdownMachine } from '../../machines/countdown.machine.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { useLanguage, useT } from '../i18n/use-t.ts';
@@ -59,6 +62,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const [overlay, setOverlay] = useState<Overlay>('none');
   const [paletteLoaded, setPaletteLoaded] = useState(false);
   const route = useMemo(() => findRoute(model, path), [model, path]);
+  const countdown = SessionContext.useSelector((st) => st.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined);
+  const secondsLeft = useSelector(countdown, (st) => st?.context.remaining);
   const buttons = usePermittedPageActions(route);
 
   const toggle = () => {
@@ -116,6 +121,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           onLogout={() => session.send({ type: 'LOGOUT' })}
           onSearch={() => setOverlay('quick-search')}
           onSwitchLanguage={switchLanguage}
+          secondsLeft={secondsLeft}
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />

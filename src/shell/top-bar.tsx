@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { LocalLanguageRegular, PersonRegular, SearchRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useT } from '../i18n/use-t.ts';
+import { formatCountdown } from '../../machines/countdown.machine.ts';
 
 export interface TopBarProps {
   slogan: string;
@@ -27,6 +28,8 @@ export interface TopBarProps {
   onSearch?: () => void;
   /** switches zh-cn <-> en */
   onSwitchLanguage?: () => void;
+  /** seconds the session has left (SPEC 2: the session countdown) */
+  secondsLeft?: number;
 }
 
 const useStyles = makeStyles({
@@ -54,11 +57,23 @@ const useStyles = makeStyles({
     maxWidth: '240px',
   },
   nickname: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  countdown: { fontVariantNumeric: 'tabular-nums', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   iconButton: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
 });
 
 /** The header: logo and slogan, links to the design and mall systems, the user's name with a dropdown. */
-export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogout, loggingOut, onSearch, onSwitchLanguage }: TopBarProps) {
+export function TopBar({
+  slogan,
+  nickname,
+  avatar,
+  roleName,
+  onUserInfo,
+  onLogout,
+  loggingOut,
+  onSearch,
+  onSwitchLanguage,
+  secondsLeft,
+}: TopBarProps) {
   const s = useStyles();
   const t = useT();
   return (
@@ -66,6 +81,12 @@ export function TopBar({ slogan, nickname, avatar, roleName, onUserInfo, onLogou
       <span className={s.logo}>SCRM</span>
       <span className={s.slogan}>{slogan}</span>
       <span className={s.spacer} />
+      {secondsLeft !== undefined && (
+        <span className={s.countdown} role="timer" aria-live="off">
+          {formatCountdown(secondsLeft)}
+          {t('autoLogout')}
+        </span>
+      )}
       {onSearch && (
         <Tooltip content={`${t('quickSearch')} · ${t('openPalette')}`} relationship="description">
           <Button

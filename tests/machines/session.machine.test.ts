@@ -28,6 +28,9 @@ const EVENTS = [
   { type: 'xstate.done.actor.addRoutes', output: { routes: [] } },
   { type: 'xstate.done.actor.logout', output: { ok: true } },
   { type: 'xstate.done.actor.logout', output: { ok: false, message: '退出失败，请重试' } },
+  { type: 'COUNTDOWN_ENDED' },
+  { type: 'USER_INFO_REFRESHED', userInfo, tokenExpire: 3600 },
+  { type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '13900000002' }, tokenExpire: 3600 },
   { type: 'LOGOUT' },
   { type: 'EXPIRED', message: '登录失效，请重新登录' },
   { type: 'RETRY' },
@@ -42,13 +45,14 @@ function sut(input: SessionInput) {
   const record = (name: string) => () => void calls.push(name);
   const logic = sessionMachine.provide({
     // The access-token child has its own model test; here it only has to exist while ready.
-    actors: { ...actors, accessToken: createMachine({}) } as never,
+    actors: { ...actors, accessToken: createMachine({}), countdown: createMachine({}) } as never,
     actions: {
       persistToken: (_, p) => void calls.push(`persistToken:${p.token}`),
       clearSession: record('clearSession'),
       replayNavigation: record('replayNavigation'),
       goToLogin: record('goToLogin'),
       reportFailure: record('reportFailure'),
+      reloadForAccountSwitch: record('reloadForAccountSwitch'),
     },
   });
   const actor = createActor(logic, { input });
@@ -88,8 +92,11 @@ describe('session machine (model-based)', () => {
             expect(s.calls).toContain('replayNavigation');
             expect(snap.context.userInfo).toEqual(userInfo);
             expect(snap.context.menu).toEqual(menu);
-            // The access token is kept only while the session is in use.
+            // The access token and the countdown are kept only while the session is in use.
             expect(snap.children.accessToken).toBeDefined();
+            expect(snap.children.countdown).toBeDefined();
+            // A refreshed user info never replaces the phone with another one: that reloads instead.
+            expect(snap.context.userInfo?.phone).toBe('13800000001');
           },
           expired: (snap) => {
             expect(s.calls).toContain('clearSession');
@@ -102,6 +109,27 @@ describe('session machine (model-based)', () => {
       });
     }
   }
+
+  it('the countdown reaching zero ends the session with the 401 words', async () => {
+    const s = sut({ hasToken: true });
+    s.settle({ type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    for (const name of ['initUserPermission', 'fetchMenu', 'addRoutes']) {
+      s.settle({ type: `xstate.done.actor.${name}`, output: name === 'fetchMenu' ? menu : undefined } as never);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(s.actor.getSnapshot().matches({ authenticated: 'ready' })).toBe(true);
+    s.actor.send({ type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '' }, tokenExpire: 10 });
+    expect(s.calls).not.toContain('reloadForAccountSwitch');
+    expect(s.actor.getSnapshot().context.tokenExpire).toBe(10);
+    s.actor.send({ type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '13900000002' }, tokenExpire: 10 });
+    expect(s.calls).not.toContain('reloadForAccountSwitch'); // from empty to a phone: a bind, not a switch
+    s.actor.send({ type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '13700000003' }, tokenExpire: 10 });
+    expect(s.calls).toContain('reloadForAccountSwitch');
+    s.actor.send({ type: 'COUNTDOWN_ENDED' });
+    expect(s.actor.getSnapshot().matches('expired')).toBe(true);
+    expect(s.actor.getSnapshot().context.error).toBe('登录失效，请重新登录');
+  });
 
   it('logout that is refused keeps the session and says why', async () => {
     const model = createTestModel(toTestMachine(sessionMachine), { events: EVENTS as never } as never);
