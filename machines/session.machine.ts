@@ -27,6 +27,13 @@ export interface SessionContext {
   error: string | null;
   /** a message about something that did not happen (e.g. a refused logout) */
   notice: string | null;
+  /** the tenant parameters the shell needs (SPEC 3 settings: scrm_overall_params) */
+  tenantParams: TenantParams;
+}
+
+export interface TenantParams {
+  /** the watermark overlay; invalid or missing parameters mean off (SPEC 8) */
+  enableWaterMark: boolean;
 }
 
 export type SessionEvent =
@@ -75,6 +82,7 @@ export const sessionMachine = setup({
     initUserPermission: fromPromise<void>(notProvided('initUserPermission')),
     fetchMenu: fromPromise<MenuNode[]>(notProvided('fetchMenu')),
     addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
+    fetchTenantParams: fromPromise<TenantParams>(notProvided('fetchTenantParams')),
     logout: logoutMachine,
     accessToken: accessTokenMachine,
     countdown: countdownMachine,
@@ -89,7 +97,7 @@ export const sessionMachine = setup({
     /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
     reloadForAccountSwitch: () => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
-    resetSession: assign({ userInfo: null, tokenExpire: 0, menu: [], routes: null, notice: null }),
+    resetSession: assign({ userInfo: null, tokenExpire: 0, menu: [], routes: null, notice: null, tenantParams: { enableWaterMark: false } }),
   },
   guards: {
     hasLinkToken: ({ context }) => Boolean(context.linkToken),
@@ -115,6 +123,7 @@ export const sessionMachine = setup({
     routes: null,
     error: null,
     notice: null,
+    tenantParams: { enableWaterMark: false },
   }),
   initial: 'start',
   states: {
@@ -214,6 +223,13 @@ export const sessionMachine = setup({
           invoke: [
             { id: 'accessToken', src: 'accessToken' },
             { id: 'countdown', src: 'countdown', input: ({ context }) => ({ seconds: context.tokenExpire }) },
+            {
+              id: 'fetchTenantParams',
+              src: 'fetchTenantParams',
+              onDone: { actions: assign({ tenantParams: ({ event }) => event.output }) },
+              // Logged only; the watermark stays off (SPEC 8).
+              onError: { actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+            },
           ],
           on: {
             LOGOUT: 'loggingOut',

@@ -2,7 +2,15 @@ import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
 import type { ApiClient } from '../api/client.ts';
-import { fetchMenuTree, fetchUserInfo, initUserPermission, login, loginByUserToken, requestLogout } from '../api/session-calls.ts';
+import {
+  fetchMenuTree,
+  fetchSettings,
+  fetchUserInfo,
+  initUserPermission,
+  login,
+  loginByUserToken,
+  requestLogout,
+} from '../api/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
@@ -23,6 +31,9 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       initUserPermission: fromPromise(() => initUserPermission(api)),
       fetchMenu: fromPromise(() => fetchMenuTree(api)),
       addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
+      fetchTenantParams: fromPromise(async () => ({
+        enableWaterMark: (await fetchSettings(api, 'scrm_overall_params')).enableWaterMark === true,
+      })),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
       countdown: countdownMachine.provide({ actors: { fetchUserInfo: fromPromise(() => fetchUserInfo(api)) } }),

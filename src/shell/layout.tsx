@@ -14,6 +14,7 @@ import { QuickSearch } from './quick-search.tsx';
 import { SessionContext } from './session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useNotify } from './toast.tsx';
+import { Watermark } from './watermark.tsx';
 import { TopBar } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 
@@ -56,6 +57,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const userInfo = SessionContext.useSelector((st) => st.context.userInfo);
   const notice = SessionContext.useSelector((st) => st.context.notice);
   const loggingOut = SessionContext.useSelector((st) => st.matches({ authenticated: 'loggingOut' }));
+  const watermark = SessionContext.useSelector((st) => st.context.tenantParams.enableWaterMark);
   const session = SessionContext.useActorRef();
   // View preferences and overlays, not session state.
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -152,6 +154,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         onAlreadyHere={alreadyHere}
         onOpenPalette={openPalette}
       />
+      {watermark && <Watermark nickname={userInfo?.nickname ?? ''} />}
       {paletteLoaded && (
         <Suspense fallback={null}>
           <CommandPalette

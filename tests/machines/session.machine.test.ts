@@ -29,6 +29,8 @@ const EVENTS = [
   { type: 'xstate.done.actor.logout', output: { ok: true } },
   { type: 'xstate.done.actor.logout', output: { ok: false, message: '退出失败，请重试' } },
   { type: 'COUNTDOWN_ENDED' },
+  { type: 'xstate.done.actor.fetchTenantParams', output: { enableWaterMark: true } },
+  { type: 'xstate.error.actor.fetchTenantParams', error: broken },
   { type: 'USER_INFO_REFRESHED', userInfo, tokenExpire: 3600 },
   { type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '13900000002' }, tokenExpire: 3600 },
   { type: 'LOGOUT' },
@@ -37,7 +39,16 @@ const EVENTS = [
   { type: 'DISMISS_NOTICE' },
 ] as const;
 
-const ACTORS = ['login', 'loginByUserToken', 'fetchUserInfo', 'initUserPermission', 'fetchMenu', 'addRoutes', 'logout'];
+const ACTORS = [
+  'login',
+  'loginByUserToken',
+  'fetchUserInfo',
+  'initUserPermission',
+  'fetchMenu',
+  'addRoutes',
+  'logout',
+  'fetchTenantParams',
+];
 
 function sut(input: SessionInput) {
   const { actors, settle, started } = controllableActors(ACTORS);
@@ -100,6 +111,7 @@ describe('session machine (model-based)', () => {
           },
           expired: (snap) => {
             expect(s.calls).toContain('clearSession');
+            expect(snap.context.tenantParams).toEqual({ enableWaterMark: false });
             expect(snap.context.userInfo).toBeNull();
             expect(snap.context.menu).toEqual([]);
             expect(snap.context.routes).toBeNull();

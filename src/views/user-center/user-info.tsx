@@ -1,6 +1,7 @@
 import { Avatar, makeStyles, tokens } from '@fluentui/react-components';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { usePublisherType } from '../../shell/publisher.ts';
 
 const useStyles = makeStyles({
   card: {
@@ -19,12 +20,14 @@ const useStyles = makeStyles({
 });
 
 const USER_TYPES: Record<number, string> = { 0: '平台管理员', 1: '门店/普通员工', 2: '租户管理员' };
+const PUBLISHER_TYPES = { 0: '0 · 租户', 1: '1 · 门店', 2: '2 · 商场' } as const;
 
 /** /user-center/user-info: the signed-in user as /vue/userInfo describes them. */
 export default function UserInfoView() {
   const s = useStyles();
   const t = useT();
   const u = SessionContext.useSelector((st) => st.context.userInfo);
+  const publisher = usePublisherType();
   if (!u) return null;
   const departs = u.allDepartList.filter((d) => u.departmentPermission.includes(d.id)).map((d) => d.departName);
   const rows: Array<[string, string]> = [
@@ -36,6 +39,7 @@ export default function UserInfoView() {
     [t('mall'), u.mallInfo?.name ?? t('none')],
     [t('store'), u.storeId === null ? t('none') : String(u.storeId)],
     [t('departments'), departs.join('、') || t('none')],
+    [t('publisherType'), PUBLISHER_TYPES[publisher]],
   ];
   return (
     <section aria-label={t('userInfo')}>

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
+import { useBrowser } from '../support/browser.ts';
+
+const { baseUrl, signedInPage } = useBrowser();
+
+describe('watermark in Chromium', () => {
+  it('shows the nickname and date over the screen when the tenant enables it, and clicks go through it', async () => {
+    const page = await signedInPage('admin2');
+    const mark = page.getByTestId('watermark');
+    await mark.waitFor({ state: 'attached' });
+    expect(await mark.getAttribute('data-text')).toBe(`云帆管理员 ${format(new Date(), 'yyyy-MM-dd')}`);
+    const style = await mark.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { zIndex: cs.zIndex, pointerEvents: cs.pointerEvents, position: cs.position, image: cs.backgroundImage.slice(0, 30) };
+    });
+    expect(style).toEqual({ zIndex: '99999', pointerEvents: 'none', position: 'fixed', image: 'url("data:image/svg+xml;charse' });
+    // The overlay covers the side menu, yet the click reaches it.
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('listitem', { name: '数据中心' }).click();
+    await nav.getByRole('button', { name: '二号租户专属看板' }).click();
+    await page.waitForURL(/#\/data-statistics\/tenant-two-board$/);
+    await page.context().close();
+  });
+
+  it('is off when the tenant does not enable it, and when the parameters are not valid JSON', async () => {
+    const page = await signedInPage('admin');
+    await page.getByRole('timer').waitFor();
+    expect(await page.getByTestId('watermark').count()).toBe(0);
+    await page.context().close();
+
+    // The real server answers this session's settings call with parameters that are not JSON (fault switch).
+    const broken = await signedInPage('admin2');
+    await broken.getByTestId('watermark').waitFor({ state: 'attached' });
+    const userToken = await broken.evaluate(() => localStorage.getItem('UserToken'));
+    await fetch(`${baseUrl}/manage/anon/dev/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        path: '/v1/systemSetting/getByType',
+        userToken,
+        answer: { result: 'ok', values: { params: '{"enableWaterMark":true' } },
+      }),
+    });
+    const settings = broken.waitForResponse('**/manage/v1/systemSetting/getByType');
+    await broken.reload();
+    expect(((await (await settings).json()) as { values: { params: string } }).values.params).toBe('{"enableWaterMark":true');
+    await broken.getByRole('timer').waitFor();
+    await broken.waitForTimeout(300);
+    expect(await broken.getByTestId('watermark').count()).toBe(0);
+    // Nothing is said about it either (SPEC 8: silently off).
+    expect(await broken.locator('.fui-Toast').count()).toBe(0);
+    await broken.context().close();
+  });
+});
