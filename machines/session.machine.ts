@@ -97,7 +97,14 @@ export const sessionMachine = setup({
     /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
     reloadForAccountSwitch: () => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
-    resetSession: assign({ userInfo: null, tokenExpire: 0, menu: [], routes: null, notice: null, tenantParams: { enableWaterMark: false } }),
+    resetSession: assign({
+      userInfo: null,
+      tokenExpire: 0,
+      menu: [],
+      routes: null,
+      notice: null,
+      tenantParams: { enableWaterMark: false },
+    }),
   },
   guards: {
     hasLinkToken: ({ context }) => Boolean(context.linkToken),
