@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { MenuNode, UserInfo } from '../src/api/contract.ts';
 import { accessTokenMachine } from './access-token.machine.ts';
 import { countdownMachine, type CountdownParentEvent } from './countdown.machine.ts';
@@ -83,6 +83,8 @@ export const sessionMachine = setup({
     fetchMenu: fromPromise<MenuNode[]>(notProvided('fetchMenu')),
     addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
     fetchTenantParams: fromPromise<TenantParams>(notProvided('fetchTenantParams')),
+    /** the server's pushes for this session (force logout); the app reads them and reports an ended session */
+    sessionEvents: fromCallback(() => {}),
     logout: logoutMachine,
     accessToken: accessTokenMachine,
     countdown: countdownMachine,
@@ -230,6 +232,7 @@ export const sessionMachine = setup({
           invoke: [
             { id: 'accessToken', src: 'accessToken' },
             { id: 'countdown', src: 'countdown', input: ({ context }) => ({ seconds: context.tokenExpire }) },
+            { id: 'sessionEvents', src: 'sessionEvents' },
             {
               id: 'fetchTenantParams',
               src: 'fetchTenantParams',

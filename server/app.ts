@@ -9,6 +9,8 @@ import { shellRoutes } from './routes/shell.ts';
 import { userRoutes } from './routes/users.ts';
 import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
+import { onlineRoutes } from './routes/online.ts';
+import { SessionEvents } from './session-events.ts';
 
 export interface AppOptions {
   db: Db;
@@ -63,6 +65,7 @@ export function createApp(options: AppOptions) {
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db));
     api.route('/', operationLogRoutes(db));
+    api.route('/', onlineRoutes(db, new SessionEvents()));
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));
     app.route('/manage', api);
   }

@@ -4,6 +4,8 @@ import { newToken, sha256 } from './crypto.ts';
 
 /** What a request knows about its caller once its UserToken checked out. */
 export interface SessionInfo {
+  /** the public id of the session (online users, force logout) */
+  id: string;
   tokenHash: string;
   userId: number;
   tenantId: number;
@@ -28,7 +30,7 @@ export async function createSession(db: Db, userId: number, tenantId: number, tt
 /** The live session a token names, or null when unknown, expired, revoked or its user disabled. */
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   const [row] = await db.query<SessionInfo>(
-    `SELECT s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
+    `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
             s.expires_at AS "expiresAt", s.permissions
        FROM user_session s JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`,

@@ -19,7 +19,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     const s = c.get('session');
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
-    return c.json({ result: 'ok', tokenExpire, values: info });
+    return c.json({ result: 'ok', tokenExpire, values: { ...info, sessionId: s.id } });
   });
 
   app.post('/v1/userRole/initUserPermission', async (c) => {

@@ -67,6 +67,8 @@ export interface UserInfo {
   campList: unknown[];
   departmentPermission: number[];
   allDepartList: DepartRef[];
+  /** the public id of this login (the online-user list marks it; force logout names it) */
+  sessionId?: string;
 }
 
 /** /vue/userInfo: user info in values, seconds left in tokenExpire. */

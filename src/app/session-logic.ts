@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -18,6 +18,9 @@ import { navigate } from '../shell/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
 import { countdownMachine } from '../../machines/countdown.machine.ts';
 import { createRefreshToken, type TabCoordination } from './access-token-logic.ts';
+import { subscribeSessionEvents } from '../api/session-events.ts';
+import { classifyAnswer } from '../api/errors.ts';
+import { failureSink } from './failure-sink.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
 
@@ -36,6 +39,17 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       })),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
+      // A session ended elsewhere (force logout) is told at once, and handled like the 401 a call would get.
+      sessionEvents: fromCallback(() =>
+        subscribeSessionEvents({
+          store,
+          onEvent: (event) => {
+            if (event !== 'revoked') return;
+            const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
+            failureSink.handle(failure, { path: '/v1/session/events', quiet: false, accessToken: null });
+          },
+        }),
+      ),
       countdown: countdownMachine.provide({ actors: { fetchUserInfo: fromPromise(() => fetchUserInfo(api)) } }),
     },
     actions: {

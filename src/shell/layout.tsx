@@ -15,6 +15,8 @@ import { SessionContext } from './session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useNotify } from './toast.tsx';
 import { Watermark } from './watermark.tsx';
+import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-users.tsx';
+import { useApi } from './api-context.ts';
 import { TopBar } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 
@@ -36,7 +38,7 @@ const readCollapsed = () => {
   }
 };
 
-type Overlay = 'none' | 'quick-search' | 'palette';
+type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users';
 
 /** The logged-in layout (SPEC 2): header on top, two-level side menu on the left, content on the right. */
 export function Layout({ model, children }: { model: MenuModel; children: ReactNode }) {
@@ -67,6 +69,21 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const countdown = SessionContext.useSelector((st) => st.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined);
   const secondsLeft = useSelector(countdown, (st) => st?.context.remaining);
   const buttons = usePermittedPageActions(route);
+  const api = useApi();
+  const showCount = showsOnlineCount(userInfo);
+  const [onlineCount, setOnlineCount] = useState<number | undefined>(undefined);
+  // SPEC 7: the count is obtained with pageSize 1; again whenever the drawer closes.
+  useEffect(() => {
+    if (!showCount || overlay === 'online-users') return;
+    let live = true;
+    api
+      .call<{ count?: number }>('/v1/user/listOnlineUser', { pageNum: 1, pageSize: 1 }, { quiet: true })
+      .then((a) => live && setOnlineCount(a.count ?? 0))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [api, showCount, overlay]);
 
   const toggle = () => {
     setCollapsed((c) => {
@@ -106,6 +123,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     { id: 'action:user-info', label: t('userInfo'), run: () => navigate('/user-center/user-info') },
     { id: 'action:language', label: t('switchLanguage'), run: switchLanguage },
     { id: 'action:sidebar', label: collapsed ? t('expand') : t('collapse'), run: toggle },
+    ...(showCount ? [{ id: 'action:online-users', label: t('onlineUsers'), run: () => setOverlay('online-users') }] : []),
     { id: 'action:logout', label: t('logout'), run: () => session.send({ type: 'LOGOUT' }) },
     ...buttons.map((b) => ({ id: `button:${b.code}`, label: b.label, trail: route ? [route.title] : [], run: b.run })),
   ];
@@ -124,6 +142,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           onSearch={() => setOverlay('quick-search')}
           onSwitchLanguage={switchLanguage}
           secondsLeft={secondsLeft}
+          onlineCount={showCount ? onlineCount : undefined}
+          onOnlineUsers={() => setOverlay('online-users')}
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
@@ -154,6 +174,9 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         onAlreadyHere={alreadyHere}
         onOpenPalette={openPalette}
       />
+      {showCount && (
+        <OnlineUsersDrawer open={overlay === 'online-users'} onClose={() => setOverlay('none')} canForceLogout={mayForceLogout(userInfo)} />
+      )}
       {watermark && <Watermark nickname={userInfo?.nickname ?? ''} />}
       {paletteLoaded && (
         <Suspense fallback={null}>

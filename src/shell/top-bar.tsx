@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { LocalLanguageRegular, PersonRegular, SearchRegular, SignOutRegular } from '@fluentui/react-icons';
+import { LocalLanguageRegular, PeopleRegular, PersonRegular, SearchRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useT } from '../i18n/use-t.ts';
 import { formatCountdown } from '../../machines/countdown.machine.ts';
 
@@ -30,6 +30,9 @@ export interface TopBarProps {
   onSwitchLanguage?: () => void;
   /** seconds the session has left (SPEC 2: the session countdown) */
   secondsLeft?: number;
+  /** logged-in users; undefined hides the count (SPEC 2: userType 0 without a store only) */
+  onlineCount?: number;
+  onOnlineUsers?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -73,6 +76,8 @@ export function TopBar({
   onSearch,
   onSwitchLanguage,
   secondsLeft,
+  onlineCount,
+  onOnlineUsers,
 }: TopBarProps) {
   const s = useStyles();
   const t = useT();
@@ -81,6 +86,17 @@ export function TopBar({
       <span className={s.logo}>SCRM</span>
       <span className={s.slogan}>{slogan}</span>
       <span className={s.spacer} />
+      {onlineCount !== undefined && (
+        <Button
+          appearance="transparent"
+          className={s.iconButton}
+          icon={<PeopleRegular />}
+          onClick={onOnlineUsers}
+          data-track-code="top-bar:online-users"
+        >
+          {t('onlineCount', { count: onlineCount })}
+        </Button>
+      )}
       {secondsLeft !== undefined && (
         <span className={s.countdown} role="timer" aria-live="off">
           {formatCountdown(secondsLeft)}

@@ -53,3 +53,42 @@ describe('watermark in Chromium', () => {
     await broken.context().close();
   });
 });
+
+describe('online users and force logout in Chromium', () => {
+  it('admin force-logs-out staff from the drawer; staff is sent to /login at once with the 401 message', async () => {
+    const staff = await signedInPage('staff');
+    // Staff (userType 1, with a store) sees no online count.
+    await staff.getByRole('timer').waitFor();
+    expect(await staff.getByRole('button', { name: /在线用户/ }).count()).toBe(0);
+    await staff.goto(`${baseUrl}/#/user-center/user-info`);
+    const sessionId = (await staff.locator('dt', { hasText: '会话编号' }).locator('xpath=following-sibling::dd[1]').textContent())!;
+    expect(sessionId).toMatch(/^\d+$/);
+    await staff.goto(`${baseUrl}/#/dashboard`);
+
+    const admin = await signedInPage('admin');
+    const count = admin.getByRole('button', { name: /^在线用户 \d+$/ });
+    await count.waitFor();
+    await count.click();
+    const drawer = admin.getByRole('dialog', { name: '当前登录用户' });
+    await drawer.waitFor();
+    for (const column of ['ID', '登录时间', '退出时间', '登录系统', 'IP地址', '账号', '昵称', '手机号', '员工姓名', '员工编号']) {
+      expect(await drawer.getByRole('columnheader', { name: column, exact: true }).count()).toBe(1);
+    }
+    expect(await drawer.getByRole('combobox', { name: '每页条数' }).inputValue()).toBe('10');
+    await drawer.getByRole('combobox', { name: '每页条数' }).selectOption('200');
+    const link = drawer.getByRole('button', { name: `强制退出 staff ${sessionId}` });
+    await link.click();
+    const confirm = admin.getByRole('dialog', { name: '提示' });
+    expect(await confirm.getByText('确定强制退出该用户吗？').count()).toBe(1);
+    expect(await confirm.getByRole('button', { name: '取消' }).count()).toBe(1);
+    await confirm.getByRole('button', { name: '确定' }).click();
+    // The list is refreshed without that login.
+    await link.waitFor({ state: 'detached' });
+
+    // Staff did nothing: the server's push ended the session.
+    await staff.waitForURL(/#\/login\?redirect=%2Fdashboard$/, { timeout: 5000 });
+    await staff.locator('.fui-Toast').filter({ hasText: '登录失效，请重新登录' }).waitFor();
+    await staff.context().close();
+    await admin.context().close();
+  });
+});

@@ -56,7 +56,7 @@ function sut(input: SessionInput) {
   const record = (name: string) => () => void calls.push(name);
   const logic = sessionMachine.provide({
     // The access-token child has its own model test; here it only has to exist while ready.
-    actors: { ...actors, accessToken: createMachine({}), countdown: createMachine({}) } as never,
+    actors: { ...actors, accessToken: createMachine({}), countdown: createMachine({}), sessionEvents: createMachine({}) } as never,
     actions: {
       persistToken: (_, p) => void calls.push(`persistToken:${p.token}`),
       clearSession: record('clearSession'),

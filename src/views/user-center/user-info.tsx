@@ -40,6 +40,7 @@ export default function UserInfoView() {
     [t('store'), u.storeId === null ? t('none') : String(u.storeId)],
     [t('departments'), departs.join('、') || t('none')],
     [t('publisherType'), PUBLISHER_TYPES[publisher]],
+    [t('sessionId'), u.sessionId ?? t('none')],
   ];
   return (
     <section aria-label={t('userInfo')}>

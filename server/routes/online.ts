@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { ApiError, int, ok, readBody } from '../http.ts';
+import type { SessionEvents } from '../session-events.ts';
+
+/** userType 0 and 2 see who is signed in and may end their sessions (SPEC 6). */
+const mayManage = (userType: number) => userType === 0 || userType === 2;
+
+/** Online users, force logout, and the event stream that tells a browser its session was ended. */
+export function onlineRoutes(db: Db, events: SessionEvents) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/user/listOnlineUser', async (c) => {
+    const s = c.get('session');
+    if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const live = 'us.tenant_id = $1 AND us.revoked_at IS NULL AND us.expires_at > now()';
+    const rows = await db.query(
+      `SELECT us.id::text AS id, to_char(us.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "loginTime",
+              COALESCE(to_char(us.revoked_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '') AS "logoutTime",
+              us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
+              u.nickname AS "userNickname", u.phone AS "userMobile", u.staff_name AS "staffName", u.staff_code AS "staffCode",
+              (us.token_hash = $4) AS "current"
+         FROM user_session us JOIN app_user u ON u.id = us.user_id AND u.tenant_id = us.tenant_id
+        WHERE ${live} ORDER BY us.created_at DESC LIMIT $2 OFFSET $3`,
+      [s.tenantId, pageSize, (pageNum - 1) * pageSize, s.tokenHash],
+    );
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_session us WHERE ${live}`, [s.tenantId]);
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  app.post('/v1/user/forceLogout', async (c) => {
+    const s = c.get('session');
+    if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+    const body = await readBody(c);
+    const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
+    if (!/^\d{1,18}$/.test(id)) throw new ApiError('会话 id 不正确');
+    const [row] = await db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM user_session WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+      [id, s.tenantId],
+    );
+    // Another tenant's session is as unknown as one that does not exist.
+    if (!row) throw new ApiError('该登录已失效或不存在');
+    if (row.token_hash === s.tokenHash) throw new ApiError('不能强制退出当前登录');
+    await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [row.token_hash]);
+    await db.query('DELETE FROM access_token WHERE session_hash = $1', [row.token_hash]);
+    events.publish(row.token_hash, 'revoked');
+    return c.json(ok());
+  });
+
+  // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
+  app.get('/v1/session/events', (c) => {
+    const { tokenHash, id } = c.get('session');
+    return streamSSE(c, async (stream) => {
+      let done!: () => void;
+      const ended = new Promise<void>((r) => (done = r));
+      const unsubscribe = events.subscribe(tokenHash, (event) => {
+        void stream.writeSSE({ event, data: '{}' }).then(done, done);
+      });
+      const ping = setInterval(() => void stream.writeSSE({ event: 'ping', data: '{}' }).catch(done), 25_000);
+      stream.onAbort(done);
+      // The browser learns its own session id (the online list marks it as current too).
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ id }) });
+      await ended;
+      clearInterval(ping);
+      unsubscribe();
+    });
+  });
+
+  return app;
+}
