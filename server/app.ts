@@ -11,6 +11,8 @@ import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
 import { SessionEvents } from './session-events.ts';
+import { smsRoutes } from './routes/sms.ts';
+import { DevOutbox, SmsService } from './sms.ts';
 
 export interface AppOptions {
   db: Db;
@@ -24,10 +26,12 @@ export interface AppOptions {
   proxyUrl?: string;
   /** the test-only fault switch (SCRM_TEST_FAULTS=1); never on otherwise */
   faults?: boolean;
+  /** demo mode: SMS codes and captcha texts go to the dev outbox instead of an SMS platform */
+  demo?: boolean;
 }
 
 /** Paths that need no session (SPEC 7: the passport and captcha calls). */
-const ANONYMOUS = /^\/manage\/anon\/(passport|dev)\//;
+const ANONYMOUS = /^\/manage\/(anon\/(passport|dev|sms)\/|v1\/anon\/)/;
 
 export function createApp(options: AppOptions) {
   const { db } = options;
@@ -61,7 +65,10 @@ export function createApp(options: AppOptions) {
       if (ANONYMOUS.test(c.req.path)) return next();
       return requireSession(db)(c, next);
     });
-    api.route('/', passportRoutes({ db, sessionTtlSeconds: options.sessionTtlSeconds }));
+    const outbox = options.demo ? new DevOutbox() : null;
+    const sms = new SmsService(db, outbox);
+    api.route('/', passportRoutes({ db, sessionTtlSeconds: options.sessionTtlSeconds, sms }));
+    api.route('/', smsRoutes(db, sms, outbox));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db));
     api.route('/', operationLogRoutes(db));

@@ -47,6 +47,7 @@ async function main() {
     staticDir,
     proxyUrl: config.proxyUrl,
     faults: config.faults,
+    demo: config.demo,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

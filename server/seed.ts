@@ -361,6 +361,8 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
 
   const insertMenu = async (node: SeedMenu, parentId: number | null, sort: number, inherited?: number) => {
     const tenant = node.tenant ?? inherited;
+    // A tenant-only entry of a tenant this database does not have (production seeds tenant 1 only).
+    if (tenant === 2 && roles.super2 === undefined) return;
     const icon = JSON.stringify({ icon: node.icon ?? '', name: node.name, hidden: Boolean(node.hidden) });
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, is_wrapper, sort)
@@ -377,7 +379,6 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
         sort,
       ],
     );
-    if (tenant === 2 && roles.super2 === undefined) return; // that tenant does not exist here
     const supers = (tenant === 2 ? [roles.super2] : tenant === 1 ? [roles.super1] : [roles.super1, roles.super2]).filter(
       (r): r is number => r !== undefined,
     );

@@ -7,17 +7,19 @@ import type { Db } from '../db.ts';
 import { decryptAesGcm, verifyPassword } from '../crypto.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
 import { APP_NAME } from '../../src/api/contract.ts';
+import type { SmsService } from '../sms.ts';
 
 export interface PassportOptions {
   db: Db;
   sessionTtlSeconds: number;
+  sms: SmsService;
 }
 
 const WRONG_CREDENTIALS = '账号或密码错误';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
-export function passportRoutes({ db, sessionTtlSeconds }: PassportOptions) {
+export function passportRoutes({ db, sessionTtlSeconds, sms }: PassportOptions) {
   const app = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof getConnInfo>[0]) => {
     try {
@@ -57,8 +59,12 @@ export function passportRoutes({ db, sessionTtlSeconds }: PassportOptions) {
       'SELECT id, tenant_id, password_hash, status FROM app_user WHERE user_name = $1',
       [userName],
     );
-    // Verify against a hash even for an unknown account, so timing does not tell which accounts exist.
-    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    // A bind-phone login ticket is accepted once in place of the password (DECISIONS.md).
+    // Otherwise verify against a hash even for an unknown account, so timing does not tell which accounts exist.
+    const valid =
+      user && password.startsWith('ticket:')
+        ? await sms.redeemTicket(user.id, password)
+        : await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid) throw new ApiError(WRONG_CREDENTIALS);
     if (user.status !== 1) throw new ApiError('账号已停用');
     return c.json(ok(await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip(c))));

@@ -125,10 +125,11 @@ describe('operation log', () => {
   });
 });
 
-describe('the test-only fault switch', () => {
+describe('the test-only switches', () => {
   let plain: RunningServer;
   beforeAll(async () => {
-    plain = await startServer({ SCRM_TEST_FAULTS: '0' });
+    // Production mode: no demo data, no fault switch, no SMS outbox.
+    plain = await startServer({ SCRM_TEST_FAULTS: '0', SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod@2026-first-admin' });
   });
   afterAll(() => plain?.stop());
 
@@ -150,5 +151,10 @@ describe('the test-only fault switch', () => {
   it('does not exist unless the server was started with SCRM_TEST_FAULTS=1', async () => {
     const answer = await post('/anon/dev/fault', { path: '/v1/user/list', answer: { result: 403 } }, {}, plain.url);
     expect(answer).toMatchObject({ result: 'error', errmsg: '接口不存在：POST /manage/anon/dev/fault' });
+  });
+
+  it('has no SMS outbox outside demo mode', async () => {
+    expect((await fetch(`${plain.url}/manage/anon/dev/outbox?phone=13800000001`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/manage/anon/dev/outbox?phone=13800000001`)).status).toBe(200);
   });
 });

@@ -1,0 +1,135 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from './db.ts';
+import { newToken, sha256 } from './crypto.ts';
+import { ApiError } from './http.ts';
+
+/** SPEC 9: the SMS resend countdown is 60 s; the server enforces it too. */
+export const RESEND_SECONDS = 60;
+export const CODE_TTL_SECONDS = 300;
+export const CAPTCHA_TTL_SECONDS = 300;
+export const MAX_CODE_ATTEMPTS = 5;
+export const TICKET_TTL_SECONDS = 60;
+
+/** SPEC 5: 11 digits starting with 1. */
+export const isPhone = (v: unknown): v is string => typeof v === 'string' && /^1\d{10}$/.test(v);
+export const isCaptchaUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{32}$/i.test(v);
+
+const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * Codes in demo mode: nothing is sent; the latest code per phone and the text per captcha are kept here so that
+ * a tester (and the e2e tests) can read them from GET /manage/anon/dev/outbox (DECISIONS.md).
+ */
+export class DevOutbox {
+  readonly sms = new Map<string, string>();
+  readonly captchas = new Map<string, string>();
+}
+
+export class SmsService {
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: DevOutbox | null,
+  ) {}
+
+  /** Issues a captcha for a client-made uuid (a new uuid replaces nothing: each is its own). */
+  async captcha(uuid: string): Promise<string> {
+    if (!isCaptchaUuid(uuid)) throw new ApiError('uuid 必须是 32 位十六进制字符串');
+    const text = Array.from({ length: 4 }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
+    await this.db.query(`DELETE FROM captcha WHERE created_at < now() - make_interval(secs => $1)`, [CAPTCHA_TTL_SECONDS]);
+    await this.db.query(
+      `INSERT INTO captcha (uuid, text_hash) VALUES ($1, $2)
+       ON CONFLICT (uuid) DO UPDATE SET text_hash = EXCLUDED.text_hash, created_at = now(), used_at = NULL`,
+      [uuid.toLowerCase(), sha256(text)],
+    );
+    this.outbox?.captchas.set(uuid.toLowerCase(), text);
+    return text;
+  }
+
+  /**
+   * Checks the captcha (spent by any attempt, right or wrong), the 60 s resend rule, then issues a code. The
+   * answer's `values` is empty on failure (SPEC 7), with the reason in errmsg.
+   */
+  async send(phone: unknown, imgVeryCode: unknown, uuid: unknown): Promise<string> {
+    if (!isPhone(phone)) throw new ApiError('请输入正确的手机号码', { values: '' });
+    if (!isCaptchaUuid(uuid) || typeof imgVeryCode !== 'string' || !imgVeryCode.trim())
+      throw new ApiError('请输入图形验证码', { values: '' });
+    const [captcha] = await this.db.query<{ text_hash: string }>(
+      `UPDATE captcha SET used_at = now() WHERE uuid = $1 AND used_at IS NULL AND created_at > now() - make_interval(secs => $2)
+       RETURNING text_hash`,
+      [uuid.toLowerCase(), CAPTCHA_TTL_SECONDS],
+    );
+    if (!captcha || captcha.text_hash !== sha256(imgVeryCode.trim().toUpperCase())) {
+      throw new ApiError('图形验证码错误或已失效，请点击图片刷新', { values: '' });
+    }
+    const [last] = await this.db.query<{ wait: number }>(
+      `SELECT ceil($2 - extract(epoch FROM now() - created_at))::int AS wait FROM sms_code
+        WHERE phone = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY id DESC LIMIT 1`,
+      [phone, RESEND_SECONDS],
+    );
+    if (last) throw new ApiError(`发送过于频繁，请 ${last.wait} 秒后再试`, { values: '' });
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db.query(`INSERT INTO sms_code (phone, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      phone,
+      sha256(code),
+      CODE_TTL_SECONDS,
+    ]);
+    // A real deployment hands the code to its configured SMS platform here.
+    this.outbox?.sms.set(phone, code);
+    return 'sent';
+  }
+
+  /** Spends the latest code of a phone if it matches; counts wrong attempts and gives up after MAX_CODE_ATTEMPTS. */
+  async verify(phone: string, code: string): Promise<void> {
+    const [row] = await this.db.query<{ id: number; code_hash: string; attempts: number }>(
+      `SELECT id, code_hash, attempts FROM sms_code WHERE phone = $1 AND used_at IS NULL AND expires_at > now() ORDER BY id DESC LIMIT 1`,
+      [phone],
+    );
+    if (!row) throw new ApiError('验证码已失效，请重新获取');
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('验证码错误次数过多，请重新获取');
+    if (row.code_hash !== sha256(code.trim())) {
+      await this.db.query('UPDATE sms_code SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+      throw new ApiError(row.attempts + 1 >= MAX_CODE_ATTEMPTS ? '验证码错误次数过多，请重新获取' : '验证码错误');
+    }
+    const spent = await this.db.query('UPDATE sms_code SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
+    if (!spent.length) throw new ApiError('验证码已失效，请重新获取');
+  }
+
+  /** A single-use login ticket for a user, valid TICKET_TTL_SECONDS; /anon/passport/login accepts it once as the password. */
+  async ticket(userId: number): Promise<string> {
+    const ticket = `ticket:${newToken()}`;
+    await this.db.query(`INSERT INTO login_ticket (ticket_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      sha256(ticket),
+      userId,
+      TICKET_TTL_SECONDS,
+    ]);
+    return ticket;
+  }
+
+  /** Spends a ticket of this user; true when it was valid. */
+  async redeemTicket(userId: number, ticket: string): Promise<boolean> {
+    if (!ticket.startsWith('ticket:')) return false;
+    const rows = await this.db.query(
+      `UPDATE login_ticket SET used_at = now() WHERE ticket_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+      [sha256(ticket), userId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** A captcha image: the text in an SVG with noise lines (no font files, no native image library). */
+export function captchaSvg(text: string): string {
+  const w = 120;
+  const h = 40;
+  const lines = Array.from({ length: 6 }, () => {
+    const c = `hsl(${randomInt(360)},50%,60%)`;
+    return `<line x1="${randomInt(w)}" y1="${randomInt(h)}" x2="${randomInt(w)}" y2="${randomInt(h)}" stroke="${c}" stroke-width="1"/>`;
+  }).join('');
+  const chars = [...text]
+    .map((ch, i) => {
+      const x = 18 + i * 26;
+      const rot = randomInt(-25, 26);
+      return `<text x="${x}" y="28" font-size="24" font-family="monospace" font-weight="bold" fill="hsl(${randomInt(360)},60%,35%)" transform="rotate(${rot} ${x} 22)">${ch}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#f3f6fb"/>${lines}${chars}</svg>`;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
+import { clientFor, signedIn } from '../support/api.ts';
+
+const baseUrl = inject('baseUrl');
+const uuid = () => randomBytes(16).toString('hex');
+const outbox = async (q: string) =>
+  ((await (await fetch(`${baseUrl}/manage/anon/dev/outbox?${q}`)).json()) as { values: Record<string, string> }).values;
+
+/** A captcha issued for a fresh uuid, and its text read from the demo outbox. */
+async function captcha() {
+  const id = uuid();
+  const res = await fetch(`${baseUrl}/manage/v1/anon/user/create/verifyCode?uuid=${id}`);
+  expect(res.headers.get('content-type')).toContain('image/svg+xml');
+  expect(await res.text()).toContain('<svg');
+  return { uuid: id, text: (await outbox(`uuid=${id}`)).captcha };
+}
+
+// Each test uses its own phone numbers: the 60 s resend rule is per phone.
+let phoneSeq = 0;
+const freshPhone = () => `1770000${String(process.pid % 1000).padStart(3, '0')}${phoneSeq++}`.slice(0, 11);
+
+describe('captcha and SMS', () => {
+  it('sends a code only with the right, unspent captcha; the code lands in the demo outbox', async () => {
+    const { api } = await signedIn(baseUrl, 'nophone');
+    const phone = freshPhone();
+    const c = await captcha();
+    await expect(api.call('/v2/sms/sendSMS', { phone, imgVeryCode: 'XXXX', uuid: c.uuid })).rejects.toThrow('图形验证码错误或已失效');
+    // The wrong attempt spent the captcha.
+    await expect(api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid })).rejects.toThrow('图形验证码错误或已失效');
+    const c2 = await captcha();
+    const sent = await api.call<{ values: string }>('/v2/sms/sendSMS', { phone, imgVeryCode: c2.text.toLowerCase(), uuid: c2.uuid });
+    expect(sent.values).toBeTruthy();
+    expect((await outbox(`phone=${phone}`)).smsCode).toMatch(/^\d{6}$/);
+  });
+
+  it('refuses a resend within 60 s and a malformed phone, with empty values', async () => {
+    const { api } = await signedIn(baseUrl, 'nophone');
+    const phone = freshPhone();
+    const c = await captcha();
+    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+    const c2 = await captcha();
+    const raw = await fetch(`${baseUrl}/manage/anon/sms/sendSMS`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, imgVeryCode: c2.text, uuid: c2.uuid }),
+    });
+    const answer = (await raw.json()) as { result: string; values: string; errmsg: string };
+    expect(answer).toMatchObject({ result: 'error', values: '' });
+    expect(answer.errmsg).toMatch(/^发送过于频繁，请 \d+ 秒后再试$/);
+    await expect(api.call('/v2/sms/sendSMS', { phone: '2770000', imgVeryCode: 'x', uuid: uuid() })).rejects.toThrow('请输入正确的手机号码');
+  });
+});
+
+describe('bind phone', () => {
+  it('binds a free phone to the caller (single-use code, attempts limited)', async () => {
+    // admin2, not nophone: the e2e tests need nophone without a phone.
+    const { api } = await signedIn(baseUrl, 'admin2');
+    const phone = freshPhone();
+    const c = await captcha();
+    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+    const code = (await outbox(`phone=${phone}`)).smsCode;
+    await expect(api.call('/v1/third/bindPhone', { phone, code: '000000' === code ? '111111' : '000000' })).rejects.toThrow('验证码错误');
+    const bound = await api.call<{ values: string }>('/v1/third/bindPhone', { phone, code });
+    expect(bound.values).toBe('');
+    expect((await fetchUserInfo(api)).userInfo.phone).toBe(phone);
+    await expect(api.call('/v1/third/bindPhone', { phone, code })).rejects.toThrow('验证码已失效，请重新获取');
+  });
+
+  it('gives up after five wrong codes', async () => {
+    const { api } = await signedIn(baseUrl, 'admin2');
+    const phone = freshPhone();
+    const c = await captcha();
+    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+    const code = (await outbox(`phone=${phone}`)).smsCode;
+    const wrong = code === '999999' ? '999998' : '999999';
+    for (let i = 0; i < 4; i++) await expect(api.call('/v1/third/bindPhone', { phone, code: wrong })).rejects.toThrow('验证码错误');
+    await expect(api.call('/v1/third/bindPhone', { phone, code: wrong })).rejects.toThrow('验证码错误次数过多，请重新获取');
+    await expect(api.call('/v1/third/bindPhone', { phone, code })).rejects.toThrow('验证码错误次数过多，请重新获取');
+  });
+
+  it('a phone of another account answers that account with a single-use ticket, never a password', async () => {
+    const { api } = await signedIn(baseUrl, 'nophone');
+    const phone = '13800000003'; // staff's phone in the demo
+    const c = await captcha();
+    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+    const code = (await outbox(`phone=${phone}`)).smsCode;
+    const answer = await api.call<{ values: string; userInfo: { userName: string; password: string } }>('/v1/third/bindPhone', {
+      phone,
+      code,
+    });
+    expect(answer.values).toBeTruthy();
+    expect(answer.userInfo.userName).toBe('staff');
+    expect(answer.userInfo.password).toMatch(/^ticket:/);
+    const fresh = clientFor(baseUrl);
+    expect(await login(fresh.api, { userName: 'staff', password: answer.userInfo.password })).toBeTruthy();
+    await expect(login(fresh.api, { userName: 'staff', password: answer.userInfo.password })).rejects.toThrow('账号或密码错误');
+  });
+});
