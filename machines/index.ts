@@ -4,3 +4,5 @@ export { logoutMachine } from './logout.machine.ts';
 export { accessTokenMachine } from './access-token.machine.ts';
 export { loadingMachine } from './loading.machine.ts';
 export { countdownMachine } from './countdown.machine.ts';
+export { smsButtonMachine } from './sms-button.machine.ts';
+export { bindPhoneMachine } from './bind-phone.machine.ts';

@@ -38,6 +38,8 @@ export interface TenantParams {
 
 export type SessionEvent =
   | { type: 'LOGIN'; userName: string; password: string }
+  /** bind phone found the phone's own account: continue as it (the password is a single-use ticket) */
+  | { type: 'SWITCH_ACCOUNT'; userName: string; password: string }
   | { type: 'LOGOUT' }
   | { type: 'EXPIRED'; message?: string }
   | { type: 'RETRY' }
@@ -98,6 +100,8 @@ export const sessionMachine = setup({
     reportFailure: (_, _params: { error: unknown }) => {},
     /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
     reloadForAccountSwitch: () => {},
+    /** SPEC 4 bind phone: the account logged in with is remembered (the app keeps its name for the login form) */
+    rememberAccount: (_, _params: { userName: string }) => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     resetSession: assign({
       userInfo: null,
@@ -170,7 +174,7 @@ export const sessionMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ event }) => {
-          const e = event as Extract<SessionEvent, { type: 'LOGIN' }>;
+          const e = event as Extract<SessionEvent, { type: 'LOGIN' | 'SWITCH_ACCOUNT' }>;
           return { userName: e.userName, password: e.password };
         },
         onDone: {
@@ -243,6 +247,10 @@ export const sessionMachine = setup({
           ],
           on: {
             LOGOUT: 'loggingOut',
+            SWITCH_ACCOUNT: {
+              target: '#session.loggingIn',
+              actions: [{ type: 'rememberAccount', params: ({ event }) => ({ userName: event.userName }) }, 'resetSession'],
+            },
             COUNTDOWN_ENDED: { target: '#session.expired', actions: assign({ error: SESSION_ENDED }) },
             USER_INFO_REFRESHED: [
               { guard: 'phoneSwitched', actions: 'reloadForAccountSwitch' },

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   sidebarCollapsed: 'sidebarCollapsed',
   paletteRecent: 'paletteRecent',
+  /** the account name the login form starts with (remembered after a bind-phone account switch) */
+  rememberedAccount: 'rememberedAccount',
 } as const;
 
 /** The part of Storage the client needs; tests pass a Map-backed one. */

@@ -68,6 +68,7 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       goToLogin: () => navigate('/login'),
       reportFailure: (_, { error }) => console.error('[session]', error),
       // SPEC 4: another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
+      rememberAccount: (_, { userName }) => store.setItem(STORAGE_KEYS.rememberedAccount, userName),
       reloadForAccountSwitch: () => {
         alert('已切换账户，请刷新页面');
         if (location.search) location.href = location.origin + location.pathname + location.search;

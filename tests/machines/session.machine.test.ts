@@ -29,6 +29,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.logout', output: { ok: true } },
   { type: 'xstate.done.actor.logout', output: { ok: false, message: '退出失败，请重试' } },
   { type: 'COUNTDOWN_ENDED' },
+  { type: 'SWITCH_ACCOUNT', userName: 'staff', password: 'ticket:abc' },
   { type: 'xstate.done.actor.fetchTenantParams', output: { enableWaterMark: true } },
   { type: 'xstate.error.actor.fetchTenantParams', error: broken },
   { type: 'USER_INFO_REFRESHED', userInfo, tokenExpire: 3600 },
@@ -64,6 +65,7 @@ function sut(input: SessionInput) {
       goToLogin: record('goToLogin'),
       reportFailure: record('reportFailure'),
       reloadForAccountSwitch: record('reloadForAccountSwitch'),
+      rememberAccount: (_, p) => void calls.push(`rememberAccount:${p.userName}`),
     },
   });
   const actor = createActor(logic, { input });

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { SimulatedClock, createActor, type EventObject } from 'xstate';
+import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '../../machines/sms-button.machine.ts';
+import { afterEvent, controllableActors, runPath, toTestMachine } from './harness.ts';
+
+const SEND = { type: 'SEND', phone: '13800000009', imgVeryCode: 'AB12', uuid: 'f'.repeat(32) };
+const EVENTS = [
+  SEND,
+  { type: 'xstate.done.actor.sendSms', output: 'sent' },
+  { type: 'xstate.done.actor.sendSms', output: '' },
+  { type: 'xstate.error.actor.sendSms', error: new Error('图形验证码错误或已失效，请点击图片刷新') },
+  { type: afterEvent('1000') },
+];
+
+function sut() {
+  const { actors, settle, started } = controllableActors(['sendSms']);
+  const said: string[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    smsButtonMachine.provide({ actors: actors as never, actions: { notify: (_, p) => void said.push(p.message) } }),
+    { clock },
+  ).start();
+  const settleOrTick = (e: EventObject) => {
+    if (e.type === afterEvent('1000')) {
+      clock.increment(1000);
+      return true;
+    }
+    return settle(e);
+  };
+  return { actor, settleOrTick, started, said, clock };
+}
+
+describe('sms-button machine (model-based)', () => {
+  // The countdown's seconds make 60 distinct states; the graph stops once a few have been seen.
+  const model = createTestModel(toTestMachine(smsButtonMachine), {
+    events: EVENTS as never,
+    stopWhen: (s: { context: { remaining: number } }) => s.context.remaining > 0 && s.context.remaining < 58,
+  } as never);
+  const paths = model.getShortestPaths({ allowDuplicatePaths: true });
+
+  it('reaches idle, sending and counting', () => {
+    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['counting', 'idle', 'sending']);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const s = sut();
+      await runPath(path as never, s.actor, s.settleOrTick, {
+        idle: (snap) => expect(snap.context.remaining === 0 || snap.context.remaining === 60).toBe(true),
+        counting: (snap) => expect(snap.context.remaining).toBeGreaterThan(0),
+      });
+      // Only one send per visit to sending, whatever was pressed meanwhile.
+      const sends = path.steps.filter(
+        (st, i) =>
+          (st.state as { value: string }).value === 'sending' &&
+          (i === 0 || (path.steps[i - 1].state as { value: string }).value !== 'sending'),
+      ).length;
+      expect(s.started).toHaveLength(sends);
+    });
+  }
+});
+
+describe('sms-button timing and messages', () => {
+  it('counts 60 s after a send, ignores presses meanwhile, then is idle again', async () => {
+    const s = sut();
+    s.actor.send(SEND as never);
+    s.settleOrTick({ type: 'xstate.done.actor.sendSms', output: 'sent' } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.said).toEqual([SMS_SENT]);
+    expect(s.actor.getSnapshot().context.remaining).toBe(60);
+    s.actor.send(SEND as never);
+    expect(s.started).toHaveLength(1);
+    for (let i = 0; i < 59; i++) s.clock.increment(1000);
+    expect(s.actor.getSnapshot().matches('counting')).toBe(true);
+    s.clock.increment(1000);
+    expect(s.actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('resets at once with 短信发送失败 when values are empty, with the reason when the server gave one', async () => {
+    const s = sut();
+    s.actor.send(SEND as never);
+    s.settleOrTick({ type: 'xstate.done.actor.sendSms', output: '' } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.actor.getSnapshot().matches('idle')).toBe(true);
+    s.actor.send(SEND as never);
+    s.settleOrTick({ type: 'xstate.error.actor.sendSms', error: new Error('发送过于频繁，请 42 秒后再试') } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.said).toEqual([SMS_FAILED, `${SMS_FAILED}：发送过于频繁，请 42 秒后再试`]);
+  });
+});
