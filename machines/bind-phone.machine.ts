@@ -103,10 +103,7 @@ export const bindPhoneMachine = setup({
         SEND_CODE: [
           {
             guard: 'phoneIsValid',
-            actions: [
-              assign({ formError: null }),
-              'sendCode',
-            ],
+            actions: [assign({ formError: null }), 'sendCode'],
           },
           { actions: assign({ formError: BIND_MESSAGES.smsNeedsPhone }) },
         ],

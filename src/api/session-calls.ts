@@ -106,14 +106,20 @@ export async function fetchAccessToken(api: ApiClient): Promise<{ token: string;
 }
 
 /** SMS send (SPEC 7): the answer's values, empty meaning failure; anonymous pages use /anon/sms/sendSMS. */
-export async function sendSms(api: ApiClient, req: { phone: string; imgVeryCode: string; uuid: string }, anonymous = false): Promise<string> {
+export async function sendSms(
+  api: ApiClient,
+  req: { phone: string; imgVeryCode: string; uuid: string },
+  anonymous = false,
+): Promise<string> {
   const answer = await api.call<Answer<unknown>>(anonymous ? '/anon/sms/sendSMS' : '/v2/sms/sendSMS', req, { quiet: true });
   return typeof answer.values === 'string' ? answer.values : '';
 }
 
 /** /v1/third/bindPhone: values and userInfo {userName, password} when the phone has an account of its own. */
 export async function bindPhone(api: ApiClient, body: { phone: string; code: string }) {
-  return api.call<{ result: string; values?: unknown; userInfo?: { userName?: string; password?: string } }>('/v1/third/bindPhone', body, { quiet: true });
+  return api.call<{ result: string; values?: unknown; userInfo?: { userName?: string; password?: string } }>('/v1/third/bindPhone', body, {
+    quiet: true,
+  });
 }
 
 /** The graphic captcha's image URL for a uuid (SPEC 7: GET /v1/anon/user/create/verifyCode?uuid=). */

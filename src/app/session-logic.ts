@@ -53,7 +53,12 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       countdown: countdownMachine.provide({ actors: { fetchUserInfo: fromPromise(() => fetchUserInfo(api)) } }),
     },
     actions: {
-      persistToken: (_, { token }) => store.setItem(STORAGE_KEYS.userToken, token),
+      // A new session never carries another session's access token.
+      persistToken: (_, { token }) => {
+        store.setItem(STORAGE_KEYS.userToken, token);
+        store.removeItem(STORAGE_KEYS.accessToken);
+        store.removeItem(STORAGE_KEYS.accessTokenDeadline);
+      },
       clearSession: () => {
         store.removeItem(STORAGE_KEYS.userToken);
         store.removeItem(STORAGE_KEYS.accessToken);

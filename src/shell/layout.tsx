@@ -17,6 +17,7 @@ import { useNotify } from './toast.tsx';
 import { Watermark } from './watermark.tsx';
 import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-users.tsx';
 import { useApi } from './api-context.ts';
+import { BindPhoneOverlay } from './bind-phone.tsx';
 import { TopBar } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 
@@ -177,6 +178,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
       {showCount && (
         <OnlineUsersDrawer open={overlay === 'online-users'} onClose={() => setOverlay('none')} canForceLogout={mayForceLogout(userInfo)} />
       )}
+      {userInfo && !userInfo.phone && <BindPhoneOverlay />}
       {watermark && <Watermark nickname={userInfo?.nickname ?? ''} />}
       {paletteLoaded && (
         <Suspense fallback={null}>

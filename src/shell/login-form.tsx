@@ -8,6 +8,8 @@ export interface LoginFormProps {
   /** the server's or the session's message, shown above the form */
   error?: string | null;
   slogan: string;
+  /** the account the form starts with (remembered, e.g. after a bind-phone account switch) */
+  initialUserName?: string;
 }
 
 const useStyles = makeStyles({
@@ -28,10 +30,10 @@ const useStyles = makeStyles({
 });
 
 /** The sign-in form. Field values are the form's own input, not session state. */
-export function LoginForm({ onSubmit, busy, error, slogan }: LoginFormProps) {
+export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' }: LoginFormProps) {
   const s = useStyles();
   const t = useT();
-  const [userName, setUserName] = useState('');
+  const [userName, setUserName] = useState(initialUserName);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const userMissing = touched && !userName.trim();

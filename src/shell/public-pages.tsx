@@ -3,9 +3,10 @@ import { Redirect, useSearch } from 'wouter';
 import { useT } from '../i18n/use-t.ts';
 import { LoginForm } from './login-form.tsx';
 import { SessionContext } from './session-context.ts';
-import { FullPageSpinner } from './status-screens.tsx';
+import { FailureScreen, FullPageSpinner } from './status-screens.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 import { safeRedirect } from '../lib/redirect.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
 
 /** /login: signs in; once the session is ready the session machine replays navigation to ?redirect. */
 export function LoginPage() {
@@ -15,16 +16,28 @@ export function LoginPage() {
   if (state.matches({ authenticated: 'ready' })) {
     return <Redirect to={safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/'} replace />;
   }
+  if (state.matches({ authenticated: 'failed' })) {
+    return <FailureScreen onRetry={() => session.send({ type: 'RETRY' })} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+  }
   if (state.matches('authenticated') || state.matches('start') || state.matches('exchangingLink')) return <FullPageSpinner />;
   return (
     <LoginForm
       slogan={sloganFor(DEPLOY_MODE)}
       busy={state.matches('loggingIn')}
       error={state.context.error}
+      initialUserName={readRemembered()}
       onSubmit={(c) => session.send({ type: 'LOGIN', ...c })}
     />
   );
 }
+
+const readRemembered = () => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.rememberedAccount) ?? '';
+  } catch {
+    return '';
+  }
+};
 
 const usePublicStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },

@@ -1,0 +1,160 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
+import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
+import { bindPhone, captchaUrl, fetchUserInfo, sendSms } from '../api/session-calls.ts';
+import { randomHex } from '../lib/random.ts';
+import { useT } from '../i18n/use-t.ts';
+import { useApi } from './api-context.ts';
+import { SessionContext } from './session-context.ts';
+import { useNotify } from './toast.tsx';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flex: 1 },
+  captcha: {
+    height: '32px',
+    width: '96px',
+    cursor: 'pointer',
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: 0,
+    background: 'none',
+  },
+});
+
+/**
+ * The bind-phone overlay (SPEC 2/4/5), shown while the signed-in user has no phone. It cannot be dismissed: the
+ * console needs a phone. The form's logic is the bind-phone machine; this component only reads and sends.
+ */
+export function BindPhoneOverlay() {
+  const api = useApi();
+  const notify = useNotify();
+  const session = SessionContext.useActorRef();
+  const [uuid] = useState(() => randomHex(32));
+  const actor = useActorRef(
+    bindPhoneMachine.provide({
+      actors: {
+        bindPhone: fromPromise(({ input }) => bindPhone(api, input)),
+        fetchUserInfo: fromPromise(() => fetchUserInfo(api)),
+        smsButton: smsButtonMachine.provide({
+          actors: { sendSms: fromPromise(({ input }) => sendSms(api, input)) },
+          actions: { notify: (_, p) => notify(p.message, p.level) },
+        }),
+      },
+      actions: { notify: (_, p) => notify(p.message, p.level) },
+    }),
+    { input: { uuid } },
+  );
+  const done = useSelector(actor, (s) => s.status === 'done');
+  const output = useSelector(actor, (s) => s.output);
+  // Done: continue as the phone's own account, or with the fresh user info (which closes the overlay).
+  useEffect(() => {
+    if (!done) return;
+    if (output?.kind === 'switch') session.send({ type: 'SWITCH_ACCOUNT', userName: output.userName, password: output.password });
+    else if (output?.kind === 'refresh')
+      session.send({ type: 'USER_INFO_REFRESHED', userInfo: output.userInfo, tokenExpire: output.tokenExpire });
+  }, [done, output, session]);
+  return <BindPhoneForm actor={actor} />;
+}
+
+export function BindPhoneForm({ actor }: { actor: ActorRefFrom<typeof bindPhoneMachine> }) {
+  const s = useStyles();
+  const t = useT();
+  const ctx = useSelector(actor, (st) => st.context);
+  const binding = useSelector(actor, (st) => !st.matches('editing'));
+  const sms = useSelector(actor, (st) => st.children.smsButton as ActorRefFrom<typeof smsButtonMachine> | undefined);
+  const smsState = useSelector(sms, (st) =>
+    st ? { value: st.value as string, remaining: st.context.remaining } : { value: 'idle', remaining: 0 },
+  );
+  // The server spends a captcha on every send: after each attempt a new one is shown.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (smsState.value === 'sending') wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) });
+    }
+  }, [smsState.value, actor]);
+
+  return (
+    <Dialog open modalType="alert">
+      <DialogSurface aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{t('bindPhoneTitle')}</DialogTitle>
+          <DialogContent>
+            <form
+              className={s.form}
+              onSubmit={(e) => {
+                e.preventDefault();
+                actor.send({ type: 'SUBMIT' });
+              }}
+              noValidate
+            >
+              <p style={{ margin: 0 }}>{t('bindPhoneHint')}</p>
+              <Field label={t('phone')} validationMessage={ctx.phoneError ?? undefined} required>
+                <Input
+                  inputMode="numeric"
+                  maxLength={11}
+                  value={ctx.phone}
+                  onChange={(_, d) => actor.send({ type: 'PHONE', value: d.value })}
+                  onBlur={() => actor.send({ type: 'PHONE_BLUR' })}
+                />
+              </Field>
+              <div className={s.row}>
+                <Field label={t('captcha')} className={s.grow}>
+                  <Input value={ctx.imgVeryCode} maxLength={8} onChange={(_, d) => actor.send({ type: 'CAPTCHA', value: d.value })} />
+                </Field>
+                <button
+                  type="button"
+                  className={s.captcha}
+                  title={t('captchaRefresh')}
+                  onClick={() => actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) })}
+                >
+                  <img src={captchaUrl(ctx.uuid)} alt={t('captchaRefresh')} width={94} height={30} />
+                </button>
+              </div>
+              <div className={s.row}>
+                <Field label={t('smsCode')} className={s.grow}>
+                  <Input
+                    inputMode="numeric"
+                    maxLength={6}
+                    value={ctx.code}
+                    onChange={(_, d) => actor.send({ type: 'CODE', value: d.value })}
+                  />
+                </Field>
+                <Button type="button" disabled={smsState.value !== 'idle' || binding} onClick={() => actor.send({ type: 'SEND_CODE' })}>
+                  {smsState.value === 'counting' ? t('smsResendIn', { count: smsState.remaining }) : t('sendSms')}
+                </Button>
+              </div>
+              {ctx.formError && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{ctx.formError}</MessageBarBody>
+                </MessageBar>
+              )}
+              <Button type="submit" appearance="primary" disabled={binding}>
+                {t('bind')}
+              </Button>
+            </form>
+          </DialogContent>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
