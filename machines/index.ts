@@ -6,3 +6,4 @@ export { loadingMachine } from './loading.machine.ts';
 export { countdownMachine } from './countdown.machine.ts';
 export { smsButtonMachine } from './sms-button.machine.ts';
 export { bindPhoneMachine } from './bind-phone.machine.ts';
+export { tabsMachine } from './tabs.machine.ts';

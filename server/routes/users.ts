@@ -12,15 +12,17 @@ export function userRoutes(db: Db) {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
     const tenantId = c.get('session').tenantId;
+    // An account or nickname containing the keyword (LIKE wildcards in the keyword match themselves).
+    const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const where = `tenant_id = $1 AND status = 1 AND ($2 = '' OR user_name ILIKE $3 OR nickname ILIKE $3)`;
     const rows = await db.query(
       `SELECT id, user_name AS "userName", nickname, phone, user_type AS "userType", status
-         FROM app_user WHERE tenant_id = $1 AND status = 1 ORDER BY id LIMIT $2 OFFSET $3`,
-      [tenantId, pageSize, (pageNum - 1) * pageSize],
+         FROM app_user WHERE ${where} ORDER BY id LIMIT $4 OFFSET $5`,
+      [tenantId, keyword, like, pageSize, (pageNum - 1) * pageSize],
     );
-    const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user WHERE tenant_id = $1 AND status = 1', [
-      tenantId,
-    ]);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user WHERE ${where}`, [tenantId, keyword, like]);
     return c.json({ result: 'ok', values: rows, count: n });
   });
 

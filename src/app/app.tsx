@@ -8,6 +8,7 @@ import type { Language } from '../i18n/messages.ts';
 import { loginPathFor } from '../lib/redirect.ts';
 import { useHashPath, useHashSearch } from '../shell/hash-location.ts';
 import { Layout } from '../shell/layout.tsx';
+import { KeepAliveOutlet } from '../shell/keep-alive.tsx';
 import { FindPasswordPage, LoginPage, RegisterPage } from '../shell/public-pages.tsx';
 import { SessionContext } from '../shell/session-context.ts';
 import { FailureScreen, FullPageSpinner } from '../shell/status-screens.tsx';
@@ -17,34 +18,37 @@ import { FailureBridge } from './failure-bridge.tsx';
 
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
+  const [path] = useLocation();
   return (
-    <Switch>
-      <Route path="/">{model.home ? <Redirect to={model.home} replace /> : <EmptyMenu />}</Route>
-      <Route path="/redirect/*">{(params) => <Redirect to={`/${params['*'] ?? ''}`} replace />}</Route>
-      <Route path="/user-center/user-info">
-        <RouteView route={fixedRoute('/user-center/user-info', '个人信息', 'user-center/user-info')} />
-      </Route>
-      <Route path="/setting-camp">
-        <Redirect to="/setting-camp/campaign-info" replace />
-      </Route>
-      <Route path="/setting-camp/campaign-info">
-        <RouteView route={fixedRoute('/setting-camp/campaign-info', '活动信息', 'content-manage/campaign-info', ['设置活动'])} />
-      </Route>
-      <Route path="/data-statistics">
-        <Redirect to="/data-statistics/mall-statistics" replace />
-      </Route>
-      {model.routes.map((r) => (
-        <Route key={r.path} path={r.path}>
-          <RouteView route={r} />
+    <KeepAliveOutlet model={model} path={path} render={(r) => <RouteView route={r} />}>
+      <Switch>
+        <Route path="/">{model.home ? <Redirect to={model.home} replace /> : <EmptyMenu />}</Route>
+        <Route path="/redirect/*">{(params) => <Redirect to={`/${params['*'] ?? ''}`} replace />}</Route>
+        <Route path="/user-center/user-info">
+          <RouteView route={fixedRoute('/user-center/user-info', '个人信息', 'user-center/user-info')} />
         </Route>
-      ))}
-      <Route path="/data-statistics/mall-statistics">
-        <RouteView route={fixedRoute('/data-statistics/mall-statistics', '商城统计', 'data-statistics/mall-statistics', ['数据中心'])} />
-      </Route>
-      <Route>
-        <NotFound />
-      </Route>
-    </Switch>
+        <Route path="/setting-camp">
+          <Redirect to="/setting-camp/campaign-info" replace />
+        </Route>
+        <Route path="/setting-camp/campaign-info">
+          <RouteView route={fixedRoute('/setting-camp/campaign-info', '活动信息', 'content-manage/campaign-info', ['设置活动'])} />
+        </Route>
+        <Route path="/data-statistics">
+          <Redirect to="/data-statistics/mall-statistics" replace />
+        </Route>
+        {model.routes.map((r) => (
+          <Route key={r.path} path={r.path}>
+            <RouteView route={r} />
+          </Route>
+        ))}
+        <Route path="/data-statistics/mall-statistics">
+          <RouteView route={fixedRoute('/data-statistics/mall-statistics', '商城统计', 'data-statistics/mall-statistics', ['数据中心'])} />
+        </Route>
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </KeepAliveOutlet>
   );
 }
 

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -18,6 +18,7 @@ import { Watermark } from './watermark.tsx';
 import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-users.tsx';
 import { useApi } from './api-context.ts';
 import { BindPhoneOverlay } from './bind-phone.tsx';
+import { TabsContext, keepAliveLogic, readKeptPages, useContentScroll } from './keep-alive.tsx';
 import { TopBar } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 
@@ -26,7 +27,8 @@ const loadPalette = () => import('./command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gridTemplateRows: '56px 1fr', gridTemplateColumns: 'auto 1fr', height: '100vh' },
+  // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.
+  root: { display: 'grid', gridTemplateRows: '56px minmax(0, 1fr)', gridTemplateColumns: 'auto minmax(0, 1fr)', height: '100vh' },
   header: { gridColumn: '1 / 3' },
   content: { overflow: 'auto', padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
 });
@@ -46,7 +48,9 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
   const [pageActions] = useState(() => new PageActionStore());
   return (
     <PageActionsProvider store={pageActions}>
-      <LayoutFrame model={model}>{children}</LayoutFrame>
+      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: readKeptPages() } }}>
+        <LayoutFrame model={model}>{children}</LayoutFrame>
+      </TabsContext.Provider>
     </PageActionsProvider>
   );
 }
@@ -67,6 +71,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const [overlay, setOverlay] = useState<Overlay>('none');
   const [paletteLoaded, setPaletteLoaded] = useState(false);
   const route = useMemo(() => findRoute(model, path), [model, path]);
+  const contentRef = useRef<HTMLElement>(null);
+  useContentScroll(contentRef, model, path);
   const countdown = SessionContext.useSelector((st) => st.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined);
   const secondsLeft = useSelector(countdown, (st) => st?.context.remaining);
   const buttons = usePermittedPageActions(route);
@@ -148,7 +154,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
-      <main className={s.content} id="content">
+      <main className={s.content} id="content" ref={contentRef}>
         {notice && (
           <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
             <MessageBarBody>{notice}</MessageBarBody>

@@ -92,3 +92,49 @@ describe('online users and force logout in Chromium', () => {
     await admin.context().close();
   });
 });
+
+describe('keep-alive in Chromium', () => {
+  it('keeps a typed filter and the scroll of a cached page, resets others to the top, and survives a reload', async () => {
+    const page = await signedInPage('admin');
+    // Short enough that the users page scrolls.
+    await page.setViewportSize({ width: 1280, height: 220 });
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('listitem', { name: '系统管理' }).click();
+    await page.waitForURL(/#\/manage\/users$/);
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    const content = page.locator('#content');
+    // After the first visit's scroll reset (500 ms), the user scrolls.
+    await page.waitForTimeout(600);
+    await content.evaluate((el) => (el.scrollTop = 120));
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(120);
+    const search = page.getByRole('textbox', { name: '搜索账号或昵称' });
+    await search.fill('staff');
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
+    await content.evaluate((el) => (el.scrollTop = 40));
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(40);
+
+    // Another page (not kept): the content scrolls to the top half a second later.
+    let listCalls = 0;
+    page.on('request', (r) => r.url().endsWith('/manage/v1/user/list') && listCalls++);
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.getByRole('heading', { name: '角色管理 · 模块未安装' }).waitFor();
+    await expect.poll(() => content.evaluate((el) => el.scrollTop), { timeout: 2000 }).toBe(0);
+
+    // Back: the same page instance, filter typed and results as left, scroll restored, no new request.
+    await nav.getByRole('button', { name: '用户管理' }).click();
+    expect(await search.inputValue()).toBe('staff');
+    expect(await page.getByRole('cell', { name: 'staff', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
+    expect(listCalls).toBe(0);
+    expect(await content.evaluate((el) => el.scrollTop)).toBe(40);
+    await page.waitForTimeout(700);
+    expect(await content.evaluate((el) => el.scrollTop)).toBe(40);
+
+    // The kept pages survive a reload.
+    await page.reload();
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('keepAlivePages') ?? '[]'))).toContain('/manage/users');
+    await page.context().close();
+  });
+});

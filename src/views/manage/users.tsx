@@ -6,6 +6,7 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Input,
   Spinner,
   Table,
   TableBody,
@@ -40,6 +41,7 @@ const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
   title: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase500 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  filter: { display: 'flex', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
   detail: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}` },
 });
@@ -52,6 +54,8 @@ export default function UsersView({ route }: ViewProps) {
   const notify = useNotify();
   const withLoading = useLoading();
   const [pageNum, setPageNum] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState('');
   const [rows, setRows] = useState<UserRow[] | null>(null);
   const [count, setCount] = useState(0);
   const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
@@ -59,14 +63,18 @@ export default function UsersView({ route }: ViewProps) {
 
   const load = useCallback(async () => {
     try {
-      const answer = await api.call<Answer<UserRow[]> & { count?: number }>('/v1/user/list', { pageNum, pageSize: PAGE_SIZE });
+      const answer = await api.call<Answer<UserRow[]> & { count?: number }>('/v1/user/list', {
+        pageNum,
+        pageSize: PAGE_SIZE,
+        keyword: query,
+      });
       setRows(answer.values ?? []);
       setCount(answer.count ?? 0);
     } catch {
       // The failure was shown by the shell (SPEC 8); the table stays as it was.
       setRows((r) => r ?? []);
     }
-  }, [api, pageNum]);
+  }, [api, pageNum, query]);
   useEffect(() => void load(), [load]);
 
   const openDetail = async (row: UserRow) => {
@@ -91,6 +99,18 @@ export default function UsersView({ route }: ViewProps) {
   return (
     <section className={s.page} aria-label={route.title}>
       <h1 className={s.title}>{route.title}</h1>
+      <form
+        className={s.filter}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPageNum(1);
+          setQuery(keyword.trim());
+        }}
+      >
+        <Input aria-label={t('searchUsers')} placeholder={t('searchUsers')} value={keyword} onChange={(_, d) => setKeyword(d.value)} />
+        <Button type="submit">{t('search')}</Button>
+      </form>
       {rows === null ? (
         <Spinner label={t('loading')} />
       ) : (
