@@ -24,6 +24,7 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t.ts';
+import type { MessageKey } from '../i18n/messages.ts';
 import { useApi } from './api-context.ts';
 import { useNotify } from './toast.tsx';
 
@@ -46,17 +47,17 @@ export interface OnlineRecord {
 /** SPEC 9: page sizes 10, 20, 50, 100 and 200, default 10. */
 export const ONLINE_PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 
-const COLUMNS: Array<[keyof OnlineRecord, string]> = [
+const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID']> = [
   ['id', 'ID'],
-  ['loginTime', '登录时间'],
-  ['logoutTime', '退出时间'],
-  ['loginSystemName', '登录系统'],
-  ['loginIpAddress', 'IP地址'],
-  ['userAccount', '账号'],
-  ['userNickname', '昵称'],
-  ['userMobile', '手机号'],
-  ['staffName', '员工姓名'],
-  ['staffCode', '员工编号'],
+  ['loginTime', 'colLoginTime'],
+  ['logoutTime', 'colLogoutTime'],
+  ['loginSystemName', 'colLoginSystem'],
+  ['loginIpAddress', 'colIp'],
+  ['userAccount', 'colAccount'],
+  ['userNickname', 'colNickname'],
+  ['userMobile', 'colMobile'],
+  ['staffName', 'colStaffName'],
+  ['staffCode', 'colStaffCode'],
 ];
 
 const useStyles = makeStyles({
@@ -110,18 +111,24 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
 
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
-    <OverlayDrawer open={open} position="end" className={s.drawer} onOpenChange={(_, d) => !d.open && onClose()} aria-label="当前登录用户">
+    <OverlayDrawer
+      open={open}
+      position="end"
+      className={s.drawer}
+      onOpenChange={(_, d) => !d.open && onClose()}
+      aria-label={t('onlineUsers')}
+    >
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<DismissRegular />} onClick={onClose} />}>
-          当前登录用户
+          {t('onlineUsers')}
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <Table size="small" className={s.table} aria-label="当前登录用户">
+        <Table size="small" className={s.table} aria-label={t('onlineUsers')}>
           <TableHeader>
             <TableRow>
               {COLUMNS.map(([key, label]) => (
-                <TableHeaderCell key={key}>{label}</TableHeaderCell>
+                <TableHeaderCell key={key}>{label === 'ID' ? label : t(label)}</TableHeaderCell>
               ))}
               <TableHeaderCell>{t('actions')}</TableHeaderCell>
             </TableRow>
@@ -141,11 +148,11 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
                   <Link
                     as="button"
                     disabled={!canForceLogout || r.current}
-                    aria-label={`强制退出 ${r.userAccount} ${r.id}`}
+                    aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
                     onClick={() => setKicking(r)}
                     data-track-code="online:force-logout"
                   >
-                    强制退出
+                    {t('forceLogout')}
                   </Link>
                 </TableCell>
               </TableRow>
@@ -155,7 +162,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
         <div className={s.pager}>
           <span>{t('totalRows', { count })}</span>
           <Select
-            aria-label="每页条数"
+            aria-label={t('pageSize')}
             value={String(pageSize)}
             onChange={(_, d) => {
               setPageSize(Number(d.value));
@@ -164,7 +171,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
           >
             {ONLINE_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
-                {n} 条/页
+                {t('perPage', { count: n })}
               </option>
             ))}
           </Select>
@@ -182,13 +189,13 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
       <Dialog open={kicking !== null} onOpenChange={(_, d) => !d.open && setKicking(null)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>提示</DialogTitle>
-            <DialogContent>确定强制退出该用户吗？</DialogContent>
+            <DialogTitle>{t('prompt')}</DialogTitle>
+            <DialogContent>{t('confirmForceLogout')}</DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={() => kicking && void forceLogout(kicking)}>
-                确定
+                {t('confirm')}
               </Button>
-              <Button onClick={() => setKicking(null)}>取消</Button>
+              <Button onClick={() => setKicking(null)}>{t('cancel')}</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>

@@ -34,7 +34,6 @@ interface UserRow {
   userType: number;
 }
 
-const USER_TYPES: Record<number, string> = { 0: '平台管理员', 1: '门店/普通员工', 2: '租户管理员' };
 const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
@@ -135,7 +134,7 @@ export default function UsersView({ route }: ViewProps) {
                 <TableCell>{r.userName}</TableCell>
                 <TableCell>{r.nickname}</TableCell>
                 <TableCell>{r.phone || '--'}</TableCell>
-                <TableCell>{USER_TYPES[r.userType] ?? r.userType}</TableCell>
+                <TableCell>{[0, 1, 2].includes(r.userType) ? t(`userType${r.userType as 0 | 1 | 2}`) : r.userType}</TableCell>
                 <TableCell>
                   <div className={s.actions}>
                     <Button

@@ -19,9 +19,6 @@ const useStyles = makeStyles({
   value: { margin: 0 },
 });
 
-const USER_TYPES: Record<number, string> = { 0: '平台管理员', 1: '门店/普通员工', 2: '租户管理员' };
-const PUBLISHER_TYPES = { 0: '0 · 租户', 1: '1 · 门店', 2: '2 · 商场' } as const;
-
 /** /user-center/user-info: the signed-in user as /vue/userInfo describes them. */
 export default function UserInfoView() {
   const s = useStyles();
@@ -35,11 +32,11 @@ export default function UserInfoView() {
     [t('roleName'), u.roleName || t('none')],
     [t('phone'), u.phone || t('none')],
     [t('tenantId'), String(u.tenantId)],
-    [t('userType'), USER_TYPES[u.userType] ?? String(u.userType)],
+    [t('userType'), [0, 1, 2].includes(u.userType) ? t(`userType${u.userType as 0 | 1 | 2}`) : String(u.userType)],
     [t('mall'), u.mallInfo?.name ?? t('none')],
     [t('store'), u.storeId === null ? t('none') : String(u.storeId)],
     [t('departments'), departs.join('、') || t('none')],
-    [t('publisherType'), PUBLISHER_TYPES[publisher]],
+    [t('publisherType'), t(`publisher${publisher}`)],
     [t('sessionId'), u.sessionId ?? t('none')],
   ];
   return (
