@@ -28,6 +28,10 @@ export interface AppOptions {
   faults?: boolean;
   /** demo mode: SMS codes and captcha texts go to the dev outbox instead of an SMS platform */
   demo?: boolean;
+  /** self-service tenant registration (on in demo mode unless set) */
+  openRegistration?: boolean;
+  /** seconds between two SMS codes to one phone (default 60) */
+  smsResendSeconds?: number;
 }
 
 /** Paths that need no session (SPEC 7: the passport and captcha calls). */
@@ -66,8 +70,16 @@ export function createApp(options: AppOptions) {
       return requireSession(db)(c, next);
     });
     const outbox = options.demo ? new DevOutbox() : null;
-    const sms = new SmsService(db, outbox);
-    api.route('/', passportRoutes({ db, sessionTtlSeconds: options.sessionTtlSeconds, sms }));
+    const sms = new SmsService(db, outbox, options.smsResendSeconds);
+    api.route(
+      '/',
+      passportRoutes({
+        db,
+        sessionTtlSeconds: options.sessionTtlSeconds,
+        sms,
+        openRegistration: options.openRegistration ?? Boolean(options.demo),
+      }),
+    );
     api.route('/', smsRoutes(db, sms, outbox));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db));

@@ -20,6 +20,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
     faults: env.SCRM_TEST_FAULTS === '1',
+    openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,
+    smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }
 
@@ -48,6 +50,8 @@ async function main() {
     proxyUrl: config.proxyUrl,
     faults: config.faults,
     demo: config.demo,
+    openRegistration: config.openRegistration,
+    smsResendSeconds: config.smsResendSeconds,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -29,6 +29,8 @@ export class SmsService {
   constructor(
     private readonly db: Db,
     private readonly outbox: DevOutbox | null,
+    /** seconds before the same phone may get another code (SPEC 9: 60; SMS_RESEND_SECONDS overrides) */
+    private readonly resendSeconds = RESEND_SECONDS,
   ) {}
 
   /** Issues a captcha for a client-made uuid (a new uuid replaces nothing: each is its own). */
@@ -64,7 +66,7 @@ export class SmsService {
     const [last] = await this.db.query<{ wait: number }>(
       `SELECT ceil($2 - extract(epoch FROM now() - created_at))::int AS wait FROM sms_code
         WHERE phone = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY id DESC LIMIT 1`,
-      [phone, RESEND_SECONDS],
+      [phone, this.resendSeconds],
     );
     if (last) throw new ApiError(`发送过于频繁，请 ${last.wait} 秒后再试`, { values: '' });
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

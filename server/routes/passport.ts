@@ -4,22 +4,24 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../auth.ts';
 import { createSession, findSession } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { decryptAesGcm, verifyPassword } from '../crypto.ts';
+import { decryptAesGcm, hashPassword, passwordProblem, verifyPassword } from '../crypto.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
 import { APP_NAME } from '../../src/api/contract.ts';
-import type { SmsService } from '../sms.ts';
+import { isPhone, type SmsService } from '../sms.ts';
 
 export interface PassportOptions {
   db: Db;
   sessionTtlSeconds: number;
   sms: SmsService;
+  /** self-service registration of a new tenant (demo: on; production: SCRM_OPEN_REGISTRATION=1) */
+  openRegistration: boolean;
 }
 
 const WRONG_CREDENTIALS = '账号或密码错误';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
-export function passportRoutes({ db, sessionTtlSeconds, sms }: PassportOptions) {
+export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }: PassportOptions) {
   const app = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof getConnInfo>[0]) => {
     try {
@@ -41,6 +43,74 @@ export function passportRoutes({ db, sessionTtlSeconds, sms }: PassportOptions) 
     return c.json(ok({ keyId, key }));
   });
 
+  /** Spends a single-use AES key and decrypts a password with it. */
+  const decryptWithKey = async (keyId: string, encrypted: string): Promise<string | null> => {
+    const [key] = await db.query<{ key_b64: string }>(
+      `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
+      [keyId],
+    );
+    if (!key) throw new ApiError('登录密钥已失效，请重试');
+    return decryptAesGcm(encrypted, key.key_b64);
+  };
+
+  /** A new password from an encrypted body field, checked against the policy. */
+  const newPassword = async (body: Record<string, unknown>): Promise<string> => {
+    const password = await decryptWithKey(str(body, 'keyId', '密钥', 64), str(body, 'password', '密码', 1024));
+    if (password === null) throw new ApiError('密码无法解密，请重试');
+    const problem = passwordProblem(password);
+    if (problem) throw new ApiError(problem);
+    return password;
+  };
+
+  // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
+  app.post('/anon/passport/resetPassword', async (c) => {
+    const body = await readBody(c);
+    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+    const password = await newPassword(body);
+    await sms.verify(body.phone, body.code);
+    const tenant = typeof body.renantId === 'number' ? body.renantId : null;
+    const users = await db.query<{ id: number; tenant_id: number }>(
+      'SELECT id, tenant_id FROM app_user WHERE phone = $1 AND status = 1 AND ($2::int IS NULL OR tenant_id = $2) ORDER BY id',
+      [body.phone, tenant],
+    );
+    if (users.length === 0) throw new ApiError('该手机号未绑定任何账号');
+    if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
+    await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
+    // Every session of the account ends: whoever had the old password is out.
+    await db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [users[0].id]);
+    return c.json(ok());
+  });
+
+  app.post('/anon/passport/register', async (c) => {
+    if (!openRegistration) throw new ApiError('暂未开放注册，请联系平台管理员开通');
+    const body = await readBody(c);
+    const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
+    const userName = str(body, 'userName', '账号', 32).trim();
+    if (!/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(userName)) throw new ApiError('账号须为 4-32 位字母、数字或下划线，以字母开头');
+    const nickname = str(body, 'nickname', '姓名', 32).trim();
+    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+    const password = await newPassword(body);
+    const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
+    if (taken) throw new ApiError('该账号已被使用');
+    await sms.verify(body.phone, body.code);
+    const hash = await hashPassword(password);
+    // One statement, so a failure leaves nothing half made: tenant, department, admin role with the shared
+    // menu, the account (userType 0) and its settings.
+    const [row] = await db.query<{ tenant_id: number }>(
+      `WITH t AS (INSERT INTO tenant (id, name) SELECT COALESCE(max(id), 0) + 1, $1 FROM tenant RETURNING id),
+            d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
+            r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
+            u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
+                  SELECT t.id, $2, $3, $4, $5, 0, ARRAY[d.id] FROM t, d RETURNING id),
+            ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
+            rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m.id FROM r, menu m WHERE m.tenant_id IS NULL),
+            ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
+       SELECT id AS tenant_id FROM t`,
+      [tenantName, userName, hash, nickname, body.phone],
+    );
+    return c.json(ok({ tenantId: row.tenant_id, userName }));
+  });
+
   app.post('/anon/passport/login', async (c) => {
     const body = await readBody(c);
     const userName = str(body, 'userName', '账号', 64);
@@ -48,12 +118,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms }: PassportOptions) 
     const keyId = str(body, 'keyId', '密钥', 64);
     if (body.appName !== APP_NAME) throw new ApiError('应用名称不正确');
     // Single use: the key is spent whether or not the password is right.
-    const [key] = await db.query<{ key_b64: string }>(
-      `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
-      [keyId],
-    );
-    if (!key) throw new ApiError('登录密钥已失效，请重试');
-    const password = decryptAesGcm(encrypted, key.key_b64);
+    const password = await decryptWithKey(keyId, encrypted);
     if (password === null) throw new ApiError(WRONG_CREDENTIALS);
     const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number }>(
       'SELECT id, tenant_id, password_hash, status FROM app_user WHERE user_name = $1',

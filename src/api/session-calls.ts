@@ -124,3 +124,34 @@ export async function bindPhone(api: ApiClient, body: { phone: string; code: str
 
 /** The graphic captcha's image URL for a uuid (SPEC 7: GET /v1/anon/user/create/verifyCode?uuid=). */
 export const captchaUrl = (uuid: string, base = '/manage') => `${base}/v1/anon/user/create/verifyCode?uuid=${encodeURIComponent(uuid)}`;
+
+async function encryptedWithKey(api: ApiClient, password: string) {
+  const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
+  const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
+  return { password: await encryptPassword(password, key), keyId: key.keyId };
+}
+
+/** /anon/passport/resetPassword: a new password for the account of a verified phone (find password). */
+export async function resetPassword(api: ApiClient, body: { phone: string; code: string; password: string }): Promise<void> {
+  await api.call('/anon/passport/resetPassword', { phone: body.phone, code: body.code, ...(await encryptedWithKey(api, body.password)) });
+}
+
+/** /anon/passport/register: a new tenant with its first administrator (self-service, when the server allows it). */
+export async function registerTenant(
+  api: ApiClient,
+  body: { tenantName: string; userName: string; nickname: string; phone: string; code: string; password: string },
+): Promise<{ tenantId: number; userName: string }> {
+  const { password, ...rest } = body;
+  const answer = await api.call<Answer<{ tenantId: number; userName: string }>>('/anon/passport/register', {
+    ...rest,
+    ...(await encryptedWithKey(api, password)),
+  });
+  return answer.values!;
+}
+
+/** The password policy, as the server checks it: 8 to 32 characters with letters and digits. */
+export function passwordProblem(password: string): string | null {
+  return password.length < 8 || password.length > 32 || !/[A-Za-z]/.test(password) || !/\d/.test(password)
+    ? '密码须为 8-32 位，且同时包含字母和数字'
+    : null;
+}

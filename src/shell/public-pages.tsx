@@ -1,6 +1,4 @@
-import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { Redirect, useSearch } from 'wouter';
-import { useT } from '../i18n/use-t.ts';
 import { LoginForm } from './login-form.tsx';
 import { SessionContext } from './session-context.ts';
 import { FailureScreen, FullPageSpinner } from './status-screens.tsx';
@@ -38,37 +36,3 @@ const readRemembered = () => {
     return '';
   }
 };
-
-const usePublicStyles = makeStyles({
-  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: {
-    width: '420px',
-    padding: tokens.spacingHorizontalXXL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-  },
-});
-
-function PublicNotice({ title, hint }: { title: string; hint: string }) {
-  const s = usePublicStyles();
-  const t = useT();
-  return (
-    <main className={s.page}>
-      <section className={s.card} aria-label={title}>
-        <h1>{title}</h1>
-        <p>{hint}</p>
-        <Link href="#/login">{t('backToLogin')}</Link>
-      </section>
-    </main>
-  );
-}
-
-export function RegisterPage() {
-  const t = useT();
-  return <PublicNotice title={t('register')} hint={t('registerHint')} />;
-}
-
-export function FindPasswordPage() {
-  const t = useT();
-  return <PublicNotice title={t('findPassword')} hint={t('findPasswordHint')} />;
-}

@@ -153,6 +153,11 @@ describe('the test-only switches', () => {
     expect(answer).toMatchObject({ result: 'error', errmsg: '接口不存在：POST /manage/anon/dev/fault' });
   });
 
+  it('refuses self-service registration in production unless SCRM_OPEN_REGISTRATION=1', async () => {
+    const answer = await post('/anon/passport/register', {}, {}, plain.url);
+    expect(answer).toMatchObject({ result: 'error', errmsg: '暂未开放注册，请联系平台管理员开通' });
+  });
+
   it('has no SMS outbox outside demo mode', async () => {
     expect((await fetch(`${plain.url}/manage/anon/dev/outbox?phone=13800000001`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/manage/anon/dev/outbox?phone=13800000001`)).status).toBe(200);

@@ -98,3 +98,51 @@ describe('bind phone', () => {
     await expect(login(fresh.api, { userName: 'tenantadmin', password: answer.userInfo.password })).rejects.toThrow('账号或密码错误');
   });
 });
+
+describe('register and reset password', () => {
+  async function verifiedCode(phone: string) {
+    const { api } = clientFor(baseUrl);
+    const c = await captcha();
+    await api.call('/anon/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+    return (await outbox(`phone=${phone}`)).smsCode;
+  }
+
+  it('registers a tenant whose admin sees only shared menu entries; refuses a taken account and a weak password', async () => {
+    const { api } = clientFor(baseUrl);
+    const phone = freshPhone();
+    const { registerTenant } = await import('../../src/api/session-calls.ts');
+    const userName = `api${Date.now().toString(36)}`;
+    await expect(
+      registerTenant(api, { tenantName: '测试', userName: 'admin', nickname: '甲', phone, code: '000000', password: 'Passw0rd2026' }),
+    ).rejects.toThrow('该账号已被使用');
+    await expect(
+      registerTenant(api, { tenantName: '测试', userName, nickname: '甲', phone, code: '000000', password: 'weak' }),
+    ).rejects.toThrow('密码须为 8-32 位，且同时包含字母和数字');
+    const code = await verifiedCode(phone);
+    const done = await registerTenant(api, { tenantName: '测试连锁', userName, nickname: '甲', phone, code, password: 'Passw0rd2026' });
+    expect(done.tenantId).toBeGreaterThan(2);
+    const fresh = clientFor(baseUrl);
+    const token = await login(fresh.api, { userName, password: 'Passw0rd2026' });
+    fresh.store.setItem('UserToken', token);
+    const { userInfo } = await fetchUserInfo(fresh.api);
+    expect(userInfo).toMatchObject({ tenantId: done.tenantId, userType: 0, phone });
+    const users = await fresh.api.call<{ values: Array<{ userName: string }> }>('/v1/user/list', {});
+    expect(users.values.map((u) => u.userName)).toEqual([userName]);
+  });
+
+  it('refuses a reset without the code sent to that phone (the full reset runs in tests/e2e/account-pages.test.ts)', async () => {
+    const { api } = clientFor(baseUrl);
+    const phone = freshPhone();
+    const { registerTenant, resetPassword } = await import('../../src/api/session-calls.ts');
+    const userName = `rst${Date.now().toString(36)}`;
+    await registerTenant(api, {
+      tenantName: '重置测试',
+      userName,
+      nickname: '乙',
+      phone,
+      code: await verifiedCode(phone),
+      password: 'Passw0rd2026',
+    });
+    await expect(resetPassword(api, { phone, code: '000001', password: 'Newpass2027' })).rejects.toThrow(/验证码/);
+  });
+});

@@ -1,0 +1,186 @@
+import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
+import { passwordProblem, registerTenant, resetPassword } from '../api/session-calls.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
+import { useT } from '../i18n/use-t.ts';
+import { useApi } from './api-context.ts';
+import { PhoneVerification } from './phone-verification.tsx';
+import { useNotify } from './toast.tsx';
+
+const useStyles = makeStyles({
+  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    width: '420px',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+});
+
+/** The fields both pages share: phone, captcha, SMS code, new password twice; checks as the server does. */
+function usePhonePasswordForm() {
+  const t = useT();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const problem = (): string | null => {
+    if (!isElevenDigits(phone) || !code.trim()) return BIND_MESSAGES.bindNeeds;
+    return passwordProblem(password) ?? (password !== again ? t('passwordMismatch') : null);
+  };
+  const fields = (
+    <>
+      <Field label={t('phone')} required validationMessage={phoneError ?? undefined}>
+        <Input
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(_, d) => setPhone(d.value.trim())}
+          onBlur={() => setPhoneError(phone === '' ? BIND_MESSAGES.phoneRequired : phone.length !== 11 ? BIND_MESSAGES.phoneFormat : null)}
+        />
+      </Field>
+      <PhoneVerification phone={phone} code={code} onCode={setCode} />
+      <Field label={t('newPassword')} required hint={t('passwordRule')}>
+        <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="new-password" />
+      </Field>
+      <Field label={t('passwordAgain')} required>
+        <Input type="password" value={again} onChange={(_, d) => setAgain(d.value)} autoComplete="new-password" />
+      </Field>
+    </>
+  );
+  return { phone, code, password, fields, problem };
+}
+
+function FormShell({
+  title,
+  error,
+  busy,
+  submit,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  error: string | null;
+  busy: boolean;
+  submit: string;
+  onSubmit: () => void;
+  children: React.ReactNode;
+}) {
+  const s = useStyles();
+  const t = useT();
+  return (
+    <main className={s.page}>
+      <form
+        className={s.card}
+        aria-label={title}
+        noValidate
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <h1 className={s.title}>{title}</h1>
+        {children}
+        {error && (
+          <MessageBar intent="error">
+            <MessageBarBody>{error}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {submit}
+        </Button>
+        <Link href="#/login">{t('backToLogin')}</Link>
+      </form>
+    </main>
+  );
+}
+
+/** /find-password: a verified phone sets a new password for its account; every session of it ends. */
+export function FindPasswordPage() {
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const [, navigate] = useLocation();
+  const form = usePhonePasswordForm();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const problem = form.problem();
+    if (problem) return setError(problem);
+    setError(null);
+    setBusy(true);
+    try {
+      await resetPassword(api, { phone: form.phone, code: form.code.trim(), password: form.password });
+      notify(t('passwordReset'), 'success');
+      navigate('/login');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormShell title={t('findPassword')} error={error} busy={busy} submit={t('resetPassword')} onSubmit={() => void submit()}>
+      {form.fields}
+    </FormShell>
+  );
+}
+
+/** /register: a new organisation (tenant) with its first administrator, verified by SMS. */
+export function RegisterPage() {
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const [, navigate] = useLocation();
+  const form = usePhonePasswordForm();
+  const [tenantName, setTenantName] = useState('');
+  const [userName, setUserName] = useState('');
+  const [nickname, setNickname] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const problem = !tenantName.trim() || !userName.trim() || !nickname.trim() ? t('registerFieldsRequired') : form.problem();
+    if (problem) return setError(problem);
+    setError(null);
+    setBusy(true);
+    try {
+      const done = await registerTenant(api, {
+        tenantName,
+        userName: userName.trim(),
+        nickname,
+        phone: form.phone,
+        code: form.code.trim(),
+        password: form.password,
+      });
+      localStorage.setItem(STORAGE_KEYS.rememberedAccount, done.userName);
+      notify(t('registered'), 'success');
+      navigate('/login');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormShell title={t('register')} error={error} busy={busy} submit={t('register')} onSubmit={() => void submit()}>
+      <Field label={t('tenantName')} required>
+        <Input value={tenantName} maxLength={50} onChange={(_, d) => setTenantName(d.value)} />
+      </Field>
+      <Field label={t('account')} required hint={t('accountRule')}>
+        <Input value={userName} maxLength={32} onChange={(_, d) => setUserName(d.value)} autoComplete="username" />
+      </Field>
+      <Field label={t('realName')} required>
+        <Input value={nickname} maxLength={32} onChange={(_, d) => setNickname(d.value)} />
+      </Field>
+      {form.fields}
+    </FormShell>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
+import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
+import { captchaUrl, sendSms } from '../api/session-calls.ts';
+import { randomHex } from '../lib/random.ts';
+import { useT } from '../i18n/use-t.ts';
+import { useApi } from './api-context.ts';
+import { useNotify } from './toast.tsx';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flex: 1 },
+  captcha: {
+    height: '32px',
+    width: '96px',
+    cursor: 'pointer',
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: 0,
+    background: 'none',
+  },
+});
+
+/**
+ * Graphic captcha, SMS code and the SMS button (its own machine) for the public pages; the phone comes from the
+ * form around it. Anonymous sends go to /anon/sms/sendSMS.
+ */
+export function PhoneVerification({ phone, code, onCode }: { phone: string; code: string; onCode: (code: string) => void }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const [uuid, setUuid] = useState(() => randomHex(32));
+  const [captcha, setCaptcha] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const sms = useActorRef(
+    smsButtonMachine.provide({
+      actors: { sendSms: fromPromise(({ input }) => sendSms(api, input, true)) },
+      actions: { notify: (_, p) => notify(p.message, p.level) },
+    }),
+  );
+  const state = useSelector(sms, (st) => ({ value: st.value as string, remaining: st.context.remaining }));
+  // The server spends a captcha on every send: show a new one after each attempt.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (state.value === 'sending') wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      setUuid(randomHex(32));
+      setCaptcha('');
+    }
+  }, [state.value]);
+  const send = () => {
+    if (!isElevenDigits(phone)) return setError(BIND_MESSAGES.smsNeedsPhone);
+    setError(null);
+    sms.send({ type: 'SEND', phone, imgVeryCode: captcha.trim(), uuid });
+  };
+  return (
+    <>
+      <div className={s.row}>
+        <Field label={t('captcha')} className={s.grow}>
+          <Input value={captcha} maxLength={8} onChange={(_, d) => setCaptcha(d.value)} />
+        </Field>
+        <button type="button" className={s.captcha} title={t('captchaRefresh')} onClick={() => setUuid(randomHex(32))}>
+          <img src={captchaUrl(uuid)} alt={t('captchaRefresh')} width={94} height={30} />
+        </button>
+      </div>
+      <div className={s.row}>
+        <Field label={t('smsCode')} className={s.grow} validationMessage={error ?? undefined}>
+          <Input inputMode="numeric" maxLength={6} value={code} onChange={(_, d) => onCode(d.value)} />
+        </Field>
+        <Button type="button" disabled={state.value !== 'idle'} onClick={send}>
+          {state.value === 'counting' ? t('smsResendIn', { count: state.remaining }) : t('sendSms')}
+        </Button>
+      </div>
+    </>
+  );
+}
