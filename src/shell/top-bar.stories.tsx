@@ -19,3 +19,8 @@ export const WithAvatar: Story = {
 export const LongChineseName: Story = { args: { nickname: '华东大区第一分公司门店运营管理员（超长昵称）' } };
 export const BiMode: Story = { args: { slogan: '洞察商业 实现增长' } };
 export const LoggingOut: Story = { args: { loggingOut: true } };
+/** userType 0 without a store: the online count; the session countdown; search and language. */
+export const AdminWithCountdown: Story = {
+  args: { secondsLeft: 7 * 3600 + 59 * 60 + 3, onlineCount: 12, onOnlineUsers: () => {}, onSearch: () => {}, onSwitchLanguage: () => {} },
+};
+export const LastSeconds: Story = { args: { secondsLeft: 9 } };
