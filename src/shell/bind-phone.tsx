@@ -17,26 +17,16 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
 import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
-import { bindPhone, captchaUrl, fetchUserInfo, sendSms } from '../api/session-calls.ts';
+import { bindPhone, fetchUserInfo, sendSms } from '../api/session-calls.ts';
 import { randomHex } from '../lib/random.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { SessionContext } from './session-context.ts';
 import { useNotify } from './toast.tsx';
+import { CaptchaSmsFields } from './phone-verification.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  grow: { flex: 1 },
-  captcha: {
-    height: '32px',
-    width: '96px',
-    cursor: 'pointer',
-    border: `1px solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    padding: 0,
-    background: 'none',
-  },
 });
 
 /**
@@ -117,32 +107,17 @@ export function BindPhoneForm({ actor }: { actor: ActorRefFrom<typeof bindPhoneM
                   onBlur={() => actor.send({ type: 'PHONE_BLUR' })}
                 />
               </Field>
-              <div className={s.row}>
-                <Field label={t('captcha')} className={s.grow}>
-                  <Input value={ctx.imgVeryCode} maxLength={8} onChange={(_, d) => actor.send({ type: 'CAPTCHA', value: d.value })} />
-                </Field>
-                <button
-                  type="button"
-                  className={s.captcha}
-                  title={t('captchaRefresh')}
-                  onClick={() => actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) })}
-                >
-                  <img src={captchaUrl(ctx.uuid)} alt={t('captchaRefresh')} width={94} height={30} />
-                </button>
-              </div>
-              <div className={s.row}>
-                <Field label={t('smsCode')} className={s.grow}>
-                  <Input
-                    inputMode="numeric"
-                    maxLength={6}
-                    value={ctx.code}
-                    onChange={(_, d) => actor.send({ type: 'CODE', value: d.value })}
-                  />
-                </Field>
-                <Button type="button" disabled={smsState.value !== 'idle' || binding} onClick={() => actor.send({ type: 'SEND_CODE' })}>
-                  {smsState.value === 'counting' ? t('smsResendIn', { count: smsState.remaining }) : t('sendSms')}
-                </Button>
-              </div>
+              <CaptchaSmsFields
+                uuid={ctx.uuid}
+                captcha={ctx.imgVeryCode}
+                onCaptcha={(value) => actor.send({ type: 'CAPTCHA', value })}
+                onNewCaptcha={() => actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) })}
+                code={ctx.code}
+                onCode={(value) => actor.send({ type: 'CODE', value })}
+                sms={smsState}
+                onSend={() => actor.send({ type: 'SEND_CODE' })}
+                disabled={binding}
+              />
               {ctx.formError && (
                 <MessageBar intent="error">
                   <MessageBarBody>{ctx.formError}</MessageBarBody>

@@ -1,17 +1,10 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
   Link,
   OverlayDrawer,
-  Select,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +20,7 @@ import { useT } from '../i18n/use-t.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { useApi } from './api-context.ts';
 import { useNotify } from './toast.tsx';
+import { ConfirmDialog, Pager } from './list-controls.tsx';
 
 /** SPEC 3 online-login record. */
 export interface OnlineRecord {
@@ -109,7 +103,6 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
     await load();
   };
 
-  const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <OverlayDrawer
       open={open}
@@ -159,47 +152,24 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
             ))}
           </TableBody>
         </Table>
-        <div className={s.pager}>
-          <span>{t('totalRows', { count })}</span>
-          <Select
-            aria-label={t('pageSize')}
-            value={String(pageSize)}
-            onChange={(_, d) => {
-              setPageSize(Number(d.value));
-              setPageNum(1);
-            }}
-          >
-            {ONLINE_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {t('perPage', { count: n })}
-              </option>
-            ))}
-          </Select>
-          <Button size="small" disabled={pageNum <= 1} onClick={() => setPageNum((p) => p - 1)}>
-            {t('previousPage')}
-          </Button>
-          <span>
-            {pageNum} / {pages}
-          </span>
-          <Button size="small" disabled={pageNum >= pages} onClick={() => setPageNum((p) => p + 1)}>
-            {t('nextPage')}
-          </Button>
-        </div>
+        <Pager
+          count={count}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          onPage={setPageNum}
+          pageSizes={ONLINE_PAGE_SIZES}
+          onPageSize={(n) => {
+            setPageSize(n);
+            setPageNum(1);
+          }}
+        />
       </DrawerBody>
-      <Dialog open={kicking !== null} onOpenChange={(_, d) => !d.open && setKicking(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('prompt')}</DialogTitle>
-            <DialogContent>{t('confirmForceLogout')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => kicking && void forceLogout(kicking)}>
-                {t('confirm')}
-              </Button>
-              <Button onClick={() => setKicking(null)}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={kicking !== null}
+        message={t('confirmForceLogout')}
+        onConfirm={() => kicking && void forceLogout(kicking)}
+        onCancel={() => setKicking(null)}
+      />
     </OverlayDrawer>
   );
 }

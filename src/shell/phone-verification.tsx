@@ -29,8 +29,6 @@ const useStyles = makeStyles({
  * form around it. Anonymous sends go to /anon/sms/sendSMS.
  */
 export function PhoneVerification({ phone, code, onCode }: { phone: string; code: string; onCode: (code: string) => void }) {
-  const s = useStyles();
-  const t = useT();
   const api = useApi();
   const notify = useNotify();
   const [uuid, setUuid] = useState(() => randomHex(32));
@@ -59,21 +57,54 @@ export function PhoneVerification({ phone, code, onCode }: { phone: string; code
     sms.send({ type: 'SEND', phone, imgVeryCode: captcha.trim(), uuid });
   };
   return (
+    <CaptchaSmsFields
+      uuid={uuid}
+      captcha={captcha}
+      onCaptcha={setCaptcha}
+      onNewCaptcha={() => setUuid(randomHex(32))}
+      code={code}
+      onCode={onCode}
+      sms={state}
+      onSend={send}
+      error={error}
+    />
+  );
+}
+
+export interface CaptchaSmsFieldsProps {
+  uuid: string;
+  captcha: string;
+  onCaptcha: (value: string) => void;
+  onNewCaptcha: () => void;
+  code: string;
+  onCode: (value: string) => void;
+  /** the SMS button machine's state: its label and whether it acts */
+  sms: { value: string; remaining: number };
+  onSend: () => void;
+  disabled?: boolean;
+  error?: string | null;
+}
+
+/** Graphic captcha (click for a new one), SMS code and the SMS button: the rows bind phone and the public pages share. */
+export function CaptchaSmsFields(p: CaptchaSmsFieldsProps) {
+  const s = useStyles();
+  const t = useT();
+  return (
     <>
       <div className={s.row}>
         <Field label={t('captcha')} className={s.grow}>
-          <Input value={captcha} maxLength={8} onChange={(_, d) => setCaptcha(d.value)} />
+          <Input value={p.captcha} maxLength={8} onChange={(_, d) => p.onCaptcha(d.value)} />
         </Field>
-        <button type="button" className={s.captcha} title={t('captchaRefresh')} onClick={() => setUuid(randomHex(32))}>
-          <img src={captchaUrl(uuid)} alt={t('captchaRefresh')} width={94} height={30} />
+        <button type="button" className={s.captcha} title={t('captchaRefresh')} onClick={p.onNewCaptcha}>
+          <img src={captchaUrl(p.uuid)} alt={t('captchaRefresh')} width={94} height={30} />
         </button>
       </div>
       <div className={s.row}>
-        <Field label={t('smsCode')} className={s.grow} validationMessage={error ?? undefined}>
-          <Input inputMode="numeric" maxLength={6} value={code} onChange={(_, d) => onCode(d.value)} />
+        <Field label={t('smsCode')} className={s.grow} validationMessage={p.error ?? undefined}>
+          <Input inputMode="numeric" maxLength={6} value={p.code} onChange={(_, d) => p.onCode(d.value)} />
         </Field>
-        <Button type="button" disabled={state.value !== 'idle'} onClick={send}>
-          {state.value === 'counting' ? t('smsResendIn', { count: state.remaining }) : t('sendSms')}
+        <Button type="button" disabled={p.sms.value !== 'idle' || p.disabled} onClick={p.onSend}>
+          {p.sms.value === 'counting' ? t('smsResendIn', { count: p.sms.remaining }) : t('sendSms')}
         </Button>
       </div>
     </>

@@ -22,6 +22,7 @@ import type { Answer } from '../../api/contract.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useLoading } from '../../shell/loading.tsx';
 import { PermissionButton } from '../../shell/permission-button.tsx';
+import { ConfirmDialog, Pager } from '../../shell/list-controls.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -94,7 +95,6 @@ export default function UsersView({ route }: ViewProps) {
     }
   };
 
-  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   return (
     <section className={s.page} aria-label={route.title}>
       <h1 className={s.title}>{route.title}</h1>
@@ -160,18 +160,7 @@ export default function UsersView({ route }: ViewProps) {
           </TableBody>
         </Table>
       )}
-      <div className={s.pager}>
-        <span>{t('totalRows', { count })}</span>
-        <Button size="small" disabled={pageNum <= 1} onClick={() => setPageNum((p) => p - 1)}>
-          {t('previousPage')}
-        </Button>
-        <span>
-          {pageNum} / {pages}
-        </span>
-        <Button size="small" disabled={pageNum >= pages} onClick={() => setPageNum((p) => p + 1)}>
-          {t('nextPage')}
-        </Button>
-      </div>
+      <Pager count={count} pageNum={pageNum} pageSize={PAGE_SIZE} onPage={setPageNum} />
 
       <Dialog open={detail !== null} onOpenChange={(_, d) => !d.open && setDetail(null)}>
         <DialogSurface>
@@ -195,20 +184,12 @@ export default function UsersView({ route }: ViewProps) {
         </DialogSurface>
       </Dialog>
 
-      <Dialog open={deleting !== null} onOpenChange={(_, d) => !d.open && setDeleting(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('prompt')}</DialogTitle>
-            <DialogContent>{t('confirmDeleteUser')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => deleting && void remove(deleting)}>
-                {t('confirm')}
-              </Button>
-              <Button onClick={() => setDeleting(null)}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t('confirmDeleteUser')}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }
