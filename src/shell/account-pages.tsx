@@ -103,23 +103,24 @@ function FormShell({
   );
 }
 
-/** /find-password: a verified phone sets a new password for its account; every session of it ends. */
-export function FindPasswordPage() {
-  const t = useT();
-  const api = useApi();
+/**
+ * Submitting a public form: check it (a problem is shown, nothing sent), call the server, then say `done` and go
+ * to /login; a refusal is shown in the form and nothing typed is lost.
+ */
+function useSubmit(check: () => string | null, send: () => Promise<unknown>, done: string, after?: () => void) {
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const form = usePhonePasswordForm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const problem = form.problem();
+    const problem = check();
     if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      await resetPassword(api, { phone: form.phone, code: form.code.trim(), password: form.password });
-      notify(t('passwordReset'), 'success');
+      await send();
+      after?.();
+      notify(done, 'success');
       navigate('/login');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -127,8 +128,21 @@ export function FindPasswordPage() {
       setBusy(false);
     }
   };
+  return { error, busy, submit: () => void submit() };
+}
+
+/** /find-password: a verified phone sets a new password for its account; every session of it ends. */
+export function FindPasswordPage() {
+  const t = useT();
+  const api = useApi();
+  const form = usePhonePasswordForm();
+  const { error, busy, submit } = useSubmit(
+    form.problem,
+    () => resetPassword(api, { phone: form.phone, code: form.code.trim(), password: form.password }),
+    t('passwordReset'),
+  );
   return (
-    <FormShell title={t('findPassword')} error={error} busy={busy} submit={t('resetPassword')} onSubmit={() => void submit()}>
+    <FormShell title={t('findPassword')} error={error} busy={busy} submit={t('resetPassword')} onSubmit={submit}>
       {form.fields}
     </FormShell>
   );
@@ -138,39 +152,26 @@ export function FindPasswordPage() {
 export function RegisterPage() {
   const t = useT();
   const api = useApi();
-  const notify = useNotify();
-  const [, navigate] = useLocation();
   const form = usePhonePasswordForm();
   const [tenantName, setTenantName] = useState('');
   const [userName, setUserName] = useState('');
   const [nickname, setNickname] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const problem = !tenantName.trim() || !userName.trim() || !nickname.trim() ? t('registerFieldsRequired') : form.problem();
-    if (problem) return setError(problem);
-    setError(null);
-    setBusy(true);
-    try {
-      const done = await registerTenant(api, {
+  const { error, busy, submit } = useSubmit(
+    () => (!tenantName.trim() || !userName.trim() || !nickname.trim() ? t('registerFieldsRequired') : form.problem()),
+    () =>
+      registerTenant(api, {
         tenantName,
         userName: userName.trim(),
         nickname,
         phone: form.phone,
         code: form.code.trim(),
         password: form.password,
-      });
-      localStorage.setItem(STORAGE_KEYS.rememberedAccount, done.userName);
-      notify(t('registered'), 'success');
-      navigate('/login');
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    t('registered'),
+    () => localStorage.setItem(STORAGE_KEYS.rememberedAccount, userName.trim()),
+  );
   return (
-    <FormShell title={t('register')} error={error} busy={busy} submit={t('register')} onSubmit={() => void submit()}>
+    <FormShell title={t('register')} error={error} busy={busy} submit={t('register')} onSubmit={submit}>
       <Field label={t('tenantName')} required>
         <Input value={tenantName} maxLength={50} onChange={(_, d) => setTenantName(d.value)} />
       </Field>
