@@ -3,9 +3,17 @@ import type { Page } from 'playwright-core';
 import { signedIn } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
-const { baseUrl, signedInPage } = useBrowser();
+const { baseUrl, newPage, signedInPage } = useBrowser();
 
 const toasts = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
+/** How long a toast stays: Fluent draws its timer as an animation of exactly that duration. */
+const toastMs = async (page: Page, text: string) =>
+  page
+    .locator('.fui-ToastContainer')
+    .filter({ hasText: text })
+    .first()
+    .locator('[data-timer-status]')
+    .evaluate((el) => parseFloat((el as HTMLElement).style.animationDuration));
 
 /** Makes the server answer this page's next /v1/user/list as told (the test-only fault switch, scoped to its session). */
 async function fault(page: Page, fault: { answer?: unknown; status?: number }, path = '/v1/user/list') {
@@ -32,25 +40,27 @@ const openUsers = async (page: Page) => {
 describe('the error catalogue in Chromium, answers from the real server', () => {
   it('shows each catalogue row with its exact text, and a failing call never logs the user out', async () => {
     const page = await signedInPage('admin');
-    const rows: Array<[{ answer?: unknown; status?: number }, string]> = [
-      [{ answer: { result: 403 } }, '您没有当前操作的权限'],
-      [{ answer: { result: 'error', errmsg: '会员数据同步中，请稍后再试' } }, '会员数据同步中，请稍后再试'],
-      [{ answer: { result: 'error' } }, '网络繁忙，请刷新后重试！'],
-      [{ status: 502 }, '状态码 502 网络异常'],
+    const rows: Array<[{ answer?: unknown; status?: number }, string, number]> = [
+      [{ answer: { result: 403 } }, '您没有当前操作的权限', 7000],
+      [{ answer: { result: 'error', errmsg: '会员数据同步中，请稍后再试' } }, '会员数据同步中，请稍后再试', 5000],
+      [{ answer: { result: 'error' } }, '网络繁忙，请刷新后重试！', 5000],
+      [{ status: 502 }, '状态码 502 网络异常', 7000],
     ];
     await openUsers(page);
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
     // The users page is kept alive, so each row is triggered by a new search (a new /v1/user/list call).
-    for (const [i, [answer, text]] of rows.entries()) {
+    for (const [i, [answer, text, ms]] of rows.entries()) {
       await fault(page, answer);
       await search(page, `k${i}`);
       await toasts(page, text).first().waitFor();
       expect(await toasts(page, text).count()).toBe(1);
+      expect(await toastMs(page, text)).toBe(ms);
     }
     // No status: the request never reached the server.
     await page.route('**/manage/v1/user/list', (route) => route.abort('connectionrefused'));
     await search(page, 'offline');
     await toasts(page, '网络异常，请检查网络后重试').waitFor();
+    expect(await toastMs(page, '网络异常，请检查网络后重试')).toBe(7000);
     await page.unroute('**/manage/v1/user/list');
     // Still signed in after every failure above.
     expect(new URL(page.url()).hash).toBe('#/manage/users');
@@ -67,6 +77,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     const refreshed = page.waitForRequest('**/manage/anon/vue/token');
     await openUsers(page);
     await toasts(page, '未知错误，请重试').waitFor();
+    expect(await toastMs(page, '未知错误，请重试')).toBe(5000);
     await refreshed;
     await page.waitForFunction((old) => !['stale-access-token', old].includes(localStorage.getItem('AccessToken')), before);
     // The next call goes through with the new token.
@@ -81,6 +92,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await openUsers(page);
     await page.waitForURL(/#\/login\?redirect=%2Fmanage%2Fusers$/);
     await toasts(page, '登录失效，请重新登录').first().waitFor();
+    expect(await toastMs(page, '登录失效，请重新登录')).toBe(5000);
     await page.waitForTimeout(500);
     expect(await toasts(page, '登录失效，请重新登录').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
@@ -89,11 +101,26 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await page.context().close();
   });
 
+  it('a failed login-with-token link, menu or user info is only logged: no message', async () => {
+    const page = await newPage();
+    const logged: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    await page.goto(`${baseUrl}/?userToken=not-a-real-token#/`);
+    await page.waitForURL(/#\/login/);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.fui-Toast').count()).toBe(0);
+    expect(logged.some((l) => l.includes('[session]'))).toBe(true);
+    expect(page.url()).not.toContain('userToken');
+    await page.context().close();
+  });
+
   it('departNoPermisson from a real department scope: names the department, 10 s message', async () => {
     const page = await signedInPage('tenantadmin');
     await openUsers(page);
     await page.getByRole('button', { name: '详情 staff' }).click();
     await toasts(page, '华东大区没有数据访问权限，请退出后重新登录重试').waitFor();
+    expect(await toastMs(page, '华东大区没有数据访问权限，请退出后重新登录重试')).toBe(10_000);
     // A department in scope opens normally.
     await page.getByRole('button', { name: '详情 tenantadmin' }).click();
     await page.getByRole('dialog', { name: '详情' }).waitFor();
