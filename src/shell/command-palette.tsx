@@ -1,5 +1,4 @@
 import { Dialog, DialogSurface, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentRegular, FlashRegular } from '@fluentui/react-icons';
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import type { KeyValueStore } from '../api/storage.ts';
@@ -92,6 +91,7 @@ const useStyles = makeStyles({
     contain: 'layout paint',
     '&[data-selected="true"]': { backgroundColor: tokens.colorNeutralBackground1Selected },
   },
+  kind: { width: '16px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   trail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: 'auto', whiteSpace: 'nowrap' },
   tag: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200 },
   footer: {
@@ -177,7 +177,9 @@ function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, 
           <Command.Group key={g.heading} heading={g.heading} className={s.group}>
             {g.items.map((item) => (
               <Command.Item key={item.id} value={item.id} className={s.item} onSelect={() => choose(item)}>
-                {item.kind === 'page' ? <DocumentRegular aria-hidden /> : <FlashRegular aria-hidden />}
+                <span aria-hidden className={s.kind}>
+                  {item.kind === 'page' ? '□' : '⚡'}
+                </span>
                 <span>{item.label}</span>
                 {item.kind === 'page' && item.path === currentPath && <span className={s.tag}>{t('currentPage')}</span>}
                 {item.trail.length > 0 && <span className={s.trail}>{item.trail.join(' / ')}</span>}
