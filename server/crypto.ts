@@ -48,11 +48,3 @@ export function decryptAesGcm(payloadB64: string, keyB64: string): string | null
     return null;
   }
 }
-
-/** The password policy (server and client say the same): 8 to 32 characters with letters and digits. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8 || password.length > 32 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
-    return '密码须为 8-32 位，且同时包含字母和数字';
-  }
-  return null;
-}

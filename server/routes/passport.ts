@@ -4,9 +4,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../auth.ts';
 import { createSession, findSession } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { decryptAesGcm, hashPassword, passwordProblem, verifyPassword } from '../crypto.ts';
+import { decryptAesGcm, hashPassword, verifyPassword } from '../crypto.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
-import { APP_NAME } from '../../src/api/contract.ts';
+import { APP_NAME, passwordProblem } from '../../src/api/contract.ts';
 import { isPhone, type SmsService } from '../sms.ts';
 
 export interface PassportOptions {

@@ -111,3 +111,13 @@ export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
 /** Application name sent with every login (SPEC 9). */
 export const APP_NAME = 'SCRM';
+
+/**
+ * The password policy, one rule for the client's form and the server's check: 8 to 32 characters with letters
+ * and digits. Returns the message for the user, or null when the password is acceptable.
+ */
+export function passwordProblem(password: string): string | null {
+  return password.length < 8 || password.length > 32 || !/[A-Za-z]/.test(password) || !/\d/.test(password)
+    ? '密码须为 8-32 位，且同时包含字母和数字'
+    : null;
+}

@@ -29,12 +29,9 @@ export interface Credentials {
 
 /** Logs in with an encrypted password; resolves to the new user token. */
 export async function login(api: ApiClient, { userName, password }: Credentials): Promise<string> {
-  const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
-  const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
   const answer = await api.call<Answer<string>>('/anon/passport/login', {
     userName,
-    password: await encryptPassword(password, key),
-    keyId: key.keyId,
+    ...(await encryptedWithKey(api, password)),
     appName: APP_NAME,
   });
   if (typeof answer.values !== 'string' || !answer.values) throw new Error(MESSAGES.busy);
@@ -125,6 +122,7 @@ export async function bindPhone(api: ApiClient, body: { phone: string; code: str
 /** The graphic captcha's image URL for a uuid (SPEC 7: GET /v1/anon/user/create/verifyCode?uuid=). */
 export const captchaUrl = (uuid: string, base = '/manage') => `${base}/v1/anon/user/create/verifyCode?uuid=${encodeURIComponent(uuid)}`;
 
+/** The password encrypted under a fresh single-use key from the passport service (or the default key). */
 async function encryptedWithKey(api: ApiClient, password: string) {
   const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
   const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
@@ -147,11 +145,4 @@ export async function registerTenant(
     ...(await encryptedWithKey(api, password)),
   });
   return answer.values!;
-}
-
-/** The password policy, as the server checks it: 8 to 32 characters with letters and digits. */
-export function passwordProblem(password: string): string | null {
-  return password.length < 8 || password.length > 32 || !/[A-Za-z]/.test(password) || !/\d/.test(password)
-    ? '密码须为 8-32 位，且同时包含字母和数字'
-    : null;
 }

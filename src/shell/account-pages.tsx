@@ -2,7 +2,8 @@ import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tok
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
-import { passwordProblem, registerTenant, resetPassword } from '../api/session-calls.ts';
+import { registerTenant, resetPassword } from '../api/session-calls.ts';
+import { passwordProblem } from '../api/contract.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
