@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
 import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
@@ -23,7 +23,7 @@ import { useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { SessionContext } from './session-context.ts';
 import { useNotify } from './toast.tsx';
-import { CaptchaSmsFields } from './phone-verification.tsx';
+import { CaptchaSmsFields, useAfterEachSend } from './phone-verification.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -73,15 +73,7 @@ export function BindPhoneForm({ actor }: { actor: ActorRefFrom<typeof bindPhoneM
   const smsState = useSelector(sms, (st) =>
     st ? { value: st.value as string, remaining: st.context.remaining } : { value: 'idle', remaining: 0 },
   );
-  // The server spends a captcha on every send: after each attempt a new one is shown.
-  const wasSending = useRef(false);
-  useEffect(() => {
-    if (smsState.value === 'sending') wasSending.current = true;
-    else if (wasSending.current) {
-      wasSending.current = false;
-      actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) });
-    }
-  }, [smsState.value, actor]);
+  useAfterEachSend(smsState.value, () => actor.send({ type: 'NEW_CAPTCHA', uuid: randomHex(32) }));
 
   return (
     <Dialog open modalType="alert">

@@ -12,7 +12,6 @@ import {
   TableHeaderCell,
   TableRow,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
@@ -56,7 +55,6 @@ const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID']> = [
 
 const useStyles = makeStyles({
   drawer: { width: '50vw', maxWidth: '100vw' },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
   table: { tableLayout: 'auto' },
 });
 

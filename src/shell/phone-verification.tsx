@@ -41,16 +41,10 @@ export function PhoneVerification({ phone, code, onCode }: { phone: string; code
     }),
   );
   const state = useSelector(sms, (st) => ({ value: st.value as string, remaining: st.context.remaining }));
-  // The server spends a captcha on every send: show a new one after each attempt.
-  const wasSending = useRef(false);
-  useEffect(() => {
-    if (state.value === 'sending') wasSending.current = true;
-    else if (wasSending.current) {
-      wasSending.current = false;
-      setUuid(randomHex(32));
-      setCaptcha('');
-    }
-  }, [state.value]);
+  useAfterEachSend(state.value, () => {
+    setUuid(randomHex(32));
+    setCaptcha('');
+  });
   const send = () => {
     if (!isElevenDigits(phone)) return setError(BIND_MESSAGES.smsNeedsPhone);
     setError(null);
@@ -69,6 +63,23 @@ export function PhoneVerification({ phone, code, onCode }: { phone: string; code
       error={error}
     />
   );
+}
+
+/**
+ * Runs `then` each time the SMS button leaves `sending`, whatever the outcome: the server spends a captcha on
+ * every send attempt, so the form must show a new one.
+ */
+export function useAfterEachSend(smsState: string, then: () => void) {
+  const wasSending = useRef(false);
+  const latest = useRef(then);
+  latest.current = then;
+  useEffect(() => {
+    if (smsState === 'sending') wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      latest.current();
+    }
+  }, [smsState]);
 }
 
 export interface CaptchaSmsFieldsProps {

@@ -42,7 +42,6 @@ const useStyles = makeStyles({
   title: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase500 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   filter: { display: 'flex', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
   detail: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}` },
 });
 
