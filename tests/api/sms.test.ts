@@ -2,11 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
 import { clientFor, signedIn } from '../support/api.ts';
+import { outbox as demoOutbox } from '../support/demo.ts';
 
 const baseUrl = inject('baseUrl');
 const uuid = () => randomBytes(16).toString('hex');
-const outbox = async (q: string) =>
-  ((await (await fetch(`${baseUrl}/manage/anon/dev/outbox?${q}`)).json()) as { values: Record<string, string> }).values;
+const outbox = (q: string) => demoOutbox(baseUrl, q);
 
 /** A captcha issued for a fresh uuid, and its text read from the demo outbox. */
 async function captcha() {

@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
-import { DEMO_PASSWORD } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
 
 // Access tokens that live 3 s, so that several deadlines pass within one test.
 const TTL_SECONDS = 3;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ui = useBrowser({ serverEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) } });
 
 describe('access token across tabs in Chromium', () => {
   it('two tabs of one console make one refresh per deadline, and both use the new token', async () => {
-    const context = await browser.newContext();
+    const context = await ui.browser().newContext();
     const refreshes: number[] = [];
     const started = Date.now();
     context.on('request', (r: Request) => {
       if (r.url().endsWith('/manage/anon/vue/token')) refreshes.push(Date.now() - started);
     });
     const first = await context.newPage();
-    await first.goto(`${server.url}/#/login`);
-    await first.getByLabel('账号').fill('admin');
-    await first.getByLabel('密码').fill(DEMO_PASSWORD);
-    await first.getByRole('button', { name: '登录' }).click();
+    await first.goto(`${ui.baseUrl}/#/login`);
+    await ui.logIn(first, 'admin');
     await first.waitForURL(/#\/dashboard$/);
     const second = await context.newPage();
-    await second.goto(`${server.url}/#/manage/roles`);
+    await second.goto(`${ui.baseUrl}/#/manage/roles`);
     await second.getByRole('heading', { name: '角色管理 · 模块未安装' }).waitFor();
 
     // Let three deadlines pass with both tabs open.

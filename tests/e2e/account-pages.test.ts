@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
-import { startServer, type RunningServer } from '../support/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { outbox, sendSmsCode } from '../support/demo.ts';
 
 // Its own server with a 1-second SMS resend window: registering and then resetting use one phone within a minute.
-let server: RunningServer;
-let browser: Browser;
-let baseUrl = '';
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SMS_RESEND_SECONDS: '1' }), launchChromium()]);
-  baseUrl = server.url;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-const newPage = async () => (await browser.newContext()).newPage();
-
-const outbox = async (q: string) =>
-  ((await (await fetch(`${baseUrl}/manage/anon/dev/outbox?${q}`)).json()) as { values: Record<string, string> }).values;
+const ui = useBrowser({ serverEnv: { SMS_RESEND_SECONDS: '1' } });
 const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
 
-/** Fills captcha (from the demo outbox) and sends the SMS code for the phone already typed; types the code. */
+/** Sends the SMS code for the phone already typed (captcha from the demo outbox) and types the code. */
 async function verifyPhone(page: Page, phone: string) {
-  const src = (await page.getByRole('img', { name: '看不清？点击刷新' }).getAttribute('src'))!;
-  const uuid = new URL(src, baseUrl).searchParams.get('uuid')!;
-  await expect.poll(async () => (await outbox(`uuid=${uuid}`)).captcha).toMatch(/^\w{4}$/);
-  await page.getByLabel('图形验证码').fill((await outbox(`uuid=${uuid}`)).captcha);
-  await page.getByRole('button', { name: '发送短信验证码' }).click();
-  await toast(page, '验证码发送成功').waitFor();
-  await page.getByLabel('短信验证码').fill((await outbox(`phone=${phone}`)).smsCode);
+  await sendSmsCode(page, page, ui.baseUrl);
+  await page.getByLabel('短信验证码').fill((await outbox(ui.baseUrl, `phone=${phone}`)).smsCode);
 }
 
 describe('register and find password in Chromium', () => {
@@ -37,8 +18,8 @@ describe('register and find password in Chromium', () => {
     const suffix = String(Date.now()).slice(-8);
     const phone = `135${suffix}`;
     const userName = `org${suffix}`;
-    const page = await newPage();
-    await page.goto(`${baseUrl}/#/login`);
+    const page = await ui.newPage();
+    await page.goto(`${ui.baseUrl}/#/login`);
     await page.getByRole('link', { name: '注册账号' }).click();
     const form = page.getByRole('form', { name: '注册账号' });
     await form.waitFor();
@@ -66,8 +47,8 @@ describe('register and find password in Chromium', () => {
     expect(await page.getByText('一号租户专属报表').count()).toBe(0);
 
     // Find password: a fresh browser, the same phone, a new password; the old session ends.
-    const other = await newPage();
-    await other.goto(`${baseUrl}/#/find-password`);
+    const other = await ui.newPage();
+    await other.goto(`${ui.baseUrl}/#/find-password`);
     const reset = other.getByRole('form', { name: '忘记密码' });
     await reset.getByLabel('手机号').fill(phone);
     await other.waitForTimeout(1100);

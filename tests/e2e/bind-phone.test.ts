@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
+import { outbox, sendSmsCode } from '../support/demo.ts';
 
 const { baseUrl, newPage, logIn } = useBrowser();
-
-const outbox = async (q: string) =>
-  ((await (await fetch(`${baseUrl}/manage/anon/dev/outbox?${q}`)).json()) as { values: Record<string, string> }).values;
 const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
 
 async function nophonePage() {
@@ -21,18 +19,12 @@ async function nophonePage() {
 async function sendCode(page: Page, phone: string) {
   const dialog = page.getByRole('alertdialog', { name: '绑定手机号' });
   await dialog.getByLabel('手机号').fill(phone);
-  const src = (await dialog.getByRole('img', { name: '看不清？点击刷新' }).getAttribute('src'))!;
-  const uuid = new URL(src, baseUrl).searchParams.get('uuid')!;
-  expect(uuid).toMatch(/^[0-9a-f]{32}$/);
-  await expect.poll(async () => (await outbox(`uuid=${uuid}`)).captcha).toMatch(/^\w{4}$/);
-  await dialog.getByLabel('图形验证码').fill((await outbox(`uuid=${uuid}`)).captcha);
-  await dialog.getByRole('button', { name: '发送短信验证码' }).click();
-  await toast(page, '验证码发送成功').waitFor();
+  const src = await sendSmsCode(page, dialog, baseUrl);
   // A 60-second countdown, and a new captcha for the next attempt.
   await dialog.getByRole('button', { name: /^\d+ 秒后重新发送$/ }).waitFor();
   expect(await dialog.getByRole('button', { name: /^\d+ 秒后重新发送$/ }).isDisabled()).toBe(true);
   await expect.poll(async () => dialog.getByRole('img', { name: '看不清？点击刷新' }).getAttribute('src')).not.toBe(src);
-  const code = (await outbox(`phone=${phone}`)).smsCode;
+  const code = (await outbox(baseUrl, `phone=${phone}`)).smsCode;
   await dialog.getByLabel('短信验证码').fill(code);
 }
 

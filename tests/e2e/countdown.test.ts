@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium.ts';
-import { DEMO_PASSWORD } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
 
 // Sessions that live 12 s, so the countdown reaches zero within the test.
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SESSION_TTL_SECONDS: '12' }), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ui = useBrowser({ serverEnv: { SESSION_TTL_SECONDS: '12' } });
 
 const timer = (page: Page) => page.getByRole('timer');
 const secondsShown = async (page: Page) => {
@@ -30,12 +20,7 @@ const setHidden = (page: Page, hidden: boolean) =>
 
 describe('session countdown in Chromium', () => {
   it('ticks in the top bar, stops while hidden, re-fetches user info when visible, and ends the session at zero', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel('账号').fill('staff');
-    await page.getByLabel('密码').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await ui.signedInPage('staff');
 
     const first = await secondsShown(page);
     expect(first).toBeLessThanOrEqual(12);

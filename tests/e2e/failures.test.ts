@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedIn } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { setFault } from '../support/demo.ts';
 
 const { baseUrl, newPage, signedInPage } = useBrowser();
 
@@ -15,15 +16,9 @@ const toastMs = async (page: Page, text: string) =>
     .locator('[data-timer-status]')
     .evaluate((el) => parseFloat((el as HTMLElement).style.animationDuration));
 
-/** Makes the server answer this page's next /v1/user/list as told (the test-only fault switch, scoped to its session). */
-async function fault(page: Page, fault: { answer?: unknown; status?: number }, path = '/v1/user/list') {
-  const userToken = await page.evaluate(() => localStorage.getItem('UserToken'));
-  const res = await fetch(`${baseUrl}/manage/anon/dev/fault`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path, userToken, ...fault }),
-  });
-  expect(await res.json()).toMatchObject({ result: 'ok' });
+/** Makes the server answer this page's next call of `path` as told (fault switch, scoped to its session). */
+async function fault(page: Page, answer: { answer?: unknown; status?: number }, path = '/v1/user/list') {
+  await setFault(baseUrl, { path, userToken: await page.evaluate(() => localStorage.getItem('UserToken')), ...answer });
 }
 
 /** A new search on the users page: one /v1/user/list call the user asked for. */

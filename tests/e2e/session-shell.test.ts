@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { useBrowser } from '../support/browser.ts';
+import { setFault } from '../support/demo.ts';
 
 const { baseUrl, signedInPage } = useBrowser();
 
@@ -33,14 +34,10 @@ describe('watermark in Chromium', () => {
     const broken = await signedInPage('admin2');
     await broken.getByTestId('watermark').waitFor({ state: 'attached' });
     const userToken = await broken.evaluate(() => localStorage.getItem('UserToken'));
-    await fetch(`${baseUrl}/manage/anon/dev/fault`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        path: '/v1/systemSetting/getByType',
-        userToken,
-        answer: { result: 'ok', values: { params: '{"enableWaterMark":true' } },
-      }),
+    await setFault(baseUrl, {
+      path: '/v1/systemSetting/getByType',
+      userToken,
+      answer: { result: 'ok', values: { params: '{"enableWaterMark":true' } },
     });
     const settings = broken.waitForResponse('**/manage/v1/systemSetting/getByType');
     await broken.reload();

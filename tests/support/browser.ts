@@ -2,20 +2,30 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { DEMO_PASSWORD } from './api.ts';
+import { startServer, type RunningServer } from './start-server.ts';
 
 /**
- * One Chromium per test file against the run's server. Call at the top of an e2e file; every page gets a fresh
- * context (its own local storage), so tests never share a session.
+ * One Chromium per test file against the run's server, or against a server of the file's own when it needs other
+ * settings (`serverEnv`, e.g. short lifetimes). Call at the top of an e2e file; every page gets a fresh context
+ * (its own local storage), so tests never share a session. With `serverEnv`, read `ui.baseUrl` inside the tests:
+ * it is known only once that server has started.
  * @example const ui = useBrowser(); const page = await ui.signedInPage('admin');
  */
-export function useBrowser() {
-  const baseUrl = inject('baseUrl');
+export function useBrowser(options: { serverEnv?: Record<string, string> } = {}) {
+  let baseUrl = options.serverEnv ? '' : inject('baseUrl');
   let browser: Browser;
+  let server: RunningServer | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    if (!options.serverEnv) {
+      browser = await launchChromium();
+      return;
+    }
+    [server, browser] = await Promise.all([startServer(options.serverEnv), launchChromium()]);
+    baseUrl = server.url;
   });
   afterAll(async () => {
     await browser?.close();
+    await server?.stop();
   });
 
   const newPage = async (): Promise<Page> => {
@@ -35,7 +45,15 @@ export function useBrowser() {
     await page.waitForURL(/#\/dashboard$/);
     return page;
   };
-  return { baseUrl, newPage, logIn, signedInPage, browser: () => browser };
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    newPage,
+    logIn,
+    signedInPage,
+    browser: () => browser,
+  };
 }
 
 export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
