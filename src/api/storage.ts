@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   paletteRecent: 'paletteRecent',
   /** the account name the login form starts with (remembered after a bind-phone account switch) */
   rememberedAccount: 'rememberedAccount',
+  /** the pages the content area keeps alive (keep-alive survives a reload) */
+  keepAlivePages: 'keepAlivePages',
 } as const;
 
 /** The part of Storage the client needs; tests pass a Map-backed one. */
@@ -21,4 +23,13 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
     setItem: (k, v) => void map.set(k, String(v)),
     removeItem: (k) => void map.delete(k),
   };
+}
+
+/** A value from the browser's local storage, or null where there is none or storage is blocked. */
+export function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }

@@ -3,15 +3,14 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } fr
 import { tabsMachine } from '../../machines/tabs.machine.ts';
 import { KEEP_ALIVE_PAGES, NO_SCROLL_RESET_PAGE, SCROLL_RESET_DELAY_MS } from '../menu/keep-alive.ts';
 import { findRoute, type AppRoute, type MenuModel } from '../menu/menu-model.ts';
+import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 
 /** The keep-alive list's actor (machines/tabs.machine.ts); the layout provides it. */
 export const TabsContext = createActorContext(tabsMachine);
 
-const STORAGE_KEY = 'keepAlivePages';
-
 export function readKeptPages(): string[] {
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    const v: unknown = JSON.parse(readStored(STORAGE_KEYS.keepAlivePages) ?? '[]');
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
@@ -19,7 +18,7 @@ export function readKeptPages(): string[] {
 }
 
 export const keepAliveLogic = tabsMachine.provide({
-  actions: { persist: (_, { pages }) => localStorage.setItem(STORAGE_KEY, JSON.stringify(pages)) },
+  actions: { persist: (_, { pages }) => localStorage.setItem(STORAGE_KEYS.keepAlivePages, JSON.stringify(pages)) },
 });
 
 const cacheable = (route: AppRoute | undefined) => Boolean(route && KEEP_ALIVE_PAGES.has(route.name));

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { countdownMachine } from '../../machines/countdown.machine.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
-import { STORAGE_KEYS } from '../api/storage.ts';
+import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { useLanguage, useT } from '../i18n/use-t.ts';
 import type { PaletteAction } from './command-palette.tsx';
 import { PageActionStore, PageActionsProvider, usePermittedPageActions } from './page-actions.tsx';
@@ -19,7 +19,7 @@ import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-us
 import { useApi } from './api-context.ts';
 import { BindPhoneOverlay } from './bind-phone.tsx';
 import { TabsContext, keepAliveLogic, readKeptPages, useContentScroll } from './keep-alive.tsx';
-import { TopBar } from './top-bar.tsx';
+import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
@@ -33,13 +33,7 @@ const useStyles = makeStyles({
   content: { overflow: 'auto', padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
-const readCollapsed = () => {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === '1';
-  } catch {
-    return false;
-  }
-};
+const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
 
 type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users';
 
@@ -73,8 +67,6 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const route = useMemo(() => findRoute(model, path), [model, path]);
   const contentRef = useRef<HTMLElement>(null);
   useContentScroll(contentRef, model, path);
-  const countdown = SessionContext.useSelector((st) => st.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined);
-  const secondsLeft = useSelector(countdown, (st) => st?.context.remaining);
   const buttons = usePermittedPageActions(route);
   const api = useApi();
   const showCount = showsOnlineCount(userInfo);
@@ -138,7 +130,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   return (
     <div className={s.root}>
       <div className={s.header}>
-        <TopBar
+        <CountingTopBar
           slogan={sloganFor(DEPLOY_MODE)}
           nickname={userInfo?.nickname ?? ''}
           avatar={userInfo?.headimgurl || undefined}
@@ -148,7 +140,6 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           onLogout={() => session.send({ type: 'LOGOUT' })}
           onSearch={() => setOverlay('quick-search')}
           onSwitchLanguage={switchLanguage}
-          secondsLeft={secondsLeft}
           onlineCount={showCount ? onlineCount : undefined}
           onOnlineUsers={() => setOverlay('online-users')}
         />
@@ -202,4 +193,14 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
       )}
     </div>
   );
+}
+
+/**
+ * The top bar with the session countdown read from the session's `countdown` child. Only this re-renders on each
+ * second's tick, not the layout around it.
+ */
+function CountingTopBar(props: Omit<TopBarProps, 'secondsLeft'>) {
+  const countdown = SessionContext.useSelector((st) => st.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined);
+  const secondsLeft = useSelector(countdown, (st) => st?.context.remaining);
+  return <TopBar {...props} secondsLeft={secondsLeft} />;
 }

@@ -4,7 +4,7 @@ import { SessionContext } from './session-context.ts';
 import { FailureScreen, FullPageSpinner } from './status-screens.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 import { safeRedirect } from '../lib/redirect.ts';
-import { STORAGE_KEYS } from '../api/storage.ts';
+import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 
 /** /login: signs in; once the session is ready the session machine replays navigation to ?redirect. */
 export function LoginPage() {
@@ -29,10 +29,4 @@ export function LoginPage() {
   );
 }
 
-const readRemembered = () => {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.rememberedAccount) ?? '';
-  } catch {
-    return '';
-  }
-};
+const readRemembered = () => readStored(STORAGE_KEYS.rememberedAccount) ?? '';
