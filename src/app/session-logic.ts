@@ -26,6 +26,10 @@ const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
 
 /** The session machine with the app's actors: real calls, real storage, real navigation. */
 export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: TabCoordination) {
+  const dropAccessToken = () => {
+    store.removeItem(STORAGE_KEYS.accessToken);
+    store.removeItem(STORAGE_KEYS.accessTokenDeadline);
+  };
   return sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => login(api, input)),
@@ -56,13 +60,11 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       // A new session never carries another session's access token.
       persistToken: (_, { token }) => {
         store.setItem(STORAGE_KEYS.userToken, token);
-        store.removeItem(STORAGE_KEYS.accessToken);
-        store.removeItem(STORAGE_KEYS.accessTokenDeadline);
+        dropAccessToken();
       },
       clearSession: () => {
         store.removeItem(STORAGE_KEYS.userToken);
-        store.removeItem(STORAGE_KEYS.accessToken);
-        store.removeItem(STORAGE_KEYS.accessTokenDeadline);
+        dropAccessToken();
       },
       // SPEC 4 step 5: back to where the user was headed, when that was an in-app path.
       replayNavigation: () => {
