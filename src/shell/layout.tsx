@@ -71,9 +71,11 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const api = useApi();
   const showCount = showsOnlineCount(userInfo);
   const [onlineCount, setOnlineCount] = useState<number | undefined>(undefined);
+  // Opening the palette or quick search must not refetch the count; only the drawer closing does.
+  const drawerOpen = overlay === 'online-users';
   // SPEC 7: the count is obtained with pageSize 1; again whenever the drawer closes.
   useEffect(() => {
-    if (!showCount || overlay === 'online-users') return;
+    if (!showCount || drawerOpen) return;
     let live = true;
     api
       .call<{ count?: number }>('/v1/user/listOnlineUser', { pageNum: 1, pageSize: 1 }, { quiet: true })
@@ -82,7 +84,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     return () => {
       live = false;
     };
-  }, [api, showCount, overlay]);
+  }, [api, showCount, drawerOpen]);
 
   const toggle = () => {
     setCollapsed((c) => {
