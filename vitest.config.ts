@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/jsdom-layout.ts'],
+          // Above Testing Library's 10 s ceiling for a condition (jsdom-layout.ts): a busy machine is slow, not red.
+          testTimeout: 30_000,
         },
       },
       {

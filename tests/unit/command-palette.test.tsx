@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
@@ -15,15 +15,6 @@ import {
   type PageAction,
 } from '../../src/shell/page-actions.tsx';
 
-beforeAll(() => {
-  // cmdk and Fluent measure the DOM; jsdom has neither API.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= function () {};
-});
 afterEach(cleanup);
 
 const model = buildMenuModel([
