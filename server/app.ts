@@ -1,9 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './auth.ts';
-import { requireSession } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
+import { accessChain } from './access.ts';
+import { clientAddress } from './client-address.ts';
 import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { userRoutes } from './routes/users.ts';
@@ -13,6 +15,7 @@ import { onlineRoutes } from './routes/online.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   db: Db;
@@ -32,10 +35,19 @@ export interface AppOptions {
   openRegistration?: boolean;
   /** seconds between two SMS codes to one phone (default 60) */
   smsResendSeconds?: number;
+  /** reverse proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY; default 0) */
+  trustProxy?: number;
+  /** session event hub (main.ts starts it before listening); made here when omitted */
+  events?: SessionEvents;
 }
 
-/** Paths that need no session (SPEC 7: the passport and captcha calls). */
-const ANONYMOUS = /^\/manage\/(anon\/(passport|dev|sms)\/|v1\/anon\/)/;
+/** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {};
+
+// The rest of the body is never read, so the connection cannot carry another request: close it.
+const tooLarge = (limit: number) => (c: Context) =>
+  c.json({ result: 'error', errmsg: `请求内容过大，不能超过 ${Math.round(limit / 1024 / 1024)} MB` }, 413, { Connection: 'close' });
 
 export function createApp(options: AppOptions) {
   const { db } = options;
@@ -46,6 +58,9 @@ export function createApp(options: AppOptions) {
     console.error(err);
     return c.json({ result: 'error', errmsg: '服务器内部错误，请稍后重试' }, 500);
   });
+
+  app.use('*', securityHeaders());
+  app.use('*', clientAddress(options.trustProxy ?? 0));
 
   if (options.proxyUrl) {
     const target = options.proxyUrl.replace(/\/$/, '');
@@ -60,42 +75,58 @@ export function createApp(options: AppOptions) {
     });
   } else {
     const api = new Hono<AppEnv>();
+    // Size first: a body over its limit is refused while it streams in, before anything reads it.
+    api.use('*', async (c, next) => {
+      const limit = UPLOAD_LIMITS[c.req.path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT;
+      return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
+    });
     if (options.faults) {
       const faults = faultSwitch();
       api.route('/', faults.routes);
       api.use('*', faults.middleware);
     }
-    api.use('*', async (c, next) => {
-      if (ANONYMOUS.test(c.req.path)) return next();
-      return requireSession(db)(c, next);
-    });
+    const routes = new Set<string>();
+    const chain = accessChain(db, routes);
+    api.use('*', chain);
     const outbox = options.demo ? new DevOutbox() : null;
     const sms = new SmsService(db, outbox, options.smsResendSeconds);
+    const events = options.events ?? new SessionEvents(db);
+    void events.start();
     api.route(
       '/',
       passportRoutes({
         db,
         sessionTtlSeconds: options.sessionTtlSeconds,
         sms,
+        events,
         openRegistration: options.openRegistration ?? Boolean(options.demo),
       }),
     );
     api.route('/', smsRoutes(db, sms, outbox));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
-    api.route('/', userRoutes(db));
+    api.route('/', userRoutes(db, events));
     api.route('/', operationLogRoutes(db));
-    api.route('/', onlineRoutes(db, new SessionEvents()));
+    api.route('/', onlineRoutes(db, events));
+    for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));
     app.route('/manage', api);
   }
 
   if (options.staticDir) {
     const root = options.staticDir;
+    // index.html names the current assets: always revalidated, so a deploy is seen at the next load.
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Cache-Control', 'no-cache');
+    });
     app.use('/assets/*', async (c, next) => {
       await next();
       // Vite names assets by content hash: they never change under the same name.
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    app.use('/assets/*', serveStatic({ root }));
+    // A missing asset is a 404, never index.html (which a year-long cache would then keep under the asset's name).
+    app.all('/assets/*', (c) => c.text('Not Found', 404));
     app.use('/*', serveStatic({ root }));
     app.get('*', serveStatic({ root, path: 'index.html' }));
   }

@@ -11,6 +11,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The NUL character, which PostgreSQL text cannot hold: refused with a message, never an HTTP 500. */
+export const NUL_MESSAGE = '请求内容含有不允许的空字符（U+0000），请删除后重试';
+
+/** Whether a parsed JSON value holds a NUL in any string, key or value, at any depth. */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+}
+
 /** Reads the JSON body; an empty body is {}; anything but a JSON object is refused with a clear message. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
@@ -22,6 +33,7 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     throw new ApiError('请求体不是有效的 JSON');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('请求体必须是 JSON 对象');
+  if (hasNul(body)) throw new ApiError(NUL_MESSAGE);
   return body as Record<string, unknown>;
 }
 

@@ -2,36 +2,18 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { openDb } from './db.ts';
+import { openDb, type Db } from './db.ts';
+import { SessionEvents } from './session-events.ts';
+import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed.ts';
-
-/** Settings from the environment; every one has a default that runs the demo on a fresh machine. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-    databaseUrl,
-    demo: env.SCRM_DEMO ? env.SCRM_DEMO !== '0' : !databaseUrl,
-    adminPassword: env.ADMIN_PASSWORD,
-    staticDir: env.STATIC_DIR ?? 'dist',
-    proxyUrl: env.MANAGE_API_URL || undefined,
-    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
-    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
-    faults: env.SCRM_TEST_FAULTS === '1',
-    openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,
-    smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
-  };
-}
 
 async function main() {
   const config = readConfig();
   if (!config.proxyUrl && !config.demo && !config.adminPassword && !config.databaseUrl && !existsSync(config.dataDir)) {
     throw new Error('生产模式首次启动需要 ADMIN_PASSWORD');
   }
-  const db = config.proxyUrl ? undefined : await openDb(config);
-  if (db && (await isEmpty(db))) {
+  const seed = async (db: Db) => {
+    if (!(await isEmpty(db))) return;
     if (config.demo) {
       await seedDemo(db);
       console.log('已写入演示数据');
@@ -39,7 +21,10 @@ async function main() {
       if (!config.adminPassword) throw new Error('生产模式首次启动需要 ADMIN_PASSWORD（首个管理员 admin 的密码）');
       await seedProduction(db, config.adminPassword);
     }
-  }
+  };
+  const db = config.proxyUrl ? undefined : await openDb(config, seed);
+  const events = db ? new SessionEvents(db) : undefined;
+  await events?.start();
   const staticDir = existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
   if (!staticDir) console.warn(`未找到已构建的前端（${config.staticDir}/index.html），只提供 /manage 接口`);
   const app = createApp({
@@ -52,17 +37,37 @@ async function main() {
     demo: config.demo,
     openRegistration: config.openRegistration,
     smsResendSeconds: config.smsResendSeconds,
+    trustProxy: config.trustProxy,
+    events,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://localhost:${info.port}`;
     // The test harness reads this line to learn the port when PORT=0.
-    console.log(`SCRM 管理后台已启动：${url}`);
+    console.log(`SCRM 管理后台已启动：${url}（监听 ${config.host}）`);
     if (config.proxyUrl) console.log(`/manage 转发到 ${config.proxyUrl}`);
     else console.log(`数据库：${config.databaseUrl ? 'PostgreSQL' : `PGlite（${config.dataDir}）`}`);
     if (config.demo && !config.proxyUrl) {
       console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）：admin、tenantadmin、staff、nophone（租户 1），admin2（租户 2）`);
+      console.log(
+        config.hostFromEnv
+          ? `注意：这是演示模式（短信验证码可从开发发件箱读取），却监听在 ${config.host}；请勿让它面向网络`
+          : '这是演示模式：只监听本机（127.0.0.1），短信验证码可从开发发件箱读取；HOST 可改监听地址',
+      );
     }
+  });
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') {
+      console.error(
+        `端口 ${config.port} 已被占用（${config.host}）：请先关闭占用它的程序，或换一个端口，例如 PORT=${config.port + 1} npm start`,
+      );
+    } else if (err.code === 'EACCES') {
+      console.error(`没有权限监听端口 ${config.port}：请换一个大于 1024 的端口，例如 PORT=8080 npm start`);
+    } else {
+      console.error(err.message);
+    }
+    await db?.close().catch(() => {});
+    process.exit(1);
   });
   const stop = async () => {
     server.close();

@@ -1,42 +1,32 @@
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, SessionInfo } from './auth.ts';
+import type { SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
 
-/**
- * Whether the caller's roles grant a button code right now (live, not the login-time snapshot, so a revoked
- * permission takes effect on the next call). Menu rows are the tenant's own or shared (tenant_id null).
- */
-export async function hasButton(db: Db, s: SessionInfo, code: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM menu m
-       JOIN role_perm rp ON rp.menu_id = m.id
-       JOIN user_role ur ON ur.role_id = rp.role_id
-       JOIN role r ON r.id = ur.role_id AND r.tenant_id = $3
-      WHERE ur.user_id = $1 AND m.code = $2 AND m.uri_type = 2 AND (m.tenant_id IS NULL OR m.tenant_id = $3)
-      LIMIT 1`,
-    [s.userId, code, s.tenantId],
-  );
-  return rows.length > 0;
-}
-
-/** SPEC 8 result 403 for a call whose button the caller's roles do not grant (the UI hiding it is not enough). */
-export function requireButton(db: Db, code: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!(await hasButton(db, c.get('session'), code))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
-    await next();
-  };
-}
-
-/**
- * Department data scope: userType 0 sees every department of its tenant; others only their own. Returns the
- * departments of `rowDeparts` outside the caller's scope (empty: allowed).
- */
-export async function departsOutsideScope(db: Db, s: SessionInfo, rowDeparts: number[]): Promise<number[]> {
-  if (s.userType === 0) return [];
+/** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */
+export async function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
+  if (s.userType === 0) return null;
   const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
     s.userId,
     s.tenantId,
   ]);
-  const mine = new Set(me?.depart_ids ?? []);
-  return rowDeparts.some((d) => mine.has(d)) ? [] : rowDeparts;
+  return me?.depart_ids ?? [];
 }
+
+/** Whether a row of these departments is in scope (a row of no department is the whole tenant's: userType 0 only). */
+export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =>
+  scope === null || rowDeparts.some((d) => scope.includes(d));
+
+/**
+ * Department data scope: userType 0 sees every department of its tenant; others the rows that share one of their
+ * departments. Returns null when the row is in scope, else SPEC 8's departNoPermisson answer for it.
+ */
+export async function outsideScope(db: Db, s: SessionInfo, rowDeparts: number[]) {
+  return inScope(await departmentScope(db, s), rowDeparts) ? null : departNoPermission(rowDeparts);
+}
+
+/** SPEC 8's answer for a row outside the caller's departments (the type name is the product's spelling). */
+export const departNoPermission = (departs: number[]) => ({
+  result: 'error' as const,
+  type: 'departNoPermisson',
+  values: departs,
+  errmsg: '没有数据访问权限',
+});

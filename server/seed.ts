@@ -344,6 +344,12 @@ export async function seedDemo(db: Db): Promise<void> {
        (1, 'scrm_overall_params', '{"enableWaterMark":false}'),
        (2, 'scrm_overall_params', '{"enableWaterMark":true}')`,
   );
+  await syncTenantSequence(db);
+}
+
+/** Seeds name their tenants' ids; new tenants (register, tenant pages) continue after the highest. */
+async function syncTenantSequence(db: Db): Promise<void> {
+  await db.query(`SELECT setval('tenant_id_seq', (SELECT max(id) FROM tenant))`);
 }
 
 interface CatalogueRoles {
@@ -413,4 +419,5 @@ export async function seedProduction(db: Db, adminPassword: string): Promise<voi
   );
   await db.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [u.id, role]);
   await seedMenuCatalogue(db, { super1: role });
+  await syncTenantSequence(db);
 }

@@ -1,24 +1,59 @@
+import type { Db } from './db.ts';
+
+/** Who an event is for: one session (by its public id), every session of a user, or of a tenant. */
+export type Audience = { sessionId: string } | { userId: number } | { tenantId: number };
+
+/** A subscriber: the session whose browser holds the stream. */
+export interface Subscriber {
+  sessionId: string;
+  userId: number;
+  tenantId: number;
+}
+
+const CHANNEL = 'scrm_session_events';
+
 /**
- * Pushes to the browsers of one session (Server-Sent Events), so that a session ended elsewhere (force logout)
- * is told at once, not at its next call. In-process: with several server processes behind a load balancer, the
- * kicked browser learns at its next call instead (its token is revoked in the shared database either way).
+ * Pushes to the browsers of sessions (Server-Sent Events), so that a session ended elsewhere (force logout, a
+ * deleted user) is told at once, not at its next call. Events go through the database (`Db.notify`): on
+ * PostgreSQL every server process hears them (LISTEN/NOTIFY) and delivers to the streams it holds; on PGlite,
+ * which has one process, they stay in-process.
  */
 export class SessionEvents {
-  private listeners = new Map<string, Set<(event: string) => void>>();
+  private readonly subscribers = new Set<{ who: Subscriber; fn: (event: string) => void }>();
+  private started: Promise<void> | undefined;
 
-  subscribe(sessionHash: string, fn: (event: string) => void): () => void {
-    let set = this.listeners.get(sessionHash);
-    if (!set) this.listeners.set(sessionHash, (set = new Set()));
-    set.add(fn);
-    return () => {
-      set.delete(fn);
-      if (set.size === 0) this.listeners.delete(sessionHash);
-    };
+  constructor(private readonly db: Db) {}
+
+  /** Starts listening; resolves once this process hears events from every process. */
+  start(): Promise<void> {
+    this.started ??= this.db.listen(CHANNEL, (payload) => {
+      try {
+        const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
+        this.deliver(to, event);
+      } catch {
+        console.error('bad session event payload', payload);
+      }
+    });
+    return this.started;
   }
 
-  publish(sessionHash: string, event: string): number {
-    const set = this.listeners.get(sessionHash);
-    for (const fn of set ?? []) fn(event);
-    return set?.size ?? 0;
+  subscribe(who: Subscriber, fn: (event: string) => void): () => void {
+    const entry = { who, fn };
+    this.subscribers.add(entry);
+    return () => void this.subscribers.delete(entry);
+  }
+
+  /** Sends an event to its audience's streams, in every server process. */
+  async publish(to: Audience, event: string): Promise<void> {
+    await this.start();
+    await this.db.notify(CHANNEL, JSON.stringify({ to, event }));
+  }
+
+  private deliver(to: Audience, event: string) {
+    for (const { who, fn } of this.subscribers) {
+      const match =
+        'sessionId' in to ? who.sessionId === to.sessionId : 'userId' in to ? who.userId === to.userId : who.tenantId === to.tenantId;
+      if (match) fn(event);
+    }
   }
 }

@@ -9,6 +9,7 @@ export const CODE_TTL_SECONDS = 300;
 export const CAPTCHA_TTL_SECONDS = 300;
 export const MAX_CODE_ATTEMPTS = 5;
 export const TICKET_TTL_SECONDS = 60;
+const TOO_MANY_ATTEMPTS = '验证码错误次数过多，请重新获取';
 
 /** SPEC 5: 11 digits starting with 1. */
 export const isPhone = (v: unknown): v is string => typeof v === 'string' && /^1\d{10}$/.test(v);
@@ -63,12 +64,20 @@ export class SmsService {
     if (!captcha || captcha.text_hash !== sha256(imgVeryCode.trim().toUpperCase())) {
       throw new ApiError('图形验证码错误或已失效，请点击图片刷新', { values: '' });
     }
-    const [last] = await this.db.query<{ wait: number }>(
-      `SELECT ceil($2 - extract(epoch FROM now() - created_at))::int AS wait FROM sms_code
-        WHERE phone = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY id DESC LIMIT 1`,
+    // Claims the phone's resend window in one statement: of two parallel sends, one finds the window taken.
+    const claimed = await this.db.query(
+      `INSERT INTO sms_send_window AS w (phone, last_sent) VALUES ($1, now())
+       ON CONFLICT (phone) DO UPDATE SET last_sent = now() WHERE w.last_sent <= now() - make_interval(secs => $2)
+       RETURNING phone`,
       [phone, this.resendSeconds],
     );
-    if (last) throw new ApiError(`发送过于频繁，请 ${last.wait} 秒后再试`, { values: '' });
+    if (!claimed.length) {
+      const [w] = await this.db.query<{ wait: number }>(
+        `SELECT greatest(1, ceil($2 - extract(epoch FROM now() - last_sent)))::int AS wait FROM sms_send_window WHERE phone = $1`,
+        [phone, this.resendSeconds],
+      );
+      throw new ApiError(`发送过于频繁，请 ${w?.wait ?? this.resendSeconds} 秒后再试`, { values: '' });
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.query(`INSERT INTO sms_code (phone, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
       phone,
@@ -80,20 +89,28 @@ export class SmsService {
     return 'sent';
   }
 
-  /** Spends the latest code of a phone if it matches; counts wrong attempts and gives up after MAX_CODE_ATTEMPTS. */
+  /**
+   * Spends the latest code of a phone if it matches; a wrong one counts, and after MAX_CODE_ATTEMPTS the code is
+   * dead. One statement checks and counts, so parallel guesses get MAX_CODE_ATTEMPTS checks in all, not each.
+   */
   async verify(phone: string, code: string): Promise<void> {
-    const [row] = await this.db.query<{ id: number; code_hash: string; attempts: number }>(
-      `SELECT id, code_hash, attempts FROM sms_code WHERE phone = $1 AND used_at IS NULL AND expires_at > now() ORDER BY id DESC LIMIT 1`,
+    const [row] = await this.db.query<{ matched: boolean; attempts: number }>(
+      `UPDATE sms_code SET
+         attempts = attempts + CASE WHEN code_hash = $2 THEN 0 ELSE 1 END,
+         used_at  = CASE WHEN code_hash = $2 THEN now() ELSE used_at END
+        WHERE id = (SELECT id FROM sms_code WHERE phone = $1 AND used_at IS NULL AND expires_at > now() ORDER BY id DESC LIMIT 1)
+          AND used_at IS NULL AND expires_at > now() AND attempts < $3
+        RETURNING code_hash = $2 AS matched, attempts`,
+      [phone, sha256(code.trim()), MAX_CODE_ATTEMPTS],
+    );
+    if (row?.matched) return;
+    if (row) throw new ApiError(row.attempts >= MAX_CODE_ATTEMPTS ? TOO_MANY_ATTEMPTS : '验证码错误');
+    // Nothing was checked: say why (no live code, or its attempts are spent).
+    const [latest] = await this.db.query<{ attempts: number }>(
+      `SELECT attempts FROM sms_code WHERE phone = $1 AND used_at IS NULL AND expires_at > now() ORDER BY id DESC LIMIT 1`,
       [phone],
     );
-    if (!row) throw new ApiError('验证码已失效，请重新获取');
-    if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('验证码错误次数过多，请重新获取');
-    if (row.code_hash !== sha256(code.trim())) {
-      await this.db.query('UPDATE sms_code SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-      throw new ApiError(row.attempts + 1 >= MAX_CODE_ATTEMPTS ? '验证码错误次数过多，请重新获取' : '验证码错误');
-    }
-    const spent = await this.db.query('UPDATE sms_code SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
-    if (!spent.length) throw new ApiError('验证码已失效，请重新获取');
+    throw new ApiError(latest && latest.attempts >= MAX_CODE_ATTEMPTS ? TOO_MANY_ATTEMPTS : '验证码已失效，请重新获取');
   }
 
   /** A single-use login ticket for a user, valid TICKET_TTL_SECONDS; /anon/passport/login accepts it once as the password. */

@@ -39,27 +39,30 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     const body = await readBody(c);
     const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
     if (!/^\d{1,18}$/.test(id)) throw new ApiError('会话 id 不正确');
+    if (id === s.id) throw new ApiError('不能强制退出当前登录');
+    // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
     const [row] = await db.query<{ token_hash: string }>(
-      'SELECT token_hash FROM user_session WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now()',
-      [id, s.tenantId],
+      `UPDATE user_session SET revoked_at = now()
+        WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
+        RETURNING token_hash`,
+      [id, s.tenantId, s.tokenHash],
     );
     // Another tenant's session is as unknown as one that does not exist.
     if (!row) throw new ApiError('该登录已失效或不存在');
-    if (row.token_hash === s.tokenHash) throw new ApiError('不能强制退出当前登录');
-    await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [row.token_hash]);
     await db.query('DELETE FROM access_token WHERE session_hash = $1', [row.token_hash]);
-    events.publish(row.token_hash, 'revoked');
+    await events.publish({ sessionId: id }, 'revoked');
     return c.json(ok());
   });
 
   // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
   app.get('/v1/session/events', (c) => {
-    const { tokenHash, id } = c.get('session');
+    const { id, userId, tenantId } = c.get('session');
     return streamSSE(c, async (stream) => {
       let done!: () => void;
       const ended = new Promise<void>((r) => (done = r));
-      const unsubscribe = events.subscribe(tokenHash, (event) => {
-        void stream.writeSSE({ event, data: '{}' }).then(done, done);
+      const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event) => {
+        // A revoked session's stream ends with the event; other events leave it open.
+        void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' ? done : undefined, done);
       });
       const ping = setInterval(() => void stream.writeSSE({ event: 'ping', data: '{}' }).catch(done), 25_000);
       stream.onAbort(done);

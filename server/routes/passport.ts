@@ -1,18 +1,21 @@
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../auth.ts';
-import { createSession, findSession } from '../auth.ts';
+import { createSession, TENANT_ACTIVE } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { decryptAesGcm, hashPassword, verifyPassword } from '../crypto.ts';
+import { decryptAesGcm, hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
 import { APP_NAME, passwordProblem } from '../../src/api/contract.ts';
 import { isPhone, type SmsService } from '../sms.ts';
+import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttle.ts';
+import { uniqueViolation } from '../db-errors.ts';
+import type { SessionEvents } from '../session-events.ts';
 
 export interface PassportOptions {
   db: Db;
   sessionTtlSeconds: number;
   sms: SmsService;
+  events: SessionEvents;
   /** self-service registration of a new tenant (demo: on; production: SCRM_OPEN_REGISTRATION=1) */
   openRegistration: boolean;
 }
@@ -21,15 +24,9 @@ const WRONG_CREDENTIALS = '账号或密码错误';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
-export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }: PassportOptions) {
+export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration }: PassportOptions) {
   const app = new Hono<AppEnv>();
-  const ip = (c: Parameters<typeof getConnInfo>[0]) => {
-    try {
-      return getConnInfo(c).remote.address ?? '';
-    } catch {
-      return '';
-    }
-  };
+  const throttle = new LoginThrottle(db);
 
   app.post('/anon/passport/aesKey', async (c) => {
     const keyId = randomUUID();
@@ -78,6 +75,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }:
     await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
     // Every session of the account ends: whoever had the old password is out.
     await db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [users[0].id]);
+    await events.publish({ userId: users[0].id }, 'revoked');
     return c.json(ok());
   });
 
@@ -90,14 +88,17 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }:
     const nickname = str(body, 'nickname', '姓名', 32).trim();
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(body);
-    const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
-    if (taken) throw new ApiError('该账号已被使用');
+    // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
     await sms.verify(body.phone, body.code);
+    const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
+    if (taken) throw new ApiError(ACCOUNT_TAKEN);
     const hash = await hashPassword(password);
-    // One statement, so a failure leaves nothing half made: tenant, department, admin role with the shared
-    // menu, the account (userType 0) and its settings.
-    const [row] = await db.query<{ tenant_id: number }>(
-      `WITH t AS (INSERT INTO tenant (id, name) SELECT COALESCE(max(id), 0) + 1, $1 FROM tenant RETURNING id),
+    // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
+    // with the shared menu, the account (userType 0) and its settings. A parallel registration of the same
+    // account name loses on the unique index and is told so.
+    const [row] = await uniqueViolation(
+      db.query<{ tenant_id: number }>(
+        `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
             d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
             r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
             u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
@@ -106,7 +107,9 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }:
             rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m.id FROM r, menu m WHERE m.tenant_id IS NULL),
             ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
        SELECT id AS tenant_id FROM t`,
-      [tenantName, userName, hash, nickname, body.phone],
+        [tenantName, userName, hash, nickname, body.phone],
+      ),
+      ACCOUNT_TAKEN,
     );
     return c.json(ok({ tenantId: row.tenant_id, userName }));
   });
@@ -119,34 +122,55 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, openRegistration }:
     if (body.appName !== APP_NAME) throw new ApiError('应用名称不正确');
     // Single use: the key is spent whether or not the password is right.
     const password = await decryptWithKey(keyId, encrypted);
-    if (password === null) throw new ApiError(WRONG_CREDENTIALS);
-    const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number }>(
-      'SELECT id, tenant_id, password_hash, status FROM app_user WHERE user_name = $1',
+    const ip = c.get('ip');
+    const locked = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
+    if (locked > 0) throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });
+    const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number; tenant_active: boolean }>(
+      `SELECT u.id, u.tenant_id, u.password_hash, u.status, ${TENANT_ACTIVE} AS tenant_active
+         FROM app_user u JOIN tenant t ON t.id = u.tenant_id WHERE u.user_name = $1`,
       [userName],
     );
-    // A bind-phone login ticket is accepted once in place of the password (DECISIONS.md).
-    // Otherwise verify against a hash even for an unknown account, so timing does not tell which accounts exist.
-    const valid =
-      user && password.startsWith('ticket:')
-        ? await sms.redeemTicket(user.id, password)
-        : await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !valid) throw new ApiError(WRONG_CREDENTIALS);
-    if (user.status !== 1) throw new ApiError('账号已停用');
-    return c.json(ok(await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip(c))));
+    // The same work and the same answer whatever the account: the password is always verified against a hash
+    // (a dummy one for an unknown account), a bind-phone login ticket (DECISIONS.md) is looked up besides, and a
+    // disabled account or tenant answers as a wrong password does.
+    const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
+    const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
+    if (!user || !(passwordOk || ticketOk) || user.status !== 1 || !user.tenant_active) {
+      await throttle.failed(userName, ip);
+      throw new ApiError(WRONG_CREDENTIALS);
+    }
+    // A correct password that lands after a parallel burst locked the account is refused too.
+    const lockedNow = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
+    if (lockedNow > 0) throw new ApiError(lockedMessage(lockedNow), { values: { retryAfter: lockedNow } });
+    await throttle.succeeded(userName);
+    return c.json(ok(await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip)));
   });
 
   app.post('/anon/passport/loginByUserToken', async (c) => {
     const body = await readBody(c);
     const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
-    const session = linkToken ? await findSession(db, linkToken) : null;
-    if (!session) return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
-    // The link's token travelled in a URL; the browser gets a session of its own.
-    const token = await createSession(db, session.userId, session.tenantId, sessionTtlSeconds, ip(c));
+    // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so
+    // the new session ends when the source would have and a link exchanged twice in parallel works once.
+    const [source] = linkToken
+      ? await db.query<{ user_id: number; tenant_id: number; expires_at: Date }>(
+          `UPDATE user_session s SET revoked_at = now()
+             FROM app_user u, tenant t
+            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.status = 1 AND t.id = s.tenant_id AND ${TENANT_ACTIVE}
+            RETURNING s.user_id, s.tenant_id, s.expires_at`,
+          [sha256(linkToken)],
+        )
+      : [];
+    if (!source) return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
+    await db.query('DELETE FROM access_token WHERE session_hash = $1', [sha256(linkToken)]);
+    const token = await createSession(db, source.user_id, source.tenant_id, sessionTtlSeconds, c.get('ip'), source.expires_at);
     return c.json({ data: { result: 200, values: token } });
   });
 
   return app;
 }
+
+const ACCOUNT_TAKEN = '该账号已被使用';
 
 // scrypt hash of a random string nobody knows; keeps the unknown-account path as slow as the known one.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, ok, readBody } from '../http.ts';
+import { isLocalCaller } from '../client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../sms.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
@@ -39,9 +40,10 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.json(ok(''));
   });
 
-  // Demo mode only (DECISIONS.md): read the code "sent" to a phone, or the text of a captcha.
+  // Demo mode only (DECISIONS.md), and only for callers on this machine: read the code "sent" to a phone, or the
+  // text of a captcha. Anyone else gets the same 404 as in production.
   app.get('/anon/dev/outbox', (c) => {
-    if (!outbox) return c.json({ result: 'error', errmsg: `接口不存在：GET ${c.req.path}` }, 404);
+    if (!outbox || !isLocalCaller(c)) return c.json({ result: 'error', errmsg: `接口不存在：GET ${c.req.path}` }, 404);
     const phone = c.req.query('phone');
     const uuid = c.req.query('uuid');
     if (phone && isPhone(phone)) return c.json(ok({ smsCode: outbox.sms.get(phone) ?? '' }));

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { openEvents, signedIn } from '../support/api.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -12,30 +12,6 @@ interface OnlineRow {
 }
 const listOnline = async (api: Awaited<ReturnType<typeof signedIn>>['api'], pageSize = 200) =>
   api.call<{ values: OnlineRow[]; count: number }>('/v1/user/listOnlineUser', { pageNum: 1, pageSize });
-
-/** Opens a session's event stream: its own session id (from the ready event), and the next events. */
-async function openEvents(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/manage/v1/session/events`, { headers: { UserToken: token }, signal: controller.signal });
-  const reader = res.body!.getReader();
-  let text = '';
-  const until = async (pattern: RegExp, timeoutMs = 5000) => {
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      while (!pattern.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-      return pattern.exec(text);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const ready = await until(/event: ready\ndata: (\{.*\})/);
-  const id = (JSON.parse(ready![1]) as { id: string }).id;
-  return { id, until, close: () => controller.abort() };
-}
 
 describe('online users and force logout', () => {
   it('lists the live sessions of the tenant (count with pageSize 1), the caller’s own marked', async () => {
@@ -67,7 +43,7 @@ describe('online users and force logout', () => {
   it('ends the session: its browser is told at once on the event stream, and its next call gets 401', async () => {
     const ta = await signedIn(baseUrl, 'tenantadmin');
     const staff = await signedIn(baseUrl, 'staff');
-    const events = await openEvents(staff.token);
+    const events = await openEvents(baseUrl, staff.token);
     expect((await listOnline(ta.api)).values.some((r) => r.id === events.id && r.userAccount === 'staff')).toBe(true);
     await ta.api.call('/v1/user/forceLogout', { id: events.id });
     expect(await events.until(/event: revoked/)).not.toBeNull();

@@ -2,24 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
 import { clientFor, signedIn } from '../support/api.ts';
-import { outbox as demoOutbox } from '../support/demo.ts';
+import { captcha as demoCaptcha, freshPhone, outbox as demoOutbox, verifiedCode as demoVerifiedCode } from '../support/demo.ts';
 
 const baseUrl = inject('baseUrl');
-const uuid = () => randomBytes(16).toString('hex');
 const outbox = (q: string) => demoOutbox(baseUrl, q);
-
-/** A captcha issued for a fresh uuid, and its text read from the demo outbox. */
-async function captcha() {
-  const id = uuid();
-  const res = await fetch(`${baseUrl}/manage/v1/anon/user/create/verifyCode?uuid=${id}`);
-  expect(res.headers.get('content-type')).toContain('image/svg+xml');
-  expect(await res.text()).toContain('<svg');
-  return { uuid: id, text: (await outbox(`uuid=${id}`)).captcha };
-}
-
-// Each test uses its own phone numbers: the 60 s resend rule is per phone.
-let phoneSeq = 0;
-const freshPhone = () => `1770000${String(process.pid % 1000).padStart(3, '0')}${phoneSeq++}`.slice(0, 11);
+const captcha = () => demoCaptcha(baseUrl);
 
 describe('captcha and SMS', () => {
   it('sends a code only with the right, unspent captcha; the code lands in the demo outbox', async () => {
@@ -49,7 +36,9 @@ describe('captcha and SMS', () => {
     const answer = (await raw.json()) as { result: string; values: string; errmsg: string };
     expect(answer).toMatchObject({ result: 'error', values: '' });
     expect(answer.errmsg).toMatch(/^发送过于频繁，请 \d+ 秒后再试$/);
-    await expect(api.call('/v2/sms/sendSMS', { phone: '2770000', imgVeryCode: 'x', uuid: uuid() })).rejects.toThrow('请输入正确的手机号码');
+    await expect(
+      api.call('/v2/sms/sendSMS', { phone: '2770000', imgVeryCode: 'x', uuid: randomBytes(16).toString('hex') }),
+    ).rejects.toThrow('请输入正确的手机号码');
   });
 });
 
@@ -100,20 +89,27 @@ describe('bind phone', () => {
 });
 
 describe('register and reset password', () => {
-  async function verifiedCode(phone: string) {
-    const { api } = clientFor(baseUrl);
-    const c = await captcha();
-    await api.call('/anon/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
-    return (await outbox(`phone=${phone}`)).smsCode;
-  }
+  const verifiedCode = (phone: string) => demoVerifiedCode(baseUrl, phone);
 
-  it('registers a tenant whose admin sees only shared menu entries; refuses a taken account and a weak password', async () => {
+  it('registers a tenant whose admin sees only shared menu entries; refuses a weak password, and a taken account only after the SMS code', async () => {
     const { api } = clientFor(baseUrl);
     const phone = freshPhone();
     const { registerTenant } = await import('../../src/api/session-calls.ts');
     const userName = `api${Date.now().toString(36)}`;
+    // Whether an account name is taken is said only to someone holding a verified phone (no enumeration).
     await expect(
       registerTenant(api, { tenantName: '测试', userName: 'admin', nickname: '甲', phone, code: '000000', password: 'Passw0rd2026' }),
+    ).rejects.toThrow('验证码已失效，请重新获取');
+    const taken = freshPhone();
+    await expect(
+      registerTenant(api, {
+        tenantName: '测试',
+        userName: 'admin',
+        nickname: '甲',
+        phone: taken,
+        code: await verifiedCode(taken),
+        password: 'Passw0rd2026',
+      }),
     ).rejects.toThrow('该账号已被使用');
     await expect(
       registerTenant(api, { tenantName: '测试', userName, nickname: '甲', phone, code: '000000', password: 'weak' }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedIn } from '../support/api.ts';
+import { fetchUserInfo } from '../../src/api/session-calls.ts';
 import { useBrowser } from '../support/browser.ts';
 import { setFault } from '../support/demo.ts';
 
@@ -110,13 +111,22 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await page.context().close();
   });
 
-  it('departNoPermisson from a real department scope: names the department, 10 s message', async () => {
+  it('departNoPermisson: names the department from allDepartList, 10 s message; a row in scope opens', async () => {
+    // The list shows only rows in the caller's scope (the server's own refusal is in tests/api/failures.test.ts),
+    // so the browser meets this answer when the list went stale: the server's answer for 华东大区 is given here.
     const page = await signedInPage('tenantadmin');
     await openUsers(page);
-    await page.getByRole('button', { name: '详情 staff' }).click();
+    const { userInfo } = await fetchUserInfo((await signedIn(baseUrl, 'tenantadmin')).api);
+    const east = userInfo.allDepartList!.find((d) => d.departName === '华东大区')!;
+    await fault(
+      page,
+      { answer: { result: 'error', type: 'departNoPermisson', values: [east.id], errmsg: '没有数据访问权限' } },
+      '/v1/user/detail',
+    );
+    await page.getByRole('button', { name: '详情 admin' }).click();
     await toasts(page, '华东大区没有数据访问权限，请退出后重新登录重试').waitFor();
     expect(await toastMs(page, '华东大区没有数据访问权限，请退出后重新登录重试')).toBe(10_000);
-    // A department in scope opens normally.
+    // The next call is the real server's: a department in scope opens normally.
     await page.getByRole('button', { name: '详情 tenantadmin' }).click();
     await page.getByRole('dialog', { name: '详情' }).waitFor();
     await page.context().close();
@@ -125,7 +135,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
   it('a button the role lacks is disabled with 您没有权限', async () => {
     const page = await signedInPage('tenantadmin');
     await openUsers(page);
-    const del = page.getByRole('button', { name: '删除 staff' });
+    const del = page.getByRole('button', { name: '删除 admin' });
     expect(await del.getAttribute('aria-disabled')).toBe('true');
     await del.hover();
     await page.getByRole('tooltip', { name: '您没有权限' }).waitFor();

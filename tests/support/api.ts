@@ -18,3 +18,27 @@ export async function signedIn(baseUrl: string, userName: string) {
   c.store.setItem(STORAGE_KEYS.userToken, token);
   return { ...c, token };
 }
+
+/** Opens a session's event stream: its own session id (from the ready event), and the next events. */
+export async function openEvents(baseUrl: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/manage/v1/session/events`, { headers: { UserToken: token }, signal: controller.signal });
+  const reader = res.body!.getReader();
+  let text = '';
+  const until = async (pattern: RegExp, timeoutMs = 10_000) => {
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      return pattern.exec(text);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const ready = await until(/event: ready\ndata: (\{.*\})/);
+  const id = (JSON.parse(ready![1]) as { id: string }).id;
+  return { id, until, close: () => controller.abort() };
+}

@@ -6,6 +6,8 @@ import { startServer } from './start-server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** the PostgreSQL database behind baseUrl (the postgres project only; '' on PGlite) */
+    databaseUrl: string;
   }
 }
 
@@ -14,5 +16,6 @@ export default async function setup(project: TestProject) {
   if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('databaseUrl', '');
   return () => server.stop();
 }

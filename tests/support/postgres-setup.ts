@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
     await client.end();
     if (Number(rows[0].n) < 5) throw new Error(`expected the demo accounts in PostgreSQL, found ${rows[0].n}`);
     project.provide('baseUrl', server.url);
+    project.provide('databaseUrl', pg.url);
     return async () => {
       await server.stop();
       pg.stop();

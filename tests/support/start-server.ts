@@ -5,37 +5,85 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** everything the process printed so far */
+  log: () => string;
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (npm start's process, without the build) on a free port and a throwaway data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-test-'));
+export interface ServerOptions {
+  /** a data folder to use (kept at stop); a throwaway one otherwise */
+  dataDir?: string;
+  /** the whole environment is the test's own (HOST, PORT, SCRM_DEMO, ... are not defaulted) */
+  bareEnv?: boolean;
+}
+
+const spawnServer = (env: Record<string, string>, opts: ServerOptions) => {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'scrm-test-'));
+  const defaults = opts.bareEnv
+    ? { DATA_DIR: dataDir }
+    : { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', SCRM_TEST_FAULTS: '1', TRUST_PROXY: '1' };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', SCRM_TEST_FAULTS: '1', ...env },
+    env: { ...process.env, ...defaults, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  const onData = (chunk: Buffer) => void (log += chunk.toString());
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const cleanup = () => {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { child, dataDir, log: () => log, cleanup };
+};
+
+/** Starts the real server (npm start's process, without the build) on a free port and a throwaway data dir. */
+export async function startServer(env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
+  const { child, log, cleanup } = spawnServer(env, opts);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const m = /已启动：(http:\/\/localhost:\d+)/.exec(log);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log()}`)), 60_000);
+    const check = () => {
+      const m = /已启动：(http:\/\/localhost:\d+)/.exec(log());
       if (m) {
         clearTimeout(timer);
         resolve(m[1].replace('localhost', '127.0.0.1'));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log()}`));
+    });
   });
   return {
     url,
+    log,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      cleanup();
     },
   };
+}
+
+/** Starts the server expecting it to refuse to start: its exit code and what it printed. */
+export async function serverExit(
+  env: Record<string, string> = {},
+  opts: ServerOptions = {},
+): Promise<{ code: number | null; log: string }> {
+  const { child, log, cleanup } = spawnServer(env, opts);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not exit in 60 s:\n${log()}`));
+    }, 60_000);
+    child.on('exit', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  cleanup();
+  return { code, log: log() };
 }

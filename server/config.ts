@@ -1,0 +1,26 @@
+import path from 'node:path';
+
+/** Settings from the environment; every one has a default that runs the demo on a fresh machine. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demo = env.SCRM_DEMO ? env.SCRM_DEMO !== '0' : !databaseUrl;
+  return {
+    port: Number(env.PORT ?? 8080),
+    // A demo hands out SMS codes from its outbox: it listens on loopback unless HOST says otherwise.
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
+    hostFromEnv: Boolean(env.HOST),
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl,
+    demo,
+    /** how many reverse proxies in front of us append to X-Forwarded-For (0: the socket's address is the client) */
+    trustProxy: Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
+    adminPassword: env.ADMIN_PASSWORD,
+    staticDir: env.STATIC_DIR ?? 'dist',
+    proxyUrl: env.MANAGE_API_URL || undefined,
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
+    faults: env.SCRM_TEST_FAULTS === '1',
+    openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,
+    smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
+  };
+}

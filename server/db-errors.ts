@@ -1,0 +1,20 @@
+import { ApiError } from './http.ts';
+
+/** PostgreSQL's SQLSTATE for a unique index refusing a duplicate (the same on PGlite). */
+export const UNIQUE_VIOLATION = '23505';
+
+export const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/**
+ * Answers a duplicate with its message instead of an HTTP 500: the unique index is the one arbiter between
+ * parallel requests (a SELECT before the INSERT is only a courtesy for the common case).
+ */
+export async function uniqueViolation<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(message);
+    throw err;
+  }
+}

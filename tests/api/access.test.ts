@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Hono } from 'hono';
+import { createApp } from '../../server/app.ts';
+import { CALL_OWNERS, accessChain } from '../../server/access.ts';
+import type { Db } from '../../server/db.ts';
+
+// The server's route table, read from the app itself with every optional part mounted (demo outbox, fault switch).
+const noDb: Db = {
+  kind: 'pglite',
+  query: async () => [],
+  exec: async () => {},
+  withStartupLock: (fn) => fn(),
+  listen: async () => {},
+  notify: async () => {},
+  close: async () => {},
+};
+const app = createApp({ db: noDb, sessionTtlSeconds: 60, accessTokenTtlSeconds: 60, demo: true, faults: true });
+const served = [
+  ...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/manage/')).map((r) => `${r.method} ${r.path.slice(7)}`)),
+];
+
+describe('who owns each call (server/access.ts)', () => {
+  it('every route the server answers has an owner: the shell, anonymous, or a page or button', () => {
+    expect(served.length).toBeGreaterThan(20);
+    const unowned = served.filter((key) => !(key in CALL_OWNERS));
+    expect(unowned).toEqual([]);
+  });
+
+  it('every owner entry names a route the server answers (no stale rows)', () => {
+    expect(Object.keys(CALL_OWNERS).filter((key) => !served.includes(key))).toEqual([]);
+  });
+
+  it('page and button owners name at least one page or code, in the menu’s own form', () => {
+    for (const [key, owner] of Object.entries(CALL_OWNERS)) {
+      if (typeof owner === 'string') continue;
+      const names = [...(owner.pages ?? []), ...(owner.buttons ?? [])];
+      expect(names.length, key).toBeGreaterThan(0);
+      for (const page of owner.pages ?? []) expect(page, key).toMatch(/^[a-z-]+\/[a-z-]+$/);
+      for (const code of owner.buttons ?? []) expect(code, key).toMatch(/^[a-zA-Z-]+:[a-zA-Z-]+$/);
+    }
+  });
+});
+
+describe('the access chain', () => {
+  it('refuses a route nobody owns instead of running it, and lets unknown paths reach the 404', async () => {
+    const handler = vi.fn(() => new Response('ran'));
+    const api = new Hono();
+    api.use('*', accessChain(noDb, new Set(['POST /v1/unowned/call'])));
+    api.post('/v1/unowned/call', handler);
+    api.all('*', (c) => c.json({ result: 'error' }, 404));
+    const vetted = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await api.request('/v1/unowned/call', { method: 'POST' });
+    expect(await res.json()).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+    expect(handler).not.toHaveBeenCalled();
+    expect(vetted).toHaveBeenCalledWith('call without an owner refused: POST /v1/unowned/call');
+    vetted.mockRestore();
+    expect((await api.request('/v1/nothing/here', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('asks for the session before anything else on an owned call', async () => {
+    const api = new Hono();
+    api.use('*', accessChain(noDb, new Set(['POST /v1/user/list'])));
+    api.post('/v1/user/list', () => new Response('ran'));
+    expect(await (await api.request('/v1/user/list', { method: 'POST' })).json()).toEqual({
+      result: 'error',
+      values: 'userToken缺失',
+      errmsg: '登录失效，请重新登录',
+    });
+    // noDb finds no session for any token
+    expect(await (await api.request('/v1/user/list', { method: 'POST', headers: { UserToken: 'x' } })).json()).toEqual({
+      result: 401,
+      errmsg: 'userToken失效',
+    });
+  });
+});

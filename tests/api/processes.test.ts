@@ -1,0 +1,94 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openEvents, signedIn } from '../support/api.ts';
+import { freshDatabase } from '../support/db-access.ts';
+import { postJson } from '../support/demo.ts';
+import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
+
+// Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.
+const databaseUrl = inject('databaseUrl');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+});
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scrm-proc-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a demo on loopback', () => {
+  let first: RunningServer;
+  const dataDir = tempDir();
+
+  it('a demo started without HOST listens on 127.0.0.1 and says it is a demo', async () => {
+    first = await startServer({ PORT: '0' }, { dataDir, bareEnv: true });
+    cleanups.push(() => first.stop());
+    expect(first.log()).toContain('（监听 127.0.0.1）');
+    await expect.poll(() => first.log()).toContain('这是演示模式：只监听本机（127.0.0.1）');
+    expect((await postJson(first.url, '/anon/passport/aesKey', {})).json.result).toBe('ok');
+  });
+
+  it('a second server on the same data folder refuses to start, and the first keeps answering', async () => {
+    const second = await serverExit({ PORT: '0' }, { dataDir, bareEnv: true });
+    expect(second.code).toBe(1);
+    expect(second.log).toMatch(/数据目录 .* 正被进程 \d+ 使用：一个 PGlite 数据目录只能由一个服务进程打开/);
+    expect((await signedIn(first.url, 'admin')).token).toBeTruthy();
+  });
+
+  it('a port already in use ends with the port named and how to choose another, not a stack', async () => {
+    const port = new URL(first.url).port;
+    const other = await serverExit({ PORT: port }, { dataDir: tempDir(), bareEnv: true });
+    expect(other.code).toBe(1);
+    expect(other.log).toContain(`端口 ${port} 已被占用`);
+    expect(other.log).toContain(`PORT=${Number(port) + 1} npm start`);
+    expect(other.log).not.toContain('EADDRINUSE');
+  });
+
+  it('a lock left by a process that no longer runs (kill -9) is taken over', async () => {
+    const dir = tempDir();
+    // A pid above Linux's pid_max never runs.
+    writeFileSync(path.join(dir, 'scrm-server.lock'), '4194305');
+    const server = await startServer({}, { dataDir: dir });
+    cleanups.push(() => server.stop());
+    expect((await postJson(server.url, '/anon/passport/aesKey', {})).json.result).toBe('ok');
+  });
+});
+
+describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database', () => {
+  it('two processes starting at once on an empty database both come up; migrations and seed run once', async () => {
+    const url = await freshDatabase(databaseUrl);
+    const [a, b] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(url);
+    await client.connect();
+    const tenants = await client.query<{ n: string }>('SELECT count(*) AS n FROM tenant');
+    const users = await client.query<{ n: string }>(`SELECT count(*) AS n FROM app_user WHERE user_name = 'admin'`);
+    await client.end();
+    expect(Number(tenants.rows[0].n)).toBe(2);
+    expect(Number(users.rows[0].n)).toBe(1);
+    // A session made through one process is good on the other.
+    const admin = await signedIn(a.url, 'admin');
+    expect((await postJson(b.url, '/vue/userInfo', {}, { UserToken: admin.token })).json.result).toBe('ok');
+  });
+
+  it('a force logout made on one process reaches the browser streaming from the other (LISTEN/NOTIFY)', async () => {
+    const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const staff = await signedIn(a.url, 'staff');
+    const events = await openEvents(a.url, staff.token);
+    const ta = await signedIn(b.url, 'tenantadmin');
+    expect((await postJson(b.url, '/v1/user/forceLogout', { id: events.id }, { UserToken: ta.token })).json.result).toBe('ok');
+    expect(await events.until(/event: revoked/)).not.toBeNull();
+    events.close();
+  });
+});

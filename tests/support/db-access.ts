@@ -1,0 +1,69 @@
+import { serve } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../server/app.ts';
+import { openDb } from '../../server/db.ts';
+import { seedDemo } from '../../server/seed.ts';
+import { startServer } from './start-server.ts';
+
+/** A new, empty database in the cluster of `databaseUrl`; its URL. */
+export async function freshDatabase(databaseUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = `scrm_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client(databaseUrl);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A demo server a test can also reach behind the API (for states no call makes yet), and how to end it. */
+export interface ServerWithDb {
+  url: string;
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A demo server of the test's own, so that what the test changes behind the API touches no other test. On
+ * PostgreSQL (`databaseUrl` of the suite's cluster): a fresh database in that cluster, a server process on it, and
+ * a connection. On PGlite, whose database lives inside the server's process: a demo server in this process (real
+ * HTTP on a free loopback port, its own data folder).
+ */
+export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const url = await freshDatabase(databaseUrl);
+    const server = await startServer({ DATABASE_URL: url });
+    const client = new pg.Client(url);
+    await client.connect();
+    return {
+      url: server.url,
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      stop: async () => {
+        await client.end();
+        await server.stop();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-inproc-'));
+  const db = await openDb({ dataDir }, seedDemo);
+  const app = createApp({ db, sessionTtlSeconds: 8 * 3600, accessTokenTtlSeconds: 1800, demo: true, faults: true, trustProxy: 1 });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    query: (sql, params) => db.query(sql, params),
+    stop: async () => {
+      server.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

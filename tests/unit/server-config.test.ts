@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+
+describe('server settings from the environment', () => {
+  it('a demo listens on loopback unless HOST says otherwise; production listens everywhere', () => {
+    expect(readConfig({})).toMatchObject({ demo: true, host: '127.0.0.1', hostFromEnv: false });
+    expect(readConfig({ SCRM_DEMO: '1', HOST: '0.0.0.0' })).toMatchObject({ demo: true, host: '0.0.0.0', hostFromEnv: true });
+    expect(readConfig({ DATABASE_URL: 'postgres://x/y' })).toMatchObject({ demo: false, host: '0.0.0.0' });
+    expect(readConfig({ SCRM_DEMO: '0' })).toMatchObject({ demo: false, host: '0.0.0.0' });
+  });
+
+  it('trusts no proxy unless told, and only a whole non-negative number of them', () => {
+    expect(readConfig({}).trustProxy).toBe(0);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(0);
+    expect(readConfig({ TRUST_PROXY: '-1' }).trustProxy).toBe(0);
+  });
+});
