@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 
-// Imports flow one way: views -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
+// Imports flow one way: views -> kit -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
 const zones = [
   {
     target: './machines',
@@ -16,7 +16,16 @@ const zones = [
   },
   { target: './src/menu', from: ['./src/app', './src/shell', './src/views', './server'], message: 'menu/ is pure' },
   { target: './src/api', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'api/ sits below the UI' },
-  { target: './src/shell', from: ['./src/app', './src/views', './server'], message: 'shell/ must not reach up to app/ or views/' },
+  {
+    target: './src/shell',
+    from: ['./src/app', './src/views', './src/kit', './server'],
+    message: 'shell/ must not reach up to app/, kit/ or views/',
+  },
+  {
+    target: './src/kit',
+    from: ['./src/app', './src/views', './server'],
+    message: 'kit/ (the page kit) must not reach up to app/ or views/',
+  },
   { target: './src/views', from: ['./src/app', './server'], message: 'views/ must not reach up to app/' },
   {
     target: './server',

@@ -45,8 +45,13 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/user/forceLogout': 'shell',
   // system administration
   'POST /v1/user/list': { pages: ['manage/users'] },
-  'POST /v1/user/detail': { pages: ['manage/users'] },
-  'POST /v1/user/del': { buttons: ['user:del'] },
+  'POST /vue/user/detail': { pages: ['manage/users'] },
+  'POST /v1/user/save': { buttons: ['user:add', 'user:edit'] },
+  'POST /v1/user/modifyStatus': { buttons: ['user:edit'] },
+  'POST /vue/user/del': { buttons: ['user:del'] },
+  // SPEC's path says anon, but telling which accounts exist is for those who create accounts.
+  'POST /anon/user/checkUsername': { buttons: ['user:add'] },
+  'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
 };
 

@@ -9,6 +9,7 @@ import { clientAddress } from './client-address.ts';
 import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { userRoutes } from './routes/users.ts';
+import { roleRoutes } from './routes/roles.ts';
 import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions) {
     api.route('/', smsRoutes(db, sms, outbox));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db, events));
+    api.route('/', roleRoutes(db));
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);

@@ -3,9 +3,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../auth.ts';
 import { createSession, TENANT_ACTIVE } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { decryptAesGcm, hashPassword, sha256, verifyPassword } from '../crypto.ts';
+import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
+import { decryptWithKey, newPassword } from '../passwords.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
-import { APP_NAME, passwordProblem } from '../../src/api/contract.ts';
+import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME } from '../../src/api/contract.ts';
 import { isPhone, type SmsService } from '../sms.ts';
 import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttle.ts';
 import { uniqueViolation } from '../db-errors.ts';
@@ -40,30 +41,11 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok({ keyId, key }));
   });
 
-  /** Spends a single-use AES key and decrypts a password with it. */
-  const decryptWithKey = async (keyId: string, encrypted: string): Promise<string | null> => {
-    const [key] = await db.query<{ key_b64: string }>(
-      `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
-      [keyId],
-    );
-    if (!key) throw new ApiError('登录密钥已失效，请重试');
-    return decryptAesGcm(encrypted, key.key_b64);
-  };
-
-  /** A new password from an encrypted body field, checked against the policy. */
-  const newPassword = async (body: Record<string, unknown>): Promise<string> => {
-    const password = await decryptWithKey(str(body, 'keyId', '密钥', 64), str(body, 'password', '密码', 1024));
-    if (password === null) throw new ApiError('密码无法解密，请重试');
-    const problem = passwordProblem(password);
-    if (problem) throw new ApiError(problem);
-    return password;
-  };
-
   // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
   app.post('/anon/passport/resetPassword', async (c) => {
     const body = await readBody(c);
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
-    const password = await newPassword(body);
+    const password = await newPassword(db, body);
     await sms.verify(body.phone, body.code);
     const tenant = typeof body.renantId === 'number' ? body.renantId : null;
     const users = await db.query<{ id: number; tenant_id: number }>(
@@ -84,10 +66,10 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const body = await readBody(c);
     const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
     const userName = str(body, 'userName', '账号', 32).trim();
-    if (!/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(userName)) throw new ApiError('账号须为 4-32 位字母、数字或下划线，以字母开头');
+    if (!ACCOUNT_PATTERN.test(userName)) throw new ApiError(ACCOUNT_RULE_MESSAGE);
     const nickname = str(body, 'nickname', '姓名', 32).trim();
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
-    const password = await newPassword(body);
+    const password = await newPassword(db, body);
     // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
     await sms.verify(body.phone, body.code);
     const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
@@ -121,7 +103,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const keyId = str(body, 'keyId', '密钥', 64);
     if (body.appName !== APP_NAME) throw new ApiError('应用名称不正确');
     // Single use: the key is spent whether or not the password is right.
-    const password = await decryptWithKey(keyId, encrypted);
+    const password = await decryptWithKey(db, keyId, encrypted);
     const ip = c.get('ip');
     const locked = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
     if (locked > 0) throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });

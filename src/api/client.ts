@@ -17,6 +17,8 @@ export interface CallOptions {
    * still reported, because the session must end whichever call noticed it.
    */
   quiet?: boolean;
+  /** a form's save: a refusal that names a field is the form's to show under that field, not a toast */
+  fieldErrors?: boolean;
   signal?: AbortSignal;
 }
 
@@ -37,6 +39,8 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export interface FailureInfo {
   path: string;
   quiet: boolean;
+  /** the caller shows refusals that name a field (CallOptions.fieldErrors) */
+  fieldErrors: boolean;
   /** the AccessToken header the failed call carried: a refresh is due only if it is still the current one */
   accessToken: string | null;
 }
@@ -84,7 +88,12 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function send<T>(path: string, body: unknown, opts: CallOptions): Promise<{ answer: T; info: FailureInfo }> {
-    const info: FailureInfo = { path, quiet: Boolean(opts.quiet), accessToken: store.getItem(STORAGE_KEYS.accessToken) };
+    const info: FailureInfo = {
+      path,
+      quiet: Boolean(opts.quiet),
+      fieldErrors: Boolean(opts.fieldErrors),
+      accessToken: store.getItem(STORAGE_KEYS.accessToken),
+    };
     try {
       const answer = await $fetch<T>(path, {
         method: opts.method ?? 'POST',

@@ -13,6 +13,8 @@ export interface Answer<T = unknown> {
   errmsg?: string;
   /** Set on department data-permission errors (SPEC 8). The misspelling is the product's. */
   type?: 'departNoPermisson';
+  /** On a refused save: the form field the errmsg belongs to (the form shows it under that field). */
+  field?: string;
 }
 
 /** A menu node as /permission/treeMenu4VUE returns it (SPEC 3). */
@@ -120,4 +122,49 @@ export function passwordProblem(password: string): string | null {
   return password.length < 8 || password.length > 32 || !/[A-Za-z]/.test(password) || !/\d/.test(password)
     ? '密码须为 8-32 位，且同时包含字母和数字'
     : null;
+}
+
+/** SPEC 5: a phone number is 11 digits starting with 1. */
+export const PHONE_PATTERN = /^1\d{10}$/;
+/** An account name: 4-32 letters, digits or underscores, starting with a letter (login, register, users). */
+export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const ACCOUNT_RULE_MESSAGE = '账号须为 4-32 位字母、数字或下划线，以字母开头';
+
+/** userType 0 (platform admin) outranks 2 (tenant admin), which outranks 1 (staff). */
+export const USER_TYPE_RANK: Readonly<Record<number, number>> = { 0: 3, 2: 2, 1: 1 };
+
+/** A user as the users page saves it (/v1/user/save); `id` absent: a new user, with an initial password. */
+export interface UserInput {
+  id?: number;
+  userName?: string;
+  nickname: string;
+  phone: string;
+  userType: 0 | 1 | 2;
+  departIds: number[];
+  roleIds: number[];
+  storeId?: number | null;
+}
+
+export type UserField = 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds' | 'password';
+
+/**
+ * The field rules of a user, one set for the form (messages under each field) and the server (which answers the
+ * first problem with `field`). An empty object: acceptable.
+ */
+export function userFieldProblems(input: Partial<UserInput> & { password?: string }, isNew: boolean): Partial<Record<UserField, string>> {
+  const problems: Partial<Record<UserField, string>> = {};
+  if (isNew) {
+    if (!input.userName?.trim()) problems.userName = '账号不能为空';
+    else if (!ACCOUNT_PATTERN.test(input.userName)) problems.userName = ACCOUNT_RULE_MESSAGE;
+    const pw = passwordProblem(input.password ?? '');
+    if (pw) problems.password = pw;
+  }
+  const nickname = input.nickname?.trim() ?? '';
+  if (!nickname) problems.nickname = '昵称不能为空';
+  else if (nickname.length > 32) problems.nickname = '昵称不能超过 32 个字';
+  else if (/<\s*\/?\s*(script|img|iframe)\b/i.test(nickname)) problems.nickname = '昵称不能包含 script、img 或 iframe 标签';
+  if (input.phone && !PHONE_PATTERN.test(input.phone)) problems.phone = '请输入正确格式的手机号';
+  if (![0, 1, 2].includes(input.userType as number)) problems.userType = '请选择用户类型';
+  if (!input.departIds?.length) problems.departIds = '请至少选择一个部门';
+  return problems;
 }

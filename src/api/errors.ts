@@ -12,6 +12,8 @@ export interface Failure {
   /** milliseconds the message stays */
   duration: number;
   level: 'warning' | 'error';
+  /** a refused save's form field (the answer's `field`): the form shows the message under it */
+  field?: string;
 }
 
 /** What the catalogue needs to know besides the answer. */
@@ -19,7 +21,7 @@ export interface FailureContext {
   allDepartList?: DepartRef[];
 }
 
-type AnyAnswer = { result?: unknown; values?: unknown; errmsg?: unknown; type?: unknown };
+type AnyAnswer = { result?: unknown; values?: unknown; errmsg?: unknown; type?: unknown; field?: unknown };
 
 interface Row {
   kind: FailureKind;
@@ -72,6 +74,7 @@ export const CATALOGUE: readonly Row[] = [
       message: typeof a.errmsg === 'string' && a.errmsg ? a.errmsg : MESSAGES.busy,
       duration: 5000,
       level: 'error',
+      ...(typeof a.field === 'string' && a.field ? { field: a.field } : {}),
     }),
   },
 ];

@@ -123,7 +123,7 @@ export async function bindPhone(api: ApiClient, body: { phone: string; code: str
 export const captchaUrl = (uuid: string, base = '/manage') => `${base}/v1/anon/user/create/verifyCode?uuid=${encodeURIComponent(uuid)}`;
 
 /** The password encrypted under a fresh single-use key from the passport service (or the default key). */
-async function encryptedWithKey(api: ApiClient, password: string) {
+export async function encryptedWithKey(api: ApiClient, password: string) {
   const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
   const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
   return { password: await encryptPassword(password, key), keyId: key.keyId };

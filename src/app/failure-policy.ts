@@ -18,7 +18,8 @@ export type Notify = (message: string, level: Failure['level'], duration: number
  * - accessToken失效: one REFRESH to the access-token machine, which joins a flight already under way;
  * - once the session has ended, answers to calls still in flight are not shown;
  * - a message already on screen is not shown again until it has gone (100 parallel failures, one toast);
- * - quiet calls (menu, user info, login with token) are logged only.
+ * - quiet calls (menu, user info, login with token) are logged only;
+ * - a form's save refused with a field is the form's to show under that field: no toast (one message per event).
  */
 export function createFailurePolicy(session: SessionHandle, notify: Notify, now = () => Date.now()) {
   const visibleUntil = new Map<string, number>();
@@ -41,6 +42,6 @@ export function createFailurePolicy(session: SessionHandle, notify: Notify, now 
       session.getSnapshot().children.accessToken?.send({ type: 'REFRESH', failedToken: info.accessToken });
     }
     if (info.quiet) console.error(`[api] ${info.path}:`, failure.message);
-    else show(failure);
+    else if (!(failure.field && info.fieldErrors)) show(failure);
   };
 }

@@ -50,7 +50,7 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
           onEvent: (event) => {
             if (event !== 'revoked') return;
             const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
-            failureSink.handle(failure, { path: '/v1/session/events', quiet: false, accessToken: null });
+            failureSink.handle(failure, { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null });
           },
         }),
       ),

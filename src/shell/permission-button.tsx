@@ -1,16 +1,42 @@
-import { Button, Tooltip, type ButtonProps } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Button, Switch, Tooltip, makeStyles, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
+import type { ReactElement, ReactNode } from 'react';
 import { isButtonPermitted, isDangerCode } from '../menu/button-permission.ts';
 import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 
+type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+
+const useStyles = makeStyles({
+  // Danger only while usable: a disabled control takes Fluent's disabled look, never a live red outline.
+  danger: {
+    color: tokens.colorPaletteRedForeground1,
+    ...shorthands.borderColor(tokens.colorPaletteRedBorder2),
+    ':hover': { color: tokens.colorPaletteRedForeground2, ...shorthands.borderColor(tokens.colorPaletteRedForeground2) },
+  },
+});
+
+/** A denied control keeps its place and says why on hover and focus (SPEC 5: 您没有权限). */
+function Denied({ allowed, children }: { allowed: boolean; children: ReactElement }) {
+  const t = useT();
+  return allowed ? (
+    children
+  ) : (
+    <Tooltip content={t('noPermission')} relationship="description">
+      {children}
+    </Tooltip>
+  );
+}
+
 export interface PermissionButtonProps {
   /** the button code, as the menu's type-2 child names it (required, SPEC 5) */
   code: string;
-  route: Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
-  children: ReactNode;
+  route: PermissionRoute;
+  children?: ReactNode;
   onClick?: () => void;
   size?: ButtonProps['size'];
+  icon?: ButtonProps['icon'];
+  /** primary for the page's main action; others are secondary (danger codes are always danger) */
+  appearance?: 'primary' | 'secondary' | 'subtle';
   'aria-label'?: string;
 }
 
@@ -18,29 +44,61 @@ export interface PermissionButtonProps {
  * SPEC 5: disabled with the tooltip 您没有权限 when the route asks for button permission and does not list the
  * code; a code with a del/dele/delete segment is a danger control. Clicks are tracked for the operation log.
  */
-export function PermissionButton({ code, route, children, onClick, size = 'small', ...aria }: PermissionButtonProps) {
-  const t = useT();
+export function PermissionButton({
+  code,
+  route,
+  children,
+  onClick,
+  size = 'small',
+  icon,
+  appearance = 'primary',
+  ...aria
+}: PermissionButtonProps) {
+  const s = useStyles();
   const allowed = isButtonPermitted(route, code);
   const danger = isDangerCode(code);
-  const button = (
-    <Button
-      {...aria}
-      size={size}
-      onClick={onClick}
-      appearance={danger ? 'outline' : 'primary'}
-      style={danger ? { color: '#c50f1f', borderColor: '#c50f1f' } : undefined}
-      disabledFocusable={!allowed}
-      data-track-code={code}
-      data-trigger-type="click"
-    >
-      {children}
-    </Button>
+  return (
+    <Denied allowed={allowed}>
+      <Button
+        {...aria}
+        size={size}
+        icon={icon}
+        onClick={onClick}
+        appearance={danger ? 'outline' : appearance}
+        className={danger && allowed ? s.danger : undefined}
+        disabledFocusable={!allowed}
+        data-track-code={code}
+        data-trigger-type="click"
+      >
+        {children}
+      </Button>
+    </Denied>
   );
-  return allowed ? (
-    button
-  ) : (
-    <Tooltip content={t('noPermission')} relationship="description">
-      {button}
-    </Tooltip>
+}
+
+export interface PermissionSwitchProps {
+  code: string;
+  route: PermissionRoute;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  /** busy: the change is being saved */
+  disabled?: boolean;
+}
+
+/** A switch under the same rule as buttons (SPEC 5: switch code required, 您没有权限 when not granted). */
+export function PermissionSwitch({ code, route, checked, onChange, label, disabled }: PermissionSwitchProps) {
+  const allowed = isButtonPermitted(route, code);
+  return (
+    <Denied allowed={allowed}>
+      <Switch
+        checked={checked}
+        disabled={!allowed || disabled}
+        aria-label={label}
+        onChange={(_, d) => onChange(d.checked)}
+        data-track-code={code}
+        data-trigger-type="click"
+      />
+    </Denied>
   );
 }

@@ -50,17 +50,17 @@ describe('button permissions on the server', () => {
   it('answers 403 when the role lacks the button, whatever the UI shows', async () => {
     const { api } = await signedIn(baseUrl, 'tenantadmin');
     const staffId = await idOf('staff');
-    await expect(api.call('/v1/user/del', { id: staffId })).rejects.toMatchObject({
+    await expect(api.call('/vue/user/del', { id: staffId })).rejects.toMatchObject({
       failure: { kind: 'forbidden', message: '您没有当前操作的权限' },
     });
     const { api: staffApi } = await signedIn(baseUrl, 'staff');
-    await expect(staffApi.call('/v1/user/del', { id: staffId })).rejects.toMatchObject({ failure: { kind: 'forbidden' } });
+    await expect(staffApi.call('/vue/user/del', { id: staffId })).rejects.toMatchObject({ failure: { kind: 'forbidden' } });
   });
 
   it('lets a role with the button through to the business checks', async () => {
     const { api } = await signedIn(baseUrl, 'admin');
-    await expect(api.call('/v1/user/del', { id: 99_999 })).rejects.toThrow('用户不存在');
-    await expect(api.call('/v1/user/del', { id: 'x' })).rejects.toThrow('用户 id必须是');
+    await expect(api.call('/vue/user/del', { id: 99_999 })).rejects.toThrow('用户不存在');
+    await expect(api.call('/vue/user/del', { id: 'x' })).rejects.toThrow('用户 id必须是');
   });
 });
 
@@ -68,7 +68,7 @@ describe('department data scope', () => {
   it('answers departNoPermisson with the department ids, named from allDepartList by the client', async () => {
     const ta = await signedIn(baseUrl, 'tenantadmin');
     const staffId = await idOf('staff');
-    const raw = await post('/v1/user/detail', { id: staffId }, { UserToken: ta.token });
+    const raw = await post('/vue/user/detail', { id: staffId }, { UserToken: ta.token });
     expect(raw).toMatchObject({ result: 'error', type: 'departNoPermisson' });
     const { userInfo } = await fetchUserInfo(ta.api);
     const east = userInfo.allDepartList!.find((d) => d.departName === '华东大区')!;
@@ -80,7 +80,7 @@ describe('department data scope', () => {
       baseURL: `${baseUrl}/manage`,
       failureContext: () => ({ allDepartList: userInfo.allDepartList }),
     });
-    const err = await api.call('/v1/user/detail', { id: staffId }).catch((e: unknown) => e);
+    const err = await api.call('/vue/user/detail', { id: staffId }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiFailure);
     expect((err as ApiFailure).failure).toMatchObject({ message: '华东大区没有数据访问权限，请退出后重新登录重试', duration: 10_000 });
   });
@@ -88,10 +88,10 @@ describe('department data scope', () => {
   it('lets userType 0 and users of the same department read the row', async () => {
     const staffId = await idOf('staff');
     const { api } = await signedIn(baseUrl, 'admin');
-    await expect(api.call('/v1/user/detail', { id: staffId })).resolves.toMatchObject({ values: { userName: 'staff' } });
+    await expect(api.call('/vue/user/detail', { id: staffId })).resolves.toMatchObject({ values: { userName: 'staff' } });
     // tenantadmin (总部) reads admin (总部 and 华东大区): they share a department.
     const { api: peer } = await signedIn(baseUrl, 'tenantadmin');
-    await expect(peer.call('/v1/user/detail', { id: await idOf('admin') })).resolves.toMatchObject({ values: { userName: 'admin' } });
+    await expect(peer.call('/vue/user/detail', { id: await idOf('admin') })).resolves.toMatchObject({ values: { userName: 'admin' } });
   });
 });
 

@@ -78,7 +78,7 @@ describe('login throttling (per account and per address)', () => {
 describe('every call needs a granted page or button', () => {
   it('staff, whose menu has no users or logs page, cannot read phones or the operation log', async () => {
     const staff = await signedIn(baseUrl, 'staff');
-    for (const path of ['/v1/user/list', '/v1/user/detail', '/v1/userOperationLog/list']) {
+    for (const path of ['/v1/user/list', '/vue/user/detail', '/v1/userOperationLog/list']) {
       const answer = await postJson(baseUrl, path, { id: 1 }, { UserToken: staff.token });
       expect(answer.json, path).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
     }
@@ -281,7 +281,7 @@ describe('no account enumeration', () => {
     expect(names).not.toContain('nophone');
     expect(list.count).toBe(names.length);
     const [{ id: staffId }] = await server.query<{ id: number }>(`SELECT id FROM app_user WHERE user_name = 'staff'`);
-    const refused = await postJson(server.url, '/v1/user/del', { id: staffId }, { UserToken: ta.token });
+    const refused = await postJson(server.url, '/vue/user/del', { id: staffId }, { UserToken: ta.token });
     expect(refused.json).toMatchObject({ result: 'error', type: 'departNoPermisson' });
     const [row] = await server.query<{ status: number }>(`SELECT status FROM app_user WHERE id = $1`, [staffId]);
     expect(row.status).toBe(1);

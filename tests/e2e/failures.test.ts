@@ -24,7 +24,7 @@ async function fault(page: Page, answer: { answer?: unknown; status?: number }, 
 
 /** A new search on the users page: one /v1/user/list call the user asked for. */
 const search = async (page: Page, keyword: string) => {
-  await page.getByRole('textbox', { name: '搜索账号或昵称' }).fill(keyword);
+  await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(keyword);
   await page.getByRole('button', { name: '查询' }).click();
 };
 
@@ -59,7 +59,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     expect(await toastMs(page, '网络异常，请检查网络后重试')).toBe(7000);
     await page.unroute('**/manage/v1/user/list');
     // Still signed in after every failure above.
-    expect(new URL(page.url()).hash).toBe('#/manage/users');
+    expect(new URL(page.url()).hash).toBe('#/manage/users?keyword=offline');
     expect(await page.getByText('星河管理员').count()).toBeGreaterThan(0);
     await page.context().close();
   });
@@ -121,7 +121,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await fault(
       page,
       { answer: { result: 'error', type: 'departNoPermisson', values: [east.id], errmsg: '没有数据访问权限' } },
-      '/v1/user/detail',
+      '/vue/user/detail',
     );
     await page.getByRole('button', { name: '详情 admin' }).click();
     await toasts(page, '华东大区没有数据访问权限，请退出后重新登录重试').waitFor();

@@ -104,7 +104,7 @@ describe('keep-alive in Chromium', () => {
     await page.waitForTimeout(600);
     await content.evaluate((el) => (el.scrollTop = 120));
     await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(120);
-    const search = page.getByRole('textbox', { name: '搜索账号或昵称' });
+    const search = page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' });
     await search.fill('staff');
     await page.getByRole('button', { name: '查询' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
@@ -118,8 +118,10 @@ describe('keep-alive in Chromium', () => {
     await page.getByRole('heading', { name: '角色管理 · 模块未安装' }).waitFor();
     await expect.poll(() => content.evaluate((el) => el.scrollTop), { timeout: 2000 }).toBe(0);
 
-    // Back: the same page instance, filter typed and results as left, scroll restored, no new request.
+    // Back: the same page instance, filter typed and results as left, scroll restored, no new request; the
+    // address carries the list's query again.
     await nav.getByRole('button', { name: '用户管理' }).click();
+    await page.waitForURL(/#\/manage\/users\?keyword=staff$/);
     expect(await search.inputValue()).toBe('staff');
     expect(await page.getByRole('cell', { name: 'staff', exact: true }).count()).toBe(1);
     expect(await page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
@@ -128,9 +130,11 @@ describe('keep-alive in Chromium', () => {
     await page.waitForTimeout(700);
     expect(await content.evaluate((el) => el.scrollTop)).toBe(40);
 
-    // The kept pages survive a reload.
+    // The kept pages survive a reload, and so does the list's filter (it is in the address).
     await page.reload();
-    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'staff', exact: true }).waitFor();
+    expect(await search.inputValue()).toBe('staff');
+    expect(await page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('keepAlivePages') ?? '[]'))).toContain('/manage/users');
     await page.context().close();
   });

@@ -1,0 +1,57 @@
+import type { ApiClient } from './client.ts';
+import type { Answer, UserInput } from './contract.ts';
+import { encryptedWithKey } from './session-calls.ts';
+
+/** A user as /v1/user/list and /vue/user/detail answer it. `createdAt` is an instant (ISO 8601). */
+export interface UserRow {
+  id: number;
+  userName: string;
+  nickname: string;
+  phone: string;
+  userType: 0 | 1 | 2;
+  status: 0 | 1;
+  storeId: number | null;
+  departIds: number[];
+  roleIds: number[];
+  roleNames: string;
+  createdAt: string;
+}
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+  userCount: number;
+}
+
+export interface UserListQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  status?: 0 | 1;
+  userType?: 0 | 1 | 2;
+  roleId?: number;
+  departId?: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+/** The users and roles calls of SPEC 7 at their exact paths. */
+export const userCalls = (api: ApiClient) => ({
+  list: async (q: UserListQuery) => {
+    const a = await api.call<Answer<UserRow[]> & { count?: number }>('/v1/user/list', q);
+    return { rows: a.values ?? [], count: a.count ?? 0 };
+  },
+  detail: async (id: number) => (await api.call<Answer<UserRow>>('/vue/user/detail', { id })).values!,
+  /** a new user carries an initial password, encrypted under a fresh single-use key like a login */
+  save: async (user: UserInput, password?: string) => {
+    const body = password === undefined ? user : { ...user, ...(await encryptedWithKey(api, password)) };
+    return (await api.call<Answer<{ id: number }>>('/v1/user/save', body, { fieldErrors: true })).values!;
+  },
+  modifyStatus: (id: number, status: 0 | 1) => api.call('/v1/user/modifyStatus', { id, status }),
+  remove: (id: number) => api.call('/vue/user/del', { id }),
+  /** availability of an account name while typing; quiet: the form shows the answer */
+  checkUsername: async (userName: string, signal?: AbortSignal) =>
+    (await api.call<Answer<{ available: boolean }>>('/anon/user/checkUsername', { userName }, { quiet: true, signal })).values!.available,
+  roles: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
+});

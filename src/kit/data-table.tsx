@@ -1,0 +1,189 @@
+import {
+  Checkbox,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TableSelectionCell,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t.ts';
+import type { SortOrder } from './list-query.ts';
+
+export interface Column<T> {
+  key: string;
+  title: string;
+  render: (row: T) => ReactNode;
+  /** the list can be sorted by this column (the server names the same key) */
+  sortable?: boolean;
+  /** pixels; the columns' widths add up to the table's minimum width, and the card scrolls sideways below it */
+  width: number;
+  /** one line with an ellipsis; the full text is in the cell's title (a tooltip) */
+  ellipsis?: (row: T) => string;
+}
+
+export interface DataTableProps<T, K extends string | number> {
+  /** the table's accessible name (the page title) */
+  label: string;
+  columns: readonly Column<T>[];
+  /** null before the first answer: skeleton rows */
+  rows: readonly T[] | null;
+  rowKey: (row: T) => K;
+  /** a newer page is loading: the rows stay, marked busy */
+  loading?: boolean;
+  sortField?: string | null;
+  sortOrder?: SortOrder | null;
+  onSort?: (field: string) => void;
+  /** row selection for batch actions */
+  selected?: ReadonlySet<K>;
+  onSelect?: (next: Set<K>) => void;
+  /** an empty list says why and what to do next */
+  empty?: { reason?: string; action?: ReactNode };
+}
+
+const useStyles = makeStyles({
+  scroller: {
+    overflowX: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  table: { tableLayout: 'fixed' },
+  busy: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
+  head: { backgroundColor: tokens.colorNeutralBackground2 },
+  row: { ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  empty: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalXXL} 0`,
+    color: tokens.colorNeutralForeground3,
+  },
+  emptyTitle: { fontSize: tokens.fontSizeBase400, color: tokens.colorNeutralForeground2 },
+});
+
+const toFluent = (o: SortOrder | null | undefined) => (o === 'ascend' ? 'ascending' : o === 'descend' ? 'descending' : undefined);
+const SELECT_WIDTH = 44;
+
+/**
+ * The kit's table (Fluent's Table): columns declared once, sortable headers that say their direction to screen
+ * readers, row hover, row selection, a skeleton before the first answer, a real empty state, and a fixed layout
+ * that scrolls sideways inside its card instead of out of the page.
+ */
+export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
+  const { label, columns, rows, rowKey, loading, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
+  const s = useStyles();
+  const t = useT();
+  const selectable = Boolean(selected && onSelect);
+  const minWidth = columns.reduce((w, c) => w + c.width, selectable ? SELECT_WIDTH : 0);
+  const keys = rows?.map(rowKey) ?? [];
+  const chosen = keys.filter((k) => selected?.has(k)).length;
+  const allState = chosen === 0 ? false : chosen === keys.length ? true : 'mixed';
+  const toggleAll = () => onSelect?.(new Set(allState === true ? [] : keys));
+  const toggle = (k: K) => {
+    const next = new Set(selected);
+    if (next.has(k)) next.delete(k);
+    else next.add(k);
+    onSelect?.(next);
+  };
+  const span = columns.length + (selectable ? 1 : 0);
+
+  return (
+    <div className={s.scroller}>
+      <Table
+        aria-label={label}
+        aria-busy={loading || rows === null}
+        sortable={Boolean(onSort)}
+        size="small"
+        className={mergeClasses(s.table, loading && rows !== null && s.busy)}
+        style={{ minWidth }}
+      >
+        <TableHeader className={s.head}>
+          <TableRow>
+            {/* A header cell (th), not Fluent's td selection cell: a td first makes browsers read the next th as a row header. */}
+            {selectable && (
+              <TableHeaderCell sortable={false} style={{ width: SELECT_WIDTH }}>
+                <Checkbox checked={allState} onChange={toggleAll} aria-label={t('selectAllRows')} />
+              </TableHeaderCell>
+            )}
+            {columns.map((c) =>
+              c.sortable && onSort ? (
+                <TableHeaderCell
+                  key={c.key}
+                  style={{ width: c.width }}
+                  sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
+                  onClick={() => onSort(c.key)}
+                >
+                  {c.title}
+                </TableHeaderCell>
+              ) : (
+                <TableHeaderCell key={c.key} sortable={false} style={{ width: c.width }}>
+                  {c.title}
+                </TableHeaderCell>
+              ),
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows === null &&
+            Array.from({ length: 5 }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} aria-hidden>
+                <TableCell colSpan={span}>
+                  <Skeleton aria-label={t('loading')}>
+                    <SkeletonItem size={16} />
+                  </Skeleton>
+                </TableCell>
+              </TableRow>
+            ))}
+          {rows?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={span}>
+                <div className={s.empty} role="status">
+                  <span className={s.emptyTitle}>{t('none')}</span>
+                  {empty?.reason && <span>{empty.reason}</span>}
+                  {empty?.action}
+                </div>
+              </TableCell>
+            </TableRow>
+          )}
+          {rows?.map((row) => {
+            const k = rowKey(row);
+            return (
+              <TableRow key={k} className={s.row} aria-selected={selectable ? Boolean(selected?.has(k)) : undefined}>
+                {selectable && (
+                  <TableSelectionCell
+                    checked={Boolean(selected?.has(k))}
+                    onClick={() => toggle(k)}
+                    checkboxIndicator={{ 'aria-label': t('selectRow', { key: String(k) }) }}
+                  />
+                )}
+                {columns.map((c) => {
+                  const full = c.ellipsis?.(row);
+                  return (
+                    <TableCell key={c.key}>
+                      {c.ellipsis ? (
+                        <div className={s.ellipsis} title={full}>
+                          {c.render(row)}
+                        </div>
+                      ) : (
+                        c.render(row)
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

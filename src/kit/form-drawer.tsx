@@ -1,0 +1,91 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  OverlayDrawer,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { Dismiss24Regular } from '@fluentui/react-icons';
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../shell/list-controls.tsx';
+import { useT } from '../i18n/use-t.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', height: '100%' },
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+export interface FormDrawerProps {
+  open: boolean;
+  title: string;
+  /** something changed: closing asks first */
+  dirty: boolean;
+  saving: boolean;
+  /** resolves false when the form refused (a rule or the server): focus goes to the first invalid field */
+  onSubmit: () => Promise<boolean> | void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A form in a drawer from the right: its fields, then 保存 and 取消. Saving disables the button and says
+ * 正在操作中，请稍候...; closing with unsaved changes asks 有未保存的修改，确定放弃吗？ first.
+ */
+export function FormDrawer({ open, title, dirty, saving, onSubmit, onClose, children }: FormDrawerProps) {
+  const s = useStyles();
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const close = () => (dirty && !saving ? setConfirming(true) : !saving && onClose());
+  return (
+    <>
+      <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => !d.open && close()} aria-label={title}>
+        <form
+          className={s.form}
+          noValidate
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            if ((await onSubmit()) === false) {
+              // After the messages render: the user's eyes go where the first problem is.
+              requestAnimationFrame(() => {
+                const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+                (invalid?.matches('input, select, textarea') ? invalid : invalid?.querySelector<HTMLElement>('input'))?.focus();
+              });
+            }
+          }}
+        >
+          <DrawerHeader>
+            <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={close} />}>
+              {title}
+            </DrawerHeaderTitle>
+          </DrawerHeader>
+          <DrawerBody>
+            <div className={s.fields}>{children}</div>
+          </DrawerBody>
+          <DrawerFooter className={s.footer}>
+            <Button appearance="primary" type="submit" disabled={saving}>
+              {saving ? t('operating') : t('save')}
+            </Button>
+            <Button onClick={close} disabled={saving}>
+              {t('cancel')}
+            </Button>
+          </DrawerFooter>
+        </form>
+        {/* Nested in the drawer, so Fluent stacks the two modals (siblings leave a stale aria-hidden behind). */}
+        <ConfirmDialog
+          open={confirming}
+          message={t('discardChanges')}
+          onConfirm={() => {
+            setConfirming(false);
+            onClose();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      </OverlayDrawer>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { navigate, useHashPath, useHashSearch } from '../shell/hash-location.ts';
+import { formatListQuery, parseListQuery, type ListState } from './list-query.ts';
+
+/**
+ * A list's filters, sort and page, kept in the hash query (`#/manage/users?page=2&keyword=li`): a reload, the back
+ * button or a shared link shows the same rows. Changing a filter, the sort or the page size goes back to page 1.
+ *
+ * A page the keep-alive keeps stays mounted while another page is on screen: the state then stays as it was (the
+ * other page's query is not this list's), and when the user comes back to the bare path (the side menu's link) the
+ * list's query is written back, so the kept page shows, and the address says, what was left.
+ * @example const [list, setList] = useListState(route.path, ['keyword', 'status']);
+ */
+export function useListState(pagePath: string, filterNames: readonly string[]): [ListState, (patch: Partial<ListState>) => void] {
+  const [path] = useHashPath();
+  const search = useHashSearch();
+  const key = filterNames.join(',');
+  const here = path === pagePath;
+  const last = useRef<{ search: string; state: ListState } | null>(null);
+  // Set while another page is on screen; cleared once this page's address carries its query again.
+  const away = useRef(false);
+  const restoring = here && away.current && !search && Boolean(last.current?.search);
+  const state = useMemo(() => {
+    if ((!here || restoring) && last.current) return last.current.state;
+    const parsed = parseListQuery(search, filterNames);
+    last.current = { search, state: parsed };
+    return parsed;
+    // filterNames are read through their joined key
+  }, [here, restoring, search, key]);
+  if (!here) away.current = true;
+  else if (!restoring) away.current = false;
+  useEffect(() => {
+    if (restoring) navigate(`${pagePath}?${last.current!.search}`, { replace: true });
+  }, [restoring, pagePath]);
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      const resetsPage = 'filters' in patch || 'sortField' in patch || 'size' in patch;
+      const next: ListState = { ...state, ...patch, page: patch.page ?? (resetsPage ? 1 : state.page) };
+      const query = formatListQuery(next, here ? search : '');
+      // Remembered before navigating, so a query that goes empty (reset) is not written back.
+      last.current = { search: query, state: next };
+      navigate(query ? `${pagePath}?${query}` : pagePath, { replace: true });
+    },
+    [pagePath, here, search, state],
+  );
+  return [state, update];
+}
+
+export interface ListData<T> {
+  rows: T[] | null;
+  count: number;
+  loading: boolean;
+  /** the last load failed (the shell has shown why); the rows are the last ones that loaded */
+  failed: boolean;
+  reload: () => void;
+}
+
+/**
+ * Loads a page of rows whenever `deps` change. Answers that arrive after a newer request was made are dropped, so
+ * fast typing or paging never shows an older page. Failures are shown by the shell (SPEC 8); the table keeps
+ * the rows it had.
+ */
+export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>, deps: readonly unknown[]): ListData<T> {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    latest.current().then(
+      (page) => {
+        if (mine !== seq.current) return;
+        setRows(page.rows);
+        setCount(page.count);
+        setFailed(false);
+        setLoading(false);
+      },
+      () => {
+        if (mine !== seq.current) return;
+        setRows((r) => r ?? []);
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+  }, [...deps, tick]);
+  return { rows, count, loading, failed, reload: useCallback(() => setTick((t) => t + 1), []) };
+}

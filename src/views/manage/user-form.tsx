@@ -1,0 +1,187 @@
+import { Field, Input, Select, Spinner } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../api/contract.ts';
+import { userCalls, type RoleRow } from '../../api/user-calls.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { CheckboxGroup } from '../../kit/checkbox-group.tsx';
+import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
+import { useForm } from '../../kit/use-form.ts';
+import { useT } from '../../i18n/use-t.ts';
+
+export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
+
+interface Values extends Record<string, unknown> {
+  userName: string;
+  password: string;
+  nickname: string;
+  phone: string;
+  userType: string;
+  departIds: number[];
+  roleIds: number[];
+}
+
+const EMPTY: Values = { userName: '', password: '', nickname: '', phone: '', userType: '1', departIds: [], roleIds: [] };
+
+export interface UserFormProps {
+  target: UserFormTarget;
+  roles: readonly RoleRow[];
+  departs: readonly DepartRef[];
+  /** the signed-in user's type: no higher type is offered (the server refuses it too) */
+  myUserType: number;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add or edit a user in the kit's drawer; the rules are the server's own (userFieldProblems), checked as you go. */
+export function UserForm({ target, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => userCalls(api), [api]);
+  const isNew = target.kind === 'new';
+  const [loaded, setLoaded] = useState(isNew);
+  const validate = useMemo(() => (v: Values) => userFieldProblems({ ...v, userType: Number(v.userType) as 0 | 1 | 2 }, isNew), [isNew]);
+  const form = useForm<Values>(EMPTY, validate);
+
+  useEffect(() => {
+    if (target.kind !== 'edit') return;
+    calls.detail(target.id).then((u) => {
+      form.reset({
+        ...EMPTY,
+        userName: u.userName,
+        nickname: u.nickname,
+        phone: u.phone,
+        userType: String(u.userType),
+        departIds: u.departIds,
+        roleIds: u.roleIds,
+      });
+      setLoaded(true);
+    }, onClose);
+    // Once per opened user: `form` and `calls` are the same for the drawer's life.
+  }, [target]);
+
+  // Availability while typing, 500 ms after the last key (SPEC 9's debounce), only for a well-formed name.
+  const typed = useDebouncedValue(form.values.userName.trim(), 500);
+  const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
+  useEffect(() => {
+    if (!isNew || !typed || validate({ ...form.values, userName: typed }).userName) return setAvailability('idle');
+    const abort = new AbortController();
+    setAvailability('checking');
+    calls.checkUsername(typed, abort.signal).then(
+      (free) => setAvailability(free ? 'free' : 'taken'),
+      () => setAvailability('idle'),
+    );
+    return () => abort.abort();
+    // Checked again when the settled name changes, not on every keystroke of the other fields.
+  }, [typed, isNew, calls]);
+
+  const save = () =>
+    form.submit(async (v) => {
+      const input: UserInput = {
+        ...(isNew ? { userName: v.userName.trim() } : { id: (target as { id: number }).id }),
+        nickname: v.nickname.trim(),
+        phone: v.phone.trim(),
+        userType: Number(v.userType) as 0 | 1 | 2,
+        departIds: v.departIds,
+        roleIds: v.roleIds,
+      };
+      await calls.save(input, isNew ? v.password : undefined);
+      onSaved();
+    });
+
+  const accountField = form.field('userName');
+  const accountHint =
+    availability === 'checking' ? t('checkingAccount') : availability === 'free' ? t('accountAvailable') : t('accountRule');
+  const typeOptions = [0, 2, 1].filter((x) => USER_TYPE_RANK[x] <= USER_TYPE_RANK[myUserType]);
+
+  return (
+    <FormDrawer open title={isNew ? t('addUser') : t('editUser')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
+      {!loaded ? (
+        <Spinner label={t('loading')} />
+      ) : (
+        <>
+          {isNew && (
+            <Field
+              label={t('account')}
+              required
+              {...(availability === 'taken' && !accountField.validationMessage
+                ? { validationState: 'error' as const, validationMessage: t('accountTaken') }
+                : accountField)}
+              hint={accountField.validationMessage ? undefined : accountHint}
+            >
+              <Input
+                name="userName"
+                autoComplete="off"
+                value={form.values.userName}
+                onChange={(_, d) => form.set('userName', d.value)}
+                onBlur={() => form.blur('userName')}
+              />
+            </Field>
+          )}
+          {isNew && (
+            <Field
+              label={t('initialPassword')}
+              required
+              hint={form.error('password') ? undefined : t('passwordRule')}
+              {...form.field('password')}
+            >
+              <Input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={form.values.password}
+                onChange={(_, d) => form.set('password', d.value)}
+                onBlur={() => form.blur('password')}
+              />
+            </Field>
+          )}
+          <Field label={t('nickname')} required {...form.field('nickname')}>
+            <Input
+              name="nickname"
+              value={form.values.nickname}
+              onChange={(_, d) => form.set('nickname', d.value)}
+              onBlur={() => form.blur('nickname')}
+            />
+          </Field>
+          <Field label={t('phone')} {...form.field('phone')}>
+            <Input
+              name="phone"
+              inputMode="numeric"
+              maxLength={11}
+              value={form.values.phone}
+              onChange={(_, d) => form.set('phone', d.value)}
+              onBlur={() => form.blur('phone')}
+            />
+          </Field>
+          <Field label={t('userType')} required {...form.field('userType')}>
+            <Select name="userType" value={form.values.userType} onChange={(_, d) => form.set('userType', d.value)}>
+              {typeOptions.map((x) => (
+                <option key={x} value={x}>
+                  {t(`userType${x as 0 | 1 | 2}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <CheckboxGroup
+            label={t('departments')}
+            required
+            options={departs.map((d) => ({ value: d.id, label: d.departName }))}
+            value={form.values.departIds}
+            onChange={(next) => {
+              form.set('departIds', next);
+              form.blur('departIds');
+            }}
+            error={form.error('departIds')}
+          />
+          <CheckboxGroup
+            label={t('roles')}
+            options={roles.map((r) => ({ value: r.id, label: r.name }))}
+            value={form.values.roleIds}
+            onChange={(next) => form.set('roleIds', next)}
+            error={form.error('roleIds')}
+          />
+        </>
+      )}
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,255 @@
+import { describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
+import { userCalls, type UserRow } from '../../src/api/user-calls.ts';
+import type { UserInput } from '../../src/api/contract.ts';
+import { clientFor, signedIn } from '../support/api.ts';
+
+// Issue 10, users: every call at its SPEC path, on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'Passw0rd2026';
+const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+async function as(userName: string) {
+  const c = await signedIn(baseUrl, userName);
+  return { ...c, users: userCalls(c.api), info: (await fetchUserInfo(c.api)).userInfo };
+}
+const departId = (info: Awaited<ReturnType<typeof as>>['info'], name: string) => info.allDepartList!.find((d) => d.departName === name)!.id;
+
+/** A new user of tenant 1 made by admin (in 华东大区 unless told). */
+async function newUser(extra: Partial<UserInput> = {}) {
+  const admin = await as('admin');
+  const userName = unique('u');
+  const input: UserInput = {
+    userName,
+    nickname: '测试用户',
+    phone: '',
+    userType: 1,
+    departIds: [departId(admin.info, '华东大区')],
+    roleIds: [],
+    ...extra,
+  };
+  const { id } = await admin.users.save(input, PASSWORD);
+  return { id, userName, admin };
+}
+
+/** A client signed in as a user made here (their initial password). */
+async function signedInAs(userName: string) {
+  const c = clientFor(baseUrl);
+  c.store.setItem('UserToken', await login(c.api, { userName, password: PASSWORD }));
+  return c;
+}
+
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { failure?: { message: string; field?: string; kind: string } }) => e.failure,
+  );
+
+describe('users: list', () => {
+  it('filters by keyword (account, nickname or phone), status, type, role and department; sorts; pages', async () => {
+    const admin = await as('admin');
+    const byPhone = await admin.users.list({ pageNum: 1, pageSize: 10, keyword: '13800000003' });
+    expect(byPhone.rows.map((r) => r.userName)).toEqual(['staff']);
+    const staffRole = (await admin.users.roles()).find((r) => r.name === '门店员工')!;
+    const byRole = await admin.users.list({ pageNum: 1, pageSize: 200, roleId: staffRole.id });
+    expect(byRole.rows.map((r) => r.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
+    expect(byRole.rows.every((r) => r.roleIds.includes(staffRole.id))).toBe(true);
+    const admins = await admin.users.list({ pageNum: 1, pageSize: 200, userType: 2 });
+    expect(admins.rows.every((r) => r.userType === 2)).toBe(true);
+    const south = await admin.users.list({ pageNum: 1, pageSize: 200, departId: departId(admin.info, '华南大区') });
+    expect(south.rows.every((r) => r.departIds.includes(departId(admin.info, '华南大区')))).toBe(true);
+    const sorted = await admin.users.list({ pageNum: 1, pageSize: 200, sortField: 'userName', sortOrder: 'descend' });
+    const names = sorted.rows.map((r) => r.userName);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    const page2 = await admin.users.list({ pageNum: 2, pageSize: 2, sortField: 'userName', sortOrder: 'descend' });
+    expect(page2.rows.map((r) => r.userName)).toEqual(names.slice(2, 4));
+    expect(page2.count).toBe(sorted.count);
+    await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('不能按 password_hash 排序');
+  });
+});
+
+describe('users: save', () => {
+  it('creates a user who can sign in with the initial password; the account name is checked while typing', async () => {
+    const { userName, admin } = await newUser({ nickname: '新同事', phone: `139${String(Date.now()).slice(-8)}` });
+    expect(await admin.users.checkUsername(userName)).toBe(false);
+    expect(await admin.users.checkUsername(userName.toUpperCase())).toBe(false);
+    expect(await admin.users.checkUsername(unique('free'))).toBe(true);
+    const fresh = clientFor(baseUrl);
+    expect(await login(fresh.api, { userName, password: PASSWORD })).toBeTruthy();
+  });
+
+  it('refuses bad fields with the field named, so the form shows the message under it', async () => {
+    const admin = await as('admin');
+    const base: UserInput = {
+      userName: unique('v'),
+      nickname: '甲',
+      phone: '',
+      userType: 1,
+      departIds: [departId(admin.info, '总部')],
+      roleIds: [],
+    };
+    expect(await failureOf(admin.users.save({ ...base, userName: '1bad' }, PASSWORD))).toMatchObject({
+      field: 'userName',
+      message: '账号须为 4-32 位字母、数字或下划线，以字母开头',
+    });
+    expect(await failureOf(admin.users.save({ ...base, userName: 'admin' }, PASSWORD))).toMatchObject({
+      field: 'userName',
+      message: '该账号已被使用',
+    });
+    expect(await failureOf(admin.users.save({ ...base, phone: '123' }, PASSWORD))).toMatchObject({
+      field: 'phone',
+      message: '请输入正确格式的手机号',
+    });
+    expect(await failureOf(admin.users.save({ ...base, phone: '13800000001' }, PASSWORD))).toMatchObject({
+      field: 'phone',
+      message: '该手机号已被本租户的其他账号使用',
+    });
+    expect(await failureOf(admin.users.save({ ...base, departIds: [] }, PASSWORD))).toMatchObject({ field: 'departIds' });
+    expect(await failureOf(admin.users.save(base, 'short'))).toMatchObject({
+      field: 'password',
+      message: '密码须为 8-32 位，且同时包含字母和数字',
+    });
+    expect(await failureOf(admin.users.save({ ...base, nickname: '<script>x</script>' }, PASSWORD))).toMatchObject({ field: 'nickname' });
+  });
+
+  it('edits a user (nickname, departments, roles) without touching the account or password', async () => {
+    const { id, userName, admin } = await newUser();
+    const staffRole = (await admin.users.roles()).find((r) => r.name === '门店员工')!;
+    await admin.users.save({
+      id,
+      nickname: '改名了',
+      phone: '',
+      userType: 1,
+      departIds: [departId(admin.info, '总部')],
+      roleIds: [staffRole.id],
+    });
+    const after = await admin.users.detail(id);
+    expect(after).toMatchObject({
+      userName,
+      nickname: '改名了',
+      departIds: [departId(admin.info, '总部')],
+      roleIds: [staffRole.id],
+      roleNames: '门店员工',
+    });
+    expect(await login(clientFor(baseUrl).api, { userName, password: PASSWORD })).toBeTruthy();
+  });
+});
+
+describe('users: no privilege escalation (checked on the server)', () => {
+  it('tenantadmin (userType 2, 总部) cannot give type 0, roles beyond its own, or departments outside its scope', async () => {
+    const ta = await as('tenantadmin');
+    const admin = await as('admin');
+    const roles = await admin.users.roles();
+    const superRole = roles.find((r) => r.name === '超级管理员')!;
+    const base: UserInput = {
+      userName: unique('e'),
+      nickname: '乙',
+      phone: '',
+      userType: 1,
+      departIds: [departId(ta.info, '总部')],
+      roleIds: [],
+    };
+    expect(await failureOf(ta.users.save({ ...base, userType: 0 }, PASSWORD))).toMatchObject({
+      field: 'userType',
+      message: '不能设置高于自己的用户类型',
+    });
+    expect(await failureOf(ta.users.save({ ...base, roleIds: [superRole.id] }, PASSWORD))).toMatchObject({
+      field: 'roleIds',
+      message: '不能分配超出自己权限的角色',
+    });
+    expect(await failureOf(ta.users.save({ ...base, departIds: [departId(ta.info, '华东大区')] }, PASSWORD))).toMatchObject({
+      field: 'departIds',
+      message: '不能分配自己数据权限范围之外的部门',
+    });
+    // Within its powers it may.
+    const own = roles.find((r) => r.name === '租户管理员')!;
+    await expect(ta.users.save({ ...base, roleIds: [own.id] }, PASSWORD)).resolves.toMatchObject({ id: expect.any(Number) });
+  });
+
+  it('nobody changes their own roles or type; nobody edits a user above them or outside their scope', async () => {
+    const admin = await as('admin');
+    const me = (await admin.users.list({ pageNum: 1, pageSize: 1, keyword: 'admin', userType: 0 })).rows[0];
+    const own = {
+      id: me.id,
+      nickname: me.nickname,
+      phone: me.phone,
+      userType: me.userType,
+      departIds: me.departIds,
+      roleIds: [] as number[],
+    };
+    expect(await failureOf(admin.users.save(own))).toMatchObject({ field: 'roleIds', message: '不能修改自己的角色' });
+    const ta = await as('tenantadmin');
+    const adminRow = await ta.users.detail(me.id);
+    expect(
+      await failureOf(
+        ta.users.save({ id: me.id, nickname: 'x', phone: '', userType: 0, departIds: adminRow.departIds, roleIds: adminRow.roleIds }),
+      ),
+    ).toMatchObject({ message: expect.stringMatching(/不能设置高于自己的用户类型|不能修改用户类型高于自己的账号/) });
+    const staffId = (await admin.users.list({ pageNum: 1, pageSize: 10, keyword: '13800000003' })).rows[0].id;
+    expect(
+      await failureOf(
+        ta.users.save({ id: staffId, nickname: 'x', phone: '', userType: 1, departIds: [departId(ta.info, '总部')], roleIds: [] }),
+      ),
+    ).toMatchObject({
+      kind: 'departNoPermission',
+    });
+  });
+
+  it('a role without the buttons gets 403 on every change; save needs user:add for new users and user:edit for edits', async () => {
+    const staff = await as('staff');
+    const input: UserInput = { userName: unique('s'), nickname: '丙', phone: '', userType: 1, departIds: [1], roleIds: [] };
+    const refused = await Promise.all(
+      [
+        staff.users.save(input, PASSWORD),
+        staff.users.modifyStatus(1, 0),
+        staff.users.remove(1),
+        staff.users.list({ pageNum: 1, pageSize: 10 }),
+      ].map(failureOf),
+    );
+    for (const f of refused) expect(f).toMatchObject({ kind: 'forbidden' });
+    const ta = await as('tenantadmin');
+    expect(await failureOf(ta.users.remove(1))).toMatchObject({ kind: 'forbidden' });
+  });
+});
+
+describe('users: tenant isolation', () => {
+  it('another tenant’s ids are unknown on every call, and nothing changes', async () => {
+    const { id, userName } = await newUser();
+    const admin2 = await as('admin2');
+    const input: UserInput = { id, nickname: '越权', phone: '', userType: 1, departIds: [departId(admin2.info, '总部')], roleIds: [] };
+    const refused = await Promise.all(
+      [admin2.users.detail(id), admin2.users.save(input), admin2.users.modifyStatus(id, 0), admin2.users.remove(id)].map(failureOf),
+    );
+    for (const f of refused) expect(f).toMatchObject({ message: '用户不存在' });
+    expect((await admin2.users.list({ pageNum: 1, pageSize: 200, keyword: userName })).rows).toEqual([]);
+    const admin = await as('admin');
+    expect(await admin.users.detail(id)).toMatchObject({ nickname: '测试用户', status: 1 });
+  });
+});
+
+describe('users: status and delete', () => {
+  it('disabling ends the user’s sessions at once and refuses their login; enabling lets them back', async () => {
+    const { id, userName, admin } = await newUser();
+    const victim = await signedInAs(userName);
+    await admin.users.modifyStatus(id, 0);
+    expect(await failureOf(victim.api.call('/vue/userInfo'))).toMatchObject({ kind: 'expired' });
+    await expect(login(clientFor(baseUrl).api, { userName, password: PASSWORD })).rejects.toThrow('账号或密码错误');
+    expect(
+      (await admin.users.list({ pageNum: 1, pageSize: 10, keyword: userName, status: 0 })).rows.map((r: UserRow) => r.userName),
+    ).toEqual([userName]);
+    await admin.users.modifyStatus(id, 1);
+    expect(await login(clientFor(baseUrl).api, { userName, password: PASSWORD })).toBeTruthy();
+  });
+
+  it('deleting removes the user from every list and ends their sessions; nobody deletes or disables themselves', async () => {
+    const { id, userName, admin } = await newUser();
+    const victim = await signedInAs(userName);
+    await admin.users.remove(id);
+    expect((await admin.users.list({ pageNum: 1, pageSize: 10, keyword: userName })).count).toBe(0);
+    expect(await failureOf(admin.users.detail(id))).toMatchObject({ message: '用户不存在' });
+    expect(await failureOf(victim.api.call('/vue/userInfo'))).toMatchObject({ kind: 'expired' });
+    expect(await failureOf(admin.users.remove(admin.info.id))).toMatchObject({ message: '不能删除当前登录的账号' });
+    expect(await failureOf(admin.users.modifyStatus(admin.info.id, 0))).toMatchObject({ message: '不能停用或启用当前登录的账号' });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { hashOf, useBrowser } from '../support/browser.ts';
+
+// Issue 10: the users page on the page kit, in Chromium against the real server.
+const ui = useBrowser();
+const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
+const sideMenuEntries = async (page: Page) =>
+  (await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem').allTextContents()).map((t) => t.trim());
+
+async function openUsers(page: Page) {
+  await page.goto(`${ui.baseUrl}/#/manage/users`);
+  await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+}
+
+describe('users page', () => {
+  it('creates a user with a role; signed in elsewhere, they see exactly that role’s menu', async () => {
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    const name = `e2e${randomBytes(3).toString('hex')}`;
+    await page.getByRole('button', { name: '新增用户' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增用户' });
+    await drawer.getByLabel('账号').fill(name);
+    await drawer.getByText('该账号可以使用').waitFor();
+    await drawer.getByLabel('初始密码').fill('Passw0rd2026');
+    await drawer.getByLabel('昵称').fill('端到端同事');
+    // A phone, so the new account is not first asked to bind one.
+    await drawer.getByLabel('手机号').fill(`139${String(Date.now()).slice(-8)}`);
+    await drawer.getByRole('checkbox', { name: '华东大区' }).check();
+    await drawer.getByRole('checkbox', { name: '门店员工' }).check();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await toast(page, '操作成功').waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(name);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('cell', { name: name, exact: true }).waitFor();
+    expect(hashOf(page)).toBe(`#/manage/users?keyword=${name}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: name, exact: true }) });
+    expect(await row.getByRole('cell', { name: '门店员工', exact: true }).count()).toBe(1);
+    expect(await row.getByRole('cell', { name: '华东大区', exact: true }).count()).toBe(1);
+
+    // Another browser: the new account sees the menu of 门店员工, the same as the demo's staff account.
+    const other = await ui.newPage();
+    await other.goto(`${ui.baseUrl}/#/login`);
+    await other.getByLabel('账号').fill(name);
+    await other.getByLabel('密码').fill('Passw0rd2026');
+    await other.getByRole('button', { name: '登录' }).click();
+    await other.waitForURL(/#\/dashboard$/);
+    const staff = await ui.signedInPage('staff');
+    expect(await sideMenuEntries(other)).toEqual(await sideMenuEntries(staff));
+    expect(await sideMenuEntries(other)).not.toContain('系统管理');
+    await Promise.all([page, other, staff].map((p) => p.context().close()));
+  });
+
+  it('shows each rule under its field on submit, focuses the first, keeps the server’s refusal on its field, and asks before losing changes', async () => {
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    await page.getByRole('button', { name: '新增用户' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增用户' });
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('账号不能为空').waitFor();
+    expect(await drawer.getByText('昵称不能为空').count()).toBe(1);
+    expect(await drawer.getByText('请至少选择一个部门').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('userName');
+
+    // The server's refusal lands under the field it names, with no toast besides (one message per event).
+    await drawer.getByLabel('账号').fill('admin');
+    await drawer.getByLabel('初始密码').fill('Passw0rd2026');
+    await drawer.getByLabel('昵称').fill('重复');
+    await drawer.getByRole('checkbox', { name: '总部' }).check();
+    await drawer.getByText('该账号已被使用').first().waitFor();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await page.waitForTimeout(500);
+    expect(await drawer.getByText('该账号已被使用').count()).toBe(1);
+    expect(await toast(page, '该账号已被使用').count()).toBe(0);
+
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await page.getByText('有未保存的修改，确定放弃吗？').waitFor();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '取消' }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    await page.getByRole('columnheader', { name: '账号' }).click();
+    await page.waitForURL(/sort=userName\.ascend/);
+    await page.getByRole('columnheader', { name: '账号' }).click();
+    await page.waitForURL(/sort=userName\.descend/);
+    await page.getByRole('combobox', { name: '每页条数' }).selectOption('20');
+    await page.waitForURL(/size=20/);
+    const before = await page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents();
+    await page.reload();
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    expect(await page.getByRole('columnheader', { name: '账号' }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents()).toEqual(before);
+    await page.context().close();
+  });
+
+  it('a button the role lacks looks disabled (not a live red outline) and says 您没有权限', async () => {
+    const page = await ui.signedInPage('tenantadmin');
+    await openUsers(page);
+    const del = page.getByRole('button', { name: '删除 admin' });
+    expect(await del.getAttribute('aria-disabled')).toBe('true');
+    const look = await del.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { color: cs.color, border: cs.borderTopColor, cursor: cs.cursor };
+    });
+    expect(look.color).not.toBe('rgb(197, 15, 31)');
+    expect(look.border).not.toBe('rgb(197, 15, 31)');
+    expect(look.cursor).toBe('not-allowed');
+    await del.focus();
+    await page.getByRole('tooltip', { name: '您没有权限' }).waitFor();
+    await page.context().close();
+  });
+});
