@@ -52,6 +52,17 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // SPEC's path says anon, but telling which accounts exist is for those who create accounts.
   'POST /anon/user/checkUsername': { buttons: ['user:add'] },
   'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
+  'POST /v1/role/tree': { pages: ['manage/roles'] },
+  'POST /v1/role/treeByTenantId': { pages: ['manage/roles'] },
+  'POST /v1/role/save': { buttons: ['role:save'] },
+  'POST /v1/role/del': { buttons: ['role:delete'] },
+  'POST /v1/rolePerm/list': { pages: ['manage/roles'] },
+  'POST /v1/rolePerm/save': { buttons: ['role:save'] },
+  'POST /v1/role/queryRolePemission': { pages: ['manage/roles'] },
+  'POST /v1/permission/copyRolePermission': { buttons: ['role:copy'] },
+  'POST /v1/userRole/list': { pages: ['manage/roles'] },
+  'POST /v1/userRole/save': { buttons: ['user:edit', 'role:save'] },
+  'POST /v1/renant/selectUserRoleList': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
 };
 

@@ -106,7 +106,7 @@ export function createApp(options: AppOptions) {
     api.route('/', smsRoutes(db, sms, outbox));
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db, events));
-    api.route('/', roleRoutes(db));
+    api.route('/', roleRoutes(db, events));
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);

@@ -1,6 +1,9 @@
 import type { ApiClient } from './client.ts';
 import type { Answer, UserInput } from './contract.ts';
 import { encryptedWithKey } from './session-calls.ts';
+import type { RoleRow } from './role-calls.ts';
+
+export type { RoleRow } from './role-calls.ts';
 
 /** A user as /v1/user/list and /vue/user/detail answer it. `createdAt` is an instant (ISO 8601). */
 export interface UserRow {
@@ -15,13 +18,6 @@ export interface UserRow {
   roleIds: number[];
   roleNames: string;
   createdAt: string;
-}
-
-export interface RoleRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  userCount: number;
 }
 
 export interface UserListQuery {

@@ -1,0 +1,159 @@
+import { describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { fetchUserInfo } from '../../src/api/session-calls.ts';
+import { roleCalls, type PermissionNode } from '../../src/api/role-calls.ts';
+import { userCalls } from '../../src/api/user-calls.ts';
+import { signedIn } from '../support/api.ts';
+
+// Issue 10, roles and permissions: SPEC 7's calls at their paths (misspellings kept), on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
+
+async function as(userName: string) {
+  const c = await signedIn(baseUrl, userName);
+  return { ...c, roles: roleCalls(c.api), users: userCalls(c.api), info: (await fetchUserInfo(c.api)).userInfo };
+}
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { failure?: { message: string; kind: string } }) => e.failure,
+  );
+const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+const byName = (nodes: PermissionNode[], name: string) => flat(nodes).find((n) => n.name === name)!;
+
+describe('roles', () => {
+  it('creates, renames and deletes a role; the tree shows it under its parent; names are unique per tenant', async () => {
+    const admin = await as('admin');
+    const parent = (await admin.roles.list()).find((r) => r.name === '租户管理员')!;
+    const name = unique('角色');
+    const { id } = await admin.roles.save({ name, parentId: parent.id });
+    const tree = await admin.roles.tree();
+    const flatTree = (ns: typeof tree): typeof tree => ns.flatMap((n) => [n, ...flatTree(n.children)]);
+    expect(
+      flatTree(tree)
+        .find((n) => n.id === parent.id)!
+        .children.map((c) => c.name),
+    ).toContain(name);
+    expect(await failureOf(admin.roles.save({ name: '超级管理员' }))).toMatchObject({ message: '角色名称已存在' });
+    await admin.roles.save({ id, name: `${name}改`, parentId: parent.id });
+    expect((await admin.roles.list()).find((r) => r.id === id)!.name).toBe(`${name}改`);
+    expect(await failureOf(admin.roles.save({ id: parent.id, name: parent.name, parentId: id }))).toMatchObject({
+      message: '上级角色不能是自己的下级',
+    });
+    await admin.roles.remove(id);
+    expect((await admin.roles.list()).some((r) => r.id === id)).toBe(false);
+  });
+
+  it('refuses to delete a role while users hold it, with their count', async () => {
+    const admin = await as('admin');
+    const staffRole = (await admin.roles.list()).find((r) => r.name === '门店员工')!;
+    expect(await failureOf(admin.roles.remove(staffRole.id))).toMatchObject({
+      message: `该角色下还有 ${staffRole.userCount} 个用户，请先移除这些用户的角色`,
+    });
+    const holders = await admin.roles.users(staffRole.id);
+    expect(holders.rows.map((u) => u.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
+  });
+
+  it('another tenant’s roles are unknown on every call', async () => {
+    const admin = await as('admin');
+    const admin2 = await as('admin2');
+    const role = (await admin.roles.list())[0];
+    const refused = await Promise.all(
+      [
+        admin2.roles.save({ id: role.id, name: 'x' }),
+        admin2.roles.remove(role.id),
+        admin2.roles.permissions(role.id),
+        admin2.roles.savePermissions(role.id, []),
+      ].map(failureOf),
+    );
+    for (const f of refused) expect(f).toMatchObject({ message: '角色不存在' });
+    expect((await admin.roles.list()).find((r) => r.id === role.id)!.name).toBe(role.name);
+  });
+});
+
+describe('role permissions', () => {
+  it('saves a role’s pages and buttons and answers what changed; the tree marks them checked', async () => {
+    const admin = await as('admin');
+    const { id } = await admin.roles.save({ name: unique('权限'), parentId: null });
+    const tree = await admin.roles.permissionTree(id);
+    const users = byName(tree, '用户管理');
+    const del = users.children.find((c) => c.code === 'user:del')!;
+    const diff = await admin.roles.savePermissions(id, [users.id, del.id]);
+    expect(diff).toEqual({ added: [users.id, del.id].sort((a, b) => a - b), removed: [] });
+    expect(await admin.roles.savePermissions(id, [users.id])).toEqual({ added: [], removed: [del.id] });
+    const again = await admin.roles.permissionTree(id);
+    expect(byName(again, '用户管理').checked).toBe(true);
+    expect(byName(again, '用户管理').children.find((c) => c.code === 'user:del')!.checked).toBe(false);
+    expect(await admin.roles.permissions(id)).toEqual([users.id]);
+  });
+
+  it('copies one role’s permissions to another', async () => {
+    const admin = await as('admin');
+    const staffRole = (await admin.roles.list()).find((r) => r.name === '门店员工')!;
+    const { id } = await admin.roles.save({ name: unique('复制'), parentId: null });
+    await admin.roles.copy(staffRole.id, id);
+    expect(await admin.roles.permissions(id)).toEqual(await admin.roles.permissions(staffRole.id));
+  });
+
+  it('no escalation: tenantadmin grants only what it holds, edits only roles below its own, never its own roles', async () => {
+    const ta = await as('tenantadmin');
+    const admin = await as('admin');
+    const roles = await admin.roles.list();
+    const own = roles.find((r) => r.name === '租户管理员')!;
+    const superRole = roles.find((r) => r.name === '超级管理员')!;
+    // Its own role and the super admin role are not below it.
+    expect(await failureOf(ta.roles.savePermissions(own.id, []))).toMatchObject({ message: '只能修改自己角色之下的角色' });
+    expect(await failureOf(ta.roles.save({ id: superRole.id, name: superRole.name }))).toMatchObject({
+      message: '只能修改自己角色之下的角色',
+    });
+    // A role below its own: it may grant its own permissions, never one it lacks (user:del).
+    const { id } = await ta.roles.save({ name: unique('下级'), parentId: own.id });
+    const tree = await ta.roles.permissionTree(id);
+    const users = byName(tree, '用户管理');
+    const del = users.children.find((c) => c.code === 'user:del')!;
+    expect(del.grantable).toBe(false);
+    expect(await failureOf(ta.roles.savePermissions(id, [users.id, del.id]))).toMatchObject({ message: '不能授予自己没有的权限' });
+    await expect(ta.roles.savePermissions(id, [users.id])).resolves.toEqual({ added: [users.id], removed: [] });
+    // Copying the super admin's permissions would grant what it lacks.
+    expect(await failureOf(ta.roles.copy(superRole.id, id))).toMatchObject({ message: '不能授予自己没有的权限' });
+    // Never its own roles, and a role beyond its own cannot be given to anyone.
+    expect(await failureOf(ta.roles.assign(ta.info.id, []))).toMatchObject({ message: '不能修改自己的角色' });
+    const created = await ta.users.save(
+      {
+        userName: unique('r'),
+        nickname: '丁',
+        phone: '',
+        userType: 1,
+        departIds: [ta.info.allDepartList!.find((d) => d.departName === '总部')!.id],
+        roleIds: [],
+      },
+      'Passw0rd2026',
+    );
+    expect(await failureOf(ta.roles.assign(created.id, [superRole.id]))).toMatchObject({ message: '不能分配超出自己权限的角色' });
+    await expect(ta.roles.assign(created.id, [id])).resolves.toMatchObject({ uid: created.id, rids: [id] });
+  });
+
+  it('/v1/userRole/save takes a multipart form (uid, rids) and tells the user’s sessions', async () => {
+    const admin = await as('admin');
+    const staffRole = (await admin.roles.list()).find((r) => r.name === '门店员工')!;
+    const { id: uid } = await admin.users.save(
+      { userName: unique('m'), nickname: '戊', phone: '', userType: 1, departIds: [admin.info.allDepartList![0].id], roleIds: [] },
+      'Passw0rd2026',
+    );
+    const form = new FormData();
+    form.append('uid', String(uid));
+    form.append('rids', String(staffRole.id));
+    const res = await fetch(`${baseUrl}/manage/v1/userRole/save`, { method: 'POST', headers: { UserToken: admin.token }, body: form });
+    expect(await res.json()).toMatchObject({ result: 'ok' });
+    expect((await admin.users.detail(uid)).roleIds).toEqual([staffRole.id]);
+    const mapping = await admin.roles.userRoles(uid);
+    expect(mapping).toEqual([expect.objectContaining({ userId: uid, roleIds: [staffRole.id], roleNames: '门店员工' })]);
+  });
+
+  it('a role without the role buttons gets 403', async () => {
+    const ta = await as('tenantadmin');
+    const staff = await as('staff');
+    const refused = await Promise.all([staff.roles.list(), staff.roles.save({ name: 'x' }), ta.roles.remove(1)].map(failureOf));
+    for (const f of refused) expect(f).toMatchObject({ kind: 'forbidden' });
+  });
+});
