@@ -11,6 +11,7 @@ type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
 const loaders: Record<string, Loader> = {
   'user-center/user-info': () => import('./user-center/user-info.tsx'),
   'manage/users': () => import('./manage/users.tsx'),
+  'manage/roles': () => import('./manage/roles.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

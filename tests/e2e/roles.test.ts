@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
+import { userCalls } from '../../src/api/user-calls.ts';
+import { roleCalls } from '../../src/api/role-calls.ts';
+import { clientFor, signedIn } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+
+// Issue 10: the roles page in Chromium. The test works on a role of its own, so no other test's menu changes.
+const ui = useBrowser();
+const toast = (page: Page, text: string | RegExp) => page.locator('.fui-Toast').filter({ hasText: text });
+
+describe('roles page', () => {
+  it('creates a role, grants it a page through the permission tree (saying what changes), and its user sees that page', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/roles`);
+    await page.getByRole('heading', { name: '角色管理', level: 1 }).waitFor();
+    const name = `e2e角色${randomBytes(2).toString('hex')}`;
+    await page.getByRole('button', { name: '新增角色' }).first().click();
+    await page.getByLabel('角色名称').fill(name);
+    await page.getByRole('combobox', { name: '上级角色' }).selectOption({ label: '无（顶级角色）' });
+    await page.getByRole('button', { name: '新增角色' }).last().click();
+    await toast(page, '操作成功').first().waitFor();
+    await page.waitForURL(/role=\d+/);
+    const roleId = Number(new URL(page.url().replace('#', '')).searchParams.get('role'));
+
+    // Search the tree, tick 用户管理: the page says what will change, the confirmation lists it by name.
+    const tree = page.getByRole('tree', { name: '权限' });
+    await page.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('用户管理');
+    await tree.getByRole('checkbox', { name: '用户管理', exact: true }).check();
+    await page.getByText('将新增 2 项、移除 0 项权限：').waitFor();
+    await page.getByRole('button', { name: '保存权限' }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await confirm.getByText('新增：用户管理').waitFor();
+    expect(await confirm.getByText('新增：系统管理').count()).toBe(1);
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await toast(page, '操作成功：新增 2 项，移除 0 项').waitFor();
+
+    // A user holding only this role sees 系统管理 › 用户管理 and nothing of the other sections.
+    const admin = await signedIn(ui.baseUrl, 'admin');
+    const info = (await fetchUserInfo(admin.api)).userInfo;
+    const userName = `rl${randomBytes(3).toString('hex')}`;
+    await userCalls(admin.api).save(
+      {
+        userName,
+        nickname: '角色测试',
+        phone: `137${String(Date.now()).slice(-8)}`,
+        userType: 1,
+        departIds: [info.allDepartList![0].id],
+        roleIds: [roleId],
+      },
+      'Passw0rd2026',
+    );
+    const other = await ui.newPage();
+    await other.goto(`${ui.baseUrl}/#/login`);
+    await other.getByLabel('账号').fill(userName);
+    await other.getByLabel('密码').fill('Passw0rd2026');
+    await other.getByRole('button', { name: '登录' }).click();
+    await other.waitForURL(/#\/manage\/users$/);
+    const entries = (await other.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem').allTextContents()).map((x) =>
+      x.trim(),
+    );
+    expect(entries).toEqual(['系统管理']);
+    expect(await other.getByRole('button', { name: '新增用户' }).first().getAttribute('aria-disabled')).toBe('true');
+    await Promise.all([page, other].map((p) => p.context().close()));
+  });
+
+  it('refuses to delete a role its users still hold, with their count; shows the role’s users', async () => {
+    const page = await ui.signedInPage('admin');
+    const staffRole = (await roleCalls((await signedIn(ui.baseUrl, 'admin')).api).list()).find((r) => r.name === '门店员工')!;
+    await page.goto(`${ui.baseUrl}/#/manage/roles?role=${staffRole.id}&tab=users`);
+    await page.getByRole('cell', { name: 'staff', exact: true }).waitFor();
+    await page.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await toast(page, /该角色下还有 \d+ 个用户，请先移除这些用户的角色/).waitFor();
+    await page.context().close();
+  });
+
+  it('tenantadmin sees roles it may not change as read-only, and cannot grant what it lacks', async () => {
+    const page = await ui.signedInPage('tenantadmin');
+    const roles = await roleCalls((await signedIn(ui.baseUrl, 'admin')).api).list();
+    const own = roles.find((r) => r.name === '租户管理员')!;
+    await page.goto(`${ui.baseUrl}/#/manage/roles?role=${own.id}`);
+    await page.getByText('只能修改自己角色之下的角色；这里只能查看。').waitFor();
+    expect(await page.getByRole('button', { name: '保存权限' }).count()).toBe(0);
+    const tree = page.getByRole('tree', { name: '权限' });
+    await page.getByRole('button', { name: '展开全部' }).click();
+    expect(await tree.getByRole('checkbox', { name: /^删除\s*user:del$/ }).isDisabled()).toBe(true);
+    // The user it signs in as cannot do more than its role lets it (login works; no escalation from the UI).
+    expect(await login(clientFor(ui.baseUrl).api, { userName: 'tenantadmin', password: 'Admin@2026' })).toBeTruthy();
+    await page.context().close();
+  });
+});
