@@ -44,6 +44,8 @@ export type SessionEvent =
   | { type: 'EXPIRED'; message?: string }
   | { type: 'RETRY' }
   | { type: 'DISMISS_NOTICE' }
+  /** the server pushed that this user's permissions, roles or menu changed: rebuild them in place */
+  | { type: 'PERMISSIONS_CHANGED' }
   | CountdownParentEvent;
 
 /** Said when the session countdown reaches zero (the same words as an ended session, SPEC 8). */
@@ -52,6 +54,12 @@ export const SESSION_ENDED = '登录失效，请重新登录';
 export interface UserInfoOutput {
   userInfo: UserInfo;
   tokenExpire: number;
+}
+
+/** Steps 2 to 4 again, while the console stays in use: permissions, menu, routes. */
+export interface PermissionsOutput {
+  menu: MenuNode[];
+  routes: RouteTable;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
@@ -84,6 +92,7 @@ export const sessionMachine = setup({
     initUserPermission: fromPromise<void>(notProvided('initUserPermission')),
     fetchMenu: fromPromise<MenuNode[]>(notProvided('fetchMenu')),
     addRoutes: fromPromise<RouteTable, { menu: MenuNode[] }>(notProvided('addRoutes')),
+    refreshPermissions: fromPromise<PermissionsOutput>(notProvided('refreshPermissions')),
     fetchTenantParams: fromPromise<TenantParams>(notProvided('fetchTenantParams')),
     /** the server's pushes for this session (force logout); the app reads them and reports an ended session */
     sessionEvents: fromCallback(() => {}),
@@ -100,6 +109,8 @@ export const sessionMachine = setup({
     reportFailure: (_, _params: { error: unknown }) => {},
     /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
     reloadForAccountSwitch: () => {},
+    /** the menu and routes were rebuilt in place: a page that lost its entry goes to the first leaf, with a message */
+    permissionsRefreshed: (_, _params: { routes: RouteTable }) => {},
     /** SPEC 4 bind phone: the account logged in with is remembered (the app keeps its name for the login form) */
     rememberAccount: (_, _params: { userName: string }) => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
@@ -245,6 +256,35 @@ export const sessionMachine = setup({
               onError: { actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
             },
           ],
+          initial: 'current',
+          states: {
+            current: {
+              description: 'Menu, routes and buttons are as the server last said.',
+              on: { PERMISSIONS_CHANGED: 'refreshing' },
+            },
+            refreshing: {
+              description:
+                'Steps 2 to 4 again after the server said the permissions changed; the old menu stays on screen until the new one is there.',
+              invoke: {
+                id: 'refreshPermissions',
+                src: 'refreshPermissions',
+                onDone: {
+                  target: 'current',
+                  actions: [
+                    assign({ menu: ({ event }) => event.output.menu, routes: ({ event }) => event.output.routes }),
+                    { type: 'permissionsRefreshed', params: ({ event }) => ({ routes: event.output.routes }) },
+                  ],
+                },
+                onError: [
+                  { guard: 'isExpiredError', target: '#session.expired' },
+                  // The old menu stays; the next change or the next start tries again (logged only, SPEC 8).
+                  { target: 'current', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+              // Another change while rebuilding: start over, so the last change always wins.
+              on: { PERMISSIONS_CHANGED: { target: 'refreshing', reenter: true } },
+            },
+          },
           on: {
             LOGOUT: 'loggingOut',
             SWITCH_ACCOUNT: {

@@ -226,6 +226,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
        SELECT id FROM u`,
       [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
     );
+    // Their open browsers rebuild menu and buttons at once.
+    if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');
     return c.json(ok({ id: input.id }));
   });
 

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { sessionMachine } from '../../machines/session.machine.ts';
+import { sessionMachine, type PermissionsOutput } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
 import type { ApiClient } from '../api/client.ts';
 import {
@@ -23,6 +23,9 @@ import { classifyAnswer } from '../api/errors.ts';
 import { failureSink } from './failure-sink.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
+/** Routes of SPEC 2 that do not come from the menu: they stay whatever the permissions. */
+const FIXED_PATHS = ['/user-center/user-info', '/setting-camp', '/data-statistics/mall-statistics', '/redirect'];
+export const PAGE_REVOKED = '您的权限已变更，当前页面已不可用，已返回首页';
 
 /** The session machine with the app's actors: real calls, real storage, real navigation. */
 export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: TabCoordination) {
@@ -38,16 +41,23 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       initUserPermission: fromPromise(() => initUserPermission(api)),
       fetchMenu: fromPromise(() => fetchMenuTree(api)),
       addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
+      refreshPermissions: fromPromise(async (): Promise<PermissionsOutput> => {
+        await initUserPermission(api);
+        const menu = await fetchMenuTree(api);
+        return { menu, routes: buildMenuModel(menu) };
+      }),
       fetchTenantParams: fromPromise(async () => ({
         enableWaterMark: (await fetchSettings(api, 'scrm_overall_params')).enableWaterMark === true,
       })),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
-      // A session ended elsewhere (force logout) is told at once, and handled like the 401 a call would get.
-      sessionEvents: fromCallback(() =>
+      // A session ended elsewhere (force logout) is told at once, and handled like the 401 a call would get; a change
+      // of this user's permissions, roles or menu rebuilds them in place.
+      sessionEvents: fromCallback(({ sendBack }) =>
         subscribeSessionEvents({
           store,
           onEvent: (event) => {
+            if (event === 'permissions') return sendBack({ type: 'PERMISSIONS_CHANGED' });
             if (event !== 'revoked') return;
             const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
             failureSink.handle(failure, { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null });
@@ -73,6 +83,18 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
         navigate(safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/', { replace: true });
       },
       goToLogin: () => navigate('/login'),
+      // The page on screen lost its menu entry: go to the first leaf and say why (buttons of pages that remain
+      // enable or disable in place, as they read the new routes).
+      permissionsRefreshed: (_, { routes }) => {
+        const model = routes as ReturnType<typeof buildMenuModel>;
+        const [path] = splitHash(location.hash);
+        if (FIXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) || model.routes.some((r) => r.path === path)) return;
+        navigate(model.home ?? '/', { replace: true });
+        failureSink.handle(
+          { kind: 'error', message: PAGE_REVOKED, duration: 5000, level: 'warning' },
+          { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null },
+        );
+      },
       reportFailure: (_, { error }) => console.error('[session]', error),
       // SPEC 4: another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
       rememberAccount: (_, { userName }) => store.setItem(STORAGE_KEYS.rememberedAccount, userName),

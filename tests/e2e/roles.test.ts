@@ -5,7 +5,8 @@ import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
 import { userCalls } from '../../src/api/user-calls.ts';
 import { roleCalls } from '../../src/api/role-calls.ts';
 import { clientFor, signedIn } from '../support/api.ts';
-import { useBrowser } from '../support/browser.ts';
+import { hashOf, useBrowser } from '../support/browser.ts';
+import { flatten } from '../../src/menu/permission-tree.ts';
 
 // Issue 10: the roles page in Chromium. The test works on a role of its own, so no other test's menu changes.
 const ui = useBrowser();
@@ -90,5 +91,64 @@ describe('roles page', () => {
     // The user it signs in as cannot do more than its role lets it (login works; no escalation from the UI).
     expect(await login(clientFor(ui.baseUrl).api, { userName: 'tenantadmin', password: 'Admin@2026' })).toBeTruthy();
     await page.context().close();
+  });
+
+  it('live: a button revoked in one browser disables in the other without a reload; a page revoked sends its user to the first leaf', async () => {
+    // A role with 工作台 and 用户管理 (with 新增), and a user holding only it.
+    const admin = await signedIn(ui.baseUrl, 'admin');
+    const roles = roleCalls(admin.api);
+    const { id: roleId } = await roles.save({ name: `e2e实时${randomBytes(2).toString('hex')}`, parentId: null });
+    const tree = flatten(await roles.permissionTree(roleId));
+    const pick = (name: string) => tree.find((n) => n.name === name)!;
+    const add = tree.find((n) => n.code === 'user:add')!;
+    await roles.savePermissions(roleId, [pick('首页').id, pick('工作台').id, pick('系统管理').id, pick('用户管理').id, add.id]);
+    const info = (await fetchUserInfo(admin.api)).userInfo;
+    const userName = `lv${randomBytes(3).toString('hex')}`;
+    await userCalls(admin.api).save(
+      {
+        userName,
+        nickname: '实时',
+        phone: `136${String(Date.now()).slice(-8)}`,
+        userType: 1,
+        departIds: [info.allDepartList![0].id],
+        roleIds: [roleId],
+      },
+      'Passw0rd2026',
+    );
+
+    const user = await ui.newPage();
+    await user.goto(`${ui.baseUrl}/#/login`);
+    await user.getByLabel('账号').fill(userName);
+    await user.getByLabel('密码').fill('Passw0rd2026');
+    await user.getByRole('button', { name: '登录' }).click();
+    await user.waitForURL(/#\/dashboard$/);
+    await user.goto(`${ui.baseUrl}/#/manage/users`);
+    const addButton = user.getByRole('button', { name: '新增用户' }).first();
+    await addButton.waitFor();
+    expect(await addButton.getAttribute('aria-disabled')).toBeNull();
+    const reloads: string[] = [];
+    user.on('framenavigated', (f) => f === user.mainFrame() && reloads.push(f.url()));
+
+    // The admin takes 新增 away in the roles page.
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/roles?role=${roleId}`);
+    const permissionTree = page.getByRole('tree', { name: '权限' });
+    await page.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('user:add');
+    await permissionTree.getByRole('checkbox', { name: /^新增\s*user:add$/ }).uncheck();
+    await page.getByRole('button', { name: '保存权限' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await toast(page, '操作成功：新增 0 项，移除 1 项').waitFor();
+
+    // The other browser: the button disables in place, no reload, still on the page.
+    await expect.poll(() => addButton.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
+    expect(reloads.filter((u) => !u.includes('#/manage/users'))).toEqual([]);
+    expect(hashOf(user)).toBe('#/manage/users');
+
+    // Taking the page away sends the user to the first leaf, with one message.
+    await roles.savePermissions(roleId, [pick('首页').id, pick('工作台').id]);
+    await user.waitForURL(/#\/dashboard$/, { timeout: 10_000 });
+    await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
+    expect(await user.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
+    await Promise.all([page, user].map((p) => p.context().close()));
   });
 });

@@ -10,6 +10,8 @@ const userInfo = { id: 1, nickname: '星河管理员', tenantId: 1, phone: '1380
 const expired = new ApiFailure({ kind: 'expired', message: '登录失效，请重新登录', duration: 5000, level: 'warning' });
 const broken = new Error('网络繁忙，请刷新后重试！');
 const menu = [{ id: 1, name: '系统管理', path: '/manage' }];
+/** The menu after the server said the permissions changed. */
+const menuAfter = [{ id: 2, name: '会员管理', path: '/member-mng' }];
 
 /** One payload per outcome of every actor the session invokes, and every event the UI sends. */
 const EVENTS = [
@@ -38,6 +40,10 @@ const EVENTS = [
   { type: 'EXPIRED', message: '登录失效，请重新登录' },
   { type: 'RETRY' },
   { type: 'DISMISS_NOTICE' },
+  { type: 'PERMISSIONS_CHANGED' },
+  { type: 'xstate.done.actor.refreshPermissions', output: { menu: menuAfter, routes: { rebuilt: true } } },
+  { type: 'xstate.error.actor.refreshPermissions', error: expired },
+  { type: 'xstate.error.actor.refreshPermissions', error: broken },
 ] as const;
 
 const ACTORS = [
@@ -49,6 +55,7 @@ const ACTORS = [
   'addRoutes',
   'logout',
   'fetchTenantParams',
+  'refreshPermissions',
 ];
 
 function sut(input: SessionInput) {
@@ -65,6 +72,7 @@ function sut(input: SessionInput) {
       goToLogin: record('goToLogin'),
       reportFailure: record('reportFailure'),
       reloadForAccountSwitch: record('reloadForAccountSwitch'),
+      permissionsRefreshed: (_, p) => void calls.push(`permissionsRefreshed:${JSON.stringify(p.routes)}`),
       rememberAccount: (_, p) => void calls.push(`rememberAccount:${p.userName}`),
     },
   });
@@ -88,9 +96,10 @@ describe('session machine (model-based)', () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       const expected = label === 'no token' ? ['"anonymous"', '"loggingIn"', '"expired"'] : ['"expired"'];
       for (const v of expected) expect(reached).toContain(v);
-      for (const s of ['booting', 'permissions', 'menu', 'routing', 'ready', 'loggingOut', 'failed']) {
+      for (const s of ['booting', 'permissions', 'menu', 'routing', 'loggingOut', 'failed']) {
         expect(reached).toContain(JSON.stringify({ authenticated: s }));
       }
+      for (const s of ['current', 'refreshing']) expect(reached).toContain(JSON.stringify({ authenticated: { ready: s } }));
     });
 
     for (const path of paths) {
@@ -104,7 +113,12 @@ describe('session machine (model-based)', () => {
             expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]))).toBe(true);
             expect(s.calls).toContain('replayNavigation');
             expect(snap.context.userInfo).toEqual(userInfo);
-            expect(snap.context.menu).toEqual(menu);
+            // The boot's menu, or the one a permissions change rebuilt (and then the app was told, with the routes).
+            if (s.calls.some((c) => c.startsWith('permissionsRefreshed'))) {
+              expect(snap.context.menu).toEqual(menuAfter);
+              expect(snap.context.routes).toEqual({ rebuilt: true });
+              expect(s.calls).toContain('permissionsRefreshed:{"rebuilt":true}');
+            } else expect(snap.context.menu).toEqual(menu);
             // The access token and the countdown are kept only while the session is in use.
             expect(snap.children.accessToken).toBeDefined();
             expect(snap.children.countdown).toBeDefined();
@@ -119,6 +133,13 @@ describe('session machine (model-based)', () => {
             expect(snap.context.routes).toBeNull();
           },
           'authenticated.failed': () => expect(s.calls).toContain('reportFailure'),
+          // Rebuilding permissions keeps the session in use: the old menu stays, and so do its children.
+          'authenticated.ready.refreshing': (snap) => {
+            expect(s.started).toContain('refreshPermissions');
+            expect(snap.children.accessToken).toBeDefined();
+            expect(snap.children.sessionEvents).toBeDefined();
+            expect(snap.context.menu.length).toBe(1);
+          },
         });
       });
     }
@@ -173,5 +194,49 @@ describe('session machine (model-based)', () => {
     );
     withLink.start();
     expect(withLink.getSnapshot().value).toBe('exchangingLink');
+  });
+});
+
+describe('session machine: permissions changed while in use', () => {
+  const boot = async () => {
+    const s = sut({ hasToken: true });
+    s.settle({ type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    for (const name of ['initUserPermission', 'fetchMenu', 'addRoutes']) {
+      s.settle({ type: `xstate.done.actor.${name}`, output: name === 'fetchMenu' ? menu : undefined } as never);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    return s;
+  };
+
+  it('rebuilds menu and routes in place, without replaying navigation or restarting the session’s children', async () => {
+    const s = await boot();
+    const replays = s.calls.filter((c) => c === 'replayNavigation').length;
+    const token = s.actor.getSnapshot().children.accessToken;
+    s.actor.send({ type: 'PERMISSIONS_CHANGED' });
+    expect(s.actor.getSnapshot().value).toEqual({ authenticated: { ready: 'refreshing' } });
+    s.settle({ type: 'xstate.done.actor.refreshPermissions', output: { menu: menuAfter, routes: { rebuilt: true } } } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    const snap = s.actor.getSnapshot();
+    expect(snap.value).toEqual({ authenticated: { ready: 'current' } });
+    expect(snap.context.menu).toEqual(menuAfter);
+    expect(snap.children.accessToken).toBe(token);
+    expect(s.calls.filter((c) => c === 'replayNavigation').length).toBe(replays);
+  });
+
+  it('a change while rebuilding starts over; a failure keeps the old menu; an ended session expires', async () => {
+    const s = await boot();
+    s.actor.send({ type: 'PERMISSIONS_CHANGED' });
+    s.actor.send({ type: 'PERMISSIONS_CHANGED' });
+    expect(s.started.filter((n) => n === 'refreshPermissions').length).toBe(2);
+    s.settle({ type: 'xstate.error.actor.refreshPermissions', error: broken } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.actor.getSnapshot().value).toEqual({ authenticated: { ready: 'current' } });
+    expect(s.actor.getSnapshot().context.menu).toEqual(menu);
+    expect(s.calls).toContain('reportFailure');
+    s.actor.send({ type: 'PERMISSIONS_CHANGED' });
+    s.settle({ type: 'xstate.error.actor.refreshPermissions', error: expired } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.actor.getSnapshot().matches('expired')).toBe(true);
   });
 });
