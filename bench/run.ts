@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { benchFilter } from './filter.bench.ts';
 import { benchMenu } from './menu.bench.ts';
+import { benchUsers } from './users.bench.ts';
 
 /** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -23,6 +24,11 @@ console.table(
 console.log('Menu tree -> routes');
 results.menu = benchMenu();
 console.table([results.menu]);
+
+console.log('Users list with 100,000 users in one tenant (server time through the rule chain, PGlite)');
+const users = await benchUsers();
+results.users = users;
+console.table(users.rows);
 
 if (!process.argv.includes('--no-browser')) {
   const { benchBrowser } = await import('./browser.bench.ts');

@@ -94,9 +94,11 @@ export function lockDataDir(dataDir: string): () => void {
 async function openPglite(dataDir: string): Promise<Db> {
   const unlock = lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes (substring search in lists) are an extension on PostgreSQL too (contrib, trusted since 13).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let pg: InstanceType<typeof PGlite>;
   try {
-    pg = await PGlite.create(dataDir);
+    pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   } catch (err) {
     unlock();
     throw err;
