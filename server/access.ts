@@ -51,6 +51,10 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /vue/user/del': { buttons: ['user:del'] },
   // SPEC's path says anon, but telling which accounts exist is for those who create accounts.
   'POST /anon/user/checkUsername': { buttons: ['user:add'] },
+  // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
+  'POST /v1/user/importExcel': { buttons: ['user:import'] },
+  // the import template (user:import, checked in the handler) or the export of the list the page shows
+  'POST /v1/common/excel/getExcelUrl': { pages: ['manage/users'] },
   'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/role/tree': { pages: ['manage/roles'] },
   'POST /v1/role/treeByTenantId': { pages: ['manage/roles'] },

@@ -10,6 +10,8 @@ import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { userRoutes } from './routes/users.ts';
 import { roleRoutes } from './routes/roles.ts';
+import { userImportRoutes } from './routes/user-import.ts';
+import { excelRoutes } from './routes/excel.ts';
 import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
@@ -17,6 +19,7 @@ import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
 import { securityHeaders } from './security-headers.ts';
+import { IMPORT_LIMITS } from '../src/api/contract.ts';
 
 export interface AppOptions {
   db: Db;
@@ -44,11 +47,14 @@ export interface AppOptions {
 
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {};
+export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
+  // The file (5 MB) and the form fields around it.
+  '/v1/user/importExcel': IMPORT_LIMITS.maxBytes + 64 * 1024,
+};
 
 // The rest of the body is never read, so the connection cannot carry another request: close it.
 const tooLarge = (limit: number) => (c: Context) =>
-  c.json({ result: 'error', errmsg: `请求内容过大，不能超过 ${Math.round(limit / 1024 / 1024)} MB` }, 413, { Connection: 'close' });
+  c.json({ result: 'error', errmsg: `请求内容过大，不能超过 ${Math.floor(limit / 1024 / 1024)} MB` }, 413, { Connection: 'close' });
 
 export function createApp(options: AppOptions) {
   const { db } = options;
@@ -107,6 +113,8 @@ export function createApp(options: AppOptions) {
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db, events));
     api.route('/', roleRoutes(db, events));
+    api.route('/', userImportRoutes(db));
+    api.route('/', excelRoutes(db));
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);

@@ -64,38 +64,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
-    const status = body.status === 0 || body.status === 1 ? body.status : null;
-    const userType = body.userType === 0 || body.userType === 1 || body.userType === 2 ? body.userType : null;
-    const roleId =
-      body.roleId === undefined || body.roleId === null || body.roleId === '' ? null : int(body, 'roleId', '角色', 0, 2 ** 31 - 1);
-    const departId =
-      body.departId === undefined || body.departId === null || body.departId === '' ? null : int(body, 'departId', '部门', 0, 2 ** 31 - 1);
-    const sortKey = typeof body.sortField === 'string' ? body.sortField : 'id';
-    const column = SORTABLE[sortKey];
-    if (!column) throw new ApiError(`不能按 ${sortKey.slice(0, 20)} 排序`);
-    const direction = body.sortOrder === 'descend' ? 'DESC' : 'ASC';
-    const s = c.get('session');
-    const scope = await departmentScope(db, s);
-    // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
-    const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const where = `u.tenant_id = $1 AND u.deleted_at IS NULL
-      AND ($2 = '' OR ${SEARCH_TEXT} ILIKE $3)
-      AND ($4::int[] IS NULL OR u.depart_ids && $4::int[])
-      AND ($5::int IS NULL OR u.status = $5) AND ($6::int IS NULL OR u.user_type = $6)
-      AND ($7::int IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $7))
-      AND ($8::int IS NULL OR $8 = ANY(u.depart_ids))`;
-    const params = [s.tenantId, keyword, like, scope, status, userType, roleId, departId];
-    // The page's ids first (an index walk), then the columns of those rows only: the role look-ups never run for
-    // the rows a deep page skips.
-    const rows = await db.query(
-      `WITH page AS (SELECT u.id, row_number() OVER () AS n FROM (
-                       SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${direction}, u.id ${direction} LIMIT $9 OFFSET $10) u)
-       SELECT ${USER_COLUMNS} FROM page JOIN app_user u ON u.id = page.id ORDER BY page.n`,
-      [...params, pageSize, (pageNum - 1) * pageSize],
-    );
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
-    return c.json({ result: 'ok', values: rows, count: n });
+    const { rows, count } = await queryUsers(db, c.get('session'), body, pageNum, pageSize);
+    return c.json({ result: 'ok', values: rows, count });
   });
 
   /** A user of the caller's tenant, or the refusal: unknown (another tenant's too) or outside the caller's scope. */
@@ -282,4 +252,42 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
       if (beyond) throw fieldError('roleIds', '不能分配超出自己权限的角色');
     }
   }
+}
+
+/**
+ * The users of the list's filters, sort and page, within the caller's scope (the list, and the export of the
+ * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
+ */
+export async function queryUsers(db: Db, s: SessionInfo, body: Record<string, unknown>, pageNum: number, pageSize: number) {
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
+  const status = body.status === 0 || body.status === 1 ? body.status : null;
+  const userType = body.userType === 0 || body.userType === 1 || body.userType === 2 ? body.userType : null;
+  const roleId =
+    body.roleId === undefined || body.roleId === null || body.roleId === '' ? null : int(body, 'roleId', '角色', 0, 2 ** 31 - 1);
+  const departId =
+    body.departId === undefined || body.departId === null || body.departId === '' ? null : int(body, 'departId', '部门', 0, 2 ** 31 - 1);
+  const sortKey = typeof body.sortField === 'string' ? body.sortField : 'id';
+  const column = SORTABLE[sortKey];
+  if (!column) throw new ApiError(`不能按 ${sortKey.slice(0, 20)} 排序`);
+  const direction = body.sortOrder === 'descend' ? 'DESC' : 'ASC';
+  const scope = await departmentScope(db, s);
+  // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
+  const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const where = `u.tenant_id = $1 AND u.deleted_at IS NULL
+      AND ($2 = '' OR ${SEARCH_TEXT} ILIKE $3)
+      AND ($4::int[] IS NULL OR u.depart_ids && $4::int[])
+      AND ($5::int IS NULL OR u.status = $5) AND ($6::int IS NULL OR u.user_type = $6)
+      AND ($7::int IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $7))
+      AND ($8::int IS NULL OR $8 = ANY(u.depart_ids))`;
+  const params = [s.tenantId, keyword, like, scope, status, userType, roleId, departId];
+  // The page's ids first (an index walk), then the columns of those rows only: the role look-ups never run for
+  // the rows a deep page skips.
+  const rows = await db.query(
+    `WITH page AS (SELECT u.id, row_number() OVER () AS n FROM (
+                       SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${direction}, u.id ${direction} LIMIT $9 OFFSET $10) u)
+       SELECT ${USER_COLUMNS} FROM page JOIN app_user u ON u.id = page.id ORDER BY page.n`,
+    [...params, pageSize, (pageNum - 1) * pageSize],
+  );
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  return { rows: rows as unknown as UserRow[], count: n };
 }

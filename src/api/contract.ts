@@ -168,3 +168,35 @@ export function userFieldProblems(input: Partial<UserInput> & { password?: strin
   if (!input.departIds?.length) problems.departIds = '请至少选择一个部门';
   return problems;
 }
+
+/** The columns of the users import template and export, in order (their titles are the file's header row). */
+export const USER_SHEET_COLUMNS = ['账号', '昵称', '手机号', '用户类型', '部门', '角色'] as const;
+/** userType by its name in a sheet (the console's own words), or by its number. */
+export const USER_TYPE_NAMES: Readonly<Record<string, 0 | 1 | 2>> = {
+  平台管理员: 0,
+  '门店/普通员工': 1,
+  租户管理员: 2,
+  '0': 0,
+  '1': 1,
+  '2': 2,
+};
+/** Limits of one users import. */
+export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 } as const;
+
+/** One refused row of an import: its row number in the sheet (the header is row 1), the column, and why. */
+export interface ImportProblem {
+  row: number;
+  field: string;
+  reason: string;
+}
+
+/** An import job as /v1/user/importExcel answers it. */
+export interface ImportStatus {
+  jobId: number;
+  status: 'processing' | 'done' | 'cancelled' | 'failed';
+  total: number;
+  processed: number;
+  created: number;
+  report: ImportProblem[];
+  message: string;
+}

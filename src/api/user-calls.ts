@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.ts';
-import type { Answer, UserInput } from './contract.ts';
+import type { Answer, ImportStatus, UserInput } from './contract.ts';
+import type { SheetContent } from '../lib/xlsx.ts';
 import { encryptedWithKey } from './session-calls.ts';
 import type { RoleRow } from './role-calls.ts';
 
@@ -50,4 +51,21 @@ export const userCalls = (api: ApiClient) => ({
   checkUsername: async (userName: string, signal?: AbortSignal) =>
     (await api.call<Answer<{ available: boolean }>>('/anon/user/checkUsername', { userName }, { quiet: true, signal })).values!.available,
   roles: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
+});
+
+/** The users import and the sheets of SPEC 7 (/v1/user/importExcel, /v1/common/excel/getExcelUrl). */
+export const userImportCalls = (api: ApiClient) => ({
+  /** Uploads a sheet with the initial password of its users (encrypted under a single-use key); the job starts. */
+  start: async (file: File, password: string, opts: { signal?: AbortSignal } = {}) => {
+    const form = new FormData();
+    form.append('file', file);
+    const { password: sealed, keyId } = await encryptedWithKey(api, password);
+    form.append('password', sealed);
+    form.append('keyId', keyId);
+    return (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', form, { signal: opts.signal })).values!;
+  },
+  status: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId }, { quiet: true })).values!,
+  cancel: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId, cancel: true })).values!,
+  sheet: async (body: Record<string, unknown> & { type: 'userTemplate' | 'userExport' }) =>
+    (await api.call<Answer<SheetContent & { truncated?: boolean }>>('/v1/common/excel/getExcelUrl', body)).values!,
 });

@@ -1,0 +1,142 @@
+import { describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readSheet } from 'read-excel-file/node';
+import { login } from '../../src/api/session-calls.ts';
+import { userImportCalls } from '../../src/api/user-calls.ts';
+import { USER_SHEET_COLUMNS, type ImportStatus } from '../../src/api/contract.ts';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { clientFor, signedIn } from '../support/api.ts';
+
+// Issue 10: Excel import (parsed on the server) and the template/export, on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'Passw0rd2026';
+
+const sheet = (rows: string[][], columns: readonly string[] = USER_SHEET_COLUMNS) =>
+  writeXlsx({ fileName: 'users.xlsx', columns, rows }).then((b) => new File([b], 'users.xlsx'));
+
+async function until(read: () => Promise<ImportStatus>, done: (s: ImportStatus) => boolean) {
+  for (let i = 0; i < 600; i++) {
+    const s = await read();
+    if (done(s)) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('import did not finish in 60 s');
+}
+
+describe('users import', () => {
+  it('imports 10,000 rows and reports the 3 bad ones exactly (row, column, reason); the rest can sign in', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const calls = userImportCalls(admin.api);
+    const tag = randomBytes(3).toString('hex');
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      `imp${tag}${i}`,
+      `导入${i}`,
+      '',
+      '门店/普通员工',
+      '华东大区',
+      i % 2 ? '门店员工' : '',
+    ]);
+    rows[10][0] = '1bad'; // row 12: account rule
+    rows[500][4] = '火星分部'; // row 502: no such department
+    rows[9000][0] = rows[9001][0]; // row 9002 (the later twin): taken earlier in the sheet
+    const started = await calls.start(await sheet(rows), PASSWORD);
+    expect(started).toMatchObject({ status: 'processing', total: 10_000 });
+    const done = await until(
+      () => calls.status(started.jobId),
+      (s) => s.status !== 'processing',
+    );
+    expect(done).toMatchObject({ status: 'done', total: 10_000, processed: 10_000, created: 9_997 });
+    expect(done.report).toEqual([
+      { row: 12, field: '账号', reason: '账号须为 4-32 位字母、数字或下划线，以字母开头' },
+      { row: 502, field: '部门', reason: '部门不存在：火星分部' },
+      { row: 9003, field: '账号', reason: '该账号已被使用' },
+    ]);
+    const list = await admin.api.call<{ count: number; values: Array<{ roleNames: string }> }>('/v1/user/list', {
+      keyword: `imp${tag}1`,
+      pageSize: 10,
+    });
+    expect(list.count).toBeGreaterThan(1000);
+    expect(await login(clientFor(baseUrl).api, { userName: `imp${tag}1`, password: PASSWORD })).toBeTruthy();
+  });
+
+  it('refuses what is not a filled-in template, with a message, before saving anything', async () => {
+    const calls = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    const fail = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(await fail(calls.start(new File([new TextEncoder().encode('a,b\n1,2')], 'users.csv'), PASSWORD))).toBe(
+      '请上传 .xlsx 文件（Excel 2007 及以上）',
+    );
+    expect(await fail(calls.start(await sheet([['a', 'b']], ['姓名', '电话']), PASSWORD))).toMatch(
+      /^表头须为：账号、昵称、手机号、用户类型、部门、角色/,
+    );
+    expect(await fail(calls.start(await sheet([]), PASSWORD))).toBe('文件中没有要导入的行');
+    const tooMany = Array.from({ length: 10_001 }, (_, i) => [`m${i}xx`, 'x', '', '门店/普通员工', '总部', '']);
+    expect(await fail(calls.start(await sheet(tooMany), PASSWORD))).toBe('一次最多导入 10000 行，这个文件有 10001 行');
+    expect(await fail(calls.start(await sheet([['okname1', 'x', '', '门店/普通员工', '总部', '']]), 'weak'))).toBe(
+      '密码须为 8-32 位，且同时包含字母和数字',
+    );
+  });
+
+  it('cancels between chunks: fewer rows are saved than the file has, and the job says cancelled', async () => {
+    const calls = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    const tag = randomBytes(3).toString('hex');
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`cx${tag}${i}`, `取消${i}`, '', '门店/普通员工', '总部', '']);
+    const started = await calls.start(await sheet(rows), PASSWORD);
+    await calls.cancel(started.jobId);
+    const end = await until(
+      () => calls.status(started.jobId),
+      (s) => s.status !== 'processing',
+    );
+    expect(end.status).toBe('cancelled');
+    expect(end.created).toBeLessThan(10_000);
+  });
+
+  it('needs user:import, stays in the caller’s scope, and keeps jobs per tenant', async () => {
+    const staff = userImportCalls((await signedIn(baseUrl, 'staff')).api);
+    await expect(staff.start(await sheet([['abcd1', 'x', '', '门店/普通员工', '总部', '']]), PASSWORD)).rejects.toMatchObject({
+      failure: { kind: 'forbidden' },
+    });
+    const ta = userImportCalls((await signedIn(baseUrl, 'tenantadmin')).api);
+    const tag = randomBytes(3).toString('hex');
+    const job = await ta.start(
+      await sheet([
+        [`sc${tag}a`, '范围内', '', '门店/普通员工', '总部', ''],
+        [`sc${tag}b`, '范围外', '', '门店/普通员工', '华东大区', ''],
+        [`sc${tag}c`, '越权', '', '平台管理员', '总部', '超级管理员'],
+      ]),
+      PASSWORD,
+    );
+    const done = await until(
+      () => ta.status(job.jobId),
+      (s) => s.status !== 'processing',
+    );
+    expect(done.created).toBe(1);
+    expect(done.report).toEqual([
+      { row: 3, field: '部门', reason: '不能分配自己数据权限范围之外的部门' },
+      { row: 4, field: '用户类型', reason: '不能设置高于自己的用户类型' },
+      { row: 4, field: '角色', reason: '不能分配超出自己权限的角色' },
+    ]);
+    const other = userImportCalls((await signedIn(baseUrl, 'admin2')).api);
+    await expect(other.status(job.jobId)).rejects.toThrow('导入任务不存在');
+  });
+});
+
+describe('template and export (/v1/common/excel/getExcelUrl)', () => {
+  it('gives the template’s columns and the filtered list in the same columns, which reads back as written', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const calls = userImportCalls(admin.api);
+    const template = await calls.sheet({ type: 'userTemplate' });
+    expect(template.columns).toEqual([...USER_SHEET_COLUMNS]);
+    expect(template.rows).toHaveLength(1);
+    const exported = await calls.sheet({ type: 'userExport', keyword: '13800000003' });
+    expect(exported.rows).toEqual([['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工']]);
+    const bytes = await writeXlsx(exported);
+    expect(await readSheet(Buffer.from(bytes))).toEqual([[...USER_SHEET_COLUMNS], exported.rows[0]]);
+    await expect(userImportCalls((await signedIn(baseUrl, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
+      failure: { kind: 'forbidden' },
+    });
+  });
+});
