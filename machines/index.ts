@@ -7,3 +7,4 @@ export { countdownMachine } from './countdown.machine.ts';
 export { smsButtonMachine } from './sms-button.machine.ts';
 export { bindPhoneMachine } from './bind-phone.machine.ts';
 export { tabsMachine } from './tabs.machine.ts';
+export { userImportMachine } from './user-import.machine.ts';

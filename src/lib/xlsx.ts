@@ -8,12 +8,25 @@ export interface SheetContent {
 }
 
 /**
+ * sheetjs-style as Node loads it (CommonJS, sloppy mode): tests and scripts. The browser loads its prebuilt file
+ * instead (src/lib/sheetjs-browser.ts), because bundled as an ES module its sloppy-mode globals throw.
+ */
+export async function sheetJsForNode(): Promise<SheetJs> {
+  // Opaque to the bundler, so the browser build never carries this copy.
+  const name = 'sheetjs-style';
+  const mod = (await import(/* @vite-ignore */ name)) as unknown as { default?: SheetJs } & SheetJs;
+  return mod.utils ? mod : mod.default!;
+}
+
+/**
  * Writes a sheet as .xlsx bytes with sheetjs-style (DECISIONS.md: writing only, never parsing; loaded on demand, so
  * it is never in the first bundle): a bold, shaded header row, frozen, and columns as wide as their longest text.
  */
-export async function writeXlsx({ columns, rows }: SheetContent): Promise<Uint8Array<ArrayBuffer>> {
-  const mod = (await import('sheetjs-style')) as unknown as { default?: SheetJs } & SheetJs;
-  const XLSX = mod.utils ? mod : mod.default!;
+export async function writeXlsx(
+  { columns, rows }: SheetContent,
+  load: () => Promise<SheetJs> = sheetJsForNode,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const XLSX = await load();
   const sheet = XLSX.utils.aoa_to_sheet([[...columns], ...rows.map((r) => [...r])]);
   columns.forEach((_, c) => {
     const cell = sheet[XLSX.utils.encode_cell({ r: 0, c })] as { s?: unknown } | undefined;
@@ -50,7 +63,7 @@ export function downloadBytes(
   setTimeout(() => URL.revokeObjectURL(url), 15_000);
 }
 
-interface SheetJs {
+export interface SheetJs {
   utils: {
     aoa_to_sheet: (rows: unknown[][]) => Record<string, { s?: unknown } | undefined> & { '!cols'?: unknown; '!freeze'?: unknown };
     encode_cell: (at: { r: number; c: number }) => string;

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { hashOf, useBrowser } from '../support/browser.ts';
+import { readFile } from 'node:fs/promises';
+import { readSheet } from 'read-excel-file/node';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
 
 // Issue 10: the users page on the page kit, in Chromium against the real server.
 const ui = useBrowser();
@@ -116,6 +120,43 @@ describe('users page', () => {
     expect(look.cursor).toBe('not-allowed');
     await del.focus();
     await page.getByRole('tooltip', { name: '您没有权限' }).waitFor();
+    await page.context().close();
+  });
+
+  it('imports a sheet with upload and processing progress, then shows the per-row report; exports the filtered list', async () => {
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    const tag = randomBytes(3).toString('hex');
+    const rows = Array.from({ length: 3000 }, (_, i) => [`ui${tag}${i}`, `界面导入${i}`, '', '门店/普通员工', '华东大区', '']);
+    rows[1][0] = '9bad';
+    const bytes = await writeXlsx({ fileName: 'users.xlsx', columns: USER_SHEET_COLUMNS, rows });
+    await page.getByRole('button', { name: '导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '导入用户' });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'users.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+    await dialog.getByLabel('初始密码').fill('Passw0rd2026');
+    await dialog.getByRole('button', { name: '开始导入' }).click();
+    await dialog.getByText('导入完成：成功 2999 行，失败 1 行').waitFor({ timeout: 30_000 });
+    const report = dialog.getByRole('table', { name: '导入用户' });
+    expect(await report.getByRole('row').nth(1).allInnerTexts()).toEqual([expect.stringMatching(/3\s+账号\s+账号须为 4-32 位字母/)]);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+
+    // Export what the list shows (the import's rows), then read the file back with the server's parser.
+    await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(`ui${tag}100`);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('cell', { name: `ui${tag}100`, exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheet = await readSheet(await readFile((await download.path())!));
+    expect(sheet[0]).toEqual([...USER_SHEET_COLUMNS]);
+    expect(
+      sheet
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([`ui${tag}100`, ...Array.from({ length: 10 }, (_, i) => `ui${tag}100${i}`)].sort());
+    expect(sheet[1].slice(1, 5)).toEqual([expect.stringMatching(/^界面导入100/), null, '门店/普通员工', '华东大区']);
     await page.context().close();
   });
 });

@@ -86,3 +86,11 @@ describe('user field rules (one set for the form and the server)', () => {
     expect(userFieldProblems({ ...good, nickname: '<script>x' }, false)).toEqual({ nickname: '昵称不能包含 script、img 或 iframe 标签' });
   });
 });
+
+describe('SPEC 9 text length', () => {
+  it('counts non-ASCII characters as 2', async () => {
+    const { textLength } = await import('../../src/lib/xlsx.ts');
+    expect([textLength(''), textLength('abc'), textLength('用户'), textLength('a用b')]).toEqual([0, 3, 4, 4]);
+    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => textLength(a + b) === textLength(a) + textLength(b)));
+  });
+});

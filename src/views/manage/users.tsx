@@ -14,6 +14,7 @@ import {
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { userCalls, type RoleRow, type UserRow } from '../../api/user-calls.ts';
+import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useLoading } from '../../shell/loading.tsx';
 import { PermissionButton, PermissionSwitch } from '../../shell/permission-button.tsx';
@@ -30,6 +31,7 @@ import { useListData, useListState } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { UserForm, type UserFormTarget } from './user-form.tsx';
+import { UserImportDialog, downloadSheet } from './user-import-dialog.tsx';
 
 const FILTERS = ['keyword', 'status', 'userType', 'roleId', 'departId'] as const;
 const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -71,6 +73,7 @@ export default function UsersView({ route }: ViewProps) {
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
   const [list, setList] = useListState(route.path, FILTERS);
+  const f = list.filters;
   const [draft, setDraft] = useState(list.filters);
   useEffect(() => setDraft(list.filters), [list.filters]);
   const [roles, setRoles] = useState<RoleRow[]>([]);
@@ -83,7 +86,6 @@ export default function UsersView({ route }: ViewProps) {
     calls.roles().then(setRoles, () => setRoles([]));
   }, [calls]);
 
-  const f = list.filters;
   const data = useListData(
     () =>
       calls.list({
@@ -102,8 +104,35 @@ export default function UsersView({ route }: ViewProps) {
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
 
+  const [importing, setImporting] = useState(false);
   const openAdd = useCallback(() => setEditing({ kind: 'new' }), []);
-  usePageActions([{ code: 'user:add', label: t('addUser'), run: openAdd }]);
+  const openImport = useCallback(() => setImporting(true), []);
+  usePageActions([
+    { code: 'user:add', label: t('addUser'), run: openAdd },
+    { code: 'user:import', label: t('importUsers'), run: openImport },
+  ]);
+  const listQuery = {
+    keyword: f.keyword || undefined,
+    status: num(f.status),
+    userType: num(f.userType),
+    roleId: num(f.roleId),
+    departId: num(f.departId),
+    sortField: list.sortField ?? undefined,
+    sortOrder: list.sortOrder ?? undefined,
+  };
+  const exportList = async () => {
+    try {
+      const sheet = await withLoading(() => downloadSheet(api, { type: 'userExport', ...listQuery }), t('operating'));
+      if (sheet.truncated) notify(t('exportTruncated'), 'warning');
+    } catch (err) {
+      // A refused call was shown by the shell; anything else (writing the file) is said here.
+      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+  const downloadTemplate = () =>
+    void downloadSheet(api, { type: 'userTemplate' }).catch((err: unknown) => {
+      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
+    });
 
   const departNames = (ids: number[]) =>
     ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment');
@@ -213,9 +242,17 @@ export default function UsersView({ route }: ViewProps) {
       <PageHeader
         route={route}
         actions={
-          <PermissionButton code="user:add" route={route} size="medium" onClick={openAdd}>
-            {t('addUser')}
-          </PermissionButton>
+          <>
+            <PermissionButton code="user:add" route={route} size="medium" onClick={openAdd}>
+              {t('addUser')}
+            </PermissionButton>
+            <PermissionButton code="user:import" route={route} size="medium" appearance="secondary" onClick={openImport}>
+              {t('importButton')}
+            </PermissionButton>
+            <Button onClick={() => void exportList()} data-track-code="user:export">
+              {t('exportButton')}
+            </Button>
+          </>
         }
       />
       <FilterBar
@@ -304,6 +341,8 @@ export default function UsersView({ route }: ViewProps) {
         }}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+
+      <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
 
       {editing && (
         <UserForm

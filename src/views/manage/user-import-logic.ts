@@ -1,0 +1,81 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { userImportMachine, type ImportEvent } from '../../../machines/user-import.machine.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { ImportStatus } from '../../api/contract.ts';
+import { classifyAnswer } from '../../api/errors.ts';
+import { encryptedWithKey } from '../../api/session-calls.ts';
+import { STORAGE_KEYS } from '../../api/storage.ts';
+import { userImportCalls } from '../../api/user-calls.ts';
+
+const POLL_MS = 500;
+
+/**
+ * The import machine with real actors: an XMLHttpRequest upload (fetch has no upload progress) carrying the
+ * session's headers as the API client does, polling of the job, and the cancel request.
+ */
+export function createUserImportLogic(api: ApiClient, baseURL = '/manage') {
+  const calls = userImportCalls(api);
+  return userImportMachine.provide({
+    actors: {
+      upload: fromCallback<ImportEvent, { file: File; password: string }>(({ input, sendBack }) => {
+        const xhr = new XMLHttpRequest();
+        let stopped = false;
+        void encryptedWithKey(api, input.password).then(
+          ({ password, keyId }) => {
+            if (stopped) return;
+            const form = new FormData();
+            form.append('file', input.file);
+            form.append('password', password);
+            form.append('keyId', keyId);
+            xhr.open('POST', `${baseURL}/v1/user/importExcel`);
+            const userToken = localStorage.getItem(STORAGE_KEYS.userToken);
+            const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
+            if (userToken) xhr.setRequestHeader('UserToken', userToken);
+            if (accessToken) xhr.setRequestHeader('AccessToken', accessToken);
+            xhr.upload.onprogress = (e) => sendBack({ type: 'UPLOAD_PROGRESS', loaded: e.loaded, size: e.total || input.file.size });
+            xhr.onload = () => {
+              let answer: unknown = null;
+              try {
+                answer = JSON.parse(xhr.responseText);
+              } catch {
+                /* not JSON: a network-level failure below */
+              }
+              const failure = answer ? classifyAnswer(answer) : null;
+              const a = answer as { result?: unknown; values?: ImportStatus; errmsg?: string } | null;
+              if (a?.result === 'ok' && a.values) sendBack({ type: 'UPLOADED', job: a.values });
+              else sendBack({ type: 'UPLOAD_FAILED', message: failure?.message ?? a?.errmsg ?? `状态码 ${xhr.status} 网络异常` });
+            };
+            xhr.onerror = () => sendBack({ type: 'UPLOAD_FAILED', message: '网络异常，请检查网络后重试' });
+            xhr.send(form);
+          },
+          (err: unknown) => sendBack({ type: 'UPLOAD_FAILED', message: err instanceof Error ? err.message : String(err) }),
+        );
+        return () => {
+          stopped = true;
+          xhr.abort();
+        };
+      }),
+      poll: fromCallback<ImportEvent, { jobId: number }>(({ input, sendBack }) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let live = true;
+        const tick = async () => {
+          try {
+            const job = await calls.status(input.jobId);
+            if (live) sendBack({ type: 'PROGRESS', job });
+          } catch {
+            /* the shell said why; try again */
+          }
+          if (live) timer = setTimeout(() => void tick(), POLL_MS);
+        };
+        void tick();
+        return () => {
+          live = false;
+          clearTimeout(timer);
+        };
+      }),
+      requestCancel: fromPromise(async ({ input }) => {
+        await calls.cancel(input.jobId);
+      }),
+    },
+  });
+}

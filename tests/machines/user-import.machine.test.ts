@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor, fromCallback } from 'xstate';
+import { userImportMachine } from '../../machines/user-import.machine.ts';
+import type { ImportStatus } from '../../src/api/contract.ts';
+import { controllableActors, runPath, toTestMachine } from './harness.ts';
+
+const PASSWORD = 'Passw0rd2026';
+const file = { name: 'users.xlsx', size: 2048 } as File;
+const job = (status: ImportStatus['status'], processed = 0): ImportStatus => ({
+  jobId: 7,
+  status,
+  total: 100,
+  processed,
+  created: processed,
+  report: status === 'done' ? [{ row: 3, field: '账号', reason: '该账号已被使用' }] : [],
+  message: status === 'failed' ? '服务器内部错误，请稍后重试' : '',
+});
+
+const EVENTS = [
+  { type: 'START', file, password: PASSWORD },
+  { type: 'UPLOAD_PROGRESS', loaded: 1024, size: 2048 },
+  { type: 'UPLOADED', job: job('processing') },
+  { type: 'UPLOAD_FAILED', message: '请上传 .xlsx 文件（Excel 2007 及以上）' },
+  { type: 'PROGRESS', job: job('processing', 50) },
+  { type: 'PROGRESS', job: job('done', 100) },
+  { type: 'PROGRESS', job: job('cancelled', 50) },
+  { type: 'PROGRESS', job: job('failed', 50) },
+  { type: 'CANCEL' },
+  { type: 'RESET' },
+  { type: 'xstate.done.actor.requestCancel', output: undefined },
+];
+
+function sut() {
+  const { actors, settle, started } = controllableActors(['requestCancel']);
+  const inputs: Array<[string, unknown]> = [];
+  const stopped: string[] = [];
+  const callback = (name: string) =>
+    fromCallback(({ input }) => {
+      inputs.push([name, input]);
+      return () => void stopped.push(name);
+    });
+  const actor = createActor(
+    userImportMachine.provide({ actors: { ...actors, upload: callback('upload'), poll: callback('poll') } as never }),
+  ).start();
+  return { actor, settle, started, inputs, stopped };
+}
+
+describe('user-import machine (model-based)', () => {
+  const model = createTestModel(toTestMachine(userImportMachine), { events: EVENTS as never } as never);
+  const paths = model.getShortestPaths({ allowDuplicatePaths: true });
+
+  it('reaches every state', () => {
+    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual([
+      'cancelled',
+      'cancelling',
+      'failed',
+      'idle',
+      'processing',
+      'report',
+      'uploading',
+    ]);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const s = sut();
+      const never = (snap: { context: object }) => expect(JSON.stringify(snap.context)).not.toContain(PASSWORD);
+      await runPath(path as never, s.actor, s.settle, {
+        // The upload got exactly the chosen file and password; the password never sits in the context.
+        uploading: (snap) => {
+          never(snap);
+          expect(s.inputs.filter(([n]) => n === 'upload').at(-1)).toEqual(['upload', { type: 'START', file, password: PASSWORD }]);
+          expect(snap.context.fileName).toBe('users.xlsx');
+        },
+        // Polling asks about the job the upload started.
+        processing: (snap) => {
+          never(snap);
+          expect(s.inputs.filter(([n]) => n === 'poll').at(-1)).toEqual(['poll', { jobId: 7 }]);
+        },
+        cancelling: (snap) => {
+          expect(s.started).toContain('requestCancel');
+          expect(snap.context.job?.jobId).toBe(7);
+        },
+        report: (snap) => {
+          expect(snap.context.job?.report).toEqual([{ row: 3, field: '账号', reason: '该账号已被使用' }]);
+          expect(s.stopped).toContain('poll');
+        },
+        failed: (snap) => expect(snap.context.error).toMatch(/请上传 \.xlsx 文件|服务器内部错误/),
+        // A cancelled upload stops the upload actor (the request is aborted).
+        cancelled: () => expect(s.stopped.length).toBeGreaterThan(0),
+        idle: (snap) => expect(snap.context).toMatchObject({ job: null, error: null, loaded: 0 }),
+      });
+    });
+  }
+});
