@@ -29,6 +29,8 @@ console.log('Users list with 100,000 users in one tenant (server time through th
 const users = await benchUsers();
 results.users = users;
 console.table(users.rows);
+console.log('Import of 10,000 rows (upload, check, save)');
+console.table([users.import]);
 
 if (!process.argv.includes('--no-browser')) {
   const { benchBrowser } = await import('./browser.bench.ts');

@@ -55,7 +55,13 @@ export const userImportMachine = setup({
       on: {
         START: {
           target: 'uploading',
-          actions: assign({ fileName: ({ event }) => event.file.name, loaded: 0, size: ({ event }) => event.file.size, job: null, error: null }),
+          actions: assign({
+            fileName: ({ event }) => event.file.name,
+            loaded: 0,
+            size: ({ event }) => event.file.size,
+            job: null,
+            error: null,
+          }),
         },
       },
     },
@@ -76,7 +82,11 @@ export const userImportMachine = setup({
         PROGRESS: [
           { guard: 'finished', target: 'report', actions: 'noteJob' },
           { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-          { guard: 'broke', target: 'failed', actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })] },
+          {
+            guard: 'broke',
+            target: 'failed',
+            actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })],
+          },
           { actions: 'noteJob' },
         ],
         CANCEL: 'cancelling',
@@ -92,7 +102,11 @@ export const userImportMachine = setup({
         PROGRESS: [
           { guard: 'finished', target: 'report', actions: 'noteJob' },
           { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-          { guard: 'broke', target: 'failed', actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })] },
+          {
+            guard: 'broke',
+            target: 'failed',
+            actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })],
+          },
           { actions: 'noteJob' },
         ],
       },
