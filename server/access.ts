@@ -55,6 +55,10 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/user/importExcel': { buttons: ['user:import'] },
   // the import template (user:import, checked in the handler) or the export of the list the page shows
   'POST /v1/common/excel/getExcelUrl': { pages: ['manage/users'] },
+  // staff records: the staff page, or an account editor binding one
+  'POST /v1/staffInfo/selectStaffInfoByUserId': { pages: ['manage/users', 'base-info/staff-mng'] },
+  'POST /v1/staff/save': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
+  'POST /v1/staffAccount/saveCheck': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
   'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/role/tree': { pages: ['manage/roles'] },
   'POST /v1/role/treeByTenantId': { pages: ['manage/roles'] },

@@ -12,6 +12,7 @@ import { userRoutes } from './routes/users.ts';
 import { roleRoutes } from './routes/roles.ts';
 import { userImportRoutes } from './routes/user-import.ts';
 import { excelRoutes } from './routes/excel.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions) {
     api.route('/', roleRoutes(db, events));
     api.route('/', userImportRoutes(db));
     api.route('/', excelRoutes(db));
+    api.route('/', staffRoutes(db));
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);

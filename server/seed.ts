@@ -339,6 +339,12 @@ export async function seedDemo(db: Db): Promise<void> {
     await db.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [row.id, u.role]);
   }
 
+  // The demo's store staff, bound to their accounts (the online list shows their names and codes).
+  await db.query(
+    `INSERT INTO staff (tenant_id, staff_name, staff_code, store_id, user_id)
+     SELECT 1, v.name, v.code, u.store_id, u.id FROM (VALUES ('王小二', 'S0101', 'staff'), ('赵小六', 'S0102', 'nophone')) v(name, code, account)
+       JOIN app_user u ON u.user_name = v.account AND u.tenant_id = 1`,
+  );
   await db.query(
     `INSERT INTO system_setting (tenant_id, type, params) VALUES
        (1, 'scrm_overall_params', '{"enableWaterMark":false}'),

@@ -23,9 +23,10 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
       `SELECT us.id::text AS id, to_char(us.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "loginTime",
               COALESCE(to_char(us.revoked_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '') AS "logoutTime",
               us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
-              u.nickname AS "userNickname", u.phone AS "userMobile", u.staff_name AS "staffName", u.staff_code AS "staffCode",
+              u.nickname AS "userNickname", u.phone AS "userMobile", COALESCE(st.staff_name, '') AS "staffName", COALESCE(st.staff_code, '') AS "staffCode",
               (us.token_hash = $4) AS "current"
          FROM user_session us JOIN app_user u ON u.id = us.user_id AND u.tenant_id = us.tenant_id
+         LEFT JOIN staff st ON st.user_id = u.id AND st.tenant_id = u.tenant_id
         WHERE ${live} ORDER BY us.created_at DESC LIMIT $2 OFFSET $3`,
       [s.tenantId, pageSize, (pageNum - 1) * pageSize, s.tokenHash],
     );

@@ -51,6 +51,13 @@ export const userCalls = (api: ApiClient) => ({
   checkUsername: async (userName: string, signal?: AbortSignal) =>
     (await api.call<Answer<{ available: boolean }>>('/anon/user/checkUsername', { userName }, { quiet: true, signal })).values!.available,
   roles: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
+  /** the staff record bound to an account, or null */
+  staffOf: async (userId: number) =>
+    (
+      await api.call<Answer<{ id: number; staffName: string; staffCode: string } | null>>('/v1/staffInfo/selectStaffInfoByUserId', {
+        userId,
+      })
+    ).values ?? null,
 });
 
 /** The users import and the sheets of SPEC 7 (/v1/user/importExcel, /v1/common/excel/getExcelUrl). */

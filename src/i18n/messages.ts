@@ -198,6 +198,7 @@ export const zhCN = {
   colReason: '原因',
   exportTruncated: '只导出了前 10000 行，请缩小筛选范围后再导出其余的行',
   chooseXlsx: '请选择 .xlsx 文件',
+  boundStaff: '绑定员工',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -401,6 +402,7 @@ export const en: Record<MessageKey, string> = {
   colReason: 'Reason',
   exportTruncated: 'Only the first 10,000 rows were exported; narrow the filters to export the rest',
   chooseXlsx: 'Choose an .xlsx file',
+  boundStaff: 'Staff record',
 };
 
 export type Language = 'zh-cn' | 'en';

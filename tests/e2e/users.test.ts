@@ -89,6 +89,16 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('shows a user’s details with the staff record bound to the account', async () => {
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    await page.getByRole('button', { name: '详情 staff' }).click();
+    const dialog = page.getByRole('dialog', { name: '详情' });
+    await dialog.getByText('王小二（S0101）').waitFor();
+    expect(await dialog.getByText('门店员工').count()).toBe(1);
+    await page.context().close();
+  });
+
   it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
     const page = await ui.signedInPage('admin');
     await openUsers(page);

@@ -79,7 +79,7 @@ export default function UsersView({ route }: ViewProps) {
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<UserFormTarget | null>(null);
-  const [detail, setDetail] = useState<UserRow | null>(null);
+  const [detail, setDetail] = useState<(UserRow & { staff: string }) | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
   useEffect(() => {
@@ -228,7 +228,8 @@ export default function UsersView({ route }: ViewProps) {
 
   const openDetail = async (row: UserRow) => {
     try {
-      setDetail(await calls.detail(row.id));
+      const [user, staff] = await Promise.all([calls.detail(row.id), calls.staffOf(row.id)]);
+      setDetail({ ...user, staff: staff ? `${staff.staffName}（${staff.staffCode}）` : '--' });
     } catch {
       /* shown by the shell (SPEC 8) */
     }
@@ -374,6 +375,7 @@ export default function UsersView({ route }: ViewProps) {
                       [t('userType'), typeName(detail.userType)],
                       [t('departments'), departNames(detail.departIds)],
                       [t('roles'), detail.roleNames || '--'],
+                      [t('boundStaff'), detail.staff],
                       [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
                       [t('createdAt'), format(new Date(detail.createdAt), 'yyyy-MM-dd HH:mm:ss')],
                     ] as const

@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import type { AppEnv, SessionInfo } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { ApiError, int, ok, readBody, str } from '../http.ts';
+import { uniqueViolation } from '../db-errors.ts';
+import { departmentScope, inScope } from '../permissions.ts';
+import { PHONE_PATTERN } from '../../src/api/contract.ts';
+
+const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
+  u.user_name AS "userName"`;
+
+const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
+  body[key] === undefined || body[key] === null || body[key] === '' ? null : int(body, key, label, 0, 2 ** 31 - 1);
+
+/**
+ * Staff records (SPEC 7 User: staffInfo, staff, staffAccount). A staff member is bound to at most one account
+ * of the tenant and an account to at most one staff member; binding an account stays within the caller's
+ * department scope.
+ */
+export function staffRoutes(db: Db) {
+  const app = new Hono<AppEnv>();
+
+  /** Why a staff member cannot be bound to an account, or null when it can. */
+  const bindingProblem = async (s: SessionInfo, staffId: number | null, userId: number): Promise<string | null> => {
+    const [user] = await db.query<{ depart_ids: number[] }>(
+      'SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
+      [userId, s.tenantId],
+    );
+    if (!user) return '账号不存在';
+    if (!inScope(await departmentScope(db, s), user.depart_ids)) return '没有该账号的数据访问权限';
+    const [other] = await db.query<{ staff_name: string }>(
+      'SELECT staff_name FROM staff WHERE user_id = $1 AND ($2::int IS NULL OR id <> $2)',
+      [userId, staffId],
+    );
+    if (other) return `该账号已绑定员工 ${other.staff_name}`;
+    if (staffId !== null) {
+      const [staff] = await db.query<{ user_id: number | null; user_name: string | null }>(
+        'SELECT s.user_id, u.user_name FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.id = $1 AND s.tenant_id = $2',
+        [staffId, s.tenantId],
+      );
+      if (!staff) return '员工不存在';
+      if (staff.user_id !== null && staff.user_id !== userId) return `该员工已绑定账号 ${staff.user_name ?? staff.user_id}`;
+    }
+    return null;
+  };
+
+  app.post('/v1/staffInfo/selectStaffInfoByUserId', async (c) => {
+    const userId = int(await readBody(c), 'userId', '用户 id', 0, 2 ** 31 - 1);
+    const [row] = await db.query(
+      `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
+      [userId, c.get('session').tenantId],
+    );
+    return c.json(ok(row ?? null));
+  });
+
+  app.post('/v1/staffAccount/saveCheck', async (c) => {
+    const body = await readBody(c);
+    const problem = await bindingProblem(
+      c.get('session'),
+      optionalId(body, 'staffId', '员工'),
+      int(body, 'userId', '用户 id', 0, 2 ** 31 - 1),
+    );
+    if (problem) throw new ApiError(problem, { field: 'userId' });
+    return c.json(ok({ ok: true }));
+  });
+
+  app.post('/v1/staff/save', async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const id = optionalId(body, 'id', '员工');
+    const staffName = str(body, 'staffName', '员工姓名', 32).trim();
+    const staffCode = str(body, 'staffCode', '员工编号', 32).trim();
+    const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+    if (phone && !PHONE_PATTERN.test(phone)) throw new ApiError('请输入正确格式的手机号', { field: 'phone' });
+    const storeId = optionalId(body, 'storeId', '门店');
+    const userId = optionalId(body, 'userId', '账号');
+    if (userId !== null) {
+      const problem = await bindingProblem(s, id, userId);
+      if (problem) throw new ApiError(problem, { field: 'userId' });
+    }
+    // The unique indexes arbitrate parallel saves: a code or an account taken meanwhile is answered, never a 500.
+    const taken = '员工编号已存在，或该账号已绑定其他员工';
+    if (id === null) {
+      const [row] = await uniqueViolation(
+        db.query<{ id: number }>(
+          `INSERT INTO staff (tenant_id, staff_name, staff_code, phone, store_id, user_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [s.tenantId, staffName, staffCode, phone, storeId, userId],
+        ),
+        taken,
+      );
+      return c.json(ok({ id: row.id }));
+    }
+    const rows = await uniqueViolation(
+      db.query(
+        `UPDATE staff SET staff_name = $3, staff_code = $4, phone = $5, store_id = $6, user_id = $7 WHERE id = $1 AND tenant_id = $2 RETURNING id`,
+        [id, s.tenantId, staffName, staffCode, phone, storeId, userId],
+      ),
+      taken,
+    );
+    if (!rows.length) throw new ApiError('员工不存在');
+    return c.json(ok({ id }));
+  });
+
+  return app;
+}
