@@ -52,6 +52,8 @@ export async function benchUsers() {
       ['first page', { pageNum: 1, pageSize: 10 }],
       // The caller's own last page (page 5,000 of 20 for the whole tenant).
       ['last page (20 a page)', { pageNum: 'last', pageSize: 20 }],
+      // The worst case: pages past the middle are read from the other end.
+      ['middle page (20 a page)', { pageNum: 'middle', pageSize: 20 }],
       ['sorted by nickname, descending', { pageNum: 1, pageSize: 20, sortField: 'nickname', sortOrder: 'descend' }],
     ];
     const rows: Array<Record<string, unknown>> = [];
@@ -59,7 +61,9 @@ export async function benchUsers() {
       const api = await as(who);
       const total = (await api.call<{ count: number }>('/v1/user/list', { pageSize: 1 })).count;
       for (const [label, raw] of cases) {
-        const body = raw.pageNum === 'last' ? { ...raw, pageNum: Math.ceil(total / 20) } : raw;
+        const pages = Math.ceil(total / 20);
+        const body =
+          raw.pageNum === 'last' ? { ...raw, pageNum: pages } : raw.pageNum === 'middle' ? { ...raw, pageNum: Math.ceil(pages / 2) } : raw;
         for (let w = 0; w < 3; w++) await api.call('/v1/user/list', body);
         const times: number[] = [];
         let count = 0;

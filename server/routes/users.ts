@@ -280,14 +280,20 @@ export async function queryUsers(db: Db, s: SessionInfo, body: Record<string, un
       AND ($7::int IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $7))
       AND ($8::int IS NULL OR $8 = ANY(u.depart_ids))`;
   const params = [s.tenantId, keyword, like, scope, status, userType, roleId, departId];
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  const offset = (pageNum - 1) * pageSize;
+  if (offset >= n) return { rows: [] as UserRow[], count: n };
+  // A page past the middle is read from the other end (order reversed, a shorter offset), then put back in order.
+  const fromEnd = offset > n / 2;
+  const take = Math.min(pageSize, n - offset);
+  const order = fromEnd ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction;
   // The page's ids first (an index walk), then the columns of those rows only: the role look-ups never run for
   // the rows a deep page skips.
   const rows = await db.query(
     `WITH page AS (SELECT u.id, row_number() OVER () AS n FROM (
-                       SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${direction}, u.id ${direction} LIMIT $9 OFFSET $10) u)
-       SELECT ${USER_COLUMNS} FROM page JOIN app_user u ON u.id = page.id ORDER BY page.n`,
-    [...params, pageSize, (pageNum - 1) * pageSize],
+                     SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${order}, u.id ${order} LIMIT $9 OFFSET $10) u)
+     SELECT ${USER_COLUMNS} FROM page JOIN app_user u ON u.id = page.id ORDER BY page.n ${fromEnd ? 'DESC' : 'ASC'}`,
+    [...params, take, fromEnd ? n - offset - take : offset],
   );
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
   return { rows: rows as unknown as UserRow[], count: n };
 }

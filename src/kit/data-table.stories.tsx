@@ -25,7 +25,7 @@ const many: Row[] = Array.from({ length: 50 }, (_, i) => ({
 }));
 
 /** The table with sort and selection wired the way pages wire them. */
-function Live({ rows, loading, empty }: { rows: Row[] | null; loading?: boolean; empty?: { reason?: string } }) {
+function Live({ rows, loading, empty, failed }: { rows: Row[] | null; loading?: boolean; empty?: { reason?: string }; failed?: boolean }) {
   const [sort, setSort] = useState<{ sortField: string | null; sortOrder: SortOrder | null }>({ sortField: null, sortOrder: null });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   return (
@@ -42,6 +42,7 @@ function Live({ rows, loading, empty }: { rows: Row[] | null; loading?: boolean;
         selected={selected}
         onSelect={setSelected}
         empty={empty}
+        failed={failed ? { onRetry: () => {} } : undefined}
       />
     </div>
   );
@@ -59,3 +60,6 @@ export const Loading: Story = { args: { rows: null } };
 export const Reloading: Story = { args: { rows: many.slice(0, 5), loading: true } };
 /** Empty, with the reason and what to do next. */
 export const Empty: Story = { args: { rows: [], empty: { reason: '没有符合筛选条件的用户，可以调整条件后再查询。' } } };
+/** The first load failed (the shell showed why): the table offers to try again. */
+export const LoadFailed: Story = { args: { rows: [], failed: true } };
+/** Disabled by permission: see kit/PageHeader's DisabledByPermission for the buttons themselves. */

@@ -1,4 +1,5 @@
 import {
+  Button,
   Checkbox,
   Skeleton,
   SkeletonItem,
@@ -46,6 +47,8 @@ export interface DataTableProps<T, K extends string | number> {
   onSelect?: (next: Set<K>) => void;
   /** an empty list says why and what to do next */
   empty?: { reason?: string; action?: ReactNode };
+  /** the last load failed (the shell said why): an empty table offers to try again instead of saying 暂无数据 */
+  failed?: { onRetry: () => void };
 }
 
 const useStyles = makeStyles({
@@ -79,7 +82,7 @@ const SELECT_WIDTH = 44;
  * that scrolls sideways inside its card instead of out of the page.
  */
 export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
-  const { label, columns, rows, rowKey, loading, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
+  const { label, columns, rows, rowKey, loading, sortField, sortOrder, onSort, selected, onSelect, empty, failed } = props;
   const s = useStyles();
   const t = useT();
   const selectable = Boolean(selected && onSelect);
@@ -146,11 +149,20 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
           {rows?.length === 0 && (
             <TableRow>
               <TableCell colSpan={span}>
-                <div className={s.empty} role="status">
-                  <span className={s.emptyTitle}>{t('none')}</span>
-                  {empty?.reason && <span>{empty.reason}</span>}
-                  {empty?.action}
-                </div>
+                {failed ? (
+                  <div className={s.empty} role="status">
+                    <span className={s.emptyTitle}>{t('loadFailed')}</span>
+                    <Button size="small" onClick={failed.onRetry}>
+                      {t('retry')}
+                    </Button>
+                  </div>
+                ) : (
+                  <div className={s.empty} role="status">
+                    <span className={s.emptyTitle}>{t('none')}</span>
+                    {empty?.reason && <span>{empty.reason}</span>}
+                    {empty?.action}
+                  </div>
+                )}
               </TableCell>
             </TableRow>
           )}

@@ -1,4 +1,4 @@
-import { Button, Switch, Tooltip, makeStyles, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
+import { Button, Link, Switch, Tooltip, makeStyles, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
 import type { ReactElement, ReactNode } from 'react';
 import { isButtonPermitted, isDangerCode } from '../menu/button-permission.ts';
 import type { AppRoute } from '../menu/menu-model.ts';
@@ -99,6 +99,32 @@ export function PermissionSwitch({ code, route, checked, onChange, label, disabl
         data-track-code={code}
         data-trigger-type="click"
       />
+    </Denied>
+  );
+}
+
+export interface PermissionLinkProps {
+  code: string;
+  route: PermissionRoute;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** A link under the same rule (SPEC 5): denied, it is disabled (focusable, so its tooltip can be read) and grey. */
+export function PermissionLink({ code, route, onClick, children }: PermissionLinkProps) {
+  const allowed = isButtonPermitted(route, code);
+  return (
+    <Denied allowed={allowed}>
+      <Link
+        as="button"
+        onClick={onClick}
+        disabledFocusable={!allowed}
+        appearance={isDangerCode(code) ? undefined : 'subtle'}
+        data-track-code={code}
+        data-trigger-type="click"
+      >
+        {children}
+      </Link>
     </Denied>
   );
 }

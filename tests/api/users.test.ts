@@ -66,6 +66,18 @@ describe('users: list', () => {
     expect(page2.rows.map((r) => r.userName)).toEqual(names.slice(2, 4));
     expect(page2.count).toBe(sorted.count);
     await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('不能按 password_hash 排序');
+    // Every page, read from either end (pages past the middle are read backwards), is its slice of the whole list.
+    for (const sortOrder of ['ascend', 'descend'] as const) {
+      const whole = (await admin.users.list({ pageNum: 1, pageSize: 200, sortField: 'nickname', sortOrder })).rows.map((r) => r.id);
+      const size = 3;
+      for (let p = 1; p <= Math.ceil(whole.length / size) + 1; p++) {
+        const page = await admin.users.list({ pageNum: p, pageSize: size, sortField: 'nickname', sortOrder });
+        expect(
+          page.rows.map((r) => r.id),
+          `${sortOrder} page ${p}`,
+        ).toEqual(whole.slice((p - 1) * size, p * size));
+      }
+    }
   });
 });
 

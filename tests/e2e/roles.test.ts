@@ -149,6 +149,12 @@ describe('roles page', () => {
     await user.waitForURL(/#\/dashboard$/, { timeout: 10_000 });
     await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
     expect(await user.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
+    // The palette's index follows the new menu: the page is no longer offered.
+    await user.keyboard.press('Control+k');
+    const palette = user.getByRole('dialog', { name: '命令面板' });
+    await palette.getByRole('combobox', { name: '命令面板' }).fill('yhgl');
+    await palette.getByText('没有匹配的菜单').waitFor();
+    expect(await palette.getByRole('option', { name: /用户管理/ }).count()).toBe(0);
     await Promise.all([page, user].map((p) => p.context().close()));
   });
 });

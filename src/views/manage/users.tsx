@@ -328,6 +328,7 @@ export default function UsersView({ route }: ViewProps) {
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
+        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{
           reason: filtered ? t('emptyUsersFiltered') : t('emptyUsers'),
           action: filtered ? (
