@@ -21,6 +21,14 @@ export type ImportEvent =
   | { type: 'CANCEL' }
   | { type: 'RESET' };
 
+/** What a job's progress leads to, while processing and while cancelling alike. */
+const ON_PROGRESS = [
+  { guard: 'finished', target: 'report', actions: 'noteJob' },
+  { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
+  { guard: 'broke', target: 'failed', actions: ['noteJob', 'noteFailure'] },
+  { actions: 'noteJob' },
+] as const;
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
 /**
@@ -44,6 +52,7 @@ export const userImportMachine = setup({
   },
   actions: {
     noteJob: assign({ job: ({ event }) => (event.type === 'PROGRESS' || event.type === 'UPLOADED' ? event.job : null) }),
+    noteFailure: assign({ error: ({ event }) => (event.type === 'PROGRESS' ? event.job.message : null) }),
   },
 }).createMachine({
   id: 'userImport',
@@ -79,16 +88,7 @@ export const userImportMachine = setup({
       description: 'The server checks and saves the rows; progress is the rows processed.',
       invoke: { id: 'poll', src: 'poll', input: ({ context }) => ({ jobId: context.job!.jobId }) },
       on: {
-        PROGRESS: [
-          { guard: 'finished', target: 'report', actions: 'noteJob' },
-          { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-          {
-            guard: 'broke',
-            target: 'failed',
-            actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })],
-          },
-          { actions: 'noteJob' },
-        ],
+        PROGRESS: ON_PROGRESS,
         CANCEL: 'cancelling',
       },
     },
@@ -99,16 +99,7 @@ export const userImportMachine = setup({
         { id: 'requestCancel', src: 'requestCancel', input: ({ context }) => ({ jobId: context.job!.jobId }) },
       ],
       on: {
-        PROGRESS: [
-          { guard: 'finished', target: 'report', actions: 'noteJob' },
-          { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-          {
-            guard: 'broke',
-            target: 'failed',
-            actions: ['noteJob', assign({ error: ({ event }) => (event as { job: ImportStatus }).job.message })],
-          },
-          { actions: 'noteJob' },
-        ],
+        PROGRESS: ON_PROGRESS,
       },
     },
     report: {

@@ -1,14 +1,7 @@
+import type { PermissionNode } from '../api/role-calls.ts';
+
 /** A menu entry or button in a role's permission tree (the answer of /v1/role/queryRolePemission). */
-export interface PermissionTreeNode {
-  id: number;
-  name: string;
-  code?: string;
-  button: boolean;
-  checked: boolean;
-  /** the signed-in user holds it, so may give or take it */
-  grantable: boolean;
-  children: PermissionTreeNode[];
-}
+export type PermissionTreeNode = PermissionNode;
 
 export type CheckState = boolean | 'mixed';
 

@@ -81,6 +81,18 @@ function sut(input: SessionInput) {
   return { actor, settle, started, calls };
 }
 
+/** A session started from a stored token and taken through steps 1 to 4 to ready. */
+async function boot() {
+  const s = sut({ hasToken: true });
+  s.settle({ type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } } as never);
+  await new Promise((r) => setTimeout(r, 0));
+  for (const name of ['initUserPermission', 'fetchMenu', 'addRoutes']) {
+    s.settle({ type: `xstate.done.actor.${name}`, output: name === 'fetchMenu' ? menu : undefined } as never);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return s;
+}
+
 const INPUTS: Array<[string, SessionInput]> = [
   ['no token', { hasToken: false }],
   ['a stored token', { hasToken: true }],
@@ -146,13 +158,7 @@ describe('session machine (model-based)', () => {
   }
 
   it('the countdown reaching zero ends the session with the 401 words', async () => {
-    const s = sut({ hasToken: true });
-    s.settle({ type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } } as never);
-    await new Promise((r) => setTimeout(r, 0));
-    for (const name of ['initUserPermission', 'fetchMenu', 'addRoutes']) {
-      s.settle({ type: `xstate.done.actor.${name}`, output: name === 'fetchMenu' ? menu : undefined } as never);
-      await new Promise((r) => setTimeout(r, 0));
-    }
+    const s = await boot();
     expect(s.actor.getSnapshot().matches({ authenticated: 'ready' })).toBe(true);
     s.actor.send({ type: 'USER_INFO_REFRESHED', userInfo: { ...userInfo, phone: '' }, tokenExpire: 10 });
     expect(s.calls).not.toContain('reloadForAccountSwitch');
@@ -198,17 +204,6 @@ describe('session machine (model-based)', () => {
 });
 
 describe('session machine: permissions changed while in use', () => {
-  const boot = async () => {
-    const s = sut({ hasToken: true });
-    s.settle({ type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } } as never);
-    await new Promise((r) => setTimeout(r, 0));
-    for (const name of ['initUserPermission', 'fetchMenu', 'addRoutes']) {
-      s.settle({ type: `xstate.done.actor.${name}`, output: name === 'fetchMenu' ? menu : undefined } as never);
-      await new Promise((r) => setTimeout(r, 0));
-    }
-    return s;
-  };
-
   it('rebuilds menu and routes in place, without replaying navigation or restarting the session’s children', async () => {
     const s = await boot();
     const replays = s.calls.filter((c) => c === 'replayNavigation').length;
