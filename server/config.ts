@@ -8,7 +8,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     port: Number(env.PORT ?? 8080),
     // A demo hands out SMS codes from its outbox: it listens on loopback unless HOST says otherwise.
     host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
-    hostFromEnv: Boolean(env.HOST),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
     demo,

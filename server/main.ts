@@ -49,10 +49,11 @@ async function main() {
     else console.log(`数据库：${config.databaseUrl ? 'PostgreSQL' : `PGlite（${config.dataDir}）`}`);
     if (config.demo && !config.proxyUrl) {
       console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）：admin、tenantadmin、staff、nophone（租户 1），admin2（租户 2）`);
+      const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(config.host);
       console.log(
-        config.hostFromEnv
-          ? `注意：这是演示模式（短信验证码可从开发发件箱读取），却监听在 ${config.host}；请勿让它面向网络`
-          : '这是演示模式：只监听本机（127.0.0.1），短信验证码可从开发发件箱读取；HOST 可改监听地址',
+        loopback
+          ? `这是演示模式：只监听本机（${config.host}），短信验证码可从开发发件箱读取；HOST 可改监听地址`
+          : `注意：这是演示模式（短信验证码可从开发发件箱读取），却监听在 ${config.host}；请勿让它面向网络`,
       );
     }
   });
