@@ -96,7 +96,7 @@ const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as c
 /**
  * The one rule chain for /manage, in this order: the call's owner (no owner: refused), the session (SPEC 8's
  * userToken缺失 / 401, then the AccessToken), the tenant (disabled or expired: 401), the page or button
- * permission (403). Department scope is per row, in the handlers, through `departsOutsideScope`.
+ * permission (403). Department scope is per row, in the handlers (server/permissions.ts: departmentScope, outsideScope).
  */
 export function accessChain(db: Db, routes: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
