@@ -67,11 +67,22 @@ describe('users: list', () => {
     expect(page2.count).toBe(sorted.count);
     await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('不能按 password_hash 排序');
     // Every page, read from either end (pages past the middle are read backwards), is its slice of the whole list.
+    // The walk covers users only this test makes, so other files adding users meanwhile change nothing here.
+    const tag = randomBytes(3).toString('hex');
+    const east = departId(admin.info, '华东大区');
+    for (const nick of ['丙', '甲', '戊', '乙', '丁', '己', '庚']) {
+      await admin.users.save(
+        { userName: unique('pg'), nickname: `翻页${tag}${nick}`, phone: '', userType: 1, departIds: [east], roleIds: [] },
+        PASSWORD,
+      );
+    }
     for (const sortOrder of ['ascend', 'descend'] as const) {
-      const whole = (await admin.users.list({ pageNum: 1, pageSize: 200, sortField: 'nickname', sortOrder })).rows.map((r) => r.id);
+      const query = { keyword: `翻页${tag}`, sortField: 'nickname', sortOrder };
+      const whole = (await admin.users.list({ pageNum: 1, pageSize: 200, ...query })).rows.map((r) => r.id);
+      expect(whole).toHaveLength(7);
       const size = 3;
       for (let p = 1; p <= Math.ceil(whole.length / size) + 1; p++) {
-        const page = await admin.users.list({ pageNum: p, pageSize: size, sortField: 'nickname', sortOrder });
+        const page = await admin.users.list({ pageNum: p, pageSize: size, ...query });
         expect(
           page.rows.map((r) => r.id),
           `${sortOrder} page ${p}`,
