@@ -74,8 +74,6 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
 };
 
-export const ownerOf = (method: string, path: string): Owner | undefined => CALL_OWNERS[`${method} ${path}`];
-
 /** Whether the caller's roles grant one of the owner's pages or buttons now (menu rows: shared or the tenant's own). */
 export async function grants(db: Db, s: SessionInfo, owner: Exclude<Owner, 'anonymous' | 'shell'>): Promise<boolean> {
   const rows = await db.query(

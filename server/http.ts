@@ -54,4 +54,16 @@ export function int(body: Record<string, unknown>, key: string, label: string, d
   return n;
 }
 
+/**
+ * A list of row ids (positive 32-bit integers, at most `max`, duplicates dropped). Absent is [] when `optional`,
+ * else refused like a malformed list.
+ */
+export function idList(v: unknown, label: string, { max, optional = false }: { max: number; optional?: boolean }): number[] {
+  if ((v === undefined || v === null) && optional) return [];
+  if (!Array.isArray(v) || v.length > max || !v.every((x) => Number.isInteger(x) && x > 0 && x < 2 ** 31)) {
+    throw new ApiError(`${label}格式不正确`);
+  }
+  return [...new Set(v as number[])];
+}
+
 export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });

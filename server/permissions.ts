@@ -1,5 +1,7 @@
 import type { SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
+import { ApiError } from './http.ts';
+import { permittedMenuIds } from './menu.ts';
 
 /** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */
 export async function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
@@ -17,16 +19,25 @@ export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =
 
 /**
  * Department data scope: userType 0 sees every department of its tenant; others the rows that share one of their
- * departments. Returns null when the row is in scope, else SPEC 8's departNoPermisson answer for it.
+ * departments. Refuses a row outside it with SPEC 8's departNoPermisson answer (the type name is the product's
+ * spelling), naming the row's departments.
  */
-export async function outsideScope(db: Db, s: SessionInfo, rowDeparts: number[]) {
-  return inScope(await departmentScope(db, s), rowDeparts) ? null : departNoPermission(rowDeparts);
+export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]): Promise<void> {
+  if (!inScope(await departmentScope(db, s), rowDeparts)) {
+    throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: rowDeparts });
+  }
 }
 
-/** SPEC 8's answer for a row outside the caller's departments (the type name is the product's spelling). */
-export const departNoPermission = (departs: number[]) => ({
-  result: 'error' as const,
-  type: 'departNoPermisson',
-  values: departs,
-  errmsg: '没有数据访问权限',
-});
+/**
+ * The tenant's roles the caller may not give (no privilege escalation): those holding a permission the caller's
+ * own roles do not grant. One rule for a user save, /v1/userRole/save and the import.
+ */
+export async function rolesBeyondCaller(db: Db, s: SessionInfo): Promise<Set<number>> {
+  const mine = await permittedMenuIds(db, s.userId, s.tenantId);
+  const rows = await db.query<{ role_id: number }>(
+    `SELECT DISTINCT rp.role_id FROM role_perm rp JOIN role r ON r.id = rp.role_id AND r.tenant_id = $1
+      WHERE NOT (rp.menu_id = ANY($2::int[]))`,
+    [s.tenantId, mine],
+  );
+  return new Set(rows.map((r) => r.role_id));
+}

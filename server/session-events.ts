@@ -43,6 +43,12 @@ export class SessionEvents {
     return () => void this.subscribers.delete(entry);
   }
 
+  /** Ends every live session of a user (deleted, disabled, password reset) and tells their open browsers at once. */
+  async endUserSessions(userId: number): Promise<void> {
+    await this.db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    await this.publish({ userId }, 'revoked');
+  }
+
   /** Sends an event to its audience's streams, in every server process. */
   async publish(to: Audience, event: string): Promise<void> {
     await this.start();

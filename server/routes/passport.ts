@@ -56,8 +56,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
     await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
     // Every session of the account ends: whoever had the old password is out.
-    await db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [users[0].id]);
-    await events.publish({ userId: users[0].id }, 'revoked');
+    await events.endUserSessions(users[0].id);
     return c.json(ok());
   });
 

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody, str } from '../http.ts';
-import { hasNul, NUL_MESSAGE } from '../http.ts';
+import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody, str } from '../http.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { permittedMenuIds } from '../menu.ts';
-import { departmentScope, inScope } from '../permissions.ts';
+import { assertInScope, departmentScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
 
 interface RoleRow {
@@ -19,11 +18,6 @@ const ROLE_COLUMNS = `r.id, r.name, r.parent_id AS "parentId",
   (SELECT count(*)::int FROM user_role ur JOIN app_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id) AS "userCount"`;
 
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
-const idList = (v: unknown, label: string): number[] => {
-  if (!Array.isArray(v) || v.length > 5000 || !v.every((x) => Number.isInteger(x) && x > 0 && x < 2 ** 31))
-    throw new ApiError(`${label}格式不正确`);
-  return [...new Set(v as number[])];
-};
 
 /** Roles as a tree by parent (a role whose parent is gone is a root). */
 function toTree(rows: RoleRow[]) {
@@ -239,7 +233,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     const roleId = idOf(body, 'roleId', '角色');
     await editableRole(s, roleId);
-    return c.json(ok(await setPermissions(s, roleId, idList(body.menuIds, '菜单'))));
+    return c.json(ok(await setPermissions(s, roleId, idList(body.menuIds, '菜单', { max: 5000 }))));
   });
 
   app.post('/v1/permission/copyRolePermission', async (c) => {
@@ -302,20 +296,14 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       [uid, s.tenantId],
     );
     if (!user) throw new ApiError('用户不存在');
-    if (!inScope(await departmentScope(db, s), user.depart_ids)) {
-      throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: user.depart_ids });
-    }
+    await assertInScope(db, s, user.depart_ids);
     const roles = await db.query<{ id: number }>('SELECT id FROM role WHERE tenant_id = $1 AND id = ANY($2::int[])', [s.tenantId, rids]);
     if (roles.length !== rids.length) throw new ApiError('角色不存在');
     const current = (await db.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [uid])).map((r) => r.role_id);
     const added = rids.filter((r) => !current.includes(r));
     if (added.length) {
-      const mine = await permittedMenuIds(db, s.userId, s.tenantId);
-      const [beyond] = await db.query('SELECT 1 FROM role_perm WHERE role_id = ANY($1::int[]) AND NOT (menu_id = ANY($2::int[])) LIMIT 1', [
-        added,
-        mine,
-      ]);
-      if (beyond) throw new ApiError('不能分配超出自己权限的角色');
+      const beyond = await rolesBeyondCaller(db, s);
+      if (added.some((r) => beyond.has(r))) throw new ApiError('不能分配超出自己权限的角色');
     }
     await db.query(
       `WITH d AS (DELETE FROM user_role WHERE user_id = $1 AND NOT (role_id = ANY($2::int[])))

@@ -6,8 +6,7 @@ import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody } from '../http.ts';
 import { hashPassword } from '../crypto.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { newPassword } from '../passwords.ts';
-import { departmentScope, inScope } from '../permissions.ts';
-import { permittedMenuIds } from '../menu.ts';
+import { departmentScope, inScope, rolesBeyondCaller } from '../permissions.ts';
 import {
   IMPORT_LIMITS,
   USER_SHEET_COLUMNS,
@@ -61,12 +60,7 @@ async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ val
   ]);
   const roles = await db.query<{ id: number; name: string }>('SELECT id, name FROM role WHERE tenant_id = $1', [s.tenantId]);
   const scope = await departmentScope(db, s);
-  const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
-  const rolePerms = await db.query<{ role_id: number; menu_id: number }>(
-    'SELECT rp.role_id, rp.menu_id FROM role_perm rp JOIN role r ON r.id = rp.role_id WHERE r.tenant_id = $1',
-    [s.tenantId],
-  );
-  const beyond = new Set(rolePerms.filter((p) => !mine.has(p.menu_id)).map((p) => p.role_id));
+  const beyond = await rolesBeyondCaller(db, s);
   const accounts = data.map((r) => r.cells[0].toLowerCase());
   const taken = new Set(
     (await db.query<{ n: string }>('SELECT lower(user_name) AS n FROM app_user WHERE lower(user_name) = ANY($1::text[])', [accounts])).map(

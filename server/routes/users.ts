@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, idList, int, ok, readBody } from '../http.ts';
 import { grants } from '../access.ts';
 import { hashPassword } from '../crypto.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { newPassword } from '../passwords.ts';
-import { departmentScope, inScope, outsideScope } from '../permissions.ts';
-import { permittedMenuIds } from '../menu.ts';
+import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { ACCOUNT_PATTERN, USER_TYPE_RANK, userFieldProblems, type UserInput } from '../../src/api/contract.ts';
 
@@ -41,14 +40,6 @@ interface UserRow {
   [k: string]: unknown;
 }
 
-const ids = (v: unknown, label: string): number[] => {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.length > 200 || !v.every((x) => Number.isInteger(x) && x > 0 && x < 2 ** 31)) {
-    throw new ApiError(`${label}格式不正确`);
-  }
-  return [...new Set(v as number[])];
-};
-
 /** A refused save, its message shown under `field` by the form. */
 const fieldError = (field: string, message: string) => new ApiError(message, { field });
 
@@ -76,8 +67,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
       [id, s.tenantId],
     );
     if (!row) throw new ApiError('用户不存在');
-    const refused = await outsideScope(db, s, row.departIds);
-    if (refused) throw new ApiError(refused.errmsg, { type: 'departNoPermisson', values: refused.values });
+    await assertInScope(db, s, row.departIds);
     return row;
   };
 
@@ -96,15 +86,6 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return Boolean(row?.is_admin) && row.others === 0;
   };
 
-  /** Ends a user's sessions and tells their open browsers at once. */
-  const endSessions = async (tenantId: number, userId: number) => {
-    await db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL', [
-      userId,
-      tenantId,
-    ]);
-    await events.publish({ userId }, 'revoked');
-  };
-
   app.post('/vue/user/del', async (c) => {
     const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
     const s = c.get('session');
@@ -117,7 +98,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
       [id, s.tenantId],
     );
     if (!rows.length) throw new ApiError('用户不存在');
-    await endSessions(s.tenantId, id);
+    await events.endUserSessions(id);
     return c.json(ok());
   });
 
@@ -131,7 +112,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能修改用户类型高于自己的账号');
     if (body.status === 0 && (await lastAdmin(s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
     await db.query('UPDATE app_user SET status = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2', [id, s.tenantId, body.status]);
-    if (body.status === 0) await endSessions(s.tenantId, id);
+    if (body.status === 0) await events.endUserSessions(id);
     return c.json(ok());
   });
 
@@ -157,8 +138,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
       nickname: typeof body.nickname === 'string' ? body.nickname.trim() : '',
       phone: typeof body.phone === 'string' ? body.phone.trim() : '',
       userType: body.userType as UserInput['userType'],
-      departIds: ids(body.departIds, '部门'),
-      roleIds: ids(body.roleIds, '角色'),
+      departIds: idList(body.departIds, '部门', { max: 200, optional: true }),
+      roleIds: idList(body.roleIds, '角色', { max: 200, optional: true }),
       storeId:
         body.storeId === undefined || body.storeId === null || body.storeId === '' ? null : int(body, 'storeId', '门店', 0, 2 ** 31 - 1),
     };
@@ -244,12 +225,8 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
     // Roles the user keeps need no check; each added role's permissions must all be the caller's own.
     const added = input.roleIds.filter((r) => !existing?.roleIds.includes(r));
     if (added.length) {
-      const mine = await permittedMenuIds(db, s.userId, s.tenantId);
-      const [beyond] = await db.query('SELECT 1 FROM role_perm WHERE role_id = ANY($1::int[]) AND NOT (menu_id = ANY($2::int[])) LIMIT 1', [
-        added,
-        mine,
-      ]);
-      if (beyond) throw fieldError('roleIds', '不能分配超出自己权限的角色');
+      const beyond = await rolesBeyondCaller(db, s);
+      if (added.some((r) => beyond.has(r))) throw fieldError('roleIds', '不能分配超出自己权限的角色');
     }
   }
 }
