@@ -52,9 +52,16 @@ export interface FailureInfo {
  */
 export function createApiClient(options: ApiClientOptions) {
   const { store } = options;
+  const baseURL = options.baseURL ?? BASE_URL;
+  /** SPEC 7: UserToken from storage, and AccessToken when present (also for requests made outside ofetch). */
+  const authHeaders = (): Record<string, string> => {
+    const userToken = store.getItem(STORAGE_KEYS.userToken);
+    const accessToken = store.getItem(STORAGE_KEYS.accessToken);
+    return { ...(userToken ? { UserToken: userToken } : {}), ...(accessToken ? { AccessToken: accessToken } : {}) };
+  };
   const $fetch = ofetch.create(
     {
-      baseURL: options.baseURL ?? BASE_URL,
+      baseURL,
       method: 'POST',
       credentials: 'include',
       retry: 0,
@@ -66,10 +73,7 @@ export function createApiClient(options: ApiClientOptions) {
           req.body = { ...req.body, renantId: options.tenantId?.() ?? undefined };
         }
         const headers = new Headers(req.headers);
-        const userToken = store.getItem(STORAGE_KEYS.userToken);
-        const accessToken = store.getItem(STORAGE_KEYS.accessToken);
-        if (userToken) headers.set('UserToken', userToken);
-        if (accessToken) headers.set('AccessToken', accessToken);
+        for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);
         req.headers = headers;
       },
     },
@@ -116,7 +120,10 @@ export function createApiClient(options: ApiClientOptions) {
     return answer;
   }
 
-  return { call, raw };
+  /** For a request ofetch cannot make (an upload with progress): its full URL and the same headers as every call. */
+  const request = (path: string) => ({ url: `${baseURL}${path}`, headers: authHeaders() });
+
+  return { call, raw, request };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -2,9 +2,6 @@ import type { ApiClient } from './client.ts';
 import type { Answer, ImportStatus, UserInput } from './contract.ts';
 import type { SheetContent } from '../lib/xlsx.ts';
 import { encryptedWithKey } from './session-calls.ts';
-import type { RoleRow } from './role-calls.ts';
-
-export type { RoleRow } from './role-calls.ts';
 
 /** A user as /v1/user/list and /vue/user/detail answer it. `createdAt` is an instant (ISO 8601). */
 export interface UserRow {
@@ -50,7 +47,6 @@ export const userCalls = (api: ApiClient) => ({
   /** availability of an account name while typing; quiet: the form shows the answer */
   checkUsername: async (userName: string, signal?: AbortSignal) =>
     (await api.call<Answer<{ available: boolean }>>('/anon/user/checkUsername', { userName }, { quiet: true, signal })).values!.available,
-  roles: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
   /** the staff record bound to an account, or null */
   staffOf: async (userId: number) =>
     (

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
 import { userCalls, type UserRow } from '../../src/api/user-calls.ts';
+import { roleCalls } from '../../src/api/role-calls.ts';
 import type { UserInput } from '../../src/api/contract.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 
@@ -51,7 +52,7 @@ describe('users: list', () => {
     const admin = await as('admin');
     const byPhone = await admin.users.list({ pageNum: 1, pageSize: 10, keyword: '13800000003' });
     expect(byPhone.rows.map((r) => r.userName)).toEqual(['staff']);
-    const staffRole = (await admin.users.roles()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
     const byRole = await admin.users.list({ pageNum: 1, pageSize: 200, roleId: staffRole.id });
     expect(byRole.rows.map((r) => r.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
     expect(byRole.rows.every((r) => r.roleIds.includes(staffRole.id))).toBe(true);
@@ -138,7 +139,7 @@ describe('users: save', () => {
 
   it('edits a user (nickname, departments, roles) without touching the account or password', async () => {
     const { id, userName, admin } = await newUser();
-    const staffRole = (await admin.users.roles()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
     await admin.users.save({
       id,
       nickname: '改名了',
@@ -163,7 +164,7 @@ describe('users: no privilege escalation (checked on the server)', () => {
   it('tenantadmin (userType 2, 总部) cannot give type 0, roles beyond its own, or departments outside its scope', async () => {
     const ta = await as('tenantadmin');
     const admin = await as('admin');
-    const roles = await admin.users.roles();
+    const roles = await roleCalls(admin.api).list();
     const superRole = roles.find((r) => r.name === '超级管理员')!;
     const base: UserInput = {
       userName: unique('e'),

@@ -1,7 +1,8 @@
 import { Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../api/contract.ts';
-import { userCalls, type RoleRow } from '../../api/user-calls.ts';
+import { userCalls } from '../../api/user-calls.ts';
+import type { RoleRow } from '../../api/role-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { CheckboxGroup } from '../../kit/checkbox-group.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';

@@ -4,16 +4,16 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ImportStatus } from '../../api/contract.ts';
 import { classifyAnswer } from '../../api/errors.ts';
 import { encryptedWithKey } from '../../api/session-calls.ts';
-import { STORAGE_KEYS } from '../../api/storage.ts';
 import { userImportCalls } from '../../api/user-calls.ts';
 
 const POLL_MS = 500;
+const PATH = '/v1/user/importExcel';
 
 /**
  * The import machine with real actors: an XMLHttpRequest upload (fetch has no upload progress) carrying the
  * session's headers as the API client does, polling of the job, and the cancel request.
  */
-export function createUserImportLogic(api: ApiClient, baseURL = '/manage') {
+export function createUserImportLogic(api: ApiClient) {
   const calls = userImportCalls(api);
   return userImportMachine.provide({
     actors: {
@@ -27,11 +27,9 @@ export function createUserImportLogic(api: ApiClient, baseURL = '/manage') {
             form.append('file', input.file);
             form.append('password', password);
             form.append('keyId', keyId);
-            xhr.open('POST', `${baseURL}/v1/user/importExcel`);
-            const userToken = localStorage.getItem(STORAGE_KEYS.userToken);
-            const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
-            if (userToken) xhr.setRequestHeader('UserToken', userToken);
-            if (accessToken) xhr.setRequestHeader('AccessToken', accessToken);
+            const { url, headers } = api.request(PATH);
+            xhr.open('POST', url);
+            for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
             xhr.upload.onprogress = (e) => sendBack({ type: 'UPLOAD_PROGRESS', loaded: e.loaded, size: e.total || input.file.size });
             xhr.onload = () => {
               let answer: unknown = null;

@@ -13,7 +13,8 @@ import {
 } from '@fluentui/react-components';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { userCalls, type RoleRow, type UserRow } from '../../api/user-calls.ts';
+import { userCalls, type UserRow } from '../../api/user-calls.ts';
+import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useLoading } from '../../shell/loading.tsx';
@@ -83,8 +84,10 @@ export default function UsersView({ route }: ViewProps) {
   const [pending, setPending] = useState<Pending>(null);
 
   useEffect(() => {
-    calls.roles().then(setRoles, () => setRoles([]));
-  }, [calls]);
+    roleCalls(api)
+      .list()
+      .then(setRoles, () => setRoles([]));
+  }, [api]);
 
   const data = useListData(
     () =>
