@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { findSession, ACCESS_TOKEN_FREE, accessTokenValid } from './auth.ts';
 import type { Db } from './db.ts';
+import { dueForTouch, touchSession } from './presence.ts';
 
 /**
  * Who may make a call:
@@ -24,6 +25,7 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /anon/passport/loginByUserToken': 'anonymous',
   'POST /anon/passport/register': 'anonymous',
   'POST /anon/passport/resetPassword': 'anonymous',
+  'POST /anon/tenant/info': 'anonymous',
   'GET /v1/anon/user/create/verifyCode': 'anonymous',
   'POST /anon/sms/sendSMS': 'anonymous',
   'GET /anon/dev/outbox': 'anonymous',
@@ -122,6 +124,7 @@ export function accessChain(db: Db, routes: ReadonlySet<string>): MiddlewareHand
     // 2. tenant
     if (!session.tenantActive) return c.json({ result: 401, errmsg: '所属租户已停用或已到期' });
     c.set('session', session);
+    if (dueForTouch(session.lastSeenAt)) await touchSession(db, session.tokenHash);
     // 3. page or button
     if (owner !== 'shell' && !(await grants(db, session, owner))) return c.json(forbidden);
     await next();

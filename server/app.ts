@@ -42,6 +42,8 @@ export interface AppOptions {
   smsResendSeconds?: number;
   /** reverse proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY; default 0) */
   trustProxy?: number;
+  /** the tenant code the public pages use when neither link nor browser names one (DEFAULT_TENANT) */
+  defaultTenant?: string;
   /** session event hub (main.ts starts it before listening); made here when omitted */
   events?: SessionEvents;
 }
@@ -108,6 +110,7 @@ export function createApp(options: AppOptions) {
         sms,
         events,
         openRegistration: options.openRegistration ?? Boolean(options.demo),
+        defaultTenant: options.defaultTenant,
       }),
     );
     api.route('/', smsRoutes(db, sms, outbox));

@@ -10,6 +10,8 @@ export interface SessionInfo {
   tenantId: number;
   userType: number;
   expiresAt: Date;
+  /** the last call or event-stream ping (server/presence.ts) */
+  lastSeenAt: Date;
   /** menu ids granted by initUserPermission; null until then */
   permissions: number[] | null;
   /** the tenant is enabled and not expired */
@@ -43,7 +45,7 @@ export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expir
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   const [row] = await db.query<SessionInfo>(
     `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
-            s.expires_at AS "expiresAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive"
+            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive"
        FROM user_session s
        JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
        JOIN tenant t ON t.id = s.tenant_id

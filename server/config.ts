@@ -20,6 +20,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
     faults: env.SCRM_TEST_FAULTS === '1',
     openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,
+    /** the tenant code public pages fall back to (register, find password); default: the first tenant */
+    defaultTenant: env.DEFAULT_TENANT || undefined,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

@@ -36,6 +36,7 @@ async function main() {
     faults: config.faults,
     demo: config.demo,
     openRegistration: config.openRegistration,
+    defaultTenant: config.defaultTenant,
     smsResendSeconds: config.smsResendSeconds,
     trustProxy: config.trustProxy,
     events,

@@ -237,6 +237,8 @@ export const DEMO_MENU: SeedMenu[] = [
 interface Tenant {
   id: number;
   name: string;
+  /** public code (links to the public pages: ?tenant=code) */
+  code: string;
 }
 
 /** True when the database holds no tenant yet. */
@@ -248,10 +250,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Seeds the demo data of DECISIONS.md: two tenants, five accounts, the whole menu. */
 export async function seedDemo(db: Db): Promise<void> {
   const tenants: Tenant[] = [
-    { id: 1, name: '星河商业集团' },
-    { id: 2, name: '云帆零售' },
+    { id: 1, name: '星河商业集团', code: 'xinghe' },
+    { id: 2, name: '云帆零售', code: 'yunfan' },
   ];
-  for (const t of tenants) await db.query('INSERT INTO tenant (id, name) VALUES ($1, $2)', [t.id, t.name]);
+  for (const t of tenants) await db.query('INSERT INTO tenant (id, name, code) VALUES ($1, $2, $3)', [t.id, t.name, t.code]);
 
   const departs = await db.query<{ id: number; tenant_id: number }>(
     `INSERT INTO depart (tenant_id, depart_name) VALUES (1, '总部'), (1, '华东大区'), (1, '华南大区'), (2, '总部')
@@ -417,7 +419,7 @@ async function insertRole(db: Db, tenantId: number, name: string): Promise<numbe
 
 /** Production first start: one tenant and one admin whose password the operator chose. */
 export async function seedProduction(db: Db, adminPassword: string): Promise<void> {
-  await db.query(`INSERT INTO tenant (id, name) VALUES (1, '默认租户')`);
+  await db.query(`INSERT INTO tenant (id, name, code) VALUES (1, '默认租户', 'default')`);
   const role = await insertRole(db, 1, '超级管理员');
   const [u] = await db.query<{ id: number }>(
     `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, user_type) VALUES (1, 'admin', $1, '管理员', 0) RETURNING id`,

@@ -93,15 +93,16 @@ export class SmsService {
    * Spends the latest code of a phone if it matches; a wrong one counts, and after MAX_CODE_ATTEMPTS the code is
    * dead. One statement checks and counts, so parallel guesses get MAX_CODE_ATTEMPTS checks in all, not each.
    */
-  async verify(phone: string, code: string): Promise<void> {
+  async verify(phone: string, code: string, { spend = true } = {}): Promise<void> {
+    // spend: false checks (a wrong code still counts) and leaves a right one live, for a second step that spends it.
     const [row] = await this.db.query<{ matched: boolean; attempts: number }>(
       `UPDATE sms_code SET
          attempts = attempts + CASE WHEN code_hash = $2 THEN 0 ELSE 1 END,
-         used_at  = CASE WHEN code_hash = $2 THEN now() ELSE used_at END
+         used_at  = CASE WHEN code_hash = $2 AND $4 THEN now() ELSE used_at END
         WHERE id = (SELECT id FROM sms_code WHERE phone = $1 AND used_at IS NULL AND expires_at > now() ORDER BY id DESC LIMIT 1)
           AND used_at IS NULL AND expires_at > now() AND attempts < $3
         RETURNING code_hash = $2 AS matched, attempts`,
-      [phone, sha256(code.trim()), MAX_CODE_ATTEMPTS],
+      [phone, sha256(code.trim()), MAX_CODE_ATTEMPTS, spend],
     );
     if (row?.matched) return;
     if (row) throw new ApiError(row.attempts >= MAX_CODE_ATTEMPTS ? TOO_MANY_ATTEMPTS : '验证码错误');

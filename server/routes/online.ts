@@ -4,6 +4,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, int, ok, readBody } from '../http.ts';
 import type { SessionEvents } from '../session-events.ts';
+import { STREAM_PING_MS, isOnline, touchSession } from '../presence.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions (SPEC 6). */
 const mayManage = (userType: number) => userType === 0 || userType === 2;
@@ -18,10 +19,10 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const live = 'us.tenant_id = $1 AND us.revoked_at IS NULL AND us.expires_at > now()';
+    // Online: see server/presence.ts. Times are instants; the client shows them in the tenant's time zone.
+    const live = `us.tenant_id = $1 AND ${isOnline('us')}`;
     const rows = await db.query(
-      `SELECT us.id::text AS id, to_char(us.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "loginTime",
-              COALESCE(to_char(us.revoked_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), '') AS "logoutTime",
+      `SELECT us.id::text AS id, us.created_at AS "loginTime", COALESCE(to_char(us.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') AS "logoutTime", us.last_seen_at AS "lastSeenTime",
               us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
               u.nickname AS "userNickname", u.phone AS "userMobile", COALESCE(st.staff_name, '') AS "staffName", COALESCE(st.staff_code, '') AS "staffCode",
               (us.token_hash = $4) AS "current"
@@ -57,15 +58,24 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
 
   // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
   app.get('/v1/session/events', (c) => {
-    const { id, userId, tenantId } = c.get('session');
+    const { id, userId, tenantId, tokenHash } = c.get('session');
     return streamSSE(c, async (stream) => {
+      await touchSession(db, tokenHash);
       let done!: () => void;
       const ended = new Promise<void>((r) => (done = r));
       const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event) => {
         // A revoked session's stream ends with the event; other events leave it open.
         void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' ? done : undefined, done);
       });
-      const ping = setInterval(() => void stream.writeSSE({ event: 'ping', data: '{}' }).catch(done), 25_000);
+      // The ping keeps proxies from closing the stream, and keeps an open but idle tab online.
+      const ping = setInterval(
+        () =>
+          void stream
+            .writeSSE({ event: 'ping', data: '{}' })
+            .then(() => touchSession(db, tokenHash))
+            .catch(done),
+        STREAM_PING_MS,
+      );
       stream.onAbort(done);
       // The browser learns its own session id (the online list marks it as current too).
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ id }) });

@@ -19,13 +19,15 @@ export interface PassportOptions {
   events: SessionEvents;
   /** self-service registration of a new tenant (demo: on; production: SCRM_OPEN_REGISTRATION=1) */
   openRegistration: boolean;
+  /** the code of the tenant the public pages use when neither the link nor the browser names one (DEFAULT_TENANT) */
+  defaultTenant?: string;
 }
 
 const WRONG_CREDENTIALS = '账号或密码错误';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
-export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration }: PassportOptions) {
+export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration, defaultTenant }: PassportOptions) {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
@@ -41,17 +43,43 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok({ keyId, key }));
   });
 
+  // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else the deployment's default
+  // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
+  app.post('/anon/tenant/info', async (c) => {
+    const body = await readBody(c);
+    const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
+    const wanted = code || defaultTenant || null;
+    const [tenant] = await db.query<{ id: number; name: string; code: string }>(
+      `SELECT t.id, t.name, t.code FROM tenant t
+        WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) ORDER BY t.id LIMIT 1`,
+      [wanted],
+    );
+    if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
+    return c.json(ok(tenant));
+  });
+
   // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
   app.post('/anon/passport/resetPassword', async (c) => {
     const body = await readBody(c);
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
-    await sms.verify(body.phone, body.code);
-    const tenant = typeof body.renantId === 'number' ? body.renantId : null;
-    const users = await db.query<{ id: number; tenant_id: number }>(
-      'SELECT id, tenant_id FROM app_user WHERE phone = $1 AND status = 1 AND ($2::int IS NULL OR tenant_id = $2) ORDER BY id',
-      [body.phone, tenant],
+    const tenant = Number.isSafeInteger(body.renantId) ? (body.renantId as number) : null;
+    const accounts = await db.query<{ id: number; tenant_id: number; tenant_name: string }>(
+      `SELECT u.id, u.tenant_id, t.name AS tenant_name FROM app_user u JOIN tenant t ON t.id = u.tenant_id
+        WHERE u.phone = $1 AND u.status = 1 AND ${TENANT_ACTIVE} ORDER BY u.tenant_id, u.id`,
+      [body.phone],
     );
+    const tenants = [...new Map(accounts.map((a) => [a.tenant_id, { id: a.tenant_id, name: a.tenant_name }])).values()];
+    const inTenant = accounts.filter((a) => a.tenant_id === tenant);
+    // The accounts of the tenant asked for (the link's, the browser's last, the default), else of the phone's only
+    // tenant. A phone with accounts in several tenants, none of them the one asked for, is told its tenants to pick
+    // from once its code checks out; the code is then left live for the second step.
+    const users = inTenant.length > 0 ? inTenant : tenants.length === 1 ? accounts : [];
+    if (users.length === 0 && tenants.length > 1) {
+      await sms.verify(body.phone, body.code, { spend: false });
+      throw new ApiError('该手机号在多个企业下有账号，请选择企业', { values: { tenants } });
+    }
+    await sms.verify(body.phone, body.code);
     if (users.length === 0) throw new ApiError('该手机号未绑定任何账号');
     if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
     await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);

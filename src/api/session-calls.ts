@@ -1,7 +1,7 @@
 import type { ApiClient } from './client.ts';
 import type { AesKey, Answer, LogoutAnswer, MenuAnswer, MenuNode, SettingsKey, UserInfo, UserInfoAnswer } from './contract.ts';
 import { APP_NAME } from './contract.ts';
-import { ApiFailure, MESSAGES } from './errors.ts';
+import { ApiFailure, MESSAGES, classifyAnswer } from './errors.ts';
 
 /**
  * The default AES key of SPEC 9, for a passport service that issues none. It is public by nature (it ships in
@@ -130,8 +130,43 @@ export async function encryptedWithKey(api: ApiClient, password: string) {
 }
 
 /** /anon/passport/resetPassword: a new password for the account of a verified phone (find password). */
-export async function resetPassword(api: ApiClient, body: { phone: string; code: string; password: string }): Promise<void> {
-  await api.call('/anon/passport/resetPassword', { phone: body.phone, code: body.code, ...(await encryptedWithKey(api, body.password)) });
+export async function resetPassword(
+  api: ApiClient,
+  body: { phone: string; code: string; password: string; renantId?: number | null },
+): Promise<void> {
+  const answer = await api.raw<Answer<{ tenants?: Array<{ id: number; name: string }> } | string>>('/anon/passport/resetPassword', {
+    phone: body.phone,
+    code: body.code,
+    ...(body.renantId ? { renantId: body.renantId } : {}),
+    ...(await encryptedWithKey(api, body.password)),
+  });
+  const failure = classifyAnswer(answer, {});
+  if (!failure) return;
+  const tenants = typeof answer.values === 'object' && answer.values ? answer.values.tenants : undefined;
+  if (tenants?.length) throw new TenantChoiceNeeded(failure.message, tenants);
+  throw new ApiFailure(failure);
+}
+
+/** The phone has accounts in several tenants: the user picks one (find password), the same code still valid. */
+export class TenantChoiceNeeded extends Error {
+  constructor(
+    message: string,
+    readonly tenants: Array<{ id: number; name: string }>,
+  ) {
+    super(message);
+    this.name = 'TenantChoiceNeeded';
+  }
+}
+
+/** The tenant the public pages work in: by a link's code, else the deployment's default (docs/api.md). */
+export async function publicTenantInfo(api: ApiClient, code?: string) {
+  return (await api.call<Answer<PublicTenant>>('/anon/tenant/info', code ? { code } : {}, { quiet: true })).values!;
+}
+
+export interface PublicTenant {
+  id: number;
+  name: string;
+  code: string;
 }
 
 /** /anon/passport/register: a new tenant with its first administrator (self-service, when the server allows it). */

@@ -1,7 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openEvents, signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { PRESENCE_WINDOW_SECONDS } from '../../server/presence.ts';
 
 const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
 
 interface OnlineRow {
   id: string;
@@ -9,6 +12,7 @@ interface OnlineRow {
   logoutTime: string;
   loginSystemName: string;
   current: boolean;
+  loginTime: string;
 }
 const listOnline = async (api: Awaited<ReturnType<typeof signedIn>>['api'], pageSize = 200) =>
   api.call<{ values: OnlineRow[]; count: number }>('/v1/user/listOnlineUser', { pageNum: 1, pageSize });
@@ -49,5 +53,62 @@ describe('online users and force logout', () => {
     expect(await events.until(/event: revoked/)).not.toBeNull();
     events.close();
     await expect(staff.api.call('/vue/userInfo')).rejects.toMatchObject({ failure: { kind: 'expired' } });
+  });
+});
+
+describe('presence: online means a live event stream or a recent call', () => {
+  let server: ServerWithDb;
+  beforeAll(async () => {
+    server = await serverWithDb(databaseUrl);
+  }, 120_000);
+  afterAll(() => server?.stop());
+  const idle = (id: string) =>
+    server.query(`UPDATE user_session SET last_seen_at = now() - make_interval(secs => $2) WHERE id = $1`, [
+      id,
+      PRESENCE_WINDOW_SECONDS + 5,
+    ]);
+
+  it('a session whose tab closed drops out after the window; a call or an open stream brings it back', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const closed = await signedIn(server.url, 'staff');
+    const streaming = await signedIn(server.url, 'tenantadmin');
+    const closedId = (await openEvents(server.url, closed.token)).id;
+    const stream = await openEvents(server.url, streaming.token);
+    const ids = async () => (await listOnline(admin.api)).values.map((r) => r.id);
+    expect(await ids()).toEqual(expect.arrayContaining([closedId, stream.id]));
+
+    // Nothing heard from either for longer than the window: both are offline, though still valid sessions.
+    await idle(closedId);
+    await idle(stream.id);
+    expect(await ids()).not.toContain(closedId);
+    const { count } = await listOnline(admin.api, 1);
+    expect(count).toBe((await ids()).length);
+    // A call marks its session seen again.
+    await closed.api.call('/vue/userInfo');
+    expect(await ids()).toContain(closedId);
+    // An open stream does too (each ping; here: opening it again, as a reload does).
+    const again = await openEvents(server.url, streaming.token);
+    expect(await ids()).toContain(stream.id);
+    stream.close();
+    again.close();
+  });
+
+  it('answers login times as instants (the client shows them in the tenant’s zone)', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const own = (await listOnline(admin.api)).values.find((r) => r.current)!;
+    expect(own.loginTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    expect(Math.abs(Date.parse(own.loginTime) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('a userToken link is single use and leaves one session, not two', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const source = await signedIn(server.url, 'staff');
+    const sourceId = (await openEvents(server.url, source.token)).id;
+    const { postJson } = await import('../support/demo.ts');
+    const exchanged = await postJson(server.url, '/anon/passport/loginByUserToken', { userToken: source.token });
+    expect(exchanged.json).toMatchObject({ data: { result: 200 } });
+    const again = await postJson(server.url, '/anon/passport/loginByUserToken', { userToken: source.token });
+    expect(again.json).toMatchObject({ data: { result: 401 } });
+    expect((await listOnline(admin.api)).values.map((r) => r.id)).not.toContain(sourceId);
   });
 });

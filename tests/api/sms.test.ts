@@ -141,4 +141,50 @@ describe('register and reset password', () => {
     });
     await expect(resetPassword(api, { phone, code: '000001', password: 'Newpass2027' })).rejects.toThrow(/验证码/);
   });
+
+  it('resolves the public pages’ tenant by the link’s code, else the default; unknown codes are refused', async () => {
+    const { api } = clientFor(baseUrl);
+    const info = (code?: string) =>
+      api.call<{ values: { id: number; name: string; code: string } }>('/anon/tenant/info', code ? { code } : {});
+    expect((await info('YUNFAN')).values).toEqual({ id: 2, name: '云帆零售', code: 'yunfan' });
+    expect((await info()).values).toMatchObject({ id: 1, code: 'xinghe' });
+    await expect(info('nope')).rejects.toThrow('链接中的企业不存在或已停用');
+  });
+
+  it('a phone with accounts in two tenants resets the one it picks: the verified phone is told its tenants, the code kept for the pick', async () => {
+    const { api } = clientFor(baseUrl);
+    const { resetPassword } = await import('../../src/api/session-calls.ts');
+    const { userCalls } = await import('../../src/api/user-calls.ts');
+    const phone = freshPhone();
+    const stamp = Date.now().toString(36);
+    for (const [admin, name] of [
+      ['admin', `two1${stamp}`],
+      ['admin2', `two2${stamp}`],
+    ] as const) {
+      const a = await signedIn(baseUrl, admin);
+      const info = await fetchUserInfo(a.api);
+      await userCalls(a.api).save(
+        { userName: name, nickname: '两企业', phone, userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
+        'Passw0rd2026',
+      );
+    }
+    const code = await verifiedCode(phone);
+    // A wrong code learns nothing about the phone's tenants.
+    const wrong = await resetPassword(api, { phone, code: code === '000000' ? '000001' : '000000', password: 'Newpass2027' }).catch(
+      (e) => e,
+    );
+    expect(String(wrong)).toMatch(/验证码错误/);
+    expect(wrong.tenants).toBeUndefined();
+    const pick = await resetPassword(api, { phone, code, password: 'Newpass2027' }).catch((e) => e);
+    expect(String(pick)).toContain('该手机号在多个企业下有账号，请选择企业');
+    expect(pick.tenants).toEqual([
+      { id: 1, name: '星河商业集团' },
+      { id: 2, name: '云帆零售' },
+    ]);
+    await resetPassword(api, { phone, code, password: 'Newpass2027', renantId: 2 });
+    await expect(login(clientFor(baseUrl).api, { userName: `two2${stamp}`, password: 'Newpass2027' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: `two1${stamp}`, password: 'Passw0rd2026' })).resolves.toBeTruthy();
+    // The code was spent by the reset.
+    await expect(resetPassword(api, { phone, code, password: 'Other2028x', renantId: 1 })).rejects.toThrow(/验证码/);
+  });
 });
