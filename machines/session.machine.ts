@@ -34,7 +34,12 @@ export interface SessionContext {
 export interface TenantParams {
   /** the watermark overlay; invalid or missing parameters mean off (SPEC 8) */
   enableWaterMark: boolean;
+  /** the IANA zone the console shows times in (tenant parameter timeZone; default Asia/Shanghai) */
+  timeZone: string;
 }
+
+/** The time zone of a tenant that names none. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 export type SessionEvent =
   | { type: 'LOGIN'; userName: string; password: string }
@@ -120,7 +125,7 @@ export const sessionMachine = setup({
       menu: [],
       routes: null,
       notice: null,
-      tenantParams: { enableWaterMark: false },
+      tenantParams: { enableWaterMark: false, timeZone: DEFAULT_TIME_ZONE },
     }),
   },
   guards: {
@@ -147,7 +152,7 @@ export const sessionMachine = setup({
     routes: null,
     error: null,
     notice: null,
-    tenantParams: { enableWaterMark: false },
+    tenantParams: { enableWaterMark: false, timeZone: DEFAULT_TIME_ZONE },
   }),
   initial: 'start',
   states: {
@@ -198,7 +203,8 @@ export const sessionMachine = setup({
     authenticated: {
       description: 'A token exists; the session is being built or is in use.',
       initial: 'booting',
-      on: { EXPIRED: { target: 'expired', actions: assign({ error: ({ event }) => event.message ?? null }) } },
+      // The failure policy has shown the call's message already: the login form does not repeat it (one message per event).
+      on: { EXPIRED: { target: 'expired', actions: assign({ error: null }) } },
       states: {
         booting: {
           description: 'Step 1: load user info.',

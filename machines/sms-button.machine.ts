@@ -9,6 +9,8 @@ export interface SmsRequest {
   phone: string;
   imgVeryCode: string;
   uuid: string;
+  /** a public page's tenant (anonymous sends; SPEC 7's spelling) */
+  renantId?: number;
 }
 
 export interface SmsButtonContext {
@@ -57,7 +59,7 @@ export const smsButtonMachine = setup({
         src: 'sendSms',
         input: ({ event }) => {
           const e = event as SmsButtonEvent;
-          return { phone: e.phone, imgVeryCode: e.imgVeryCode, uuid: e.uuid };
+          return { phone: e.phone, imgVeryCode: e.imgVeryCode, uuid: e.uuid, ...(e.renantId ? { renantId: e.renantId } : {}) };
         },
         onDone: [
           {

@@ -43,16 +43,20 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok({ keyId, key }));
   });
 
-  // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else the deployment's default
+  // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else by id (the tenant this
+  // browser last signed in to), else the deployment's default
   // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
   app.post('/anon/tenant/info', async (c) => {
     const body = await readBody(c);
     const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
-    const wanted = code || defaultTenant || null;
+    // id: the tenant this browser last signed in to (the client keeps only its id)
+    const id = Number.isSafeInteger(body.id) ? (body.id as number) : null;
+    const wanted = code || (id === null ? defaultTenant : null) || null;
     const [tenant] = await db.query<{ id: number; name: string; code: string }>(
       `SELECT t.id, t.name, t.code FROM tenant t
-        WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) ORDER BY t.id LIMIT 1`,
-      [wanted],
+        WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) AND ($2::int IS NULL OR $1::text IS NOT NULL OR t.id = $2)
+        ORDER BY t.id LIMIT 1`,
+      [wanted, id],
     );
     if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
     return c.json(ok(tenant));

@@ -70,7 +70,8 @@ export function createApiClient(options: ApiClientOptions) {
         const method = (req.method ?? 'POST').toUpperCase();
         if (method !== 'GET' && method !== 'HEAD' && req.body === undefined) req.body = {};
         if (ANON_SMS_PATTERN.test(path) && isPlainObject(req.body)) {
-          req.body = { ...req.body, renantId: options.tenantId?.() ?? undefined };
+          // A public page names its tenant itself (link, last tenant, default); signed in, it is the session's.
+          req.body = { ...req.body, renantId: req.body.renantId ?? options.tenantId?.() ?? undefined };
         }
         const headers = new Headers(req.headers);
         for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);

@@ -29,11 +29,12 @@ export interface Credentials {
 
 /** Logs in with an encrypted password; resolves to the new user token. */
 export async function login(api: ApiClient, { userName, password }: Credentials): Promise<string> {
-  const answer = await api.call<Answer<string>>('/anon/passport/login', {
-    userName,
-    ...(await encryptedWithKey(api, password)),
-    appName: APP_NAME,
-  });
+  // Quiet: the login form shows the refusal itself (one message per event, and no toast outlives the next login).
+  const answer = await api.call<Answer<string>>(
+    '/anon/passport/login',
+    { userName, ...(await encryptedWithKey(api, password)), appName: APP_NAME },
+    { quiet: true },
+  );
   if (typeof answer.values !== 'string' || !answer.values) throw new Error(MESSAGES.busy);
   return answer.values;
 }
@@ -105,7 +106,7 @@ export async function fetchAccessToken(api: ApiClient): Promise<{ token: string;
 /** SMS send (SPEC 7): the answer's values, empty meaning failure; anonymous pages use /anon/sms/sendSMS. */
 export async function sendSms(
   api: ApiClient,
-  req: { phone: string; imgVeryCode: string; uuid: string },
+  req: { phone: string; imgVeryCode: string; uuid: string; renantId?: number },
   anonymous = false,
 ): Promise<string> {
   const answer = await api.call<Answer<unknown>>(anonymous ? '/anon/sms/sendSMS' : '/v2/sms/sendSMS', req, { quiet: true });
@@ -159,8 +160,8 @@ export class TenantChoiceNeeded extends Error {
 }
 
 /** The tenant the public pages work in: by a link's code, else the deployment's default (docs/api.md). */
-export async function publicTenantInfo(api: ApiClient, code?: string) {
-  return (await api.call<Answer<PublicTenant>>('/anon/tenant/info', code ? { code } : {}, { quiet: true })).values!;
+export async function publicTenantInfo(api: ApiClient, by: { code?: string; id?: number } = {}) {
+  return (await api.call<Answer<PublicTenant>>('/anon/tenant/info', by, { quiet: true })).values!;
 }
 
 export interface PublicTenant {
@@ -175,9 +176,11 @@ export async function registerTenant(
   body: { tenantName: string; userName: string; nickname: string; phone: string; code: string; password: string },
 ): Promise<{ tenantId: number; userName: string }> {
   const { password, ...rest } = body;
-  const answer = await api.call<Answer<{ tenantId: number; userName: string }>>('/anon/passport/register', {
-    ...rest,
-    ...(await encryptedWithKey(api, password)),
-  });
+  // Quiet: the page shows the refusal in its form.
+  const answer = await api.call<Answer<{ tenantId: number; userName: string }>>(
+    '/anon/passport/register',
+    { ...rest, ...(await encryptedWithKey(api, password)) },
+    { quiet: true },
+  );
   return answer.values!;
 }

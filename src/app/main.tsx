@@ -58,7 +58,12 @@ async function start() {
 
 /** Keeps the tenant id the API client adds to anonymous SMS calls in step with the session. */
 function TenantTracker({ onTenant }: { onTenant: (id: number | null) => void }) {
-  onTenant(SessionContext.useSelector((s) => s.context.userInfo?.tenantId ?? null));
+  const id = SessionContext.useSelector((s) => s.context.userInfo?.tenantId ?? null);
+  onTenant(id);
+  // The public pages of this browser work in the tenant last signed in, unless a link names another.
+  useEffect(() => {
+    if (id !== null) localStorage.setItem(STORAGE_KEYS.lastTenant, String(id));
+  }, [id]);
   return null;
 }
 

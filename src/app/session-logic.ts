@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { sessionMachine, type PermissionsOutput } from '../../machines/session.machine.ts';
+import { DEFAULT_TIME_ZONE, sessionMachine, type PermissionsOutput } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
 import type { ApiClient } from '../api/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
+import { isTimeZone } from '../lib/time.ts';
 import { navigate } from '../shell/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
 import { countdownMachine } from '../../machines/countdown.machine.ts';
@@ -46,9 +47,13 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
         const menu = await fetchMenuTree(api);
         return { menu, routes: buildMenuModel(menu) };
       }),
-      fetchTenantParams: fromPromise(async () => ({
-        enableWaterMark: (await fetchSettings(api, 'scrm_overall_params')).enableWaterMark === true,
-      })),
+      fetchTenantParams: fromPromise(async () => {
+        const params = await fetchSettings(api, 'scrm_overall_params');
+        return {
+          enableWaterMark: params.enableWaterMark === true,
+          timeZone: isTimeZone(params.timeZone) ? params.timeZone : DEFAULT_TIME_ZONE,
+        };
+      }),
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
       // A session ended elsewhere (force logout) is told at once, and handled like the 401 a call would get; a change

@@ -199,6 +199,11 @@ export const zhCN = {
   exportTruncated: '只导出了前 10000 行，请缩小筛选范围后再导出其余的行',
   chooseXlsx: '请选择 .xlsx 文件',
   boundStaff: '绑定员工',
+  switchAccount: '切换账号',
+  you: '本机',
+  timeZoneNote: '时间按 {zone} 显示',
+  tenantOfPage: '企业：{name}',
+  chooseTenant: '选择企业',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -403,6 +408,11 @@ export const en: Record<MessageKey, string> = {
   exportTruncated: 'Only the first 10,000 rows were exported; narrow the filters to export the rest',
   chooseXlsx: 'Choose an .xlsx file',
   boundStaff: 'Staff record',
+  switchAccount: 'Switch account',
+  you: 'This session',
+  timeZoneNote: 'Times in {zone}',
+  tenantOfPage: 'Organisation: {name}',
+  chooseTenant: 'Choose the organisation',
 };
 
 export type Language = 'zh-cn' | 'en';

@@ -1,8 +1,9 @@
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Link, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
-import { registerTenant, resetPassword } from '../api/session-calls.ts';
+import { TenantChoiceNeeded, registerTenant, resetPassword } from '../api/session-calls.ts';
+import { usePublicTenant } from './public-tenant.ts';
 import { passwordProblem } from '../api/contract.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -23,10 +24,11 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
   },
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
+  tenant: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
 /** The fields both pages share: phone, captcha, SMS code, new password twice; checks as the server does. */
-function usePhonePasswordForm() {
+function usePhonePasswordForm(tenantId: number | undefined) {
   const t = useT();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -48,7 +50,7 @@ function usePhonePasswordForm() {
           onBlur={() => setPhoneError(phone === '' ? BIND_MESSAGES.phoneRequired : phone.length !== 11 ? BIND_MESSAGES.phoneFormat : null)}
         />
       </Field>
-      <PhoneVerification phone={phone} code={code} onCode={setCode} />
+      <PhoneVerification phone={phone} code={code} onCode={setCode} tenantId={tenantId} />
       <Field label={t('newPassword')} required hint={t('passwordRule')}>
         <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="new-password" />
       </Field>
@@ -108,7 +110,14 @@ function FormShell({
  * Submitting a public form: check it (a problem is shown, nothing sent), call the server, then say `done` and go
  * to /login; a refusal is shown in the form and nothing typed is lost.
  */
-function useSubmit(check: () => string | null, send: () => Promise<unknown>, done: string, after?: () => void) {
+function useSubmit(
+  check: () => string | null,
+  send: () => Promise<unknown>,
+  done: string,
+  after?: () => void,
+  /** sees each refusal after the form shows it (e.g. to offer a choice) */
+  onRefusal?: (e: unknown) => void,
+) {
   const notify = useNotify();
   const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
@@ -125,6 +134,7 @@ function useSubmit(check: () => string | null, send: () => Promise<unknown>, don
       navigate('/login');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      onRefusal?.(e);
     } finally {
       setBusy(false);
     }
@@ -132,19 +142,41 @@ function useSubmit(check: () => string | null, send: () => Promise<unknown>, don
   return { error, busy, submit: () => void submit() };
 }
 
-/** /find-password: a verified phone sets a new password for its account; every session of it ends. */
+/**
+ * /find-password: a verified phone sets a new password for its account in the page's tenant (link, last tenant,
+ * default); a phone with accounts in several other tenants picks one, and the same code is sent again with it.
+ */
 export function FindPasswordPage() {
+  const s = useStyles();
   const t = useT();
   const api = useApi();
-  const form = usePhonePasswordForm();
+  const { tenant, error: tenantError } = usePublicTenant();
+  const form = usePhonePasswordForm(tenant?.id);
+  const [choices, setChoices] = useState<Array<{ id: number; name: string }> | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const { error, busy, submit } = useSubmit(
-    form.problem,
-    () => resetPassword(api, { phone: form.phone, code: form.code.trim(), password: form.password }),
+    () => (choices && chosen === null ? t('chooseTenant') : form.problem()),
+    () => resetPassword(api, { phone: form.phone, code: form.code.trim(), password: form.password, renantId: chosen ?? tenant?.id }),
     t('passwordReset'),
+    undefined,
+    (e) => e instanceof TenantChoiceNeeded && setChoices(e.tenants),
   );
   return (
-    <FormShell title={t('findPassword')} error={error} busy={busy} submit={t('resetPassword')} onSubmit={submit}>
+    <FormShell title={t('findPassword')} error={error ?? tenantError} busy={busy} submit={t('resetPassword')} onSubmit={submit}>
+      {tenant && <p className={s.tenant}>{t('tenantOfPage', { name: tenant.name })}</p>}
       {form.fields}
+      {choices && (
+        <Field label={t('chooseTenant')} required>
+          <Select value={chosen === null ? '' : String(chosen)} onChange={(_, d) => setChosen(d.value ? Number(d.value) : null)}>
+            <option value="">{t('chooseTenant')}</option>
+            {choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
     </FormShell>
   );
 }
@@ -153,7 +185,8 @@ export function FindPasswordPage() {
 export function RegisterPage() {
   const t = useT();
   const api = useApi();
-  const form = usePhonePasswordForm();
+  const { tenant } = usePublicTenant();
+  const form = usePhonePasswordForm(tenant?.id);
   const [tenantName, setTenantName] = useState('');
   const [userName, setUserName] = useState('');
   const [nickname, setNickname] = useState('');

@@ -22,16 +22,19 @@ import { randomHex } from '../lib/random.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { SessionContext } from './session-context.ts';
+import { STORAGE_KEYS } from '../api/storage.ts';
 import { useNotify } from './toast.tsx';
 import { CaptchaSmsFields, useAfterEachSend } from './phone-verification.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  leave: { display: 'flex', justifyContent: 'space-between' },
 });
 
 /**
- * The bind-phone overlay (SPEC 2/4/5), shown while the signed-in user has no phone. It cannot be dismissed: the
- * console needs a phone. The form's logic is the bind-phone machine; this component only reads and sends.
+ * The bind-phone overlay (SPEC 2/4/5), shown while the signed-in user has no phone. It cannot be dismissed (the
+ * console needs a phone), but it can be left: 退出登录, or 切换账号 (log out and sign in as someone else, the
+ * remembered account forgotten). The form's logic is the bind-phone machine; this component only reads and sends.
  */
 export function BindPhoneOverlay() {
   const api = useApi();
@@ -61,10 +64,29 @@ export function BindPhoneOverlay() {
     else if (output?.kind === 'refresh')
       session.send({ type: 'USER_INFO_REFRESHED', userInfo: output.userInfo, tokenExpire: output.tokenExpire });
   }, [done, output, session]);
-  return <BindPhoneForm actor={actor} />;
+  const loggingOut = SessionContext.useSelector((st) => st.matches({ authenticated: 'loggingOut' }));
+  return (
+    <BindPhoneForm
+      actor={actor}
+      leaving={loggingOut}
+      onLogout={() => session.send({ type: 'LOGOUT' })}
+      onSwitchAccount={() => {
+        localStorage.removeItem(STORAGE_KEYS.rememberedAccount);
+        session.send({ type: 'LOGOUT' });
+      }}
+    />
+  );
 }
 
-export function BindPhoneForm({ actor }: { actor: ActorRefFrom<typeof bindPhoneMachine> }) {
+export interface BindPhoneFormProps {
+  actor: ActorRefFrom<typeof bindPhoneMachine>;
+  onLogout?: () => void;
+  onSwitchAccount?: () => void;
+  /** a logout is under way */
+  leaving?: boolean;
+}
+
+export function BindPhoneForm({ actor, onLogout, onSwitchAccount, leaving }: BindPhoneFormProps) {
   const s = useStyles();
   const t = useT();
   const ctx = useSelector(actor, (st) => st.context);
@@ -115,9 +137,17 @@ export function BindPhoneForm({ actor }: { actor: ActorRefFrom<typeof bindPhoneM
                   <MessageBarBody>{ctx.formError}</MessageBarBody>
                 </MessageBar>
               )}
-              <Button type="submit" appearance="primary" disabled={binding}>
+              <Button type="submit" appearance="primary" disabled={binding || leaving}>
                 {t('bind')}
               </Button>
+              <div className={s.leave}>
+                <Button type="button" appearance="subtle" onClick={onSwitchAccount} disabled={leaving}>
+                  {t('switchAccount')}
+                </Button>
+                <Button type="button" appearance="subtle" onClick={onLogout} disabled={leaving}>
+                  {t('logout')}
+                </Button>
+              </div>
             </form>
           </DialogContent>
         </DialogBody>

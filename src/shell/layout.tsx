@@ -21,6 +21,8 @@ import { BindPhoneOverlay } from './bind-phone.tsx';
 import { TabsContext, keepAliveLogic, readKeptPages, useContentScroll } from './keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
+import { useTimeZone } from './time-zone.ts';
+import { zoneToName } from '../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
 const loadPalette = () => import('./command-palette.tsx');
@@ -59,6 +61,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const notice = SessionContext.useSelector((st) => st.context.notice);
   const loggingOut = SessionContext.useSelector((st) => st.matches({ authenticated: 'loggingOut' }));
   const watermark = SessionContext.useSelector((st) => st.context.tenantParams.enableWaterMark);
+  const timeZone = useTimeZone();
   const session = SessionContext.useActorRef();
   // View preferences and overlays, not session state.
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -70,6 +73,12 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const buttons = usePermittedPageActions(route);
   const api = useApi();
   const showCount = showsOnlineCount(userInfo);
+  // SPEC 6: userType 0 and 2 may end sessions, so both reach the drawer (the count stays userType 0's, SPEC 2).
+  const onlineDrawer = mayForceLogout(userInfo);
+  // The bind-phone overlay is modal: nothing opens over it (palette, quick search, drawer).
+  const needsPhone = Boolean(userInfo && !userInfo.phone);
+  const needsPhoneRef = useRef(needsPhone);
+  needsPhoneRef.current = needsPhone;
   const [onlineCount, setOnlineCount] = useState<number | undefined>(undefined);
   // Opening the palette or quick search must not refetch the count; only the drawer closing does.
   const drawerOpen = overlay === 'online-users';
@@ -104,6 +113,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
+        if (needsPhoneRef.current) return;
         setPaletteLoaded(true);
         setOverlay((o) => (o === 'palette' ? 'none' : 'palette'));
       }
@@ -124,7 +134,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     { id: 'action:user-info', label: t('userInfo'), run: () => navigate('/user-center/user-info') },
     { id: 'action:language', label: t('switchLanguage'), run: switchLanguage },
     { id: 'action:sidebar', label: collapsed ? t('expand') : t('collapse'), run: toggle },
-    ...(showCount ? [{ id: 'action:online-users', label: t('onlineUsers'), run: () => setOverlay('online-users') }] : []),
+    ...(onlineDrawer ? [{ id: 'action:online-users', label: t('onlineUsers'), run: () => setOverlay('online-users') }] : []),
     { id: 'action:logout', label: t('logout'), run: () => session.send({ type: 'LOGOUT' }) },
     ...buttons.map((b) => ({ id: `button:${b.code}`, label: b.label, trail: route ? [route.title] : [], run: b.run })),
   ];
@@ -143,7 +153,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           onSearch={() => setOverlay('quick-search')}
           onSwitchLanguage={switchLanguage}
           onlineCount={showCount ? onlineCount : undefined}
-          onOnlineUsers={() => setOverlay('online-users')}
+          onOnlineUsers={onlineDrawer ? () => setOverlay('online-users') : undefined}
+          timeZone={zoneToName(timeZone)}
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
@@ -166,7 +177,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         {children}
       </main>
       <QuickSearch
-        open={overlay === 'quick-search'}
+        open={overlay === 'quick-search' && !needsPhone}
         model={model}
         currentPath={path}
         onClose={() => setOverlay('none')}
@@ -174,15 +185,19 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         onAlreadyHere={alreadyHere}
         onOpenPalette={openPalette}
       />
-      {showCount && (
-        <OnlineUsersDrawer open={overlay === 'online-users'} onClose={() => setOverlay('none')} canForceLogout={mayForceLogout(userInfo)} />
+      {onlineDrawer && (
+        <OnlineUsersDrawer
+          open={overlay === 'online-users' && !needsPhone}
+          onClose={() => setOverlay('none')}
+          canForceLogout={mayForceLogout(userInfo)}
+        />
       )}
       {userInfo && !userInfo.phone && <BindPhoneOverlay />}
-      {watermark && <Watermark nickname={userInfo?.nickname ?? ''} />}
+      {watermark && <Watermark nickname={userInfo?.nickname ?? ''} timeZone={timeZone} />}
       {paletteLoaded && (
         <Suspense fallback={null}>
           <CommandPalette
-            open={overlay === 'palette'}
+            open={overlay === 'palette' && !needsPhone}
             model={model}
             currentPath={path}
             actions={actions}

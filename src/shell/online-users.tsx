@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   DrawerBody,
   DrawerHeader,
@@ -12,6 +13,8 @@ import {
   TableHeaderCell,
   TableRow,
   makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,6 +23,7 @@ import type { MessageKey } from '../i18n/messages.ts';
 import { useApi } from './api-context.ts';
 import { useNotify } from './toast.tsx';
 import { ConfirmDialog, Pager } from './list-controls.tsx';
+import { useFormatInstant } from './time-zone.ts';
 
 /** SPEC 3 online-login record. */
 export interface OnlineRecord {
@@ -33,29 +37,51 @@ export interface OnlineRecord {
   userMobile: string;
   staffName: string;
   staffCode: string;
-  /** the caller's own session */
+  /** the caller's own session (marked 本机; it cannot be forced out) */
   current?: boolean;
 }
 
 /** SPEC 9: page sizes 10, 20, 50, 100 and 200, default 10. */
 export const ONLINE_PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 
-const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID']> = [
-  ['id', 'ID'],
-  ['loginTime', 'colLoginTime'],
-  ['logoutTime', 'colLogoutTime'],
-  ['loginSystemName', 'colLoginSystem'],
-  ['loginIpAddress', 'colIp'],
-  ['userAccount', 'colAccount'],
-  ['userNickname', 'colNickname'],
-  ['userMobile', 'colMobile'],
-  ['staffName', 'colStaffName'],
-  ['staffCode', 'colStaffCode'],
+/** The columns with their widths (px): every row is one line; what does not fit ends in … with the full text on hover. */
+const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID', number]> = [
+  ['id', 'ID', 96],
+  ['loginTime', 'colLoginTime', 152],
+  ['logoutTime', 'colLogoutTime', 152],
+  ['loginSystemName', 'colLoginSystem', 88],
+  ['loginIpAddress', 'colIp', 120],
+  ['userAccount', 'colAccount', 112],
+  ['userNickname', 'colNickname', 112],
+  ['userMobile', 'colMobile', 112],
+  ['staffName', 'colStaffName', 88],
+  ['staffCode', 'colStaffCode', 88],
 ];
+const ACTIONS_WIDTH = 88;
+const TABLE_WIDTH = COLUMNS.reduce((sum, [, , w]) => sum + w, ACTIONS_WIDTH);
+const TIMES = new Set<keyof OnlineRecord>(['loginTime', 'logoutTime']);
 
 const useStyles = makeStyles({
   drawer: { width: '50vw', maxWidth: '100vw' },
-  table: { tableLayout: 'auto' },
+  // The table scrolls sideways inside the drawer; the ID column and the action stay in view.
+  scroller: { overflowX: 'auto', maxWidth: '100%' },
+  table: { tableLayout: 'fixed', width: `${TABLE_WIDTH}px` },
+  cell: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  first: {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
+  last: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
+  you: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
 export interface OnlineUsersDrawerProps {
@@ -71,6 +97,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
   const t = useT();
   const api = useApi();
   const notify = useNotify();
+  const formatInstant = useFormatInstant();
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<number>(10);
   const [rows, setRows] = useState<OnlineRecord[]>([]);
@@ -115,41 +142,63 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <Table size="small" className={s.table} aria-label={t('onlineUsers')}>
-          <TableHeader>
-            <TableRow>
-              {COLUMNS.map(([key, label]) => (
-                <TableHeaderCell key={key}>{label === 'ID' ? label : t(label)}</TableHeaderCell>
+        <div className={s.scroller} tabIndex={0} role="region" aria-label={t('onlineUsers')}>
+          <Table size="small" className={s.table} aria-label={t('onlineUsers')}>
+            <colgroup>
+              {COLUMNS.map(([key, , width]) => (
+                <col key={key} style={{ width }} />
               ))}
-              <TableHeaderCell>{t('actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 && (
+              <col style={{ width: ACTIONS_WIDTH }} />
+            </colgroup>
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={COLUMNS.length + 1}>{t('none')}</TableCell>
-              </TableRow>
-            )}
-            {rows.map((r) => (
-              <TableRow key={r.id}>
-                {COLUMNS.map(([key]) => (
-                  <TableCell key={key}>{key === 'logoutTime' ? r.logoutTime || '--' : String(r[key] ?? '') || '--'}</TableCell>
+                {COLUMNS.map(([key, label], i) => (
+                  <TableHeaderCell key={key} className={mergeClasses(s.cell, i === 0 && s.first)}>
+                    {label === 'ID' ? label : t(label)}
+                  </TableHeaderCell>
                 ))}
-                <TableCell>
-                  <Link
-                    as="button"
-                    disabled={!canForceLogout || r.current}
-                    aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
-                    onClick={() => setKicking(r)}
-                    data-track-code="online:force-logout"
-                  >
-                    {t('forceLogout')}
-                  </Link>
-                </TableCell>
+                <TableHeaderCell className={mergeClasses(s.cell, s.last)}>{t('actions')}</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1}>{t('none')}</TableCell>
+                </TableRow>
+              )}
+              {rows.map((r) => (
+                <TableRow key={r.id} aria-current={r.current ? 'true' : undefined}>
+                  {COLUMNS.map(([key], i) => {
+                    const text = (TIMES.has(key) ? formatInstant(r[key] as string) : String(r[key] ?? '')) || '--';
+                    return (
+                      <TableCell key={key} className={mergeClasses(i === 0 && s.first)}>
+                        <div className={s.cell} title={text}>
+                          {text}
+                          {i === 0 && r.current && (
+                            <Badge className={s.you} size="small" appearance="tint" color="brand">
+                              {t('you')}
+                            </Badge>
+                          )}
+                        </div>
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell className={s.last}>
+                    <Link
+                      as="button"
+                      disabled={!canForceLogout || r.current}
+                      aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
+                      onClick={() => setKicking(r)}
+                      data-track-code="online:force-logout"
+                    >
+                      {t('forceLogout')}
+                    </Link>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
         <Pager
           count={count}
           pageNum={pageNum}

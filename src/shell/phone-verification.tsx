@@ -28,7 +28,18 @@ const useStyles = makeStyles({
  * Graphic captcha, SMS code and the SMS button (its own machine) for the public pages; the phone comes from the
  * form around it. Anonymous sends go to /anon/sms/sendSMS.
  */
-export function PhoneVerification({ phone, code, onCode }: { phone: string; code: string; onCode: (code: string) => void }) {
+export function PhoneVerification({
+  phone,
+  code,
+  onCode,
+  tenantId,
+}: {
+  phone: string;
+  code: string;
+  onCode: (code: string) => void;
+  /** the page's tenant (public-tenant.ts), sent as renantId */
+  tenantId?: number;
+}) {
   const api = useApi();
   const notify = useNotify();
   const [uuid, setUuid] = useState(() => randomHex(32));
@@ -48,7 +59,7 @@ export function PhoneVerification({ phone, code, onCode }: { phone: string; code
   const send = () => {
     if (!isElevenDigits(phone)) return setError(BIND_MESSAGES.smsNeedsPhone);
     setError(null);
-    sms.send({ type: 'SEND', phone, imgVeryCode: captcha.trim(), uuid });
+    sms.send({ type: 'SEND', phone, imgVeryCode: captcha.trim(), uuid, ...(tenantId ? { renantId: tenantId } : {}) });
   };
   return (
     <CaptchaSmsFields

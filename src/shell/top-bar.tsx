@@ -32,7 +32,10 @@ export interface TopBarProps {
   secondsLeft?: number;
   /** logged-in users; undefined hides the count (SPEC 2: userType 0 without a store only) */
   onlineCount?: number;
+  /** opens the online-user drawer (userType 0 and 2): from the count and from the user dropdown */
   onOnlineUsers?: () => void;
+  /** the zone times are shown in, when it is not the viewer's own */
+  timeZone?: string | null;
 }
 
 const useStyles = makeStyles({
@@ -78,6 +81,7 @@ export function TopBar({
   secondsLeft,
   onlineCount,
   onOnlineUsers,
+  timeZone,
 }: TopBarProps) {
   const s = useStyles();
   const t = useT();
@@ -96,6 +100,11 @@ export function TopBar({
         >
           {t('onlineCount', { count: onlineCount })}
         </Button>
+      )}
+      {timeZone && (
+        <span className={s.countdown} data-testid="time-zone">
+          {t('timeZoneNote', { zone: timeZone })}
+        </span>
       )}
       {secondsLeft !== undefined && (
         <span className={s.countdown} role="timer" aria-live="off">
@@ -137,6 +146,11 @@ export function TopBar({
             <MenuItem icon={<PersonRegular />} onClick={onUserInfo}>
               {t('userInfo')}
             </MenuItem>
+            {onOnlineUsers && (
+              <MenuItem icon={<PeopleRegular />} onClick={onOnlineUsers}>
+                {t('onlineUsers')}
+              </MenuItem>
+            )}
             <MenuItem
               icon={<SignOutRegular />}
               onClick={onLogout}

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatInstant } from '../lib/time.ts';
 import { useMemo } from 'react';
 import { WATERMARK, watermarkTile } from '../lib/watermark.ts';
 
@@ -6,8 +6,9 @@ import { WATERMARK, watermarkTile } from '../lib/watermark.ts';
  * SPEC 2 optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,
  * 100 x 100 apart, above everything (z-index 99999) but never in the way of a click.
  */
-export function Watermark({ nickname, now = new Date() }: { nickname: string; now?: Date }) {
-  const text = `${nickname} ${format(now, 'yyyy-MM-dd')}`;
+export function Watermark({ nickname, now = new Date(), timeZone }: { nickname: string; now?: Date; timeZone?: string }) {
+  // The date in the tenant's zone, as every other time in the console.
+  const text = `${nickname} ${formatInstant(now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, 'date')}`;
   const tile = useMemo(() => watermarkTile(text), [text]);
   return (
     <div

@@ -148,6 +148,7 @@ describe('register and reset password', () => {
       api.call<{ values: { id: number; name: string; code: string } }>('/anon/tenant/info', code ? { code } : {});
     expect((await info('YUNFAN')).values).toEqual({ id: 2, name: '云帆零售', code: 'yunfan' });
     expect((await info()).values).toMatchObject({ id: 1, code: 'xinghe' });
+    expect((await api.call<{ values: { code: string } }>('/anon/tenant/info', { id: 2 })).values.code).toBe('yunfan');
     await expect(info('nope')).rejects.toThrow('链接中的企业不存在或已停用');
   });
 

@@ -139,7 +139,7 @@ describe('session machine (model-based)', () => {
           },
           expired: (snap) => {
             expect(s.calls).toContain('clearSession');
-            expect(snap.context.tenantParams).toEqual({ enableWaterMark: false });
+            expect(snap.context.tenantParams).toEqual({ enableWaterMark: false, timeZone: 'Asia/Shanghai' });
             expect(snap.context.userInfo).toBeNull();
             expect(snap.context.menu).toEqual([]);
             expect(snap.context.routes).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
-import { SimulatedClock, createActor, type EventObject } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '../../machines/sms-button.machine.ts';
 import { afterEvent, controllableActors, runPath, toTestMachine } from './harness.ts';
 
@@ -87,5 +87,21 @@ describe('sms-button timing and messages', () => {
     s.settleOrTick({ type: 'xstate.error.actor.sendSms', error: new Error('发送过于频繁，请 42 秒后再试') } as never);
     await new Promise((r) => setTimeout(r, 0));
     expect(s.said).toEqual([SMS_FAILED, `${SMS_FAILED}：发送过于频繁，请 42 秒后再试`]);
+  });
+});
+
+describe('sms-button machine: what the send is given', () => {
+  it('passes the phone, captcha, uuid and a public page’s tenant (renantId) to the send, and nothing else', async () => {
+    const inputs: unknown[] = [];
+    const actor = createActor(
+      smsButtonMachine.provide({
+        actors: { sendSms: fromPromise(async ({ input }) => (inputs.push(input), 'sent')) as never },
+        actions: { notify: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'SEND', phone: '13800000001', imgVeryCode: 'AB12', uuid: 'u'.repeat(32), renantId: 2 });
+    await waitFor(actor, (s) => s.matches('counting'));
+    expect(inputs).toEqual([{ phone: '13800000001', imgVeryCode: 'AB12', uuid: 'u'.repeat(32), renantId: 2 }]);
+    actor.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { DEMO_PASSWORD } from './api.ts';
 import { startServer, type RunningServer } from './start-server.ts';
@@ -28,8 +28,9 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     await server?.stop();
   });
 
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     return context.newPage();
   };
   const logIn = async (page: Page, userName: string) => {
@@ -38,8 +39,8 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     await page.getByRole('button', { name: '登录' }).click();
   };
   /** A fresh browser context signed in as userName through the login form, on the first leaf. */
-  const signedInPage = async (userName: string): Promise<Page> => {
-    const page = await newPage();
+  const signedInPage = async (userName: string, options: BrowserContextOptions = {}): Promise<Page> => {
+    const page = await newPage(options);
     await page.goto(`${baseUrl}/#/login`);
     await logIn(page, userName);
     await page.waitForURL(/#\/dashboard$/);

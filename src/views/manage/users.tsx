@@ -11,12 +11,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { userCalls, type UserRow } from '../../api/user-calls.ts';
 import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
+import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLoading } from '../../shell/loading.tsx';
 import { PermissionButton, PermissionSwitch } from '../../shell/permission-button.tsx';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
@@ -68,6 +68,7 @@ export default function UsersView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const api = useApi();
+  const formatInstant = useFormatInstant();
   const calls = useMemo(() => userCalls(api), [api]);
   const notify = useNotify();
   const withLoading = useLoading();
@@ -190,7 +191,7 @@ export default function UsersView({ route }: ViewProps) {
       title: t('createdAt'),
       width: 160,
       sortable: true,
-      render: (r) => format(new Date(r.createdAt), 'yyyy-MM-dd HH:mm:ss'),
+      render: (r) => formatInstant(r.createdAt),
     },
     {
       key: 'actions',
@@ -381,7 +382,7 @@ export default function UsersView({ route }: ViewProps) {
                       [t('roles'), detail.roleNames || '--'],
                       [t('boundStaff'), detail.staff],
                       [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
-                      [t('createdAt'), format(new Date(detail.createdAt), 'yyyy-MM-dd HH:mm:ss')],
+                      [t('createdAt'), formatInstant(detail.createdAt)],
                     ] as const
                   ).map(([term, value]) => (
                     <div key={term} style={{ display: 'contents' }}>

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { freshPhone, outbox, sendSmsCode, verifiedCode } from '../support/demo.ts';
+import { DEMO_PASSWORD, clientFor, signedIn } from '../support/api.ts';
+import { fetchUserInfo, login, registerTenant } from '../../src/api/session-calls.ts';
+import { userCalls } from '../../src/api/user-calls.ts';
+
+const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
+const toasts = (page: Page, text?: string) => (text ? page.locator('.fui-Toast').filter({ hasText: text }) : page.locator('.fui-Toast'));
+const userMenu = (page: Page, nickname: string) => page.getByRole('button', { name: new RegExp(`^${nickname}`) });
+
+describe('the bind-phone overlay can be left, and stays modal', () => {
+  it('nothing opens over it; 切换账号 forgets the account, 退出登录 signs out', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'nophone');
+    const dialog = page.getByRole('alertdialog', { name: '绑定手机号' });
+    await dialog.waitFor();
+    // Ctrl+K does not open the palette over it, even once the palette's chunk is loaded.
+    const paletteLoaded = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /command-palette-[\w-]+\.js$/.test(e.name)));
+    await expect.poll(paletteLoaded, { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press('Control+K');
+    // Were it to open, it would by the time the palette's own chunk has rendered the shell's next frame.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.getByRole('dialog', { name: '命令面板' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: '切换账号' }).click();
+    await page.waitForURL(/#\/login/);
+    expect(await page.getByLabel('账号').inputValue()).toBe('');
+    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+
+    await logIn(page, 'nophone');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL(/#\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe('online users', () => {
+  it('userType 2 reaches the drawer from the user menu and the palette (no count, SPEC 2); the own session is marked', async () => {
+    const page = await signedInPage('tenantadmin');
+    expect(await page.getByRole('button', { name: /在线/ }).count()).toBe(0);
+    await userMenu(page, '租户管理员小李').click();
+    await page.getByRole('menuitem', { name: '当前登录用户' }).click();
+    const drawer = page.getByRole('dialog', { name: '当前登录用户' });
+    const own = drawer.locator('tr[aria-current="true"]');
+    await own.waitFor();
+    expect(await own.getByText('本机').count()).toBe(1);
+    expect(await own.getByRole('button', { name: /^强制退出/ }).isDisabled()).toBe(true);
+    // One line per row: every cell is a single line high.
+    const heights = await drawer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).offsetHeight));
+    expect(new Set(heights).size).toBe(1);
+    await drawer.getByRole('button', { name: '关闭' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    await palette.getByRole('combobox').fill('当前登录');
+    await palette.getByRole('option', { name: /当前登录用户/ }).click();
+    await drawer.locator('tr[aria-current="true"]').waitFor();
+    await page.context().close();
+  });
+
+  it('staff (userType 1) has neither the count nor the entry', async () => {
+    const page = await signedInPage('staff');
+    await userMenu(page, '门店店员小王').click();
+    await page.getByRole('menuitem', { name: '个人信息' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: '当前登录用户' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('times in the tenant’s zone', () => {
+  it('a viewer in Berlin sees Shanghai times, and is told so; a viewer in Shanghai is not', async () => {
+    const berlin = await signedInPage('admin', { timezoneId: 'Europe/Berlin' });
+    await berlin.getByTestId('time-zone').getByText('时间按 Asia/Shanghai 显示').waitFor();
+    await berlin.goto(`${baseUrl}/#/manage/users?keyword=admin2`);
+    const { api } = await signedIn(baseUrl, 'admin');
+    const row = (await userCalls(api).list({ pageNum: 1, pageSize: 10, keyword: 'tenantadmin' })).rows[0];
+    const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' })
+      .format(new Date(row.createdAt))
+      .replace(',', '');
+    await berlin.goto(`${baseUrl}/#/manage/users?keyword=tenantadmin`);
+    await berlin.getByRole('cell', { name: shanghai }).waitFor();
+    await berlin.context().close();
+
+    const local = await signedInPage('admin', { timezoneId: 'Asia/Shanghai' });
+    await local.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    expect(await local.getByTestId('time-zone').count()).toBe(0);
+    await local.context().close();
+  });
+});
+
+describe('one message per event', () => {
+  it('a wrong password is said once, in the form; it does not outlive the next login', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByLabel('账号').fill('staff');
+    await page.getByLabel('密码').fill('wrong-password-1');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('账号或密码错误').waitFor();
+    expect(await page.getByText('账号或密码错误').count()).toBe(1);
+    expect(await toasts(page).count()).toBe(0);
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/#\/dashboard$/);
+    expect(await page.getByText('账号或密码错误').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('an ended session is said once (the toast), not again in the login form', async () => {
+    const page = await signedInPage('staff');
+    const { api } = await signedIn(baseUrl, 'tenantadmin');
+    // The page's own session id, as the shell knows it, ended by a tenant admin (force logout).
+    const mine = await page.evaluate(async () => {
+      const res = await fetch('/manage/vue/userInfo', {
+        method: 'POST',
+        headers: { UserToken: localStorage.getItem('UserToken')!, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await res.json()) as { values: { sessionId: string } }).values.sessionId;
+    });
+    await api.call('/v1/user/forceLogout', { id: mine });
+    await page.waitForURL(/#\/login/);
+    await toasts(page, '登录失效，请重新登录').waitFor();
+    expect(await page.getByRole('form', { name: '登录' }).getByText('登录失效，请重新登录').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('find password in the right tenant', () => {
+  it('a phone with accounts in two tenants, on a third tenant’s link, picks its tenant and resets that account only', async () => {
+    // A third tenant, the link's; the phone has accounts in tenants 1 and 2 but none there.
+    const anon = clientFor(baseUrl).api;
+    const otherPhone = freshPhone();
+    const third = await registerTenant(anon, {
+      tenantName: `第三企业${Date.now().toString(36)}`,
+      userName: `third${Date.now().toString(36)}`,
+      nickname: '丙',
+      phone: otherPhone,
+      code: await verifiedCode(baseUrl, otherPhone),
+      password: 'Passw0rd2026',
+    });
+    const phone = freshPhone();
+    const stamp = Date.now().toString(36);
+    for (const [admin, name] of [
+      ['admin', `fp1${stamp}`],
+      ['admin2', `fp2${stamp}`],
+    ] as const) {
+      const a = await signedIn(baseUrl, admin);
+      const info = await fetchUserInfo(a.api);
+      await userCalls(a.api).save(
+        { userName: name, nickname: '两企业', phone, userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
+        'Passw0rd2026',
+      );
+    }
+
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/find-password?tenant=t${third.tenantId}`);
+    const form = page.getByRole('form', { name: '忘记密码' });
+    await form.getByText(/^企业：第三企业/).waitFor();
+    await form.getByLabel('手机号').fill(phone);
+    await sendSmsCode(page, form, baseUrl);
+    await form.getByLabel('短信验证码').fill((await outbox(baseUrl, `phone=${phone}`)).smsCode);
+    await form.getByLabel(/^新密码/).fill('Newpass2027');
+    await form.getByLabel('确认新密码').fill('Newpass2027');
+    await form.getByRole('button', { name: '重置密码' }).click();
+    await form.getByText('该手机号在多个企业下有账号，请选择企业').waitFor();
+    expect(await toasts(page, '该手机号在多个企业下有账号').count()).toBe(0);
+    await form.getByRole('combobox', { name: '选择企业' }).selectOption({ label: '云帆零售' });
+    await form.getByRole('button', { name: '重置密码' }).click();
+    await toasts(page, '密码已重置，请使用新密码登录').waitFor();
+    await page.waitForURL(/#\/login/);
+    await expect(login(clientFor(baseUrl).api, { userName: `fp2${stamp}`, password: 'Newpass2027' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: `fp1${stamp}`, password: 'Passw0rd2026' })).resolves.toBeTruthy();
+    await page.context().close();
+  });
+});

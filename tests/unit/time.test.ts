@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatInstant, isTimeZone, zoneToName } from '../../src/lib/time.ts';
+import { publicTenantQuery } from '../../src/shell/public-tenant.ts';
+
+describe('times in the tenant’s zone', () => {
+  it('formats an instant in the zone asked for, not the viewer’s', () => {
+    const instant = '2026-11-22T16:30:05.000Z';
+    expect(formatInstant(instant, 'Asia/Shanghai')).toBe('2026-11-23 00:30:05');
+    expect(formatInstant(instant, 'America/New_York')).toBe('2026-11-22 11:30:05');
+    expect(formatInstant(instant, 'UTC', 'date')).toBe('2026-11-22');
+    expect(formatInstant(instant, 'Asia/Shanghai', 'minutes')).toBe('2026-11-23 00:30');
+    expect(formatInstant('2026-11-22T16:30:05+08:00', 'UTC')).toBe('2026-11-22 08:30:05');
+    expect(formatInstant(new Date(instant), 'Asia/Tokyo')).toBe('2026-11-23 01:30:05');
+  });
+
+  it('keeps a value that is not an instant as it came (a backend that formats its own), and empty as empty', () => {
+    expect(formatInstant('2026-11-22 10:00:00', 'UTC')).toBe('2026-11-22 10:00:00');
+    expect(formatInstant('', 'UTC')).toBe('');
+    expect(formatInstant(null, 'UTC')).toBe('');
+    expect(formatInstant('2026-13-45T99:99:99Z', 'UTC')).toBe('2026-13-45T99:99:99Z');
+  });
+
+  it('round-trips every instant through Shanghai (UTC+8, no DST) to the same wall time', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01Z'), max: new Date('2090-01-01Z'), noInvalidDate: true }), (d) => {
+        const shifted = new Date(d.getTime() + 8 * 3600_000).toISOString();
+        expect(formatInstant(d.toISOString(), 'Asia/Shanghai')).toBe(`${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`);
+      }),
+    );
+  });
+
+  it('knows zones, and names one only when it is not the viewer’s', () => {
+    expect([isTimeZone('Asia/Shanghai'), isTimeZone('Mars/Olympus'), isTimeZone(''), isTimeZone(8)]).toEqual([true, false, false, false]);
+    expect(zoneToName('Asia/Shanghai', 'Asia/Shanghai')).toBeNull();
+    expect(zoneToName('Asia/Shanghai', 'Europe/Berlin')).toBe('Asia/Shanghai');
+  });
+});
+
+describe('the public pages’ tenant', () => {
+  it('comes from the link’s code, else the tenant last signed in, else the default', () => {
+    expect(publicTenantQuery('tenant=yunfan', '1')).toEqual({ code: 'yunfan' });
+    expect(publicTenantQuery('', '2')).toEqual({ id: 2 });
+    expect(publicTenantQuery('tenant=', 'x')).toEqual({});
+    expect(publicTenantQuery('', null)).toEqual({});
+  });
+});
