@@ -7,6 +7,8 @@ import type { MenuModel } from '../menu/menu-model.ts';
 import { pinyinOf } from '../menu/pinyin.ts';
 import { buildSearchIndex, pageEntries, searchIndex, type SearchEntry, type SearchIndex } from '../menu/search-index.ts';
 import { useT } from '../i18n/use-t.ts';
+import { FlashRegular } from '@fluentui/react-icons';
+import { iconForRoute } from './menu-icons.tsx';
 
 /** Something the palette can run: a shell action or a page's permitted button. */
 export interface PaletteAction {
@@ -44,6 +46,24 @@ export function pageIndexFor(model: MenuModel): SearchIndex<PageEntry> {
     pageIndexes.set(model, index);
   }
   return index;
+}
+
+// Page path -> the name of its first-level entry, whose icon the row shows (as the side menu does).
+const sectionNames = new WeakMap<MenuModel, Map<string, string>>();
+function sectionNamesFor(model: MenuModel): Map<string, string> {
+  let names = sectionNames.get(model);
+  if (!names) {
+    const byKey = new Map(model.side.map((e) => [e.key, e.name]));
+    names = new Map(model.routes.map((r) => [r.path, byKey.get(r.section) ?? r.name]));
+    sectionNames.set(model, names);
+  }
+  return names;
+}
+
+/** A row's icon: the page's menu icon, or the action glyph. Only the rows on screen (at most MAX_ROWS) render one. */
+function RowIcon({ item, sectionOf, className }: { item: Item; sectionOf: Map<string, string>; className: string }) {
+  const Icon = item.kind === 'page' ? iconForRoute(sectionOf.get(item.path) ?? '') : FlashRegular;
+  return <Icon aria-hidden className={className} />;
 }
 
 function readRecent(store: KeyValueStore): string[] {
@@ -91,7 +111,7 @@ const useStyles = makeStyles({
     contain: 'layout paint',
     '&[data-selected="true"]': { backgroundColor: tokens.colorNeutralBackground1Selected },
   },
-  kind: { width: '16px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  kind: { width: '16px', height: '16px', flexShrink: 0, color: tokens.colorNeutralForeground3 },
   trail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: 'auto', whiteSpace: 'nowrap' },
   tag: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200 },
   footer: {
@@ -125,6 +145,7 @@ function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, 
   const [query, setQuery] = useState('');
   const [recent] = useState(() => readRecent(store));
   const pageIndex = pageIndexFor(model);
+  const sectionOf = sectionNamesFor(model);
   const actionItems = useMemo<Item[]>(
     () => actions.map((a) => ({ id: a.id, label: a.label, trail: a.trail ?? [], kind: 'action', run: a.run })),
     [actions],
@@ -177,9 +198,7 @@ function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, 
           <Command.Group key={g.heading} heading={g.heading} className={s.group}>
             {g.items.map((item) => (
               <Command.Item key={item.id} value={item.id} className={s.item} onSelect={() => choose(item)}>
-                <span aria-hidden className={s.kind}>
-                  {item.kind === 'page' ? '□' : '⚡'}
-                </span>
+                <RowIcon item={item} sectionOf={sectionOf} className={s.kind} />
                 <span>{item.label}</span>
                 {item.kind === 'page' && item.path === currentPath && <span className={s.tag}>{t('currentPage')}</span>}
                 {item.trail.length > 0 && <span className={s.trail}>{item.trail.join(' / ')}</span>}

@@ -1,6 +1,7 @@
 import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
-import type { MenuModel } from '../menu/menu-model.ts';
+import { useState } from 'react';
+import type { MenuModel, SideEntry } from '../menu/menu-model.ts';
 import { activeSideEntry } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { iconForRoute } from './menu-icons.tsx';
@@ -64,49 +65,127 @@ const useStyles = makeStyles({
   },
   leafActive: { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorBrandBackground2 },
   toggle: { marginTop: 'auto', alignSelf: 'center' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: { display: 'flex', flexDirection: 'column' },
+  flyout: {
+    position: 'fixed',
+    zIndex: 1000,
+    minWidth: '168px',
+    maxWidth: '260px',
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    paddingBlock: tokens.spacingVerticalXS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+  },
+  flyoutTitle: {
+    paddingInline: tokens.spacingHorizontalL,
+    paddingBlock: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
 });
 
 /**
  * The two-level side menu (SPEC 2): first-level entries with icons on the left, the active entry's leaves in a
  * second panel. Clicking an entry goes to its first non-hidden leaf; a leaf navigates unless it is current.
+ * Collapsed, the second panel is gone: an entry's leaves open in a flyout beside it on hover and on keyboard focus
+ * (Tab moves from the entry into its flyout; Escape closes it and returns to the entry).
  */
 export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }: SideMenuProps) {
   const s = useStyles();
   const t = useT();
   const active = activeSideEntry(model, currentPath) ?? model.side[0];
+  const [flyout, setFlyout] = useState<{ key: string; top: number; left: number } | null>(null);
   const go = (path: string) => {
+    setFlyout(null);
     if (path !== currentPath) onNavigate(path);
   };
+  const openFlyout = (key: string, el: HTMLElement) => {
+    const r = el.getBoundingClientRect();
+    setFlyout((f) => (f?.key === key ? f : { key, top: r.top, left: r.right }));
+  };
+  const leafButton = (leaf: SideEntry['leaves'][number], className: string) => (
+    <button
+      key={leaf.path}
+      type="button"
+      className={mergeClasses(className, leaf.path === currentPath && s.leafActive)}
+      aria-current={leaf.path === currentPath ? 'page' : undefined}
+      title={leaf.title}
+      data-track-code={`side-menu:${leaf.name}`}
+      data-trigger-type="click"
+      onClick={() => go(leaf.path)}
+    >
+      {leaf.title}
+    </button>
+  );
   return (
     <nav className={s.root} aria-label={t('sideMenu')}>
-      <div className={mergeClasses(s.first, collapsed && s.firstCollapsed)} role="list">
-        {model.side.map((entry) => {
-          const Icon = iconForRoute(entry.name);
-          const isActive = entry.key === active?.key;
-          const button = (
-            <button
-              key={entry.key}
-              type="button"
-              role="listitem"
-              className={mergeClasses(s.entry, isActive && s.entryActive)}
-              aria-current={isActive ? 'true' : undefined}
-              aria-label={entry.title}
-              data-track-code={`side-menu:${entry.name}`}
-              data-trigger-type="click"
-              onClick={() => go(entry.target)}
-            >
-              <Icon className={s.icon} aria-hidden />
-              {!collapsed && <span className={s.label}>{entry.title}</span>}
-            </button>
-          );
-          return collapsed ? (
-            <Tooltip key={entry.key} content={entry.title} relationship="description" positioning="after">
-              {button}
-            </Tooltip>
-          ) : (
-            button
-          );
-        })}
+      <div className={mergeClasses(s.first, collapsed && s.firstCollapsed)}>
+        <ul className={s.list}>
+          {model.side.map((entry) => {
+            const isActive = entry.key === active?.key;
+            const Icon = iconForRoute(entry.name);
+            const open = collapsed && flyout?.key === entry.key && entry.leaves.length > 0;
+            const flyoutId = `side-flyout-${entry.key}`;
+            return (
+              <li
+                key={entry.key}
+                className={s.item}
+                onMouseEnter={collapsed ? (e) => openFlyout(entry.key, e.currentTarget) : undefined}
+                onMouseLeave={collapsed ? () => setFlyout(null) : undefined}
+                onFocus={collapsed ? (e) => openFlyout(entry.key, e.currentTarget) : undefined}
+                onBlur={
+                  collapsed
+                    ? (e) => {
+                        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFlyout(null);
+                      }
+                    : undefined
+                }
+                onKeyDown={
+                  collapsed
+                    ? (e) => {
+                        if (e.key !== 'Escape' || !open) return;
+                        e.stopPropagation();
+                        setFlyout(null);
+                        e.currentTarget.querySelector('button')?.focus();
+                      }
+                    : undefined
+                }
+              >
+                <button
+                  type="button"
+                  className={mergeClasses(s.entry, isActive && s.entryActive)}
+                  aria-current={isActive ? 'true' : undefined}
+                  aria-label={entry.title}
+                  aria-expanded={collapsed && entry.leaves.length > 0 ? open : undefined}
+                  aria-controls={open ? flyoutId : undefined}
+                  data-track-code={`side-menu:${entry.name}`}
+                  data-trigger-type="click"
+                  onClick={() => go(entry.target)}
+                >
+                  <Icon className={s.icon} aria-hidden />
+                  {!collapsed && <span className={s.label}>{entry.title}</span>}
+                </button>
+                {open && flyout && (
+                  <div
+                    id={flyoutId}
+                    role="group"
+                    aria-label={entry.title}
+                    className={s.flyout}
+                    style={{ top: flyout.top, left: flyout.left }}
+                  >
+                    <div className={s.flyoutTitle} aria-hidden>
+                      {entry.title}
+                    </div>
+                    {entry.leaves.map((leaf) => leafButton(leaf, s.leaf))}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
         <Tooltip content={collapsed ? t('expand') : t('collapse')} relationship="label">
           <Button
             className={s.toggle}
@@ -118,21 +197,8 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
         </Tooltip>
       </div>
       {!collapsed && active && active.leaves.length > 0 && (
-        <div className={s.second} aria-label={active.title}>
-          {active.leaves.map((leaf) => (
-            <button
-              key={leaf.path}
-              type="button"
-              className={mergeClasses(s.leaf, leaf.path === currentPath && s.leafActive)}
-              aria-current={leaf.path === currentPath ? 'page' : undefined}
-              title={leaf.title}
-              data-track-code={`side-menu:${leaf.name}`}
-              data-trigger-type="click"
-              onClick={() => go(leaf.path)}
-            >
-              {leaf.title}
-            </button>
-          ))}
+        <div className={s.second} role="group" aria-label={active.title}>
+          {active.leaves.map((leaf) => leafButton(leaf, s.leaf))}
         </div>
       )}
     </nav>

@@ -33,7 +33,7 @@ describe('access token across tabs in Chromium', () => {
     // Both tabs send the token the last refresh stored, and the server accepts it.
     const stored = await first.evaluate(() => localStorage.getItem('AccessToken'));
     const sent = second.waitForRequest((r) => r.url().includes('/manage/') && r.headers()['accesstoken'] !== undefined);
-    await second.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).click();
+    await second.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).click();
     expect((await sent).headers()['accesstoken']).toBe(stored);
     await expect.poll(() => second.locator('.fui-Toast').count()).toBe(0);
     await context.close();

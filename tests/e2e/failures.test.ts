@@ -29,7 +29,7 @@ const search = async (page: Page, keyword: string) => {
 };
 
 const openUsers = async (page: Page) => {
-  await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).click();
+  await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).click();
   await page.waitForURL(/#\/manage\/users$/);
 };
 
@@ -167,7 +167,7 @@ describe('operation log in Chromium', () => {
   it('a click on a tracked element posts the log with page and menu, and the click still works', async () => {
     const page = await signedInPage('tenantadmin');
     const posted = page.waitForRequest('**/manage/v1/userOperationLog/save');
-    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).click();
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).click();
     const body = (await posted).postDataJSON() as Record<string, string>;
     expect(body).toMatchObject({
       operationName: '系统管理',

@@ -148,7 +148,7 @@ describe('roles page', () => {
     await roles.savePermissions(roleId, [pick('首页').id, pick('工作台').id]);
     await user.waitForURL(/#\/dashboard$/, { timeout: 10_000 });
     await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
-    expect(await user.getByRole('navigation', { name: '侧边菜单' }).getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
+    expect(await user.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).count()).toBe(0);
     // The palette's index follows the new menu: the page is no longer offered.
     await user.keyboard.press('Control+k');
     const palette = user.getByRole('dialog', { name: '命令面板' });

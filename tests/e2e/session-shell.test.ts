@@ -18,7 +18,7 @@ describe('watermark in Chromium', () => {
     expect(style).toEqual({ zIndex: '99999', pointerEvents: 'none', position: 'fixed', image: 'url("data:image/svg+xml;charse' });
     // The overlay covers the side menu, yet the click reaches it.
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
-    await nav.getByRole('listitem', { name: '数据中心' }).click();
+    await nav.getByRole('button', { name: '数据中心', exact: true }).click();
     await nav.getByRole('button', { name: '二号租户专属看板' }).click();
     await page.waitForURL(/#\/data-statistics\/tenant-two-board$/);
     await page.context().close();
@@ -96,7 +96,7 @@ describe('keep-alive in Chromium', () => {
     // Short enough that the users page scrolls.
     await page.setViewportSize({ width: 1280, height: 220 });
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
-    await nav.getByRole('listitem', { name: '系统管理' }).click();
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
     await page.waitForURL(/#\/manage\/users$/);
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
     const content = page.locator('#content');

@@ -179,3 +179,36 @@ describe('find password in the right tenant', () => {
     await page.context().close();
   });
 });
+
+describe('the collapsed side menu', () => {
+  it('opens an entry’s leaves in a flyout on hover and on keyboard focus', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('button', { name: '收起菜单' }).click();
+    await nav.getByRole('button', { name: '展开菜单' }).waitFor();
+    // Hover: the flyout beside the entry; its leaf navigates.
+    await nav.getByRole('button', { name: '系统管理', exact: true }).hover();
+    const flyout = nav.getByRole('group', { name: '系统管理' });
+    await flyout.getByRole('button', { name: '用户管理' }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    await flyout.waitFor({ state: 'detached' });
+    // Keyboard: focus the entry, Tab into its flyout, Enter; Escape closes it and returns to the entry.
+    await page.mouse.move(900, 600);
+    const entry = nav.getByRole('button', { name: '系统管理', exact: true });
+    await entry.focus();
+    await flyout.waitFor();
+    expect(await entry.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await flyout.waitFor({ state: 'detached' });
+    expect(await entry.evaluate((el) => el === document.activeElement)).toBe(true);
+    await entry.blur();
+    await entry.focus();
+    await flyout.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('角色管理');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/manage\/roles/);
+    await page.context().close();
+  });
+});

@@ -33,13 +33,13 @@ describe('the console in Chromium', () => {
 
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
     // First-level click goes to the first non-hidden leaf; the second panel shows the entry's leaves.
-    await nav.getByRole('listitem', { name: '系统管理' }).click();
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
     await page.waitForURL(/#\/manage\/users$/);
     await nav.getByRole('button', { name: '角色管理' }).click();
     await page.waitForURL(/#\/manage\/roles$/);
     expect(await nav.getByRole('button', { name: '角色管理' }).getAttribute('aria-current')).toBe('page');
     // Hidden entries are not in the menu.
-    await nav.getByRole('listitem', { name: '内容与营销' }).click();
+    await nav.getByRole('button', { name: '内容与营销', exact: true }).click();
     await page.waitForURL(/#\/content-manage\/lottery$/);
     expect(await nav.getByRole('button', { name: '活动编辑' }).count()).toBe(0);
 
@@ -71,8 +71,8 @@ describe('the console in Chromium', () => {
   it('gives staff a smaller menu than admin', async () => {
     const page = await signedInPage('staff');
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
-    expect(await nav.getByRole('listitem', { name: '会员管理' }).count()).toBe(1);
-    expect(await nav.getByRole('listitem', { name: '系统管理' }).count()).toBe(0);
+    expect(await nav.getByRole('button', { name: '会员管理', exact: true }).count()).toBe(1);
+    expect(await nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(0);
     await page.goto(`${baseUrl}/#/manage/users`);
     await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
     await page.context().close();

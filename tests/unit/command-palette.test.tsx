@@ -6,6 +6,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useState } from 'react';
 import { memoryStore } from '../../src/api/storage.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
+import { SettingsRegular } from '@fluentui/react-icons';
 import { CommandPalette } from '../../src/shell/command-palette.tsx';
 import {
   PageActionStore,
@@ -116,7 +117,13 @@ describe('command palette with page actions', () => {
     const dialog = await screen.findByRole('dialog', { name: '命令面板' });
     await user.type(within(dialog).getByRole('combobox'), 'jsgl');
     await waitFor(() => expect(within(dialog).getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true'));
-    expect(within(dialog).getAllByRole('option')[0].textContent).toContain('角色管理');
+    const row = within(dialog).getAllByRole('option')[0];
+    expect(row.textContent).toContain('角色管理');
+    // The row shows its menu entry's icon (系统管理's), not a placeholder glyph.
+    expect(row.textContent).not.toMatch(/[□⚡]/);
+    const svg = row.querySelector('svg[aria-hidden="true"]');
+    const { container } = render(<SettingsRegular />);
+    expect(svg?.innerHTML).toBe(container.querySelector('svg')!.innerHTML);
     await user.keyboard('{Enter}');
     expect(onNavigate).toHaveBeenCalledWith('/manage/roles');
   });
