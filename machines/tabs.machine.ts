@@ -2,28 +2,51 @@ import { assign, setup } from 'xstate';
 
 /** SPEC 2/9: the content area keeps at most 3 pages alive (DECISIONS.md: the larger of the two readings). */
 export const KEEP_ALIVE_MAX = 3;
+/** The tab bar shows at most this many opened pages; opening another closes the oldest tab. */
+export const TABS_MAX = 10;
 
 export interface TabsContext {
   /** paths of the pages kept alive, least recently used first */
   pages: string[];
   max: number;
+  /** the tab bar: paths of the opened pages, in the order they were first opened */
+  tabs: string[];
+  tabsMax: number;
 }
 
 export type TabsEvent =
   /** a page was shown; `cacheable` when its name is on the keep-alive whitelist */
   | { type: 'OPEN'; path: string; cacheable: boolean }
   /** a page may no longer be kept (e.g. it left the menu) */
-  | { type: 'DROP'; path: string };
+  | { type: 'DROP'; path: string }
+  /** the user closed a tab: the page is neither shown in the bar nor kept */
+  | { type: 'CLOSE'; path: string }
+  /** the user closed every tab but this one */
+  | { type: 'CLOSE_OTHERS'; path: string };
+
+/** After every change: the app stores both lists. */
+const persistLists = {
+  type: 'persist' as const,
+  params: ({ context }: { context: TabsContext }) => ({ pages: context.pages, tabs: context.tabs }),
+};
+
+const validPaths = (v: unknown) => (Array.isArray(v) ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p.startsWith('/')))] : []);
 
 /**
- * Keep-alive (SPEC 2): whitelisted pages stay mounted (state and scroll kept) up to `max`; opening another evicts
- * the least recently used. The app stores `pages` so that the open pages survive a reload.
+ * Keep-alive and the tab bar (SPEC 2; the multi-tab bar of the mature consoles): every page shown gets a tab (at
+ * most tabsMax, the oldest closing first); whitelisted pages also stay mounted (state and scroll kept) up to `max`,
+ * the least recently used evicted. Closing a tab ends its kept page too. The app stores both lists, so the open
+ * tabs and pages survive a reload. Which page to show after the current tab closes is the app's (it navigates).
  */
 export const tabsMachine = setup({
-  types: { context: {} as TabsContext, events: {} as TabsEvent, input: {} as { pages?: string[]; max?: number } },
+  types: {
+    context: {} as TabsContext,
+    events: {} as TabsEvent,
+    input: {} as { pages?: string[]; tabs?: string[]; max?: number; tabsMax?: number },
+  },
   actions: {
-    /** the app writes the list to storage */
-    persist: (_, _params: { pages: string[] }) => {},
+    /** the app writes the lists to storage */
+    persist: (_, _params: { pages: string[]; tabs: string[] }) => {},
   },
   guards: {
     isCacheable: ({ event }) => event.type === 'OPEN' && event.cacheable,
@@ -32,30 +55,63 @@ export const tabsMachine = setup({
   id: 'tabs',
   context: ({ input }) => {
     const max = Math.max(1, input.max ?? KEEP_ALIVE_MAX);
-    const pages = [...new Set((input.pages ?? []).filter((p) => typeof p === 'string' && p.startsWith('/')))].slice(-max);
-    return { pages, max };
+    const tabsMax = Math.max(1, input.tabsMax ?? TABS_MAX);
+    const tabs = validPaths(input.tabs).slice(-tabsMax);
+    // A kept page always has its tab (older storage had pages only: they become tabs).
+    const pages = validPaths(input.pages).slice(-max);
+    for (const p of pages) if (!tabs.includes(p)) tabs.push(p);
+    return { pages, max, tabs: tabs.slice(-tabsMax), tabsMax };
   },
   initial: 'active',
   states: {
     active: {
-      description: 'Keeps the most recently used whitelisted pages, at most max.',
+      description: 'Every opened page has a tab (at most tabsMax); the most recently used whitelisted pages are kept, at most max.',
       on: {
-        OPEN: {
-          guard: 'isCacheable',
+        OPEN: [
+          {
+            guard: 'isCacheable',
+            actions: [
+              assign(({ context, event }) => {
+                const tabs = withTab(context.tabs, event.path, context.tabsMax);
+                const pages = [...context.pages.filter((p) => p !== event.path), event.path].slice(-context.max);
+                return { tabs, pages: pages.filter((p) => tabs.includes(p)) };
+              }),
+              persistLists,
+            ],
+          },
+          {
+            actions: [
+              assign(({ context, event }) => {
+                const tabs = withTab(context.tabs, event.path, context.tabsMax);
+                return { tabs, pages: context.pages.filter((p) => tabs.includes(p)) };
+              }),
+              persistLists,
+            ],
+          },
+        ],
+        DROP: { actions: [assign(({ context, event }) => without(context, event.path)), persistLists] },
+        CLOSE: { actions: [assign(({ context, event }) => without(context, event.path)), persistLists] },
+        CLOSE_OTHERS: {
           actions: [
-            assign({
-              pages: ({ context, event }) => [...context.pages.filter((p) => p !== event.path), event.path].slice(-context.max),
-            }),
-            { type: 'persist', params: ({ context }) => ({ pages: context.pages }) },
-          ],
-        },
-        DROP: {
-          actions: [
-            assign({ pages: ({ context, event }) => context.pages.filter((p) => p !== event.path) }),
-            { type: 'persist', params: ({ context }) => ({ pages: context.pages }) },
+            assign(({ context, event }) => ({
+              tabs: context.tabs.filter((p) => p === event.path),
+              pages: context.pages.filter((p) => p === event.path),
+            })),
+            persistLists,
           ],
         },
       },
     },
   },
+});
+
+/** The tab list with `path` in it: a new path is appended, the oldest tab closing when the bar is full. */
+function withTab(tabs: string[], path: string, tabsMax: number): string[] {
+  if (tabs.includes(path)) return tabs;
+  return [...tabs, path].slice(-tabsMax);
+}
+
+const without = (context: TabsContext, path: string) => ({
+  tabs: context.tabs.filter((p) => p !== path),
+  pages: context.pages.filter((p) => p !== path),
 });

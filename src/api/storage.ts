@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   rememberedAccount: 'rememberedAccount',
   /** the pages the content area keeps alive (keep-alive survives a reload) */
   keepAlivePages: 'keepAlivePages',
+  /** the tab bar's open pages (survive a reload) */
+  openTabs: 'openTabs',
   /** the id of the tenant last signed in on this browser (the public pages' tenant when no link names one) */
   lastTenant: 'lastTenant',
 } as const;

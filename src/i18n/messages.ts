@@ -204,6 +204,11 @@ export const zhCN = {
   timeZoneNote: '时间按 {zone} 显示',
   tenantOfPage: '企业：{name}',
   chooseTenant: '选择企业',
+  openedPages: '已打开的页面',
+  closeTab: '关闭 {title}',
+  closeCurrentTab: '关闭当前',
+  closeOtherTabs: '关闭其他',
+  tabActions: '标签页操作',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -413,6 +418,11 @@ export const en: Record<MessageKey, string> = {
   timeZoneNote: 'Times in {zone}',
   tenantOfPage: 'Organisation: {name}',
   chooseTenant: 'Choose the organisation',
+  openedPages: 'Open pages',
+  closeTab: 'Close {title}',
+  closeCurrentTab: 'Close this tab',
+  closeOtherTabs: 'Close other tabs',
+  tabActions: 'Tab actions',
 };
 
 export type Language = 'zh-cn' | 'en';

@@ -8,17 +8,25 @@ import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 /** The keep-alive list's actor (machines/tabs.machine.ts); the layout provides it. */
 export const TabsContext = createActorContext(tabsMachine);
 
-export function readKeptPages(): string[] {
+const readList = (key: string): string[] => {
   try {
-    const v: unknown = JSON.parse(readStored(STORAGE_KEYS.keepAlivePages) ?? '[]');
+    const v: unknown = JSON.parse(readStored(key) ?? '[]');
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
   }
-}
+};
+
+/** The kept pages and the open tabs a reload restores. */
+export const readTabsInput = () => ({ pages: readList(STORAGE_KEYS.keepAlivePages), tabs: readList(STORAGE_KEYS.openTabs) });
 
 export const keepAliveLogic = tabsMachine.provide({
-  actions: { persist: (_, { pages }) => localStorage.setItem(STORAGE_KEYS.keepAlivePages, JSON.stringify(pages)) },
+  actions: {
+    persist: (_, { pages, tabs }) => {
+      localStorage.setItem(STORAGE_KEYS.keepAlivePages, JSON.stringify(pages));
+      localStorage.setItem(STORAGE_KEYS.openTabs, JSON.stringify(tabs));
+    },
+  },
 });
 
 const cacheable = (route: AppRoute | undefined) => Boolean(route && KEEP_ALIVE_PAGES.has(route.name));

@@ -18,8 +18,9 @@ import { Watermark } from './watermark.tsx';
 import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-users.tsx';
 import { useApi } from './api-context.ts';
 import { BindPhoneOverlay } from './bind-phone.tsx';
-import { TabsContext, keepAliveLogic, readKeptPages, useContentScroll } from './keep-alive.tsx';
+import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
+import { TabBar } from './tab-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 import { useTimeZone } from './time-zone.ts';
 import { zoneToName } from '../lib/time.ts';
@@ -32,7 +33,9 @@ const useStyles = makeStyles({
   // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.
   root: { display: 'grid', gridTemplateRows: '56px minmax(0, 1fr)', gridTemplateColumns: 'auto minmax(0, 1fr)', height: '100vh' },
   header: { gridColumn: '1 / 3' },
-  content: { overflow: 'auto', padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
+  // The tab bar above the content; the content scrolls under it.
+  column: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
+  content: { flex: 1, overflow: 'auto', padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
 const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
@@ -44,7 +47,7 @@ export function Layout({ model, children }: { model: MenuModel; children: ReactN
   const [pageActions] = useState(() => new PageActionStore());
   return (
     <PageActionsProvider store={pageActions}>
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: readKeptPages() } }}>
+      <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput() }}>
         <LayoutFrame model={model}>{children}</LayoutFrame>
       </TabsContext.Provider>
     </PageActionsProvider>
@@ -158,24 +161,27 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         />
       </div>
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
-      <main className={s.content} id="content" ref={contentRef}>
-        {notice && (
-          <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
-            <MessageBarBody>{notice}</MessageBarBody>
-            <MessageBarActions
-              containerAction={
-                <Button
-                  appearance="transparent"
-                  aria-label={t('close')}
-                  icon={<DismissRegular />}
-                  onClick={() => session.send({ type: 'DISMISS_NOTICE' })}
-                />
-              }
-            />
-          </MessageBar>
-        )}
-        {children}
-      </main>
+      <div className={s.column}>
+        <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(p)} />
+        <main className={s.content} id="content" ref={contentRef}>
+          {notice && (
+            <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
+              <MessageBarBody>{notice}</MessageBarBody>
+              <MessageBarActions
+                containerAction={
+                  <Button
+                    appearance="transparent"
+                    aria-label={t('close')}
+                    icon={<DismissRegular />}
+                    onClick={() => session.send({ type: 'DISMISS_NOTICE' })}
+                  />
+                }
+              />
+            </MessageBar>
+          )}
+          {children}
+        </main>
+      </div>
       <QuickSearch
         open={overlay === 'quick-search' && !needsPhone}
         model={model}

@@ -212,3 +212,35 @@ describe('the collapsed side menu', () => {
     await page.context().close();
   });
 });
+
+describe('the tab bar', () => {
+  it('shows the opened pages: click switches, × closes (to the right neighbour), close others, survives a reload', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    const bar = page.getByRole('navigation', { name: '已打开的页面' });
+    const titles = async () => (await bar.getByRole('listitem').allTextContents()).map((x) => x.trim());
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles/);
+    await expect.poll(titles).toEqual(['工作台', '用户管理', '角色管理']);
+    expect(await bar.getByRole('button', { name: '角色管理', exact: true }).getAttribute('aria-current')).toBe('page');
+
+    await bar.getByRole('button', { name: '用户管理', exact: true }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    await bar.getByRole('button', { name: '关闭 用户管理' }).click();
+    await page.waitForURL(/#\/manage\/roles/);
+    await expect.poll(titles).toEqual(['工作台', '角色管理']);
+
+    await page.reload();
+    await bar.getByRole('button', { name: '角色管理', exact: true }).waitFor();
+    await expect.poll(titles).toEqual(['工作台', '角色管理']);
+
+    await bar.getByRole('button', { name: '角色管理', exact: true }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(titles).toEqual(['角色管理']);
+    // The last tab cannot be closed.
+    expect(await bar.getByRole('button', { name: '关闭 角色管理' }).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -47,9 +47,13 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/#\/dashboard$/);
     // Collapse hides labels and the second panel; expand brings them back.
     await page.getByRole('button', { name: '收起菜单' }).click();
-    expect(await nav.getByRole('button', { name: '工作台' }).count()).toBe(0);
+    await page.getByRole('button', { name: '展开菜单' }).waitFor();
+    expect(await nav.getByText('系统管理').count()).toBe(0);
+    expect(await nav.getByRole('group').count()).toBe(0);
+    expect(await nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: '展开菜单' }).click();
-    expect(await nav.getByRole('button', { name: '工作台' }).count()).toBe(1);
+    await nav.getByText('系统管理').waitFor();
+    expect(await nav.getByRole('group', { name: '工作台' }).count()).toBe(1);
     await page.context().close();
   });
 

@@ -2,35 +2,47 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
-import { KEEP_ALIVE_MAX, tabsMachine } from '../../machines/tabs.machine.ts';
+import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '../../machines/tabs.machine.ts';
 import { runPath } from './harness.ts';
 
 const open = (path: string, cacheable = true) => ({ type: 'OPEN', path, cacheable });
-const EVENTS = [open('/a'), open('/b'), open('/c'), open('/d'), open('/x', false), { type: 'DROP', path: '/a' }];
+const EVENTS = [
+  open('/a'),
+  open('/b'),
+  open('/c'),
+  open('/d'),
+  open('/x', false),
+  { type: 'DROP', path: '/a' },
+  { type: 'CLOSE', path: '/b' },
+  { type: 'CLOSE_OTHERS', path: '/c' },
+];
 
 describe('tabs machine (model-based)', () => {
-  const model = createTestModel(tabsMachine, { events: EVENTS as never, input: {} } as never);
+  const model = createTestModel(tabsMachine, { events: EVENTS as never, input: { tabsMax: 3 } } as never);
   // Every combination of kept pages the events can make (context is the state here), a few steps deep.
-  const paths = model.getShortestPaths({ allowDuplicatePaths: true, input: {}, limit: 400 } as never);
+  const paths = model.getShortestPaths({ allowDuplicatePaths: true, input: { tabsMax: 3 }, limit: 20000 } as never);
 
-  it('reaches many page sets, never more than 3 pages, never a non-whitelisted one', () => {
+  it('reaches many page sets, never more than 3 pages, never a non-whitelisted one, every kept page with its tab', () => {
     expect(paths.length).toBeGreaterThan(20);
     for (const p of paths) {
-      const pages = (p.state as unknown as { context: { pages: string[] } }).context.pages;
+      const { pages, tabs } = (p.state as unknown as { context: { pages: string[]; tabs: string[] } }).context;
       expect(pages.length).toBeLessThanOrEqual(KEEP_ALIVE_MAX);
       expect(pages).not.toContain('/x');
       expect(new Set(pages).size).toBe(pages.length);
+      expect(new Set(tabs).size).toBe(tabs.length);
+      for (const page of pages) expect(tabs).toContain(page);
     }
   });
 
   for (const path of paths.slice(0, 60)) {
     it(path.description, async () => {
-      const persisted: string[][] = [];
-      const actor = createActor(tabsMachine.provide({ actions: { persist: (_, p) => void persisted.push(p.pages) } }), {
-        input: {},
+      const persisted: Array<{ pages: string[]; tabs: string[] }> = [];
+      const actor = createActor(tabsMachine.provide({ actions: { persist: (_, p) => void persisted.push(p) } }), {
+        input: { tabsMax: 3 },
       }).start();
       await runPath(path as never, actor, () => false, {
-        active: (snap) => expect(persisted.at(-1) ?? []).toEqual(snap.context.pages),
+        active: (snap) =>
+          expect(persisted.at(-1) ?? { pages: [], tabs: [] }).toEqual({ pages: snap.context.pages, tabs: snap.context.tabs }),
       });
       expect(actor.getSnapshot().context).toEqual((path.state as unknown as { context: unknown }).context);
     });
@@ -58,5 +70,52 @@ describe('keep-alive order (property)', () => {
   it('restores the pages a reload stored, dropping junk and keeping at most 3', () => {
     const actor = createActor(tabsMachine, { input: { pages: ['/a', 'b', '/a', '/c', '/d', '/e'] as string[] } }).start();
     expect(actor.getSnapshot().context.pages).toEqual(['/c', '/d', '/e']);
+  });
+});
+
+describe('the tab bar (property)', () => {
+  const step = fc.oneof(
+    fc.record({ type: fc.constant('OPEN' as const), path: fc.constantFrom('/a', '/b', '/c', '/d', '/e'), cacheable: fc.boolean() }),
+    fc.record({
+      type: fc.constantFrom('CLOSE' as const, 'CLOSE_OTHERS' as const, 'DROP' as const),
+      path: fc.constantFrom('/a', '/b', '/c'),
+    }),
+  );
+
+  it('a tab per opened page in first-opened order; close and close-others end tabs and their kept pages', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (events) => {
+        const actor = createActor(tabsMachine, { input: { tabsMax: 4 } }).start();
+        let tabs: string[] = [];
+        let pages: string[] = [];
+        for (const e of events) {
+          actor.send(e);
+          if (e.type === 'OPEN') {
+            if (!tabs.includes(e.path)) tabs = [...tabs, e.path].slice(-4);
+            if (e.cacheable) pages = [...pages.filter((p) => p !== e.path), e.path].slice(-3);
+            pages = pages.filter((p) => tabs.includes(p));
+          } else if (e.type === 'CLOSE_OTHERS') {
+            tabs = tabs.filter((p) => p === e.path);
+            pages = pages.filter((p) => p === e.path);
+          } else {
+            tabs = tabs.filter((p) => p !== e.path);
+            pages = pages.filter((p) => p !== e.path);
+          }
+          expect(actor.getSnapshot().context.tabs).toEqual(tabs);
+          expect(actor.getSnapshot().context.pages).toEqual(pages);
+        }
+      }),
+    );
+  });
+
+  it('restores tabs and kept pages from storage; kept pages of an older store become tabs', () => {
+    const restored = createActor(tabsMachine, { input: { tabs: ['/a', 'x', '/b', '/a'], pages: ['/c'] } }).start();
+    expect(restored.getSnapshot().context).toMatchObject({ tabs: ['/a', '/b', '/c'], pages: ['/c'] });
+    const many = Array.from({ length: TABS_MAX + 5 }, (_, i) => `/p${i}`);
+    expect(
+      createActor(tabsMachine, { input: { tabs: many } })
+        .start()
+        .getSnapshot().context.tabs,
+    ).toEqual(many.slice(-TABS_MAX));
   });
 });
