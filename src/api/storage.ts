@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   /** epoch ms after which the stored access token is no longer accepted */
   accessTokenDeadline: 'AccessTokenDeadline',
   language: 'language',
+  /** 'light' or 'dark' once the user chose; absent: the system's preference */
+  theme: 'theme',
   sidebarCollapsed: 'sidebarCollapsed',
   paletteRecent: 'paletteRecent',
   /** the account name the login form starts with (remembered after a bind-phone account switch) */

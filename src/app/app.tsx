@@ -1,4 +1,4 @@
-import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, Toaster, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { LanguageContext, SetLanguageContext } from '../i18n/use-t.ts';
@@ -15,7 +15,9 @@ import { SessionContext } from '../shell/session-context.ts';
 import { FailureScreen, FullPageSpinner } from '../shell/status-screens.tsx';
 import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
 import { TOASTER_ID } from '../shell/toast.tsx';
+import { LoadingOverlay } from '../shell/loading.tsx';
 import { FailureBridge } from './failure-bridge.tsx';
+import { SetThemeContext, ThemeContext, type ThemeName } from '../shell/theme.ts';
 
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
@@ -74,8 +76,15 @@ function Protected() {
   );
 }
 
-export function App({ language: initialLanguage }: { language: Language }) {
+export function App({ language: initialLanguage, theme: initialTheme = 'light' }: { language: Language; theme?: ThemeName }) {
   const [language, setLanguageState] = useState(initialLanguage);
+  const [theme, setThemeState] = useState(initialTheme);
+  // The user's choice is kept; until then the system's preference decides (main.tsx reads both).
+  const setTheme = useCallback((next: ThemeName) => {
+    localStorage.setItem(STORAGE_KEYS.theme, next);
+    document.documentElement.style.colorScheme = next;
+    setThemeState(next);
+  }, []);
   // SPEC 4: the language is kept in local storage.
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEYS.language, next);
@@ -83,29 +92,35 @@ export function App({ language: initialLanguage }: { language: Language }) {
     setLanguageState(next);
   }, []);
   return (
-    <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
-      <SetLanguageContext.Provider value={setLanguage}>
-        <LanguageContext.Provider value={language}>
-          <Toaster toasterId={TOASTER_ID} position="top" />
-          <FailureBridge />
-          <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
-            <Switch>
-              <Route path="/login">
-                <LoginPage />
-              </Route>
-              <Route path="/register">
-                <RegisterPage />
-              </Route>
-              <Route path="/find-password">
-                <FindPasswordPage />
-              </Route>
-              <Route>
-                <Protected />
-              </Route>
-            </Switch>
-          </Router>
-        </LanguageContext.Provider>
-      </SetLanguageContext.Provider>
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} style={{ minHeight: '100vh' }}>
+      <ThemeContext.Provider value={theme}>
+        <SetThemeContext.Provider value={setTheme}>
+          <SetLanguageContext.Provider value={setLanguage}>
+            <LanguageContext.Provider value={language}>
+              <Toaster toasterId={TOASTER_ID} position="top" />
+              <FailureBridge />
+              {/* inside the theme: the overlay's tokens are the theme's */}
+              <LoadingOverlay />
+              <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
+                <Switch>
+                  <Route path="/login">
+                    <LoginPage />
+                  </Route>
+                  <Route path="/register">
+                    <RegisterPage />
+                  </Route>
+                  <Route path="/find-password">
+                    <FindPasswordPage />
+                  </Route>
+                  <Route>
+                    <Protected />
+                  </Route>
+                </Switch>
+              </Router>
+            </LanguageContext.Provider>
+          </SetLanguageContext.Provider>
+        </SetThemeContext.Provider>
+      </ThemeContext.Provider>
     </FluentProvider>
   );
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../api/client.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { readLanguage } from '../i18n/use-t.ts';
+import { readTheme } from '../shell/theme.ts';
 import { takeLinkToken } from '../lib/redirect.ts';
 import { SessionContext } from '../shell/session-context.ts';
 import { App } from './app.tsx';
@@ -12,7 +13,7 @@ import { createSessionLogic } from './session-logic.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
 import { installOperationLog } from './operation-log.ts';
 import { ApiContext } from '../shell/api-context.ts';
-import { LoadingContext, LoadingOverlay } from '../shell/loading.tsx';
+import { LoadingContext } from '../shell/loading.tsx';
 import { splitHash } from '../lib/redirect.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 
@@ -34,6 +35,8 @@ async function start() {
   const inspect = await loadInspector(location.href);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
+  const theme = readTheme(store.getItem(STORAGE_KEYS.theme), matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.style.colorScheme = theme;
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -47,8 +50,7 @@ async function start() {
             <TokenBroadcastBridge channel={tabs.channel} />
             <VisibilityBridge />
             <OperationLogger api={api} />
-            <App language={language} />
-            <LoadingOverlay />
+            <App language={language} theme={theme} />
           </SessionContext.Provider>
         </LoadingContext.Provider>
       </ApiContext.Provider>

@@ -209,6 +209,8 @@ export const zhCN = {
   closeCurrentTab: '关闭当前',
   closeOtherTabs: '关闭其他',
   tabActions: '标签页操作',
+  darkTheme: '深色模式',
+  lightTheme: '浅色模式',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -423,6 +425,8 @@ export const en: Record<MessageKey, string> = {
   closeCurrentTab: 'Close this tab',
   closeOtherTabs: 'Close other tabs',
   tabActions: 'Tab actions',
+  darkTheme: 'Dark theme',
+  lightTheme: 'Light theme',
 };
 
 export type Language = 'zh-cn' | 'en';

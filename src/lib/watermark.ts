@@ -5,6 +5,8 @@ export const WATERMARK = {
   gapY: 100,
   zIndex: 99999,
   color: 'rgba(0,0,0,.15)',
+  /** the same strength on a dark background (dark theme) */
+  darkColor: 'rgba(255,255,255,.15)',
   fontSize: 16,
 } as const;
 
@@ -19,8 +21,8 @@ export function textWidth(text: string, fontSize: number): number {
  * One tile of the watermark as an SVG data URL: the text rotated by -22 degrees, with the 100 x 100 gap around it;
  * the overlay repeats it. SVG, not canvas, so it needs no DOM measuring and works the same everywhere.
  */
-export function watermarkTile(text: string): { url: string; width: number; height: number } {
-  const { rotate, gapX, gapY, color, fontSize } = WATERMARK;
+export function watermarkTile(text: string, color: string = WATERMARK.color): { url: string; width: number; height: number } {
+  const { rotate, gapX, gapY, fontSize } = WATERMARK;
   const w = textWidth(text, fontSize);
   const rad = (Math.abs(rotate) * Math.PI) / 180;
   const boxW = Math.ceil(w * Math.cos(rad) + fontSize * Math.sin(rad));

@@ -23,6 +23,7 @@ import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 import { useTimeZone } from './time-zone.ts';
+import { useTheme } from './theme.ts';
 import { zoneToName } from '../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
@@ -105,6 +106,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     });
   };
   const switchLanguage = () => setLanguage(language === 'en' ? 'zh-cn' : 'en');
+  const [theme, setTheme] = useTheme();
+  const switchTheme = () => setTheme(theme === 'dark' ? 'light' : 'dark');
   const openPalette = () => {
     setPaletteLoaded(true);
     setOverlay('palette');
@@ -136,6 +139,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     { id: 'action:quick-search', label: t('quickSearch'), run: () => setOverlay('quick-search') },
     { id: 'action:user-info', label: t('userInfo'), run: () => navigate('/user-center/user-info') },
     { id: 'action:language', label: t('switchLanguage'), run: switchLanguage },
+    { id: 'action:theme', label: theme === 'dark' ? t('lightTheme') : t('darkTheme'), run: switchTheme },
     { id: 'action:sidebar', label: collapsed ? t('expand') : t('collapse'), run: toggle },
     ...(onlineDrawer ? [{ id: 'action:online-users', label: t('onlineUsers'), run: () => setOverlay('online-users') }] : []),
     { id: 'action:logout', label: t('logout'), run: () => session.send({ type: 'LOGOUT' }) },
@@ -155,6 +159,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           onLogout={() => session.send({ type: 'LOGOUT' })}
           onSearch={() => setOverlay('quick-search')}
           onSwitchLanguage={switchLanguage}
+          theme={theme}
+          onSwitchTheme={switchTheme}
           onlineCount={showCount ? onlineCount : undefined}
           onOnlineUsers={onlineDrawer ? () => setOverlay('online-users') : undefined}
           timeZone={zoneToName(timeZone)}

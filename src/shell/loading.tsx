@@ -14,7 +14,8 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'center',
-    backgroundColor: 'rgba(255,255,255,.6)',
+    // A veil of the theme's own background (light or dark).
+    backgroundColor: tokens.colorNeutralBackgroundAlpha2,
   },
   box: { padding: tokens.spacingHorizontalXXL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1 },
 });

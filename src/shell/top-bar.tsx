@@ -11,7 +11,15 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { LocalLanguageRegular, PeopleRegular, PersonRegular, SearchRegular, SignOutRegular } from '@fluentui/react-icons';
+import {
+  LocalLanguageRegular,
+  PeopleRegular,
+  PersonRegular,
+  SearchRegular,
+  SignOutRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
 import { useT } from '../i18n/use-t.ts';
 import { formatCountdown } from '../../machines/countdown.machine.ts';
 
@@ -28,6 +36,9 @@ export interface TopBarProps {
   onSearch?: () => void;
   /** switches zh-cn <-> en */
   onSwitchLanguage?: () => void;
+  /** the current theme and the switch to the other one */
+  theme?: 'light' | 'dark';
+  onSwitchTheme?: () => void;
   /** seconds the session has left (SPEC 2: the session countdown) */
   secondsLeft?: number;
   /** logged-in users; undefined hides the count (SPEC 2: userType 0 without a store only) */
@@ -82,6 +93,8 @@ export function TopBar({
   onlineCount,
   onOnlineUsers,
   timeZone,
+  theme,
+  onSwitchTheme,
 }: TopBarProps) {
   const s = useStyles();
   const t = useT();
@@ -120,6 +133,16 @@ export function TopBar({
             icon={<SearchRegular />}
             aria-label={t('quickSearch')}
             onClick={onSearch}
+          />
+        </Tooltip>
+      )}
+      {onSwitchTheme && (
+        <Tooltip content={theme === 'dark' ? t('lightTheme') : t('darkTheme')} relationship="label">
+          <Button
+            appearance="transparent"
+            className={s.iconButton}
+            icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />}
+            onClick={onSwitchTheme}
           />
         </Tooltip>
       )}

@@ -1,6 +1,7 @@
 import { formatInstant } from '../lib/time.ts';
 import { useMemo } from 'react';
 import { WATERMARK, watermarkTile } from '../lib/watermark.ts';
+import { useTheme } from './theme.ts';
 
 /**
  * SPEC 2 optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,
@@ -9,12 +10,15 @@ import { WATERMARK, watermarkTile } from '../lib/watermark.ts';
 export function Watermark({ nickname, now = new Date(), timeZone }: { nickname: string; now?: Date; timeZone?: string }) {
   // The date in the tenant's zone, as every other time in the console.
   const text = `${nickname} ${formatInstant(now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, 'date')}`;
-  const tile = useMemo(() => watermarkTile(text), [text]);
+  const [theme] = useTheme();
+  // Readable in both themes: dark text on light, light text on dark, at the same strength.
+  const tile = useMemo(() => watermarkTile(text, theme === 'dark' ? WATERMARK.darkColor : WATERMARK.color), [text, theme]);
   return (
     <div
       aria-hidden
       data-testid="watermark"
       data-text={text}
+      data-theme={theme}
       style={{
         position: 'fixed',
         inset: 0,

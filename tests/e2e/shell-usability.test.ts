@@ -244,3 +244,33 @@ describe('the tab bar', () => {
     await page.context().close();
   });
 });
+
+describe('the dark theme', () => {
+  const luminance = (page: Page, selector: string) =>
+    page.locator(selector).evaluate((el) => {
+      const [r, g, b] = getComputedStyle(el)
+        .backgroundColor.match(/\d+(\.\d+)?/g)!
+        .map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+
+  it('follows the system at first, switches from the top bar and the palette, is kept, and the watermark stays readable', async () => {
+    const page = await signedInPage('admin2', { colorScheme: 'dark' });
+    expect(await luminance(page, '#content')).toBeLessThan(0.3);
+    expect(await page.getByTestId('watermark').getAttribute('data-theme')).toBe('dark');
+    await page.getByRole('button', { name: '浅色模式' }).click();
+    await expect.poll(() => luminance(page, '#content')).toBeGreaterThan(0.7);
+    expect(await page.getByTestId('watermark').getAttribute('data-theme')).toBe('light');
+    await page.reload();
+    await page.getByRole('button', { name: '深色模式' }).waitFor();
+    expect(await luminance(page, '#content')).toBeGreaterThan(0.7);
+
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    await palette.getByRole('combobox').fill('深色');
+    await palette.getByRole('option', { name: /深色模式/ }).click();
+    await expect.poll(() => luminance(page, '#content')).toBeLessThan(0.3);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.context().close();
+  });
+});

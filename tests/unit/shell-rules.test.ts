@@ -43,3 +43,16 @@ describe('watermark tile (SPEC 9)', () => {
     expect(svg).toContain('&#60;script&#62;');
   });
 });
+
+describe('theme choice', () => {
+  it('the stored choice wins; without one, the system preference decides; junk is ignored', async () => {
+    const { readTheme } = await import('../../src/shell/theme.ts');
+    expect([
+      readTheme('dark', false),
+      readTheme('light', true),
+      readTheme(null, true),
+      readTheme(null, false),
+      readTheme('blue', true),
+    ]).toEqual(['dark', 'light', 'dark', 'light', 'dark']);
+  });
+});
