@@ -30,7 +30,8 @@ const persistLists = {
   params: ({ context }: { context: TabsContext }) => ({ pages: context.pages, tabs: context.tabs }),
 };
 
-const validPaths = (v: unknown) => (Array.isArray(v) ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p.startsWith('/')))] : []);
+const validPaths = (v: unknown) =>
+  Array.isArray(v) ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p.startsWith('/')))] : [];
 
 /**
  * Keep-alive and the tab bar (SPEC 2; the multi-tab bar of the mature consoles): every page shown gets a tab (at

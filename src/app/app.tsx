@@ -1,7 +1,7 @@
 import { FluentProvider, Toaster, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { MenuModel } from '../menu/menu-model.ts';
-import { LanguageContext, SetLanguageContext } from '../i18n/use-t.ts';
+import { LanguageContext, SetLanguageContext, useT } from '../i18n/use-t.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { useCallback, useState } from 'react';
 import type { Language } from '../i18n/messages.ts';
@@ -22,19 +22,22 @@ import { SetThemeContext, ThemeContext, type ThemeName } from '../shell/theme.ts
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
   const [path] = useLocation();
+  const t = useT();
   return (
     <KeepAliveOutlet model={model} path={path} render={(r) => <RouteView route={r} />}>
       <Switch>
         <Route path="/">{model.home ? <Redirect to={model.home} replace /> : <EmptyMenu />}</Route>
         <Route path="/redirect/*">{(params) => <Redirect to={`/${params['*'] ?? ''}`} replace />}</Route>
         <Route path="/user-center/user-info">
-          <RouteView route={fixedRoute('/user-center/user-info', '个人信息', 'user-center/user-info')} />
+          <RouteView route={fixedRoute('/user-center/user-info', t('userInfo'), 'user-center/user-info')} />
         </Route>
         <Route path="/setting-camp">
           <Redirect to="/setting-camp/campaign-info" replace />
         </Route>
         <Route path="/setting-camp/campaign-info">
-          <RouteView route={fixedRoute('/setting-camp/campaign-info', '活动信息', 'content-manage/campaign-info', ['设置活动'])} />
+          <RouteView
+            route={fixedRoute('/setting-camp/campaign-info', t('campaignInfo'), 'content-manage/campaign-info', [t('settingCamp')])}
+          />
         </Route>
         <Route path="/data-statistics">
           <Redirect to="/data-statistics/mall-statistics" replace />
@@ -45,7 +48,11 @@ function ContentRoutes({ model }: { model: MenuModel }) {
           </Route>
         ))}
         <Route path="/data-statistics/mall-statistics">
-          <RouteView route={fixedRoute('/data-statistics/mall-statistics', '商城统计', 'data-statistics/mall-statistics', ['数据中心'])} />
+          <RouteView
+            route={fixedRoute('/data-statistics/mall-statistics', t('mallStatistics'), 'data-statistics/mall-statistics', [
+              t('dataCenter'),
+            ])}
+          />
         </Route>
         <Route>
           <NotFound />

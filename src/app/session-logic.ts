@@ -15,6 +15,7 @@ import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { isTimeZone } from '../lib/time.ts';
+import { localizeStored } from '../i18n/use-t.ts';
 import { navigate } from '../shell/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
 import { countdownMachine } from '../../machines/countdown.machine.ts';
@@ -104,7 +105,7 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       // SPEC 4: another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
       rememberAccount: (_, { userName }) => store.setItem(STORAGE_KEYS.rememberedAccount, userName),
       reloadForAccountSwitch: () => {
-        alert('已切换账户，请刷新页面');
+        alert(localizeStored('已切换账户，请刷新页面', store.getItem(STORAGE_KEYS.language)));
         if (location.search) location.href = location.origin + location.pathname + location.search;
         else location.reload();
       },

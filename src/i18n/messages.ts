@@ -211,6 +211,11 @@ export const zhCN = {
   tabActions: '标签页操作',
   darkTheme: '深色模式',
   lightTheme: '浅色模式',
+  campaignInfo: '活动信息',
+  settingCamp: '设置活动',
+  mallStatistics: '商城统计',
+  dataCenter: '数据中心',
+  labelValue: '{label}：{value}',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -259,7 +264,7 @@ export const en: Record<MessageKey, string> = {
   none: 'No data',
   quickSearch: 'Quick search',
   quickSearchHint: 'Type to search the menu',
-  quickSearchPlaceholder: 'Try: 管理 (manage)',
+  quickSearchPlaceholder: 'Type a page name, its pinyin or initials',
   alreadyHere: 'You are already on this page',
   noMatch: 'No matching menu entry',
   close: 'Close',
@@ -427,6 +432,11 @@ export const en: Record<MessageKey, string> = {
   tabActions: 'Tab actions',
   darkTheme: 'Dark theme',
   lightTheme: 'Light theme',
+  campaignInfo: 'Campaign info',
+  settingCamp: 'Campaign setting',
+  mallStatistics: 'Mall statistics',
+  dataCenter: 'Data centre',
+  labelValue: '{label}: {value}',
 };
 
 export type Language = 'zh-cn' | 'en';

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
+import { englishOf } from './client-messages.ts';
 import { DEFAULT_LANGUAGE, dictionaries, type Language, type MessageKey } from './messages.ts';
 
 export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
@@ -18,4 +19,15 @@ export function useT(): (key: MessageKey, vars?: Record<string, string | number>
 /** Reads the stored language; anything unknown means the default, zh-cn (SPEC 4). */
 export function readLanguage(stored: string | null): Language {
   return stored === 'en' || stored === 'zh-cn' ? stored : DEFAULT_LANGUAGE;
+}
+
+/** Shows a message the console made in the user's language (client-messages.ts); a server's message stays as sent. */
+export function useLocalize(): (message: string) => string {
+  const lang = useContext(LanguageContext);
+  return useCallback((message: string) => (lang === 'en' ? englishOf(message) : message), [lang]);
+}
+
+/** The same outside React (the app's actions): the language stored in this browser. */
+export function localizeStored(message: string, stored: string | null): string {
+  return readLanguage(stored) === 'en' ? englishOf(message) : message;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiFailure } from '../api/errors.ts';
+import { useLocalize } from '../i18n/use-t.ts';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -38,7 +39,11 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
     setValues((v) => ({ ...v, [field]: value }));
     setServer((e) => ({ ...e, [field]: undefined }));
   }, []);
-  const error = (field: keyof V & string) => server[field] ?? (touched[field] || submitted ? rules[field] : undefined);
+  const localize = useLocalize();
+  const error = (field: keyof V & string) => {
+    const message = server[field] ?? (touched[field] || submitted ? rules[field] : undefined);
+    return message && localize(message);
+  };
 
   const submit = async (save: (values: V) => Promise<void>) => {
     setSubmitted(true);

@@ -6,7 +6,7 @@ import { TenantChoiceNeeded, registerTenant, resetPassword } from '../api/sessio
 import { usePublicTenant } from './public-tenant.ts';
 import { passwordProblem } from '../api/contract.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useLocalize, useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { PhoneVerification } from './phone-verification.tsx';
 import { useNotify } from './toast.tsx';
@@ -30,6 +30,7 @@ const useStyles = makeStyles({
 /** The fields both pages share: phone, captcha, SMS code, new password twice; checks as the server does. */
 function usePhonePasswordForm(tenantId: number | undefined) {
   const t = useT();
+  const localize = useLocalize();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -41,7 +42,7 @@ function usePhonePasswordForm(tenantId: number | undefined) {
   };
   const fields = (
     <>
-      <Field label={t('phone')} required validationMessage={phoneError ?? undefined}>
+      <Field label={t('phone')} required validationMessage={phoneError ? localize(phoneError) : undefined}>
         <Input
           inputMode="numeric"
           maxLength={11}
@@ -79,6 +80,7 @@ function FormShell({
 }) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   return (
     <main className={s.page}>
       <form
@@ -94,7 +96,7 @@ function FormShell({
         {children}
         {error && (
           <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarBody>{localize(error)}</MessageBarBody>
           </MessageBar>
         )}
         <Button type="submit" appearance="primary" disabled={busy}>

@@ -19,7 +19,7 @@ import { bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
 import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
 import { bindPhone, fetchUserInfo, sendSms } from '../api/session-calls.ts';
 import { randomHex } from '../lib/random.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useLocalize, useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { SessionContext } from './session-context.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
@@ -89,6 +89,7 @@ export interface BindPhoneFormProps {
 export function BindPhoneForm({ actor, onLogout, onSwitchAccount, leaving }: BindPhoneFormProps) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   const ctx = useSelector(actor, (st) => st.context);
   const binding = useSelector(actor, (st) => !st.matches('editing'));
   const sms = useSelector(actor, (st) => st.children.smsButton as ActorRefFrom<typeof smsButtonMachine> | undefined);
@@ -112,7 +113,7 @@ export function BindPhoneForm({ actor, onLogout, onSwitchAccount, leaving }: Bin
               noValidate
             >
               <p style={{ margin: 0 }}>{t('bindPhoneHint')}</p>
-              <Field label={t('phone')} validationMessage={ctx.phoneError ?? undefined} required>
+              <Field label={t('phone')} validationMessage={ctx.phoneError ? localize(ctx.phoneError) : undefined} required>
                 <Input
                   inputMode="numeric"
                   maxLength={11}
@@ -134,7 +135,7 @@ export function BindPhoneForm({ actor, onLogout, onSwitchAccount, leaving }: Bin
               />
               {ctx.formError && (
                 <MessageBar intent="error">
-                  <MessageBarBody>{ctx.formError}</MessageBarBody>
+                  <MessageBarBody>{localize(ctx.formError)}</MessageBarBody>
                 </MessageBar>
               )}
               <Button type="submit" appearance="primary" disabled={binding || leaving}>

@@ -1,7 +1,5 @@
-import { zhCN } from '../i18n/messages.ts';
-
 /** The deployment mode, set at build time with VITE_DEPLOY_MODE (e.g. 'bi'); it picks logo text and slogan. */
 export const DEPLOY_MODE: string = import.meta.env.VITE_DEPLOY_MODE ?? 'scrm';
 
-/** SPEC 1: '洞察商业 实现增长' in the bi mode, '经营会员 实现增长' in every other. */
-export const sloganFor = (mode: string): string => (mode === 'bi' ? zhCN.sloganBi : zhCN.sloganDefault);
+/** SPEC 1: '洞察商业 实现增长' in the bi mode, '经营会员 实现增长' in every other (text keys: both languages). */
+export const sloganFor = (mode: string): 'sloganBi' | 'sloganDefault' => (mode === 'bi' ? 'sloganBi' : 'sloganDefault');

@@ -2,6 +2,7 @@ import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { createActorContext } from '@xstate/react';
 import { useCallback } from 'react';
 import { loadingMachine } from '../../machines/loading.machine.ts';
+import { useLocalize } from '../i18n/use-t.ts';
 
 /** The global loading overlay's actor (reference-counted, SPEC 4). */
 export const LoadingContext = createActorContext(loadingMachine);
@@ -25,11 +26,12 @@ export function LoadingOverlay() {
   const s = useStyles();
   const shown = LoadingContext.useSelector((st) => st.matches('shown'));
   const text = LoadingContext.useSelector((st) => st.context.text);
+  const localize = useLocalize();
   if (!shown) return null;
   return (
     <div className={s.overlay} role="alert" aria-busy="true">
       <div className={s.box}>
-        <Spinner label={text} />
+        <Spinner label={localize(text)} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { LoginForm } from './login-form.tsx';
 
 const meta: Meta<typeof LoginForm> = {
   component: LoginForm,
-  args: { slogan: '经营会员 实现增长', onSubmit: () => {} },
+  args: { slogan: 'sloganDefault', onSubmit: () => {} },
 };
 export default meta;
 type Story = StoryObj<typeof LoginForm>;

@@ -1,13 +1,14 @@
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
-import { useT } from '../i18n/use-t.ts';
+import { useLocalize, useT } from '../i18n/use-t.ts';
 
 export interface LoginFormProps {
   onSubmit: (credentials: { userName: string; password: string }) => void;
   busy?: boolean;
   /** the server's or the session's message, shown above the form */
   error?: string | null;
-  slogan: string;
+  /** the deployment's slogan (SPEC 1), as a text key */
+  slogan: 'sloganDefault' | 'sloganBi';
   /** the account the form starts with (remembered, e.g. after a bind-phone account switch) */
   initialUserName?: string;
 }
@@ -33,6 +34,7 @@ const useStyles = makeStyles({
 export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' }: LoginFormProps) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   const [userName, setUserName] = useState(initialUserName);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -47,10 +49,10 @@ export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' 
     <main className={s.page}>
       <form className={s.card} onSubmit={submit} noValidate aria-label={t('login')}>
         <h1 className={s.title}>{t('appTitle')}</h1>
-        <p className={s.slogan}>{slogan}</p>
+        <p className={s.slogan}>{t(slogan)}</p>
         {error && (
           <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarBody>{localize(error)}</MessageBarBody>
           </MessageBar>
         )}
         <Field label={t('account')} required validationMessage={userMissing ? t('accountRequired') : undefined}>

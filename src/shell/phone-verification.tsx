@@ -6,7 +6,7 @@ import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine
 import { smsButtonMachine } from '../../machines/sms-button.machine.ts';
 import { captchaUrl, sendSms } from '../api/session-calls.ts';
 import { randomHex } from '../lib/random.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useLocalize, useT } from '../i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { useNotify } from './toast.tsx';
 
@@ -111,6 +111,7 @@ export interface CaptchaSmsFieldsProps {
 export function CaptchaSmsFields(p: CaptchaSmsFieldsProps) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   return (
     <>
       <div className={s.row}>
@@ -122,7 +123,7 @@ export function CaptchaSmsFields(p: CaptchaSmsFieldsProps) {
         </button>
       </div>
       <div className={s.row}>
-        <Field label={t('smsCode')} className={s.grow} validationMessage={p.error ?? undefined}>
+        <Field label={t('smsCode')} className={s.grow} validationMessage={p.error ? localize(p.error) : undefined}>
           <Input inputMode="numeric" maxLength={6} value={p.code} onChange={(_, d) => p.onCode(d.value)} />
         </Field>
         <Button type="button" disabled={p.sms.value !== 'idle' || p.disabled} onClick={p.onSend}>

@@ -1,3 +1,4 @@
+import { useLocalize } from '../i18n/use-t.ts';
 import { Toast, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useCallback } from 'react';
 
@@ -9,14 +10,15 @@ export type ToastLevel = 'success' | 'info' | 'warning' | 'error';
 /** Shows a message in the app's toaster; durations in ms (SPEC 9: 5, 7 and 10 s for the catalogue). */
 export function useNotify() {
   const { dispatchToast } = useToastController(TOASTER_ID);
+  const localize = useLocalize();
   return useCallback(
     (message: string, level: ToastLevel = 'info', duration = 3000) =>
       dispatchToast(
         <Toast>
-          <ToastTitle>{message}</ToastTitle>
+          <ToastTitle>{localize(message)}</ToastTitle>
         </Toast>,
         { intent: level, timeout: duration },
       ),
-    [dispatchToast],
+    [dispatchToast, localize],
   );
 }

@@ -3,7 +3,7 @@ import { TopBar } from './top-bar.tsx';
 
 const meta: Meta<typeof TopBar> = {
   component: TopBar,
-  args: { slogan: '经营会员 实现增长', nickname: '星河管理员', roleName: '超级管理员', onUserInfo: () => {}, onLogout: () => {} },
+  args: { slogan: 'sloganDefault', nickname: '星河管理员', roleName: '超级管理员', onUserInfo: () => {}, onLogout: () => {} },
 };
 export default meta;
 type Story = StoryObj<typeof TopBar>;
@@ -17,7 +17,7 @@ export const WithAvatar: Story = {
   },
 };
 export const LongChineseName: Story = { args: { nickname: '华东大区第一分公司门店运营管理员（超长昵称）' } };
-export const BiMode: Story = { args: { slogan: '洞察商业 实现增长' } };
+export const BiMode: Story = { args: { slogan: 'sloganBi' } };
 export const LoggingOut: Story = { args: { loggingOut: true } };
 /** userType 0 without a store: the online count; the session countdown; search and language. */
 export const AdminWithCountdown: Story = {

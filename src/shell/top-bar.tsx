@@ -24,7 +24,8 @@ import { useT } from '../i18n/use-t.ts';
 import { formatCountdown } from '../../machines/countdown.machine.ts';
 
 export interface TopBarProps {
-  slogan: string;
+  /** the deployment's slogan (SPEC 1), as a text key */
+  slogan: 'sloganDefault' | 'sloganBi';
   nickname: string;
   avatar?: string;
   roleName?: string;
@@ -101,7 +102,7 @@ export function TopBar({
   return (
     <header className={s.root}>
       <span className={s.logo}>SCRM</span>
-      <span className={s.slogan}>{slogan}</span>
+      <span className={s.slogan}>{t(slogan)}</span>
       <span className={s.spacer} />
       {onlineCount !== undefined && (
         <Button

@@ -12,9 +12,17 @@ const userMenu = (page: Page, nickname: string) => page.getByRole('button', { na
 
 describe('the bind-phone overlay can be left, and stays modal', () => {
   it('nothing opens over it; 切换账号 forgets the account, 退出登录 signs out', async () => {
+    // An account of its own without a phone (bind-phone.test.ts gives the demo's nophone one).
+    const admin = await signedIn(baseUrl, 'admin');
+    const info = await fetchUserInfo(admin.api);
+    const userName = `nop${Date.now().toString(36)}`;
+    await userCalls(admin.api).save(
+      { userName, nickname: '无手机', phone: '', userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
+      DEMO_PASSWORD,
+    );
     const page = await newPage();
     await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'nophone');
+    await logIn(page, userName);
     const dialog = page.getByRole('alertdialog', { name: '绑定手机号' });
     await dialog.waitFor();
     // Ctrl+K does not open the palette over it, even once the palette's chunk is loaded.
@@ -30,7 +38,7 @@ describe('the bind-phone overlay can be left, and stays modal', () => {
     expect(await page.getByLabel('账号').inputValue()).toBe('');
     expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
 
-    await logIn(page, 'nophone');
+    await logIn(page, userName);
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login/);
@@ -271,6 +279,97 @@ describe('the dark theme', () => {
     await palette.getByRole('option', { name: /深色模式/ }).click();
     await expect.poll(() => luminance(page, '#content')).toBeLessThan(0.3);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.context().close();
+  });
+});
+
+describe('English mode: every text the console makes is English', () => {
+  const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+  /** Lines of `root`'s visible text that still hold Chinese once the data (menu names, people, tenants) is taken out. */
+  const strayChinese = async (page: Page, data: string[], root = 'body', skip = 'tbody') => {
+    const text = await page
+      .locator(root)
+      .first()
+      .evaluate((el, skipSel) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll(skipSel).forEach((n) => n.remove());
+        copy.querySelectorAll('[hidden], [data-testid="watermark"]').forEach((n) => n.remove());
+        document.body.appendChild(copy);
+        const visible = copy.innerText;
+        copy.remove();
+        return visible;
+      }, skip);
+    let rest = text;
+    for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join(' ');
+    return rest.split('\n').filter((line) => CJK.test(line));
+  };
+
+  it('login, public pages, shell, a missing module, 404, the users page, palette and online drawer', async () => {
+    const { api } = await signedIn(baseUrl, 'admin');
+    const { fetchMenuTree } = await import('../../src/api/session-calls.ts');
+    const names: string[] = [];
+    const walk = (nodes: Array<{ name?: string; children?: unknown[] }>) =>
+      nodes.forEach((n) => {
+        if (n.name) names.push(n.name);
+        if (Array.isArray(n.children)) walk(n.children as never);
+      });
+    walk((await fetchMenuTree(api)) as never);
+    const { userInfo } = await fetchUserInfo(api);
+    const { roleCalls } = await import('../../src/api/role-calls.ts');
+    const roles = (await roleCalls(api).list()).map((r) => r.name);
+    const data = [
+      ...roles,
+      ...names,
+      userInfo.nickname,
+      ...userInfo.roleName.split(','),
+      ...userInfo.allDepartList.map((d) => d.departName),
+      '星河商业集团',
+      '云帆零售',
+      '切换到中文', // the switch back is named in the language it switches to
+    ];
+
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await strayChinese(page, data)).toEqual([]);
+    await page.getByLabel('Account').fill('staff');
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('账号或密码错误').waitFor(); // the server's own words are shown as sent
+    await page.goto(`${baseUrl}/#/register`);
+    await page.getByRole('form').waitFor();
+    expect(await strayChinese(page, data)).toEqual([]);
+    await page.goto(`${baseUrl}/#/find-password`);
+    await page.getByText(/^Organisation: /).waitFor();
+    expect(await strayChinese(page, data)).toEqual([]);
+
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByLabel('Account').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/#\/dashboard$/);
+    await page.getByText('Module not installed', { exact: false }).first().waitFor();
+    expect(await strayChinese(page, data)).toEqual([]);
+
+    await page.goto(`${baseUrl}/#/no/such/page`);
+    await page.getByRole('button', { name: 'Home' }).waitFor();
+    expect(await strayChinese(page, data)).toEqual([]);
+
+    await page.goto(`${baseUrl}/#/manage/users`);
+    await page.getByRole('columnheader').first().waitFor();
+    expect(await strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
+
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    expect(await strayChinese(page, data, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await userMenu(page, userInfo.nickname).click();
+    await page.getByRole('menuitem', { name: 'Signed-in users' }).click();
+    await page.getByRole('dialog').locator('thead').waitFor();
+    expect(await strayChinese(page, data, '[role="dialog"]')).toEqual([]);
     await page.context().close();
   });
 });

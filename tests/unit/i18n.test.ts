@@ -29,6 +29,49 @@ describe('shell texts', () => {
     ]);
   });
 
+  it('en has no Chinese but the switch back to Chinese, and no Chinese punctuation', () => {
+    const cjk = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+    const chinese = Object.entries(en).filter(([key, text]) => key !== 'switchLanguage' && cjk.test(text));
+    expect(chinese).toEqual([]);
+  });
+
+  it('every message the console makes has its English (SPEC 8 catalogue, machines, field rules)', async () => {
+    const { englishOf } = await import('../../src/i18n/client-messages.ts');
+    const { MESSAGES } = await import('../../src/api/errors.ts');
+    const { BIND_MESSAGES } = await import('../../machines/bind-phone.machine.ts');
+    const { SMS_FAILED, SMS_SENT } = await import('../../machines/sms-button.machine.ts');
+    const { LOGOUT_REFUSED } = await import('../../machines/logout.machine.ts');
+    const { DEFAULT_LOADING_TEXT } = await import('../../machines/loading.machine.ts');
+    const { SESSION_ENDED } = await import('../../machines/session.machine.ts');
+    const { ACCOUNT_RULE_MESSAGE, passwordProblem, userFieldProblems } = await import('../../src/api/contract.ts');
+    const { PAGE_REVOKED } = await import('../../src/app/session-logic.ts');
+    const made = [
+      ...Object.values(MESSAGES).filter((m): m is string => typeof m === 'string' && m !== MESSAGES.departSuffix),
+      MESSAGES.networkStatus(502),
+      `华东大区${MESSAGES.departSuffix}`,
+      ...Object.values(BIND_MESSAGES),
+      SMS_FAILED,
+      SMS_SENT,
+      LOGOUT_REFUSED,
+      DEFAULT_LOADING_TEXT,
+      SESSION_ENDED,
+      ACCOUNT_RULE_MESSAGE,
+      PAGE_REVOKED,
+      passwordProblem('short')!,
+      ...Object.values(
+        userFieldProblems({ userName: '', nickname: '', phone: '12', userType: 9 as never, departIds: [], roleIds: [] }, true),
+      ),
+      ...Object.values(userFieldProblems({ nickname: 'x'.repeat(40), phone: '', userType: 1, departIds: [1], roleIds: [] }, false)),
+      ...Object.values(userFieldProblems({ nickname: '<script>', phone: '', userType: 1, departIds: [1], roleIds: [] }, false)),
+    ];
+    expect(made.length).toBeGreaterThan(25);
+    const cjk = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+    const untranslated = made.filter((m) => cjk.test(englishOf(m).replace('华东大区', '')));
+    expect(untranslated).toEqual([]);
+    // A server's message is shown as it came.
+    expect(englishOf('该账号已被使用')).toBe('该账号已被使用');
+  });
+
   it('defaults to zh-cn for anything stored but en and zh-cn', () => {
     expect([readLanguage(null), readLanguage('fr'), readLanguage('en'), readLanguage('zh-cn')]).toEqual(['zh-cn', 'zh-cn', 'en', 'zh-cn']);
   });

@@ -21,9 +21,9 @@ describe('times in the tenant’s zone', () => {
     expect(formatInstant('2026-13-45T99:99:99Z', 'UTC')).toBe('2026-13-45T99:99:99Z');
   });
 
-  it('round-trips every instant through Shanghai (UTC+8, no DST) to the same wall time', () => {
+  it('round-trips every instant since 1992 through Shanghai (UTC+8, no DST since 1991) to the same wall time', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01Z'), max: new Date('2090-01-01Z'), noInvalidDate: true }), (d) => {
+      fc.property(fc.date({ min: new Date('1992-01-01Z'), max: new Date('2090-01-01Z'), noInvalidDate: true }), (d) => {
         const shifted = new Date(d.getTime() + 8 * 3600_000).toISOString();
         expect(formatInstant(d.toISOString(), 'Asia/Shanghai')).toBe(`${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`);
       }),

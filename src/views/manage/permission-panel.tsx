@@ -234,14 +234,10 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
               {t('confirmSavePermissions', { added: diff.added.length, removed: diff.removed.length })}
               <ul className={s.list}>
                 {diff.added.map((name, i) => (
-                  <li key={`a${i}`}>
-                    {t('added')}：{name}
-                  </li>
+                  <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
                 ))}
                 {diff.removed.map((name, i) => (
-                  <li key={`r${i}`}>
-                    {t('removed')}：{name}
-                  </li>
+                  <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
                 ))}
               </ul>
             </DialogContent>

@@ -271,12 +271,12 @@ export default function UsersView({ route }: ViewProps) {
           onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
         />
         <Select aria-label={t('status')} value={draft.status} onChange={(_, d) => setDraft({ ...draft, status: d.value })}>
-          <option value="">{`${t('status')}：${t('all')}`}</option>
+          <option value="">{t('labelValue', { label: t('status'), value: t('all') })}</option>
           <option value="1">{t('enabled')}</option>
           <option value="0">{t('disabled')}</option>
         </Select>
         <Select aria-label={t('userType')} value={draft.userType} onChange={(_, d) => setDraft({ ...draft, userType: d.value })}>
-          <option value="">{`${t('userType')}：${t('all')}`}</option>
+          <option value="">{t('labelValue', { label: t('userType'), value: t('all') })}</option>
           {[0, 2, 1].map((v) => (
             <option key={v} value={v}>
               {typeName(v)}
@@ -284,7 +284,7 @@ export default function UsersView({ route }: ViewProps) {
           ))}
         </Select>
         <Select aria-label={t('roles')} value={draft.roleId} onChange={(_, d) => setDraft({ ...draft, roleId: d.value })}>
-          <option value="">{`${t('roles')}：${t('all')}`}</option>
+          <option value="">{t('labelValue', { label: t('roles'), value: t('all') })}</option>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
@@ -292,7 +292,7 @@ export default function UsersView({ route }: ViewProps) {
           ))}
         </Select>
         <Select aria-label={t('departments')} value={draft.departId} onChange={(_, d) => setDraft({ ...draft, departId: d.value })}>
-          <option value="">{`${t('departments')}：${t('all')}`}</option>
+          <option value="">{t('labelValue', { label: t('departments'), value: t('all') })}</option>
           {departs.map((d) => (
             <option key={d.id} value={d.id}>
               {d.departName}

@@ -1,0 +1,58 @@
+import { BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
+import { SMS_FAILED, SMS_SENT } from '../../machines/sms-button.machine.ts';
+import { LOGOUT_REFUSED } from '../../machines/logout.machine.ts';
+import { DEFAULT_LOADING_TEXT } from '../../machines/loading.machine.ts';
+import { ACCOUNT_RULE_MESSAGE } from '../api/contract.ts';
+import { MESSAGES } from '../api/errors.ts';
+
+/**
+ * The messages the console itself makes (SPEC 8's catalogue, the machines' SPEC texts, the shared field rules) are
+ * Chinese constants, as SPEC writes them; this is their English, used when the user chose English. Messages the
+ * server sends are shown as they came.
+ */
+const EXACT: Readonly<Record<string, string>> = {
+  [MESSAGES.expired]: 'Your session has ended. Please log in again.',
+  [MESSAGES.forbidden]: 'You do not have permission for this operation.',
+  [MESSAGES.unknown]: 'Unknown error. Please try again.',
+  [MESSAGES.busy]: 'The network is busy. Refresh and try again!',
+  [MESSAGES.networkNoStatus]: 'Network error. Check your connection and try again.',
+  [BIND_MESSAGES.phoneRequired]: 'The phone number is required',
+  [BIND_MESSAGES.phoneFormat]: 'Enter a valid phone number',
+  [BIND_MESSAGES.bindNeeds]: 'Enter the phone number and the code',
+  [BIND_MESSAGES.smsNeedsPhone]: 'Enter a valid phone number first',
+  [BIND_MESSAGES.bound]: 'Phone bound',
+  [SMS_SENT]: 'Code sent',
+  [SMS_FAILED]: 'The SMS could not be sent',
+  [LOGOUT_REFUSED]: 'Logout failed. Please try again.',
+  [DEFAULT_LOADING_TEXT]: 'Loading...',
+  [ACCOUNT_RULE_MESSAGE]: 'The account is 4-32 letters, digits or underscores, starting with a letter',
+  '密码须为 8-32 位，且同时包含字母和数字': 'The password is 8-32 characters with both letters and digits',
+  账号不能为空: 'The account is required',
+  昵称不能为空: 'The nickname is required',
+  '昵称不能超过 32 个字': 'The nickname is at most 32 characters',
+  '昵称不能包含 script、img 或 iframe 标签': 'The nickname may not contain script, img or iframe tags',
+  请选择用户类型: 'Choose a user type',
+  请至少选择一个部门: 'Choose at least one department',
+  '您的权限已变更，当前页面已不可用，已返回首页':
+    'Your permissions changed and this page is no longer yours; you are back on the home page',
+  '已切换账户，请刷新页面': 'Another account signed in. Please reload the page.',
+  '表格组件加载失败，请重新加载页面': 'The spreadsheet component failed to load. Reload the page.',
+  '表格组件加载失败，请检查网络后重试': 'The spreadsheet component failed to load. Check your connection and try again.',
+  '浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问': 'This browser cannot encrypt here: open the console over HTTPS or localhost',
+};
+
+const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
+  [/^状态码 (\d+) 网络异常$/, (m) => `Network error (status ${m[1]})`],
+  [new RegExp(`^(.+)${MESSAGES.departSuffix}$`), (m) => `No data access to ${m[1]}. Log out and log in again.`],
+];
+
+/** The English of a message the console made, or the message itself (a server's, or one already English). */
+export function englishOf(message: string): string {
+  const exact = EXACT[message];
+  if (exact) return exact;
+  for (const [re, to] of PATTERNS) {
+    const m = re.exec(message);
+    if (m) return to(m);
+  }
+  return message;
+}
