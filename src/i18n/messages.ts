@@ -216,6 +216,7 @@ export const zhCN = {
   mallStatistics: '商城统计',
   dataCenter: '数据中心',
   labelValue: '{label}：{value}',
+  skipToContent: '跳到主要内容',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -437,6 +438,7 @@ export const en: Record<MessageKey, string> = {
   mallStatistics: 'Mall statistics',
   dataCenter: 'Data centre',
   labelValue: '{label}: {value}',
+  skipToContent: 'Skip to main content',
 };
 
 export type Language = 'zh-cn' | 'en';

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -36,7 +36,24 @@ const useStyles = makeStyles({
   header: { gridColumn: '1 / 3' },
   // The tab bar above the content; the content scrolls under it.
   column: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
-  content: { flex: 1, overflow: 'auto', padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
+  content: {
+    flex: 1,
+    overflow: 'auto',
+    padding: tokens.spacingHorizontalXL,
+    backgroundColor: tokens.colorNeutralBackground2,
+    ':focus': { outline: 'none' },
+  },
+  // Visible only while focused: the first Tab stop of the shell.
+  skip: {
+    position: 'absolute',
+    left: '-10000px',
+    top: 0,
+    zIndex: 3000,
+    padding: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForegroundLink,
+    ':focus': { left: tokens.spacingHorizontalM, top: tokens.spacingVerticalM },
+  },
 });
 
 const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
@@ -69,11 +86,33 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const session = SessionContext.useActorRef();
   // View preferences and overlays, not session state.
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const [overlay, setOverlay] = useState<Overlay>('none');
+  const [overlay, setOverlayState] = useState<Overlay>('none');
+  // Focus goes back to what opened an overlay (button, menu item's menu, or wherever Ctrl+K was pressed) when the
+  // last overlay closes; going from one overlay to another (palette -> quick search) keeps the first opener.
+  const overlayRef = useRef<Overlay>('none');
+  const opener = useRef<HTMLElement | null>(null);
+  const setOverlay = useCallback((next: Overlay | ((o: Overlay) => Overlay)) => {
+    const value = typeof next === 'function' ? next(overlayRef.current) : next;
+    if (overlayRef.current === 'none' && value !== 'none') opener.current = document.activeElement as HTMLElement | null;
+    overlayRef.current = value;
+    setOverlayState(value);
+  }, []);
+  useEffect(() => {
+    if (overlay !== 'none' || !opener.current) return;
+    const el = opener.current;
+    opener.current = null;
+    // After the dialog's own focus handling has run.
+    const id = requestAnimationFrame(() => el.isConnected && el.focus());
+    return () => cancelAnimationFrame(id);
+  }, [overlay]);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
   const route = useMemo(() => findRoute(model, path), [model, path]);
   const contentRef = useRef<HTMLElement>(null);
   useContentScroll(contentRef, model, path);
+  // Signed in: the eyes go to the page, so focus does too (a screen reader starts reading there).
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) contentRef.current?.focus({ preventScroll: true });
+  }, []);
   const buttons = usePermittedPageActions(route);
   const api = useApi();
   const showCount = showsOnlineCount(userInfo);
@@ -148,6 +187,17 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
 
   return (
     <div className={s.root}>
+      <a
+        className={s.skip}
+        href="#content"
+        onClick={(e) => {
+          // Hash routing: the link must not change the route, only move focus.
+          e.preventDefault();
+          contentRef.current?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <div className={s.header}>
         <CountingTopBar
           slogan={sloganFor(DEPLOY_MODE)}
@@ -169,7 +219,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
       <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
       <div className={s.column}>
         <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(p)} />
-        <main className={s.content} id="content" ref={contentRef}>
+        <main className={s.content} id="content" ref={contentRef} tabIndex={0}>
           {notice && (
             <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
               <MessageBarBody>{notice}</MessageBarBody>

@@ -56,7 +56,8 @@ export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' 
           </MessageBar>
         )}
         <Field label={t('account')} required validationMessage={userMissing ? t('accountRequired') : undefined}>
-          <Input value={userName} onChange={(_, d) => setUserName(d.value)} autoComplete="username" name="userName" />
+          {/* The page has one task: the account field has focus when it opens. */}
+          <Input value={userName} onChange={(_, d) => setUserName(d.value)} autoComplete="username" name="userName" autoFocus />
         </Field>
         <Field label={t('password')} required validationMessage={passwordMissing ? t('passwordRequired') : undefined}>
           <Input

@@ -175,7 +175,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
                         <div className={s.cell} title={text}>
                           {text}
                           {i === 0 && r.current && (
-                            <Badge className={s.you} size="small" appearance="tint" color="brand">
+                            <Badge className={s.you} size="small" appearance="filled" color="brand">
                               {t('you')}
                             </Badge>
                           )}

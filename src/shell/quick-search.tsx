@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { activeSideEntry, type MenuModel } from '../menu/menu-model.ts';
 import { labelMatches } from '../menu/search-index.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -54,7 +54,12 @@ const useStyles = makeStyles({
     cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
-  active: { backgroundColor: tokens.colorNeutralBackground1Selected, color: tokens.colorBrandForeground1 },
+  // Neutral text on the selected background: brand text on it falls under 4.5:1 in the dark theme.
+  active: {
+    backgroundColor: tokens.colorNeutralBackground1Selected,
+    color: tokens.colorNeutralForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
 
@@ -115,6 +120,11 @@ function QuickSearchBody({ model, currentPath, onClose, onNavigate, onAlreadyHer
     onNavigate(path);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!query.trim() && e.key === 'ArrowDown') {
+      e.preventDefault();
+      sectionsRef.current?.focus();
+      return;
+    }
     if (!filtered.length) return;
     const last = Math.min(filtered.length, MAX_ROWS) - 1;
     if (e.key === 'ArrowDown') setHighlight((h) => (h >= last ? 0 : h + 1));
@@ -126,11 +136,46 @@ function QuickSearchBody({ model, currentPath, onClose, onNavigate, onAlreadyHer
   const optionId = (i: number) => `${listId}-${i}`;
   const searching = query.trim() !== '';
   const entry = model.side.find((e) => e.key === section);
+  // The two panels without a query: focusable listboxes, Up/Down within, Right/Enter into the pages, Left back.
+  const sectionsRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The dialog puts focus on its first control (the close button) as it opens; the search field is what is wanted.
+  useEffect(() => {
+    const id = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(id);
+  }, []);
+  const leavesRef = useRef<HTMLUListElement>(null);
+  const [leaf, setLeaf] = useState(0);
+  const sectionIndex = Math.max(
+    0,
+    model.side.findIndex((e) => e.key === section),
+  );
+  const leaves = entry?.leaves ?? [];
+  const onSectionsKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const last = model.side.length - 1;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      const next = e.key === 'ArrowDown' ? (sectionIndex >= last ? 0 : sectionIndex + 1) : sectionIndex <= 0 ? last : sectionIndex - 1;
+      setSection(model.side[next]?.key);
+      setLeaf(0);
+    } else if ((e.key === 'ArrowRight' || e.key === 'Enter') && leaves.length) leavesRef.current?.focus();
+    else return;
+    e.preventDefault();
+  };
+  const onLeavesKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const last = leaves.length - 1;
+    if (e.key === 'ArrowDown') setLeaf((i) => (i >= last ? 0 : i + 1));
+    else if (e.key === 'ArrowUp') setLeaf((i) => (i <= 0 ? last : i - 1));
+    else if (e.key === 'ArrowLeft') sectionsRef.current?.focus();
+    else if (e.key === 'Enter' && leaves[leaf]) choose(leaves[leaf].path);
+    else return;
+    e.preventDefault();
+  };
 
   return (
     <>
       <Text className={s.hint}>{t('quickSearchHint')}</Text>
       <Input
+        ref={inputRef}
         autoFocus
         style={{ width: '100%' }}
         contentBefore={<SearchRegular />}
@@ -170,26 +215,49 @@ function QuickSearchBody({ model, currentPath, onClose, onNavigate, onAlreadyHer
         </ul>
       ) : (
         <div className={s.panels}>
-          <ul className={mergeClasses(s.list, s.panel)} role="listbox" aria-label={t('sideMenu')}>
-            {model.side.map((e) => (
+          <ul
+            ref={sectionsRef}
+            className={mergeClasses(s.list, s.panel)}
+            role="listbox"
+            aria-label={t('sideMenu')}
+            tabIndex={0}
+            aria-activedescendant={`${listId}-s${sectionIndex}`}
+            onKeyDown={onSectionsKey}
+          >
+            {model.side.map((e, i) => (
               <li
                 key={e.key}
+                id={`${listId}-s${i}`}
                 role="option"
                 aria-selected={e.key === section}
                 className={mergeClasses(s.option, e.key === section && s.active)}
-                onClick={() => setSection(e.key)}
+                onClick={() => {
+                  setSection(e.key);
+                  setLeaf(0);
+                }}
               >
                 {e.title}
               </li>
             ))}
           </ul>
-          <ul className={mergeClasses(s.list, s.panel)} role="listbox" aria-label={entry?.title ?? ''}>
-            {entry?.leaves.map((l) => (
+          <ul
+            ref={leavesRef}
+            className={mergeClasses(s.list, s.panel)}
+            role="listbox"
+            aria-label={entry?.title ?? ''}
+            tabIndex={0}
+            aria-activedescendant={leaves.length ? `${listId}-l${Math.min(leaf, leaves.length - 1)}` : undefined}
+            onKeyDown={onLeavesKey}
+          >
+            {leaves.map((l, i) => (
               <li
                 key={l.path}
+                id={`${listId}-l${i}`}
                 role="option"
-                aria-selected={l.path === currentPath}
-                className={mergeClasses(s.option, l.path === currentPath && s.active)}
+                aria-selected={i === leaf}
+                aria-current={l.path === currentPath ? 'page' : undefined}
+                className={mergeClasses(s.option, (i === leaf || l.path === currentPath) && s.active)}
+                onMouseEnter={() => setLeaf(i)}
                 onClick={() => choose(l.path)}
               >
                 {l.title}

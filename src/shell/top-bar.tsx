@@ -61,7 +61,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForegroundOnBrand,
   },
   logo: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500, whiteSpace: 'nowrap' },
-  slogan: { fontSize: tokens.fontSizeBase200, opacity: 0.85, whiteSpace: 'nowrap' },
+  // Full strength: a faded slogan on the brand colour falls under 4.5:1.
+  slogan: { fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   spacer: { flex: 1 },
   link: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
   user: {

@@ -46,7 +46,7 @@ describe('shell texts', () => {
     const { ACCOUNT_RULE_MESSAGE, passwordProblem, userFieldProblems } = await import('../../src/api/contract.ts');
     const { PAGE_REVOKED } = await import('../../src/app/session-logic.ts');
     const made = [
-      ...Object.values(MESSAGES).filter((m): m is string => typeof m === 'string' && m !== MESSAGES.departSuffix),
+      ...Object.values(MESSAGES).flatMap((m) => (typeof m === 'string' && m !== MESSAGES.departSuffix ? [m] : [])),
       MESSAGES.networkStatus(502),
       `华东大区${MESSAGES.departSuffix}`,
       ...Object.values(BIND_MESSAGES),

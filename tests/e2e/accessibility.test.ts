@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
+import { fetchUserInfo } from '../../src/api/session-calls.ts';
+import { userCalls } from '../../src/api/user-calls.ts';
+
+const { baseUrl, newPage, logIn } = useBrowser();
+
+/** Every screen of the shell, in one theme: no critical or serious axe violation on any. */
+async function sweep(colorScheme: 'light' | 'dark') {
+  const found: Record<string, unknown> = {};
+  const check = async (page: Page, screen: string, include?: string) => {
+    const v = await seriousViolations(page, include);
+    if (v.length) found[screen] = v;
+  };
+  const page = await newPage({ colorScheme });
+  for (const [path, ready] of [
+    ['/login', 'Log in|登录'],
+    ['/register', '注册账号'],
+    ['/find-password', '重置密码'],
+  ] as const) {
+    await page.goto(`${baseUrl}/#${path}`);
+    await page
+      .getByRole('button', { name: new RegExp(ready) })
+      .first()
+      .waitFor();
+    await check(page, path);
+  }
+  await page.goto(`${baseUrl}/#/login`);
+  await logIn(page, 'admin');
+  await page.waitForURL(/#\/dashboard$/);
+  await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+  await check(page, 'shell home');
+  await page.goto(`${baseUrl}/#/manage/users`);
+  await page.getByRole('columnheader').first().waitFor();
+  await page.getByRole('row').nth(2).waitFor();
+  await check(page, 'users');
+  await page.goto(`${baseUrl}/#/manage/roles`);
+  await page.getByRole('tree').first().waitFor();
+  await check(page, 'roles');
+  await page.goto(`${baseUrl}/#/user-center/user-info`);
+  await page.waitForURL(/user-info/);
+  await check(page, 'user centre');
+
+  await page.keyboard.press('Control+K');
+  await page.getByRole('dialog', { name: '命令面板' }).getByRole('combobox').waitFor();
+  await check(page, 'palette');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '快捷搜索' }).click();
+  await page.getByRole('dialog', { name: '快捷搜索' }).waitFor();
+  await check(page, 'quick search');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /在线/ }).click();
+  await page.getByRole('dialog', { name: '当前登录用户' }).locator('tbody tr').first().waitFor();
+  await check(page, 'online drawer');
+  await page.context().close();
+
+  // Bind phone: an account of its own without a phone.
+  const admin = await signedIn(baseUrl, 'admin');
+  const info = await fetchUserInfo(admin.api);
+  const userName = `axe${colorScheme}${Date.now().toString(36)}`;
+  await userCalls(admin.api).save(
+    { userName, nickname: '无手机', phone: '', userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
+    DEMO_PASSWORD,
+  );
+  const bind = await newPage({ colorScheme });
+  await bind.goto(`${baseUrl}/#/login`);
+  await logIn(bind, userName);
+  await bind.getByRole('alertdialog', { name: '绑定手机号' }).waitFor();
+  await check(bind, 'bind phone');
+  await bind.context().close();
+  return found;
+}
+
+describe('accessibility (axe-core in Chromium)', () => {
+  it('no critical or serious violation on any screen, light theme', async () => {
+    expect(await sweep('light')).toEqual({});
+  });
+
+  it('no critical or serious violation on any screen, dark theme', async () => {
+    expect(await sweep('dark')).toEqual({});
+  });
+});
+
+describe('focus goes where the eyes are', () => {
+  it('the account field on /login, the page after login (with a skip link), and back to the opener when an overlay closes', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByLabel('账号').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('userName');
+    await page.keyboard.type('admin');
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/dashboard$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
+    // The skip link is the Tab stop before the header's first control, and moves focus to the content.
+    await page.getByRole('button', { name: /在线用户/ }).waitFor();
+    await page.evaluate(() => document.querySelector<HTMLElement>('header button, header a')!.focus());
+    await page.keyboard.press('Shift+Tab');
+    const skip = page.getByRole('link', { name: '跳到主要内容' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    expect(new URL(page.url()).hash).toBe('#/dashboard');
+
+    // Quick search: opens on its input; the two panels work with arrow keys; closing returns to its button.
+    const searchButton = page.getByRole('button', { name: '快捷搜索' });
+    await searchButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '快捷搜索' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('侧边菜单');
+    // Down until 系统管理, Right into its pages, Down to 角色管理, Enter.
+    for (let i = 0; i < 12; i++) {
+      if ((await dialog.getByRole('option', { name: '系统管理', selected: true }).count()) === 1) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('系统管理');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/manage\/roles$/);
+
+    await searchButton.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => searchButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The palette returns focus to where it was opened from.
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: '命令面板' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => searchButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The online drawer, opened from the count, returns to it.
+    const count = page.getByRole('button', { name: /在线/ });
+    await count.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: '当前登录用户' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => count.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
