@@ -3,19 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../api/client.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { readLanguage } from '../i18n/use-t.ts';
+import { loadDictionary } from '../i18n/messages.ts';
 import { readTheme } from '../shell/theme.ts';
 import { takeLinkToken } from '../lib/redirect.ts';
 import { SessionContext } from '../shell/session-context.ts';
 import { App } from './app.tsx';
+import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
 import { loadInspector } from './inspect.ts';
 import { createSessionLogic } from './session-logic.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
-import { installOperationLog } from './operation-log.ts';
 import { ApiContext } from '../shell/api-context.ts';
 import { LoadingContext } from '../shell/loading.tsx';
-import { splitHash } from '../lib/redirect.ts';
-import type { MenuModel } from '../menu/menu-model.ts';
 
 async function start() {
   // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).
@@ -23,6 +22,8 @@ async function start() {
   if (linkToken) history.replaceState(null, '', cleanHref);
 
   const store = localStorage;
+  // A stored session will show the shell: fetch its chunk while the session boots.
+  if (store.getItem(STORAGE_KEYS.userToken) || linkToken) void loadSignedIn().catch(() => {});
   let tenantId: number | null = null;
   const api = createApiClient({
     store,
@@ -34,6 +35,7 @@ async function start() {
   const logic = createSessionLogic(api, store, tabs);
   const inspect = await loadInspector(location.href);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
+  await loadDictionary(language);
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   const theme = readTheme(store.getItem(STORAGE_KEYS.theme), matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.style.colorScheme = theme;
@@ -49,7 +51,6 @@ async function start() {
             <TenantTracker onTenant={(id) => (tenantId = id)} />
             <TokenBroadcastBridge channel={tabs.channel} />
             <VisibilityBridge />
-            <OperationLogger api={api} />
             <App language={language} theme={theme} />
           </SessionContext.Provider>
         </LoadingContext.Provider>
@@ -92,20 +93,6 @@ function VisibilityBridge() {
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, [session]);
-  return null;
-}
-
-/** Posts the operation log for tracked clicks, with the page and menu of the current route. */
-function OperationLogger({ api }: { api: ReturnType<typeof createApiClient> }) {
-  const session = SessionContext.useActorRef();
-  useEffect(
-    () =>
-      installOperationLog(api, () => ({
-        model: session.getSnapshot().context.routes as MenuModel | null,
-        path: splitHash(location.hash)[0],
-      })),
-    [api, session],
-  );
   return null;
 }
 

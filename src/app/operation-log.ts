@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import type { ApiClient } from '../api/client.ts';
 import { APP_NAME } from '../api/contract.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
@@ -17,10 +16,13 @@ export interface OperationLog {
 }
 
 /**
- * SPEC 9 writes the time format as yyyy-MM-dd hh:mm:ss; in date-fns `hh` is a 12-hour clock without AM/PM, which
- * would make 09:00 and 21:00 the same, so the 24-hour `HH` is used.
+ * SPEC 9 writes the time format as yyyy-MM-dd hh:mm:ss; `hh` read as a 12-hour clock without AM/PM would make
+ * 09:00 and 21:00 the same, so the 24-hour clock is used (the browser's local time, as the click happened).
  */
-export const OPERATION_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+export const formatOperationTime = (d: Date) => {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
 
 /** The entry for a click on a tracked element, or null when the element is not tracked for clicks. */
 export function operationFor(el: Element, model: MenuModel | null, path: string, now: Date): OperationLog | null {
@@ -35,7 +37,7 @@ export function operationFor(el: Element, model: MenuModel | null, path: string,
   const route = model ? findRoute(model, path) : undefined;
   const section = route && model ? model.side.find((e) => e.key === route.section) : undefined;
   return {
-    operationTime: format(now, OPERATION_TIME_FORMAT),
+    operationTime: formatOperationTime(now),
     operationName: (name || tracked.getAttribute('data-track-code') || '').slice(0, 100),
     operationCode: tracked.getAttribute('data-track-code') ?? '',
     systemName: APP_NAME,

@@ -12,10 +12,15 @@ import {
   requestLogout,
 } from '../api/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
-import { buildMenuModel } from '../menu/menu-model.ts';
+import type { MenuModel } from '../menu/menu-model.ts';
+
+// The menu model is built once signed in: its module travels with the shell, not with the login route.
+const buildMenuModel = async (menu: Parameters<typeof import('../menu/menu-model.ts').buildMenuModel>[0]) =>
+  (await import('../menu/menu-model.ts')).buildMenuModel(menu);
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { isTimeZone } from '../lib/time.ts';
 import { localizeStored } from '../i18n/use-t.ts';
+import { loadSignedIn } from './load-signed-in.ts';
 import { navigate } from '../shell/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
 import { countdownMachine } from '../../machines/countdown.machine.ts';
@@ -37,16 +42,20 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
   };
   return sessionMachine.provide({
     actors: {
-      login: fromPromise(({ input }) => login(api, input)),
+      login: fromPromise(({ input }) => {
+        // The shell's chunk downloads while the password is checked.
+        void loadSignedIn().catch(() => {});
+        return login(api, input);
+      }),
       loginByUserToken: fromPromise(({ input }) => loginByUserToken(api, input.userToken)),
       fetchUserInfo: fromPromise(() => fetchUserInfo(api)),
       initUserPermission: fromPromise(() => initUserPermission(api)),
       fetchMenu: fromPromise(() => fetchMenuTree(api)),
-      addRoutes: fromPromise(async ({ input }) => buildMenuModel(input.menu)),
+      addRoutes: fromPromise(({ input }) => buildMenuModel(input.menu)),
       refreshPermissions: fromPromise(async (): Promise<PermissionsOutput> => {
         await initUserPermission(api);
         const menu = await fetchMenuTree(api);
-        return { menu, routes: buildMenuModel(menu) };
+        return { menu, routes: await buildMenuModel(menu) };
       }),
       fetchTenantParams: fromPromise(async () => {
         const params = await fetchSettings(api, 'scrm_overall_params');
@@ -92,7 +101,7 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
       // The page on screen lost its menu entry: go to the first leaf and say why (buttons of pages that remain
       // enable or disable in place, as they read the new routes).
       permissionsRefreshed: (_, { routes }) => {
-        const model = routes as ReturnType<typeof buildMenuModel>;
+        const model = routes as MenuModel;
         const [path] = splitHash(location.hash);
         if (FIXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) || model.routes.some((r) => r.path === path)) return;
         navigate(model.home ?? '/', { replace: true });

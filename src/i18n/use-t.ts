@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { englishOf } from './client-messages.ts';
-import { DEFAULT_LANGUAGE, dictionaries, type Language, type MessageKey } from './messages.ts';
+import { DEFAULT_LANGUAGE, dictionaries, translators, type Language, type MessageKey } from './messages.ts';
 
 export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
@@ -12,7 +11,7 @@ export const useLanguage = (): [Language, (language: Language) => void] => [useC
 /** The translate function of the current language. */
 export function useT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
   const lang = useContext(LanguageContext);
-  const dict = dictionaries[lang] ?? dictionaries[DEFAULT_LANGUAGE];
+  const dict = dictionaries[lang] ?? dictionaries[DEFAULT_LANGUAGE]!;
   return (key, vars) => (vars ? dict[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : dict[key]);
 }
 
@@ -24,10 +23,10 @@ export function readLanguage(stored: string | null): Language {
 /** Shows a message the console made in the user's language (client-messages.ts); a server's message stays as sent. */
 export function useLocalize(): (message: string) => string {
   const lang = useContext(LanguageContext);
-  return useCallback((message: string) => (lang === 'en' ? englishOf(message) : message), [lang]);
+  return useCallback((message: string) => (lang === 'en' && translators.en ? translators.en(message) : message), [lang]);
 }
 
 /** The same outside React (the app's actions): the language stored in this browser. */
 export function localizeStored(message: string, stored: string | null): string {
-  return readLanguage(stored) === 'en' ? englishOf(message) : message;
+  return readLanguage(stored) === 'en' && translators.en ? translators.en(message) : message;
 }

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useLocalize, useT } from '../i18n/use-t.ts';
 
@@ -28,6 +28,20 @@ const useStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   slogan: { margin: 0, color: tokens.colorNeutralForeground3 },
   links: { display: 'flex', justifyContent: 'space-between' },
+  // Plain elements in the theme's colours: the login route carries no MessageBar or Link module (docs/architecture.md).
+  error: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    textDecoration: 'none',
+    ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecoration: 'underline' },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusSmall },
+  },
 });
 
 /** The sign-in form. Field values are the form's own input, not session state. */
@@ -51,9 +65,9 @@ export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' 
         <h1 className={s.title}>{t('appTitle')}</h1>
         <p className={s.slogan}>{t(slogan)}</p>
         {error && (
-          <MessageBar intent="error">
-            <MessageBarBody>{localize(error)}</MessageBarBody>
-          </MessageBar>
+          <div className={s.error} role="alert">
+            {localize(error)}
+          </div>
         )}
         <Field label={t('account')} required validationMessage={userMissing ? t('accountRequired') : undefined}>
           {/* The page has one task: the account field has focus when it opens. */}
@@ -72,8 +86,12 @@ export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' 
           {busy ? t('loggingIn') : t('login')}
         </Button>
         <div className={s.links}>
-          <Link href="#/register">{t('register')}</Link>
-          <Link href="#/find-password">{t('findPassword')}</Link>
+          <a className={s.link} href="#/register">
+            {t('register')}
+          </a>
+          <a className={s.link} href="#/find-password">
+            {t('findPassword')}
+          </a>
         </div>
       </form>
     </main>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { format } from 'date-fns';
 import { useBrowser } from '../support/browser.ts';
 import { setFault } from '../support/demo.ts';
 
@@ -10,7 +9,10 @@ describe('watermark in Chromium', () => {
     const page = await signedInPage('admin2');
     const mark = page.getByTestId('watermark');
     await mark.waitFor({ state: 'attached' });
-    expect(await mark.getAttribute('data-text')).toBe(`云帆管理员 ${format(new Date(), 'yyyy-MM-dd')}`);
+    // Today in the tenant's zone (Asia/Shanghai), as every date the console shows.
+    expect(await mark.getAttribute('data-text')).toBe(
+      `云帆管理员 ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date())}`,
+    );
     const style = await mark.evaluate((el) => {
       const cs = getComputedStyle(el);
       return { zIndex: cs.zIndex, pointerEvents: cs.pointerEvents, position: cs.position, image: cs.backgroundImage.slice(0, 30) };

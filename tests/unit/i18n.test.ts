@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en, zhCN } from '../../src/i18n/messages.ts';
+import { zhCN } from '../../src/i18n/messages.ts';
+import { en } from '../../src/i18n/messages-en.ts';
 import { readLanguage } from '../../src/i18n/use-t.ts';
 
 describe('shell texts', () => {

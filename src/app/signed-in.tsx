@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { splitHash } from '../lib/redirect.ts';
+import { useApi } from '../shell/api-context.ts';
+import { SessionContext } from '../shell/session-context.ts';
+import { installOperationLog } from './operation-log.ts';
+import type { MenuModel } from '../menu/menu-model.ts';
+import { useT } from '../i18n/use-t.ts';
+import { Layout } from '../shell/layout.tsx';
+import { KeepAliveOutlet } from '../shell/keep-alive.tsx';
+import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
+
+/** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
+function ContentRoutes({ model }: { model: MenuModel }) {
+  const [path] = useLocation();
+  const t = useT();
+  return (
+    <KeepAliveOutlet model={model} path={path} render={(r) => <RouteView route={r} />}>
+      <Switch>
+        <Route path="/">{model.home ? <Redirect to={model.home} replace /> : <EmptyMenu />}</Route>
+        <Route path="/redirect/*">{(params) => <Redirect to={`/${params['*'] ?? ''}`} replace />}</Route>
+        <Route path="/user-center/user-info">
+          <RouteView route={fixedRoute('/user-center/user-info', t('userInfo'), 'user-center/user-info')} />
+        </Route>
+        <Route path="/setting-camp">
+          <Redirect to="/setting-camp/campaign-info" replace />
+        </Route>
+        <Route path="/setting-camp/campaign-info">
+          <RouteView
+            route={fixedRoute('/setting-camp/campaign-info', t('campaignInfo'), 'content-manage/campaign-info', [t('settingCamp')])}
+          />
+        </Route>
+        <Route path="/data-statistics">
+          <Redirect to="/data-statistics/mall-statistics" replace />
+        </Route>
+        {model.routes.map((r) => (
+          <Route key={r.path} path={r.path}>
+            <RouteView route={r} />
+          </Route>
+        ))}
+        <Route path="/data-statistics/mall-statistics">
+          <RouteView
+            route={fixedRoute('/data-statistics/mall-statistics', t('mallStatistics'), 'data-statistics/mall-statistics', [
+              t('dataCenter'),
+            ])}
+          />
+        </Route>
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </KeepAliveOutlet>
+  );
+}
+
+/** The signed-in console: the layout around the content routes (a chunk of its own, see app.tsx). */
+export default function SignedIn({ model }: { model: MenuModel }) {
+  return (
+    <Layout model={model}>
+      <OperationLogger />
+      <ContentRoutes model={model} />
+    </Layout>
+  );
+}
+
+/** Posts the operation log for tracked clicks, with the page and menu of the current route (signed in only). */
+function OperationLogger() {
+  const api = useApi();
+  const session = SessionContext.useActorRef();
+  useEffect(
+    () =>
+      installOperationLog(api, () => ({
+        model: session.getSnapshot().context.routes as MenuModel | null,
+        path: splitHash(location.hash)[0],
+      })),
+    [api, session],
+  );
+  return null;
+}
