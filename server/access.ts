@@ -42,6 +42,7 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/third/bindPhone': 'shell',
   'POST /v1/userOperationLog/save': 'shell',
   'GET /v1/session/events': 'shell',
+  'POST /v1/menu/pinyin': 'shell',
   // the top bar's online count and drawer; SPEC 6's userType rule is checked by the handler
   'POST /v1/user/listOnlineUser': 'shell',
   'POST /v1/user/forceLogout': 'shell',

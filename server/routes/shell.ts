@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { pinyin } from 'pinyin-pro';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { newToken, sha256 } from '../crypto.ts';
@@ -52,6 +53,19 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     return c.json({ data: 200 });
+  });
+
+  // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
+  // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
+  app.post('/v1/menu/pinyin', async (c) => {
+    const body = await readBody(c);
+    const labels = body.labels;
+    if (!Array.isArray(labels) || labels.length > 20_000 || !labels.every((l) => typeof l === 'string' && l.length <= 100)) {
+      throw new ApiError('labels 必须是不超过 20000 个、每个不超过 100 字的字符串');
+    }
+    const full = labels.map((l: string) => pinyin(l, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }));
+    const initials = labels.map((l: string) => pinyin(l, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }));
+    return c.json(ok({ full, initials }));
   });
 
   app.post('/v1/systemSetting/getByType', async (c) => {

@@ -159,6 +159,11 @@ export class TenantChoiceNeeded extends Error {
   }
 }
 
+/** Pinyin and initials of labels, computed by the server (the palette's search); aligned with `labels`. */
+export async function fetchPinyin(api: ApiClient, labels: string[]) {
+  return (await api.call<Answer<{ full: string[][]; initials: string[][] }>>('/v1/menu/pinyin', { labels }, { quiet: true })).values!;
+}
+
 /** The tenant the public pages work in: by a link's code, else the deployment's default (docs/api.md). */
 export async function publicTenantInfo(api: ApiClient, by: { code?: string; id?: number } = {}) {
   return (await api.call<Answer<PublicTenant>>('/anon/tenant/info', by, { quiet: true })).values!;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { memoryStore } from '../api/storage.ts';
 import { buildMenuModel } from '../menu/menu-model.ts';
 import { CommandPalette } from './command-palette.tsx';
+import { pinyinOf } from '../menu/pinyin.ts';
 
 const model = buildMenuModel([
   {
@@ -38,6 +39,8 @@ const meta: Meta<typeof CommandPalette> = {
     onClose: () => {},
     onNavigate: () => {},
     onAlreadyHere: () => {},
+    // In the app the server computes pinyin (pinyin-source.ts); the story uses the client-side dictionary.
+    pinyin: pinyinOf,
   },
 };
 export default meta;

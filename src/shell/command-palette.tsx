@@ -4,8 +4,7 @@ import { useMemo, useState } from 'react';
 import type { KeyValueStore } from '../api/storage.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
-import { pinyinOf } from '../menu/pinyin.ts';
-import { buildSearchIndex, pageEntries, searchIndex, type SearchEntry, type SearchIndex } from '../menu/search-index.ts';
+import { buildSearchIndex, pageEntries, searchIndex, type PinyinOf, type SearchEntry, type SearchIndex } from '../menu/search-index.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FlashRegular } from '@fluentui/react-icons';
 import { iconForRoute } from './menu-icons.tsx';
@@ -28,6 +27,8 @@ export interface CommandPaletteProps {
   onClose: () => void;
   onNavigate: (path: string) => void;
   onAlreadyHere: () => void;
+  /** pinyin of the labels (pinyin-source.ts); until it arrives, search matches the characters */
+  pinyin?: PinyinOf;
 }
 
 /** At most this many rows are in the DOM; the rest are counted (issue 5: stays fast at 50,000 entries). */
@@ -37,13 +38,16 @@ const MAX_RECENT = 8;
 type PageEntry = ReturnType<typeof pageEntries>[number];
 type Item = (SearchEntry & { kind: 'page'; path: string }) | (SearchEntry & { kind: 'action'; run: () => void });
 
-// One index per menu model, built once (pinyin included); the palette module may warm it before first use.
-const pageIndexes = new WeakMap<MenuModel, SearchIndex<PageEntry>>();
-export function pageIndexFor(model: MenuModel): SearchIndex<PageEntry> {
-  let index = pageIndexes.get(model);
+// One index per menu model and pinyin source, built once; the layout warms it before first use.
+const pageIndexes = new WeakMap<MenuModel, Map<PinyinOf | undefined, SearchIndex<PageEntry>>>();
+export function pageIndexFor(model: MenuModel, pinyin?: PinyinOf): SearchIndex<PageEntry> {
+  let byPinyin = pageIndexes.get(model);
+  if (!byPinyin) pageIndexes.set(model, (byPinyin = new Map()));
+  let index = byPinyin.get(pinyin);
   if (!index) {
-    index = buildSearchIndex(pageEntries(model), pinyinOf);
-    pageIndexes.set(model, index);
+    index = buildSearchIndex(pageEntries(model), pinyin);
+    byPinyin.clear();
+    byPinyin.set(pinyin, index);
   }
   return index;
 }
@@ -139,18 +143,18 @@ export function CommandPalette(props: CommandPaletteProps) {
   );
 }
 
-function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, onAlreadyHere }: CommandPaletteProps) {
+function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, onAlreadyHere, pinyin }: CommandPaletteProps) {
   const s = useStyles();
   const t = useT();
   const [query, setQuery] = useState('');
   const [recent] = useState(() => readRecent(store));
-  const pageIndex = pageIndexFor(model);
+  const pageIndex = pageIndexFor(model, pinyin);
   const sectionOf = sectionNamesFor(model);
   const actionItems = useMemo<Item[]>(
     () => actions.map((a) => ({ id: a.id, label: a.label, trail: a.trail ?? [], kind: 'action', run: a.run })),
     [actions],
   );
-  const actionIndex = useMemo(() => buildSearchIndex(actionItems, pinyinOf), [actionItems]);
+  const actionIndex = useMemo(() => buildSearchIndex(actionItems, pinyin), [actionItems, pinyin]);
 
   const { groups, more } = useMemo(() => {
     const found = searchIndex(actionIndex, query, MAX_ROWS, recent);

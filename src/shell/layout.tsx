@@ -24,6 +24,9 @@ import { TabBar } from './tab-bar.tsx';
 import { DEPLOY_MODE, sloganFor } from './deployment.ts';
 import { useTimeZone } from './time-zone.ts';
 import { useTheme } from './theme.ts';
+import { loadPinyin } from './pinyin-source.ts';
+import type { PinyinOf } from '../menu/search-index.ts';
+import { dictionaries } from '../i18n/messages.ts';
 import { zoneToName } from '../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
@@ -167,12 +170,23 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     return () => removeEventListener('keydown', onKey);
   }, []);
 
-  // Load the palette and index the menu while the browser is idle, so the first Ctrl+K opens at once.
+  // Load the palette and the labels' pinyin, and index the menu, while the browser is idle, so the first Ctrl+K
+  // opens at once and finds pages by pinyin.
+  const [pinyin, setPinyin] = useState<PinyinOf | undefined>(undefined);
   useEffect(() => {
-    const warm = () => void loadPalette().then((m) => m.pageIndexFor(model));
+    const labels = [
+      ...model.routes.flatMap((r) => [r.title, ...r.trail]),
+      ...model.side.map((e) => e.title),
+      ...Object.values(dictionaries['zh-cn']!),
+    ];
+    const warm = () =>
+      void Promise.all([loadPalette(), loadPinyin(api, labels)]).then(([m, p]) => {
+        m.pageIndexFor(model, p);
+        setPinyin(() => p);
+      });
     const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 3000 }) : setTimeout(warm, 1000);
     return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id as number) : clearTimeout(id));
-  }, [model]);
+  }, [model, api]);
 
   const actions: PaletteAction[] = [
     { id: 'action:quick-search', label: t('quickSearch'), run: () => setOverlay('quick-search') },
@@ -267,6 +281,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
             onClose={() => setOverlay('none')}
             onNavigate={(p) => navigate(p)}
             onAlreadyHere={alreadyHere}
+            pinyin={pinyin}
           />
         </Suspense>
       )}

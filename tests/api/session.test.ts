@@ -147,3 +147,16 @@ describe('menus per role and tenant isolation', () => {
     expect(forged.values.map((u) => u.userName)).not.toContain('admin');
   });
 });
+
+describe('the palette’s pinyin, computed by the server', () => {
+  it('answers what the client’s own dictionary would, label by label, for every label of the menu', async () => {
+    const { pinyinOf } = await import('../../src/menu/pinyin.ts');
+    const { fetchPinyin } = await import('../../src/api/session-calls.ts');
+    const admin = await signedIn(baseUrl, 'admin');
+    const labels = [...menuTitles(await fetchMenuTree(admin.api)), '收起菜单', '银行卡', '长期会员', 'VIP 会员 2 组'];
+    const { full, initials } = await fetchPinyin(admin.api, labels);
+    expect(labels.map((l, i) => ({ full: full[i], initials: initials[i] }))).toEqual(labels.map((l) => pinyinOf(l)));
+    await expect(admin.api.call('/v1/menu/pinyin', { labels: 'x' })).rejects.toThrow('labels');
+    await expect(clientFor(baseUrl).api.call('/v1/menu/pinyin', { labels: [] })).rejects.toMatchObject({ failure: { kind: 'expired' } });
+  });
+});

@@ -94,6 +94,10 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.getByRole('button', { name: '切换到中文' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
+    // Pinyin came from the server: the browser never fetched the dictionary's chunk.
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(fetched.some((u) => u.endsWith('.js') && u.includes('/command-palette-'))).toBe(true);
+    expect(fetched.some((u) => /\/pinyin-[\w-]+\.js$/.test(u))).toBe(false);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useState } from 'react';
 import { memoryStore } from '../../src/api/storage.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
+import { pinyinOf } from '../../src/menu/pinyin.ts';
 import { SettingsRegular } from '@fluentui/react-icons';
 import { CommandPalette } from '../../src/shell/command-palette.tsx';
 import {
@@ -71,6 +72,7 @@ function Palette({ onNavigate }: { onNavigate: (p: string) => void }) {
         onClose={() => setOpen(false)}
         onNavigate={onNavigate}
         onAlreadyHere={() => {}}
+        pinyin={pinyinOf}
       />
     </>
   );
@@ -149,6 +151,7 @@ describe('command palette with page actions', () => {
           onClose={() => {}}
           onNavigate={() => {}}
           onAlreadyHere={() => {}}
+          pinyin={pinyinOf}
         />
       </FluentProvider>,
     );
