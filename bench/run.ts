@@ -37,6 +37,10 @@ if (!process.argv.includes('--no-browser')) {
   console.log('Palette in Chromium against the built app (10k-leaf menu)');
   results.browser = await benchBrowser();
   console.table([results.browser]);
+  const { benchFirstPaint } = await import('./first-paint.bench.ts');
+  console.log('First paint against the built app (targets: login <= 150 KiB, shell <= 250 KiB, palette <= 40 KiB, paint <= 150 ms, heap growth <= 5 MB)');
+  results.firstPaint = await benchFirstPaint();
+  console.table([results.firstPaint]);
 }
 
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');

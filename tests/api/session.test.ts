@@ -155,7 +155,7 @@ describe('the palette’s pinyin, computed by the server', () => {
     const admin = await signedIn(baseUrl, 'admin');
     const labels = [...menuTitles(await fetchMenuTree(admin.api)), '收起菜单', '银行卡', '长期会员', 'VIP 会员 2 组'];
     const { full, initials } = await fetchPinyin(admin.api, labels);
-    expect(labels.map((l, i) => ({ full: full[i], initials: initials[i] }))).toEqual(labels.map((l) => pinyinOf(l)));
+    expect(labels.map((_, i) => ({ full: full[i], initials: initials[i] }))).toEqual(labels.map((l) => pinyinOf(l)));
     await expect(admin.api.call('/v1/menu/pinyin', { labels: 'x' })).rejects.toThrow('labels');
     await expect(clientFor(baseUrl).api.call('/v1/menu/pinyin', { labels: [] })).rejects.toMatchObject({ failure: { kind: 'expired' } });
   });

@@ -16,16 +16,16 @@ function onPath(name: string): string | null {
  * Resolves Chromium as DECISIONS.md orders: CHROME_PATH, /usr/bin/chromium or a Chrome on PATH, then the
  * @sparticuz/chromium package (a Chromium inside an npm package; nothing is downloaded).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const local =
     process.env.CHROME_PATH ||
     (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null) ||
     onPath('chromium') ||
     onPath('google-chrome') ||
     onPath('chromium-browser');
-  if (local) return chromium.launch({ executablePath: local, args: ['--no-sandbox', ...FLAGS] });
+  if (local) return chromium.launch({ executablePath: local, args: ['--no-sandbox', ...FLAGS, ...extraArgs] });
   const { default: packaged } = await import('@sparticuz/chromium');
   // --single-process (meant for serverless) ends the browser with its last context; tests open many.
   const args = packaged.args.filter((a) => a !== '--single-process');
-  return chromium.launch({ executablePath: await packaged.executablePath(), args: [...args, ...FLAGS] });
+  return chromium.launch({ executablePath: await packaged.executablePath(), args: [...args, ...FLAGS, ...extraArgs] });
 }

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../tests/support/chromium.ts';
+import { signedIn } from '../tests/support/api.ts';
+import { startServer } from '../tests/support/start-server.ts';
+import { median, round } from './stats.ts';
+
+/** Gzipped size (KiB) of every built script, by file name. */
+function gzippedScripts(): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const f of readdirSync('dist/assets')) if (f.endsWith('.js')) sizes.set(f, gzipSync(readFileSync(`dist/assets/${f}`)).length / 1024);
+  return sizes;
+}
+
+/** KiB of gzipped script the page has fetched so far (each built file counted once). */
+async function scriptKiB(page: Page, sizes: Map<string, number>): Promise<number> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const files = new Set(urls.map((u) => u.split('/').pop()!).filter((f) => sizes.has(f)));
+  return round([...files].reduce((sum, f) => sum + sizes.get(f)!, 0), 1);
+}
+
+/**
+ * The first paint against the built app in Chromium (loopback): script on the login route and in the signed-in
+ * shell, the palette's chunk, the time from a stored token to the painted shell, and the heap after 1,000
+ * navigations with keep-alive on (after a forced GC). Figures only; nothing here passes or fails.
+ */
+export async function benchFirstPaint() {
+  if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const sizes = gzippedScripts();
+  const server = await startServer();
+  const browser = await launchChromium(['--js-flags=--expose-gc']);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/login`);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    const loginKiB = await scriptKiB(page, sizes);
+
+    // A stored session: reload to the painted shell (side menu and page), 10 times.
+    const { token } = await signedIn(server.url, 'admin');
+    await page.evaluate((t) => localStorage.setItem('UserToken', t), token);
+    const paints: number[] = [];
+    let shellKiB = 0;
+    for (let i = 0; i < 11; i++) {
+      await page.goto(`${server.url}/#/dashboard`);
+      await page.reload();
+      await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+      const painted = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
+      if (i === 0) shellKiB = await scriptKiB(page, sizes);
+      else paints.push(painted); // the first load fills the HTTP cache, as a returning user's has
+    }
+    const paletteFile = [...sizes.keys()].find((f) => f.startsWith('command-palette-'))!;
+
+    // 1,000 navigations over 20 pages (users and roles kept alive among them), then the heap after a GC.
+    const paths = await page.evaluate(() =>
+      [...document.querySelectorAll('nav[aria-label="侧边菜单"] button')].map((b) => b.getAttribute('aria-label') ?? ''),
+    );
+    const client = await context.newCDPSession(page);
+    const heap = async () => {
+      await client.send('HeapProfiler.collectGarbage');
+      await client.send('HeapProfiler.collectGarbage');
+      return (await client.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
+    };
+    const { fetchMenuTree } = await import('../src/api/session-calls.ts');
+    const { buildMenuModel } = await import('../src/menu/menu-model.ts');
+    const routes = buildMenuModel(await fetchMenuTree((await signedIn(server.url, 'admin')).api)).routes.filter((r) => !r.hidden);
+    const twenty = [...new Set(['/manage/users', '/manage/roles', ...routes.map((r) => r.path)])].slice(0, 20);
+    const go = (path: string) =>
+      page.evaluate(
+        (p) =>
+          new Promise<void>((resolve) => {
+            location.hash = `#${p}`;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+        path,
+      );
+    for (const p of twenty) await go(p); // every page once: chunks loaded, caches warm
+    const before = await heap();
+    for (let i = 0; i < 1000; i++) await go(twenty[i % twenty.length]);
+    const after = await heap();
+    return {
+      'login route script KiB (gz)': loginKiB,
+      'signed-in shell script KiB (gz)': shellKiB,
+      'palette chunk KiB (gz)': round(sizes.get(paletteFile)!, 1),
+      'stored token -> painted shell, median ms (10 reloads)': round(median(paints), 1),
+      'heap MB before 1000 navigations': round(before, 2),
+      'heap MB after': round(after, 2),
+      'heap growth MB': round(after - before, 2),
+      'side entries': paths.length,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
