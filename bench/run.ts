@@ -38,7 +38,9 @@ if (!process.argv.includes('--no-browser')) {
   results.browser = await benchBrowser();
   console.table([results.browser]);
   const { benchFirstPaint } = await import('./first-paint.bench.ts');
-  console.log('First paint against the built app (targets: login <= 150 KiB, shell <= 250 KiB, palette <= 40 KiB, paint <= 150 ms, heap growth <= 5 MB)');
+  console.log(
+    'First paint against the built app (targets: login <= 150 KiB, shell <= 250 KiB, palette <= 40 KiB, paint <= 150 ms, heap growth <= 5 MB)',
+  );
   results.firstPaint = await benchFirstPaint();
   console.table([results.firstPaint]);
 }

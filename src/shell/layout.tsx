@@ -15,9 +15,8 @@ import { SessionContext } from './session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useNotify } from './toast.tsx';
 import { Watermark } from './watermark.tsx';
-import { OnlineUsersDrawer, mayForceLogout, showsOnlineCount } from './online-users.tsx';
+import { mayForceLogout, showsOnlineCount } from './online-rules.ts';
 import { useApi } from './api-context.ts';
-import { BindPhoneOverlay } from './bind-phone.tsx';
 import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
@@ -32,6 +31,10 @@ import { zoneToName } from '../lib/time.ts';
 // cmdk and pinyin-pro load with the palette, not with the shell.
 const loadPalette = () => import('./command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+// The drawer (a table, pager and dialogs) loads when first opened.
+const OnlineUsersDrawer = lazy(() => import('./online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
+// Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
+const BindPhoneOverlay = lazy(() => import('./bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
   // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.
@@ -128,6 +131,9 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   const [onlineCount, setOnlineCount] = useState<number | undefined>(undefined);
   // Opening the palette or quick search must not refetch the count; only the drawer closing does.
   const drawerOpen = overlay === 'online-users';
+  // Mounted from its first opening on (it keeps its page and size after).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawerOpen && !drawerWanted) setDrawerWanted(true);
   // SPEC 7: the count is obtained with pageSize 1; again whenever the drawer closes.
   useEffect(() => {
     if (!showCount || drawerOpen) return;
@@ -261,14 +267,20 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
         onAlreadyHere={alreadyHere}
         onOpenPalette={openPalette}
       />
-      {onlineDrawer && (
-        <OnlineUsersDrawer
-          open={overlay === 'online-users' && !needsPhone}
-          onClose={() => setOverlay('none')}
-          canForceLogout={mayForceLogout(userInfo)}
-        />
+      {onlineDrawer && drawerWanted && (
+        <Suspense fallback={null}>
+          <OnlineUsersDrawer
+            open={overlay === 'online-users' && !needsPhone}
+            onClose={() => setOverlay('none')}
+            canForceLogout={mayForceLogout(userInfo)}
+          />
+        </Suspense>
       )}
-      {userInfo && !userInfo.phone && <BindPhoneOverlay />}
+      {userInfo && !userInfo.phone && (
+        <Suspense fallback={null}>
+          <BindPhoneOverlay />
+        </Suspense>
+      )}
       {watermark && <Watermark nickname={userInfo?.nickname ?? ''} timeZone={timeZone} />}
       {paletteLoaded && (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { BusyRing } from './busy-ring.tsx';
 import { createActorContext } from '@xstate/react';
 import { useCallback } from 'react';
 import { loadingMachine } from '../../machines/loading.machine.ts';
@@ -31,7 +32,7 @@ export function LoadingOverlay() {
   return (
     <div className={s.overlay} role="alert" aria-busy="true">
       <div className={s.box}>
-        <Spinner label={localize(text)} />
+        <BusyRing label={localize(text)} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { BusyRing } from './busy-ring.tsx';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t.ts';
 
@@ -22,7 +23,7 @@ export function FullPageSpinner() {
   const t = useT();
   return (
     <div className={useStyles().center} style={{ minHeight: '100vh' }}>
-      <Spinner label={t('loading')} />
+      <BusyRing label={t('loading')} />
     </div>
   );
 }
