@@ -11,6 +11,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../shell/list-controls.tsx';
+import { useRestoreFocus } from '../shell/restore-focus.ts';
 import { useT } from '../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -39,6 +40,7 @@ export function FormDrawer({ open, title, dirty, saving, onSubmit, onClose, chil
   const s = useStyles();
   const t = useT();
   const [confirming, setConfirming] = useState(false);
+  useRestoreFocus(open);
   const close = () => (dirty && !saving ? setConfirming(true) : !saving && onClose());
   return (
     <>

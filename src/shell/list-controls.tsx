@@ -10,6 +10,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { useRestoreFocus } from './restore-focus.ts';
 import { useT } from '../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -69,6 +70,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const t = useT();
+  useRestoreFocus(open);
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
       <DialogSurface>

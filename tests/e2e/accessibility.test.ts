@@ -146,6 +146,17 @@ describe('focus goes where the eyes are', () => {
     await page.getByRole('dialog', { name: '当前登录用户' }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => count.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A page's form drawer, opened from its button, gives focus back to it when it closes.
+    await page.goto(`${baseUrl}/#/manage/users`);
+    const add = page.getByRole('button', { name: '新增用户' }).first();
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: '新增用户' });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.context().close();
   });
 });

@@ -21,6 +21,7 @@ import { userImportCalls } from '../../api/user-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
 import type { ImportProblem } from '../../api/contract.ts';
 
@@ -39,6 +40,7 @@ export interface UserImportDialogProps {
 
 /** 导入用户: file and initial password, upload then processing progress, cancel, and the per-row report. */
 export function UserImportDialog({ open, onClose, onImported, downloadTemplate }: UserImportDialogProps) {
+  useRestoreFocus(open);
   const s = useStyles();
   const t = useT();
   const api = useApi();
