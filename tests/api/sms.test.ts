@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
-import { clientFor, signedIn } from '../support/api.ts';
+import { clientFor, newAccount, signedIn } from '../support/api.ts';
 import { captcha as demoCaptcha, freshPhone, outbox as demoOutbox, verifiedCode as demoVerifiedCode } from '../support/demo.ts';
 
 const baseUrl = inject('baseUrl');
@@ -155,20 +155,9 @@ describe('register and reset password', () => {
   it('a phone with accounts in two tenants resets the one it picks: the verified phone is told its tenants, the code kept for the pick', async () => {
     const { api } = clientFor(baseUrl);
     const { resetPassword } = await import('../../src/api/session-calls.ts');
-    const { userCalls } = await import('../../src/api/user-calls.ts');
     const phone = freshPhone();
-    const stamp = Date.now().toString(36);
-    for (const [admin, name] of [
-      ['admin', `two1${stamp}`],
-      ['admin2', `two2${stamp}`],
-    ] as const) {
-      const a = await signedIn(baseUrl, admin);
-      const info = await fetchUserInfo(a.api);
-      await userCalls(a.api).save(
-        { userName: name, nickname: '两企业', phone, userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
-        'Passw0rd2026',
-      );
-    }
+    const inOne = await newAccount(baseUrl, 'admin', 'two', phone, 'Passw0rd2026');
+    const inTwo = await newAccount(baseUrl, 'admin2', 'two', phone, 'Passw0rd2026');
     const code = await verifiedCode(phone);
     // A wrong code learns nothing about the phone's tenants.
     const wrong = await resetPassword(api, { phone, code: code === '000000' ? '000001' : '000000', password: 'Newpass2027' }).catch(
@@ -183,8 +172,8 @@ describe('register and reset password', () => {
       { id: 2, name: '云帆零售' },
     ]);
     await resetPassword(api, { phone, code, password: 'Newpass2027', renantId: 2 });
-    await expect(login(clientFor(baseUrl).api, { userName: `two2${stamp}`, password: 'Newpass2027' })).resolves.toBeTruthy();
-    await expect(login(clientFor(baseUrl).api, { userName: `two1${stamp}`, password: 'Passw0rd2026' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: inTwo, password: 'Newpass2027' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: inOne, password: 'Passw0rd2026' })).resolves.toBeTruthy();
     // The code was spent by the reset.
     await expect(resetPassword(api, { phone, code, password: 'Other2028x', renantId: 1 })).rejects.toThrow(/验证码/);
   });

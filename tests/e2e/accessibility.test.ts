@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
-import { fetchUserInfo } from '../../src/api/session-calls.ts';
-import { userCalls } from '../../src/api/user-calls.ts';
+import { DEMO_PASSWORD, newAccount } from '../support/api.ts';
 
 const { baseUrl, newPage, logIn } = useBrowser();
 
@@ -58,13 +56,7 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.context().close();
 
   // Bind phone: an account of its own without a phone.
-  const admin = await signedIn(baseUrl, 'admin');
-  const info = await fetchUserInfo(admin.api);
-  const userName = `axe${colorScheme}${Date.now().toString(36)}`;
-  await userCalls(admin.api).save(
-    { userName, nickname: '无手机', phone: '', userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
-    DEMO_PASSWORD,
-  );
+  const userName = await newAccount(baseUrl, 'admin', `axe${colorScheme}`);
   const bind = await newPage({ colorScheme });
   await bind.goto(`${baseUrl}/#/login`);
   await logIn(bind, userName);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode, verifiedCode } from '../support/demo.ts';
-import { DEMO_PASSWORD, clientFor, signedIn } from '../support/api.ts';
+import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
 import { fetchUserInfo, login, registerTenant } from '../../src/api/session-calls.ts';
 import { userCalls } from '../../src/api/user-calls.ts';
 
@@ -13,13 +13,7 @@ const userMenu = (page: Page, nickname: string) => page.getByRole('button', { na
 describe('the bind-phone overlay can be left, and stays modal', () => {
   it('nothing opens over it; 切换账号 forgets the account, 退出登录 signs out', async () => {
     // An account of its own without a phone (bind-phone.test.ts gives the demo's nophone one).
-    const admin = await signedIn(baseUrl, 'admin');
-    const info = await fetchUserInfo(admin.api);
-    const userName = `nop${Date.now().toString(36)}`;
-    await userCalls(admin.api).save(
-      { userName, nickname: '无手机', phone: '', userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
-      DEMO_PASSWORD,
-    );
+    const userName = await newAccount(baseUrl, 'admin', 'nop');
     const page = await newPage();
     await page.goto(`${baseUrl}/#/login`);
     await logIn(page, userName);
@@ -153,18 +147,8 @@ describe('find password in the right tenant', () => {
       password: 'Passw0rd2026',
     });
     const phone = freshPhone();
-    const stamp = Date.now().toString(36);
-    for (const [admin, name] of [
-      ['admin', `fp1${stamp}`],
-      ['admin2', `fp2${stamp}`],
-    ] as const) {
-      const a = await signedIn(baseUrl, admin);
-      const info = await fetchUserInfo(a.api);
-      await userCalls(a.api).save(
-        { userName: name, nickname: '两企业', phone, userType: 1, departIds: [info.userInfo.allDepartList[0].id], roleIds: [] },
-        'Passw0rd2026',
-      );
-    }
+    const inOne = await newAccount(baseUrl, 'admin', 'fp', phone, 'Passw0rd2026');
+    const inTwo = await newAccount(baseUrl, 'admin2', 'fp', phone, 'Passw0rd2026');
 
     const page = await newPage();
     await page.goto(`${baseUrl}/#/find-password?tenant=t${third.tenantId}`);
@@ -182,8 +166,8 @@ describe('find password in the right tenant', () => {
     await form.getByRole('button', { name: '重置密码' }).click();
     await toasts(page, '密码已重置，请使用新密码登录').waitFor();
     await page.waitForURL(/#\/login/);
-    await expect(login(clientFor(baseUrl).api, { userName: `fp2${stamp}`, password: 'Newpass2027' })).resolves.toBeTruthy();
-    await expect(login(clientFor(baseUrl).api, { userName: `fp1${stamp}`, password: 'Passw0rd2026' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: inTwo, password: 'Newpass2027' })).resolves.toBeTruthy();
+    await expect(login(clientFor(baseUrl).api, { userName: inOne, password: 'Passw0rd2026' })).resolves.toBeTruthy();
     await page.context().close();
   });
 });

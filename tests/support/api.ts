@@ -42,3 +42,20 @@ export async function openEvents(baseUrl: string, token: string) {
   const id = (JSON.parse(ready![1]) as { id: string }).id;
   return { id, until, close: () => controller.abort() };
 }
+
+/**
+ * A userType 1 account made by a tenant's admin (`admin` for tenant 1, `admin2` for tenant 2) in its first
+ * department, with the given phone ('' for none); its password is `password`. Returns the account name.
+ */
+export async function newAccount(baseUrl: string, admin: 'admin' | 'admin2', prefix: string, phone = '', password = DEMO_PASSWORD) {
+  const { fetchUserInfo } = await import('../../src/api/session-calls.ts');
+  const { userCalls } = await import('../../src/api/user-calls.ts');
+  const a = await signedIn(baseUrl, admin);
+  const { userInfo } = await fetchUserInfo(a.api);
+  const userName = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  await userCalls(a.api).save(
+    { userName, nickname: phone ? '测试账号' : '无手机', phone, userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [] },
+    password,
+  );
+  return userName;
+}
