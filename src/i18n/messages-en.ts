@@ -103,7 +103,7 @@ export const en: Record<MessageKey, string> = {
   onlineCount: 'Online {count}',
   onlineUsers: 'Signed-in users',
   publisherType: 'Publisher type',
-  autoLogout: ' until automatic logout',
+  autoLogout: ' to auto logout',
   chunkFailed: 'The page module could not be loaded. Check the network and reload.',
   chunkTimeout: 'The page module did not load within 120 s. Check the network and reload.',
   chunkCssFailed: 'The page styles could not be loaded. Please reload.',

@@ -39,7 +39,7 @@ const BindPhoneOverlay = lazy(() => import('./bind-phone.tsx').then((m) => ({ de
 const useStyles = makeStyles({
   // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.
   root: { display: 'grid', gridTemplateRows: '56px minmax(0, 1fr)', gridTemplateColumns: 'auto minmax(0, 1fr)', height: '100vh' },
-  header: { gridColumn: '1 / 3' },
+  header: { gridColumn: '1 / 3', minWidth: 0 },
   // The tab bar above the content; the content scrolls under it.
   column: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
   content: {

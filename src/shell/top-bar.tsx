@@ -59,10 +59,13 @@ const useStyles = makeStyles({
     paddingInline: tokens.spacingHorizontalL,
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
+    // Never wider than the window (1024 px in either language): what does not fit shrinks, the page never scrolls.
+    minWidth: 0,
+    overflow: 'hidden',
   },
   logo: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500, whiteSpace: 'nowrap' },
   // Full strength: a faded slogan on the brand colour falls under 4.5:1.
-  slogan: { fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
+  slogan: { fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', '@media (max-width: 1279px)': { display: 'none' } },
   spacer: { flex: 1 },
   link: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
   user: {
@@ -149,9 +152,9 @@ export function TopBar({
         </Tooltip>
       )}
       {onSwitchLanguage && (
-        <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage}>
-          {t('switchLanguage')}
-        </Button>
+        <Tooltip content={t('switchLanguage')} relationship="label">
+          <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
+        </Tooltip>
       )}
       <Link className={s.link} href="/design/">
         {t('designSystem')}

@@ -344,6 +344,10 @@ describe('English mode: every text the console makes is English', () => {
     await page.goto(`${baseUrl}/#/manage/users`);
     await page.getByRole('columnheader').first().waitFor();
     expect(await strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
+    // English labels are longer: at 1024 px the window still holds the whole shell, nothing scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
