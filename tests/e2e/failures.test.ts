@@ -67,6 +67,9 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
   it('accessToken失效: fetches a new access token and says 未知错误，请重试', async () => {
     const page = await signedInPage('admin');
     await page.waitForFunction(() => Boolean(localStorage.getItem('AccessToken')));
+    // The shell's idle warm-up (palette, pinyin) makes quiet calls; a quiet call meeting the stale token would
+    // refresh it without a word before the page's call does. Let it finish first.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/manage/v1/menu/pinyin')));
     const before = await page.evaluate(() => localStorage.getItem('AccessToken'));
     // A real condition: the server no longer knows the token this tab holds.
     await page.evaluate(() => localStorage.setItem('AccessToken', 'stale-access-token'));
