@@ -11,7 +11,7 @@ import { App } from './app.tsx';
 import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
 import { loadInspector } from './inspect.ts';
-import { createSessionLogic } from './session-logic.ts';
+import { createSessionLogic, startEarlyBoot } from './session-logic.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
 import { ApiContext } from '../shell/api-context.ts';
 import { LoadingContext } from '../shell/loading.tsx';
@@ -32,7 +32,9 @@ async function start() {
     onFailure: (failure, info) => failureSink.handle(failure, info),
   });
   const tabs = browserTabs();
-  const logic = createSessionLogic(api, store, tabs);
+  // A stored session's boot calls start now, while the page's script and React get ready.
+  const early = store.getItem(STORAGE_KEYS.userToken) && !linkToken ? startEarlyBoot(api) : {};
+  const logic = createSessionLogic(api, store, tabs, early);
   const inspect = await loadInspector(location.href);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
   await loadDictionary(language);

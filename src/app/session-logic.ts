@@ -35,7 +35,38 @@ const FIXED_PATHS = ['/user-center/user-info', '/setting-camp', '/data-statistic
 export const PAGE_REVOKED = '您的权限已变更，当前页面已不可用，已返回首页';
 
 /** The session machine with the app's actors: real calls, real storage, real navigation. */
-export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: TabCoordination) {
+/** The boot's calls, started early (see createSessionLogic). */
+export interface EarlyBoot {
+  userInfo?: Promise<Awaited<ReturnType<typeof fetchUserInfo>>>;
+  permissions?: Promise<void>;
+  menu?: Promise<Awaited<ReturnType<typeof fetchMenuTree>>>;
+}
+
+/** Starts the boot's calls for a stored session: user info beside permissions -> menu. Unused ones fail silently. */
+export function startEarlyBoot(api: ApiClient): EarlyBoot {
+  const userInfo = fetchUserInfo(api);
+  const permissions = initUserPermission(api);
+  const menu = permissions.then(() => fetchMenuTree(api));
+  for (const p of [userInfo, permissions, menu]) p.catch(() => {}); // never an unhandled rejection
+  return { userInfo, permissions, menu };
+}
+
+export function createSessionLogic(
+  api: ApiClient,
+  store: KeyValueStore,
+  tabs: TabCoordination,
+  /**
+   * For a stored session, main.tsx starts the boot's calls before the page has rendered: user info, and beside it
+   * permissions then menu (in SPEC's order: the menu is asked for only after initUserPermission answered). The
+   * first boot takes them; a failed one is asked again by the boot itself, so failures are met as they always are.
+   */
+  early: EarlyBoot = {},
+) {
+  const take = <T>(key: keyof EarlyBoot, call: () => Promise<T>): Promise<T> => {
+    const taken = early[key] as Promise<T> | undefined;
+    delete early[key];
+    return taken ? taken.catch(() => call()) : call();
+  };
   const dropAccessToken = () => {
     store.removeItem(STORAGE_KEYS.accessToken);
     store.removeItem(STORAGE_KEYS.accessTokenDeadline);
@@ -48,9 +79,9 @@ export function createSessionLogic(api: ApiClient, store: KeyValueStore, tabs: T
         return login(api, input);
       }),
       loginByUserToken: fromPromise(({ input }) => loginByUserToken(api, input.userToken)),
-      fetchUserInfo: fromPromise(() => fetchUserInfo(api)),
-      initUserPermission: fromPromise(() => initUserPermission(api)),
-      fetchMenu: fromPromise(() => fetchMenuTree(api)),
+      fetchUserInfo: fromPromise(() => take('userInfo', () => fetchUserInfo(api))),
+      initUserPermission: fromPromise(() => take('permissions', () => initUserPermission(api))),
+      fetchMenu: fromPromise(() => take('menu', () => fetchMenuTree(api))),
       addRoutes: fromPromise(({ input }) => buildMenuModel(input.menu)),
       refreshPermissions: fromPromise(async (): Promise<PermissionsOutput> => {
         await initUserPermission(api);

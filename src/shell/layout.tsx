@@ -179,20 +179,38 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   // Load the palette and the labels' pinyin, and index the menu, while the browser is idle, so the first Ctrl+K
   // opens at once and finds pages by pinyin.
   const [pinyin, setPinyin] = useState<PinyinOf | undefined>(undefined);
+  const warmNow = useRef<() => void>(() => {});
   useEffect(() => {
     const labels = [
       ...model.routes.flatMap((r) => [r.title, ...r.trail]),
       ...model.side.map((e) => e.title),
       ...Object.values(dictionaries['zh-cn']!),
     ];
-    const warm = () =>
+    let started = false;
+    const warm = () => {
+      if (started) return;
+      started = true;
       void Promise.all([loadPalette(), loadPinyin(api, labels)]).then(([m, p]) => {
         m.pageIndexFor(model, p);
         setPinyin(() => p);
       });
-    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 3000 }) : setTimeout(warm, 1000);
-    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id as number) : clearTimeout(id));
+    };
+    // Opening the palette before then starts it at once.
+    warmNow.current = warm;
+    // After the first paint has settled: a second, then the first idle moment.
+    let idle = 0;
+    const timer = setTimeout(() => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 3000 }) : window.setTimeout(warm, 0);
+    }, 1000);
+    return () => {
+      clearTimeout(timer);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else clearTimeout(idle);
+    };
   }, [model, api]);
+  useEffect(() => {
+    if (paletteLoaded) warmNow.current();
+  }, [paletteLoaded]);
 
   const actions: PaletteAction[] = [
     { id: 'action:quick-search', label: t('quickSearch'), run: () => setOverlay('quick-search') },

@@ -11,8 +11,8 @@ export interface ToastMessage {
 
 /**
  * Messages wait here until the toaster is on screen. The toaster (Fluent's Toaster, its motion and portal: a fifth
- * of the login route's script) is its own chunk, fetched with the first message or once the page is idle, so the
- * login form paints without it; a message sent before it arrives is shown as soon as it does, none is lost.
+ * of the login route's script) is its own chunk, fetched with the first message or right after the first paint, so
+ * the login form paints without it; a message sent before it arrives is shown as soon as it does, none is lost.
  */
 class ToastBus {
   private queue: ToastMessage[] = [];

@@ -6,18 +6,21 @@ export { TOASTER_ID, toastBus, type ToastLevel, type ToastMessage } from './toas
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 
-/** Mounts the toaster at the first message or when the browser is idle after the first paint. */
+/** Mounts the toaster at the first message, or right after the first paint. */
 export function Toasts() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (mounted) return;
     const mount = () => setMounted(true);
     toastBus.onWanted(mount);
-    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(mount, { timeout: 4000 }) : setTimeout(mount, 2000);
+    // Right after the first frame is painted: early enough that no dialog is open yet when its portal arrives (a
+    // portal added under an open modal leaves Fluent's aria-hidden behind on the page when the modal closes).
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(mount, 0)));
     return () => {
       toastBus.onWanted(null);
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(id as number);
-      else clearTimeout(id);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [mounted]);
   return mounted ? (

@@ -53,7 +53,7 @@ describe('keyboard-first navigation in Chromium', () => {
     await input.waitFor();
     await input.fill('yhgl');
     const options = palette.getByRole('option');
-    await expect.poll(async () => (await options.first().textContent()) ?? '').toContain('用户管理');
+    await expect.poll(async () => (await options.first().textContent()) ?? '', { timeout: 10_000 }).toContain('用户管理');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/manage\/users$/);
     await palette.waitFor({ state: 'detached' });
@@ -82,7 +82,10 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: '命令面板' });
     await palette.getByRole('combobox').fill('shouqi');
-    await expect.poll(async () => (await palette.getByRole('option').first().textContent()) ?? '').toContain('收起菜单');
+    // Pinyin arrives from the server once the palette opens; until then the characters match.
+    await expect
+      .poll(async () => (await palette.getByRole('option').first().textContent()) ?? '', { timeout: 10_000 })
+      .toContain('收起菜单');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: '展开菜单' }).waitFor();
 
@@ -95,9 +98,11 @@ describe('keyboard-first navigation in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
     // Pinyin came from the server: the browser never fetched the dictionary's chunk.
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    expect(fetched.some((u) => u.endsWith('.js') && u.includes('/command-palette-'))).toBe(true);
-    expect(fetched.some((u) => /\/pinyin-[\w-]+\.js$/.test(u))).toBe(false);
+    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    // After the reload the shell warms the palette and its pinyin once the first paint has settled.
+    await expect.poll(async () => (await fetched()).some((u) => u.endsWith('/manage/v1/menu/pinyin')), { timeout: 10_000 }).toBe(true);
+    expect((await fetched()).some((u) => u.endsWith('.js') && u.includes('/command-palette-'))).toBe(true);
+    expect((await fetched()).some((u) => /\/pinyin-[\w-]+\.js$/.test(u))).toBe(false);
     await page.context().close();
   });
 

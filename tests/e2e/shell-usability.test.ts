@@ -29,6 +29,8 @@ describe('the bind-phone overlay can be left, and stays modal', () => {
     expect(await page.getByRole('dialog', { name: '命令面板' }).count()).toBe(0);
     await dialog.getByRole('button', { name: '切换账号' }).click();
     await page.waitForURL(/#\/login/);
+    // Nothing the overlay hid from assistive technology stays hidden.
+    expect(await page.locator('#root[aria-hidden="true"]').count()).toBe(0);
     expect(await page.getByLabel('账号').inputValue()).toBe('');
     expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
 
@@ -323,7 +325,7 @@ describe('English mode: every text the console makes is English', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('账号或密码错误').waitFor(); // the server's own words are shown as sent
     await page.goto(`${baseUrl}/#/register`);
-    await page.getByRole('form').waitFor();
+    await page.getByRole('form', { name: 'Register' }).waitFor();
     expect(await strayChinese(page, data)).toEqual([]);
     await page.goto(`${baseUrl}/#/find-password`);
     await page.getByText(/^Organisation: /).waitFor();
