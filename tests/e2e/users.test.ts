@@ -106,8 +106,12 @@ describe('users page', () => {
     await page.waitForURL(/sort=userName\.ascend/);
     await page.getByRole('columnheader', { name: '账号' }).click();
     await page.waitForURL(/sort=userName\.descend/);
+    // The rows are read once the 20-row answer is on screen, not while the 10 rows before it still are.
+    const answered = page.waitForResponse((r) => r.url().endsWith('/manage/v1/user/list') && r.request().postDataJSON()?.pageSize === 20);
     await page.getByRole('combobox', { name: '每页条数' }).selectOption('20');
     await page.waitForURL(/size=20/);
+    const { count } = (await (await answered).json()) as { count: number };
+    await expect.poll(() => page.getByRole('table', { name: '用户管理' }).getByRole('row').count()).toBe(Math.min(20, count) + 1);
     const before = await page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents();
     await page.reload();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
