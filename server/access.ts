@@ -2,21 +2,24 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { findSession, ACCESS_TOKEN_FREE, accessTokenValid } from './auth.ts';
 import type { Db } from './db.ts';
+import { offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 
 /**
  * Who may make a call:
  * - `anonymous`: anyone (passport, captcha, anonymous SMS, demo outbox);
  * - `shell`: every signed-in user (the calls the session shell itself makes);
- * - `pages` / `buttons`: a signed-in user whose roles grant one of these menu pages (by component name) or one of
- *   these type-2 button codes, read live at each call.
+ * - `pages` / `buttons`: a signed-in user whose roles grant a menu page or button related to the call's interface
+ *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
+ *   the relations a new interface row starts with; after that the data decides (the interface list page).
+ *   `platform`: only the platform operator's tenant, whatever the relations say.
  */
-export type Owner = 'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[] };
+export type Owner = 'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true };
 
 /**
  * Every call the server answers and who owns it (docs/api.md). A route missing here is refused, and
- * tests/api/access.test.ts walks the server's routes and fails on any call no entry owns. The platform
- * administration pages turn this table into editable page-function relations.
+ * tests/api/access.test.ts walks the server's routes and fails on any call no entry owns. For page and button
+ * calls this is only the first relations of each interface (`syncInterfaces`); the interface list edits them.
  */
 export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // passport, captcha and anonymous SMS (SPEC 7, DECISIONS.md)
@@ -75,15 +78,40 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/userRole/save': { buttons: ['user:edit', 'role:save'] },
   'POST /v1/renant/selectUserRoleList': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
+  // the privacy switch: every signed-in user's lists follow it
+  'POST /v1/systemSetting/getIsPrivacy': 'shell',
+  // platform administration: tenants (the operator only), and a tenant's own parameters
+  'POST /v1/tenant/list': { pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true },
+  'POST /v1/tenant/save': { pages: ['tenant-manage/tenant-list'], platform: true },
+  'POST /v1/tenantPagesRelation/selRelationList': { pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true },
+  'POST /v1/tenantPagesRelation/addRelation': { pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true },
+  // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
+  'POST /v1/tenantOverallParams/query': { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
+  'POST /v1/tenantOverallParams/update': { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
+  // the shared menu, the interfaces and their relations (the operator only)
+  'POST /v1/menu/tree': {
+    pages: ['manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'],
+    platform: true,
+  },
+  'POST /vue/menu/list': { pages: ['manage/menu-list', 'manage/interface-list'], platform: true },
+  'POST /vue/menu/del': { pages: ['manage/menu-list'], platform: true },
+  'POST /vue/menu/move': { pages: ['manage/menu-list'], platform: true },
+  'POST /vue/perm/save': { pages: ['manage/menu-list'], platform: true },
+  'POST /vue/interface/list': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
+  'POST /vue/interface/save': { pages: ['manage/interface-list'], platform: true },
+  'POST /vue/interface/del': { pages: ['manage/interface-list'], platform: true },
+  'POST /permission/getPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
+  'POST /permission/setPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
+  'POST /v1/permission/delPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
 };
 
-/** Whether the caller's roles grant one of the owner's pages or buttons now (menu rows: shared or the tenant's own). */
-export async function grants(db: Db, s: SessionInfo, owner: Exclude<Owner, 'anonymous' | 'shell'>): Promise<boolean> {
+/** Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule). */
+export async function grants(db: Db, s: SessionInfo, owner: { pages?: readonly string[]; buttons?: readonly string[] }): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM user_role ur
        JOIN role r ON r.id = ur.role_id AND r.tenant_id = $2
        JOIN role_perm rp ON rp.role_id = r.id
-       JOIN menu m ON m.id = rp.menu_id AND (m.tenant_id IS NULL OR m.tenant_id = $2)
+       JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
       WHERE ur.user_id = $1
         AND ((m.uri_type = 1 AND m.component = ANY($3::text[])) OR (m.uri_type = 2 AND m.code = ANY($4::text[])))
       LIMIT 1`,
@@ -92,16 +120,81 @@ export async function grants(db: Db, s: SessionInfo, owner: Exclude<Owner, 'anon
   return rows.length > 0;
 }
 
+/** Whether the caller's roles grant a page or button related to this interface now (page_func_relation). */
+export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM api_interface i
+       JOIN page_func_relation pf ON pf.interface_id = i.id
+       JOIN menu m ON m.id = pf.menu_id AND ${offeredTo('m', '$2')}
+       JOIN role_perm rp ON rp.menu_id = m.id
+       JOIN role r ON r.id = rp.role_id AND r.tenant_id = $2
+       JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = $1
+      WHERE i.method = $3 AND i.path = $4
+      LIMIT 1`,
+    [s.userId, s.tenantId, method, path],
+  );
+  return rows.length > 0;
+}
+
+/** The server's own calls as interface rows; a row met for the first time gets its first relations from CALL_OWNERS. */
+export async function syncInterfaces(db: Db, keys: Iterable<string>): Promise<void> {
+  for (const key of keys) {
+    const owner = CALL_OWNERS[key];
+    if (!owner) continue;
+    const [method, path] = key.split(' ');
+    const [created] = await db.query<{ id: number }>(
+      `INSERT INTO api_interface (method, path, source) VALUES ($1, $2, 'server') ON CONFLICT (method, path) DO NOTHING RETURNING id`,
+      [method, path],
+    );
+    if (created && typeof owner === 'object') await relateDefaults(db, { interfaceId: created.id });
+  }
+}
+
+/**
+ * Relates interfaces to menu rows as CALL_OWNERS says: for one new interface (every page or button it names), or
+ * for one new menu row (every call naming its component or code). A new entry of an installed page so starts
+ * with the calls that page makes.
+ */
+export async function relateDefaults(db: Db, target: { interfaceId: number } | { menuId: number }): Promise<void> {
+  const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[] }> = [];
+  for (const [key, owner] of Object.entries(CALL_OWNERS)) {
+    if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [] });
+  }
+  await db.query(
+    `INSERT INTO page_func_relation (menu_id, interface_id)
+     SELECT m.id, i.id
+       FROM jsonb_to_recordset($1::jsonb) AS o(key text, pages text[], buttons text[])
+       JOIN api_interface i ON i.method || ' ' || i.path = o.key AND i.source = 'server'
+       JOIN menu m ON (m.uri_type = 1 AND m.component = ANY(o.pages)) OR (m.uri_type = 2 AND m.code = ANY(o.buttons))
+      WHERE ($2::int IS NULL OR i.id = $2) AND ($3::int IS NULL OR m.id = $3)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(rows), 'interfaceId' in target ? target.interfaceId : null, 'menuId' in target ? target.menuId : null],
+  );
+}
+
 const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
+
+export interface AccessOptions {
+  /** the platform operator's tenant (PLATFORM_TENANT): the only one that may make `platform` calls */
+  platformTenant: number;
+  /** resolves once the interface rows exist (syncInterfaces) */
+  interfacesReady?: Promise<void>;
+}
 
 /**
  * The one rule chain for /manage, in this order: the call's owner (no owner: refused), the session (SPEC 8's
  * userToken缺失 / 401, then the AccessToken), the tenant (disabled or expired: 401), the page or button
- * permission (403). Department scope is per row, in the handlers (server/permissions.ts: departmentScope, outsideScope).
+ * permission through the interface's relations, and the platform tenant for platform calls (403). Department
+ * scope is per row, in the handlers (server/permissions.ts: departmentScope, outsideScope).
  */
-export function accessChain(db: Db, routes: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+export function accessChain(
+  db: Db,
+  routes: ReadonlySet<string>,
+  options: AccessOptions = { platformTenant: 0 },
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = `${c.req.method} ${c.req.path.replace(/^\/manage/, '')}`;
+    const path = c.req.path.replace(/^\/manage/, '');
+    const key = `${c.req.method} ${path}`;
     const owner = CALL_OWNERS[key];
     if (!owner) {
       // Not a route: the 404 answers. A route nobody owns is a bug; never run it unchecked.
@@ -126,8 +219,12 @@ export function accessChain(db: Db, routes: ReadonlySet<string>): MiddlewareHand
     if (!session.tenantActive) return c.json({ result: 401, errmsg: '所属租户已停用或已到期' });
     c.set('session', session);
     if (dueForTouch(session.lastSeenAt)) await touchSession(db, session.tokenHash);
-    // 3. page or button
-    if (owner !== 'shell' && !(await grants(db, session, owner))) return c.json(forbidden);
+    // 3. page or button, through the interface's relations; platform calls only in the platform's tenant
+    if (owner !== 'shell') {
+      if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
+      await options.interfacesReady;
+      if (!(await mayCall(db, session, c.req.method, path))) return c.json(forbidden);
+    }
     await next();
   };
 }

@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
-import { accessChain } from './access.ts';
+import { accessChain, syncInterfaces } from './access.ts';
 import { clientAddress } from './client-address.ts';
 import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -16,6 +16,8 @@ import { staffRoutes } from './routes/staff.ts';
 import { operationLogRoutes } from './routes/operation-log.ts';
 import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
+import { tenantRoutes } from './routes/tenants.ts';
+import { menuRoutes } from './routes/menus.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -44,6 +46,8 @@ export interface AppOptions {
   trustProxy?: number;
   /** the tenant code the public pages use when neither link nor browser names one (DEFAULT_TENANT) */
   defaultTenant?: string;
+  /** the platform operator's tenant (PLATFORM_TENANT; default 0 in demo mode, else 1) */
+  platformTenant?: number;
   /** session event hub (main.ts starts it before listening); made here when omitted */
   events?: SessionEvents;
 }
@@ -96,7 +100,11 @@ export function createApp(options: AppOptions) {
       api.use('*', faults.middleware);
     }
     const routes = new Set<string>();
-    const chain = accessChain(db, routes);
+    const platformTenant = options.platformTenant ?? (options.demo ? 0 : 1);
+    // The interface rows (and a new interface's first relations) are written once the route table is known.
+    let interfacesSynced: () => void = () => {};
+    const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
+    const chain = accessChain(db, routes, { platformTenant, interfacesReady });
     api.use('*', chain);
     const outbox = options.demo ? new DevOutbox() : null;
     const sms = new SmsService(db, outbox, options.smsResendSeconds);
@@ -111,6 +119,7 @@ export function createApp(options: AppOptions) {
         events,
         openRegistration: options.openRegistration ?? Boolean(options.demo),
         defaultTenant: options.defaultTenant,
+        platformTenant,
       }),
     );
     api.route('/', smsRoutes(db, sms, outbox));
@@ -122,7 +131,13 @@ export function createApp(options: AppOptions) {
     api.route('/', staffRoutes(db));
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
+    api.route('/', tenantRoutes({ db, events, platformTenant }));
+    api.route('/', menuRoutes({ db, events, platformTenant }));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
+    syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
+      console.error('interfaces not written', err);
+      interfacesSynced();
+    });
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));
     app.route('/manage', api);
   }

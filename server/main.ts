@@ -39,6 +39,7 @@ async function main() {
     defaultTenant: config.defaultTenant,
     smsResendSeconds: config.smsResendSeconds,
     trustProxy: config.trustProxy,
+    platformTenant: config.platformTenant,
     events,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
@@ -49,7 +50,9 @@ async function main() {
     if (config.proxyUrl) console.log(`/manage 转发到 ${config.proxyUrl}`);
     else console.log(`数据库：${config.databaseUrl ? 'PostgreSQL' : `PGlite（${config.dataDir}）`}`);
     if (config.demo && !config.proxyUrl) {
-      console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）：admin、tenantadmin、staff、nophone（租户 1），admin2（租户 2）`);
+      console.log(
+        `演示账号（密码均为 ${DEMO_PASSWORD}）：admin、tenantadmin、staff、nophone（租户 1），admin2（租户 2），platform（平台运营）`,
+      );
       const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(config.host);
       console.log(
         loopback

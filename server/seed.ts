@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { hashPassword } from './crypto.ts';
+import { defaultTenantPages, offeredTo } from './menu.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
@@ -19,6 +20,9 @@ interface SeedMenu {
   /** roles (by seed key) that get this entry besides the super admins */
   roles?: Array<'tenantAdmin' | 'staff'>;
 }
+
+/** The tenant of the demo's platform operator (PLATFORM_TENANT's demo default). */
+export const DEMO_PLATFORM_TENANT = 0;
 
 const leaf = (name: string, path: string, component: string, extra: Partial<SeedMenu> = {}): SeedMenu => ({
   name,
@@ -189,7 +193,10 @@ export const DEMO_MENU: SeedMenu[] = [
       leaf('菜单列表', '/manage/menu-list', 'manage/menu-list'),
       leaf('接口列表', '/manage/interface-list', 'manage/interface-list'),
       leaf('操作日志', '/manage/logs', 'manage/logs', { roles: ['tenantAdmin'] }),
-      leaf('系统参数', '/manage/parameters', 'manage/parameters'),
+      leaf('系统参数', '/manage/parameters', 'manage/parameters', {
+        roles: ['tenantAdmin'],
+        buttons: [['privacy:unmask', '查看完整手机号']],
+      }),
       leaf('短信平台', '/manage/sms-platform', 'manage/sms-platform'),
       leaf('定时任务', '/manage/tasks', 'manage/tasks'),
     ],
@@ -250,14 +257,16 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Seeds the demo data of DECISIONS.md: two tenants, five accounts, the whole menu. */
 export async function seedDemo(db: Db): Promise<void> {
   const tenants: Tenant[] = [
+    { id: DEMO_PLATFORM_TENANT, name: '平台运营中心', code: 'platform' },
     { id: 1, name: '星河商业集团', code: 'xinghe' },
     { id: 2, name: '云帆零售', code: 'yunfan' },
   ];
   for (const t of tenants) await db.query('INSERT INTO tenant (id, name, code) VALUES ($1, $2, $3)', [t.id, t.name, t.code]);
 
   const departs = await db.query<{ id: number; tenant_id: number }>(
-    `INSERT INTO depart (tenant_id, depart_name) VALUES (1, '总部'), (1, '华东大区'), (1, '华南大区'), (2, '总部')
+    `INSERT INTO depart (tenant_id, depart_name) VALUES (1, '总部'), (1, '华东大区'), (1, '华南大区'), (2, '总部'), ($1, '总部')
      RETURNING id, tenant_id`,
+    [DEMO_PLATFORM_TENANT],
   );
   const malls = await db.query<{ id: number }>(
     `INSERT INTO mall (tenant_id, name) VALUES (1, '星河万象城'), (1, '星河中心'), (2, '云帆广场') RETURNING id`,
@@ -268,12 +277,18 @@ export async function seedDemo(db: Db): Promise<void> {
     tenantAdmin: await insertRole(db, 1, '租户管理员'),
     staff: await insertRole(db, 1, '门店员工'),
     super2: await insertRole(db, 2, '超级管理员'),
+    platform: await insertRole(db, DEMO_PLATFORM_TENANT, '超级管理员'),
   };
 
   await seedMenuCatalogue(db, roles);
+  // The platform has every shared page; the two tenants every page but the platform's.
+  await giveTenantPages(db, DEMO_PLATFORM_TENANT, null);
+  const pages = await defaultTenantPages(db);
+  for (const t of [1, 2]) await giveTenantPages(db, t, pages);
 
   const [hq1, east1] = departs.filter((d) => d.tenant_id === 1).map((d) => d.id);
   const hq2 = departs.find((d) => d.tenant_id === 2)!.id;
+  const hq0 = departs.find((d) => d.tenant_id === DEMO_PLATFORM_TENANT)!.id;
   const hash = await hashPassword(DEMO_PASSWORD);
   const users = [
     {
@@ -331,6 +346,17 @@ export async function seedDemo(db: Db): Promise<void> {
       mall: malls[2].id,
       departs: [hq2],
     },
+    {
+      name: 'platform',
+      tenant: DEMO_PLATFORM_TENANT,
+      type: 0,
+      nick: '平台运营',
+      phone: '13700000000',
+      role: roles.platform,
+      store: null,
+      mall: null,
+      departs: [hq0],
+    },
   ];
   for (const u of users) {
     const [row] = await db.query<{ id: number }>(
@@ -350,7 +376,9 @@ export async function seedDemo(db: Db): Promise<void> {
   await db.query(
     `INSERT INTO system_setting (tenant_id, type, params) VALUES
        (1, 'scrm_overall_params', '{"enableWaterMark":false}'),
-       (2, 'scrm_overall_params', '{"enableWaterMark":true}')`,
+       (2, 'scrm_overall_params', '{"enableWaterMark":true}'),
+       ($1, 'scrm_overall_params', '{"enableWaterMark":false}')`,
+    [DEMO_PLATFORM_TENANT],
   );
   await syncTenantSequence(db);
 }
@@ -360,9 +388,26 @@ async function syncTenantSequence(db: Db): Promise<void> {
   await db.query(`SELECT setval('tenant_id_seq', (SELECT max(id) FROM tenant))`);
 }
 
+/**
+ * Gives a tenant shared pages (all of them when `pages` is null) and takes from its roles whatever it was not
+ * given (the catalogue's seeding grants super admins everything).
+ */
+async function giveTenantPages(db: Db, tenantId: number, pages: number[] | null): Promise<void> {
+  await db.query(
+    `INSERT INTO tenant_page (tenant_id, menu_id) SELECT $1, id FROM menu WHERE tenant_id IS NULL AND ($2::int[] IS NULL OR id = ANY($2::int[]))`,
+    [tenantId, pages],
+  );
+  await db.query(
+    `DELETE FROM role_perm rp USING role r, menu m
+      WHERE r.id = rp.role_id AND m.id = rp.menu_id AND r.tenant_id = $1 AND NOT ${offeredTo('m', '$1')}`,
+    [tenantId],
+  );
+}
+
 interface CatalogueRoles {
   super1: number;
   super2?: number;
+  platform?: number;
   tenantAdmin?: number;
   staff?: number;
 }
@@ -393,7 +438,7 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
         sort,
       ],
     );
-    const supers = (tenant === 2 ? [roles.super2] : tenant === 1 ? [roles.super1] : [roles.super1, roles.super2]).filter(
+    const supers = (tenant === 2 ? [roles.super2] : tenant === 1 ? [roles.super1] : [roles.super1, roles.super2, roles.platform]).filter(
       (r): r is number => r !== undefined,
     );
     const others = (node.roles ?? []).map((k) => roles[k]).filter((r): r is number => r !== undefined);
@@ -427,5 +472,7 @@ export async function seedProduction(db: Db, adminPassword: string): Promise<voi
   );
   await db.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [u.id, role]);
   await seedMenuCatalogue(db, { super1: role });
+  // Tenant 1 is the platform operator's unless PLATFORM_TENANT names another: it has every shared page.
+  await giveTenantPages(db, 1, null);
   await syncTenantSequence(db);
 }

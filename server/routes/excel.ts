@@ -3,6 +3,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, ok, readBody } from '../http.ts';
 import { grants } from '../access.ts';
+import { phoneView } from '../privacy.ts';
 import { queryUsers } from './users.ts';
 import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '../../src/api/contract.ts';
 
@@ -41,6 +42,7 @@ export function excelRoutes(db: Db) {
     }
     if (body.type === 'userExport') {
       const { rows, count } = await queryUsers(db, s, body, 1, IMPORT_LIMITS.maxRows);
+      const view = await phoneView(db, s);
       const departs = new Map(
         (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [s.tenantId])).map(
           (d) => [d.id, d.depart_name],
@@ -53,7 +55,7 @@ export function excelRoutes(db: Db) {
           rows: rows.map((u) => [
             u.userName,
             u.nickname,
-            u.phone,
+            view(u.phone as string),
             TYPE_NAME[u.userType] ?? String(u.userType),
             u.departIds
               .map((d) => departs.get(d) ?? '')

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
+import { phoneView } from '../privacy.ts';
 import { ApiError, int, ok, readBody } from '../http.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../presence.ts';
@@ -21,7 +22,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
     // Online: see server/presence.ts. Times are instants; the client shows them in the tenant's time zone.
     const live = `us.tenant_id = $1 AND ${isOnline('us')}`;
-    const rows = await db.query(
+    const rows = await db.query<{ userMobile: string }>(
       `SELECT us.id::text AS id, us.created_at AS "loginTime", COALESCE(to_char(us.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') AS "logoutTime", us.last_seen_at AS "lastSeenTime",
               us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
               u.nickname AS "userNickname", u.phone AS "userMobile", COALESCE(st.staff_name, '') AS "staffName", COALESCE(st.staff_code, '') AS "staffCode",
@@ -32,7 +33,8 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
       [s.tenantId, pageSize, (pageNum - 1) * pageSize, s.tokenHash],
     );
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_session us WHERE ${live}`, [s.tenantId]);
-    return c.json({ result: 'ok', values: rows, count: n });
+    const view = await phoneView(db, s);
+    return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
   });
 
   app.post('/v1/user/forceLogout', async (c) => {

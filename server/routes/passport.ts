@@ -11,6 +11,7 @@ import { isPhone, type SmsService } from '../sms.ts';
 import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttle.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import type { SessionEvents } from '../session-events.ts';
+import { defaultTenantPages } from '../menu.ts';
 
 export interface PassportOptions {
   db: Db;
@@ -21,13 +22,16 @@ export interface PassportOptions {
   openRegistration: boolean;
   /** the code of the tenant the public pages use when neither the link nor the browser names one (DEFAULT_TENANT) */
   defaultTenant?: string;
+  /** the platform operator's tenant: never the public pages' fallback */
+  platformTenant: number;
 }
 
 const WRONG_CREDENTIALS = '账号或密码错误';
+export const TENANT_INACTIVE = '所属企业已停用或已到期，请联系平台管理员';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
-export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration, defaultTenant }: PassportOptions) {
+export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration, defaultTenant, platformTenant }: PassportOptions) {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
@@ -55,8 +59,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const [tenant] = await db.query<{ id: number; name: string; code: string }>(
       `SELECT t.id, t.name, t.code FROM tenant t
         WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) AND ($2::int IS NULL OR $1::text IS NOT NULL OR t.id = $2)
-        ORDER BY t.id LIMIT 1`,
-      [wanted, id],
+        ORDER BY (t.id = $3), t.id LIMIT 1`,
+      [wanted, id, platformTenant],
     );
     if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
     return c.json(ok(tenant));
@@ -107,7 +111,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     if (taken) throw new ApiError(ACCOUNT_TAKEN);
     const hash = await hashPassword(password);
     // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
-    // with the shared menu, the account (userType 0) and its settings. A parallel registration of the same
+    // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
     // account name loses on the unique index and is told so.
     const [row] = await uniqueViolation(
       db.query<{ tenant_id: number }>(
@@ -117,10 +121,11 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
             u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
                   SELECT t.id, $2, $3, $4, $5, 0, ARRAY[d.id] FROM t, d RETURNING id),
             ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
-            rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m.id FROM r, menu m WHERE m.tenant_id IS NULL),
+            tp AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT t.id, m FROM t, unnest($6::int[]) m),
+            rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($6::int[]) m),
             ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
        SELECT id AS tenant_id FROM t`,
-        [tenantName, userName, hash, nickname, body.phone],
+        [tenantName, userName, hash, nickname, body.phone, await defaultTenantPages(db)],
       ),
       ACCOUNT_TAKEN,
     );
@@ -148,10 +153,12 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     // disabled account or tenant answers as a wrong password does.
     const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
-    if (!user || !(passwordOk || ticketOk) || user.status !== 1 || !user.tenant_active) {
+    if (!user || !(passwordOk || ticketOk) || user.status !== 1) {
       await throttle.failed(userName, ip);
       throw new ApiError(WRONG_CREDENTIALS);
     }
+    // Told only to someone who knows the password: the organisation, not the account, is what stops them.
+    if (!user.tenant_active) throw new ApiError(TENANT_INACTIVE);
     // A correct password that lands after a parallel burst locked the account is refused too.
     const lockedNow = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
     if (lockedNow > 0) throw new ApiError(lockedMessage(lockedNow), { values: { retryAfter: lockedNow } });

@@ -3,7 +3,7 @@ import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody, str } from '../http.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import { permittedMenuIds } from '../menu.ts';
+import { offeredTo, permittedMenuIds } from '../menu.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
 
@@ -185,9 +185,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       uri_type: number;
       code: string;
       is_wrapper: boolean;
-    }>(`SELECT id, parent_id, name, uri_type, code, is_wrapper FROM menu WHERE tenant_id IS NULL OR tenant_id = $1 ORDER BY sort, id`, [
-      s.tenantId,
-    ]);
+    }>(`SELECT id, parent_id, name, uri_type, code, is_wrapper FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`, [s.tenantId]);
     type Node = { id: number; name: string; code?: string; button: boolean; checked: boolean; grantable: boolean; children: Node[] };
     const nodes = new Map<number, Node>();
     for (const r of rows) {
@@ -212,10 +210,10 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
     const beyond = wanted.filter((m) => !mine.has(m));
     if (beyond.length) throw new ApiError('不能授予自己没有的权限', { values: beyond });
-    const offered = await db.query<{ id: number }>(
-      'SELECT id FROM menu WHERE id = ANY($1::int[]) AND (tenant_id IS NULL OR tenant_id = $2)',
-      [wanted, s.tenantId],
-    );
+    const offered = await db.query<{ id: number }>(`SELECT id FROM menu m WHERE id = ANY($1::int[]) AND ${offeredTo('m', '$2')}`, [
+      wanted,
+      s.tenantId,
+    ]);
     if (offered.length !== wanted.length) throw new ApiError('菜单不存在');
     // Only what the caller holds is touched: permissions beyond them stay as they are.
     const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(

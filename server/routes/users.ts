@@ -3,6 +3,7 @@ import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
 import { grants } from '../access.ts';
+import { isMaskedOf, phoneView } from '../privacy.ts';
 import { hashPassword } from '../crypto.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { newPassword } from '../passwords.ts';
@@ -55,8 +56,10 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const { rows, count } = await queryUsers(db, c.get('session'), body, pageNum, pageSize);
-    return c.json({ result: 'ok', values: rows, count });
+    const s = c.get('session');
+    const { rows, count } = await queryUsers(db, s, body, pageNum, pageSize);
+    const view = await phoneView(db, s);
+    return c.json({ result: 'ok', values: rows.map((u) => ({ ...u, phone: view(u.phone as string) })), count });
   });
 
   /** A user of the caller's tenant, or the refusal: unknown (another tenant's too) or outside the caller's scope. */
@@ -73,7 +76,9 @@ export function userRoutes(db: Db, events: SessionEvents) {
 
   app.post('/vue/user/detail', async (c) => {
     const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
-    return c.json(ok(await userInScope(c, id)));
+    const row = await userInScope(c, id);
+    const view = await phoneView(db, c.get('session'));
+    return c.json(ok({ ...row, phone: view(row.phone as string) }));
   });
 
   /** Whether `userId` is the last enabled userType 0 account of the tenant (it must never go). */
@@ -147,6 +152,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const [first] = Object.entries(userFieldProblems(input, isNew)).filter(([f]) => f !== 'password');
     if (first) throw fieldError(first[0], first[1]);
     const existing = isNew ? null : await userInScope(c, input.id!);
+    // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
+    if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
     await checkGrants(db, s, input, existing);
     if (input.phone) {
       const [owner] = await db.query(

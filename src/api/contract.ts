@@ -200,3 +200,150 @@ export interface ImportStatus {
   report: ImportProblem[];
   message: string;
 }
+
+// ---- Platform administration (docs/api.md "Platform") ----
+
+/** Pages only the platform operator's tenant may have: tenant management and the shared menu definitions. */
+export const PLATFORM_PAGES: readonly string[] = [
+  'tenant-manage/tenant-list',
+  'manage/tenant-pages',
+  'manage/menu-list',
+  'manage/interface-list',
+];
+
+/** The button that shows whole phone numbers while the tenant's privacy switch is on. */
+export const UNMASK_BUTTON = 'privacy:unmask';
+
+/** A tenant as the tenant pages list and save it. `expiresAt`: an instant (ISO 8601) or null for never. */
+export interface TenantRow {
+  id: number;
+  name: string;
+  code: string;
+  contactName: string;
+  contactPhone: string;
+  status: 0 | 1;
+  expiresAt: string | null;
+  createdAt: string;
+  userCount: number;
+  /** the platform operator's own tenant (cannot be disabled) */
+  platform: boolean;
+}
+
+export interface TenantInput {
+  id?: number;
+  name: string;
+  code: string;
+  contactName: string;
+  contactPhone: string;
+  status: 0 | 1;
+  expiresAt: string | null;
+  /** new tenants only: the first admin's account name */
+  adminUserName?: string;
+}
+
+/** A tenant code: 2-32 lower-case letters, digits or hyphens, starting with a letter (it appears in links). */
+export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
+
+/** The rules of a tenant save, one set for the form and the server: field -> message. */
+export function tenantFieldProblems(t: Partial<TenantInput>, isNew: boolean): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const name = (t.name ?? '').trim();
+  if (!name) problems.name = '企业名称不能为空';
+  else if (name.length > 50) problems.name = '企业名称不能超过 50 个字';
+  const code = (t.code ?? '').trim();
+  if (!code) problems.code = '企业编码不能为空';
+  else if (!TENANT_CODE_PATTERN.test(code)) problems.code = '企业编码须为 2-32 位小写字母、数字或连字符，以字母开头';
+  if ((t.contactName ?? '').length > 32) problems.contactName = '联系人不能超过 32 个字';
+  if (t.contactPhone && !PHONE_PATTERN.test(t.contactPhone)) problems.contactPhone = '请输入正确的手机号';
+  if (t.status !== 0 && t.status !== 1) problems.status = '请选择状态';
+  if (t.expiresAt !== null && t.expiresAt !== undefined && Number.isNaN(Date.parse(t.expiresAt))) problems.expiresAt = '到期时间格式不正确';
+  if (isNew) {
+    if (!t.adminUserName) problems.adminUserName = '管理员账号不能为空';
+    else if (!ACCOUNT_PATTERN.test(t.adminUserName)) problems.adminUserName = ACCOUNT_RULE_MESSAGE;
+  }
+  return problems;
+}
+
+/** The menu editor's entry (/vue/menu/list rows, /vue/perm/save body). `icon` is SPEC 3's JSON string. */
+export interface MenuEntry {
+  id: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  icon: string;
+  /** 1: page or directory, 2: button */
+  uriType: 1 | 2;
+  needButtonPermission: boolean;
+  component: string;
+  code: string;
+  sort: number;
+  /** set for a tenant's own entry; null: shared */
+  tenantId: number | null;
+  wrapper: boolean;
+}
+
+export interface MenuEntryInput {
+  id?: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  icon: string;
+  uriType: 1 | 2;
+  needButtonPermission: boolean;
+  component: string;
+  code: string;
+}
+
+/** A button code: `area:action`, letters, digits, hyphens (e.g. user:add). */
+export const BUTTON_CODE_PATTERN = /^[a-zA-Z][a-zA-Z0-9-]*:[a-zA-Z][a-zA-Z0-9-]*$/;
+
+/** The rules of a menu entry, for the editor and the server (uniqueness is the server's): field -> message. */
+export function menuEntryProblems(e: Partial<MenuEntryInput>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const name = (e.name ?? '').trim();
+  if (!name) problems.name = '名称不能为空';
+  else if (name.length > 32) problems.name = '名称不能超过 32 个字';
+  if (e.uriType === 2) {
+    if (!e.code) problems.code = '按钮编码不能为空';
+    else if (!BUTTON_CODE_PATTERN.test(e.code) || e.code.length > 64) problems.code = '按钮编码须为“模块:动作”，如 user:add';
+  } else {
+    const path = e.path ?? '';
+    if (!path) problems.path = '路径不能为空';
+    else if (!path.startsWith('/') || path.startsWith('//') || /[\s\\?#]|:\/\//.test(path) || path.length > 128)
+      problems.path = '路径须以 / 开头，不能含协议、空格、? 或 #';
+    if (e.component && !/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(e.component))
+      problems.component = '组件须为小写字母、数字、连字符和 /，如 manage/users';
+  }
+  if (e.icon !== undefined && e.icon !== '') {
+    try {
+      const icon = JSON.parse(e.icon) as unknown;
+      if (typeof icon !== 'object' || icon === null || Array.isArray(icon)) problems.icon = '图标须为 JSON 对象 {icon, name, hidden}';
+    } catch {
+      problems.icon = '图标须为 JSON 对象 {icon, name, hidden}';
+    }
+  }
+  return problems;
+}
+
+/** An interface row (/vue/interface/list). `owner`: who may call it by the server's code; `menuIds`: its relations. */
+export interface InterfaceRow {
+  id: number;
+  method: string;
+  path: string;
+  name: string;
+  source: 'server' | 'external';
+  /** anonymous and shell calls need no relation; 'relation' calls need one; 'platform' ones also the platform tenant */
+  access: 'anonymous' | 'shell' | 'relation' | 'platform';
+  menuIds: number[];
+}
+
+/** The keys of scrm_overall_params the console reads (parameters page forms them; the rest is raw JSON). */
+export interface OverallParams {
+  enableWaterMark: boolean;
+  timeZone: string;
+  /** mask phone numbers in lists for users without UNMASK_BUTTON */
+  isPrivacy: boolean;
+}
+
+/** 13800000001 -> 138****0001 (the privacy switch). */
+export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);

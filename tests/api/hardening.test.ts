@@ -250,7 +250,7 @@ describe('no account enumeration', () => {
     expect(a / b).toBeLessThan(2);
   });
 
-  it('a disabled account, or one of a disabled tenant, answers as a wrong password, even with the right one', async () => {
+  it('a disabled account answers as a wrong password even with the right one; a disabled tenant is named only to the right password', async () => {
     const [{ id: tenantId }] = await server.query<{ id: number }>(`INSERT INTO tenant (name) VALUES ('停用测试') RETURNING id`);
     const hash = await hashPassword('Passw0rd2026');
     const name = `off${Date.now().toString(36)}`;
@@ -263,7 +263,11 @@ describe('no account enumeration', () => {
     await server.query(`UPDATE app_user SET status = 1 WHERE user_name = $1`, [name]);
     expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json.result).toBe('ok');
     await server.query(`UPDATE tenant SET status = 0 WHERE id = $1`, [tenantId]);
-    expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json).toEqual({ result: 'error', errmsg: WRONG });
+    expect((await loginFrom(server.url, freshIp(), name, 'Wrong1234')).json).toEqual({ result: 'error', errmsg: WRONG });
+    expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json).toEqual({
+      result: 'error',
+      errmsg: '所属企业已停用或已到期，请联系平台管理员',
+    });
   });
 
   it('department scope holds for the list and for delete, even with the user:del button', async () => {

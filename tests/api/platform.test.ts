@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createApiClient } from '../../src/api/client.ts';
+import { fetchMenuTree, initUserPermission, login } from '../../src/api/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
+import type { MenuNode, TenantRow } from '../../src/api/contract.ts';
+import { openEvents, signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+
+// Issue 12, platform administration: tenants, tenant pages, the shared menu, interfaces and their relations,
+// parameters and the privacy switch, at SPEC 7's paths, on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
+
+/** A raw call (no client-side failure handling), so refusals can be read as answered. */
+async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+/** Leaves (pages) of a menu tree the shell receives. */
+const leaves = (nodes: MenuNode[]): MenuNode[] =>
+  nodes.flatMap((n) => (n.uriType === 2 ? [] : n.children?.some((c) => c.uriType !== 2) ? leaves(n.children) : n.path ? [n] : []));
+
+interface TreeNode {
+  id: number;
+  name: string;
+  path: string;
+  component: string;
+  code: string;
+  uriType: number;
+  tenantId: number | null;
+  children: TreeNode[];
+}
+const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+async function menuOf(url: string, userName: string, password?: string) {
+  const store = memoryStore();
+  const api = createApiClient({ store, baseURL: `${url}/manage` });
+  const token = await login(api, { userName, password: password ?? 'Admin@2026' });
+  store.setItem(STORAGE_KEYS.userToken, token);
+  await initUserPermission(api);
+  return { token, menu: await fetchMenuTree(api) };
+}
+
+describe('who may run the platform', () => {
+  it('the operator sees tenant management and the shared menu; a tenant admin sees neither and is refused their calls', async () => {
+    const op = await menuOf(baseUrl, 'platform');
+    const opPaths = leaves(op.menu).map((n) => n.path);
+    expect(opPaths).toEqual(expect.arrayContaining(['/tenant-manage/tenant-list', '/manage/menu-list', '/manage/interface-list']));
+
+    const admin = await menuOf(baseUrl, 'admin');
+    const adminPaths = leaves(admin.menu).map((n) => n.path);
+    expect(adminPaths).toContain('/manage/users');
+    expect(adminPaths).toContain('/manage/parameters');
+    for (const p of ['/tenant-manage/tenant-list', '/tenant-manage/tenant-pages', '/manage/menu-list', '/manage/interface-list']) {
+      expect(adminPaths).not.toContain(p);
+    }
+    for (const path of [
+      '/v1/tenant/list',
+      '/v1/tenant/save',
+      '/v1/menu/tree',
+      '/vue/menu/list',
+      '/vue/perm/save',
+      '/vue/menu/del',
+      '/vue/interface/list',
+    ]) {
+      expect(await call(baseUrl, admin.token, path, { name: 'x' }), path).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+    }
+    // Even a relation an operator might add by mistake does not open a platform call to another tenant.
+    expect(await call(baseUrl, admin.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 })).toMatchObject({ result: 403 });
+  });
+});
+
+describe('tenants', () => {
+  it('the operator creates a tenant, gives it three pages, and its admin sees exactly those pages', async () => {
+    const op = await signedIn(baseUrl, 'platform');
+    const code = unique('t-');
+    const adminUserName = unique('boss');
+    const created = await call<{ id: number; adminUserName: string; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
+      name: '测试租户',
+      code,
+      contactName: '张三',
+      contactPhone: '13612345678',
+      status: 1,
+      expiresAt: null,
+      adminUserName,
+    });
+    expect(created.result).toBe('ok');
+    const { id: tenantId, initialPassword } = created.values!;
+    expect(initialPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
+
+    const list = await call<TenantRow[]>(baseUrl, op.token, '/v1/tenant/list', { keyword: code });
+    expect(list.values).toEqual([
+      expect.objectContaining({ id: tenantId, code, name: '测试租户', status: 1, userCount: 1, platform: false }),
+    ]);
+    // A code is unique; rules answer under their field.
+    expect(await call(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code, status: 1, adminUserName: unique('b') })).toMatchObject({
+      result: 'error',
+      errmsg: '企业编码已被使用',
+      field: 'code',
+    });
+    expect(
+      await call(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code: 'Bad Code', status: 1, adminUserName: unique('b') }),
+    ).toMatchObject({
+      field: 'code',
+    });
+
+    const tree = flat((await call<TreeNode[]>(baseUrl, op.token, '/v1/menu/tree')).values!);
+    const page = (path: string) => tree.find((n) => n.path === path && n.tenantId === null)!;
+    const three = [page('/manage/users'), page('/member-mng/member-list'), page('/coupon-manage/coupon')];
+    const buttons = tree.filter((n) => n.uriType === 2 && three.some((p) => p.children.includes(n)));
+    const given = await call<{ added: number[]; removed: number[] }>(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', {
+      tenantId,
+      menuIds: [...three.map((p) => p.id), ...buttons.map((b) => b.id)],
+    });
+    expect(given.result).toBe('ok');
+    const relation = await call<number[]>(baseUrl, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId });
+    // the pages, their buttons and the directories above them
+    expect(relation.values).toEqual(expect.arrayContaining(three.map((p) => p.id)));
+
+    const boss = await menuOf(baseUrl, adminUserName, initialPassword);
+    expect(
+      leaves(boss.menu)
+        .map((n) => n.path)
+        .sort(),
+    ).toEqual(['/coupon-manage/coupon', '/manage/users', '/member-mng/member-list']);
+    // ...and may call what those pages call, not what they do not.
+    expect((await call(baseUrl, boss.token, '/v1/user/list')).result).toBe('ok');
+    expect(await call(baseUrl, boss.token, '/v1/role/tree')).toMatchObject({ result: 403 });
+
+    // A platform page stays the platform's.
+    expect(
+      await call(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [page('/manage/menu-list').id] }),
+    ).toMatchObject({ result: 'error', errmsg: '平台管理页面只能分配给平台运营租户' });
+  });
+
+  it('disabling a tenant ends its live sessions at once and its users are told why they cannot sign in', async () => {
+    const op = await signedIn(baseUrl, 'platform');
+    const code = unique('off-');
+    const adminUserName = unique('off');
+    const { values } = await call<{ id: number; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
+      name: '将停用的租户',
+      code,
+      status: 1,
+      expiresAt: null,
+      adminUserName,
+    });
+    const boss = await menuOf(baseUrl, adminUserName, values!.initialPassword);
+    const stream = await openEvents(baseUrl, boss.token);
+    expect(
+      await call(baseUrl, op.token, '/v1/tenant/save', { id: values!.id, name: '将停用的租户', code, status: 0, expiresAt: null }),
+    ).toMatchObject({ result: 'ok' });
+    await stream.until(/event: revoked/);
+    stream.close();
+    expect(await call(baseUrl, boss.token, '/vue/userInfo')).toMatchObject({ result: 401 });
+    const api = createApiClient({ store: memoryStore(), baseURL: `${baseUrl}/manage` });
+    await expect(login(api, { userName: adminUserName, password: values!.initialPassword })).rejects.toMatchObject({
+      failure: { message: '所属企业已停用或已到期，请联系平台管理员' },
+    });
+    // The platform's own tenant cannot be disabled.
+    expect(
+      await call(baseUrl, op.token, '/v1/tenant/save', { id: 0, name: '平台运营中心', code: 'platform', status: 0, expiresAt: null }),
+    ).toMatchObject({ result: 'error', errmsg: '不能停用平台运营租户' });
+  });
+});
+
+describe('parameters', () => {
+  it('a tenant admin edits its own parameters; open sessions are told; other tenants are out of reach but for the operator', async () => {
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    const stream = await openEvents(baseUrl, admin2.token);
+    const before = await call<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
+      baseUrl,
+      admin2.token,
+      '/v1/tenantOverallParams/query',
+    );
+    expect(before.values!.settings.map((s) => s.type)).toEqual([
+      'scrm_overall_params',
+      'scrm_overall_params_camp_reward',
+      'member_progress_basic',
+      'tenant_unique_params',
+    ]);
+    const overall = before.values!.settings[0].params;
+    expect(
+      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
+        type: 'scrm_overall_params',
+        params: { ...overall, timeZone: 'Mars/Base' },
+      }),
+    ).toMatchObject({ result: 'error', field: 'timeZone' });
+    expect(
+      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: '{not json' }),
+    ).toMatchObject({ result: 'error', errmsg: '参数不是有效的 JSON' });
+    expect(
+      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
+        type: 'scrm_overall_params',
+        params: { ...overall, enableWaterMark: !overall.enableWaterMark },
+      }),
+    ).toMatchObject({ result: 'ok' });
+    await stream.until(/event: settings/);
+    stream.close();
+    const read = await call<{ params: string }>(baseUrl, admin2.token, '/v1/systemSetting/getByType', { type: 'scrm_overall_params' });
+    expect(JSON.parse(read.values!.params)).toMatchObject({ enableWaterMark: !overall.enableWaterMark });
+    // put it back for the other tests
+    await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: overall });
+
+    expect(await call(baseUrl, admin2.token, '/v1/tenantOverallParams/query', { tenantId: 1 })).toMatchObject({
+      result: 'error',
+      errmsg: '租户不存在',
+    });
+    const op = await signedIn(baseUrl, 'platform');
+    const other = await call<{ tenantId: number }>(baseUrl, op.token, '/v1/tenantOverallParams/query', { tenantId: 2 });
+    expect(other.values!.tenantId).toBe(2);
+  });
+});
+
+// Changes to shared rows (relations, the menu) would reach every other test: these run on a server of their own.
+describe('the shared menu and the interfaces, on a server of their own', () => {
+  let server: ServerWithDb;
+  beforeAll(async () => {
+    server = await serverWithDb(databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('removing a relation makes the call answer 403 at once; restoring it lets it through again', async () => {
+    const op = await signedIn(server.url, 'platform');
+    const admin = await signedIn(server.url, 'admin');
+    expect((await call(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
+    const list = await call<Array<{ id: number; path: string; menuIds: number[]; access: string; source: string }>>(
+      server.url,
+      op.token,
+      '/vue/interface/list',
+      { keyword: '/v1/role/list' },
+    );
+    const iface = list.values!.find((i) => i.path === '/v1/role/list')!;
+    expect(iface).toMatchObject({ source: 'server', access: 'relation' });
+    expect(iface.menuIds.length).toBeGreaterThan(0);
+    const related = await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id });
+    expect(related.values).toEqual(iface.menuIds);
+
+    expect(await call(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: iface.id, menuIds: [] })).toMatchObject({
+      result: 'ok',
+    });
+    expect(await call(server.url, admin.token, '/v1/role/list')).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+    for (const menuId of iface.menuIds) {
+      await call(server.url, op.token, '/permission/setPageFuncRelation', {
+        menuId,
+        interfaceIds: [
+          ...((await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId })).values ?? []),
+          iface.id,
+        ],
+      });
+    }
+    expect((await call(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
+    // one relation removed by its pair
+    const [first, ...rest] = iface.menuIds;
+    expect(await call(server.url, op.token, '/v1/permission/delPageFuncRelation', { menuId: first, interfaceId: iface.id })).toMatchObject({
+      result: 'ok',
+    });
+    expect((await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id })).values).toEqual(rest);
+
+    // A platform call keeps at least one relation; a server interface cannot be deleted.
+    const platformCall = (
+      await call<Array<{ id: number; path: string }>>(server.url, op.token, '/vue/interface/list', { keyword: '/v1/tenant/save' })
+    ).values!.find((i) => i.path === '/v1/tenant/save')!;
+    expect(
+      await call(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: platformCall.id, menuIds: [] }),
+    ).toMatchObject({ result: 'error' });
+    expect(await call(server.url, op.token, '/vue/interface/del', { id: platformCall.id })).toMatchObject({
+      result: 'error',
+      errmsg: '服务器自带的接口不能删除，可以取消它与页面的关联',
+    });
+    // An operator's external interface: added, related, deleted.
+    const ext = await call<{ id: number }>(server.url, op.token, '/vue/interface/save', {
+      method: 'POST',
+      path: '/ext/report/list',
+      name: '外部报表',
+    });
+    expect(ext.result).toBe('ok');
+    expect(await call(server.url, op.token, '/vue/interface/save', { method: 'POST', path: 'http://evil/x' })).toMatchObject({
+      field: 'path',
+    });
+    expect(await call(server.url, op.token, '/vue/interface/del', { id: ext.values!.id })).toMatchObject({ result: 'ok' });
+  });
+
+  it('a menu entry with a button is built, granted, and reaches a signed-in user of that role without a new login', async () => {
+    const op = await signedIn(server.url, 'platform');
+    const tree = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
+    const system = tree.find((n) => n.path === '/manage' && n.tenantId === null)!;
+    const bad = await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '报表', path: 'reports', uriType: 1 });
+    expect(bad).toMatchObject({ result: 'error', field: 'path' });
+    expect(
+      await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '重复', path: '/manage/users', uriType: 1 }),
+    ).toMatchObject({ result: 'error', field: 'path' });
+
+    const page = await call<{ id: number }>(server.url, op.token, '/vue/perm/save', {
+      parentId: system.id,
+      name: '运营报表',
+      path: '/manage/ops-report',
+      icon: JSON.stringify({ icon: 'data', name: '运营报表', hidden: false }),
+      uriType: 1,
+      needButtonPermission: true,
+      component: 'manage/logs',
+    });
+    expect(page.result).toBe('ok');
+    const button = await call<{ id: number }>(server.url, op.token, '/vue/perm/save', {
+      parentId: page.values!.id,
+      name: '导出',
+      uriType: 2,
+      code: 'report:export',
+    });
+    expect(button.result).toBe('ok');
+    expect(
+      await call(server.url, op.token, '/vue/perm/save', { parentId: page.values!.id, name: '再导出', uriType: 2, code: 'report:export' }),
+    ).toMatchObject({ result: 'error', field: 'code', errmsg: '该页面下已有此按钮编码' });
+    // An entry of an installed page starts related to that page's calls.
+    const related = await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId: page.values!.id });
+    expect(related.values!.length).toBeGreaterThan(0);
+
+    // Give it to tenant 1 (its admin then holds it) and grant it to the 租户管理员 role there.
+    const relation = await call<number[]>(server.url, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 });
+    await call(server.url, op.token, '/v1/tenantPagesRelation/addRelation', {
+      tenantId: 1,
+      menuIds: [...relation.values!, page.values!.id, button.values!.id],
+    });
+    const tenantAdmin = await signedIn(server.url, 'tenantadmin');
+    const stream = await openEvents(server.url, tenantAdmin.token);
+    const admin = await signedIn(server.url, 'admin');
+    const roles = await call<Array<{ id: number; name: string }>>(server.url, admin.token, '/v1/role/list');
+    const role = roles.values!.find((r) => r.name === '租户管理员')!;
+    const perms = await call<number[]>(server.url, admin.token, '/v1/rolePerm/list', { roleId: role.id });
+    expect(
+      await call(server.url, admin.token, '/v1/rolePerm/save', {
+        roleId: role.id,
+        menuIds: [...perms.values!, page.values!.id, button.values!.id],
+      }),
+    ).toMatchObject({ result: 'ok' });
+    await stream.until(/event: permissions/);
+    const menu = await call<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
+    const entry = leaves(menu.result as unknown as MenuNode[]).find((n) => n.path === '/manage/ops-report');
+    expect(entry).toMatchObject({
+      name: '运营报表',
+      needButtonPermission: true,
+      children: [expect.objectContaining({ code: 'report:export' })],
+    });
+
+    // Deleting it while the user has it: asked first, then gone, and the user's session is told.
+    expect(await call(server.url, op.token, '/vue/menu/del', { id: page.values!.id })).toMatchObject({
+      result: 'error',
+      values: { children: 1, confirm: true },
+    });
+    expect(await call(server.url, op.token, '/vue/menu/del', { id: page.values!.id, confirm: true })).toMatchObject({ result: 'ok' });
+    await stream.until(/event: permissions[\s\S]*event: permissions/);
+    stream.close();
+    const after = await call<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
+    expect(leaves(after.result as unknown as MenuNode[]).map((n) => n.path)).not.toContain('/manage/ops-report');
+    // Platform pages cannot be deleted.
+    const menuList = tree.find((n) => n.path === '/manage/menu-list')!;
+    expect(await call(server.url, op.token, '/vue/menu/del', { id: menuList.id, confirm: true })).toMatchObject({ result: 'error' });
+  });
+
+  it('drag and drop: an entry moves under another parent and to a place among its siblings, never under itself', async () => {
+    const op = await signedIn(server.url, 'platform');
+    const tree = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
+    const base = tree.find((n) => n.path === '/base-info')!;
+    const member = tree.find((n) => n.path === '/member-mng')!;
+    const brand = tree.find((n) => n.path === '/base-info/brand')!;
+    expect(await call(server.url, op.token, '/vue/menu/move', { id: brand.id, parentId: member.id, index: 0 })).toMatchObject({
+      result: 'ok',
+    });
+    const moved = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === member.id)!;
+    expect(moved.children[0].id).toBe(brand.id);
+    expect(await call(server.url, op.token, '/vue/menu/move', { id: base.id, parentId: base.children[0].id, index: 0 })).toMatchObject({
+      result: 'error',
+      errmsg: '不能移到自己或自己的下级之下',
+    });
+  });
+
+  it('the privacy switch masks phone numbers for users without the unmask button', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const settings = await call<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
+      server.url,
+      admin.token,
+      '/v1/tenantOverallParams/query',
+    );
+    await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+      type: 'scrm_overall_params',
+      params: { ...settings.values!.settings[0].params, isPrivacy: true },
+    });
+    expect((await call(server.url, admin.token, '/v1/systemSetting/getIsPrivacy')).values).toBe(true);
+    // tenantadmin loses the unmask button
+    await server.query(
+      `DELETE FROM role_perm rp USING role r, menu m WHERE r.id = rp.role_id AND m.id = rp.menu_id AND r.name = '租户管理员' AND m.code = 'privacy:unmask'`,
+    );
+    const ta = await signedIn(server.url, 'tenantadmin');
+    const phones = async (token: string) =>
+      (await call<Array<{ userName: string; phone: string }>>(server.url, token, '/v1/user/list', { pageSize: 50 })).values!.find(
+        (u) => u.userName === 'tenantadmin',
+      )!.phone;
+    expect(await phones(admin.token)).toBe('13800000002');
+    expect(await phones(ta.token)).toBe('138****0002');
+  });
+});
