@@ -8,3 +8,4 @@ export { smsButtonMachine } from './sms-button.machine.ts';
 export { bindPhoneMachine } from './bind-phone.machine.ts';
 export { tabsMachine } from './tabs.machine.ts';
 export { userImportMachine } from './user-import.machine.ts';
+export { menuEditorMachine } from './menu-editor.machine.ts';

@@ -51,6 +51,8 @@ export type SessionEvent =
   | { type: 'DISMISS_NOTICE' }
   /** the server pushed that this user's permissions, roles or menu changed: rebuild them in place */
   | { type: 'PERMISSIONS_CHANGED' }
+  /** the server pushed that the tenant's parameters changed: read them again (the watermark follows at once) */
+  | { type: 'TENANT_PARAMS_CHANGED' }
   | CountdownParentEvent;
 
 /** Said when the session countdown reaches zero (the same words as an ended session, SPEC 8). */
@@ -254,41 +256,57 @@ export const sessionMachine = setup({
             { id: 'accessToken', src: 'accessToken' },
             { id: 'countdown', src: 'countdown', input: ({ context }) => ({ seconds: context.tokenExpire }) },
             { id: 'sessionEvents', src: 'sessionEvents' },
-            {
-              id: 'fetchTenantParams',
-              src: 'fetchTenantParams',
-              onDone: { actions: assign({ tenantParams: ({ event }) => event.output }) },
-              // Logged only; the watermark stays off (SPEC 8).
-              onError: { actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
-            },
           ],
-          initial: 'current',
+          type: 'parallel',
           states: {
-            current: {
-              description: 'Menu, routes and buttons are as the server last said.',
-              on: { PERMISSIONS_CHANGED: 'refreshing' },
-            },
-            refreshing: {
-              description:
-                'Steps 2 to 4 again after the server said the permissions changed; the old menu stays on screen until the new one is there.',
-              invoke: {
-                id: 'refreshPermissions',
-                src: 'refreshPermissions',
-                onDone: {
-                  target: 'current',
-                  actions: [
-                    assign({ menu: ({ event }) => event.output.menu, routes: ({ event }) => event.output.routes }),
-                    { type: 'permissionsRefreshed', params: ({ event }) => ({ routes: event.output.routes }) },
-                  ],
+            menu: {
+              initial: 'current',
+              states: {
+                current: {
+                  description: 'Menu, routes and buttons are as the server last said.',
+                  on: { PERMISSIONS_CHANGED: 'refreshing' },
                 },
-                onError: [
-                  { guard: 'isExpiredError', target: '#session.expired' },
-                  // The old menu stays; the next change or the next start tries again (logged only, SPEC 8).
-                  { target: 'current', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
-                ],
+                refreshing: {
+                  description:
+                    'Steps 2 to 4 again after the server said the permissions changed; the old menu stays on screen until the new one is there.',
+                  invoke: {
+                    id: 'refreshPermissions',
+                    src: 'refreshPermissions',
+                    onDone: {
+                      target: 'current',
+                      actions: [
+                        assign({ menu: ({ event }) => event.output.menu, routes: ({ event }) => event.output.routes }),
+                        { type: 'permissionsRefreshed', params: ({ event }) => ({ routes: event.output.routes }) },
+                      ],
+                    },
+                    onError: [
+                      { guard: 'isExpiredError', target: '#session.expired' },
+                      // The old menu stays; the next change or the next start tries again (logged only, SPEC 8).
+                      { target: 'current', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+                    ],
+                  },
+                  // Another change while rebuilding: start over, so the last change always wins.
+                  on: { PERMISSIONS_CHANGED: { target: 'refreshing', reenter: true } },
+                },
               },
-              // Another change while rebuilding: start over, so the last change always wins.
-              on: { PERMISSIONS_CHANGED: { target: 'refreshing', reenter: true } },
+            },
+            params: {
+              description: 'The tenant parameters (watermark, time zone): read on entry and again when the server says they changed.',
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'fetchTenantParams',
+                    src: 'fetchTenantParams',
+                    onDone: { target: 'loaded', actions: assign({ tenantParams: ({ event }) => event.output }) },
+                    // Logged only; the parameters stay as they were (the watermark off at first, SPEC 8).
+                    onError: { target: 'loaded', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+                  },
+                },
+                loaded: {},
+              },
+              // A change while reading: read again, so the last change always wins.
+              on: { TENANT_PARAMS_CHANGED: { target: '.loading', reenter: true } },
             },
           },
           on: {

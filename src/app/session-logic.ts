@@ -98,12 +98,14 @@ export function createSessionLogic(
       logout: logoutMachine.provide({ actors: { requestLogout: fromPromise(() => requestLogout(api)) } }),
       accessToken: accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } }),
       // A session ended elsewhere (force logout) is told at once, and handled like the 401 a call would get; a change
-      // of this user's permissions, roles or menu rebuilds them in place.
+      // of this user's permissions, roles or menu rebuilds them in place; a change of the tenant's parameters
+      // reads them again.
       sessionEvents: fromCallback(({ sendBack }) =>
         subscribeSessionEvents({
           store,
           onEvent: (event) => {
             if (event === 'permissions') return sendBack({ type: 'PERMISSIONS_CHANGED' });
+            if (event === 'settings') return sendBack({ type: 'TENANT_PARAMS_CHANGED' });
             if (event !== 'revoked') return;
             const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
             failureSink.handle(failure, { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null });

@@ -38,6 +38,28 @@ const EXACT: Readonly<Record<string, string>> = {
   '已切换账户，请刷新页面': 'Another account signed in. Please reload the page.',
   '表格组件加载失败，请重新加载页面': 'The spreadsheet component failed to load. Reload the page.',
   '表格组件加载失败，请检查网络后重试': 'The spreadsheet component failed to load. Check your connection and try again.',
+  // the platform pages' shared field rules (contract.ts)
+  企业名称不能为空: 'The tenant name is required',
+  '企业名称不能超过 50 个字': 'The tenant name is at most 50 characters',
+  企业编码不能为空: 'The tenant code is required',
+  '企业编码须为 2-32 位小写字母、数字或连字符，以字母开头':
+    'The tenant code is 2-32 lower-case letters, digits or hyphens, starting with a letter',
+  '联系人不能超过 32 个字': 'The contact is at most 32 characters',
+  请输入正确的手机号: 'Enter a valid phone number',
+  请选择状态: 'Choose a status',
+  到期时间格式不正确: 'The expiry is not a valid time',
+  管理员账号不能为空: 'The admin account is required',
+  名称不能为空: 'The name is required',
+  '名称不能超过 32 个字': 'The name is at most 32 characters',
+  '名称不能超过 64 个字': 'The name is at most 64 characters',
+  按钮编码不能为空: 'The button code is required',
+  '按钮编码须为“模块:动作”，如 user:add': 'The button code is area:action, e.g. user:add',
+  路径不能为空: 'The path is required',
+  '路径须以 / 开头，不能含协议、空格、? 或 #': 'The path starts with / and has no scheme, spaces, ? or #',
+  '组件须为小写字母、数字、连字符和 /，如 manage/users': 'The component is lower-case letters, digits, hyphens and /, e.g. manage/users',
+  '图标须为 JSON 对象 {icon, name, hidden}': 'The icon is a JSON object {icon, name, hidden}',
+  接口路径不能为空: 'The path is required',
+  '接口路径须以 / 开头，不能含协议、空格、? 或 #': 'The path starts with / and has no scheme, spaces, ? or #',
   '浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问': 'This browser cannot encrypt here: open the console over HTTPS or localhost',
 };
 

@@ -31,6 +31,8 @@ export interface SideEntry {
   title: string;
   /** route name the icon is chosen by */
   name: string;
+  /** the icon its JSON names (the menu editor's pick): used when the route name has no icon of its own */
+  icon: string;
   /** where a click on the entry goes: its first non-hidden leaf */
   target: string;
   leaves: SideLeaf[];
@@ -162,6 +164,7 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
       key: sectionKey(i),
       title: text(promoted.name) || parseIcon(promoted.icon).name || leaves[0].title,
       name: lastSegment(promotedPath ? joinPath(base, promotedPath) : leaves[0].path) || leaves[0].name,
+      icon: parseIcon(promoted.icon).icon,
       target: leaves[0].path,
       leaves,
     });

@@ -93,3 +93,40 @@ export function changes(nodes: readonly PermissionTreeNode[], before: readonly n
     removed: before.filter((id) => !will.has(id)).map((id) => name.get(id) ?? `#${id}`),
   };
 }
+
+/** A node of the menu catalogue (/v1/menu/tree) as the tree needs it. */
+export interface CatalogueLike {
+  id: number;
+  name: string;
+  code: string;
+  uriType: number;
+  tenantId: number | null;
+  wrapper: boolean;
+  component: string;
+  children: readonly CatalogueLike[];
+}
+
+/**
+ * The shared part of the menu catalogue as a check tree: tenant-own entries are left out; `checked` says which
+ * entries start ticked, `grantable` which may change (e.g. a platform page for an ordinary tenant may not).
+ */
+export function catalogueTree(
+  nodes: readonly CatalogueLike[],
+  checked: ReadonlySet<number>,
+  grantable: (node: CatalogueLike, ancestors: readonly CatalogueLike[]) => boolean,
+  { sharedOnly = true }: { sharedOnly?: boolean } = {},
+): PermissionTreeNode[] {
+  const walk = (list: readonly CatalogueLike[], ancestors: readonly CatalogueLike[]): PermissionTreeNode[] =>
+    list
+      .filter((n) => !sharedOnly || n.tenantId === null)
+      .map((n) => ({
+        id: n.id,
+        name: n.wrapper && !n.name ? '首页' : n.name,
+        ...(n.code ? { code: n.code } : {}),
+        button: n.uriType === 2,
+        checked: checked.has(n.id),
+        grantable: grantable(n, ancestors),
+        children: walk(n.children, [...ancestors, n]),
+      }));
+  return walk(nodes, []);
+}

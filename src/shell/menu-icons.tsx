@@ -40,3 +40,12 @@ const ICONS: Record<string, FluentIcon> = {
 };
 
 export const iconForRoute = (name: string): FluentIcon => ICONS[name] ?? FolderRegular;
+
+/** The icon set the menu editor offers: the names an entry's icon JSON may hold. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
+/**
+ * A first-level entry's icon: by route name as SPEC 2 says; an entry whose route name the set does not know uses
+ * the icon its JSON names (picked in the menu editor); else a folder.
+ */
+export const iconForEntry = (routeName: string, iconName: string): FluentIcon => ICONS[routeName] ?? ICONS[iconName] ?? FolderRegular;

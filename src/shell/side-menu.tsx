@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { MenuModel, SideEntry } from '../menu/menu-model.ts';
 import { activeSideEntry } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
-import { iconForRoute } from './menu-icons.tsx';
+import { iconForEntry } from './menu-icons.tsx';
 
 export interface SideMenuProps {
   model: MenuModel;
@@ -126,7 +126,7 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
         <ul className={s.list}>
           {model.side.map((entry) => {
             const isActive = entry.key === active?.key;
-            const Icon = iconForRoute(entry.name);
+            const Icon = iconForEntry(entry.name, entry.icon);
             const open = collapsed && flyout?.key === entry.key && entry.leaves.length > 0;
             const flyoutId = `side-flyout-${entry.key}`;
             return (

@@ -7,7 +7,18 @@ import { useTheme } from './theme.ts';
  * SPEC 2 optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,
  * 100 x 100 apart, above everything (z-index 99999) but never in the way of a click.
  */
-export function Watermark({ nickname, now = new Date(), timeZone }: { nickname: string; now?: Date; timeZone?: string }) {
+export function Watermark({
+  nickname,
+  now = new Date(),
+  timeZone,
+  preview = false,
+}: {
+  nickname: string;
+  now?: Date;
+  timeZone?: string;
+  /** a settings page's preview (inside a transformed box, so `fixed` stays in it), not the session's own */
+  preview?: boolean;
+}) {
   // The date in the tenant's zone, as every other time in the console.
   const text = `${nickname} ${formatInstant(now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, 'date')}`;
   const [theme] = useTheme();
@@ -16,7 +27,7 @@ export function Watermark({ nickname, now = new Date(), timeZone }: { nickname: 
   return (
     <div
       aria-hidden
-      data-testid="watermark"
+      data-testid={preview ? 'watermark-preview' : 'watermark'}
       data-text={text}
       data-theme={theme}
       style={{

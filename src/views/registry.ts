@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../lib/chunk-load.ts';
 import type { ViewProps } from './view-props.ts';
+import type { InstalledView } from './view-names.ts';
 
 type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
 
@@ -8,16 +9,21 @@ type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
  * Page modules by the menu's `component` name. Each group of SPEC 2 is its own chunk, loaded when first opened.
  * A component name missing here renders the honest "module not installed" page (DECISIONS.md).
  */
-const loaders: Record<string, Loader> = {
+const loaders: Record<InstalledView, Loader> = {
   'user-center/user-info': () => import('./user-center/user-info.tsx'),
   'manage/users': () => import('./manage/users.tsx'),
   'manage/roles': () => import('./manage/roles.tsx'),
+  'manage/parameters': () => import('./manage/parameters.tsx'),
+  'manage/menu-list': () => import('./manage/menu-list.tsx'),
+  'manage/interface-list': () => import('./manage/interface-list.tsx'),
+  'manage/tenant-pages': () => import('./manage/tenant-pages.tsx'),
+  'tenant-manage/tenant-list': () => import('./manage/tenant-list.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
 
 export function viewFor(component: string): LazyExoticComponent<ComponentType<ViewProps>> | null {
-  const load = loaders[component];
+  const load = (loaders as Record<string, Loader | undefined>)[component];
   if (!load) return null;
   let view = cache.get(component);
   if (!view) {
@@ -33,5 +39,3 @@ export function viewFor(component: string): LazyExoticComponent<ComponentType<Vi
   }
   return view;
 }
-
-export const installedViews = (): string[] => Object.keys(loaders);

@@ -2,17 +2,22 @@ import { createActor, createMachine, fromPromise, type AnyActorRef, type AnyStat
 import { expect } from 'vitest';
 import type { TestPath } from '@xstate/graph';
 
-/** A promise-backed fake actor whose outcome the test decides by the model's done/error events. */
+/**
+ * A promise-backed fake actor whose outcome the test decides by the model's done/error events. `inputs` records
+ * what each start was given, so a test can say an actor got the draft, not `{}`.
+ */
 export function controllableActors(names: string[]) {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const started: string[] = [];
+  const inputs: Array<[string, unknown]> = [];
   const actors = Object.fromEntries(
     names.map((name) => [
       name,
       fromPromise(
-        () =>
+        ({ input }) =>
           new Promise((resolve, reject) => {
             started.push(name);
+            inputs.push([name, input]);
             pending.set(name, { resolve, reject });
           }),
       ),
@@ -29,7 +34,7 @@ export function controllableActors(names: string[]) {
     else p!.reject(event.error);
     return true;
   };
-  return { actors, settle, started };
+  return { actors, settle, started, inputs };
 }
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));

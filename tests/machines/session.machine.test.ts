@@ -41,6 +41,7 @@ const EVENTS = [
   { type: 'RETRY' },
   { type: 'DISMISS_NOTICE' },
   { type: 'PERMISSIONS_CHANGED' },
+  { type: 'TENANT_PARAMS_CHANGED' },
   { type: 'xstate.done.actor.refreshPermissions', output: { menu: menuAfter, routes: { rebuilt: true } } },
   { type: 'xstate.error.actor.refreshPermissions', error: expired },
   { type: 'xstate.error.actor.refreshPermissions', error: broken },
@@ -111,7 +112,11 @@ describe('session machine (model-based)', () => {
       for (const s of ['booting', 'permissions', 'menu', 'routing', 'loggingOut', 'failed']) {
         expect(reached).toContain(JSON.stringify({ authenticated: s }));
       }
-      for (const s of ['current', 'refreshing']) expect(reached).toContain(JSON.stringify({ authenticated: { ready: s } }));
+      for (const menuState of ['current', 'refreshing']) {
+        for (const params of ['loading', 'loaded']) {
+          expect(reached).toContain(JSON.stringify({ authenticated: { ready: { menu: menuState, params } } }));
+        }
+      }
     });
 
     for (const path of paths) {
@@ -146,7 +151,7 @@ describe('session machine (model-based)', () => {
           },
           'authenticated.failed': () => expect(s.calls).toContain('reportFailure'),
           // Rebuilding permissions keeps the session in use: the old menu stays, and so do its children.
-          'authenticated.ready.refreshing': (snap) => {
+          'authenticated.ready.menu.refreshing': (snap) => {
             expect(s.started).toContain('refreshPermissions');
             expect(snap.children.accessToken).toBeDefined();
             expect(snap.children.sessionEvents).toBeDefined();
@@ -209,11 +214,11 @@ describe('session machine: permissions changed while in use', () => {
     const replays = s.calls.filter((c) => c === 'replayNavigation').length;
     const token = s.actor.getSnapshot().children.accessToken;
     s.actor.send({ type: 'PERMISSIONS_CHANGED' });
-    expect(s.actor.getSnapshot().value).toEqual({ authenticated: { ready: 'refreshing' } });
+    expect(s.actor.getSnapshot().matches({ authenticated: { ready: { menu: 'refreshing' } } })).toBe(true);
     s.settle({ type: 'xstate.done.actor.refreshPermissions', output: { menu: menuAfter, routes: { rebuilt: true } } } as never);
     await new Promise((r) => setTimeout(r, 0));
     const snap = s.actor.getSnapshot();
-    expect(snap.value).toEqual({ authenticated: { ready: 'current' } });
+    expect(snap.matches({ authenticated: { ready: { menu: 'current' } } })).toBe(true);
     expect(snap.context.menu).toEqual(menuAfter);
     expect(snap.children.accessToken).toBe(token);
     expect(s.calls.filter((c) => c === 'replayNavigation').length).toBe(replays);
@@ -226,12 +231,35 @@ describe('session machine: permissions changed while in use', () => {
     expect(s.started.filter((n) => n === 'refreshPermissions').length).toBe(2);
     s.settle({ type: 'xstate.error.actor.refreshPermissions', error: broken } as never);
     await new Promise((r) => setTimeout(r, 0));
-    expect(s.actor.getSnapshot().value).toEqual({ authenticated: { ready: 'current' } });
+    expect(s.actor.getSnapshot().matches({ authenticated: { ready: { menu: 'current' } } })).toBe(true);
     expect(s.actor.getSnapshot().context.menu).toEqual(menu);
     expect(s.calls).toContain('reportFailure');
     s.actor.send({ type: 'PERMISSIONS_CHANGED' });
     s.settle({ type: 'xstate.error.actor.refreshPermissions', error: expired } as never);
     await new Promise((r) => setTimeout(r, 0));
     expect(s.actor.getSnapshot().matches('expired')).toBe(true);
+  });
+});
+
+describe('session machine: tenant parameters changed while in use', () => {
+  it('reads them again (the watermark follows) without touching the menu, the navigation or the session’s children', async () => {
+    const s = await boot();
+    s.settle({ type: 'xstate.done.actor.fetchTenantParams', output: { enableWaterMark: false, timeZone: 'Asia/Shanghai' } } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.actor.getSnapshot().matches({ authenticated: { ready: { params: 'loaded' } } })).toBe(true);
+    const token = s.actor.getSnapshot().children.accessToken;
+    const replays = s.calls.filter((c) => c === 'replayNavigation').length;
+    s.actor.send({ type: 'TENANT_PARAMS_CHANGED' });
+    // a second change while reading starts the read over: the last change wins
+    s.actor.send({ type: 'TENANT_PARAMS_CHANGED' });
+    expect(s.started.filter((n) => n === 'fetchTenantParams').length).toBe(3);
+    s.settle({ type: 'xstate.done.actor.fetchTenantParams', output: { enableWaterMark: true, timeZone: 'Europe/Berlin' } } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    const snap = s.actor.getSnapshot();
+    expect(snap.context.tenantParams).toEqual({ enableWaterMark: true, timeZone: 'Europe/Berlin' });
+    expect(snap.matches({ authenticated: { ready: { menu: 'current', params: 'loaded' } } })).toBe(true);
+    expect(snap.children.accessToken).toBe(token);
+    expect(snap.context.menu).toEqual(menu);
+    expect(s.calls.filter((c) => c === 'replayNavigation').length).toBe(replays);
   });
 });

@@ -1,0 +1,356 @@
+import {
+  Badge,
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Field,
+  Input,
+  OverlayDrawer,
+  Select,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { Dismiss24Regular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { InterfaceRow } from '../../api/contract.ts';
+import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api/platform-calls.ts';
+import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { usePageActions } from '../../shell/page-actions.tsx';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { FilterBar } from '../../kit/filter-bar.tsx';
+import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { Pagination } from '../../kit/pagination.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { useListData, useListState } from '../../kit/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { MenuCheckTree } from './menu-check-tree.tsx';
+
+const FILTERS = ['keyword', 'source'] as const;
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS },
+  hint: { color: tokens.colorNeutralForeground3, marginTop: 0 },
+});
+
+interface Values extends Record<string, unknown> {
+  method: string;
+  path: string;
+  name: string;
+}
+
+/** The rules of an interface form (the server checks them again). */
+function interfaceProblems(v: Values, external: boolean): Partial<Record<keyof Values & string, string>> {
+  const p: Partial<Record<keyof Values & string, string>> = {};
+  if (external) {
+    if (!v.path.trim()) p.path = '接口路径不能为空';
+    else if (!v.path.startsWith('/') || v.path.startsWith('//') || /[\s?#\\]|:\/\//.test(v.path))
+      p.path = '接口路径须以 / 开头，不能含协议、空格、? 或 #';
+  }
+  if (v.name.length > 64) p.name = '名称不能超过 64 个字';
+  return p;
+}
+
+function InterfaceForm({
+  row,
+  calls,
+  onClose,
+  onSaved,
+}: {
+  row: InterfaceRow | null;
+  calls: PlatformCalls;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const external = !row || row.source === 'external';
+  const validate = useMemo(() => (v: Values) => interfaceProblems(v, external), [external]);
+  const form = useForm<Values>({ method: row?.method ?? 'POST', path: row?.path ?? '', name: row?.name ?? '' }, validate);
+  const save = () =>
+    form.submit(async (v) => {
+      await calls.saveInterface({ ...(row ? { id: row.id } : {}), method: v.method, path: v.path.trim(), name: v.name.trim() });
+      onSaved();
+    });
+  return (
+    <FormDrawer
+      open
+      title={row ? t('editInterface') : t('addExternalInterface')}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      {!external && <p>{t('serverInterfaceNameOnly')}</p>}
+      <Field label={t('method')} {...form.field('method')}>
+        <Select value={form.values.method} disabled={!external} onChange={(_, d) => form.set('method', d.value)}>
+          {['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('interfacePath')} required={external} {...form.field('path')}>
+        <Input
+          value={form.values.path}
+          disabled={!external}
+          onChange={(_, d) => form.set('path', d.value)}
+          onBlur={() => form.blur('path')}
+        />
+      </Field>
+      <Field label={t('interfaceName')} {...form.field('name')}>
+        <Input value={form.values.name} onChange={(_, d) => form.set('name', d.value)} onBlur={() => form.blur('name')} />
+      </Field>
+    </FormDrawer>
+  );
+}
+
+/** Which pages and buttons may call one interface: the whole catalogue as a check tree. */
+function RelationsDrawer({
+  row,
+  calls,
+  onClose,
+  onSaved,
+}: {
+  row: InterfaceRow;
+  calls: PlatformCalls;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const notify = useNotify();
+  useRestoreFocus(true);
+  const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    Promise.all([calls.catalogue(), calls.relationsOfInterface(row.id)]).then(
+      ([catalogue, ids]) => {
+        if (!live) return;
+        const tree = catalogueTree(catalogue as CatalogueNode[], new Set(ids), () => true, { sharedOnly: false });
+        setNodes(tree);
+        setChecked(initialChecked(tree));
+      },
+      () => live && setNodes([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [calls, row.id]);
+  const save = async () => {
+    if (!nodes) return;
+    setSaving(true);
+    try {
+      // Pages and buttons only: a directory never calls anything.
+      const ids = toSave(nodes, checked).filter((id) => checked.has(id));
+      await calls.setInterfaceRelations(row.id, ids);
+      notify(t('operationDone'), 'success');
+      onSaved();
+    } catch {
+      /* shown by the shell */
+    } finally {
+      setSaving(false);
+    }
+  };
+  const title = t('relationsOf', { path: row.path });
+  return (
+    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, d) => !d.open && onClose()} aria-label={title}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
+          {title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        <p className={s.hint}>{row.access === 'platform' ? t('platformInterfaceHint') : t('relationsHint')}</p>
+        {!nodes ? <Spinner label={t('loading')} /> : <MenuCheckTree label={title} nodes={nodes} checked={checked} onChange={setChecked} />}
+      </DrawerBody>
+      <DrawerFooter className={s.footer}>
+        <Button appearance="primary" disabled={saving || !nodes} onClick={() => void save()}>
+          {saving ? t('operating') : t('save')}
+        </Button>
+        <Button onClick={onClose} disabled={saving}>
+          {t('cancel')}
+        </Button>
+      </DrawerFooter>
+    </OverlayDrawer>
+  );
+}
+
+/**
+ * 系统管理 › 接口列表 (the platform operator's): the server's own calls and an external backend's, who may call each
+ * (anonymous, any signed-in user, or the pages and buttons related to it), and the relations themselves.
+ */
+export default function InterfaceListView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => platformCalls(api), [api]);
+  const notify = useNotify();
+  const [list, setList] = useListState(route.path, FILTERS);
+  const f = list.filters;
+  const [draft, setDraft] = useState(f);
+  useEffect(() => setDraft(list.filters), [list.filters]);
+  const [editing, setEditing] = useState<InterfaceRow | 'new' | null>(null);
+  const [relating, setRelating] = useState<InterfaceRow | null>(null);
+  const [deleting, setDeleting] = useState<InterfaceRow | null>(null);
+
+  const data = useListData(
+    () =>
+      calls.interfaces({
+        pageNum: list.page,
+        pageSize: list.size,
+        keyword: f.keyword || undefined,
+        source: f.source === 'server' || f.source === 'external' ? f.source : undefined,
+      }),
+    [calls, list.page, list.size, f.keyword, f.source],
+  );
+  const openAdd = useCallback(() => setEditing('new'), []);
+  usePageActions([{ code: 'interface:add', label: t('addExternalInterface'), run: openAdd }]);
+
+  const accessBadge = (r: InterfaceRow) => {
+    const label = t(`access_${r.access}` as const);
+    const color =
+      r.access === 'anonymous' ? 'warning' : r.access === 'shell' ? 'informative' : r.access === 'platform' ? 'important' : 'brand';
+    return (
+      <Badge appearance="tint" color={color}>
+        {label}
+      </Badge>
+    );
+  };
+  const columns: Column<InterfaceRow>[] = [
+    { key: 'method', title: t('method'), width: 70, render: (r) => <span className={s.mono}>{r.method}</span> },
+    {
+      key: 'path',
+      title: t('interfacePath'),
+      width: 280,
+      render: (r) => <span className={s.mono}>{r.path}</span>,
+      ellipsis: (r) => r.path,
+    },
+    { key: 'name', title: t('interfaceName'), width: 140, render: (r) => r.name || '--', ellipsis: (r) => r.name },
+    { key: 'source', title: t('source'), width: 90, render: (r) => (r.source === 'server' ? t('sourceServer') : t('sourceExternal')) },
+    { key: 'access', title: t('whoMayCall'), width: 110, render: accessBadge },
+    {
+      key: 'relations',
+      title: t('relatedEntries'),
+      width: 90,
+      render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : t('relationCount', { count: r.menuIds.length })),
+    },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 200,
+      render: (r) => (
+        <div className={s.cellActions}>
+          {r.access !== 'anonymous' && r.access !== 'shell' && (
+            <Button size="small" appearance="subtle" aria-label={`${t('relatePages')} ${r.path}`} onClick={() => setRelating(r)}>
+              {t('relatePages')}
+            </Button>
+          )}
+          <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.path}`} onClick={() => setEditing(r)}>
+            {t('edit')}
+          </Button>
+          {r.source === 'external' && (
+            <Button size="small" appearance="subtle" aria-label={`${t('delete')} ${r.path}`} onClick={() => setDeleting(r)}>
+              {t('delete')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  const filtered = Object.values(f).some(Boolean);
+  const reset = () => setList({ filters: { keyword: '', source: '' } });
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <Button appearance="primary" onClick={openAdd}>
+            {t('addExternalInterface')}
+          </Button>
+        }
+      />
+      <FilterBar onSearch={() => setList({ filters: { ...draft, keyword: draft.keyword.trim() } })} onReset={reset}>
+        <Input
+          aria-label={t('keywordInterfaces')}
+          placeholder={t('keywordInterfaces')}
+          value={draft.keyword}
+          onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
+        />
+        <Select aria-label={t('source')} value={draft.source} onChange={(_, d) => setDraft({ ...draft, source: d.value })}>
+          <option value="">{t('labelValue', { label: t('source'), value: t('all') })}</option>
+          <option value="server">{t('sourceServer')}</option>
+          <option value="external">{t('sourceExternal')}</option>
+        </Select>
+      </FilterBar>
+      <DataTable
+        label={route.title}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        loading={data.loading}
+        failed={data.failed ? { onRetry: data.reload } : undefined}
+        empty={{
+          reason: filtered ? t('emptyFiltered') : t('emptyInterfaces'),
+          action: filtered ? (
+            <Button size="small" onClick={reset}>
+              {t('reset')}
+            </Button>
+          ) : undefined,
+        }}
+      />
+      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+      {editing && (
+        <InterfaceForm
+          row={editing === 'new' ? null : editing}
+          calls={calls}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notify(t('operationDone'), 'success');
+            data.reload();
+          }}
+        />
+      )}
+      {relating && (
+        <RelationsDrawer
+          row={relating}
+          calls={calls}
+          onClose={() => setRelating(null)}
+          onSaved={() => {
+            setRelating(null);
+            data.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t('confirmDeleteInterface', { path: deleting?.path ?? '' })}
+        onConfirm={() => {
+          const row = deleting!;
+          setDeleting(null);
+          void calls.deleteInterface(row.id).then(
+            () => {
+              notify(t('operationDone'), 'success');
+              data.reload();
+            },
+            () => {},
+          );
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Select,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
+import { platformCalls, type CatalogueNode } from '../../api/platform-calls.ts';
+import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { useListState } from '../../kit/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { MenuCheckTree } from './menu-check-tree.tsx';
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  tenant: { maxWidth: '360px', marginBottom: tokens.spacingVerticalL },
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginTop: tokens.spacingVerticalM },
+  pending: { color: tokens.colorNeutralForeground3 },
+  list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalXL, maxHeight: '40vh', overflowY: 'auto' },
+  empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalXXL, textAlign: 'center' },
+});
+
+/** Whether an entry is, or sits under, a platform page (only the platform's tenant may have it). */
+const underPlatform = (n: CatalogueNode, ancestors: readonly { component: string }[]) =>
+  PLATFORM_PAGES.includes(n.component) || ancestors.some((a) => PLATFORM_PAGES.includes(a.component));
+
+/**
+ * 租户管理 › 租户页面: which shared menu entries a tenant has. The tenant is in the address (?tenant=), so the tenant
+ * list's 页面 action links here. Saving first says what changes; a removed page leaves the tenant's roles and sessions.
+ */
+export default function TenantPagesView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => platformCalls(api), [api]);
+  const notify = useNotify();
+  const [list, setList] = useListState(route.path, ['tenant']);
+  const [tenants, setTenants] = useState<TenantRow[] | null>(null);
+  const [catalogue, setCatalogue] = useState<CatalogueNode[] | null>(null);
+  const [given, setGiven] = useState<Set<number> | null>(null);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    calls.tenants({ pageNum: 1, pageSize: 200 }).then(
+      (r) => setTenants(r.rows),
+      () => setTenants([]),
+    );
+    calls.catalogue().then(setCatalogue, () => setCatalogue([]));
+  }, [calls]);
+
+  const tenant = tenants?.find((x) => String(x.id) === list.filters.tenant) ?? null;
+  useEffect(() => {
+    if (!tenant) return setGiven(null);
+    let live = true;
+    setGiven(null);
+    calls.tenantPages(tenant.id).then(
+      (ids) => live && setGiven(new Set(ids)),
+      () => live && setGiven(new Set()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [calls, tenant?.id, tick]);
+
+  const nodes = useMemo(
+    () =>
+      catalogue && given && tenant
+        ? catalogueTree(catalogue, given, (n, up) => tenant.platform || !underPlatform(n as CatalogueNode, up))
+        : null,
+    [catalogue, given, tenant],
+  );
+  useEffect(() => setChecked(nodes ? initialChecked(nodes) : new Set()), [nodes]);
+  const before = useMemo(() => (nodes ? toSave(nodes, initialChecked(nodes)) : []), [nodes]);
+  const after = useMemo(() => (nodes ? toSave(nodes, checked) : []), [nodes, checked]);
+  const diff = useMemo(() => (nodes ? changes(nodes, before, after) : { added: [], removed: [] }), [nodes, before, after]);
+  const changed = diff.added.length + diff.removed.length > 0;
+
+  const save = async () => {
+    setConfirming(false);
+    if (!tenant) return;
+    setSaving(true);
+    try {
+      const r = await calls.setTenantPages(tenant.id, after);
+      notify(t('permissionsSaved', { added: r.added.length, removed: r.removed.length }), 'success');
+      setTick((x) => x + 1);
+    } catch {
+      /* shown by the shell */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader route={route} />
+      <Field label={t('tenant')} className={s.tenant}>
+        <Select value={list.filters.tenant ?? ''} onChange={(_, d) => setList({ filters: { tenant: d.value } })} disabled={!tenants}>
+          <option value="">{t('chooseTenantPlaceholder')}</option>
+          {(tenants ?? []).map((x) => (
+            <option key={x.id} value={x.id}>
+              {t('nameWithNote', { name: x.name, note: x.code })}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {!tenant ? (
+        <p className={s.empty}>{tenants ? t('chooseTenantFirst') : t('loading')}</p>
+      ) : !nodes ? (
+        <Spinner label={t('loading')} />
+      ) : (
+        <>
+          <MenuCheckTree
+            label={t('tenantPagesOf', { name: tenant.name })}
+            nodes={nodes}
+            checked={checked}
+            onChange={setChecked}
+            lockedReason={t('platformPageLocked')}
+          />
+          <div className={s.footer}>
+            <Button appearance="primary" disabled={saving || !changed} onClick={() => setConfirming(true)}>
+              {saving ? t('operating') : t('savePages')}
+            </Button>
+            <Button disabled={saving || !changed} onClick={() => setChecked(initialChecked(nodes))}>
+              {t('reset')}
+            </Button>
+            <span className={s.pending} aria-live="polite">
+              {changed ? t('confirmSavePages', { added: diff.added.length, removed: diff.removed.length }) : ''}
+            </span>
+          </div>
+        </>
+      )}
+      <Dialog open={confirming} onOpenChange={(_, d) => !d.open && setConfirming(false)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('prompt')}</DialogTitle>
+            <DialogContent>
+              {t('confirmSavePages', { added: diff.added.length, removed: diff.removed.length })}
+              {diff.removed.length > 0 && <p>{t('removedPagesLeaveRoles')}</p>}
+              <ul className={s.list}>
+                {diff.added.map((name, i) => (
+                  <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
+                ))}
+                {diff.removed.map((name, i) => (
+                  <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
+                ))}
+              </ul>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={saving} onClick={() => void save()}>
+                {t('confirm')}
+              </Button>
+              <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

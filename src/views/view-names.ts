@@ -1,0 +1,17 @@
+/**
+ * The page modules this build installs, by menu component name. registry.ts maps each to its chunk (its type
+ * requires exactly these names); the menu editor offers them as components. Kept apart from the registry so a page
+ * can read the list without importing every page.
+ */
+export const INSTALLED_VIEWS = [
+  'user-center/user-info',
+  'manage/users',
+  'manage/roles',
+  'manage/parameters',
+  'manage/menu-list',
+  'manage/interface-list',
+  'manage/tenant-pages',
+  'tenant-manage/tenant-list',
+] as const;
+
+export type InstalledView = (typeof INSTALLED_VIEWS)[number];

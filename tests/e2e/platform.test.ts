@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.ts';
+
+// Issue 12 in Chromium, on a server of its own (it changes the shared menu and tenant 1's parameters): the platform
+// operator builds a menu entry with a button, relates an interface, gives it to a tenant; that tenant's admin grants
+// it to a role and a signed-in user of the role sees it arrive; the watermark switches on in an open session.
+const ui = useBrowser({ serverEnv: {} });
+const toast = (page: Page, text: string | RegExp) => page.locator('.fui-Toast').filter({ hasText: text });
+
+describe('platform administration', () => {
+  it('a new menu entry with a button reaches a signed-in user of the role it is granted to, without a reload', async () => {
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    await op.getByRole('heading', { name: '菜单列表', level: 1 }).waitFor();
+    const tree = op.getByRole('tree', { name: '菜单树' });
+    await tree.getByRole('button', { name: /^系统管理/ }).click();
+    await op.getByRole('button', { name: '新增下级菜单' }).click();
+    await op.getByRole('heading', { name: '新增下级菜单：系统管理' }).waitFor();
+    // The rules speak before the server does.
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await op.getByText('名称不能为空').waitFor();
+    await op.getByRole('textbox', { name: /^名称/ }).fill('运营报表');
+    await op.getByRole('textbox', { name: /^路径/ }).fill('manage/ops');
+    await op.getByRole('textbox', { name: /^路径/ }).blur();
+    await op.getByText('路径须以 / 开头，不能含协议、空格、? 或 #').waitFor();
+    await op.getByRole('textbox', { name: /^路径/ }).fill('/manage/ops-report');
+    await op.getByRole('combobox', { name: '组件' }).fill('manage/logs');
+    await op.getByRole('switch', { name: /按钮权限/ }).check();
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await toast(op, '操作成功').first().waitFor();
+    await op.getByRole('heading', { name: '编辑：运营报表' }).waitFor();
+
+    // Its button, then back to the page: the button is listed, and the page starts related to manage/logs' call.
+    await op.getByRole('button', { name: '新增按钮' }).click();
+    await op.getByRole('textbox', { name: /^名称/ }).fill('导出');
+    await op.getByRole('textbox', { name: /^按钮编码/ }).fill('report:export');
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await op.getByRole('heading', { name: '编辑：导出' }).waitFor();
+    await tree.getByRole('button', { name: /^运营报表/ }).click();
+    const buttons = op.getByRole('region', { name: '页面按钮' });
+    await buttons.getByText('report:export').waitFor();
+    const calls = op.getByRole('region', { name: '可调用的接口' });
+    await calls.getByText('POST /v1/userOperationLog/list').waitFor();
+    // Relate one more interface.
+    const combo = calls.getByRole('combobox', { name: '添加可调用的接口' });
+    await combo.click();
+    await combo.pressSequentially('/v1/role/list');
+    await op.getByRole('option', { name: /POST \/v1\/role\/list/ }).click();
+    await calls.getByText('POST /v1/role/list').waitFor();
+
+    // Give it to tenant 1 (its admin then holds it).
+    await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
+    const pages = op.getByRole('tree', { name: '星河商业集团 的页面' });
+    await op.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
+    await pages.getByRole('checkbox', { name: '运营报表', exact: true }).check();
+    await op.getByRole('button', { name: '保存页面' }).click();
+    const confirm = op.getByRole('dialog', { name: '提示' });
+    await confirm.getByText('新增：运营报表').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await toast(op, /操作成功：新增 \d+ 项/).waitFor();
+
+    // tenantadmin is signed in before the grant; admin grants the page to 租户管理员.
+    const user = await ui.signedInPage('tenantadmin');
+    const side = user.getByRole('navigation', { name: '侧边菜单' });
+    await side.getByRole('button', { name: '系统管理', exact: true }).click();
+    expect(await side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
+
+    const admin = await ui.signedInPage('admin');
+    await admin.goto(`${ui.baseUrl}/#/manage/roles`);
+    await admin.getByRole('tree', { name: '角色' }).getByText('租户管理员').click();
+    await admin.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
+    await admin.getByRole('tree', { name: '权限' }).getByRole('checkbox', { name: '运营报表', exact: true }).check();
+    await admin.getByRole('button', { name: '保存权限' }).click();
+    await admin.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await toast(admin, /操作成功：新增/).waitFor();
+
+    // It arrives in the open session: no reload, no new login.
+    await side.getByRole('button', { name: '运营报表' }).waitFor();
+    await side.getByRole('button', { name: '运营报表' }).click();
+    await user.waitForURL(/#\/manage\/ops-report$/);
+    await Promise.all([op, user, admin].map((p) => p.context().close()));
+  });
+
+  it('dragging an entry onto another moves it under it; the keyboard moves it back up', async () => {
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    const tree = op.getByRole('tree', { name: '菜单树' });
+    const row = (name: string) => tree.locator('[data-entry-id]').filter({ has: op.getByRole('button', { name: new RegExp(`^${name}`) }) });
+    // Sections folded, 基础数据 open: source and target are both on screen, as a user would arrange them.
+    await op.getByRole('button', { name: '收起全部' }).click();
+    await tree.getByRole('button', { name: '展开 基础数据' }).click();
+    const finance = row('财务与分账');
+    const target = row('积分与风控');
+    const box = (await target.boundingBox())!;
+    await finance.dragTo(target, { targetPosition: { x: box.width / 2, y: box.height / 2 } });
+    await toast(op, '操作成功').first().waitFor();
+    // Now a child of 积分与风控: its item sits inside that entry's group.
+    const group = tree.getByRole('treeitem', { name: /积分与风控/ }).getByRole('group');
+    await group.getByRole('button', { name: /^财务与分账/ }).waitFor();
+    // Select it and move it up by keyboard-operable buttons: it becomes the first of its siblings.
+    await group.getByRole('button', { name: /^财务与分账/ }).click();
+    for (let i = 0; i < 3; i++) {
+      await op.getByRole('button', { name: '上移' }).click();
+      await expect.poll(() => op.getByRole('button', { name: '上移' }).isEnabled()).toBe(true);
+    }
+    await expect.poll(async () => (await group.getByRole('treeitem').first().textContent())?.startsWith('财务与分账')).toBe(true);
+    await op.context().close();
+  });
+
+  it('the watermark switched on in 系统参数 shows in another open session at once', async () => {
+    const viewer = await ui.signedInPage('tenantadmin');
+    expect(await viewer.getByTestId('watermark').count()).toBe(0);
+    const admin = await ui.signedInPage('admin');
+    await admin.goto(`${ui.baseUrl}/#/manage/parameters`);
+    await admin.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
+    await admin.getByRole('switch', { name: '关闭' }).first().check();
+    // The preview shows what everyone will see.
+    await admin.getByTestId('watermark-preview').waitFor();
+    await admin.getByRole('button', { name: '保存', exact: true }).click();
+    await toast(admin, '操作成功').waitFor();
+    await viewer.getByTestId('watermark').waitFor();
+    expect(await viewer.getByTestId('watermark').getAttribute('data-text')).toMatch(/^租户管理员小李 \d{4}-\d{2}-\d{2}$/);
+    // The raw JSON refuses what is not JSON, under its field.
+    await admin.getByRole('tab', { name: '高级（JSON）' }).click();
+    const json = admin.getByRole('textbox', { name: 'scrm_overall_params 的 JSON' });
+    await json.fill('{"enableWaterMark": false,');
+    await admin.getByRole('button', { name: '保存 scrm_overall_params', exact: true }).click();
+    await admin.getByText(/不是有效的 JSON/).waitFor();
+    await json.fill('{"enableWaterMark": false}');
+    await admin.getByRole('button', { name: '保存 scrm_overall_params', exact: true }).click();
+    await toast(admin, '操作成功').nth(1).waitFor();
+    await expect.poll(() => viewer.getByTestId('watermark').count()).toBe(0);
+    await Promise.all([viewer, admin].map((p) => p.context().close()));
+  });
+
+  it('the operator creates a tenant, sees its admin’s initial password once, and that admin can sign in with it', async () => {
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-list`);
+    await op.getByRole('heading', { name: '租户列表', level: 1 }).waitFor();
+    await op.getByRole('cell', { name: '平台运营中心（平台）', exact: true }).waitFor();
+    await op.getByRole('button', { name: '新增租户' }).first().click();
+    const drawer = op.getByRole('dialog', { name: '新增租户' });
+    await drawer.getByLabel('企业名称').fill('蓝鲸商贸');
+    await drawer.getByLabel('企业编码').fill('Blue Whale');
+    await drawer.getByLabel('企业编码').blur();
+    await drawer.getByText('企业编码须为 2-32 位小写字母、数字或连字符，以字母开头').waitFor();
+    await drawer.getByLabel('企业编码').fill('lanjing');
+    await drawer.getByLabel('管理员账号').fill('lanjing_admin');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    const created = op.getByRole('alertdialog', { name: '租户已创建' });
+    await created.waitFor();
+    const password = (await created.getByTestId('initial-password').textContent())!.trim();
+    expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
+    await created.getByRole('button', { name: '我已记下' }).click();
+    await op.getByRole('cell', { name: 'lanjing', exact: true }).waitFor();
+
+    const boss = await ui.newPage();
+    await boss.goto(`${ui.baseUrl}/#/login`);
+    await boss.getByLabel('账号').fill('lanjing_admin');
+    await boss.getByLabel('密码').fill(password);
+    await boss.getByRole('button', { name: '登录' }).click();
+    await boss.waitForURL(/#\/dashboard$/);
+    // A new tenant's admin has the tenant pages but none of the platform's.
+    const side = boss.getByRole('navigation', { name: '侧边菜单' });
+    await side.getByRole('button', { name: '系统管理', exact: true }).waitFor();
+    expect(await side.getByRole('button', { name: '租户管理', exact: true }).count()).toBe(0);
+    await Promise.all([op, boss].map((p) => p.context().close()));
+  });
+});
