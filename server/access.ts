@@ -103,6 +103,19 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /permission/getPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
   'POST /permission/setPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
   'POST /v1/permission/delPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
+  // the data dictionary and the document collections, per tenant
+  'POST /v1/metaData/selMetaTableList': { pages: ['manage/meta-data'] },
+  'POST /v1/metaData/selMetaFieldList': { pages: ['manage/meta-data'] },
+  'POST /v1/metaData/saveMetaTable': { buttons: ['meta:save'] },
+  'POST /v1/metaData/saveMetaField': { buttons: ['meta:save'] },
+  'POST /v1/metaData/delMetaTable': { buttons: ['meta:del'] },
+  'POST /v1/metaData/delMetaField': { buttons: ['meta:del'] },
+  'POST /v1/mongo/mongoTableList': { pages: ['manage/mongo-tables'] },
+  'POST /v1/mongo/mongoTableFileList': { pages: ['manage/mongo-tables'] },
+  'POST /v1/mongo/insTable': { buttons: ['mongo:save'] },
+  'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
+  'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
+  'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
 };
 
 /** Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule). */

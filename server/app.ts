@@ -18,11 +18,12 @@ import { faultSwitch } from './faults.ts';
 import { onlineRoutes } from './routes/online.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { menuRoutes } from './routes/menus.ts';
+import { metaRoutes } from './routes/meta.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
 import { securityHeaders } from './security-headers.ts';
-import { IMPORT_LIMITS } from '../src/api/contract.ts';
+import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 
 export interface AppOptions {
   db: Db;
@@ -57,6 +58,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // The file (5 MB) and the form fields around it.
   '/v1/user/importExcel': IMPORT_LIMITS.maxBytes + 64 * 1024,
+  '/v1/mongo/insTableFile': MONGO_FILE_MAX_BYTES + 64 * 1024,
 };
 
 // The rest of the body is never read, so the connection cannot carry another request: close it.
@@ -133,6 +135,7 @@ export function createApp(options: AppOptions) {
     api.route('/', onlineRoutes(db, events));
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant }));
+    api.route('/', metaRoutes(db));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

@@ -197,6 +197,20 @@ export const DEMO_MENU: SeedMenu[] = [
         roles: ['tenantAdmin'],
         buttons: [['privacy:unmask', '查看完整手机号']],
       }),
+      leaf('数据字典', '/manage/meta-data', 'manage/meta-data', {
+        roles: ['tenantAdmin'],
+        buttons: [
+          ['meta:save', '保存'],
+          ['meta:del', '删除'],
+        ],
+      }),
+      leaf('文档集合', '/manage/mongo-tables', 'manage/mongo-tables', {
+        roles: ['tenantAdmin'],
+        buttons: [
+          ['mongo:save', '新增'],
+          ['mongo:del', '删除'],
+        ],
+      }),
       leaf('短信平台', '/manage/sms-platform', 'manage/sms-platform'),
       leaf('定时任务', '/manage/tasks', 'manage/tasks'),
     ],

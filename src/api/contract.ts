@@ -347,3 +347,132 @@ export interface OverallParams {
 
 /** 13800000001 -> 138****0001 (the privacy switch). */
 export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
+
+// ---- Data dictionary (SPEC 7 "Meta data") and document collections ("Mongo") ----
+
+/** The field types a meta table may have; the business pages render each as its own control. */
+export const META_FIELD_TYPES = ['text', 'number', 'money', 'date', 'datetime', 'boolean', 'enum', 'reference', 'image'] as const;
+export type MetaFieldType = (typeof META_FIELD_TYPES)[number];
+
+/** A machine name of a table or field: 2-40 lower-case letters, digits or underscores, starting with a letter. */
+export const META_NAME_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
+export const META_NAME_RULE = '标识须为 2-40 位小写字母、数字或下划线，以字母开头';
+
+export interface MetaTableRow {
+  id: number;
+  name: string;
+  label: string;
+  remark: string;
+  fieldCount: number;
+  recordCount: number;
+  updatedAt: string;
+}
+
+export interface MetaTableInput {
+  id?: number;
+  name: string;
+  label: string;
+  remark: string;
+}
+
+export interface EnumOption {
+  value: string;
+  label: string;
+}
+
+export interface MetaFieldRow {
+  id: number;
+  tableId: number;
+  name: string;
+  label: string;
+  type: MetaFieldType;
+  options: EnumOption[];
+  refTableId: number | null;
+  required: boolean;
+  unique: boolean;
+  searchable: boolean;
+  listColumn: boolean;
+  defaultValue: unknown;
+  sort: number;
+  /** records hold a value for it (its type can no longer change) */
+  inUse?: boolean;
+}
+
+export type MetaFieldInput = Omit<MetaFieldRow, 'id' | 'sort' | 'inUse'> & { id?: number };
+
+export function metaTableProblems(t: Partial<MetaTableInput>): Record<string, string> {
+  const p: Record<string, string> = {};
+  if (!t.name) p.name = '标识不能为空';
+  else if (!META_NAME_PATTERN.test(t.name)) p.name = META_NAME_RULE;
+  const label = (t.label ?? '').trim();
+  if (!label) p.label = '名称不能为空';
+  else if (label.length > 32) p.label = '名称不能超过 32 个字';
+  if ((t.remark ?? '').length > 200) p.remark = '说明不能超过 200 个字';
+  return p;
+}
+
+/** Whether a default value fits the field's type (empty means none). */
+export function defaultFits(type: MetaFieldType, value: unknown, options: readonly EnumOption[]): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  switch (type) {
+    case 'text':
+    case 'image':
+      return typeof value === 'string' && value.length <= 500;
+    case 'number':
+    case 'money':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'enum':
+      return typeof value === 'string' && options.some((o) => o.value === value);
+    case 'reference':
+      return false;
+  }
+}
+
+export function metaFieldProblems(f: Partial<MetaFieldInput>): Record<string, string> {
+  const p: Record<string, string> = {};
+  if (!f.name) p.name = '标识不能为空';
+  else if (!META_NAME_PATTERN.test(f.name)) p.name = META_NAME_RULE;
+  const label = (f.label ?? '').trim();
+  if (!label) p.label = '名称不能为空';
+  else if (label.length > 32) p.label = '名称不能超过 32 个字';
+  if (!f.type || !(META_FIELD_TYPES as readonly string[]).includes(f.type)) p.type = '请选择字段类型';
+  if (f.type === 'enum') {
+    const options = f.options ?? [];
+    if (!options.length) p.options = '枚举至少要有一个选项';
+    else if (options.some((o) => !o.value.trim() || !o.label.trim())) p.options = '每个选项都要有值和名称';
+    else if (new Set(options.map((o) => o.value)).size !== options.length) p.options = '选项的值不能重复';
+  }
+  if (f.type === 'reference' && !f.refTableId) p.refTableId = '请选择引用的表';
+  if (f.type === 'reference' && f.defaultValue !== null && f.defaultValue !== undefined && f.defaultValue !== '')
+    p.defaultValue = '引用字段不能有默认值';
+  else if (f.type && !defaultFits(f.type, f.defaultValue, f.options ?? [])) p.defaultValue = '默认值与字段类型不符';
+  return p;
+}
+
+export interface MongoTableRow {
+  id: number;
+  name: string;
+  remark: string;
+  fileCount: number;
+  size: number;
+  createdAt: string;
+}
+
+export interface MongoFileRow {
+  id: number;
+  tableId: number;
+  name: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
+/** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */
+export const MONGO_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{1,63}$/;
+export const MONGO_FILE_MAX_BYTES = 5 * 1024 * 1024;

@@ -18,6 +18,8 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/interface-list': () => import('./manage/interface-list.tsx'),
   'manage/tenant-pages': () => import('./manage/tenant-pages.tsx'),
   'tenant-manage/tenant-list': () => import('./manage/tenant-list.tsx'),
+  'manage/meta-data': () => import('./manage/meta-data.tsx'),
+  'manage/mongo-tables': () => import('./manage/mongo-tables.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

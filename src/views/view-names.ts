@@ -12,6 +12,8 @@ export const INSTALLED_VIEWS = [
   'manage/interface-list',
   'manage/tenant-pages',
   'tenant-manage/tenant-list',
+  'manage/meta-data',
+  'manage/mongo-tables',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

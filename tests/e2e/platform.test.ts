@@ -167,4 +167,48 @@ describe('platform administration', () => {
     expect(await side.getByRole('button', { name: '租户管理', exact: true }).count()).toBe(0);
     await Promise.all([op, boss].map((p) => p.context().close()));
   });
+
+  it('the data dictionary: a table with an enum field, its rules spoken under the fields; a collection gets a file', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/meta-data`);
+    await page.getByRole('heading', { name: '数据字典', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增数据表' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增数据表' });
+    await drawer.getByRole('textbox', { name: /^标识/ }).fill('Store');
+    await drawer.getByRole('textbox', { name: /^标识/ }).blur();
+    await drawer.getByText('标识须为 2-40 位小写字母、数字或下划线，以字母开头').waitFor();
+    await drawer.getByRole('textbox', { name: /^标识/ }).fill('store');
+    await drawer.getByRole('textbox', { name: /^名称/ }).fill('门店');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    const fields = page.getByRole('region', { name: '字段：门店' });
+    await fields.waitFor();
+    await fields.getByRole('button', { name: '新增字段' }).click();
+    const fieldDrawer = page.getByRole('dialog', { name: '新增字段' });
+    await fieldDrawer.getByRole('textbox', { name: /^标识/ }).fill('status');
+    await fieldDrawer.getByRole('textbox', { name: /^名称/ }).fill('状态');
+    await fieldDrawer.getByRole('combobox', { name: '类型' }).selectOption({ label: '枚举' });
+    await fieldDrawer.getByRole('button', { name: '保存' }).click();
+    await fieldDrawer.getByText('枚举至少要有一个选项').waitFor();
+    await fieldDrawer.getByRole('button', { name: '添加选项' }).click();
+    await fieldDrawer.getByRole('textbox', { name: '选项 1 值' }).fill('open');
+    await fieldDrawer.getByRole('textbox', { name: '选项 1 名称' }).fill('营业');
+    await fieldDrawer.getByRole('button', { name: '保存' }).click();
+    await fields.getByRole('cell', { name: 'status', exact: true }).waitFor();
+    expect(await fields.getByRole('cell', { name: '枚举', exact: true }).count()).toBe(1);
+
+    await page.goto(`${ui.baseUrl}/#/manage/mongo-tables`);
+    await page.getByRole('heading', { name: '文档集合', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增集合' }).first().click();
+    const add = page.getByRole('dialog', { name: '新增集合' });
+    await add.getByRole('textbox', { name: /^集合名称/ }).fill('events.click');
+    await add.getByRole('button', { name: '保存' }).click();
+    const files = page.getByRole('region', { name: '文件：events.click' });
+    await files.waitFor();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'sample.json', mimeType: 'application/json', buffer: Buffer.from('{"a":1}') });
+    await files.getByRole('cell', { name: 'sample.json', exact: true }).waitFor();
+    expect(await files.getByRole('cell', { name: '7 B' }).count()).toBe(1);
+    await page.context().close();
+  });
 });

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+
+// Issue 12, the data dictionary (SPEC 7 Meta data) and the document collections (SPEC 7 Mongo), per tenant.
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
+async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+describe('data dictionary', () => {
+  it('tables and fields are saved by the rules, listed per tenant, and refused with the field named', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const name = unique('store_');
+    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+      name,
+      label: '门店',
+      remark: '线下门店',
+    });
+    expect(table.result).toBe('ok');
+    const tableId = table.values!.id;
+    expect(await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '重复' })).toMatchObject({ field: 'name' });
+    expect(await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: 'Bad Name', label: 'x' })).toMatchObject({
+      field: 'name',
+    });
+
+    const field = (body: Record<string, unknown>) =>
+      call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });
+    expect((await field({ name: 'code', label: '编码', type: 'text', required: true, unique: true, searchable: true })).result).toBe('ok');
+    const status = await field({
+      name: 'status',
+      label: '状态',
+      type: 'enum',
+      options: [
+        { value: 'open', label: '营业' },
+        { value: 'closed', label: '停业' },
+      ],
+      defaultValue: 'open',
+    });
+    expect(status.result).toBe('ok');
+    expect(await field({ name: 'level', label: '等级', type: 'enum', options: [] })).toMatchObject({ field: 'options' });
+    expect(await field({ name: 'opened', label: '开业', type: 'date', defaultValue: 'tomorrow' })).toMatchObject({ field: 'defaultValue' });
+    expect(await field({ name: 'mall', label: '商场', type: 'reference' })).toMatchObject({ field: 'refTableId' });
+    expect(await field({ name: 'code', label: '又一个编码', type: 'text' })).toMatchObject({
+      field: 'name',
+      errmsg: '本表已有同一标识的字段',
+    });
+
+    const fields = await call<Array<{ name: string; type: string; options: unknown[]; inUse: boolean }>>(
+      baseUrl,
+      admin.token,
+      '/v1/metaData/selMetaFieldList',
+      { tableId },
+    );
+    expect(fields.values!.map((f) => f.name)).toEqual(['code', 'status']);
+    expect(fields.values![1]).toMatchObject({ type: 'enum', inUse: false });
+    const list = await call<Array<{ id: number; fieldCount: number }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+      keyword: name,
+    });
+    expect(list.values).toEqual([expect.objectContaining({ id: tableId, fieldCount: 2, recordCount: 0 })]);
+
+    // Another tenant sees none of it and cannot touch it.
+    const other = await signedIn(baseUrl, 'admin2');
+    expect((await call<unknown[]>(baseUrl, other.token, '/v1/metaData/selMetaTableList', { keyword: name })).values).toEqual([]);
+    expect(await call(baseUrl, other.token, '/v1/metaData/selMetaFieldList', { tableId })).toMatchObject({ errmsg: '数据表不存在' });
+    expect(await call(baseUrl, other.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ errmsg: '数据表不存在' });
+    // The tenant admin may save but not delete (meta:del is not theirs).
+    const ta = await signedIn(baseUrl, 'tenantadmin');
+    expect(await call(baseUrl, ta.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 403 });
+
+    // A referenced table cannot go; once the reference goes, it can.
+    const mall = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('mall_'), label: '商场' });
+    const ref = await field({ name: 'mall', label: '商场', type: 'reference', refTableId: mall.values!.id });
+    expect(await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).toMatchObject({
+      result: 'error',
+      errmsg: expect.stringContaining('引用'),
+    });
+    expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaField', { id: ref.values!.id })).result).toBe('ok');
+    expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).result).toBe('ok');
+  });
+});
+
+describe('data dictionary with records (behind the API: the records service is issue 14)', () => {
+  let server: ServerWithDb;
+  beforeAll(async () => {
+    server = await serverWithDb(databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('a field holding data keeps its type, its used options and its uniqueness honest; a rename keeps the data', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const table = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', { name: 'member', label: '会员' });
+    const tableId = table.values!.id;
+    const level = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
+      tableId,
+      name: 'level',
+      label: '等级',
+      type: 'enum',
+      options: [
+        { value: 'gold', label: '金卡' },
+        { value: 'silver', label: '银卡' },
+      ],
+    });
+    const levelId = level.values!.id;
+    const [{ tenant_id }] = await server.query<{ tenant_id: number }>('SELECT tenant_id FROM meta_table WHERE id = $1', [tableId]);
+    await server.query(`INSERT INTO meta_record (tenant_id, table_id, data) VALUES ($1, $2, $3), ($1, $2, $3)`, [
+      tenant_id,
+      tableId,
+      JSON.stringify({ [levelId]: 'gold' }),
+    ]);
+    const base = { id: levelId, tableId, name: 'level', label: '等级', type: 'enum' };
+    expect(await call(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, type: 'text' })).toMatchObject({
+      result: 'error',
+      field: 'type',
+    });
+    expect(
+      await call(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, options: [{ value: 'silver', label: '银卡' }] }),
+    ).toMatchObject({ field: 'options', errmsg: '记录中还有选项“gold”的数据，不能删除这个选项' });
+    expect(
+      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+        ...base,
+        unique: true,
+        options: [
+          { value: 'gold', label: '金卡' },
+          { value: 'silver', label: '银卡' },
+        ],
+      }),
+    ).toMatchObject({ field: 'unique' });
+    // Renaming the field (name and label) keeps every value: records keep values under the field's id.
+    expect(
+      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+        ...base,
+        name: 'card_level',
+        label: '卡等级',
+        options: [
+          { value: 'gold', label: '金卡会员' },
+          { value: 'silver', label: '银卡' },
+        ],
+      }),
+    ).toMatchObject({ result: 'ok' });
+    const rows = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
+    expect(rows.map((r) => r.data[String(levelId)])).toEqual(['gold', 'gold']);
+    // A table with records cannot be deleted; a field with data is deleted only when confirmed, and its data with it.
+    expect(await call(server.url, admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({
+      errmsg: '“会员”还有 2 条记录，不能删除',
+    });
+    expect(await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({ result: 'error' });
+    expect((await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId, confirm: true })).result).toBe('ok');
+    const after = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
+    expect(after.map((r) => r.data)).toEqual([{}, {}]);
+  });
+});
+
+describe('document collections', () => {
+  it('a collection is added, gets a file (multipart), lists it, and deleting the collection takes its files', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const name = unique('events.');
+    const made = await call<{ id: number }>(baseUrl, admin.token, '/v1/mongo/insTable', { name, remark: '埋点事件' });
+    expect(made.result).toBe('ok');
+    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name })).toMatchObject({
+      field: 'name',
+      errmsg: '本租户已有同名的集合',
+    });
+    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: '1bad name' })).toMatchObject({ field: 'name' });
+
+    const form = new FormData();
+    form.append('tableId', String(made.values!.id));
+    form.append('file', new Blob(['{"event":"open"}'], { type: 'application/json' }), 'sample.json');
+    const up = await fetch(`${baseUrl}/manage/v1/mongo/insTableFile`, { method: 'POST', headers: { UserToken: admin.token }, body: form });
+    expect(await up.json()).toMatchObject({ result: 'ok' });
+    const files = await call<Array<{ name: string; size: number; contentType: string }>>(
+      baseUrl,
+      admin.token,
+      '/v1/mongo/mongoTableFileList',
+      {
+        tableId: made.values!.id,
+      },
+    );
+    expect(files.values).toEqual([expect.objectContaining({ name: 'sample.json', size: 16, contentType: 'application/json' })]);
+    const list = await call<Array<{ id: number; fileCount: number; size: number }>>(baseUrl, admin.token, '/v1/mongo/mongoTableList', {
+      keyword: name,
+    });
+    expect(list.values).toEqual([expect.objectContaining({ id: made.values!.id, fileCount: 1, size: 16 })]);
+
+    const other = await signedIn(baseUrl, 'admin2');
+    expect(await call(baseUrl, other.token, '/v1/mongo/mongoTableFileList', { tableId: made.values!.id })).toMatchObject({
+      errmsg: '集合不存在',
+    });
+    expect((await call(baseUrl, admin.token, '/v1/mongo/delTable', { id: made.values!.id })).result).toBe('ok');
+    expect((await call<unknown[]>(baseUrl, admin.token, '/v1/mongo/mongoTableList', { keyword: name })).values).toEqual([]);
+  });
+});
