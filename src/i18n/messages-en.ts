@@ -220,6 +220,7 @@ export const en: Record<MessageKey, string> = {
   labelValue: '{label}: {value}',
   nameWithNote: '{name} ({note})',
   noDefault: 'No default',
+  scrollableTable: '{label} (scrolls sideways)',
   skipToContent: 'Skip to main content',
   addCollection: 'Add collection',
   addMetaField: 'Add field',

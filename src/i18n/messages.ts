@@ -218,6 +218,7 @@ export const zhCN = {
   labelValue: '{label}：{value}',
   nameWithNote: '{name}（{note}）',
   noDefault: '无默认值',
+  scrollableTable: '{label}（可左右滚动）',
   skipToContent: '跳到主要内容',
   addCollection: '新增集合',
   addMetaField: '新增字段',

@@ -14,7 +14,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
 
@@ -73,6 +73,31 @@ const useStyles = makeStyles({
   emptyTitle: { fontSize: tokens.fontSizeBase400, color: tokens.colorNeutralForeground2 },
 });
 
+/** Whether an element is wider inside than out (it scrolls sideways), kept current as it or its content resizes. */
+function useOverflowing() {
+  const [value, setValue] = useState(false);
+  const node = useRef<HTMLDivElement | null>(null);
+  const observer = useRef<ResizeObserver | null>(null);
+  const measure = useCallback(() => {
+    const el = node.current;
+    setValue(Boolean(el && el.scrollWidth > el.clientWidth + 1));
+  }, []);
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      observer.current?.disconnect();
+      node.current = el;
+      if (!el || typeof ResizeObserver === 'undefined') return;
+      observer.current = new ResizeObserver(measure);
+      observer.current.observe(el);
+      if (el.firstElementChild) observer.current.observe(el.firstElementChild);
+      measure();
+    },
+    [measure],
+  );
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return { ref, value };
+}
+
 const toFluent = (o: SortOrder | null | undefined) => (o === 'ascend' ? 'ascending' : o === 'descend' ? 'descending' : undefined);
 const SELECT_WIDTH = 44;
 
@@ -98,9 +123,16 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
     onSelect?.(next);
   };
   const span = columns.length + (selectable ? 1 : 0);
+  const overflowing = useOverflowing();
 
   return (
-    <div className={s.scroller}>
+    // A table wider than its card scrolls inside it; then the card is a labelled stop in the tab order, so a
+    // keyboard can scroll it too (WCAG 2.1.1; axe scrollable-region-focusable), whatever the rows hold.
+    <div
+      ref={overflowing.ref}
+      className={s.scroller}
+      {...(overflowing.value ? { tabIndex: 0, role: 'region', 'aria-label': t('scrollableTable', { label }) } : {})}
+    >
       <Table
         aria-label={label}
         aria-busy={loading || rows === null}

@@ -41,6 +41,15 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.goto(`${baseUrl}/#/user-center/user-info`);
   await page.waitForURL(/user-info/);
   await check(page, 'user centre');
+  await page.goto(`${baseUrl}/#/manage/parameters`);
+  await page.getByRole('switch').first().waitFor();
+  await check(page, 'parameters');
+  await page.goto(`${baseUrl}/#/manage/meta-data`);
+  await page.getByRole('columnheader').first().waitFor();
+  await check(page, 'data dictionary');
+  await page.goto(`${baseUrl}/#/manage/mongo-tables`);
+  await page.getByRole('columnheader').first().waitFor();
+  await check(page, 'document collections');
 
   await page.keyboard.press('Control+K');
   await page.getByRole('dialog', { name: '命令面板' }).getByRole('combobox').waitFor();
@@ -54,6 +63,29 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.getByRole('dialog', { name: '当前登录用户' }).locator('tbody tr').first().waitFor();
   await check(page, 'online drawer');
   await page.context().close();
+
+  // The platform operator's pages.
+  const op = await newPage({ colorScheme });
+  await op.goto(`${baseUrl}/#/login`);
+  await logIn(op, 'platform');
+  await op.waitForURL(/#\/dashboard$/);
+  await op.goto(`${baseUrl}/#/manage/menu-list`);
+  await op
+    .getByRole('tree', { name: '菜单树' })
+    .getByRole('button', { name: /^用户管理/ })
+    .click();
+  await op.getByRole('region', { name: '可调用的接口', exact: true }).getByRole('combobox').waitFor();
+  await check(op, 'menu editor');
+  await op.goto(`${baseUrl}/#/manage/interface-list`);
+  await op.getByRole('row').nth(2).waitFor();
+  await check(op, 'interface list');
+  await op.goto(`${baseUrl}/#/tenant-manage/tenant-list`);
+  await op.getByRole('row').nth(2).waitFor();
+  await check(op, 'tenant list');
+  await op.goto(`${baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
+  await op.getByRole('tree').getByRole('checkbox').first().waitFor();
+  await check(op, 'tenant pages');
+  await op.context().close();
 
   // Bind phone: an account of its own without a phone.
   const userName = await newAccount(baseUrl, 'admin', `axe${colorScheme}`);

@@ -38,9 +38,9 @@ describe('platform administration', () => {
     await op.getByRole('button', { name: '保存', exact: true }).click();
     await op.getByRole('heading', { name: '编辑：导出' }).waitFor();
     await tree.getByRole('button', { name: /^运营报表/ }).click();
-    const buttons = op.getByRole('region', { name: '页面按钮' });
+    const buttons = op.getByRole('region', { name: '页面按钮', exact: true });
     await buttons.getByText('report:export').waitFor();
-    const calls = op.getByRole('region', { name: '可调用的接口' });
+    const calls = op.getByRole('region', { name: '可调用的接口', exact: true });
     await calls.getByText('POST /v1/userOperationLog/list').waitFor();
     // Relate one more interface.
     const combo = calls.getByRole('combobox', { name: '添加可调用的接口' });
@@ -180,7 +180,7 @@ describe('platform administration', () => {
     await drawer.getByRole('textbox', { name: /^标识/ }).fill('store');
     await drawer.getByRole('textbox', { name: /^名称/ }).fill('门店');
     await drawer.getByRole('button', { name: '保存' }).click();
-    const fields = page.getByRole('region', { name: '字段：门店' });
+    const fields = page.getByRole('region', { name: '字段：门店', exact: true });
     await fields.waitFor();
     await fields.getByRole('button', { name: '新增字段' }).click();
     const fieldDrawer = page.getByRole('dialog', { name: '新增字段' });
@@ -202,7 +202,7 @@ describe('platform administration', () => {
     const add = page.getByRole('dialog', { name: '新增集合' });
     await add.getByRole('textbox', { name: /^集合名称/ }).fill('events.click');
     await add.getByRole('button', { name: '保存' }).click();
-    const files = page.getByRole('region', { name: '文件：events.click' });
+    const files = page.getByRole('region', { name: '文件：events.click', exact: true });
     await files.waitFor();
     await page
       .locator('input[type=file]')
