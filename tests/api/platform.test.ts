@@ -295,6 +295,15 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     const op = await signedIn(server.url, 'platform');
     const tree = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
     const system = tree.find((n) => n.path === '/manage' && n.tenantId === null)!;
+    // The flat list finds entries by name, path, component or code, and by kind.
+    const found = await call<Array<{ path: string; uriType: number }>>(server.url, op.token, '/vue/menu/list', { keyword: 'manage/users' });
+    expect(found.values!.map((e) => e.path)).toContain('/manage/users');
+    const buttonsOnly = await call<Array<{ uriType: number; code: string }>>(server.url, op.token, '/vue/menu/list', {
+      uriType: 2,
+      keyword: 'user:',
+    });
+    expect(buttonsOnly.values!.every((e) => e.uriType === 2 && e.code.startsWith('user:'))).toBe(true);
+    expect(buttonsOnly.values!.length).toBeGreaterThanOrEqual(4);
     const bad = await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '报表', path: 'reports', uriType: 1 });
     expect(bad).toMatchObject({ result: 'error', field: 'path' });
     expect(

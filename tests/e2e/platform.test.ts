@@ -79,6 +79,19 @@ describe('platform administration', () => {
     await side.getByRole('button', { name: '运营报表' }).waitFor();
     await side.getByRole('button', { name: '运营报表' }).click();
     await user.waitForURL(/#\/manage\/ops-report$/);
+
+    // The operator deletes the entry while the user is on it: asked first (with what goes), then the user is sent
+    // to the first page with one message.
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    await tree.getByRole('button', { name: /^运营报表/ }).click();
+    await op.getByRole('button', { name: '删除', exact: true }).click();
+    const ask = op.getByRole('dialog', { name: '提示' });
+    await ask.getByText(/“运营报表”有 1 个下级菜单或按钮，已授予 \d+ 个角色/).waitFor();
+    await ask.getByRole('button', { name: '删除' }).click();
+    await toast(op, '操作成功').first().waitFor();
+    await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
+    await user.waitForURL(/#\/dashboard$/);
+    expect(await side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
     await Promise.all([op, user, admin].map((p) => p.context().close()));
   });
 
@@ -154,6 +167,12 @@ describe('platform administration', () => {
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
     await created.getByRole('button', { name: '我已记下' }).click();
     await op.getByRole('cell', { name: 'lanjing', exact: true }).waitFor();
+    // Its pages are one click away: the tenant pages page with this tenant chosen, platform pages locked.
+    await op.getByRole('button', { name: '页面 蓝鲸商贸' }).click();
+    await op.waitForURL(/#\/tenant-manage\/tenant-pages\?tenant=\d+$/);
+    const pagesTree = op.getByRole('tree', { name: '蓝鲸商贸 的页面' });
+    await pagesTree.getByRole('checkbox', { name: '用户管理', exact: true }).waitFor();
+    expect(await pagesTree.getByRole('checkbox', { name: '菜单列表', exact: true }).isDisabled()).toBe(true);
 
     const boss = await ui.newPage();
     await boss.goto(`${ui.baseUrl}/#/login`);

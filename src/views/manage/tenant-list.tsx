@@ -220,6 +220,13 @@ export default function TenantListView({ route }: ViewProps) {
       }),
     [calls, list.page, list.size, f.keyword, f.status],
   );
+  // The tenant pages page wherever the menu put it (an operator may move it); none: the action is not offered.
+  const pagesPath = SessionContext.useSelector(
+    (st) =>
+      (st.context.routes as { routes: Array<{ component: string; path: string }> } | null)?.routes.find(
+        (r) => r.component === 'manage/tenant-pages',
+      )?.path ?? null,
+  );
   const openAdd = useCallback(() => setEditing('new'), []);
   usePageActions([{ code: 'tenant:add', label: t('addTenant'), run: openAdd }]);
 
@@ -277,14 +284,16 @@ export default function TenantListView({ route }: ViewProps) {
           <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.name}`} onClick={() => setEditing(r)}>
             {t('edit')}
           </Button>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('tenantPagesAction')} ${r.name}`}
-            onClick={() => navigate(`/tenant-manage/tenant-pages?tenant=${r.id}`)}
-          >
-            {t('tenantPagesAction')}
-          </Button>
+          {pagesPath && (
+            <Button
+              size="small"
+              appearance="subtle"
+              aria-label={`${t('tenantPagesAction')} ${r.name}`}
+              onClick={() => navigate(`${pagesPath}?tenant=${r.id}`)}
+            >
+              {t('tenantPagesAction')}
+            </Button>
+          )}
           <Button size="small" appearance="subtle" aria-label={`${t('parametersAction')} ${r.name}`} onClick={() => setSettingsOf(r)}>
             {t('parametersAction')}
           </Button>
