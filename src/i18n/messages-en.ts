@@ -221,6 +221,7 @@ export const en: Record<MessageKey, string> = {
   nameWithNote: '{name} ({note})',
   noDefault: 'No default',
   scrollableTable: '{label} (scrolls sideways)',
+  noRelations: 'None (nobody may call it)',
   skipToContent: 'Skip to main content',
   addCollection: 'Add collection',
   addMetaField: 'Add field',
@@ -366,7 +367,6 @@ export const en: Record<MessageKey, string> = {
   privacyHint: 'When on, phone numbers in lists show as {example}; users holding the unmask permission see them whole',
   relatePages: 'Related pages',
   relatedEntries: 'Relations',
-  relationCount: '{count}',
   relationsHint:
     'Tick the pages and buttons that may call this interface; roles holding any of them may call it. Saving takes effect at once.',
   relationsOf: 'Related pages: {path}',

@@ -217,6 +217,25 @@ export default function InterfaceListView({ route }: ViewProps) {
   );
   const openAdd = useCallback(() => setEditing('new'), []);
   usePageActions([{ code: 'interface:add', label: t('addExternalInterface'), run: openAdd }]);
+  // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  useEffect(() => {
+    calls.catalogue().then(
+      (nodes) => {
+        const out = new Map<number, string>();
+        const walk = (list: CatalogueNode[], parent: string) =>
+          list.forEach((n) => {
+            const name = n.uriType === 2 ? `${parent} · ${n.name}` : n.name || t('wrapperEntry');
+            out.set(n.id, name);
+            walk(n.children, name);
+          });
+        walk(nodes, '');
+        setNames(out);
+      },
+      () => setNames(new Map()),
+    );
+  }, [calls, data.rows]);
+  const relatedNames = (r: InterfaceRow) => r.menuIds.map((id) => names.get(id) ?? `#${id}`).join('、');
 
   const accessBadge = (r: InterfaceRow) => {
     const label = t(`access_${r.access}` as const);
@@ -237,19 +256,20 @@ export default function InterfaceListView({ route }: ViewProps) {
       render: (r) => <span className={s.mono}>{r.path}</span>,
       ellipsis: (r) => r.path,
     },
-    { key: 'name', title: t('interfaceName'), width: 140, render: (r) => r.name || '--', ellipsis: (r) => r.name },
+    { key: 'name', title: t('interfaceName'), width: 110, render: (r) => r.name || '--', ellipsis: (r) => r.name },
     { key: 'source', title: t('source'), width: 90, render: (r) => (r.source === 'server' ? t('sourceServer') : t('sourceExternal')) },
     { key: 'access', title: t('whoMayCall'), width: 110, render: accessBadge },
     {
       key: 'relations',
       title: t('relatedEntries'),
-      width: 90,
-      render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : t('relationCount', { count: r.menuIds.length })),
+      width: 180,
+      render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : r.menuIds.length ? relatedNames(r) : t('noRelations')),
+      ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
     },
     {
       key: 'actions',
       title: t('actions'),
-      width: 200,
+      width: 190,
       render: (r) => (
         <div className={s.cellActions}>
           {r.access !== 'anonymous' && r.access !== 'shell' && (

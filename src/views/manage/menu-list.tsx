@@ -109,7 +109,9 @@ function createMenuEditorLogic(calls: PlatformCalls) {
       saveEntry: fromPromise(
         wrap(({ draft }: { draft: MenuDraft }) => {
           const { id, ...rest } = draft;
-          return calls.saveEntry(id === undefined ? rest : { id, ...rest });
+          // A page's icon JSON always says its current name (SPEC 3: {icon, name, hidden}), whatever was edited last.
+          const icon = rest.uriType === 1 ? JSON.stringify({ ...parseIcon(rest.icon), name: rest.name }) : rest.icon;
+          return calls.saveEntry(id === undefined ? { ...rest, icon } : { id, ...rest, icon });
         }),
       ),
       moveEntry: fromPromise(
