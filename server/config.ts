@@ -23,7 +23,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     /** the tenant code public pages fall back to (register, find password); default: the first tenant */
     defaultTenant: env.DEFAULT_TENANT || undefined,
     /** the platform operator's tenant (tenant management, the shared menu): demo 0, production 1 */
-    platformTenant: env.PLATFORM_TENANT ? Number(env.PLATFORM_TENANT) : demo ? 0 : 1,
+    platformTenant: /^\d{1,9}$/.test(env.PLATFORM_TENANT ?? '') ? Number(env.PLATFORM_TENANT) : demo ? 0 : 1,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

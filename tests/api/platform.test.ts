@@ -79,6 +79,27 @@ describe('who may run the platform', () => {
   });
 });
 
+describe('production: the first admin of tenant 1 runs the platform', () => {
+  it('a production start seeds tenant 1 with every shared page, and its admin may call tenant management', async () => {
+    const { startServer } = await import('../support/start-server.ts');
+    const server = await startServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
+    try {
+      const store = memoryStore();
+      const api = createApiClient({ store, baseURL: `${server.url}/manage` });
+      const token = await login(api, { userName: 'admin', password: 'Prod2026pass' });
+      const list = await call<TenantRow[]>(server.url, token, '/v1/tenant/list');
+      expect(list.values).toEqual([expect.objectContaining({ id: 1, platform: true })]);
+      store.setItem(STORAGE_KEYS.userToken, token);
+      await initUserPermission(api);
+      expect(leaves(await fetchMenuTree(api)).map((n) => n.path)).toEqual(
+        expect.arrayContaining(['/tenant-manage/tenant-list', '/manage/menu-list']),
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('tenants', () => {
   it('the operator creates a tenant, gives it three pages, and its admin sees exactly those pages', async () => {
     const op = await signedIn(baseUrl, 'platform');

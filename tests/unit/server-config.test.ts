@@ -15,4 +15,11 @@ describe('server settings from the environment', () => {
     expect(readConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(0);
     expect(readConfig({ TRUST_PROXY: '-1' }).trustProxy).toBe(0);
   });
+
+  it('the platform operator is tenant 0 in a demo and tenant 1 in production, unless PLATFORM_TENANT names another', () => {
+    expect(readConfig({}).platformTenant).toBe(0);
+    expect(readConfig({ SCRM_DEMO: '0' }).platformTenant).toBe(1);
+    expect(readConfig({ SCRM_DEMO: '0', PLATFORM_TENANT: '7' }).platformTenant).toBe(7);
+    expect(readConfig({ SCRM_DEMO: '0', PLATFORM_TENANT: 'seven' }).platformTenant).toBe(1);
+  });
 });
