@@ -78,6 +78,14 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/userRole/save': { buttons: ['user:edit', 'role:save'] },
   'POST /v1/renant/selectUserRoleList': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
+  // the logs page: sign-ins and sessions, who signed in lately, errors, SMS sent
+  'POST /v1/userLoginLog/list': { pages: ['manage/logs'] },
+  'POST /v1/userLoginLog/detail': { pages: ['manage/logs'] },
+  'POST /v1/loginInfo/selUserLoginInfoList': { pages: ['manage/logs'] },
+  'POST /v1/errLogger/controller/list': { pages: ['manage/logs'] },
+  // the console reports its own uncaught errors and chunk failures
+  'POST /v1/errLogger/controller/report': 'shell',
+  'POST /v1/msg/getSmsRecoedList': { pages: ['manage/logs', 'manage/sms-platform'] },
   // the privacy switch: every signed-in user's lists follow it
   'POST /v1/systemSetting/getIsPrivacy': 'shell',
   // platform administration: tenants (the operator only), and a tenant's own parameters

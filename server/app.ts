@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { AppEnv } from './auth.ts';
+import { randomUUID } from 'node:crypto';
+import type { AppEnv, SessionInfo } from './auth.ts';
+import { recordError } from './logs.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
 import { accessChain, syncInterfaces } from './access.ts';
@@ -19,6 +21,7 @@ import { onlineRoutes } from './routes/online.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { menuRoutes } from './routes/menus.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { logRoutes } from './routes/logs.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -69,13 +72,35 @@ export function createApp(options: AppOptions) {
   const { db } = options;
   const app = new Hono<AppEnv>();
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
     if (err instanceof ApiError) return c.json({ result: 'error', errmsg: err.message, ...err.extra });
-    console.error(err);
-    return c.json({ result: 'error', errmsg: '服务器内部错误，请稍后重试' }, 500);
+    // The fault is kept with its request id (the error log); the stack stays in the server's log, never the answer.
+    const requestId = c.get('requestId') ?? randomUUID();
+    console.error(`[${requestId}]`, err);
+    const session = c.get('session') as SessionInfo | undefined;
+    await recordError(db, {
+      tenantId: session?.tenantId ?? null,
+      userId: session?.userId ?? null,
+      source: 'server',
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      message: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      userAgent: c.req.header('User-Agent') ?? '',
+    });
+    return c.json({ result: 'error', errmsg: `服务器内部错误，请稍后重试（请求编号 ${requestId}）`, requestId }, 500, {
+      'X-Request-Id': requestId,
+    });
   });
 
   app.use('*', securityHeaders());
+  // Every /manage request has an id, in its answer's X-Request-Id and in the error log when it fails.
+  app.use('/manage/*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
   app.use('*', clientAddress(options.trustProxy ?? 0));
 
   if (options.proxyUrl) {
@@ -96,8 +121,8 @@ export function createApp(options: AppOptions) {
       const limit = UPLOAD_LIMITS[c.req.path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT;
       return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
     });
-    if (options.faults) {
-      const faults = faultSwitch();
+    const faults = options.faults ? faultSwitch() : null;
+    if (faults) {
       api.route('/', faults.routes);
       api.use('*', faults.middleware);
     }
@@ -108,6 +133,7 @@ export function createApp(options: AppOptions) {
     const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
     const chain = accessChain(db, routes, { platformTenant, interfacesReady });
     api.use('*', chain);
+    if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;
     const sms = new SmsService(db, outbox, options.smsResendSeconds);
     const events = options.events ?? new SessionEvents(db);
@@ -136,6 +162,7 @@ export function createApp(options: AppOptions) {
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant }));
     api.route('/', metaRoutes(db));
+    api.route('/', logRoutes({ db, platformTenant }));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

@@ -18,7 +18,7 @@ export interface SessionInfo {
   tenantActive: boolean;
 }
 
-export type AppEnv = { Variables: { session: SessionInfo; db: Db; ip: string } };
+export type AppEnv = { Variables: { session: SessionInfo; db: Db; ip: string; requestId: string } };
 
 /** A new session; it ends at `expiresAt` when given (a userToken link's session ends with its source), else after ttl. */
 export async function createSession(
@@ -28,14 +28,15 @@ export async function createSession(
   ttlSeconds: number,
   ip: string,
   expiresAt?: Date,
-): Promise<string> {
+): Promise<{ token: string; id: string }> {
   const token = newToken();
-  await db.query(
+  const [row] = await db.query<{ id: string }>(
     `INSERT INTO user_session (token_hash, user_id, tenant_id, expires_at, login_ip)
-     VALUES ($1, $2, $3, COALESCE($6::timestamptz, now() + make_interval(secs => $4)), $5)`,
+     VALUES ($1, $2, $3, COALESCE($6::timestamptz, now() + make_interval(secs => $4)), $5)
+     RETURNING id::text AS id`,
     [sha256(token), userId, tenantId, ttlSeconds, ip, expiresAt ?? null],
   );
-  return token;
+  return { token, id: row.id };
 }
 
 /** An active tenant: enabled and not past its expiry (SQL over a `tenant` row aliased t). */

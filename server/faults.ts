@@ -9,6 +9,8 @@ interface Fault {
   answer?: unknown;
   /** or answer with this HTTP status and no JSON */
   status?: number;
+  /** or throw, after the rule chain, as a handler's bug would (a real HTTP 500 through the error log) */
+  throw?: boolean;
   /** how many calls it applies to */
   times: number;
   /** only calls carrying this UserToken (so tests running side by side do not trip over each other) */
@@ -25,26 +27,36 @@ export function faultSwitch() {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const path = c.req.path.replace(/^\/manage/, '');
     const token = c.req.header('UserToken');
-    const i = faults.findIndex((f) => f.path === path && (!f.userToken || f.userToken === token));
+    const i = faults.findIndex((f) => !f.throw && f.path === path && (!f.userToken || f.userToken === token));
     if (i < 0) return next();
     const f = faults[i];
     if (--f.times <= 0) faults.splice(i, 1);
     if (f.status) return c.body(null, f.status as 500);
     return c.json(f.answer as object);
   };
+  /** Mounted after the rule chain: the caller's session is known, as in a real handler. */
+  const throwing: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const path = c.req.path.replace(/^\/manage/, '');
+    const token = c.req.header('UserToken');
+    const i = faults.findIndex((f) => f.throw && f.path === path && (!f.userToken || f.userToken === token));
+    if (i < 0) return next();
+    if (--faults[i].times <= 0) faults.splice(i, 1);
+    throw new Error(`测试故障：${path}`);
+  };
   const routes = new Hono<AppEnv>();
   routes.post('/anon/dev/fault', async (c) => {
     const body = await readBody(c);
     const path = str(body, 'path', 'path');
-    if (body.answer === undefined && body.status === undefined) throw new ApiError('answer 或 status 必须给出一个');
+    if (body.answer === undefined && body.status === undefined && body.throw !== true)
+      throw new ApiError('answer、status 或 throw 必须给出一个');
     const status = body.status === undefined ? undefined : int(body, 'status', 'status', 500, 599);
     const userToken = typeof body.userToken === 'string' ? body.userToken : undefined;
-    faults.push({ path, answer: body.answer, status, times: int(body, 'times', 'times', 1, 1000), userToken });
+    faults.push({ path, answer: body.answer, status, throw: body.throw === true, times: int(body, 'times', 'times', 1, 1000), userToken });
     return c.json({ result: 'ok' });
   });
   routes.delete('/anon/dev/fault', (c) => {
     faults.length = 0;
     return c.json({ result: 'ok' });
   });
-  return { middleware, routes };
+  return { middleware, throwing, routes };
 }

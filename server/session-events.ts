@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { recordSessionsEnded } from './logs.ts';
 
 /** Who an event is for: one session (by its public id), every session of a user, or of a tenant. */
 export type Audience = { sessionId: string } | { userId: number } | { tenantId: number };
@@ -44,7 +45,8 @@ export class SessionEvents {
   }
 
   /** Ends every live session of a user (deleted, disabled, password reset) and tells their open browsers at once. */
-  async endUserSessions(userId: number): Promise<void> {
+  async endUserSessions(userId: number, why = ''): Promise<void> {
+    await recordSessionsEnded(this.db, { userId }, why);
     await this.db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
     await this.publish({ userId }, 'revoked');
   }

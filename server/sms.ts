@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from './db.ts';
 import { newToken, sha256 } from './crypto.ts';
 import { ApiError } from './http.ts';
+import { recordSms } from './logs.ts';
 
 /** SPEC 9: the SMS resend countdown is 60 s; the server enforces it too. */
 export const RESEND_SECONDS = 60;
@@ -52,7 +53,7 @@ export class SmsService {
    * Checks the captcha (spent by any attempt, right or wrong), the 60 s resend rule, then issues a code. The
    * answer's `values` is empty on failure (SPEC 7), with the reason in errmsg.
    */
-  async send(phone: unknown, imgVeryCode: unknown, uuid: unknown): Promise<string> {
+  async send(phone: unknown, imgVeryCode: unknown, uuid: unknown, tenantId: number | null = null): Promise<string> {
     if (!isPhone(phone)) throw new ApiError('请输入正确的手机号码', { values: '' });
     if (!isCaptchaUuid(uuid) || typeof imgVeryCode !== 'string' || !imgVeryCode.trim())
       throw new ApiError('请输入图形验证码', { values: '' });
@@ -84,8 +85,17 @@ export class SmsService {
       sha256(code),
       CODE_TTL_SECONDS,
     ]);
-    // A real deployment hands the code to its configured SMS platform here.
+    // A real deployment hands the code to its configured SMS platform here (issue 13's SMS platforms); the SMS log
+    // says what happened, never the code.
     this.outbox?.sms.set(phone, code);
+    await recordSms(this.db, {
+      tenantId,
+      phone,
+      template: 'verify_code',
+      platform: this.outbox ? 'dev-outbox' : 'none',
+      success: Boolean(this.outbox),
+      error: this.outbox ? '' : '未配置短信平台',
+    });
     return 'sent';
   }
 

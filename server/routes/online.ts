@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { phoneView } from '../privacy.ts';
+import { recordSession } from '../logs.ts';
 import { ApiError, int, ok, readBody } from '../http.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../presence.ts';
@@ -54,6 +55,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     // Another tenant's session is as unknown as one that does not exist.
     if (!row) throw new ApiError('该登录已失效或不存在');
     await db.query('DELETE FROM access_token WHERE session_hash = $1', [row.token_hash]);
+    await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
     await events.publish({ sessionId: id }, 'revoked');
     return c.json(ok());
   });

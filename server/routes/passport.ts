@@ -6,7 +6,8 @@ import type { Db } from '../db.ts';
 import { hashPassword, sha256, verifyPassword } from '../crypto.ts';
 import { decryptWithKey, newPassword } from '../passwords.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
-import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME } from '../../src/api/contract.ts';
+import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../src/api/contract.ts';
+import { recordLogin } from '../logs.ts';
 import { isPhone, type SmsService } from '../sms.ts';
 import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttle.ts';
 import { uniqueViolation } from '../db-errors.ts';
@@ -92,7 +93,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
     await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
     // Every session of the account ends: whoever had the old password is out.
-    await events.endUserSessions(users[0].id);
+    await events.endUserSessions(users[0].id, '密码已重置');
     return c.json(ok());
   });
 
@@ -138,11 +139,31 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const encrypted = str(body, 'password', '密码', 1024);
     const keyId = str(body, 'keyId', '密钥', 64);
     if (body.appName !== APP_NAME) throw new ApiError('应用名称不正确');
-    // Single use: the key is spent whether or not the password is right.
-    const password = await decryptWithKey(db, keyId, encrypted);
     const ip = c.get('ip');
+    const userAgent = c.req.header('User-Agent') ?? '';
+    // Every attempt is in the login log, with why it failed (the tenant's admins see their own tenant's).
+    const attempt = async (who: { id: number; tenant_id: number } | undefined, reason: LoginFailure) =>
+      recordLogin(db, {
+        tenantId: who?.tenant_id ?? null,
+        userId: who?.id ?? null,
+        account: userName,
+        success: false,
+        reason,
+        ip,
+        userAgent,
+      });
+    const known = () =>
+      db.query<{ id: number; tenant_id: number }>('SELECT id, tenant_id FROM app_user WHERE user_name = $1', [userName]).then((r) => r[0]);
+    // Single use: the key is spent whether or not the password is right.
+    const password = await decryptWithKey(db, keyId, encrypted).catch(async (err: unknown) => {
+      await attempt(await known(), 'bad_key');
+      throw err;
+    });
     const locked = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
-    if (locked > 0) throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });
+    if (locked > 0) {
+      await attempt(await known(), 'locked');
+      throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });
+    }
     const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number; tenant_active: boolean }>(
       `SELECT u.id, u.tenant_id, u.password_hash, u.status, ${TENANT_ACTIVE} AS tenant_active
          FROM app_user u JOIN tenant t ON t.id = u.tenant_id WHERE u.user_name = $1`,
@@ -150,20 +171,41 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     );
     // The same work and the same answer whatever the account: the password is always verified against a hash
     // (a dummy one for an unknown account), a bind-phone login ticket (DECISIONS.md) is looked up besides, and a
-    // disabled account or tenant answers as a wrong password does.
+    // disabled account answers as a wrong password does.
     const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
     if (!user || !(passwordOk || ticketOk) || user.status !== 1) {
       await throttle.failed(userName, ip);
+      await attempt(
+        user,
+        !user ? 'unknown_account' : password === null ? 'bad_key' : !(passwordOk || ticketOk) ? 'wrong_password' : 'account_disabled',
+      );
       throw new ApiError(WRONG_CREDENTIALS);
     }
     // Told only to someone who knows the password: the organisation, not the account, is what stops them.
-    if (!user.tenant_active) throw new ApiError(TENANT_INACTIVE);
+    if (!user.tenant_active) {
+      await attempt(user, 'tenant_inactive');
+      throw new ApiError(TENANT_INACTIVE);
+    }
     // A correct password that lands after a parallel burst locked the account is refused too.
     const lockedNow = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
-    if (lockedNow > 0) throw new ApiError(lockedMessage(lockedNow), { values: { retryAfter: lockedNow } });
+    if (lockedNow > 0) {
+      await attempt(user, 'locked');
+      throw new ApiError(lockedMessage(lockedNow), { values: { retryAfter: lockedNow } });
+    }
     await throttle.succeeded(userName);
-    return c.json(ok(await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip)));
+    const session = await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip);
+    await recordLogin(db, {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      account: userName,
+      success: true,
+      method: ticketOk ? 'ticket' : 'password',
+      ip,
+      userAgent,
+      sessionId: session.id,
+    });
+    return c.json(ok(session.token));
   });
 
   app.post('/anon/passport/loginByUserToken', async (c) => {
@@ -181,10 +223,34 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
           [sha256(linkToken)],
         )
       : [];
-    if (!source) return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
+    const userAgent = c.req.header('User-Agent') ?? '';
+    if (!source) {
+      await recordLogin(db, {
+        tenantId: null,
+        userId: null,
+        account: '',
+        success: false,
+        reason: 'link_invalid',
+        method: 'link',
+        ip: c.get('ip'),
+        userAgent,
+      });
+      return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
+    }
     await db.query('DELETE FROM access_token WHERE session_hash = $1', [sha256(linkToken)]);
-    const token = await createSession(db, source.user_id, source.tenant_id, sessionTtlSeconds, c.get('ip'), source.expires_at);
-    return c.json({ data: { result: 200, values: token } });
+    const session = await createSession(db, source.user_id, source.tenant_id, sessionTtlSeconds, c.get('ip'), source.expires_at);
+    const [owner] = await db.query<{ user_name: string }>('SELECT user_name FROM app_user WHERE id = $1', [source.user_id]);
+    await recordLogin(db, {
+      tenantId: source.tenant_id,
+      userId: source.user_id,
+      account: owner?.user_name ?? '',
+      success: true,
+      method: 'link',
+      ip: c.get('ip'),
+      userAgent,
+      sessionId: session.id,
+    });
+    return c.json({ data: { result: 200, values: session.token } });
   });
 
   return app;

@@ -4,6 +4,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { newToken, sha256 } from '../crypto.ts';
 import { ApiError, ok, readBody } from '../http.ts';
+import { recordSession } from '../logs.ts';
 import { loadMenuTree, permittedMenuIds } from '../menu.ts';
 import { SETTINGS_KEYS, type UserInfo } from '../../src/api/contract.ts';
 
@@ -46,12 +47,14 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
       s.tokenHash,
       deadline,
     ]);
+    await recordSession(db, s.id, s.tenantId, 'token');
     return c.json({ result: 'ok', values: token, deadline });
   });
 
   app.post('/anon/vue/logout', async (c) => {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
+    await recordSession(db, s.id, s.tenantId, 'logout');
     return c.json({ data: 200 });
   });
 

@@ -15,12 +15,20 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.body(captchaSvg(text), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   });
 
-  const send = async (body: Record<string, unknown>) => ({
+  const send = async (body: Record<string, unknown>, tenantId: number | null) => ({
     result: 'ok' as const,
-    values: await sms.send(body.phone, body.imgVeryCode, body.uuid),
+    values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
   });
-  app.post('/v2/sms/sendSMS', async (c) => c.json(await send(await readBody(c))));
-  app.post('/anon/sms/sendSMS', async (c) => c.json(await send(await readBody(c))));
+  app.post('/v2/sms/sendSMS', async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
+  // Anonymous: the tenant the public page works in (SPEC 7's renantId), when it names one that exists.
+  app.post('/anon/sms/sendSMS', async (c) => {
+    const body = await readBody(c);
+    const raw = body.renantId;
+    const named =
+      typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+    const [tenant] = named === null ? [] : await db.query<{ id: number }>('SELECT id FROM tenant WHERE id = $1', [named]);
+    return c.json(await send(body, tenant?.id ?? null));
+  });
 
   app.post('/v1/third/bindPhone', async (c) => {
     const body = await readBody(c);

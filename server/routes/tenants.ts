@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
 import { defaultTenantPages, grantToTenantAdmins, withAncestors } from '../menu.ts';
 import { privacyOn } from '../privacy.ts';
+import { recordSessionsEnded } from '../logs.ts';
 import type { SessionEvents } from '../session-events.ts';
 import {
   PLATFORM_PAGES,
@@ -162,6 +163,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
         });
       // A disabled or expired tenant's live sessions end now, and their browsers are told.
       if (!row.active) {
+        await recordSessionsEnded(db, { tenantId: input.id! }, '企业已停用或已到期');
         await db.query('UPDATE user_session SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL', [input.id]);
         await events.publish({ tenantId: input.id! }, 'revoked');
       }

@@ -103,7 +103,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
       [id, s.tenantId],
     );
     if (!rows.length) throw new ApiError('用户不存在');
-    await events.endUserSessions(id);
+    await events.endUserSessions(id, '账号已删除');
     return c.json(ok());
   });
 
@@ -117,7 +117,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能修改用户类型高于自己的账号');
     if (body.status === 0 && (await lastAdmin(s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
     await db.query('UPDATE app_user SET status = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2', [id, s.tenantId, body.status]);
-    if (body.status === 0) await events.endUserSessions(id);
+    if (body.status === 0) await events.endUserSessions(id, '账号已停用');
     return c.json(ok());
   });
 

@@ -476,3 +476,64 @@ export interface MongoFileRow {
 /** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */
 export const MONGO_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{1,63}$/;
 export const MONGO_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+// ---- Logs (docs/api.md "Logs") ----
+
+/** Why a sign-in failed, as the login log keeps it, and as the log page says it. */
+export const LOGIN_FAILURES = {
+  wrong_password: '密码错误',
+  unknown_account: '账号不存在',
+  account_disabled: '账号已停用',
+  tenant_inactive: '企业已停用或已到期',
+  locked: '尝试过多，已锁定',
+  bad_key: '加密密钥无效或已使用',
+  link_invalid: '登录链接无效或已使用',
+} as const;
+export type LoginFailure = keyof typeof LOGIN_FAILURES;
+
+export interface LoginLogRow {
+  id: number;
+  account: string;
+  nickname: string;
+  success: boolean;
+  reason: LoginFailure | '';
+  method: 'password' | 'ticket' | 'link';
+  ip: string;
+  userAgent: string;
+  sessionId: string | null;
+  createdAt: string;
+}
+
+export interface SessionLogRow {
+  kind: 'login' | 'token' | 'logout' | 'force_logout' | 'ended';
+  byUserName: string;
+  note: string;
+  createdAt: string;
+}
+
+export interface ErrorLogRow {
+  id: number;
+  source: 'server' | 'client';
+  requestId: string;
+  method: string;
+  path: string;
+  message: string;
+  kind: string;
+  route: string;
+  release: string;
+  userName: string;
+  createdAt: string;
+}
+
+export interface SmsLogRow {
+  id: number;
+  phone: string;
+  template: string;
+  platform: string;
+  success: boolean;
+  error: string;
+  createdAt: string;
+}
+
+/** The default number of days logs are kept (the tenant parameter logRetentionDays). */
+export const LOG_RETENTION_DAYS = 180;

@@ -64,3 +64,35 @@ export function formatInstant(
 
 /** The zone to name next to times, or null when it is the viewer's own. */
 export const zoneToName = (zone: string, viewer = browserTimeZone()) => (zone === viewer ? null : zone);
+
+/** The offset of `zone` from UTC at an instant, in minutes (Asia/Shanghai: 480). */
+function offsetMinutes(instant: number, zone: string): number {
+  const p = Object.fromEntries(
+    formatterFor(zone, true)
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, x.value]),
+  );
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
+}
+
+/**
+ * The instant a calendar day (`yyyy-MM-dd`) starts in `zone` (ISO 8601, UTC): date filters mean the tenant's days,
+ * whatever the viewer's zone. Days that start in a DST gap start at the first instant that exists.
+ * @example startOfDay('2026-11-23', 'Asia/Shanghai') // '2026-11-22T16:00:00.000Z'
+ */
+export function startOfDay(day: string, zone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const local = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  let guess = local - offsetMinutes(local, zone) * 60000;
+  guess = local - offsetMinutes(guess, zone) * 60000;
+  return new Date(guess).toISOString();
+}
+
+/** The day after `yyyy-MM-dd` (an inclusive "to" date becomes an exclusive bound). */
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -45,3 +45,18 @@ describe('the public pages’ tenant', () => {
     expect(publicTenantQuery('', null)).toEqual({});
   });
 });
+
+describe('a tenant day as instants (log date filters)', () => {
+  it('starts each day at the zone’s midnight, across DST, whatever the viewer’s zone', async () => {
+    const { startOfDay, nextDay } = await import('../../src/lib/time.ts');
+    expect(startOfDay('2026-11-23', 'Asia/Shanghai')).toBe('2026-11-22T16:00:00.000Z');
+    expect(startOfDay('2026-11-23', 'UTC')).toBe('2026-11-23T00:00:00.000Z');
+    expect(startOfDay('2026-07-01', 'Europe/Berlin')).toBe('2026-06-30T22:00:00.000Z');
+    expect(startOfDay('2026-01-01', 'Europe/Berlin')).toBe('2025-12-31T23:00:00.000Z');
+    // the day DST starts in New York begins before the jump
+    expect(startOfDay('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('not a day', 'UTC')).toBeNull();
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+  });
+});

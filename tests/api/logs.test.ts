@@ -1,0 +1,189 @@
+import { describe, expect, inject, it } from 'vitest';
+import { createApiClient } from '../../src/api/client.ts';
+import { login } from '../../src/api/session-calls.ts';
+import { memoryStore } from '../../src/api/storage.ts';
+import type { LoginLogRow, SessionLogRow } from '../../src/api/contract.ts';
+import { newAccount, openEvents, signedIn } from '../support/api.ts';
+
+// Issue 13, logs: every sign-in attempt and each session's life, who signed in lately, errors (server faults with
+// their request id, the console's own reports), SMS sent, and the operation log's filters, on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number; requestId?: string };
+async function call<T = unknown>(token: string, path: string, body: unknown = {}, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, requestId: res.headers.get('X-Request-Id'), json: (await res.json()) as Answer<T> };
+}
+const tryLogin = (userName: string, password: string) =>
+  login(createApiClient({ store: memoryStore(), baseURL: `${baseUrl}/manage` }), { userName, password }).then(
+    (token) => token,
+    () => null,
+  );
+
+describe('login log', () => {
+  it('every attempt is kept with why it failed; a session’s life shows its refreshes, its force logout and by whom', async () => {
+    const userName = await newAccount(baseUrl, 'admin', 'lg');
+    expect(await tryLogin(userName, 'Wrong2026pass')).toBeNull();
+    const me = await signedIn(baseUrl, userName);
+    await call(me.token, '/anon/vue/token');
+    const admin = await signedIn(baseUrl, 'admin');
+
+    const list = await call<LoginLogRow[]>(admin.token, '/v1/userLoginLog/list', { account: userName });
+    const rows = list.json.values!;
+    expect(rows.map((r) => [r.success, r.reason])).toEqual([
+      [true, ''],
+      [false, 'wrong_password'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      account: userName,
+      method: 'password',
+      ip: expect.any(String),
+      sessionId: expect.stringMatching(/^\d+$/),
+    });
+    // filters: result, and a date range that excludes them
+    expect(
+      (await call<LoginLogRow[]>(admin.token, '/v1/userLoginLog/list', { account: userName, result: 'failure' })).json.values,
+    ).toHaveLength(1);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await call<LoginLogRow[]>(admin.token, '/v1/userLoginLog/list', { account: userName, from: tomorrow })).json.values).toEqual(
+      [],
+    );
+    expect(await call(admin.token, '/v1/userLoginLog/list', { from: 'yesterday' })).toMatchObject({ json: { field: 'from' } });
+
+    // The admin forces the session out; its life reads login, token, force logout by admin.
+    const stream = await openEvents(baseUrl, me.token);
+    expect((await call(admin.token, '/v1/user/forceLogout', { id: stream.id })).json.result).toBe('ok');
+    stream.close();
+    const detail = await call<{ log: LoginLogRow; events: SessionLogRow[]; session: { live: boolean } }>(
+      admin.token,
+      '/v1/userLoginLog/detail',
+      {
+        id: rows[0].id,
+      },
+    );
+    expect(detail.json.values!.events.map((e) => [e.kind, e.byUserName])).toEqual([
+      ['login', ''],
+      ['token', ''],
+      ['force_logout', 'admin'],
+    ]);
+    expect(detail.json.values!.session.live).toBe(false);
+
+    // Who signed in lately: the account, its last login, its failures.
+    const info = await call<Array<{ userName: string; logins30d: number; failures30d: number; lastLoginAt: string | null }>>(
+      admin.token,
+      '/v1/loginInfo/selUserLoginInfoList',
+      { keyword: userName },
+    );
+    expect(info.json.values).toEqual([
+      expect.objectContaining({ userName, logins30d: 1, failures30d: 1, lastLoginAt: expect.any(String) }),
+    ]);
+  });
+
+  it('another tenant sees none of it; an unknown account’s attempt is the platform’s to see', async () => {
+    const ghost = `ghost${Date.now().toString(36)}`;
+    expect(await tryLogin(ghost, 'Whatever2026')).toBeNull();
+    const admin = await signedIn(baseUrl, 'admin');
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    const op = await signedIn(baseUrl, 'platform');
+    expect((await call<LoginLogRow[]>(admin.token, '/v1/userLoginLog/list', { account: ghost })).json.values).toEqual([]);
+    expect((await call<LoginLogRow[]>(op.token, '/v1/userLoginLog/list', { account: ghost })).json.values).toEqual([
+      expect.objectContaining({ account: ghost, success: false, reason: 'unknown_account' }),
+    ]);
+    const own = (await call<LoginLogRow[]>(admin.token, '/v1/userLoginLog/list', { account: 'admin', pageSize: 1 })).json.values![0];
+    expect(await call(admin2.token, '/v1/userLoginLog/detail', { id: own.id })).toMatchObject({ json: { errmsg: '日志不存在' } });
+    // staff has no logs page at all
+    const staff = await signedIn(baseUrl, 'staff');
+    expect(await call(staff.token, '/v1/userLoginLog/list')).toMatchObject({ json: { result: 403 } });
+  });
+});
+
+describe('error log', () => {
+  it('a server fault answers 500 with its request id (no stack) and is listed with it; the console’s own reports are kept', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    await fetch(`${baseUrl}/manage/anon/dev/fault`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/role/list', throw: true, userToken: admin.token }),
+    });
+    const failed = await call(admin.token, '/v1/role/list');
+    expect(failed.status).toBe(500);
+    expect(failed.json.requestId).toBe(failed.requestId);
+    expect(JSON.stringify(failed.json)).not.toMatch(/at .*\.ts|Error:/);
+    const report = await call(admin.token, '/v1/errLogger/controller/report', {
+      message: 'TypeError: x is undefined',
+      kind: 'error',
+      route: '/manage/users',
+      release: 'test',
+    });
+    expect(report.json).toMatchObject({ result: 'ok', values: { kept: true } });
+    const list = await call<Array<{ source: string; requestId: string; path: string; message: string; route: string }>>(
+      admin.token,
+      '/v1/errLogger/controller/list',
+      { keyword: failed.requestId },
+    );
+    expect(list.json.values).toEqual([
+      expect.objectContaining({ source: 'server', path: '/manage/v1/role/list', message: expect.stringContaining('测试故障') }),
+    ]);
+    const clients = await call<Array<{ route: string; message: string }>>(admin.token, '/v1/errLogger/controller/list', {
+      source: 'client',
+      keyword: 'x is undefined',
+    });
+    expect(clients.json.values![0]).toMatchObject({ route: '/manage/users', message: 'TypeError: x is undefined' });
+    // another tenant sees neither
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    expect((await call<unknown[]>(admin2.token, '/v1/errLogger/controller/list', { keyword: failed.requestId })).json.values).toEqual([]);
+  });
+});
+
+describe('SMS log', () => {
+  it('every SMS sent is listed for its tenant without its code, the phone masked when privacy is on', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const uuid = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    await fetch(`${baseUrl}/manage/v1/anon/user/create/verifyCode?uuid=${uuid}`);
+    const captcha = (await (await fetch(`${baseUrl}/manage/anon/dev/outbox?uuid=${uuid}`)).json()) as { values: { captcha: string } };
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    const sent = await call(admin.token, '/v2/sms/sendSMS', { phone, imgVeryCode: captcha.values.captcha, uuid });
+    expect(sent.json.result).toBe('ok');
+    const list = await call<Array<{ phone: string; template: string; platform: string; success: boolean }>>(
+      admin.token,
+      '/v1/msg/getSmsRecoedList',
+      {
+        phone,
+      },
+    );
+    expect(list.json.values).toEqual([expect.objectContaining({ phone, template: 'verify_code', platform: 'dev-outbox', success: true })]);
+    expect(JSON.stringify(list.json)).not.toMatch(/smsCode|"code"/);
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    expect((await call<unknown[]>(admin2.token, '/v1/msg/getSmsRecoedList', { phone })).json.values).toEqual([]);
+  });
+});
+
+describe('operation log', () => {
+  it('filters by user, page and date; exports the whole filtered list', async () => {
+    const userName = await newAccount(baseUrl, 'admin', 'op');
+    const me = await signedIn(baseUrl, userName);
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const operationTime = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+    for (const page of ['用户管理', '角色管理']) {
+      await call(me.token, '/v1/userOperationLog/save', {
+        operationTime,
+        operationName: '查询',
+        operationCode: 'q',
+        systemName: 'SCRM',
+        pageName: page,
+      });
+    }
+    const admin = await signedIn(baseUrl, 'admin');
+    const mine = await call<Array<{ userName: string; pageName: string }>>(admin.token, '/v1/userOperationLog/list', { user: userName });
+    expect(mine.json.values!.map((r) => r.pageName)).toEqual(['角色管理', '用户管理']);
+    const one = await call<unknown[]>(admin.token, '/v1/userOperationLog/list', { user: userName, page: '角色' });
+    expect(one.json.values).toHaveLength(1);
+    const exported = await call<unknown[]>(admin.token, '/v1/userOperationLog/list', { user: userName, export: true });
+    expect(exported.json).toMatchObject({ count: 2, truncated: false });
+  });
+});
