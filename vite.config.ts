@@ -1,11 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In dev, /manage goes to the reference server (npm run dev:server) or to MANAGE_API_URL.
 const target = process.env.MANAGE_API_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
   plugins: [react()],
+  define: {
+    // the release the console's error reports name (docs/api.md "Logs")
+    'import.meta.env.VITE_RELEASE': JSON.stringify(`${version}+${new Date().toISOString().slice(0, 10)}`),
+  },
   base: './',
   server: {
     port: 5173,

@@ -12,6 +12,9 @@ import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
 import { loadInspector } from './inspect.ts';
 import { createSessionLogic, startEarlyBoot } from './session-logic.ts';
+import { createErrorReporter } from './error-reporter.ts';
+import { messageOf, onReportedError, reportError } from '../lib/error-bus.ts';
+import { RELEASE } from '../shell/deployment.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
 import { ApiContext } from '../shell/api-context.ts';
 import { LoadingContext } from '../shell/loading.tsx';
@@ -31,6 +34,16 @@ async function start() {
     failureContext: () => failureSink.context(),
     onFailure: (failure, info) => failureSink.handle(failure, info),
   });
+  // Errors the console meets go to the server's error log while signed in (error-reporter.ts).
+  const reportToServer = createErrorReporter({
+    send: (report) => api.call('/v1/errLogger/controller/report', report, { quiet: true }),
+    signedIn: () => Boolean(store.getItem(STORAGE_KEYS.userToken)),
+    route: () => location.hash.replace(/^#/, '').split('?')[0] || '/',
+    release: RELEASE,
+  });
+  onReportedError(reportToServer);
+  addEventListener('error', (e) => reportError({ message: messageOf(e.error ?? e.message), kind: 'error' }));
+  addEventListener('unhandledrejection', (e) => reportError({ message: messageOf(e.reason), kind: 'rejection' }));
   const tabs = browserTabs();
   // A stored session's boot calls start now, while the page's script and React get ready.
   const early = store.getItem(STORAGE_KEYS.userToken) && !linkToken ? startEarlyBoot(api) : {};

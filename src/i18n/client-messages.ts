@@ -38,6 +38,14 @@ const EXACT: Readonly<Record<string, string>> = {
   '已切换账户，请刷新页面': 'Another account signed in. Please reload the page.',
   '表格组件加载失败，请重新加载页面': 'The spreadsheet component failed to load. Reload the page.',
   '表格组件加载失败，请检查网络后重试': 'The spreadsheet component failed to load. Check your connection and try again.',
+  // the login log's failure reasons (LOGIN_FAILURES)
+  密码错误: 'Wrong password',
+  账号不存在: 'No such account',
+  账号已停用: 'Account disabled',
+  企业已停用或已到期: 'Organisation disabled or expired',
+  '尝试过多，已锁定': 'Locked after too many tries',
+  加密密钥无效或已使用: 'Encryption key invalid or spent',
+  登录链接无效或已使用: 'Sign-in link invalid or spent',
   // the platform pages' shared field rules (contract.ts)
   标识不能为空: 'The name is required',
   '标识须为 2-40 位小写字母、数字或下划线，以字母开头':

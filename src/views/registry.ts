@@ -20,6 +20,7 @@ const loaders: Record<InstalledView, Loader> = {
   'tenant-manage/tenant-list': () => import('./manage/tenant-list.tsx'),
   'manage/meta-data': () => import('./manage/meta-data.tsx'),
   'manage/mongo-tables': () => import('./manage/mongo-tables.tsx'),
+  'manage/logs': () => import('./manage/logs.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

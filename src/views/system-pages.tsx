@@ -6,6 +6,7 @@ import { useT } from '../i18n/use-t.ts';
 import { FullPageSpinner, StatusScreen } from '../shell/status-screens.tsx';
 import { viewFor } from './registry.ts';
 import { ChunkLoadError } from '../lib/chunk-load.ts';
+import { messageOf, reportError } from '../lib/error-bus.ts';
 
 const useStyles = makeStyles({
   // label and value side by side, in either language, without one language's punctuation
@@ -75,6 +76,10 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; fallback: (erro
   state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  componentDidCatch(error: Error) {
+    // The error log hears of it (the app's reporter): a chunk that failed, or a page's own bug.
+    reportError({ message: messageOf(error), kind: error instanceof ChunkLoadError ? 'chunk' : 'error' });
   }
   render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;

@@ -14,6 +14,7 @@ export const INSTALLED_VIEWS = [
   'tenant-manage/tenant-list',
   'manage/meta-data',
   'manage/mongo-tables',
+  'manage/logs',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

@@ -50,6 +50,12 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.goto(`${baseUrl}/#/manage/mongo-tables`);
   await page.getByRole('columnheader').first().waitFor();
   await check(page, 'document collections');
+  await page.goto(`${baseUrl}/#/manage/logs`);
+  await page.getByRole('row').nth(1).waitFor();
+  await check(page, 'login log');
+  await page.goto(`${baseUrl}/#/manage/logs?tab=operations`);
+  await page.getByRole('columnheader', { name: '操作时间' }).waitFor();
+  await check(page, 'operation log');
 
   await page.keyboard.press('Control+K');
   await page.getByRole('dialog', { name: '命令面板' }).getByRole('combobox').waitFor();

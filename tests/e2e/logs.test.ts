@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { newAccount } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+
+// Issue 13 in Chromium: a failed sign-in appears in the login log with its reason; the session of a good one shows
+// its life; a page that breaks is in the error log.
+const ui = useBrowser();
+
+describe('logs page', () => {
+  it('a failed login is listed with its reason, and a good one opens its session’s life', async () => {
+    const userName = await newAccount(ui.baseUrl, 'admin', 'lge');
+    const visitor = await ui.newPage();
+    await visitor.goto(`${ui.baseUrl}/#/login`);
+    await visitor.getByLabel('账号').fill(userName);
+    await visitor.getByLabel('密码').fill('Wrong2026pass');
+    await visitor.getByRole('button', { name: '登录' }).click();
+    await visitor.getByText('账号或密码错误').waitFor();
+    await ui.logIn(visitor, userName);
+    // No phone: the shell asks to bind one, so the session is signed in.
+    await visitor.getByRole('alertdialog', { name: '绑定手机号' }).waitFor();
+
+    const admin = await ui.signedInPage('admin');
+    await admin.goto(`${ui.baseUrl}/#/manage/logs`);
+    await admin.getByRole('tab', { name: '登录日志' }).waitFor();
+    await admin.getByRole('textbox', { name: '账号' }).fill(userName);
+    await admin.getByRole('button', { name: '查询' }).click();
+    const table = admin.getByRole('table', { name: '登录日志' });
+    // Only this account's two attempts, newest first: the success, then the wrong password.
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await expect.poll(() => table.getByRole('cell', { name: userName, exact: true }).count()).toBe(2);
+    expect(await table.getByRole('row').nth(2).getByRole('cell', { name: '密码错误' }).count()).toBe(1);
+    // The address keeps the tab and the filter.
+    expect(decodeURIComponent(admin.url())).toContain(`account=${userName}`);
+    await table
+      .getByRole('button', { name: new RegExp(`^详情 ${userName}`) })
+      .first()
+      .click();
+    const drawer = admin.getByRole('dialog', { name: '登录与会话' });
+    await drawer.getByText('有效').waitFor();
+    await drawer.getByRole('list', { name: '登录与会话' }).getByText('登录', { exact: true }).waitFor();
+    await Promise.all([visitor, admin].map((p) => p.context().close()));
+  });
+
+  it('a page chunk that fails is reported to the error log with its route', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.route(/\/assets\/roles-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${ui.baseUrl}/#/manage/roles`);
+    await page.getByRole('heading', { name: '加载失败' }).waitFor();
+    await page.unroute(/\/assets\/roles-[\w-]+\.js$/);
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=errors&source=client`);
+    const table = page.getByRole('table', { name: '错误日志' });
+    await expect.poll(async () => (await table.getByRole('cell', { name: /ChunkLoadError/ }).count()) > 0, { timeout: 10_000 }).toBe(true);
+    await table.getByRole('cell', { name: '/manage/roles' }).first().waitFor();
+    await page.context().close();
+  });
+});
