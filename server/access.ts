@@ -86,6 +86,13 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // the console reports its own uncaught errors and chunk failures
   'POST /v1/errLogger/controller/report': 'shell',
   'POST /v1/msg/getSmsRecoedList': { pages: ['manage/logs', 'manage/sms-platform'] },
+  // scheduled tasks: the platform's (they run for every tenant)
+  'POST /v1/sysTask/selSysTaskList': { pages: ['manage/tasks'], platform: true },
+  'POST /v1/sysTask/selSysTaskLogList': { pages: ['manage/tasks'], platform: true },
+  'POST /v1/sysTask/cronPreview': { pages: ['manage/tasks'], platform: true },
+  'POST /v1/sysTask/addSysTask': { pages: ['manage/tasks'], platform: true },
+  'POST /v1/sysTask/delTaskLock': { pages: ['manage/tasks'], platform: true },
+  'POST /v1/sysTask/run': { pages: ['manage/tasks'], platform: true },
   // the privacy switch: every signed-in user's lists follow it
   'POST /v1/systemSetting/getIsPrivacy': 'shell',
   // platform administration: tenants (the operator only), and a tenant's own parameters

@@ -22,6 +22,8 @@ import { tenantRoutes } from './routes/tenants.ts';
 import { menuRoutes } from './routes/menus.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { logRoutes } from './routes/logs.ts';
+import { taskRoutes } from './routes/tasks.ts';
+import { JOBS, Scheduler, TEST_JOB } from './scheduler.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -52,6 +54,10 @@ export interface AppOptions {
   defaultTenant?: string;
   /** the platform operator's tenant (PLATFORM_TENANT; default 0 in demo mode, else 1) */
   platformTenant?: number;
+  /** run the scheduler in this process (main.ts; tests that need it) */
+  scheduler?: boolean;
+  /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
+  schedulerTickMs?: number;
   /** session event hub (main.ts starts it before listening); made here when omitted */
   events?: SessionEvents;
 }
@@ -163,6 +169,21 @@ export function createApp(options: AppOptions) {
     api.route('/', menuRoutes({ db, events, platformTenant }));
     api.route('/', metaRoutes(db));
     api.route('/', logRoutes({ db, platformTenant }));
+    // Crons and days are read in the platform tenant's zone (its timeZone parameter), looked up at most once a minute.
+    let zone: { value: string; at: number } | null = null;
+    const timeZone = async () => {
+      if (zone && Date.now() - zone.at < 60_000) return zone.value;
+      const [row] = await db.query<{ zone: string | null }>(
+        `SELECT params::jsonb ->> 'timeZone' AS zone FROM system_setting WHERE tenant_id = $1 AND type = 'scrm_overall_params'`,
+        [platformTenant],
+      );
+      zone = { value: row?.zone || 'Asia/Shanghai', at: Date.now() };
+      return zone.value;
+    };
+    const jobs = options.faults ? { ...JOBS, test_record: TEST_JOB } : JOBS;
+    const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
+    if (options.scheduler) scheduler.start();
+    api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

@@ -24,6 +24,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     defaultTenant: env.DEFAULT_TENANT || undefined,
     /** the platform operator's tenant (tenant management, the shared menu): demo 0, production 1 */
     platformTenant: /^\d{1,9}$/.test(env.PLATFORM_TENANT ?? '') ? Number(env.PLATFORM_TENANT) : demo ? 0 : 1,
+    /** how often each process's scheduler looks for due task runs */
+    schedulerTickMs: env.SCHEDULER_TICK_MS ? Math.max(200, Number(env.SCHEDULER_TICK_MS) || 15_000) : 15_000,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

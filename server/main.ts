@@ -40,6 +40,8 @@ async function main() {
     smsResendSeconds: config.smsResendSeconds,
     trustProxy: config.trustProxy,
     platformTenant: config.platformTenant,
+    scheduler: !config.proxyUrl,
+    schedulerTickMs: config.schedulerTickMs,
     events,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');

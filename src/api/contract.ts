@@ -209,6 +209,7 @@ export const PLATFORM_PAGES: readonly string[] = [
   'manage/tenant-pages',
   'manage/menu-list',
   'manage/interface-list',
+  'manage/tasks',
 ];
 
 /** The button that shows whole phone numbers while the tenant's privacy switch is on. */

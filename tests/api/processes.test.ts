@@ -92,4 +92,47 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
     expect(await events.until(/event: revoked/)).not.toBeNull();
     events.close();
   });
+
+  it('the scheduler of two processes runs each due slot exactly once', async () => {
+    const url = await freshDatabase(databaseUrl);
+    const env = { DATABASE_URL: url, SCHEDULER_TICK_MS: '250' };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const op = await signedIn(a.url, 'platform');
+    // every second, a job that records each of its runs
+    const made = await postJson(
+      a.url,
+      '/v1/sysTask/addSysTask',
+      { name: '每秒', job: 'test_record', cron: '* * * * * *', timeoutSeconds: 5 },
+      { UserToken: op.token },
+    );
+    expect(made.json.result).toBe('ok');
+    const taskId = (made.json.values as { id: number }).id;
+    await new Promise((r) => setTimeout(r, 4500));
+    await postJson(
+      b.url,
+      '/v1/sysTask/addSysTask',
+      { id: taskId, name: '每秒', job: 'test_record', cron: '* * * * * *', enabled: false, timeoutSeconds: 5 },
+      { UserToken: op.token },
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(url);
+    await client.connect();
+    const runs = await client.query<{ scheduled_at: Date; outcome: string; process: string }>(
+      `SELECT scheduled_at, outcome, process FROM sys_task_log WHERE task_id = $1 AND trigger = 'schedule' ORDER BY scheduled_at`,
+      [taskId],
+    );
+    const recorded = await client.query<{ n: string }>('SELECT count(*) AS n FROM test_job_run');
+    await client.end();
+    // Several slots came due; each was claimed once (one log row), and the job ran once per slot that ran.
+    expect(runs.rows.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(runs.rows.map((r) => r.scheduled_at.toISOString())).size).toBe(runs.rows.length);
+    const succeeded = runs.rows.filter((r) => r.outcome === 'success').length;
+    expect(Number(recorded.rows[0].n)).toBe(succeeded);
+    expect(runs.rows.every((r) => ['success', 'skipped'].includes(r.outcome))).toBe(true);
+  });
 });

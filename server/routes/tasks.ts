@@ -1,0 +1,148 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { ApiError, int, ok, readBody } from '../http.ts';
+import { cronCheck, type JobType, type Scheduler } from '../scheduler.ts';
+
+export interface TaskRoutesOptions {
+  db: Db;
+  scheduler: Scheduler;
+  jobs: Readonly<Record<string, JobType>>;
+  timeZone: () => Promise<string>;
+}
+
+const refuse = (field: string, message: string) => new ApiError(message, { field });
+
+/**
+ * Scheduled tasks (SPEC 7 sysTask; docs/api.md "Scheduled tasks"), the platform operator's: the tasks and their next
+ * runs, create and edit (cron checked with croner, next runs shown first), each run's log, run now, and releasing a
+ * stuck lock (itself logged).
+ */
+export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/sysTask/selSysTaskList', async (c) => {
+    await readBody(c);
+    const zone = await timeZone();
+    const rows = await db.query<{
+      id: number;
+      name: string;
+      job: string;
+      cron: string;
+      enabled: boolean;
+      timeoutSeconds: number;
+      locked: boolean;
+      lockedBy: string;
+      lockedUntil: string | null;
+      lastOutcome: string | null;
+      lastStartedAt: string | null;
+      lastMessage: string | null;
+    }>(
+      `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds",
+              (t.locked_until IS NOT NULL AND t.locked_until > now()) AS locked, t.locked_by AS "lockedBy",
+              to_json(t.locked_until) #>> '{}' AS "lockedUntil",
+              last.outcome AS "lastOutcome", to_json(last.started_at) #>> '{}' AS "lastStartedAt", last.message AS "lastMessage"
+         FROM sys_task t
+         LEFT JOIN LATERAL (SELECT outcome, started_at, message FROM sys_task_log l WHERE l.task_id = t.id AND l.trigger <> 'unlock'
+                            ORDER BY l.started_at DESC, l.id DESC LIMIT 1) last ON true
+        ORDER BY t.id`,
+    );
+    const tasks = rows.map((r) => {
+      const check = cronCheck(r.cron, zone, 1);
+      return { ...r, jobLabel: jobs[r.job]?.label ?? r.job, nextRun: r.enabled && 'next' in check ? (check.next[0] ?? null) : null };
+    });
+    return c.json(ok({ tasks, jobs: Object.entries(jobs).map(([job, j]) => ({ job, label: j.label })), timeZone: zone }));
+  });
+
+  // Not in SPEC 7: the next runs of a cron before saving (the form shows them as it is typed).
+  app.post('/v1/sysTask/cronPreview', async (c) => {
+    const body = await readBody(c);
+    const cron = typeof body.cron === 'string' ? body.cron.trim() : '';
+    if (!cron) throw refuse('cron', 'Cron 表达式不能为空');
+    const check = cronCheck(cron, await timeZone());
+    if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
+    return c.json(ok(check.next));
+  });
+
+  app.post('/v1/sysTask/addSysTask', async (c) => {
+    const body = await readBody(c);
+    const id = body.id === undefined || body.id === null || body.id === '' ? null : int(body, 'id', '任务', 0, 2 ** 31 - 1);
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (!name) throw refuse('name', '任务名称不能为空');
+    if (name.length > 50) throw refuse('name', '任务名称不能超过 50 个字');
+    const job = typeof body.job === 'string' ? body.job : '';
+    if (!jobs[job]) throw refuse('job', '请选择任务类型');
+    const cron = typeof body.cron === 'string' ? body.cron.trim() : '';
+    if (!cron) throw refuse('cron', 'Cron 表达式不能为空');
+    const check = cronCheck(cron, await timeZone());
+    if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
+    const timeout = Number(body.timeoutSeconds ?? 300);
+    if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86400) throw refuse('timeoutSeconds', '超时须为 1 到 86400 秒之间的整数');
+    const enabled = body.enabled !== false;
+    // Saving starts the schedule afresh: slots before now are not run for the past.
+    const [row] =
+      id === null
+        ? await db.query<{ id: number }>(
+            'INSERT INTO sys_task (name, job, cron, enabled, timeout_seconds) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+            [name, job, cron, enabled, timeout],
+          )
+        : await db.query<{ id: number }>(
+            'UPDATE sys_task SET name = $2, job = $3, cron = $4, enabled = $5, timeout_seconds = $6, updated_at = now() WHERE id = $1 RETURNING id',
+            [id, name, job, cron, enabled, timeout],
+          );
+    if (!row) throw new ApiError('任务不存在');
+    return c.json(ok({ id: row.id, next: check.next }));
+  });
+
+  app.post('/v1/sysTask/selSysTaskLogList', async (c) => {
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const taskId = body.taskId === undefined || body.taskId === null || body.taskId === '' ? null : int(body, 'taskId', '任务', 0, 2 ** 31 - 1);
+    const outcome = typeof body.outcome === 'string' && body.outcome ? body.outcome : null;
+    const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [taskId, outcome]);
+    const rows = await db.query(
+      `SELECT l.id::text AS id, l.task_id AS "taskId", t.name AS "taskName", l.trigger, l.outcome, l.message, l.process,
+              COALESCE(u.user_name, '') AS "byUserName",
+              to_json(l.scheduled_at) #>> '{}' AS "scheduledAt", to_json(l.started_at) #>> '{}' AS "startedAt",
+              to_json(l.finished_at) #>> '{}' AS "finishedAt",
+              CASE WHEN l.finished_at IS NULL THEN NULL ELSE round(extract(epoch FROM l.finished_at - l.started_at) * 1000)::int END AS "durationMs"
+         FROM sys_task_log l JOIN sys_task t ON t.id = l.task_id LEFT JOIN app_user u ON u.id = l.by_user_id
+        WHERE ${where} ORDER BY l.started_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
+      [taskId, outcome, pageSize, (pageNum - 1) * pageSize],
+    );
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  app.post('/v1/sysTask/delTaskLock', async (c) => {
+    const body = await readBody(c);
+    const id = int(body, 'id', '任务', 0, 2 ** 31 - 1);
+    const s = c.get('session');
+    // One statement releases the lock and says who held it; the release is itself a row of the task's log.
+    const [released] = await db.query<{ locked_by: string }>(
+      `WITH old AS (SELECT locked_by FROM sys_task WHERE id = $1 AND locked_until IS NOT NULL AND locked_until > now() FOR UPDATE)
+       UPDATE sys_task t SET locked_until = NULL, locked_by = '' FROM old WHERE t.id = $1 RETURNING old.locked_by`,
+      [id],
+    );
+    if (!released) throw new ApiError('该任务没有被锁定');
+    await db.query(
+      `INSERT INTO sys_task_log (task_id, scheduled_at, trigger, by_user_id, outcome, message, finished_at)
+       VALUES ($1, clock_timestamp(), 'unlock', $2, 'unlocked', $3, clock_timestamp())`,
+      [id, s.userId, `释放了 ${released.locked_by || '未知进程'} 持有的锁`],
+    );
+    return c.json(ok());
+  });
+
+  // Not in SPEC 7: run a task now (the 运行 button); the run is logged as manual, by the caller.
+  app.post('/v1/sysTask/run', async (c) => {
+    const body = await readBody(c);
+    const id = int(body, 'id', '任务', 0, 2 ** 31 - 1);
+    const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
+    if (!task) throw new ApiError('任务不存在');
+    const logId = await scheduler.runNow(id, c.get('session').userId);
+    return c.json(ok({ logId }));
+  });
+
+  return app;
+}

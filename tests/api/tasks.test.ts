@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+
+// Issue 13, scheduled tasks: the platform's tasks, cron checked and previewed, runs logged, run now, a stuck lock
+// released (and logged), on PGlite and PostgreSQL.
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
+async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+interface TaskList {
+  tasks: Array<{ id: number; name: string; job: string; cron: string; enabled: boolean; nextRun: string | null; locked: boolean }>;
+  jobs: Array<{ job: string; label: string }>;
+}
+interface RunRow {
+  id: string;
+  trigger: string;
+  outcome: string;
+  message: string;
+  byUserName: string;
+  durationMs: number | null;
+}
+const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe('scheduled tasks', () => {
+  it('the operator sees the housekeeping tasks with their next runs; a tenant admin is refused', async () => {
+    const op = await signedIn(baseUrl, 'platform');
+    const list = await call<TaskList>(baseUrl, op.token, '/v1/sysTask/selSysTaskList');
+    expect(list.values!.tasks.map((t) => t.job)).toEqual(expect.arrayContaining(['purge_sessions', 'purge_logs', 'stats_rollup']));
+    expect(list.values!.tasks.every((t) => !t.enabled || Date.parse(t.nextRun!) > Date.now())).toBe(true);
+    expect(list.values!.jobs.map((j) => j.job)).toContain('purge_logs');
+    const admin = await signedIn(baseUrl, 'admin');
+    expect(await call(baseUrl, admin.token, '/v1/sysTask/selSysTaskList')).toMatchObject({ result: 403 });
+    expect(await call(baseUrl, admin.token, '/v1/sysTask/run', { id: list.values!.tasks[0].id })).toMatchObject({ result: 403 });
+  });
+
+  it('a cron is checked and its next runs shown before saving; a run now is logged with its outcome and who asked', async () => {
+    const op = await signedIn(baseUrl, 'platform');
+    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '61 * * * *' })).toMatchObject({ field: 'cron' });
+    const preview = await call<string[]>(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '*/10 * * * *' });
+    expect(preview.values).toHaveLength(5);
+    expect(new Date(preview.values![0]).getUTCMinutes() % 10).toBe(0);
+    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'rm -rf', cron: '* * * * *' })).toMatchObject({
+      field: 'job',
+    });
+    expect(
+      await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'purge_sessions', cron: 'every minute' }),
+    ).toMatchObject({
+      field: 'cron',
+    });
+    const made = await call<{ id: number; next: string[] }>(baseUrl, op.token, '/v1/sysTask/addSysTask', {
+      name: '测试清理',
+      job: 'purge_sessions',
+      cron: '0 4 * * *',
+      enabled: false,
+      timeoutSeconds: 60,
+    });
+    expect(made.values!.next).toHaveLength(5);
+    const run = await call<{ logId: string }>(baseUrl, op.token, '/v1/sysTask/run', { id: made.values!.id });
+    expect(run.result).toBe('ok');
+    const logs = await until(
+      () => call<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }),
+      (a) => a.values?.[0]?.outcome === 'success',
+    );
+    expect(logs.values![0]).toMatchObject({
+      trigger: 'manual',
+      outcome: 'success',
+      byUserName: 'platform',
+      message: expect.stringContaining('会话'),
+    });
+    expect(logs.values![0].durationMs).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('scheduled tasks: locks, on a server of their own', () => {
+  let server: ServerWithDb;
+  beforeAll(async () => {
+    server = await serverWithDb(databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('a run finding the task locked is skipped; releasing a stuck lock is logged, and the next run goes', async () => {
+    const op = await signedIn(server.url, 'platform');
+    const list = await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList');
+    const task = list.values!.tasks.find((t) => t.job === 'stats_rollup')!;
+    await server.query(`UPDATE sys_task SET locked_until = now() + interval '1 hour', locked_by = 'crashed:1' WHERE id = $1`, [task.id]);
+    expect(
+      (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find((t) => t.id === task.id)!.locked,
+    ).toBe(true);
+    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    const skipped = await until(
+      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      (a) => a.values?.[0]?.outcome === 'skipped',
+    );
+    expect(skipped.values![0].outcome).toBe('skipped');
+    expect((await call(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).result).toBe('ok');
+    expect(await call(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).toMatchObject({ errmsg: '该任务没有被锁定' });
+    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    const after = await until(
+      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      (a) => a.values?.[0]?.outcome === 'success',
+    );
+    expect(after.values!.map((r) => [r.trigger, r.outcome])).toEqual([
+      ['manual', 'success'],
+      ['unlock', 'unlocked'],
+      ['manual', 'skipped'],
+    ]);
+    expect(after.values![1]).toMatchObject({ byUserName: 'platform', message: expect.stringContaining('crashed:1') });
+    expect(after.values![0].message).toMatch(/个租户的前一天统计已写入/);
+  });
+});
