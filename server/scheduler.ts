@@ -60,7 +60,9 @@ export const JOBS: Readonly<Record<string, JobType>> = {
       ] as const) {
         parts.push(`${label} ${await purge(table)}`);
       }
-      const runs = count(await db.query(`DELETE FROM sys_task_log WHERE started_at < now() - make_interval(days => ${LOG_RETENTION_DAYS}) RETURNING 1`));
+      const runs = count(
+        await db.query(`DELETE FROM sys_task_log WHERE started_at < now() - make_interval(days => ${LOG_RETENTION_DAYS}) RETURNING 1`),
+      );
       return `${parts.join('、')}、任务运行记录 ${runs}`;
     },
   },
@@ -179,7 +181,9 @@ export class Scheduler {
   private async look(now: Date) {
     try {
       const zone = await this.o.timeZone();
-      const tasks = await this.o.db.query<TaskRow>('SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE enabled ORDER BY id');
+      const tasks = await this.o.db.query<TaskRow>(
+        'SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE enabled ORDER BY id',
+      );
       for (const task of tasks) {
         const slot = dueSlot(task.cron, zone, now);
         if (!slot || slot.getTime() <= new Date(task.updated_at).getTime()) continue;
@@ -197,7 +201,9 @@ export class Scheduler {
 
   /** Runs a task now (the 运行 button): its own log row, the same lock. Resolves with the log row's id. */
   async runNow(taskId: number, byUserId: number): Promise<string> {
-    const [task] = await this.o.db.query<TaskRow>('SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE id = $1', [taskId]);
+    const [task] = await this.o.db.query<TaskRow>('SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE id = $1', [
+      taskId,
+    ]);
     if (!task) throw new Error('task not found');
     const [row] = await this.o.db.query<{ id: string }>(
       `INSERT INTO sys_task_log (task_id, scheduled_at, trigger, by_user_id, process) VALUES ($1, clock_timestamp(), 'manual', $2, $3) RETURNING id::text AS id`,

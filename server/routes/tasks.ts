@@ -98,7 +98,8 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const taskId = body.taskId === undefined || body.taskId === null || body.taskId === '' ? null : int(body, 'taskId', '任务', 0, 2 ** 31 - 1);
+    const taskId =
+      body.taskId === undefined || body.taskId === null || body.taskId === '' ? null : int(body, 'taskId', '任务', 0, 2 ** 31 - 1);
     const outcome = typeof body.outcome === 'string' && body.outcome ? body.outcome : null;
     const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [taskId, outcome]);

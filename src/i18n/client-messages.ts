@@ -46,6 +46,12 @@ const EXACT: Readonly<Record<string, string>> = {
   '尝试过多，已锁定': 'Locked after too many tries',
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
+  // the tasks page's rules
+  任务名称不能为空: 'The task name is required',
+  '任务名称不能超过 50 个字': 'The task name is at most 50 characters',
+  请选择任务类型: 'Choose a job',
+  'Cron 表达式不能为空': 'The cron is required',
+  '超时须为 1 到 86400 秒之间的整数': 'The timeout is a whole number of seconds from 1 to 86400',
   // the platform pages' shared field rules (contract.ts)
   标识不能为空: 'The name is required',
   '标识须为 2-40 位小写字母、数字或下划线，以字母开头':

@@ -21,6 +21,7 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/meta-data': () => import('./manage/meta-data.tsx'),
   'manage/mongo-tables': () => import('./manage/mongo-tables.tsx'),
   'manage/logs': () => import('./manage/logs.tsx'),
+  'manage/tasks': () => import('./manage/tasks.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

@@ -15,6 +15,7 @@ export const INSTALLED_VIEWS = [
   'manage/meta-data',
   'manage/mongo-tables',
   'manage/logs',
+  'manage/tasks',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

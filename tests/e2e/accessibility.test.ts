@@ -88,6 +88,9 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await op.goto(`${baseUrl}/#/tenant-manage/tenant-list`);
   await op.getByRole('row').nth(2).waitFor();
   await check(op, 'tenant list');
+  await op.goto(`${baseUrl}/#/manage/tasks`);
+  await op.getByRole('row').nth(2).waitFor();
+  await check(op, 'tasks');
   await op.goto(`${baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
   await op.getByRole('tree').getByRole('checkbox').first().waitFor();
   await check(op, 'tenant pages');

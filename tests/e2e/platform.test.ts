@@ -5,7 +5,7 @@ import { useBrowser } from '../support/browser.ts';
 // Issue 12 in Chromium, on a server of its own (it changes the shared menu and tenant 1's parameters): the platform
 // operator builds a menu entry with a button, relates an interface, gives it to a tenant; that tenant's admin grants
 // it to a role and a signed-in user of the role sees it arrive; the watermark switches on in an open session.
-const ui = useBrowser({ serverEnv: {} });
+const ui = useBrowser({ serverEnv: { SCHEDULER_TICK_MS: '1000' } });
 const toast = (page: Page, text: string | RegExp) => page.locator('.fui-Toast').filter({ hasText: text });
 
 describe('platform administration', () => {
@@ -230,4 +230,30 @@ describe('platform administration', () => {
     expect(await files.getByRole('cell', { name: '7 B' }).count()).toBe(1);
     await page.context().close();
   });
+
+  it('a task made with a cron of every minute runs on its own, and its log shows the run', async () => {
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/manage/tasks`);
+    await op.getByRole('heading', { name: '定时任务', level: 1 }).waitFor();
+    await op.getByRole('cell', { name: '清理过期日志', exact: true }).first().waitFor();
+    await op.getByRole('button', { name: '新增任务' }).first().click();
+    const drawer = op.getByRole('dialog', { name: '新增任务' });
+    await drawer.getByRole('textbox', { name: /^任务名称/ }).fill('每分钟统计');
+    await drawer.getByRole('combobox', { name: /^任务类型/ }).selectOption({ label: '每日统计（前一天）' });
+    await drawer.getByRole('textbox', { name: /^Cron/ }).fill('61 * * * *');
+    await drawer.getByText(/Cron 表达式不正确/).waitFor();
+    await drawer.getByRole('textbox', { name: /^Cron/ }).fill('* * * * *');
+    // The next runs, a minute apart, before saving.
+    const next = drawer.getByRole('list', { name: '接下来的运行时间' });
+    await expect.poll(() => next.getByRole('listitem').count()).toBe(5);
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await op.getByRole('cell', { name: '每分钟统计', exact: true }).waitFor();
+    await op.getByRole('button', { name: '运行记录 每分钟统计' }).click();
+    const runs = op.getByRole('table', { name: '运行记录：每分钟统计' });
+    // Within the next minute (and a tick) the scheduler runs it.
+    await runs.getByRole('cell', { name: '按计划' }).waitFor({ timeout: 75_000 });
+    await runs.getByRole('cell', { name: /个租户的前一天统计已写入/ }).waitFor({ timeout: 10_000 });
+    expect(await runs.getByText('成功').count()).toBeGreaterThan(0);
+    await op.context().close();
+  }, 120_000);
 });
