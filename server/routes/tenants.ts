@@ -72,6 +72,12 @@ function checkedParams(type: SettingsKey, params: unknown): string {
       if (key in p && typeof p[key] !== 'boolean') throw new ApiError(`${key} 必须是 true 或 false`, { field: key });
     }
     if ('timeZone' in p && !isTimeZone(p.timeZone)) throw new ApiError('时区不正确，例如 Asia/Shanghai', { field: 'timeZone' });
+    if (
+      'logRetentionDays' in p &&
+      !(Number.isInteger(p.logRetentionDays) && (p.logRetentionDays as number) >= 7 && (p.logRetentionDays as number) <= 3650)
+    ) {
+      throw new ApiError('日志保留天数须为 7 到 3650 之间的整数', { field: 'logRetentionDays' });
+    }
   }
   const json = JSON.stringify(p);
   if (json.length > 64 * 1024) throw new ApiError('参数不能超过 64 KB', { field: 'params' });

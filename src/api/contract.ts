@@ -344,6 +344,8 @@ export interface OverallParams {
   timeZone: string;
   /** mask phone numbers in lists for users without UNMASK_BUTTON */
   isPrivacy: boolean;
+  /** days logs are kept before the purge_logs task removes them (7-3650, default LOG_RETENTION_DAYS) */
+  logRetentionDays: number;
 }
 
 /** 13800000001 -> 138****0001 (the privacy switch). */

@@ -47,6 +47,7 @@ const EXACT: Readonly<Record<string, string>> = {
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
   // the tasks page's rules
+  '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   任务名称不能为空: 'The task name is required',
   '任务名称不能超过 50 个字': 'The task name is at most 50 characters',
   请选择任务类型: 'Choose a job',

@@ -222,6 +222,8 @@ export const en: Record<MessageKey, string> = {
   noDefault: 'No default',
   scrollableTable: '{label} (scrolls sideways)',
   noRelations: 'None (nobody may call it)',
+  logRetentionDays: 'Keep logs for (days)',
+  logRetentionHint: 'Sign-in, operation, error and SMS logs older than this are removed by the purge task',
   skipToContent: 'Skip to main content',
   addTask: 'Add task',
   editTask: 'Edit task',

@@ -220,6 +220,8 @@ export const zhCN = {
   noDefault: '无默认值',
   scrollableTable: '{label}（可左右滚动）',
   noRelations: '未关联（无人能调用）',
+  logRetentionDays: '日志保留天数',
+  logRetentionHint: '登录、操作、错误和短信日志保留的天数，过期的由“清理过期日志”任务删除',
   skipToContent: '跳到主要内容',
   addTask: '新增任务',
   editTask: '编辑任务',

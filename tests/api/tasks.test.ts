@@ -125,4 +125,46 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     expect(after.values![1]).toMatchObject({ byUserName: 'platform', message: expect.stringContaining('crashed:1') });
     expect(after.values![0].message).toMatch(/个租户的前一天统计已写入/);
   });
+
+  it('purge_logs removes each tenant’s logs older than its own retention, checked when it is set', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const op = await signedIn(server.url, 'platform');
+    const settings = await call<{ settings: Array<{ params: Record<string, unknown> }> }>(
+      server.url,
+      admin.token,
+      '/v1/tenantOverallParams/query',
+    );
+    const overall = settings.values!.settings[0].params;
+    expect(
+      await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+        type: 'scrm_overall_params',
+        params: { ...overall, logRetentionDays: 3 },
+      }),
+    ).toMatchObject({ field: 'logRetentionDays' });
+    expect(
+      await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+        type: 'scrm_overall_params',
+        params: { ...overall, logRetentionDays: 7 },
+      }),
+    ).toMatchObject({ result: 'ok' });
+    await server.query(
+      `INSERT INTO login_log (tenant_id, account, success, created_at) VALUES
+         (1, 'old-one', false, now() - interval '30 days'), (1, 'recent-one', false, now() - interval '2 days'),
+         (2, 'old-two', false, now() - interval '30 days')`,
+    );
+    const task = (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
+      (t) => t.job === 'purge_logs',
+    )!;
+    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    const done = await until(
+      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      (a) => a.values?.[0]?.outcome === 'success',
+    );
+    expect(done.values![0].message).toMatch(/^登录日志 \d+/);
+    const left = await server.query<{ account: string }>(
+      `SELECT account FROM login_log WHERE account LIKE '%-one' OR account LIKE '%-two' ORDER BY account`,
+    );
+    // tenant 1 keeps 7 days; tenant 2 the default 180
+    expect(left.map((r) => r.account)).toEqual(['old-two', 'recent-one']);
+  });
 });

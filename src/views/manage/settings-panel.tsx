@@ -1,6 +1,6 @@
-import { Button, Field, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../api/contract.ts';
+import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { platformCalls, type TenantSettings } from '../../api/platform-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
@@ -54,13 +54,21 @@ interface Common {
   enableWaterMark: boolean;
   timeZone: string;
   isPrivacy: boolean;
+  /** as typed: checked before saving, sent as a number */
+  logRetentionDays: string;
 }
 
 const commonOf = (p: Record<string, unknown>): Common => ({
   enableWaterMark: p.enableWaterMark === true,
   timeZone: typeof p.timeZone === 'string' && p.timeZone ? p.timeZone : 'Asia/Shanghai',
   isPrivacy: p.isPrivacy === true,
+  logRetentionDays: String(typeof p.logRetentionDays === 'number' ? p.logRetentionDays : LOG_RETENTION_DAYS),
 });
+
+const retentionProblem = (v: string) => {
+  const n = Number(v);
+  return /^\d+$/.test(v) && n >= 7 && n <= 3650 ? null : '日志保留天数须为 7 到 3650 之间的整数';
+};
 
 export interface SettingsPanelProps {
   /** another tenant's (the platform operator's tenant list); omitted: the caller's own */
@@ -110,11 +118,17 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
   const saved = commonOf(overall);
   const dirty = JSON.stringify(saved) !== JSON.stringify(common);
 
+  const retentionError = retentionProblem(common.logRetentionDays.trim());
   const saveCommon = async () => {
+    if (retentionError) return;
     setSaving(true);
     try {
       // The form's keys over whatever else the JSON holds: nothing the form does not show is lost.
-      await calls.saveSettings('scrm_overall_params', { ...overall, ...common }, tenantId);
+      await calls.saveSettings(
+        'scrm_overall_params',
+        { ...overall, ...common, logRetentionDays: Number(common.logRetentionDays.trim()) },
+        tenantId,
+      );
       notify(t('operationDone'), 'success');
       setTick((x) => x + 1);
     } catch {
@@ -194,8 +208,21 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
               onChange={(_, d) => setCommon({ ...common, isPrivacy: d.checked })}
             />
           </Field>
+          <Field
+            label={t('logRetentionDays')}
+            hint={retentionError ? undefined : t('logRetentionHint')}
+            {...(retentionError ? { validationState: 'error' as const, validationMessage: localize(retentionError) } : {})}
+          >
+            <Input
+              type="number"
+              min={7}
+              max={3650}
+              value={common.logRetentionDays}
+              onChange={(_, d) => setCommon({ ...common, logRetentionDays: d.value })}
+            />
+          </Field>
           <div className={s.actions}>
-            <Button appearance="primary" type="submit" disabled={!dirty || saving}>
+            <Button appearance="primary" type="submit" disabled={!dirty || saving || Boolean(retentionError)}>
               {saving ? t('operating') : t('save')}
             </Button>
             <Button disabled={!dirty || saving} onClick={() => setCommon(saved)}>
