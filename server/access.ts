@@ -86,6 +86,12 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // the console reports its own uncaught errors and chunk failures
   'POST /v1/errLogger/controller/report': 'shell',
   'POST /v1/msg/getSmsRecoedList': { pages: ['manage/logs', 'manage/sms-platform'] },
+  // SMS platforms: a tenant's own
+  'POST /v1/smsPlatform/list': { pages: ['manage/sms-platform'] },
+  'POST /v1/smsPlatform/detail': { pages: ['manage/sms-platform'] },
+  'POST /v1/smsPlatform/save': { pages: ['manage/sms-platform'] },
+  'POST /v1/smsPlatform/delete': { pages: ['manage/sms-platform'] },
+  'POST /v1/smsPlatform/test': { pages: ['manage/sms-platform'] },
   // scheduled tasks: the platform's (they run for every tenant)
   'POST /v1/sysTask/selSysTaskList': { pages: ['manage/tasks'], platform: true },
   'POST /v1/sysTask/selSysTaskLogList': { pages: ['manage/tasks'], platform: true },

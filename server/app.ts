@@ -24,6 +24,8 @@ import { metaRoutes } from './routes/meta.ts';
 import { logRoutes } from './routes/logs.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { JOBS, Scheduler, TEST_JOB } from './scheduler.ts';
+import { Secrets } from './secrets.ts';
+import { smsPlatformRoutes } from './routes/sms-platforms.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   defaultTenant?: string;
   /** the platform operator's tenant (PLATFORM_TENANT; default 0 in demo mode, else 1) */
   platformTenant?: number;
+  /** seals secrets at rest (SECRETS_KEY; a demo derives one); made from `demo` when omitted */
+  secrets?: Secrets;
   /** run the scheduler in this process (main.ts; tests that need it) */
   scheduler?: boolean;
   /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
@@ -141,7 +145,8 @@ export function createApp(options: AppOptions) {
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;
-    const sms = new SmsService(db, outbox, options.smsResendSeconds);
+    const secrets = options.secrets ?? Secrets.from(undefined, Boolean(options.demo));
+    const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets);
     const events = options.events ?? new SessionEvents(db);
     void events.start();
     api.route(
@@ -184,6 +189,7 @@ export function createApp(options: AppOptions) {
     const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
     if (options.scheduler) scheduler.start();
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
+    api.route('/', smsPlatformRoutes(db, secrets));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

@@ -26,6 +26,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     platformTenant: /^\d{1,9}$/.test(env.PLATFORM_TENANT ?? '') ? Number(env.PLATFORM_TENANT) : demo ? 0 : 1,
     /** how often each process's scheduler looks for due task runs */
     schedulerTickMs: env.SCHEDULER_TICK_MS ? Math.max(200, Number(env.SCHEDULER_TICK_MS) || 15_000) : 15_000,
+    /** the key secrets are sealed with (SMS platforms); a demo derives one */
+    secretsKey: env.SECRETS_KEY || undefined,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

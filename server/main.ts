@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import { openDb, type Db } from './db.ts';
 import { SessionEvents } from './session-events.ts';
+import { Secrets } from './secrets.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed.ts';
 
@@ -25,6 +26,9 @@ async function main() {
   const db = config.proxyUrl ? undefined : await openDb(config, seed);
   const events = db ? new SessionEvents(db) : undefined;
   await events?.start();
+  const secrets = Secrets.from(config.secretsKey, config.demo);
+  if (secrets.derived) console.warn('演示模式：密钥（如短信平台的密钥）用内置派生的 SECRETS_KEY 加密保存；生产环境请设置 SECRETS_KEY');
+  else if (!secrets.available && !config.proxyUrl) console.warn('未设置 SECRETS_KEY：短信平台等密钥不能保存');
   const staticDir = existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
   if (!staticDir) console.warn(`未找到已构建的前端（${config.staticDir}/index.html），只提供 /manage 接口`);
   const app = createApp({
@@ -41,6 +45,7 @@ async function main() {
     trustProxy: config.trustProxy,
     platformTenant: config.platformTenant,
     scheduler: !config.proxyUrl,
+    secrets,
     schedulerTickMs: config.schedulerTickMs,
     events,
   });

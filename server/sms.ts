@@ -3,6 +3,8 @@ import type { Db } from './db.ts';
 import { newToken, sha256 } from './crypto.ts';
 import { ApiError } from './http.ts';
 import { recordSms } from './logs.ts';
+import type { Secrets } from './secrets.ts';
+import { activePlatform, sendThrough } from './sms-platforms.ts';
 
 /** SPEC 9: the SMS resend countdown is 60 s; the server enforces it too. */
 export const RESEND_SECONDS = 60;
@@ -33,6 +35,8 @@ export class SmsService {
     private readonly outbox: DevOutbox | null,
     /** seconds before the same phone may get another code (SPEC 9: 60; SMS_RESEND_SECONDS overrides) */
     private readonly resendSeconds = RESEND_SECONDS,
+    /** seals the platforms' secrets (server/secrets.ts); without it no platform is used */
+    private readonly secrets: Secrets | null = null,
   ) {}
 
   /** Issues a captcha for a client-made uuid (a new uuid replaces nothing: each is its own). */
@@ -85,9 +89,23 @@ export class SmsService {
       sha256(code),
       CODE_TTL_SECONDS,
     ]);
-    // A real deployment hands the code to its configured SMS platform here (issue 13's SMS platforms); the SMS log
-    // says what happened, never the code.
+    // The tenant's active SMS platform sends it; a demo also keeps it in the dev outbox. The SMS log says what
+    // happened, never the code.
     this.outbox?.sms.set(phone, code);
+    const platform = tenantId !== null && this.secrets ? await activePlatform(this.db, tenantId) : null;
+    if (platform) {
+      const sent = await sendThrough(platform, this.secrets!, { phone, purpose: 'verify_code', params: { code } });
+      await recordSms(this.db, {
+        tenantId,
+        phone,
+        template: 'verify_code',
+        platform: platform.name,
+        success: sent.ok,
+        error: sent.ok ? '' : sent.error,
+      });
+      if (!sent.ok && !this.outbox) throw new ApiError('短信发送失败，请稍后重试', { values: '' });
+      return 'sent';
+    }
     await recordSms(this.db, {
       tenantId,
       phone,

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+
+// Issue 13, SMS platforms: configured per tenant, one active, the secret sealed and never answered, a test SMS, and
+// the verification codes going out through the active platform (a receiver in the test checks the signature).
+const databaseUrl = inject('databaseUrl');
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string };
+async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+describe('SMS platforms', () => {
+  let server: ServerWithDb;
+  let receiver: Server;
+  let receiverUrl = '';
+  const received: Received[] = [];
+  let answer = 200;
+  beforeAll(async () => {
+    server = await serverWithDb(databaseUrl);
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(answer).end('{}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sms`;
+  }, 120_000);
+  afterAll(async () => {
+    await new Promise((r) => receiver?.close(r));
+    await server?.stop();
+  });
+
+  it('a platform is saved with its secret sealed, shown masked, kept when not retyped, and sends signed test SMS', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const base = {
+      type: 'http',
+      name: '测试网关',
+      endpoint: receiverUrl,
+      accessKey: 'ak-1',
+      signName: '星河',
+      templates: { verify_code: 'SMS_001' },
+    };
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, endpoint: 'ftp://x' })).toMatchObject({
+      field: 'endpoint',
+    });
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', base)).toMatchObject({ field: 'secret' });
+    const saved = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
+      ...base,
+      secret: 'top-secret-9876',
+      active: true,
+    });
+    expect(saved.result).toBe('ok');
+    const id = saved.values!.id;
+    const [row] = await server.query<{ secret: string }>('SELECT secret FROM sms_platform WHERE id = $1', [id]);
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain('top-secret');
+    const detail = await call<{ secret: string; hasSecret: boolean; active: boolean }>(server.url, admin.token, '/v1/smsPlatform/detail', {
+      id,
+    });
+    expect(detail.values).toMatchObject({ secret: '******9876', hasSecret: true, active: true });
+    expect(JSON.stringify(await call(server.url, admin.token, '/v1/smsPlatform/list'))).not.toContain('top-secret');
+    // saving again without a new secret keeps it
+    expect((await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, id, secret: '******9876', active: true })).result).toBe(
+      'ok',
+    );
+
+    expect((await call(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).result).toBe('ok');
+    const got = received.at(-1)!;
+    const body = JSON.parse(got.body) as { phone: string; templateId: string; signName: string };
+    expect(body).toMatchObject({ phone: '13911112222', templateId: 'SMS_001', signName: '星河' });
+    const expected = createHmac('sha256', 'top-secret-9876').update(`${got.headers['x-timestamp']}.${got.body}`).digest('hex');
+    expect(got.headers['x-signature']).toBe(expected);
+    expect(got.headers['x-access-key']).toBe('ak-1');
+
+    // A refusing gateway is said, and logged.
+    answer = 503;
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).toMatchObject({
+      errmsg: '测试短信发送失败：平台回应 HTTP 503',
+    });
+    answer = 200;
+    const log = await call<Array<{ platform: string; success: boolean; error: string }>>(
+      server.url,
+      admin.token,
+      '/v1/msg/getSmsRecoedList',
+      {
+        phone: '13911112222',
+      },
+    );
+    expect(log.values!.slice(0, 2).map((r) => [r.platform, r.success, r.error])).toEqual([
+      ['测试网关', false, '平台回应 HTTP 503'],
+      ['测试网关', true, ''],
+    ]);
+    // Another tenant cannot see it.
+    const admin2 = await signedIn(server.url, 'admin2');
+    expect(await call(server.url, admin2.token, '/v1/smsPlatform/detail', { id })).toMatchObject({ errmsg: '短信平台不存在' });
+  });
+
+  it('one platform is active per tenant; the verification code goes out through it', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const base = {
+      type: 'http',
+      endpoint: receiverUrl,
+      accessKey: 'ak-2',
+      signName: '星河',
+      templates: { verify_code: 'SMS_002' },
+      secret: 'another-secret',
+    };
+    const second = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', { ...base, name: '第二网关', active: true });
+    const list = await call<Array<{ id: number; active: boolean }>>(server.url, admin.token, '/v1/smsPlatform/list');
+    expect(list.values!.filter((p) => p.active).map((p) => p.id)).toEqual([second.values!.id]);
+
+    const uuid = 'ab'.repeat(16);
+    await fetch(`${server.url}/manage/v1/anon/user/create/verifyCode?uuid=${uuid}`);
+    const captcha = (await (await fetch(`${server.url}/manage/anon/dev/outbox?uuid=${uuid}`)).json()) as { values: { captcha: string } };
+    const before = received.length;
+    const phone = '13922223333';
+    expect((await call(server.url, admin.token, '/v2/sms/sendSMS', { phone, imgVeryCode: captcha.values.captcha, uuid })).result).toBe(
+      'ok',
+    );
+    const sent = JSON.parse(received[before].body) as { phone: string; templateId: string; params: { code: string } };
+    expect(sent).toMatchObject({ phone, templateId: 'SMS_002' });
+    // the code sent is the code the outbox (demo) holds
+    const outbox = (await (await fetch(`${server.url}/manage/anon/dev/outbox?phone=${phone}`)).json()) as { values: { smsCode: string } };
+    expect(sent.params.code).toBe(outbox.values.smsCode);
+    expect((await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: second.values!.id })).result).toBe('ok');
+  });
+});
