@@ -46,6 +46,12 @@ const EXACT: Readonly<Record<string, string>> = {
   '尝试过多，已锁定': 'Locked after too many tries',
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
+  // the SMS platforms page's rules
+  平台名称不能为空: 'The name is required',
+  '接口地址须为 http(s) 网址': 'The endpoint is an http(s) address',
+  密钥不能为空: 'The secret is required',
+  短信签名不能为空: 'The signature is required',
+  请填写验证码短信的模板编号: 'Give the verification template id',
   // the tasks page's rules
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   任务名称不能为空: 'The task name is required',

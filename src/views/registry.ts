@@ -22,6 +22,7 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/mongo-tables': () => import('./manage/mongo-tables.tsx'),
   'manage/logs': () => import('./manage/logs.tsx'),
   'manage/tasks': () => import('./manage/tasks.tsx'),
+  'manage/sms-platform': () => import('./manage/sms-platform.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

@@ -16,6 +16,7 @@ export const INSTALLED_VIEWS = [
   'manage/mongo-tables',
   'manage/logs',
   'manage/tasks',
+  'manage/sms-platform',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

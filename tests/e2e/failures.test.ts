@@ -155,8 +155,8 @@ describe('page chunks in Chromium', () => {
     await content.getByRole('heading', { name: '加载失败' }).waitFor();
     expect(await content.getByText('页面模块加载失败，请检查网络后重新加载。').count()).toBe(1);
     expect(await content.getByRole('button', { name: '重新加载' }).count()).toBe(1);
-    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '短信平台' }).click();
-    await page.getByRole('heading', { name: '短信平台 · 模块未安装' }).waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统参数' }).click();
+    await page.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
     // Once the network is fine again, the reload action brings the page.
     await page.unroute(/\/assets\/users-[\w-]+\.js$/);
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '用户管理' }).click();

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { newAccount } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
@@ -51,6 +53,53 @@ describe('logs page', () => {
     const table = page.getByRole('table', { name: '错误日志' });
     await expect.poll(async () => (await table.getByRole('cell', { name: /ChunkLoadError/ }).count()) > 0, { timeout: 10_000 }).toBe(true);
     await table.getByRole('cell', { name: '/manage/roles' }).first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('SMS platforms page', () => {
+  let receiver: Server;
+  const bodies: string[] = [];
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  });
+  afterAll(() => new Promise((r) => receiver.close(r)));
+
+  it('a platform is added (its secret then shown masked) and a test SMS goes through it', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sms`;
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/sms-platform`);
+    await page.getByRole('heading', { name: '短信平台', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增短信平台' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增短信平台' });
+    await drawer.getByRole('textbox', { name: /^平台名称/ }).fill('e2e 网关');
+    await drawer.getByRole('textbox', { name: /^接口地址/ }).fill(url);
+    await drawer.getByLabel(/^密钥/).fill('e2e-secret-4321');
+    await drawer.getByRole('textbox', { name: /^短信签名/ }).fill('星河');
+    await drawer.getByRole('textbox', { name: /^验证码模板编号/ }).fill('SMS_E2E');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('cell', { name: '******4321' }).waitFor();
+    await page.getByRole('button', { name: '发送测试短信 e2e 网关' }).click();
+    const dialog = page.getByRole('dialog', { name: '经“e2e 网关”发送测试短信' });
+    await dialog.getByRole('textbox', { name: /^手机号/ }).fill('139');
+    await dialog.getByRole('button', { name: '发送测试短信' }).click();
+    await dialog.getByText('请输入正确的手机号码').waitFor();
+    await dialog.getByRole('textbox', { name: /^手机号/ }).fill('13944445555');
+    await dialog.getByRole('button', { name: '发送测试短信' }).click();
+    await page.locator('.fui-Toast').filter({ hasText: '测试短信已发送到 13944445555' }).waitFor();
+    expect(bodies.some((b) => b.includes('13944445555') && b.includes('SMS_E2E'))).toBe(true);
+    // clean up: tenant 1 keeps no test platform
+    await page.getByRole('button', { name: '删除 e2e 网关' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await page.getByText('还没有短信平台。').waitFor();
     await page.context().close();
   });
 });

@@ -116,8 +116,8 @@ describe('keep-alive in Chromium', () => {
     // Another page (not kept): the content scrolls to the top half a second later.
     let listCalls = 0;
     page.on('request', (r) => r.url().endsWith('/manage/v1/user/list') && listCalls++);
-    await nav.getByRole('button', { name: '短信平台' }).click();
-    await page.getByRole('heading', { name: '短信平台 · 模块未安装' }).waitFor();
+    await nav.getByRole('button', { name: '系统参数' }).click();
+    await page.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
     await expect.poll(() => content.evaluate((el) => el.scrollTop), { timeout: 2000 }).toBe(0);
 
     // Back: the same page instance, filter typed and results as left, scroll restored, no new request; the

@@ -351,6 +351,17 @@ describe('English mode: every text the console makes is English', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // The pages issue 12 and 13 added speak English too (table bodies are data).
+    for (const [path, ready] of [
+      ['/manage/parameters', 'Common settings'],
+      ['/manage/logs', 'Sign-ins'],
+      ['/manage/meta-data', 'Add table'],
+    ] as const) {
+      await page.goto(`${baseUrl}/#${path}`);
+      await page.getByText(ready).first().waitFor();
+      expect(await strayChinese(page, data, 'body', 'tbody, [role="listbox"], [data-testid="watermark-preview"]'), path).toEqual([]);
+    }
+
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     expect(await strayChinese(page, data, '[role="dialog"]')).toEqual([]);

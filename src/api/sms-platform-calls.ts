@@ -1,0 +1,39 @@
+import type { ApiClient } from './client.ts';
+import type { Answer } from './contract.ts';
+
+/** A platform as answered: its secret only masked (******1234). */
+export interface SmsPlatform {
+  id: number;
+  type: 'http';
+  name: string;
+  endpoint: string;
+  accessKey: string;
+  secret: string;
+  hasSecret: boolean;
+  signName: string;
+  templates: Record<string, string>;
+  active: boolean;
+  updatedAt: string;
+}
+
+export interface SmsPlatformInput {
+  id?: number;
+  type: 'http';
+  name: string;
+  endpoint: string;
+  accessKey: string;
+  /** a new secret; empty keeps the stored one */
+  secret: string;
+  signName: string;
+  templates: Record<string, string>;
+  active: boolean;
+}
+
+/** The SMS platform calls of SPEC 7 at their exact paths, plus the test SMS docs/api.md adds. */
+export const smsPlatformCalls = (api: ApiClient) => ({
+  list: async () => (await api.call<Answer<SmsPlatform[]>>('/v1/smsPlatform/list')).values ?? [],
+  detail: async (id: number) => (await api.call<Answer<SmsPlatform>>('/v1/smsPlatform/detail', { id })).values!,
+  save: async (p: SmsPlatformInput) => (await api.call<Answer<{ id: number }>>('/v1/smsPlatform/save', p, { fieldErrors: true })).values!,
+  remove: (id: number) => api.call('/v1/smsPlatform/delete', { id }),
+  test: (id: number, phone: string) => api.call('/v1/smsPlatform/test', { id, phone }, { fieldErrors: true }),
+});
