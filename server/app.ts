@@ -58,6 +58,8 @@ export interface AppOptions {
   platformTenant?: number;
   /** seals secrets at rest (SECRETS_KEY; a demo derives one); made from `demo` when omitted */
   secrets?: Secrets;
+  /** requests an operator configured may go to this machine or a private network (demo default; SCRM_ALLOW_PRIVATE_TARGETS) */
+  allowPrivateTargets?: boolean;
   /** run the scheduler in this process (main.ts; tests that need it) */
   scheduler?: boolean;
   /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
@@ -146,7 +148,8 @@ export function createApp(options: AppOptions) {
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;
     const secrets = options.secrets ?? Secrets.from(undefined, Boolean(options.demo));
-    const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets);
+    const allowPrivateTargets = options.allowPrivateTargets ?? Boolean(options.demo);
+    const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets, allowPrivateTargets);
     const events = options.events ?? new SessionEvents(db);
     void events.start();
     api.route(
@@ -189,7 +192,7 @@ export function createApp(options: AppOptions) {
     const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
     if (options.scheduler) scheduler.start();
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
-    api.route('/', smsPlatformRoutes(db, secrets));
+    api.route('/', smsPlatformRoutes(db, secrets, allowPrivateTargets));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

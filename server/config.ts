@@ -28,6 +28,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     schedulerTickMs: env.SCHEDULER_TICK_MS ? Math.max(200, Number(env.SCHEDULER_TICK_MS) || 15_000) : 15_000,
     /** the key secrets are sealed with (SMS platforms); a demo derives one */
     secretsKey: env.SECRETS_KEY || undefined,
+    /** configured gateways may be on this machine or a private network: a demo's default, else SCRM_ALLOW_PRIVATE_TARGETS=1 */
+    allowPrivateTargets: env.SCRM_ALLOW_PRIVATE_TARGETS ? env.SCRM_ALLOW_PRIVATE_TARGETS === '1' : demo,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

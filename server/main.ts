@@ -46,6 +46,7 @@ async function main() {
     platformTenant: config.platformTenant,
     scheduler: !config.proxyUrl,
     secrets,
+    allowPrivateTargets: config.allowPrivateTargets,
     schedulerTickMs: config.schedulerTickMs,
     events,
   });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from './db.ts';
 import type { Secrets } from './secrets.ts';
+import { targetProblem } from './outbound.ts';
 
 export interface SmsPlatformRow {
   id: number;
@@ -33,7 +34,11 @@ export async function sendThrough(
   platform: SmsPlatformRow,
   secrets: Secrets,
   sms: { phone: string; purpose: string; params: Record<string, string> },
+  allowPrivateTargets: boolean,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
+  // Checked again at each send: a host that resolved to a public address when saved may not any more.
+  const problem = await targetProblem(platform.endpoint, allowPrivateTargets);
+  if (problem) return { ok: false, error: problem };
   const templateId = platform.templates[sms.purpose];
   if (!templateId) return { ok: false, error: `平台未配置“${sms.purpose}”的模板` };
   const secret = platform.secret ? secrets.decrypt(platform.secret) : '';

@@ -37,6 +37,8 @@ export class SmsService {
     private readonly resendSeconds = RESEND_SECONDS,
     /** seals the platforms' secrets (server/secrets.ts); without it no platform is used */
     private readonly secrets: Secrets | null = null,
+    /** a gateway on this machine or a private network may be called (demo; SCRM_ALLOW_PRIVATE_TARGETS=1) */
+    private readonly allowPrivateTargets = false,
   ) {}
 
   /** Issues a captcha for a client-made uuid (a new uuid replaces nothing: each is its own). */
@@ -94,7 +96,12 @@ export class SmsService {
     this.outbox?.sms.set(phone, code);
     const platform = tenantId !== null && this.secrets ? await activePlatform(this.db, tenantId) : null;
     if (platform) {
-      const sent = await sendThrough(platform, this.secrets!, { phone, purpose: 'verify_code', params: { code } });
+      const sent = await sendThrough(
+        platform,
+        this.secrets!,
+        { phone, purpose: 'verify_code', params: { code } },
+        this.allowPrivateTargets,
+      );
       await recordSms(this.db, {
         tenantId,
         phone,

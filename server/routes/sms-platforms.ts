@@ -6,6 +6,7 @@ import { ApiError, int, ok, readBody } from '../http.ts';
 import { recordSms } from '../logs.ts';
 import { maskSecret, type Secrets } from '../secrets.ts';
 import { isPhone } from '../sms.ts';
+import { targetProblem } from '../outbound.ts';
 import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../sms-platforms.ts';
 
 const refuse = (field: string, message: string) => new ApiError(message, { field });
@@ -17,7 +18,7 @@ export const SMS_PURPOSES = ['verify_code'] as const;
  * secrets sealed with the server's key and shown only masked; saving without a new secret keeps the old one; a test
  * SMS through a platform.
  */
-export function smsPlatformRoutes(db: Db, secrets: Secrets) {
+export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets: boolean) {
   const app = new Hono<AppEnv>();
 
   const shown = (p: SmsPlatformRow & { updatedAt?: string }) => {
@@ -65,6 +66,8 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets) {
     }
     if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password)
       throw refuse('endpoint', '接口地址须为 http(s) 网址');
+    const unsafe = await targetProblem(endpoint, allowPrivateTargets);
+    if (unsafe) throw refuse('endpoint', unsafe);
     const accessKey = text('accessKey', 128);
     const signName = text('signName', 32);
     if (!signName) throw refuse('signName', '短信签名不能为空');
@@ -130,7 +133,12 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets) {
     const s = c.get('session');
     const platform = await platformOf(s.tenantId, int(body, 'id', '短信平台', 0, 2 ** 31 - 1));
     if (!isPhone(body.phone)) throw refuse('phone', '请输入正确的手机号码');
-    const sent = await sendThrough(platform, secrets, { phone: body.phone, purpose: 'verify_code', params: { code: '123456' } });
+    const sent = await sendThrough(
+      platform,
+      secrets,
+      { phone: body.phone, purpose: 'verify_code', params: { code: '123456' } },
+      allowPrivateTargets,
+    );
     await recordSms(db, {
       tenantId: s.tenantId,
       phone: body.phone,

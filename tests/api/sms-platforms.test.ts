@@ -143,3 +143,32 @@ describe('SMS platforms', () => {
     expect((await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: second.values!.id })).result).toBe('ok');
   });
 });
+
+describe('SMS platforms in production', () => {
+  it('refuses a gateway on this machine or a private network, and a secret without SECRETS_KEY', async () => {
+    const { startServer } = await import('../support/start-server.ts');
+    const { login } = await import('../../src/api/session-calls.ts');
+    const { createApiClient } = await import('../../src/api/client.ts');
+    const { memoryStore } = await import('../../src/api/storage.ts');
+    const server = await startServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
+    try {
+      const token = await login(createApiClient({ store: memoryStore(), baseURL: `${server.url}/manage` }), {
+        userName: 'admin',
+        password: 'Prod2026pass',
+      });
+      const base = { type: 'http', name: '内网', accessKey: 'a', signName: '签名', templates: { verify_code: 'T' }, secret: 's3cret' };
+      for (const endpoint of ['http://127.0.0.1:9/sms', 'http://169.254.169.254/latest', 'http://localhost/sms', 'http://10.0.0.8/sms']) {
+        expect(await call(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint }), endpoint).toMatchObject({
+          field: 'endpoint',
+          errmsg: '不能发往本机或内网地址',
+        });
+      }
+      expect(await call(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint: 'http://203.0.113.10/sms' })).toMatchObject({
+        field: 'secret',
+        errmsg: '服务器未配置 SECRETS_KEY，不能保存密钥',
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivateAddress, targetProblem } from '../../server/outbound.ts';
+
+describe('outbound targets (SSRF)', () => {
+  it('knows loopback, private, link-local, shared, multicast and unspecified addresses, v4, v6 and mapped', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.9',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ['8.8.8.8', '1.1.1.1', '203.0.113.10', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('refuses this machine and private networks unless allowed, and anything but plain http(s)', async () => {
+    expect(await targetProblem('http://127.0.0.1:9000/sms', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://[::1]/x', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://localhost/x', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://169.254.169.254/latest/meta-data', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://127.0.0.1:9000/sms', true)).toBeNull();
+    expect(await targetProblem('http://8.8.8.8/sms', false)).toBeNull();
+    expect(await targetProblem('ftp://8.8.8.8/x', false)).toMatch(/http\(s\)/);
+    expect(await targetProblem('http://user:pw@8.8.8.8/x', false)).toMatch(/用户名密码/);
+    expect(await targetProblem('nonsense', false)).toBe('地址不是有效的网址');
+  });
+});
