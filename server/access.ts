@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { findSession, ACCESS_TOKEN_FREE, accessTokenValid } from './auth.ts';
 import type { Db } from './db.ts';
@@ -86,6 +87,12 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // the console reports its own uncaught errors and chunk failures
   'POST /v1/errLogger/controller/report': 'shell',
   'POST /v1/msg/getSmsRecoedList': { pages: ['manage/logs', 'manage/sms-platform'] },
+  // the open platform's API keys: a tenant's own
+  'POST /v1/openApi/key/scopes': { pages: ['open-platform/api-key'] },
+  'POST /v1/openApi/key/list': { pages: ['open-platform/api-key'] },
+  'POST /v1/openApi/key/save': { pages: ['open-platform/api-key'] },
+  'POST /v1/openApi/key/revoke': { pages: ['open-platform/api-key'] },
+  'POST /v1/openApi/key/logs': { pages: ['open-platform/api-key'] },
   // SMS platforms: a tenant's own
   'POST /v1/smsPlatform/list': { pages: ['manage/sms-platform'] },
   'POST /v1/smsPlatform/detail': { pages: ['manage/sms-platform'] },
@@ -226,6 +233,37 @@ export function accessChain(
   routes: ReadonlySet<string>,
   options: AccessOptions = { platformTenant: 0 },
 ): MiddlewareHandler<AppEnv> {
+  /**
+   * A call made with an API key: only page-or-button calls (never the shell's or the platform's), within the key's
+   * scopes and what its maker may call now; rate-limited; every call logged with its outcome.
+   */
+  const keyCall = async (c: Context<AppEnv>, next: Next, owner: Owner, apiKey: string, path: string) => {
+    const checked = await checkApiKey(db, apiKey);
+    const log = (keyId: number, tenantId: number, outcome: string) =>
+      recordKeyCall(db, keyId, tenantId, c.req.method, path, outcome, c.get('ip') ?? '');
+    if (!checked.ok) {
+      if (checked.keyId !== undefined) await log(checked.keyId, checked.tenantId!, String(checked.status));
+      return checked.status === 429
+        ? c.json({ result: 'error', errmsg: checked.errmsg }, 429, { 'Retry-After': '60' })
+        : c.json({ result: checked.status, errmsg: checked.errmsg });
+    }
+    const { session, keyId, scopes } = checked;
+    const refuse = async (why: string) => {
+      await log(keyId, session.tenantId, 'forbidden');
+      return c.json({ result: 403, errmsg: why });
+    };
+    // never the shell's calls, the platform's, or the keys' own management (a key does not make keys)
+    if (owner === 'shell' || (typeof owner === 'object' && owner.platform) || path.startsWith('/v1/openApi/')) {
+      return refuse('API 密钥不能调用此接口');
+    }
+    await options.interfacesReady;
+    const [iface] = await db.query<{ id: number }>('SELECT id FROM api_interface WHERE method = $1 AND path = $2', [c.req.method, path]);
+    if (!iface || !scopes.includes(iface.id)) return refuse('该 API 密钥无权调用此接口');
+    if (!(await mayCall(db, session, c.req.method, path))) return refuse(forbidden.errmsg);
+    c.set('session', session);
+    await next();
+    await log(keyId, session.tenantId, c.res.status === 200 ? 'ok' : String(c.res.status));
+  };
   return async (c, next) => {
     const path = c.req.path.replace(/^\/manage/, '');
     const key = `${c.req.method} ${path}`;
@@ -238,7 +276,9 @@ export function accessChain(
     }
     if (owner === 'anonymous') return next();
 
-    // 1. session
+    // 1. session, or an open-platform API key standing for its maker (X-Api-Key, no UserToken)
+    const apiKey = c.req.header('X-Api-Key');
+    if (apiKey && !c.req.header('UserToken')) return keyCall(c, next, owner, apiKey, path);
     const token = c.req.header('UserToken');
     if (!token) return c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
     const session = await findSession(db, token);

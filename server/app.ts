@@ -26,6 +26,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { JOBS, Scheduler, TEST_JOB } from './scheduler.ts';
 import { Secrets } from './secrets.ts';
 import { smsPlatformRoutes } from './routes/sms-platforms.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -193,6 +194,7 @@ export function createApp(options: AppOptions) {
     if (options.scheduler) scheduler.start();
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
     api.route('/', smsPlatformRoutes(db, secrets, allowPrivateTargets));
+    api.route('/', apiKeyRoutes(db));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);
