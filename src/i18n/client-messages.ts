@@ -52,6 +52,10 @@ const EXACT: Readonly<Record<string, string>> = {
   密钥不能为空: 'The secret is required',
   短信签名不能为空: 'The signature is required',
   请填写验证码短信的模板编号: 'Give the verification template id',
+  // the API keys page's rules
+  '名称不能超过 50 个字': 'The name is at most 50 characters',
+  请至少选择一个接口: 'Choose at least one interface',
+  到期时间须晚于现在: 'The expiry must be later than now',
   // the tasks page's rules
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   任务名称不能为空: 'The task name is required',

@@ -23,6 +23,7 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/logs': () => import('./manage/logs.tsx'),
   'manage/tasks': () => import('./manage/tasks.tsx'),
   'manage/sms-platform': () => import('./manage/sms-platform.tsx'),
+  'open-platform/api-key': () => import('./open-platform/api-key.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

@@ -17,6 +17,7 @@ export const INSTALLED_VIEWS = [
   'manage/logs',
   'manage/tasks',
   'manage/sms-platform',
+  'open-platform/api-key',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

@@ -103,3 +103,40 @@ describe('SMS platforms page', () => {
     await page.context().close();
   });
 });
+
+describe('API keys page', () => {
+  it('a key is created (shown once), used from a test client, revoked, and then refused', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/open-platform/api-key`);
+    await page.getByRole('heading', { name: 'API 密钥', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增 API 密钥' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增 API 密钥' });
+    await drawer.getByRole('textbox', { name: /^名称/ }).fill('e2e 合作方');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('请至少选择一个接口').waitFor();
+    await drawer.getByRole('checkbox', { name: 'POST /v1/user/list' }).check();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    const shown = page.getByRole('alertdialog', { name: 'API 密钥已创建' });
+    const key = (await shown.getByTestId('new-api-key').textContent())!.trim();
+    expect(key).toMatch(/^sk_[0-9a-f]{12}_/);
+    await shown.getByRole('button', { name: '我已记下' }).click();
+
+    const use = async () => {
+      const res = await fetch(`${ui.baseUrl}/manage/v1/user/list`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Api-Key': key },
+        body: '{}',
+      });
+      return (await res.json()) as { result: unknown; errmsg?: string };
+    };
+    expect((await use()).result).toBe('ok');
+    await page.getByRole('button', { name: '吊销 e2e 合作方' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await page.getByRole('cell', { name: '已吊销' }).first().waitFor();
+    expect(await use()).toEqual({ result: 401, errmsg: 'API 密钥已吊销或已过期' });
+    // the key's calls are listed
+    await page.getByRole('button', { name: '调用记录 e2e 合作方' }).click();
+    await page.getByRole('table', { name: '调用记录：e2e 合作方' }).getByRole('cell', { name: 'POST /v1/user/list' }).first().waitFor();
+    await page.context().close();
+  });
+});
