@@ -93,6 +93,12 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/openApi/key/save': { pages: ['open-platform/api-key'] },
   'POST /v1/openApi/key/revoke': { pages: ['open-platform/api-key'] },
   'POST /v1/openApi/key/logs': { pages: ['open-platform/api-key'] },
+  // the open platform's message subscriptions: a tenant's own
+  'POST /v1/openApi/webhook/list': { pages: ['open-platform/subscription'] },
+  'POST /v1/openApi/webhook/save': { pages: ['open-platform/subscription'] },
+  'POST /v1/openApi/webhook/delete': { pages: ['open-platform/subscription'] },
+  'POST /v1/openApi/webhook/test': { pages: ['open-platform/subscription'] },
+  'POST /v1/openApi/webhook/deliveries': { pages: ['open-platform/subscription'] },
   // SMS platforms: a tenant's own
   'POST /v1/smsPlatform/list': { pages: ['manage/sms-platform'] },
   'POST /v1/smsPlatform/detail': { pages: ['manage/sms-platform'] },

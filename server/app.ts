@@ -27,6 +27,8 @@ import { JOBS, Scheduler, TEST_JOB } from './scheduler.ts';
 import { Secrets } from './secrets.ts';
 import { smsPlatformRoutes } from './routes/sms-platforms.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { WebhookDispatcher } from './webhooks.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
@@ -61,7 +63,9 @@ export interface AppOptions {
   secrets?: Secrets;
   /** requests an operator configured may go to this machine or a private network (demo default; SCRM_ALLOW_PRIVATE_TARGETS) */
   allowPrivateTargets?: boolean;
-  /** run the scheduler in this process (main.ts; tests that need it) */
+  /** the first webhook retry's wait in ms (WEBHOOK_RETRY_BASE_MS; default 30 s) */
+  webhookRetryBaseMs?: number;
+  /** run the scheduler (and the webhook dispatcher) in this process (main.ts; tests that need it) */
   scheduler?: boolean;
   /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
   schedulerTickMs?: number;
@@ -195,6 +199,9 @@ export function createApp(options: AppOptions) {
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
     api.route('/', smsPlatformRoutes(db, secrets, allowPrivateTargets));
     api.route('/', apiKeyRoutes(db));
+    const dispatcher = new WebhookDispatcher({ db, secrets, allowPrivateTargets, retryBaseMs: options.webhookRetryBaseMs });
+    if (options.scheduler) dispatcher.start();
+    api.route('/', webhookRoutes(db, secrets, dispatcher, allowPrivateTargets));
     for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
     syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);

@@ -30,6 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     secretsKey: env.SECRETS_KEY || undefined,
     /** configured gateways may be on this machine or a private network: a demo's default, else SCRM_ALLOW_PRIVATE_TARGETS=1 */
     allowPrivateTargets: env.SCRM_ALLOW_PRIVATE_TARGETS ? env.SCRM_ALLOW_PRIVATE_TARGETS === '1' : demo,
+    webhookRetryBaseMs: env.WEBHOOK_RETRY_BASE_MS ? Math.max(100, Number(env.WEBHOOK_RETRY_BASE_MS) || 30_000) : 30_000,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

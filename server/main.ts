@@ -47,6 +47,7 @@ async function main() {
     scheduler: !config.proxyUrl,
     secrets,
     allowPrivateTargets: config.allowPrivateTargets,
+    webhookRetryBaseMs: config.webhookRetryBaseMs,
     schedulerTickMs: config.schedulerTickMs,
     events,
   });

@@ -8,6 +8,7 @@ import { decryptWithKey, newPassword } from '../passwords.ts';
 import { ApiError, ok, readBody, str } from '../http.ts';
 import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../src/api/contract.ts';
 import { recordLogin } from '../logs.ts';
+import { emitEvent } from '../webhooks.ts';
 import { isPhone, type SmsService } from '../sms.ts';
 import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttle.ts';
 import { uniqueViolation } from '../db-errors.ts';
@@ -142,8 +143,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const ip = c.get('ip');
     const userAgent = c.req.header('User-Agent') ?? '';
     // Every attempt is in the login log, with why it failed (the tenant's admins see their own tenant's).
-    const attempt = async (who: { id: number; tenant_id: number } | undefined, reason: LoginFailure) =>
-      recordLogin(db, {
+    const attempt = async (who: { id: number; tenant_id: number } | undefined, reason: LoginFailure) => {
+      await recordLogin(db, {
         tenantId: who?.tenant_id ?? null,
         userId: who?.id ?? null,
         account: userName,
@@ -152,6 +153,9 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
         ip,
         userAgent,
       });
+      // The tenant's subscriptions hear of failed sign-ins of its accounts.
+      if (who) await emitEvent(db, who.tenant_id, 'login.failed', { account: userName, reason, ip });
+    };
     const known = () =>
       db.query<{ id: number; tenant_id: number }>('SELECT id, tenant_id FROM app_user WHERE user_name = $1', [userName]).then((r) => r[0]);
     // Single use: the key is spent whether or not the password is right.

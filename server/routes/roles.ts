@@ -4,6 +4,7 @@ import type { Db } from '../db.ts';
 import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody, str } from '../http.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { offeredTo, permittedMenuIds } from '../menu.ts';
+import { emitEvent } from '../webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
 
@@ -223,6 +224,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       [roleId, wanted, [...mine]],
     );
     await tellHolders([roleId]);
+    await emitEvent(db, s.tenantId, 'role.changed', { roleId, added: diff.added ?? [], removed: diff.removed ?? [] });
     return { added: diff.added ?? [], removed: diff.removed ?? [] };
   };
 

@@ -4,6 +4,7 @@ import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
 import { grants } from '../access.ts';
 import { isMaskedOf, phoneView } from '../privacy.ts';
+import { emitEvent } from '../webhooks.ts';
 import { hashPassword } from '../crypto.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { newPassword } from '../passwords.ts';
@@ -117,7 +118,10 @@ export function userRoutes(db: Db, events: SessionEvents) {
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能修改用户类型高于自己的账号');
     if (body.status === 0 && (await lastAdmin(s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
     await db.query('UPDATE app_user SET status = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2', [id, s.tenantId, body.status]);
-    if (body.status === 0) await events.endUserSessions(id, '账号已停用');
+    if (body.status === 0) {
+      await events.endUserSessions(id, '账号已停用');
+      await emitEvent(db, s.tenantId, 'user.disabled', { id, userName: row.userName });
+    }
     return c.json(ok());
   });
 
@@ -179,6 +183,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
         ),
         '该账号已被使用',
       );
+      await emitEvent(db, s.tenantId, 'user.created', { id: row.id, userName: input.userName, userType: input.userType });
       return c.json(ok({ id: row.id }));
     }
 
