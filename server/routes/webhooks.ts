@@ -103,4 +103,3 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
 
   return app;
 }
-

@@ -56,6 +56,10 @@ const EXACT: Readonly<Record<string, string>> = {
   '名称不能超过 50 个字': 'The name is at most 50 characters',
   请至少选择一个接口: 'Choose at least one interface',
   到期时间须晚于现在: 'The expiry must be later than now',
+  // the subscriptions page's rules
+  '地址须为 http(s) 网址，且不含用户名密码': 'The address is http(s) without a user name or password',
+  请至少选择一个事件: 'Choose at least one event',
+  '签名密钥须为 16-128 个字符': 'The signing secret is 16-128 characters',
   // the tasks page's rules
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   任务名称不能为空: 'The task name is required',

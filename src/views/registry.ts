@@ -24,6 +24,7 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/tasks': () => import('./manage/tasks.tsx'),
   'manage/sms-platform': () => import('./manage/sms-platform.tsx'),
   'open-platform/api-key': () => import('./open-platform/api-key.tsx'),
+  'open-platform/subscription': () => import('./open-platform/subscription.tsx'),
 };
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

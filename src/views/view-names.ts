@@ -18,6 +18,7 @@ export const INSTALLED_VIEWS = [
   'manage/tasks',
   'manage/sms-platform',
   'open-platform/api-key',
+  'open-platform/subscription',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

@@ -140,3 +140,41 @@ describe('API keys page', () => {
     await page.context().close();
   });
 });
+
+describe('message subscriptions page', () => {
+  it('a subscription gets a signed test event, and its deliveries are listed', async () => {
+    const hits: string[] = [];
+    const receiver = createServer((req, res) => {
+      hits.push(String(req.headers['x-webhook-event']));
+      req.resume();
+      req.on('end', () => res.writeHead(200).end());
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const page = await ui.signedInPage('admin');
+      await page.goto(`${ui.baseUrl}/#/open-platform/subscription`);
+      await page.getByRole('heading', { name: '消息订阅', level: 1 }).waitFor();
+      await page.getByRole('button', { name: '新增订阅' }).first().click();
+      const drawer = page.getByRole('dialog', { name: '新增订阅' });
+      await drawer.getByRole('textbox', { name: /^名称/ }).fill('e2e 回调');
+      await drawer.getByRole('textbox', { name: /^回调地址/ }).fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+      await drawer.getByRole('checkbox', { name: '用户创建' }).check();
+      await drawer.getByLabel(/^签名密钥/).fill('short');
+      await drawer.getByRole('button', { name: '保存' }).click();
+      await drawer.getByText('签名密钥须为 16-128 个字符').waitFor();
+      await drawer.getByLabel(/^签名密钥/).fill('e2e-signing-secret-0001');
+      await drawer.getByRole('button', { name: '保存' }).click();
+      await page.getByRole('button', { name: '发送测试事件 e2e 回调' }).click();
+      await page.locator('.fui-Toast').filter({ hasText: '测试事件已送达（HTTP 200）' }).waitFor();
+      expect(hits).toContain('webhook.test');
+      const deliveries = page.getByRole('table', { name: '投递记录：e2e 回调' });
+      await deliveries.getByRole('cell', { name: '已送达' }).first().waitFor();
+      await page.getByRole('button', { name: '删除 e2e 回调' }).click();
+      await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+      await page.getByText('还没有消息订阅。').waitFor();
+      await page.context().close();
+    } finally {
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+});
