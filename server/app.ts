@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './auth.ts';
-import { recordError } from './logs.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
 import { accessChain, syncInterfaces } from './access.ts';
@@ -23,7 +22,9 @@ import { menuRoutes } from './routes/menus.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { logRoutes } from './routes/logs.ts';
 import { taskRoutes } from './routes/tasks.ts';
-import { JOBS, Scheduler, TEST_JOB } from './scheduler.ts';
+import { JOBS, Scheduler, TEST_JOB, smsTestJob } from './scheduler.ts';
+import { activePlatform, sendThrough } from './sms-platforms.ts';
+import { recordError, recordSms } from './logs.ts';
 import { Secrets } from './secrets.ts';
 import { smsPlatformRoutes } from './routes/sms-platforms.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -193,7 +194,22 @@ export function createApp(options: AppOptions) {
       zone = { value: row?.zone || 'Asia/Shanghai', at: Date.now() };
       return zone.value;
     };
-    const jobs = options.faults ? { ...JOBS, test_record: TEST_JOB } : JOBS;
+    // The test-SMS job sends through a tenant's active platform, as verification codes do, and is logged like them.
+    const smsTest = smsTestJob(async (tenantId, phone) => {
+      const platform = await activePlatform(db, tenantId);
+      if (!platform) return { ok: false, error: '该租户没有启用的短信平台' };
+      const sent = await sendThrough(platform, secrets, { phone, purpose: 'verify_code', params: { code: '123456' } }, allowPrivateTargets);
+      await recordSms(db, {
+        tenantId,
+        phone,
+        template: 'test',
+        platform: platform.name,
+        success: sent.ok,
+        error: sent.ok ? '' : sent.error,
+      });
+      return sent.ok ? { ok: true, platform: platform.name } : sent;
+    });
+    const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB } : {}) };
     const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
     if (options.scheduler) scheduler.start();
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));

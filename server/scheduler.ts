@@ -9,6 +9,8 @@ export type JobResult = string;
 
 export interface JobContext {
   db: Db;
+  /** the task's parameters, as its job type checked them when it was saved */
+  params: Record<string, unknown>;
   /** aborted when the task's timeout passes: a job checks it between steps */
   signal: AbortSignal;
   /** the time zone days are counted in (the platform tenant's) */
@@ -19,6 +21,8 @@ export interface JobType {
   /** the name the task list shows */
   label: string;
   run: (ctx: JobContext) => Promise<JobResult>;
+  /** the parameters it needs, checked when a task is saved: field -> message, or {} */
+  checkParams?: (db: Db, params: Record<string, unknown>) => Promise<Record<string, string>>;
 }
 
 const count = (rows: unknown[]) => rows.length;
@@ -94,6 +98,30 @@ export const JOBS: Readonly<Record<string, JobType>> = {
   },
 };
 
+/**
+ * The "test an SMS platform" job: a test SMS to `phone` through the active platform of `tenantId` (params), so an
+ * operator learns on a schedule that a gateway stopped working. Its sender is given by the app (it needs the secrets).
+ */
+export function smsTestJob(
+  send: (tenantId: number, phone: string) => Promise<{ ok: true; platform: string } | { ok: false; error: string }>,
+): JobType {
+  return {
+    label: '测试短信平台（发送测试短信）',
+    checkParams: async (db, p) => {
+      const problems: Record<string, string> = {};
+      if (!Number.isInteger(p.tenantId)) problems['params.tenantId'] = '请填写租户编号';
+      else if (!(await db.query('SELECT 1 FROM tenant WHERE id = $1', [p.tenantId])).length) problems['params.tenantId'] = '租户不存在';
+      if (typeof p.phone !== 'string' || !/^1\d{10}$/.test(p.phone)) problems['params.phone'] = '请输入正确的手机号码';
+      return problems;
+    },
+    run: async ({ params }) => {
+      const sent = await send(params.tenantId as number, params.phone as string);
+      if (!sent.ok) throw new Error(sent.error);
+      return `已经“${sent.platform}”发送测试短信到 ${params.phone as string}`;
+    },
+  };
+}
+
 /** A job only the automated tests register (SCRM_TEST_FAULTS=1): it records each run, so a test can count them. */
 export const TEST_JOB: JobType = {
   label: '测试任务（记录每次运行）',
@@ -139,6 +167,7 @@ interface TaskRow {
   cron: string;
   timeout_seconds: number;
   updated_at: Date;
+  params: Record<string, unknown>;
 }
 
 /**
@@ -182,7 +211,7 @@ export class Scheduler {
     try {
       const zone = await this.o.timeZone();
       const tasks = await this.o.db.query<TaskRow>(
-        'SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE enabled ORDER BY id',
+        'SELECT id, job, cron, timeout_seconds, updated_at, params FROM sys_task WHERE enabled ORDER BY id',
       );
       for (const task of tasks) {
         const slot = dueSlot(task.cron, zone, now);
@@ -201,7 +230,7 @@ export class Scheduler {
 
   /** Runs a task now (the 运行 button): its own log row, the same lock. Resolves with the log row's id. */
   async runNow(taskId: number, byUserId: number): Promise<string> {
-    const [task] = await this.o.db.query<TaskRow>('SELECT id, job, cron, timeout_seconds, updated_at FROM sys_task WHERE id = $1', [
+    const [task] = await this.o.db.query<TaskRow>('SELECT id, job, cron, timeout_seconds, updated_at, params FROM sys_task WHERE id = $1', [
       taskId,
     ]);
     if (!task) throw new Error('task not found');
@@ -245,7 +274,7 @@ export class Scheduler {
           reject(new TimeoutError(`超过 ${task.timeout_seconds} 秒未完成`));
         }, task.timeout_seconds * 1000);
       });
-      const message = await Promise.race([job.run({ db, signal: controller.signal, timeZone }), timeout]);
+      const message = await Promise.race([job.run({ db, params: task.params ?? {}, signal: controller.signal, timeZone }), timeout]);
       await finish('success', message);
     } catch (err) {
       await finish(err instanceof TimeoutError ? 'timeout' : 'failure', err instanceof Error ? err.message : String(err));

@@ -38,7 +38,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
       lastStartedAt: string | null;
       lastMessage: string | null;
     }>(
-      `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds",
+      `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds", t.params,
               (t.locked_until IS NOT NULL AND t.locked_until > now()) AS locked, t.locked_by AS "lockedBy",
               to_json(t.locked_until) #>> '{}' AS "lockedUntil",
               last.outcome AS "lastOutcome", to_json(last.started_at) #>> '{}' AS "lastStartedAt", last.message AS "lastMessage"
@@ -51,7 +51,13 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
       const check = cronCheck(r.cron, zone, 1);
       return { ...r, jobLabel: jobs[r.job]?.label ?? r.job, nextRun: r.enabled && 'next' in check ? (check.next[0] ?? null) : null };
     });
-    return c.json(ok({ tasks, jobs: Object.entries(jobs).map(([job, j]) => ({ job, label: j.label })), timeZone: zone }));
+    return c.json(
+      ok({
+        tasks,
+        jobs: Object.entries(jobs).map(([job, j]) => ({ job, label: j.label, params: Boolean(j.checkParams) })),
+        timeZone: zone,
+      }),
+    );
   });
 
   // Not in SPEC 7: the next runs of a cron before saving (the form shows them as it is typed).
@@ -79,16 +85,22 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     const timeout = Number(body.timeoutSeconds ?? 300);
     if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86400) throw refuse('timeoutSeconds', '超时须为 1 到 86400 秒之间的整数');
     const enabled = body.enabled !== false;
+    const params =
+      body.params && typeof body.params === 'object' && !Array.isArray(body.params) ? (body.params as Record<string, unknown>) : {};
+    const paramProblems = (await jobs[job].checkParams?.(db, params)) ?? {};
+    const [paramField] = Object.keys(paramProblems);
+    if (paramField) throw refuse(paramField, paramProblems[paramField]);
+    const stored = jobs[job].checkParams ? JSON.stringify(params) : '{}';
     // Saving starts the schedule afresh: slots before now are not run for the past.
     const [row] =
       id === null
         ? await db.query<{ id: number }>(
-            'INSERT INTO sys_task (name, job, cron, enabled, timeout_seconds) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-            [name, job, cron, enabled, timeout],
+            'INSERT INTO sys_task (name, job, cron, enabled, timeout_seconds, params) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id',
+            [name, job, cron, enabled, timeout, stored],
           )
         : await db.query<{ id: number }>(
-            'UPDATE sys_task SET name = $2, job = $3, cron = $4, enabled = $5, timeout_seconds = $6, updated_at = now() WHERE id = $1 RETURNING id',
-            [id, name, job, cron, enabled, timeout],
+            'UPDATE sys_task SET name = $2, job = $3, cron = $4, enabled = $5, timeout_seconds = $6, params = $7::jsonb, updated_at = now() WHERE id = $1 RETURNING id',
+            [id, name, job, cron, enabled, timeout, stored],
           );
     if (!row) throw new ApiError('任务不存在');
     return c.json(ok({ id: row.id, next: check.next }));

@@ -16,6 +16,7 @@ export interface TaskRow {
   lastOutcome: string | null;
   lastStartedAt: string | null;
   lastMessage: string | null;
+  params: Record<string, unknown>;
 }
 
 export interface TaskRun {
@@ -40,13 +41,15 @@ export interface TaskInput {
   cron: string;
   enabled: boolean;
   timeoutSeconds: number;
+  /** the job's parameters (the test SMS job: tenantId and phone) */
+  params?: Record<string, unknown>;
 }
 
 /** The scheduled-task calls of SPEC 7 (sysTask) at their exact paths, plus the ones docs/api.md adds. */
 export const taskCalls = (api: ApiClient) => ({
   list: async () =>
     (
-      await api.call<Answer<{ tasks: TaskRow[]; jobs: Array<{ job: string; label: string }>; timeZone: string }>>(
+      await api.call<Answer<{ tasks: TaskRow[]; jobs: Array<{ job: string; label: string; params: boolean }>; timeZone: string }>>(
         '/v1/sysTask/selSysTaskList',
       )
     ).values!,

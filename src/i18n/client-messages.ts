@@ -61,6 +61,8 @@ const EXACT: Readonly<Record<string, string>> = {
   请至少选择一个事件: 'Choose at least one event',
   '签名密钥须为 16-128 个字符': 'The signing secret is 16-128 characters',
   // the tasks page's rules
+  请填写租户编号: 'Give the tenant id',
+  租户不存在: 'No such tenant',
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   任务名称不能为空: 'The task name is required',
   '任务名称不能超过 50 个字': 'The task name is at most 50 characters',

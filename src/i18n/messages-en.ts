@@ -224,6 +224,8 @@ export const en: Record<MessageKey, string> = {
   noRelations: 'None (nobody may call it)',
   logRetentionDays: 'Keep logs for (days)',
   logRetentionHint: 'Sign-in, operation, error and SMS logs older than this are removed by the purge task',
+  taskParamTenant: 'Tenant id',
+  taskParamPhone: 'Phone for the test SMS',
   skipToContent: 'Skip to main content',
   addWebhook: 'Add subscription',
   editWebhook: 'Edit subscription',

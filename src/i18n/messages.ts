@@ -222,6 +222,8 @@ export const zhCN = {
   noRelations: '未关联（无人能调用）',
   logRetentionDays: '日志保留天数',
   logRetentionHint: '登录、操作、错误和短信日志保留的天数，过期的由“清理过期日志”任务删除',
+  taskParamTenant: '租户编号',
+  taskParamPhone: '接收测试短信的手机号',
   skipToContent: '跳到主要内容',
   addWebhook: '新增订阅',
   editWebhook: '编辑订阅',

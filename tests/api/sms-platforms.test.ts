@@ -142,6 +142,47 @@ describe('SMS platforms', () => {
     expect(sent.params.code).toBe(outbox.values.smsCode);
     expect((await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: second.values!.id })).result).toBe('ok');
   });
+
+  it('the scheduled "test an SMS platform" job sends through a tenant’s active platform and logs the outcome', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const op = await signedIn(server.url, 'platform');
+    const made = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
+      type: 'http',
+      name: '巡检网关',
+      endpoint: receiverUrl,
+      accessKey: 'ak',
+      signName: '星河',
+      templates: { verify_code: 'SMS_CHECK' },
+      secret: 'check-secret',
+      active: true,
+    });
+    const base = { name: '短信平台巡检', job: 'sms_test', cron: '0 9 * * *', enabled: false, timeoutSeconds: 30 };
+    expect(await call(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 1, phone: '123' } })).toMatchObject({
+      field: 'params.phone',
+    });
+    expect(
+      await call(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 999, phone: '13955556666' } }),
+    ).toMatchObject({
+      field: 'params.tenantId',
+      errmsg: '租户不存在',
+    });
+    const task = await call<{ id: number }>(server.url, op.token, '/v1/sysTask/addSysTask', {
+      ...base,
+      params: { tenantId: 1, phone: '13955556666' },
+    });
+    const before = received.length;
+    await call(server.url, op.token, '/v1/sysTask/run', { id: task.values!.id });
+    const end = Date.now() + 10_000;
+    let runs: Array<{ outcome: string; message: string }> = [];
+    while (Date.now() < end) {
+      runs = (await call<typeof runs>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.values!.id })).values!;
+      if (runs[0] && runs[0].outcome !== 'running') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(runs[0]).toMatchObject({ outcome: 'success', message: expect.stringContaining('13955556666') });
+    expect(JSON.parse(received[before].body)).toMatchObject({ phone: '13955556666', templateId: 'SMS_CHECK' });
+    await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: made.values!.id });
+  });
 });
 
 describe('SMS platforms in production', () => {

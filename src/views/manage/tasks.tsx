@@ -55,6 +55,9 @@ interface Values extends Record<string, unknown> {
   cron: string;
   enabled: boolean;
   timeoutSeconds: string;
+  /** the test SMS job's parameters (the server's refusals name these fields) */
+  'params.tenantId': string;
+  'params.phone': string;
 }
 
 const problems = (v: Values) => {
@@ -68,6 +71,14 @@ const problems = (v: Values) => {
   return p;
 };
 
+/** The test SMS job's parameters (the server checks them again, and that the tenant exists). */
+const paramProblems = (v: Values) => {
+  const p: Partial<Record<keyof Values & string, string>> = {};
+  if (!/^\d+$/.test(v['params.tenantId'].trim())) p['params.tenantId'] = '请填写租户编号';
+  if (!/^1\d{10}$/.test(v['params.phone'].trim())) p['params.phone'] = '请输入正确的手机号码';
+  return p;
+};
+
 function TaskForm({
   task,
   jobs,
@@ -76,7 +87,7 @@ function TaskForm({
   onSaved,
 }: {
   task: TaskRow | null;
-  jobs: Array<{ job: string; label: string }>;
+  jobs: Array<{ job: string; label: string; params: boolean }>;
   timeZone: string;
   onClose: () => void;
   onSaved: () => void;
@@ -86,6 +97,10 @@ function TaskForm({
   const localize = useLocalize();
   const api = useApi();
   const calls = useMemo(() => taskCalls(api), [api]);
+  const validate = useMemo(
+    () => (v: Values) => ({ ...problems(v), ...(jobs.find((j) => j.job === v.job)?.params ? paramProblems(v) : {}) }),
+    [jobs],
+  );
   const form = useForm<Values>(
     {
       name: task?.name ?? '',
@@ -93,9 +108,12 @@ function TaskForm({
       cron: task?.cron ?? '',
       enabled: task?.enabled ?? true,
       timeoutSeconds: String(task?.timeoutSeconds ?? 300),
+      'params.tenantId': task?.params?.tenantId === undefined ? '' : String(task.params.tenantId),
+      'params.phone': typeof task?.params?.phone === 'string' ? task.params.phone : '',
     },
-    problems,
+    validate,
   );
+  const withParams = jobs.find((j) => j.job === form.values.job)?.params === true;
   // The next runs as the cron is typed (500 ms after the last key), from the server's own check.
   const typed = useDebouncedValue(form.values.cron.trim(), 500);
   const [preview, setPreview] = useState<{ next: string[] } | { error: string } | null>(null);
@@ -119,6 +137,7 @@ function TaskForm({
         cron: v.cron.trim(),
         enabled: v.enabled,
         timeoutSeconds: Number(v.timeoutSeconds),
+        ...(withParams ? { params: { tenantId: Number(v['params.tenantId']), phone: v['params.phone'].trim() } } : {}),
       });
       onSaved();
     });
@@ -161,6 +180,26 @@ function TaskForm({
             ))}
           </ol>
         </div>
+      )}
+      {withParams && (
+        <>
+          <Field label={t('taskParamTenant')} required {...form.field('params.tenantId')}>
+            <Input
+              type="number"
+              value={form.values['params.tenantId']}
+              onChange={(_, d) => form.set('params.tenantId', d.value)}
+              onBlur={() => form.blur('params.tenantId')}
+            />
+          </Field>
+          <Field label={t('taskParamPhone')} required {...form.field('params.phone')}>
+            <Input
+              type="tel"
+              value={form.values['params.phone']}
+              onChange={(_, d) => form.set('params.phone', d.value)}
+              onBlur={() => form.blur('params.phone')}
+            />
+          </Field>
+        </>
       )}
       <Field label={t('timeoutSeconds')} required {...form.field('timeoutSeconds')}>
         <Input
