@@ -1,5 +1,5 @@
 import { Button, Input, Tree, TreeItem, TreeItemLayout, makeStyles, tokens, type TreeItemValue } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkState, filterTree, flatten, kindOf, toggle, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -23,13 +23,16 @@ export interface MenuCheckTreeProps {
   /** why a node that is not grantable cannot change (its tooltip) */
   lockedReason?: string;
   disabled?: boolean;
+  /** more controls for the toolbar, after search and expand/collapse (the roles page's copy-from) */
+  tools?: ReactNode;
 }
 
 /**
  * Menu entries with checkboxes (tri-state sections, a page's buttons as leaves, a button bringing its page), with
- * search and expand/collapse: the tenant pages and an interface's pages use it. The rules are permission-tree.ts's.
+ * search and expand/collapse: a role's permissions, a tenant's pages and an interface's pages use it. The rules are
+ * permission-tree.ts's.
  */
-export function MenuCheckTree({ label, nodes, checked, onChange, lockedReason, disabled = false }: MenuCheckTreeProps) {
+export function MenuCheckTree({ label, nodes, checked, onChange, lockedReason, disabled = false, tools }: MenuCheckTreeProps) {
   const s = useStyles();
   const t = useT();
   const [query, setQuery] = useState('');
@@ -81,6 +84,7 @@ export function MenuCheckTree({ label, nodes, checked, onChange, lockedReason, d
         <Button size="small" onClick={() => setOpen(new Set())}>
           {t('collapseAll')}
         </Button>
+        {tools}
       </div>
       <div className={s.tree}>
         <Tree

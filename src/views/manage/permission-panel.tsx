@@ -6,45 +6,23 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Input,
   Select,
   Spinner,
-  Tree,
-  TreeItem,
-  TreeItemLayout,
   makeStyles,
   tokens,
-  type TreeItemValue,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
-import {
-  changes,
-  checkState,
-  filterTree,
-  flatten,
-  initialChecked,
-  kindOf,
-  toSave,
-  toggle,
-  type PermissionTreeNode,
-} from '../../menu/permission-tree.ts';
+import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { PermissionButton } from '../../shell/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { MenuCheckTree } from './menu-check-tree.tsx';
 
 const useStyles = makeStyles({
-  tools: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },
-  tree: {
-    maxHeight: '52vh',
-    overflowY: 'auto',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  code: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: tokens.spacingHorizontalS },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginTop: tokens.spacingVerticalM },
   pending: { color: tokens.colorNeutralForeground3 },
   list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalXL, maxHeight: '40vh', overflowY: 'auto' },
@@ -69,8 +47,6 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
   const notify = useNotify();
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [open, setOpen] = useState<Set<TreeItemValue>>(new Set());
-  const [query, setQuery] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
   const [confirm, setConfirm] = useState<'save' | 'copy' | null>(null);
   const [saving, setSaving] = useState(false);
@@ -84,7 +60,6 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
         if (!live) return;
         setNodes(tree);
         setChecked(initialChecked(tree));
-        setOpen(new Set(tree.map((n) => n.id)));
       },
       () => live && setNodes([]),
     );
@@ -96,15 +71,7 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
   const before = useMemo(() => (nodes ? toSave(nodes, initialChecked(nodes)) : []), [nodes]);
   const after = useMemo(() => (nodes ? toSave(nodes, checked) : []), [nodes, checked]);
   const diff = useMemo(() => (nodes ? changes(nodes, before, after) : { added: [], removed: [] }), [nodes, before, after]);
-  const shown = useMemo(() => (nodes ? filterTree(nodes, query) : []), [nodes, query]);
-  const byId = useMemo(() => new Map(flatten(nodes ?? []).map((n) => [n.id, n])), [nodes]);
-  const searching = query.trim() !== '';
   const editable = role.editable !== false;
-
-  const checkedItems = useMemo(
-    () => flatten(shown).map((n): [TreeItemValue, boolean | 'mixed'] => [n.id, checkState(byId.get(n.id) ?? n, checked)]),
-    [shown, byId, checked],
-  );
 
   const save = async () => {
     setConfirm(null);
@@ -134,82 +101,37 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
     }
   };
 
-  const renderNodes = (list: PermissionTreeNode[]) =>
-    list.map((n) => (
-      <TreeItem key={n.id} value={n.id} itemType={n.children.length ? 'branch' : 'leaf'}>
-        <TreeItemLayout
-          selector={{ disabled: !editable || (kindOf(n) !== 'section' && !n.grantable) }}
-          title={!n.grantable ? t('notGrantable') : undefined}
-        >
-          {n.name}
-          {n.code && <span className={s.code}>{n.code}</span>}
-        </TreeItemLayout>
-        {n.children.length > 0 && <Tree>{renderNodes(n.children)}</Tree>}
-      </TreeItem>
-    ));
-
   if (!nodes) return <Spinner label={t('loading')} />;
   const source = roles.find((r) => String(r.id) === copyFrom);
   return (
     <div>
-      <div className={s.tools}>
-        <Input
-          aria-label={t('searchPermissions')}
-          placeholder={t('searchPermissions')}
-          value={query}
-          onChange={(_, d) => setQuery(d.value)}
-        />
-        <Button
-          size="small"
-          onClick={() =>
-            setOpen(
-              new Set(
-                flatten(nodes)
-                  .filter((n) => n.children.length)
-                  .map((n) => n.id),
-              ),
-            )
-          }
-        >
-          {t('expandAll')}
-        </Button>
-        <Button size="small" onClick={() => setOpen(new Set())}>
-          {t('collapseAll')}
-        </Button>
-        {editable && (
-          <>
-            <Select aria-label={t('copyFrom')} value={copyFrom} onChange={(_, d) => setCopyFrom(d.value)}>
-              <option value="">{t('copyFrom')}</option>
-              {roles
-                .filter((r) => r.id !== role.id)
-                .map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                  </option>
-                ))}
-            </Select>
-            <PermissionButton code="role:copy" route={route} appearance="secondary" onClick={() => copyFrom && setConfirm('copy')}>
-              {t('copyPermissions')}
-            </PermissionButton>
-          </>
-        )}
-      </div>
-      <div className={s.tree}>
-        <Tree
-          aria-label={t('permissions')}
-          selectionMode="multiselect"
-          checkedItems={checkedItems}
-          onCheckedChange={(_, data) => {
-            const n = byId.get(Number(data.value));
-            if (n && editable) setChecked((c) => toggle(nodes, c, n, data.checked === true));
-          }}
-          // While searching every match is shown open.
-          openItems={searching ? flatten(shown).map((n) => n.id) : open}
-          onOpenChange={(_, data) => !searching && setOpen(new Set(data.openItems))}
-        >
-          {renderNodes(shown)}
-        </Tree>
-      </div>
+      <MenuCheckTree
+        label={t('permissions')}
+        nodes={nodes}
+        checked={checked}
+        onChange={setChecked}
+        lockedReason={t('notGrantable')}
+        disabled={!editable}
+        tools={
+          editable && (
+            <>
+              <Select aria-label={t('copyFrom')} value={copyFrom} onChange={(_, d) => setCopyFrom(d.value)}>
+                <option value="">{t('copyFrom')}</option>
+                {roles
+                  .filter((r) => r.id !== role.id)
+                  .map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
+              </Select>
+              <PermissionButton code="role:copy" route={route} appearance="secondary" onClick={() => copyFrom && setConfirm('copy')}>
+                {t('copyPermissions')}
+              </PermissionButton>
+            </>
+          )
+        }
+      />
       {editable && (
         <div className={s.footer}>
           <PermissionButton
