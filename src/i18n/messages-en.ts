@@ -226,6 +226,7 @@ export const en: Record<MessageKey, string> = {
   logRetentionHint: 'Sign-in, operation, error and SMS logs older than this are removed by the purge task',
   taskParamTenant: 'Tenant id',
   taskParamPhone: 'Phone for the test SMS',
+  copyFailed: 'Copying failed: select the text and copy it',
   skipToContent: 'Skip to main content',
   addWebhook: 'Add subscription',
   editWebhook: 'Edit subscription',

@@ -224,6 +224,7 @@ export const zhCN = {
   logRetentionHint: '登录、操作、错误和短信日志保留的天数，过期的由“清理过期日志”任务删除',
   taskParamTenant: '租户编号',
   taskParamPhone: '接收测试短信的手机号',
+  copyFailed: '复制失败，请手动选择复制',
   skipToContent: '跳到主要内容',
   addWebhook: '新增订阅',
   editWebhook: '编辑订阅',

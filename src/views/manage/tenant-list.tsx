@@ -1,12 +1,6 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -31,6 +25,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
 import { FilterBar } from '../../kit/filter-bar.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { ShownOnceDialog } from '../../kit/shown-once-dialog.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { Pagination } from '../../kit/pagination.tsx';
 import { useForm } from '../../kit/use-form.ts';
@@ -44,21 +39,6 @@ const FILTERS = ['keyword', 'status'] as const;
 const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
   cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  secret: {
-    fontFamily: tokens.fontFamilyMonospace,
-    fontSize: tokens.fontSizeBase400,
-    padding: tokens.spacingVerticalS,
-    backgroundColor: tokens.colorNeutralBackground3,
-    borderRadius: tokens.borderRadiusMedium,
-    userSelect: 'all',
-  },
-  detail: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
-    margin: 0,
-  },
-  dd: { margin: 0 },
 });
 
 /** datetime-local <-> instant: the input speaks the browser's local time; the server keeps instants. */
@@ -361,46 +341,17 @@ export default function TenantListView({ route }: ViewProps) {
       )}
       {settingsOf && <SettingsDrawer tenant={settingsOf} onClose={() => setSettingsOf(null)} />}
 
-      <Dialog open={created !== null} modalType="alert">
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('tenantCreated')}</DialogTitle>
-            <DialogContent>
-              {created && (
-                <>
-                  <p>{t('initialPasswordOnce', { name: created.name })}</p>
-                  <dl className={s.detail}>
-                    <dt>{t('account')}</dt>
-                    <dd className={s.dd}>
-                      <span className={s.secret}>{created.adminUserName}</span>
-                    </dd>
-                    <dt>{t('initialPassword')}</dt>
-                    <dd className={s.dd}>
-                      <span className={s.secret} data-testid="initial-password">
-                        {created.initialPassword}
-                      </span>
-                    </dd>
-                  </dl>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button
-                onClick={() =>
-                  void navigator.clipboard
-                    ?.writeText(`${created?.adminUserName ?? ''} ${created?.initialPassword ?? ''}`)
-                    .then(() => notify(t('copied'), 'success'))
-                }
-              >
-                {t('copy')}
-              </Button>
-              <Button appearance="primary" onClick={() => setCreated(null)}>
-                {t('iHaveNotedIt')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ShownOnceDialog
+        items={
+          created && [
+            { label: t('account'), value: created.adminUserName },
+            { label: t('initialPassword'), value: created.initialPassword, testId: 'initial-password' },
+          ]
+        }
+        title={t('tenantCreated')}
+        intro={t('initialPasswordOnce', { name: created?.name ?? '' })}
+        onDone={() => setCreated(null)}
+      />
     </section>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/api-key-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
@@ -22,6 +9,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { CheckboxGroup } from '../../kit/checkbox-group.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { ShownOnceDialog } from '../../kit/shown-once-dialog.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { useListState } from '../../kit/use-list.ts';
@@ -32,14 +20,6 @@ const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
   cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  key: {
-    fontFamily: tokens.fontFamilyMonospace,
-    padding: tokens.spacingVerticalS,
-    backgroundColor: tokens.colorNeutralBackground3,
-    borderRadius: tokens.borderRadiusMedium,
-    wordBreak: 'break-all',
-    userSelect: 'all',
-  },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { marginTop: tokens.spacingVerticalXXL },
   sectionTitle: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
@@ -217,27 +197,12 @@ export default function ApiKeyView({ route }: ViewProps) {
           }}
         />
       )}
-      <Dialog open={created !== null} modalType="alert">
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('apiKeyCreated')}</DialogTitle>
-            <DialogContent>
-              <p>{t('apiKeyShownOnce')}</p>
-              <div className={s.key} data-testid="new-api-key">
-                {created}
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => void navigator.clipboard?.writeText(created ?? '').then(() => notify(t('copied'), 'success'))}>
-                {t('copy')}
-              </Button>
-              <Button appearance="primary" onClick={() => setCreated(null)}>
-                {t('iHaveNotedIt')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ShownOnceDialog
+        items={created === null ? null : [{ label: t('apiKeyName'), value: created, testId: 'new-api-key' }]}
+        title={t('apiKeyCreated')}
+        intro={t('apiKeyShownOnce')}
+        onDone={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         message={t('confirmRevokeApiKey', { name: revoking?.name ?? '' })}
