@@ -120,6 +120,9 @@ describe('API keys page', () => {
     const key = (await shown.getByTestId('new-api-key').textContent())!.trim();
     expect(key).toMatch(/^sk_[0-9a-f]{12}_/);
     await shown.getByRole('button', { name: '我已记下' }).click();
+    // Shown inside the drawer, both close together and nothing is left hidden from assistive technology.
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('#root').getAttribute('aria-hidden')).toBeNull();
 
     const use = async () => {
       const res = await fetch(`${ui.baseUrl}/manage/v1/user/list`, {

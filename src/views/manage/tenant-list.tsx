@@ -70,7 +70,7 @@ const inputOf = (v: Values, id?: number): TenantInput => ({
   expiresAt: fromLocalInput(v.expiresAt),
 });
 
-function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; onClose: () => void; onSaved: (created?: Created) => void }) {
+function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; onClose: () => void; onSaved: (created: boolean) => void }) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
@@ -90,12 +90,14 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
       : EMPTY,
     validate,
   );
+  // The new admin's password is shown once, inside the drawer (a dialog opening as the drawer closes could be left
+  // aria-hidden by it); noting it closes both.
+  const [created, setCreated] = useState<Created | null>(null);
   const save = () =>
     form.submit(async (v) => {
       const r = await calls.saveTenant(inputOf(v, tenant?.id));
-      onSaved(
-        r.initialPassword ? { name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword } : undefined,
-      );
+      if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
+      else onSaved(false);
     });
   const text = (field: keyof Values & string, label: string, extra: { required?: boolean; hint?: string; type?: 'text' | 'tel' } = {}) => (
     <Field label={label} required={extra.required} hint={form.error(field) ? undefined : extra.hint} {...form.field(field)}>
@@ -136,6 +138,17 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
         />
       </Field>
       {isNew && text('adminUserName', t('tenantAdminAccount'), { required: true, hint: t('tenantAdminHint') })}
+      <ShownOnceDialog
+        items={
+          created && [
+            { label: t('account'), value: created.adminUserName },
+            { label: t('initialPassword'), value: created.initialPassword, testId: 'initial-password' },
+          ]
+        }
+        title={t('tenantCreated')}
+        intro={t('initialPasswordOnce', { name: created?.name ?? '' })}
+        onDone={() => onSaved(true)}
+      />
     </FormDrawer>
   );
 }
@@ -187,7 +200,6 @@ export default function TenantListView({ route }: ViewProps) {
   const [draft, setDraft] = useState(f);
   useEffect(() => setDraft(list.filters), [list.filters]);
   const [editing, setEditing] = useState<TenantRow | 'new' | null>(null);
-  const [created, setCreated] = useState<Created | null>(null);
   const [settingsOf, setSettingsOf] = useState<TenantRow | null>(null);
 
   const data = useListData(
@@ -331,27 +343,15 @@ export default function TenantListView({ route }: ViewProps) {
         <TenantForm
           tenant={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={(c) => {
+          onSaved={(created) => {
             setEditing(null);
-            if (c) setCreated(c);
-            else notify(t('operationDone'), 'success');
+            // a new tenant's dialog was its message
+            if (!created) notify(t('operationDone'), 'success');
             data.reload();
           }}
         />
       )}
       {settingsOf && <SettingsDrawer tenant={settingsOf} onClose={() => setSettingsOf(null)} />}
-
-      <ShownOnceDialog
-        items={
-          created && [
-            { label: t('account'), value: created.adminUserName },
-            { label: t('initialPassword'), value: created.initialPassword, testId: 'initial-password' },
-          ]
-        }
-        title={t('tenantCreated')}
-        intro={t('initialPasswordOnce', { name: created?.name ?? '' })}
-        onDone={() => setCreated(null)}
-      />
     </section>
   );
 }

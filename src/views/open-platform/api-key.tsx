@@ -40,12 +40,14 @@ const problems = (v: Values) => {
   return p;
 };
 
-function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClose: () => void; onCreated: (key: string) => void }) {
+function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => apiKeyCalls(api), [api]);
   const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
+  // Shown once, inside the drawer (a dialog opening as the drawer closes could be left aria-hidden by it).
+  const [made, setMade] = useState<string | null>(null);
   const save = () =>
     form.submit(async (v) => {
       const made = await calls.create({
@@ -53,7 +55,7 @@ function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClos
         scopes: v.scopes,
         expiresAt: v.expiresAt ? new Date(v.expiresAt).toISOString() : null,
       });
-      onCreated(made.key);
+      setMade(made.key);
     });
   return (
     <FormDrawer open title={t('addApiKey')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
@@ -72,6 +74,12 @@ function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClos
           error={form.error('scopes')}
         />
       </div>
+      <ShownOnceDialog
+        items={made === null ? null : [{ label: t('apiKeyName'), value: made, testId: 'new-api-key' }]}
+        title={t('apiKeyCreated')}
+        intro={t('apiKeyShownOnce')}
+        onDone={onCreated}
+      />
     </FormDrawer>
   );
 }
@@ -92,7 +100,6 @@ export default function ApiKeyView({ route }: ViewProps) {
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [tick, setTick] = useState(0);
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
   const [logs, setLogs] = useState<ApiKeyCall[] | null>(null);
   useEffect(() => {
@@ -190,19 +197,12 @@ export default function ApiKeyView({ route }: ViewProps) {
         <KeyForm
           scopes={scopes}
           onClose={() => setAdding(false)}
-          onCreated={(key) => {
+          onCreated={() => {
             setAdding(false);
-            setCreated(key);
             setTick((x) => x + 1);
           }}
         />
       )}
-      <ShownOnceDialog
-        items={created === null ? null : [{ label: t('apiKeyName'), value: created, testId: 'new-api-key' }]}
-        title={t('apiKeyCreated')}
-        intro={t('apiKeyShownOnce')}
-        onDone={() => setCreated(null)}
-      />
       <ConfirmDialog
         open={revoking !== null}
         message={t('confirmRevokeApiKey', { name: revoking?.name ?? '' })}
