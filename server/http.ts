@@ -67,3 +67,18 @@ export function idList(v: unknown, label: string, { max, optional = false }: { m
 }
 
 export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });
+
+/** A refusal whose message the form shows under `field`. */
+export const refuse = (field: string, message: string) => new ApiError(message, { field });
+
+/** An optional string field, trimmed and cut to `max` characters ('' when absent or not a string). */
+export const text = (body: Record<string, unknown>, key: string, max = 64) =>
+  typeof body[key] === 'string' ? (body[key] as string).trim().slice(0, max) : '';
+
+/** An optional instant bound (ISO 8601) of a list filter; anything else is refused under its field. */
+export function instant(body: Record<string, unknown>, key: 'from' | 'to'): string | null {
+  const v = body[key];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw refuse(key, key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确');
+  return new Date(v).toISOString();
+}

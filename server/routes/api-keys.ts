@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, idList, int, ok, readBody } from '../http.ts';
+import { ApiError, idList, int, ok, readBody, refuse } from '../http.ts';
 import { CALL_OWNERS } from '../access.ts';
 import { offeredTo } from '../menu.ts';
 import { newApiKey } from '../api-keys.ts';
-
-const refuse = (field: string, message: string) => new ApiError(message, { field });
 
 /**
  * Open platform › API keys (not shown in SPEC 7; docs/api.md "API keys"): a tenant's keys for partners. A key is

@@ -1,24 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, instant, int, ok, readBody, text } from '../http.ts';
 import { departmentScope } from '../permissions.ts';
 import { phoneView } from '../privacy.ts';
 import { isOnline } from '../presence.ts';
 import { recordError } from '../logs.ts';
 import type { ErrorLogRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../src/api/contract.ts';
-
-/** An optional instant bound (ISO 8601); anything else is refused with its field. */
-function instant(body: Record<string, unknown>, key: 'from' | 'to'): string | null {
-  const v = body[key];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
-    throw new ApiError(key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确', { field: key });
-  return new Date(v).toISOString();
-}
-
-const text = (body: Record<string, unknown>, key: string, max = 64) =>
-  typeof body[key] === 'string' ? (body[key] as string).trim().slice(0, max) : '';
 
 const paging = (body: Record<string, unknown>, max = 200) => {
   const pageNum = int(body, 'pageNum', '页码', 1, 100000);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import {
   META_FIELD_TYPES,
   MONGO_FILE_MAX_BYTES,
@@ -21,7 +21,6 @@ import {
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
   body[key] === undefined || body[key] === null || body[key] === '' ? null : idOf(body, key, label);
-const refuse = (field: string, message: string) => new ApiError(message, { field });
 const firstProblem = (problems: Record<string, string>) => {
   const [field] = Object.keys(problems);
   if (field) throw refuse(field, problems[field]);

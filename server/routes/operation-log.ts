@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, instant, int, ok, readBody, text } from '../http.ts';
 import { departmentScope } from '../permissions.ts';
 
 const FIELDS = [
@@ -47,20 +47,19 @@ export function operationLogRoutes(db: Db) {
     const pageNum = exporting ? 1 : int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = exporting ? 10_000 : int(body, 'pageSize', '每页条数', 10, 200);
     const s = c.get('session');
-    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim().slice(0, 64) : '');
-    const instant = (key: 'from' | 'to') => {
-      const v = body[key];
-      if (v === undefined || v === null || v === '') return null;
-      if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
-        throw new ApiError(key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确', { field: key });
-      return new Date(v).toISOString();
-    };
     // Within the caller's department scope: a row of a user outside it is left out (userType 0: the whole tenant).
     const where = `l.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
       AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)
       AND ($4 = '' OR strpos(lower(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name), lower($4)) > 0)
       AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
-    const params = [s.tenantId, await departmentScope(db, s), text('user'), text('page'), instant('from'), instant('to')];
+    const params = [
+      s.tenantId,
+      await departmentScope(db, s),
+      text(body, 'user'),
+      text(body, 'page'),
+      instant(body, 'from'),
+      instant(body, 'to'),
+    ];
     const rows = await db.query(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"

@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import { recordSms } from '../logs.ts';
 import { maskSecret, type Secrets } from '../secrets.ts';
 import { isPhone } from '../sms.ts';
 import { targetProblem } from '../outbound.ts';
 import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../sms-platforms.ts';
 
-const refuse = (field: string, message: string) => new ApiError(message, { field });
 /** Purposes a platform has templates for. */
 export const SMS_PURPOSES = ['verify_code'] as const;
 

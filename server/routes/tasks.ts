@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import { cronCheck, type JobType, type Scheduler } from '../scheduler.ts';
 
 export interface TaskRoutesOptions {
@@ -10,8 +10,6 @@ export interface TaskRoutesOptions {
   jobs: Readonly<Record<string, JobType>>;
   timeZone: () => Promise<string>;
 }
-
-const refuse = (field: string, message: string) => new ApiError(message, { field });
 
 /**
  * Scheduled tasks (SPEC 7 sysTask; docs/api.md "Scheduled tasks"), the platform operator's: the tasks and their next

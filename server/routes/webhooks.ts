@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import { targetProblem } from '../outbound.ts';
 import { maskSecret, type Secrets } from '../secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../webhooks.ts';
-
-const refuse = (field: string, message: string) => new ApiError(message, { field });
 
 /**
  * Open platform › message subscriptions (not shown in SPEC 7; docs/api.md "Webhooks"): a tenant's endpoints, the
