@@ -5,6 +5,7 @@ import { findSession, ACCESS_TOKEN_FREE, accessTokenValid } from './auth.ts';
 import type { Db } from './db.ts';
 import { offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
+import type { RecordOp } from './records.ts';
 
 /**
  * Who may make a call:
@@ -14,8 +15,12 @@ import { dueForTouch, touchSession } from './presence.ts';
  *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
  *   the relations a new interface row starts with; after that the data decides (the interface list page).
  *   `platform`: only the platform operator's tenant, whatever the relations say.
+ *   `records`: the records calls of issue 14. Their first relations are every page whose component a meta table
+ *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
+ *   table the call names (server/records.ts: mayRecord).
  */
-export type Owner = 'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true };
+export type Owner =
+  'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
 
 /**
  * Every call the server answers and who owns it (docs/api.md). A route missing here is refused, and
@@ -150,6 +155,15 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
   'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
   'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
+  // the records of the business areas (issue 14): each call names its table, checked again per table
+  'POST /v1/metaRecord/schema': { records: ['view'] },
+  'POST /v1/metaRecord/list': { records: ['view'] },
+  'POST /v1/metaRecord/detail': { records: ['view'] },
+  'POST /v1/metaRecord/options': { records: ['view'] },
+  'POST /v1/metaRecord/save': { records: ['add', 'edit'] },
+  'POST /v1/metaRecord/del': { records: ['del'] },
+  'POST /v1/metaRecord/import': { records: ['import'] },
+  'POST /v1/metaRecord/export': { records: ['export', 'import'] },
 };
 
 /** Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule). */
@@ -199,23 +213,31 @@ export async function syncInterfaces(db: Db, keys: Iterable<string>): Promise<vo
 
 /**
  * Relates interfaces to menu rows as CALL_OWNERS says: for one new interface (every page or button it names), or
- * for one new menu row (every call naming its component or code). A new entry of an installed page so starts
- * with the calls that page makes.
+ * for one new menu row (every call naming its component or code; also when a meta table comes to name its
+ * component). A new entry of an installed page so starts with the calls that page makes.
  */
 export async function relateDefaults(db: Db, target: { interfaceId: number } | { menuId: number }): Promise<void> {
-  const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[] }> = [];
+  const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[]; records: readonly string[] }> = [];
   for (const [key, owner] of Object.entries(CALL_OWNERS)) {
-    if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [] });
+    if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [], records: owner.records ?? [] });
   }
+  const interfaceId = 'interfaceId' in target ? target.interfaceId : null;
+  const menuId = 'menuId' in target ? target.menuId : null;
   await db.query(
     `INSERT INTO page_func_relation (menu_id, interface_id)
      SELECT m.id, i.id
-       FROM jsonb_to_recordset($1::jsonb) AS o(key text, pages text[], buttons text[])
+       FROM jsonb_to_recordset($1::jsonb) AS o(key text, pages text[], buttons text[], records text[])
        JOIN api_interface i ON i.method || ' ' || i.path = o.key AND i.source = 'server'
        JOIN menu m ON (m.uri_type = 1 AND m.component = ANY(o.pages)) OR (m.uri_type = 2 AND m.code = ANY(o.buttons))
+          -- a records page: its component is a meta table's; a records button: <that table>:<op> under it
+          OR (m.uri_type = 1 AND 'view' = ANY(o.records) AND m.component <> ''
+              AND EXISTS (SELECT 1 FROM meta_table t WHERE t.component = m.component))
+          OR (m.uri_type = 2 AND split_part(m.code, ':', 2) = ANY(o.records)
+              AND EXISTS (SELECT 1 FROM menu p JOIN meta_table t ON t.component = p.component AND p.component <> ''
+                           WHERE p.id = m.parent_id AND t.name = split_part(m.code, ':', 1)))
       WHERE ($2::int IS NULL OR i.id = $2) AND ($3::int IS NULL OR m.id = $3)
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows), 'interfaceId' in target ? target.interfaceId : null, 'menuId' in target ? target.menuId : null],
+    [JSON.stringify(rows), interfaceId, menuId],
   );
 }
 

@@ -20,6 +20,7 @@ import { onlineRoutes } from './routes/online.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { menuRoutes } from './routes/menus.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { recordRoutes } from './routes/records.ts';
 import { logRoutes } from './routes/logs.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { JOBS, Scheduler, TEST_JOB, smsTestJob } from './scheduler.ts';
@@ -182,6 +183,7 @@ export function createApp(options: AppOptions) {
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant }));
     api.route('/', metaRoutes(db));
+    api.route('/', recordRoutes(db));
     api.route('/', logRoutes({ db, platformTenant }));
     // Crons and days are read in the platform tenant's zone (its timeZone parameter), looked up at most once a minute.
     let zone: { value: string; at: number } | null = null;

@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { hashPassword } from './crypto.ts';
 import { defaultTenantPages, offeredTo } from './menu.ts';
+import { BUSINESS_COMPONENTS, installDictionary, seedSampleRecords } from './business-dictionary.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
@@ -20,6 +21,17 @@ interface SeedMenu {
   /** roles (by seed key) that get this entry besides the super admins */
   roles?: Array<'tenantAdmin' | 'staff'>;
 }
+
+/** The buttons of a records page (`<table>:<op>`), as the records calls check them. */
+const RECORD_BUTTONS: ReadonlyArray<[string, string]> = [
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['del', '删除'],
+  ['import', '导入'],
+  ['export', '导出'],
+];
+/** What the demo's store staff may do besides reading their pages. */
+const STAFF_BUTTONS = ['member:export', 'write_off:add'];
 
 /** The tenant of the demo's platform operator (PLATFORM_TENANT's demo default). */
 export const DEMO_PLATFORM_TENANT = 0;
@@ -109,14 +121,7 @@ export const DEMO_MENU: SeedMenu[] = [
     icon: 'member',
     roles: ['tenantAdmin', 'staff'],
     children: [
-      leaf('会员列表', '/member-mng/member-list', 'member-mng/member-list', {
-        roles: ['tenantAdmin', 'staff'],
-        buttons: [
-          ['member:export', '导出'],
-          ['member:edit', '编辑'],
-          ['member:delete', '删除'],
-        ],
-      }),
+      leaf('会员列表', '/member-mng/member-list', 'member-mng/member-list', { roles: ['tenantAdmin', 'staff'] }),
       leaf('会员等级', '/member-mng/level', 'member-up/level', { roles: ['tenantAdmin', 'staff'] }),
       leaf('会员标签', '/member-mng/tag', 'member-mng/tag'),
       leaf('会员分组', '/member-mng/group', 'member-mng/group'),
@@ -394,6 +399,18 @@ export async function seedDemo(db: Db): Promise<void> {
        ($1, 'scrm_overall_params', '{"enableWaterMark":false}')`,
     [DEMO_PLATFORM_TENANT],
   );
+  // The standard dictionary for every tenant; sample rows and 90 days of daily figures for the two business tenants.
+  for (const t of tenants) {
+    const tables = await installDictionary(db, t.id);
+    if (t.id !== DEMO_PLATFORM_TENANT) await seedSampleRecords(db, t.id, tables, t.id === 1 ? 1 : 0.35);
+  }
+  await db.query(
+    `INSERT INTO daily_stat (tenant_id, day, logins, failures, active_users, operations, sms_sent)
+     SELECT t, (now() AT TIME ZONE 'Asia/Shanghai')::date - d,
+            (30 + 25 * sin(d / 3.0) + (d * 37 % 23))::int / t, (d * 13 % 7)::int, (8 + d * 11 % 9)::int / t,
+            (120 + 60 * cos(d / 5.0) + (d * 53 % 41))::int / t, (d * 17 % 11)::int
+       FROM unnest(ARRAY[1, 2]) t, generate_series(1, 90) d`,
+  );
   await syncTenantSequence(db);
 }
 
@@ -446,7 +463,7 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
         node.name,
         node.path ?? '',
         icon,
-        Boolean(node.buttons),
+        Boolean(node.buttons) || Boolean(node.component && BUSINESS_COMPONENTS.has(node.component)),
         node.component ?? '',
         Boolean(node.wrapper),
         sort,
@@ -457,13 +474,16 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     );
     const others = (node.roles ?? []).map((k) => roles[k]).filter((r): r is number => r !== undefined);
     await grant([...supers, ...(tenant === 2 ? [] : others)], row.id);
-    for (const [i, [code, name]] of (node.buttons ?? []).entries()) {
+    // A page of the standard dictionary gets its table's five record buttons (issue 14).
+    const table = node.component ? BUSINESS_COMPONENTS.get(node.component) : undefined;
+    const buttons = node.buttons ?? (table ? RECORD_BUTTONS.map(([op, label]): [string, string] => [`${table}:${op}`, label]) : []);
+    for (const [i, [code, name]] of buttons.entries()) {
       const [btn] = await db.query<{ id: number }>(
         `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
         [row.id, tenant ?? null, name, code, i],
       );
-      // Staff may only export members; the tenant admin gets every button but deleting.
-      const buttonRoles = others.filter((r) => (r === roles.staff ? code === 'member:export' : !/:del(ete)?$/.test(code)));
+      // Staff may export members and write coupons off; the tenant admin gets every button but deleting.
+      const buttonRoles = others.filter((r) => (r === roles.staff ? STAFF_BUTTONS.includes(code) : !/:del(ete)?$/.test(code)));
       await grant([...supers, ...buttonRoles], btn.id);
     }
     for (const [i, child] of (node.children ?? []).entries()) await insertMenu(child, row.id, i, tenant);
@@ -488,5 +508,6 @@ export async function seedProduction(db: Db, adminPassword: string): Promise<voi
   await seedMenuCatalogue(db, { super1: role });
   // Tenant 1 is the platform operator's unless PLATFORM_TENANT names another: it has every shared page.
   await giveTenantPages(db, 1, null);
+  await installDictionary(db, 1);
   await syncTenantSequence(db);
 }

@@ -3,6 +3,8 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, int, ok, readBody, refuse } from '../http.ts';
+import { relateDefaults } from '../access.ts';
+import { syncFieldIndexes } from '../records.ts';
 import {
   META_FIELD_TYPES,
   MONGO_FILE_MAX_BYTES,
@@ -26,7 +28,7 @@ const firstProblem = (problems: Record<string, string>) => {
   if (field) throw refuse(field, problems[field]);
 };
 
-const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, to_json(t.updated_at) #>> '{}' AS "updatedAt",
+const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
   (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS "recordCount"`;
 
@@ -77,24 +79,33 @@ export function metaRoutes(db: Db) {
       name: typeof body.name === 'string' ? body.name.trim() : '',
       label: typeof body.label === 'string' ? body.label.trim() : '',
       remark: typeof body.remark === 'string' ? body.remark.trim() : '',
+      component: typeof body.component === 'string' ? body.component.trim() : '',
     };
     firstProblem(metaTableProblems(input));
     if (id !== null) await tableOf(s.tenantId, id);
     try {
       const [row] =
         id === null
-          ? await db.query<{ id: number }>('INSERT INTO meta_table (tenant_id, name, label, remark) VALUES ($1, $2, $3, $4) RETURNING id', [
-              s.tenantId,
-              input.name,
-              input.label,
-              input.remark,
-            ])
+          ? await db.query<{ id: number }>(
+              'INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+              [s.tenantId, input.name, input.label, input.remark, input.component],
+            )
           : await db.query<{ id: number }>(
-              'UPDATE meta_table SET name = $3, label = $4, remark = $5, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
-              [id, s.tenantId, input.name, input.label, input.remark],
+              'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
+              [id, s.tenantId, input.name, input.label, input.remark, input.component],
             );
+      // The page that now renders this table starts related to the records calls, its buttons to theirs.
+      if (input.component) {
+        const pages = await db.query<{ id: number }>(
+          `SELECT m.id FROM menu m WHERE m.component = $1 UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1`,
+          [input.component],
+        );
+        for (const m of pages) await relateDefaults(db, { menuId: m.id });
+      }
       return c.json(ok({ id: row.id }));
     } catch (err) {
+      if (isUniqueViolation(err) && /component/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message)))
+        throw refuse('component', '本租户已有数据表使用这个页面组件');
       if (isUniqueViolation(err)) throw refuse('name', '本租户已有同一标识的数据表');
       throw err;
     }
@@ -221,6 +232,7 @@ export function metaRoutes(db: Db) {
               [...params, id, tableId],
             );
       await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
+      await syncFieldIndexes(db, { id: row.id, tableId, type: input.type, searchable: input.searchable, unique: input.unique }, row.id);
       return c.json(ok({ id: row.id }));
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('name', '本表已有同一标识的字段');
@@ -246,6 +258,7 @@ export function metaRoutes(db: Db) {
       String(id),
     ]);
     await db.query('DELETE FROM meta_field WHERE id = $1', [id]);
+    await syncFieldIndexes(db, null, id);
     await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [field.tableId]);
     return c.json(ok());
   });

@@ -1,3 +1,4 @@
+import { installDictionary } from '../business-dictionary.ts';
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
@@ -198,6 +199,8 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
          SELECT id FROM t`,
         [input.name, input.code, input.contactName, input.contactPhone, input.status, input.expiresAt, input.adminUserName, hash, pages],
       );
+      // The business areas' standard data dictionary (idempotent: a table the tenant has is kept).
+      await installDictionary(db, row.id);
       // The initial password is shown once, to the operator who made the tenant; only its hash is kept.
       return c.json(ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password }));
     } catch (err) {

@@ -354,7 +354,19 @@ export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.s
 // ---- Data dictionary (SPEC 7 "Meta data") and document collections ("Mongo") ----
 
 /** The field types a meta table may have; the business pages render each as its own control. */
-export const META_FIELD_TYPES = ['text', 'number', 'money', 'date', 'datetime', 'boolean', 'enum', 'reference', 'image'] as const;
+export const META_FIELD_TYPES = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'boolean',
+  'enum',
+  'reference',
+  'image',
+  'phone',
+  'department',
+] as const;
 export type MetaFieldType = (typeof META_FIELD_TYPES)[number];
 
 /** A machine name of a table or field: 2-40 lower-case letters, digits or underscores, starting with a letter. */
@@ -366,6 +378,8 @@ export interface MetaTableRow {
   name: string;
   label: string;
   remark: string;
+  /** the menu component whose page renders this table ('' for none): the records page of issue 14 */
+  component: string;
   fieldCount: number;
   recordCount: number;
   updatedAt: string;
@@ -376,6 +390,7 @@ export interface MetaTableInput {
   name: string;
   label: string;
   remark: string;
+  component?: string;
 }
 
 export interface EnumOption {
@@ -411,8 +426,12 @@ export function metaTableProblems(t: Partial<MetaTableInput>): Record<string, st
   if (!label) p.label = '名称不能为空';
   else if (label.length > 32) p.label = '名称不能超过 32 个字';
   if ((t.remark ?? '').length > 200) p.remark = '说明不能超过 200 个字';
+  if (t.component && !COMPONENT_PATTERN.test(t.component)) p.component = '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng';
   return p;
 }
+
+/** A menu component name (`group/name`), as the view registry keys pages. */
+export const COMPONENT_PATTERN = /^[a-z][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/;
 
 /** Whether a default value fits the field's type (empty means none). */
 export function defaultFits(type: MetaFieldType, value: unknown, options: readonly EnumOption[]): boolean {
@@ -421,6 +440,8 @@ export function defaultFits(type: MetaFieldType, value: unknown, options: readon
     case 'text':
     case 'image':
       return typeof value === 'string' && value.length <= 500;
+    case 'phone':
+      return typeof value === 'string' && PHONE_PATTERN.test(value);
     case 'number':
     case 'money':
       return typeof value === 'number' && Number.isFinite(value);
@@ -433,6 +454,7 @@ export function defaultFits(type: MetaFieldType, value: unknown, options: readon
     case 'enum':
       return typeof value === 'string' && options.some((o) => o.value === value);
     case 'reference':
+    case 'department':
       return false;
   }
 }
@@ -452,10 +474,114 @@ export function metaFieldProblems(f: Partial<MetaFieldInput>): Record<string, st
     else if (new Set(options.map((o) => o.value)).size !== options.length) p.options = '选项的值不能重复';
   }
   if (f.type === 'reference' && !f.refTableId) p.refTableId = '请选择引用的表';
-  if (f.type === 'reference' && f.defaultValue !== null && f.defaultValue !== undefined && f.defaultValue !== '')
+  if (
+    (f.type === 'reference' || f.type === 'department') &&
+    f.defaultValue !== null &&
+    f.defaultValue !== undefined &&
+    f.defaultValue !== ''
+  )
     p.defaultValue = '引用字段不能有默认值';
   else if (f.type && !defaultFits(f.type, f.defaultValue, f.options ?? [])) p.defaultValue = '默认值与字段类型不符';
   return p;
+}
+
+// ---- Records of a meta table (issue 14): the business areas' rows ----
+
+/** A record as the records calls answer it: values by field name; labels of reference and department values. */
+export interface MetaRecord {
+  id: number;
+  /** optimistic concurrency: a save names the version it edited; a stale one is refused */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  values: Record<string, unknown>;
+  /** what a reference or department value shows (the referenced record's title, the department's name) */
+  labels: Record<string, string>;
+}
+
+/** What the records page renders from: the table, its fields, and which of its buttons the caller holds. */
+export interface RecordSchema {
+  table: Pick<MetaTableRow, 'id' | 'name' | 'label' | 'remark' | 'component'>;
+  fields: MetaFieldRow[];
+  /** the button codes this table's page has (`<table>:add` …) */
+  codes: { add: string; edit: string; del: string; import: string; export: string };
+}
+
+/** Rows an import or an export holds at most, and records a list page at most. */
+export const RECORD_LIMITS = { maxImportRows: 2000, maxExportRows: 10000 } as const;
+
+export type RecordValue = string | number | boolean | null;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const URL_RE = /^(https?:\/\/|\/)[^\s<>"']{1,490}$/;
+
+/**
+ * Checks and normalises one value a user gave for a field (the form, an import cell, an API call), the same rule
+ * in the browser and on the server: the stored value, or the problem in the product's language. Empty is null
+ * (refused when the field is required). Reference and department values are ids; whether they exist is the
+ * server's to check.
+ */
+export function recordValue(
+  field: Pick<MetaFieldRow, 'label' | 'type' | 'required' | 'options'>,
+  raw: unknown,
+): { value: RecordValue } | { problem: string } {
+  const empty = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+  if (empty) return field.required ? { problem: `${field.label}不能为空` } : { value: null };
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  switch (field.type) {
+    case 'text':
+      if (typeof text !== 'string' && typeof text !== 'number') return { problem: `${field.label}须为文本` };
+      return String(text).length > 500 ? { problem: `${field.label}不能超过 500 个字` } : { value: String(text) };
+    case 'phone':
+      return typeof text === 'string' && PHONE_PATTERN.test(text) ? { value: text } : { problem: `${field.label}须为 11 位手机号` };
+    case 'image':
+      return typeof text === 'string' && URL_RE.test(text)
+        ? { value: text }
+        : { problem: `${field.label}须为图片地址（http(s):// 或 / 开头）` };
+    case 'number':
+    case 'money': {
+      const n = typeof text === 'number' ? text : typeof text === 'string' && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+      if (!Number.isFinite(n) || Math.abs(n) > 1e12) return { problem: `${field.label}须为数字` };
+      if (field.type === 'money' && Math.round(n * 100) !== n * 100 && Math.abs(Math.round(n * 100) - n * 100) > 1e-6)
+        return { problem: `${field.label}最多两位小数` };
+      return { value: field.type === 'money' ? Math.round(n * 100) / 100 : n };
+    }
+    case 'boolean':
+      if (typeof text === 'boolean') return { value: text };
+      if (text === 'true' || text === '是' || text === '1' || text === 1) return { value: true };
+      if (text === 'false' || text === '否' || text === '0' || text === 0) return { value: false };
+      return { problem: `${field.label}须为“是”或“否”` };
+    case 'date':
+      return typeof text === 'string' &&
+        DATE_RE.test(text) &&
+        !Number.isNaN(Date.parse(text)) &&
+        new Date(text).toISOString().startsWith(text)
+        ? { value: text }
+        : { problem: `${field.label}须为日期（yyyy-MM-dd）` };
+    case 'datetime':
+      return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text))
+        ? { value: new Date(text).toISOString() }
+        : { problem: `${field.label}须为时间` };
+    case 'enum': {
+      const option = field.options.find((o) => o.value === String(text) || o.label === String(text));
+      return option ? { value: option.value } : { problem: `${field.label}须为：${field.options.map((o) => o.label).join('、')}` };
+    }
+    case 'reference':
+    case 'department': {
+      const n = typeof text === 'number' ? text : typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : NaN;
+      return Number.isInteger(n) && n > 0 && n < 2 ** 53 ? { value: n } : { problem: `请选择${field.label}` };
+    }
+  }
+}
+
+/** Every field's problem for a form's values (empty when the record may be saved). */
+export function recordProblems(fields: readonly MetaFieldRow[], values: Record<string, unknown>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const f of fields) {
+    const r = recordValue(f, values[f.name]);
+    if ('problem' in r) problems[f.name] = r.problem;
+  }
+  return problems;
 }
 
 export interface MongoTableRow {

@@ -454,6 +454,8 @@ export const en: Record<MessageKey, string> = {
   metaType_enum: 'Options',
   metaType_reference: 'Reference',
   metaType_image: 'Image',
+  metaType_phone: 'Phone',
+  metaType_department: 'Department',
   active: 'Active',
   inactive: 'Disabled or expired',
   addButton: 'Add button',

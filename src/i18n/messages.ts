@@ -450,6 +450,8 @@ export const zhCN = {
   metaType_enum: '枚举',
   metaType_reference: '引用',
   metaType_image: '图片',
+  metaType_phone: '手机号',
+  metaType_department: '部门',
   active: '生效中',
   inactive: '已停用或到期',
   addButton: '新增按钮',

@@ -33,8 +33,9 @@ describe('who owns each call (server/access.ts)', () => {
   it('page and button owners name at least one page or code, in the menu’s own form', () => {
     for (const [key, owner] of Object.entries(CALL_OWNERS)) {
       if (typeof owner === 'string') continue;
-      const names = [...(owner.pages ?? []), ...(owner.buttons ?? [])];
+      const names = [...(owner.pages ?? []), ...(owner.buttons ?? []), ...(owner.records ?? [])];
       expect(names.length, key).toBeGreaterThan(0);
+      for (const op of owner.records ?? []) expect(['view', 'add', 'edit', 'del', 'import', 'export'], key).toContain(op);
       for (const page of owner.pages ?? []) expect(page, key).toMatch(/^[a-z-]+\/[a-z-]+$/);
       for (const code of owner.buttons ?? []) expect(code, key).toMatch(/^[a-zA-Z-]+:[a-zA-Z-]+$/);
     }

@@ -90,7 +90,7 @@ describe('data dictionary', () => {
   });
 });
 
-describe('data dictionary with records (behind the API: the records service is issue 14)', () => {
+describe('data dictionary with records (written behind the API, as old data would be)', () => {
   let server: ServerWithDb;
   beforeAll(async () => {
     server = await serverWithDb(databaseUrl);
@@ -101,7 +101,10 @@ describe('data dictionary with records (behind the API: the records service is i
 
   it('a field holding data keeps its type, its used options and its uniqueness honest; a rename keeps the data', async () => {
     const admin = await signedIn(server.url, 'admin');
-    const table = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', { name: 'member', label: '会员' });
+    const table = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', {
+      name: 'member_copy',
+      label: '会员副本',
+    });
     const tableId = table.values!.id;
     const level = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
       tableId,
@@ -154,7 +157,7 @@ describe('data dictionary with records (behind the API: the records service is i
     expect(rows.map((r) => r.data[String(levelId)])).toEqual(['gold', 'gold']);
     // A table with records cannot be deleted; a field with data is deleted only when confirmed, and its data with it.
     expect(await call(server.url, admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({
-      errmsg: '“会员”还有 2 条记录，不能删除',
+      errmsg: '“会员副本”还有 2 条记录，不能删除',
     });
     expect(await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({ result: 'error' });
     expect((await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId, confirm: true })).result).toBe('ok');

@@ -1,0 +1,271 @@
+import { describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { signedIn } from '../support/api.ts';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+
+// Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.
+const baseUrl = inject('baseUrl');
+const tag = () => randomBytes(3).toString('hex').toUpperCase();
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number; type?: string };
+async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${baseUrl}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+const schemaOf = async (token: string, component: string) =>
+  (await call<RecordSchema>(token, '/v1/metaRecord/schema', { component })).values!;
+const list = (token: string, tableId: number, extra: Record<string, unknown> = {}) =>
+  call<MetaRecord[]>(token, '/v1/metaRecord/list', { tableId, pageNum: 1, pageSize: 200, ...extra });
+
+describe('records service', () => {
+  it('answers a page its table: fields, button codes; a component of no table is null; another page is 403', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    expect(store.table).toMatchObject({ name: 'store', label: '门店', component: 'base-info/store-mng' });
+    expect(store.fields.map((f) => f.name)).toEqual(['code', 'name', 'mall', 'department', 'address', 'phone', 'status', 'opened_at']);
+    expect(store.codes).toEqual({ add: 'store:add', edit: 'store:edit', del: 'store:del', import: 'store:import', export: 'store:export' });
+    expect(await call(admin.token, '/v1/metaRecord/schema', { component: 'nothing/here' })).toEqual({ result: 'ok', values: null });
+    // Store staff do not have the stores page: neither its schema nor its rows.
+    const staff = await signedIn(baseUrl, 'staff');
+    expect(await call(staff.token, '/v1/metaRecord/schema', { component: 'base-info/store-mng' })).toMatchObject({ result: 403 });
+    expect(await list(staff.token, store.table.id)).toMatchObject({ result: 403 });
+  });
+
+  it('lists with filters on searchable fields, a sort, pages and labels for references and departments', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const member = await schemaOf(admin.token, 'member-mng/member-list');
+    const diamonds = await list(admin.token, member.table.id, { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' });
+    expect(diamonds.result).toBe('ok');
+    expect(diamonds.count).toBeGreaterThan(10);
+    const rows = diamonds.values!;
+    expect(rows.every((r) => r.values.level === '4')).toBe(true);
+    const points = rows.map((r) => r.values.points as number);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    const withStore = rows.find((r) => r.values.store !== null)!;
+    expect(withStore.labels.store).toMatch(/\S/);
+    expect(withStore.labels.store).not.toMatch(/^#/);
+    expect(rows.find((r) => r.values.department !== null)!.labels.department).toMatch(/总部|大区/);
+
+    const page2 = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { tableId: member.table.id, pageNum: 2, pageSize: 10 });
+    const page1 = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { tableId: member.table.id, pageNum: 1, pageSize: 10 });
+    expect(page2.values!.length).toBe(10);
+    expect(page2.values![0].id).toBeLessThan(page1.values![9].id);
+
+    const nick = rows[0].values.nickname as string;
+    const byName = await list(admin.token, member.table.id, { filters: { nickname: nick.slice(1) } });
+    expect(byName.values!.every((r) => (r.values.nickname as string).includes(nick.slice(1)))).toBe(true);
+    expect(byName.values!.some((r) => r.id === rows[0].id)).toBe(true);
+
+    const joined = await list(admin.token, member.table.id, { filters: { joined_at: '2000-01-01~2000-12-31' } });
+    expect(joined.count).toBe(0);
+    expect(await list(admin.token, member.table.id, { filters: { points: '5' } })).toMatchObject({ field: 'points' });
+    expect(await list(admin.token, member.table.id, { filters: { joined_at: 'soon~later' } })).toMatchObject({ field: 'joined_at' });
+    expect(await list(admin.token, member.table.id, { sortField: 'nope', sortOrder: 'ascend' })).toMatchObject({ field: 'sortField' });
+  });
+
+  it('checks every value by its field, references and departments against the tenant, and unique fields by index', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    const mall = await schemaOf(admin.token, 'base-info/mall-manage');
+    const mallId = (await list(admin.token, mall.table.id)).values![0].id;
+    const save = (values: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      call<{ id: number; version: number }>(admin.token, '/v1/metaRecord/save', { tableId: store.table.id, values, ...extra });
+    const code = `T${tag()}`;
+    const good = { code, name: '测试门店', mall: mallId, phone: '13912345678', status: '1', opened_at: '2026-03-01' };
+    expect(await save({ ...good, code: '' })).toMatchObject({ field: 'code', errmsg: '门店编号不能为空' });
+    expect(await save({ ...good, phone: '12345' })).toMatchObject({ field: 'phone', errmsg: '联系电话须为 11 位手机号' });
+    expect(await save({ ...good, status: '9' })).toMatchObject({ field: 'status' });
+    expect(await save({ ...good, opened_at: '2026-02-30' })).toMatchObject({ field: 'opened_at' });
+    expect(await save({ ...good, mall: 999999 })).toMatchObject({ field: 'mall', errmsg: '所选的所在商场不存在或已被删除' });
+    expect(await save({ ...good, department: 999999 })).toMatchObject({ field: 'department' });
+    expect(await save({ ...good, color: 'red' })).toMatchObject({ field: 'color' });
+    const made = await save(good);
+    expect(made).toMatchObject({ result: 'ok', values: { version: 1 } });
+    expect(await save({ ...good, name: '另一家' })).toMatchObject({ field: 'code', errmsg: '已有相同门店编号的记录' });
+    // parallel saves of one code: the unique index lets exactly one through
+    const racing = `R${tag()}`;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => save({ ...good, code: racing })));
+    expect(answers.filter((a) => a.result === 'ok')).toHaveLength(1);
+
+    // a reference to another tenant's row is refused as missing
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    const mall2 = await schemaOf(admin2.token, 'base-info/mall-manage');
+    const foreign = (await list(admin2.token, mall2.table.id)).values![0].id;
+    expect(await save({ ...good, code: `F${tag()}`, mall: foreign })).toMatchObject({ field: 'mall' });
+
+    const coupon = await schemaOf(admin.token, 'coupon-manage/coupon');
+    const money = (v: unknown) =>
+      call(admin.token, '/v1/metaRecord/save', { tableId: coupon.table.id, values: { name: '测试券', kind: '1', face_value: v } });
+    expect(await money('12.345')).toMatchObject({ field: 'face_value', errmsg: '面额（元）最多两位小数' });
+    expect(await money('abc')).toMatchObject({ field: 'face_value', errmsg: '面额（元）须为数字' });
+    expect(await money(12.5)).toMatchObject({ result: 'ok' });
+  });
+
+  it('refuses a stale edit and keeps what was saved; keeps fields an edit leaves out', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const brand = await schemaOf(admin.token, 'base-info/brand');
+    const save = (body: Record<string, unknown>) =>
+      call<{ id: number; version: number }>(admin.token, '/v1/metaRecord/save', { tableId: brand.table.id, ...body });
+    const made = (await save({ values: { name: `品牌${tag()}`, category: '2', contact: '张三' } })).values!;
+    const first = await save({ id: made.id, version: 1, values: { contact: '李四' } });
+    expect(first).toMatchObject({ result: 'ok', values: { version: 2 } });
+    const stale = await save({ id: made.id, version: 1, values: { contact: '王五' } });
+    expect(stale.result).toBe('error');
+    expect(stale.errmsg).toContain('你的修改没有保存');
+    expect(stale.values).toMatchObject({ stale: true, version: 2 });
+    const now = (await call<MetaRecord>(admin.token, '/v1/metaRecord/detail', { tableId: brand.table.id, id: made.id })).values!;
+    expect(now.values).toMatchObject({ contact: '李四', category: '2' });
+    expect(now.version).toBe(2);
+    expect(await save({ id: made.id, values: { contact: '赵六' } })).toMatchObject({ field: 'version' });
+  });
+
+  it('refuses to delete a record others reference, and deletes it once they are gone', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const coupon = await schemaOf(admin.token, 'coupon-manage/coupon');
+    const writeOff = await schemaOf(admin.token, 'coupon-manage/write-off');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    const storeId = (await list(admin.token, store.table.id)).values![0].id;
+    const c = (
+      await call<{ id: number }>(admin.token, '/v1/metaRecord/save', {
+        tableId: coupon.table.id,
+        values: { name: '引用测试券', kind: '1' },
+      })
+    ).values!;
+    const w = (
+      await call<{ id: number }>(admin.token, '/v1/metaRecord/save', {
+        tableId: writeOff.table.id,
+        values: { code: `HX${tag()}`, coupon: c.id, store: storeId, written_at: new Date().toISOString() },
+      })
+    ).values!;
+    const refused = await call(admin.token, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id });
+    expect(refused.errmsg).toBe('“引用测试券”被 1 条核销记录的“优惠券”引用，不能删除');
+    expect(await call(admin.token, '/v1/metaRecord/del', { tableId: writeOff.table.id, id: w.id })).toEqual({ result: 'ok' });
+    expect(await call(admin.token, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id })).toEqual({ result: 'ok' });
+    expect(await call(admin.token, '/v1/metaRecord/detail', { tableId: coupon.table.id, id: c.id })).toMatchObject({
+      errmsg: '记录不存在或已被删除',
+    });
+  });
+
+  it('never crosses tenants and checks each table button on the server', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    const row = (await list(admin.token, store.table.id)).values![0];
+    // tenant 2 naming tenant 1's table or record
+    expect(await list(admin2.token, store.table.id)).toMatchObject({ errmsg: '数据表不存在' });
+    const store2 = await schemaOf(admin2.token, 'base-info/store-mng');
+    expect(store2.table.id).not.toBe(store.table.id);
+    expect(await call(admin2.token, '/v1/metaRecord/detail', { tableId: store2.table.id, id: row.id })).toMatchObject({
+      errmsg: '记录不存在或已被删除',
+    });
+    expect(await call(admin2.token, '/v1/metaRecord/del', { tableId: store2.table.id, id: row.id })).toMatchObject({
+      errmsg: '记录不存在或已被删除',
+    });
+    // the tenant admin has every store button but deleting
+    const ta = await signedIn(baseUrl, 'tenantadmin');
+    expect(await call(ta.token, '/v1/metaRecord/del', { tableId: store.table.id, id: row.id })).toMatchObject({ result: 403 });
+    // store staff may write coupons off but not edit a write-off, nor add members
+    const staff = await signedIn(baseUrl, 'staff');
+    const writeOff = await schemaOf(staff.token, 'coupon-manage/write-off');
+    const coupon = await schemaOf(admin.token, 'coupon-manage/coupon');
+    const couponId = (await list(admin.token, coupon.table.id)).values![0].id;
+    const made = await call<{ id: number }>(staff.token, '/v1/metaRecord/save', {
+      tableId: writeOff.table.id,
+      values: { code: `HX${tag()}`, coupon: couponId, store: row.id },
+    });
+    expect(made.result).toBe('ok');
+    expect(
+      await call(staff.token, '/v1/metaRecord/save', {
+        tableId: writeOff.table.id,
+        id: made.values!.id,
+        version: 1,
+        values: { amount: 1 },
+      }),
+    ).toMatchObject({ result: 403 });
+    const member = await schemaOf(staff.token, 'member-mng/member-list');
+    expect(
+      await call(staff.token, '/v1/metaRecord/save', { tableId: member.table.id, values: { card_no: 'X', nickname: 'x' } }),
+    ).toMatchObject({
+      result: 403,
+    });
+    // a store page id smuggled into a call about the members table does not lend its rights
+    expect(await call(ta.token, '/v1/metaRecord/export', { tableId: store.table.id })).toMatchObject({ result: 'ok' });
+  });
+
+  it('shows staff only the records of their departments', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const staff = await signedIn(baseUrl, 'staff');
+    const member = await schemaOf(admin.token, 'member-mng/member-list');
+    const all = await list(admin.token, member.table.id, { pageSize: 200 });
+    const mine = await list(staff.token, member.table.id, { pageSize: 200 });
+    expect(mine.count).toBeGreaterThan(0);
+    expect(mine.count!).toBeLessThan(all.count!);
+    expect(new Set(mine.values!.map((r) => r.labels.department))).toEqual(new Set(['华东大区']));
+    const outside = all.values!.find((r) => r.labels.department === '华南大区')!;
+    expect(await call(staff.token, '/v1/metaRecord/detail', { tableId: member.table.id, id: outside.id })).toMatchObject({
+      type: 'departNoPermisson',
+    });
+  });
+
+  it('imports a sheet all or nothing with every problem listed, exports the filtered list, and logs each write', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const brand = await schemaOf(admin.token, 'base-info/brand');
+    const template = await call<{ columns: string[]; rows: unknown[] }>(admin.token, '/v1/metaRecord/export', {
+      tableId: brand.table.id,
+      template: true,
+    });
+    expect(template.values!.columns).toEqual(['品牌名称', '业态', '标志', '联系人', '联系电话']);
+    const upload = async (rows: Array<Array<string | number>>) => {
+      const bytes = await writeXlsx({ fileName: 'x.xlsx', columns: template.values!.columns, rows });
+      const form = new FormData();
+      form.append('tableId', String(brand.table.id));
+      form.append('file', new File([bytes], 'brands.xlsx'));
+      const res = await fetch(`${baseUrl}/manage/v1/metaRecord/import`, {
+        method: 'POST',
+        headers: { UserToken: admin.token },
+        body: form,
+      });
+      return (await res.json()) as Answer<{ imported?: number; problems?: Array<{ row: number; column: string; message: string }> }>;
+    };
+    const t = tag();
+    const before = (await list(admin.token, brand.table.id)).count!;
+    const bad = await upload([
+      [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'],
+      [`导入品牌B${t}`, '不存在的业态', '', '', '123'],
+      [`导入品牌A${t}`, '服饰', '', '', ''],
+    ]);
+    expect(bad.result).toBe('error');
+    expect(bad.values!.problems).toEqual([
+      { row: 3, column: '业态', message: '业态须为：餐饮、服饰、零售、娱乐、生活服务' },
+      { row: 3, column: '联系电话', message: '联系电话须为 11 位手机号' },
+      { row: 4, column: '品牌名称', message: '与第 2 行重复' },
+    ]);
+    expect((await list(admin.token, brand.table.id)).count).toBe(before);
+    const good = await upload([
+      [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'],
+      [`导入品牌B${t}`, '零售', '', '', ''],
+    ]);
+    expect(good).toEqual({ result: 'ok', values: { imported: 2 } });
+    const sheet = await call<{ columns: string[]; rows: unknown[][] }>(admin.token, '/v1/metaRecord/export', {
+      tableId: brand.table.id,
+      filters: { name: t },
+    });
+    expect(sheet.values!.rows).toEqual(
+      expect.arrayContaining([
+        [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'],
+        [`导入品牌B${t}`, '零售', '', '', ''],
+      ]),
+    );
+    expect(sheet.values!.rows).toHaveLength(2);
+    const log = await call<Array<{ operationName: string; operationCode: string }>>(admin.token, '/v1/userOperationLog/list', {
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(log.values!.some((l) => l.operationCode === 'brand:import' && l.operationName === '导入品牌：2 条')).toBe(true);
+  });
+});
