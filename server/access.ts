@@ -70,6 +70,12 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   // staff records: the staff page, or an account editor binding one
   'POST /v1/staffInfo/selectStaffInfoByUserId': { pages: ['manage/users', 'base-info/staff-mng'] },
   'POST /v1/staff/save': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
+  'POST /v1/staff/list': { pages: ['base-info/staff-mng'] },
+  'POST /v1/staff/del': { pages: ['base-info/staff-mng'] },
+  // 基础数据 › 部门管理 on the real department table (issue 14); changes by userType 0 only (the handler)
+  'POST /v1/depart/list': { pages: ['base-info/department'] },
+  'POST /v1/depart/save': { pages: ['base-info/department'] },
+  'POST /v1/depart/del': { pages: ['base-info/department'] },
   'POST /v1/staffAccount/saveCheck': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
   'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
   'POST /v1/role/tree': { pages: ['manage/roles'] },
@@ -155,6 +161,9 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
   'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
   'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
+  // the landing page and the statistics page (issue 14)
+  'POST /v1/dataStatistics/dashboard': { pages: ['data-statistics/dashboard'] },
+  'POST /v1/dataStatistics/mallStatistics': { pages: ['data-statistics/mall-statistics'] },
   // the records of the business areas (issue 14): each call names its table, checked again per table
   'POST /v1/metaRecord/schema': { records: ['view'] },
   'POST /v1/metaRecord/list': { records: ['view'] },

@@ -21,6 +21,9 @@ import { tenantRoutes } from './routes/tenants.ts';
 import { menuRoutes } from './routes/menus.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { recordRoutes } from './routes/records.ts';
+import { statisticsRoutes } from './routes/statistics.ts';
+import { departRoutes } from './routes/departs.ts';
+import { siblingRoutes } from './sibling-systems.ts';
 import { logRoutes } from './routes/logs.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { JOBS, Scheduler, TEST_JOB, smsTestJob } from './scheduler.ts';
@@ -71,6 +74,9 @@ export interface AppOptions {
   scheduler?: boolean;
   /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
   schedulerTickMs?: number;
+  /** where the top bar's /design/ and /mall/ go (DESIGN_URL, MALL_URL); unset: a page saying they are not deployed */
+  designUrl?: string;
+  mallUrl?: string;
   /** session event hub (main.ts starts it before listening); made here when omitted */
   events?: SessionEvents;
 }
@@ -184,6 +190,8 @@ export function createApp(options: AppOptions) {
     api.route('/', menuRoutes({ db, events, platformTenant }));
     api.route('/', metaRoutes(db));
     api.route('/', recordRoutes(db));
+    api.route('/', statisticsRoutes(db));
+    api.route('/', departRoutes(db));
     api.route('/', logRoutes({ db, platformTenant }));
     // Crons and days are read in the platform tenant's zone (its timeZone parameter), looked up at most once a minute.
     let zone: { value: string; at: number } | null = null;
@@ -228,6 +236,8 @@ export function createApp(options: AppOptions) {
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));
     app.route('/manage', api);
   }
+
+  siblingRoutes(app, { design: options.designUrl, mall: options.mallUrl });
 
   if (options.staticDir) {
     const root = options.staticDir;

@@ -31,6 +31,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     /** configured gateways may be on this machine or a private network: a demo's default, else SCRM_ALLOW_PRIVATE_TARGETS=1 */
     allowPrivateTargets: env.SCRM_ALLOW_PRIVATE_TARGETS ? env.SCRM_ALLOW_PRIVATE_TARGETS === '1' : demo,
     webhookRetryBaseMs: env.WEBHOOK_RETRY_BASE_MS ? Math.max(100, Number(env.WEBHOOK_RETRY_BASE_MS) || 30_000) : 30_000,
+    /** the poster designer and the mall the top bar links to (else /design/ and /mall/ say they are not deployed) */
+    designUrl: env.DESIGN_URL || undefined,
+    mallUrl: env.MALL_URL || undefined,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
   };
 }

@@ -49,6 +49,8 @@ async function main() {
     allowPrivateTargets: config.allowPrivateTargets,
     webhookRetryBaseMs: config.webhookRetryBaseMs,
     schedulerTickMs: config.schedulerTickMs,
+    designUrl: config.designUrl,
+    mallUrl: config.mallUrl,
     events,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');

@@ -55,6 +55,15 @@ export async function loadSchema(db: Db, tenantId: number, by: { id: number } | 
 export const titleField = (fields: readonly MetaFieldRow[]): MetaFieldRow | undefined =>
   fields.find((f) => f.type === 'text') ?? fields.find((f) => f.type !== 'image');
 
+/** The buttons of a records page, `<table>:<op>`, and their names. */
+export const RECORD_BUTTON_LABELS: ReadonlyArray<[Exclude<RecordOp, 'view'>, string]> = [
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['del', '删除'],
+  ['import', '导入'],
+  ['export', '导出'],
+];
+
 export const codesOf = (tableName: string): RecordSchema['codes'] => ({
   add: `${tableName}:add`,
   edit: `${tableName}:edit`,

@@ -2,6 +2,7 @@ import type { Db } from './db.ts';
 import { hashPassword } from './crypto.ts';
 import { defaultTenantPages, offeredTo } from './menu.ts';
 import { BUSINESS_COMPONENTS, installDictionary, seedSampleRecords } from './business-dictionary.ts';
+import { RECORD_BUTTON_LABELS } from './records.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
@@ -22,14 +23,6 @@ interface SeedMenu {
   roles?: Array<'tenantAdmin' | 'staff'>;
 }
 
-/** The buttons of a records page (`<table>:<op>`), as the records calls check them. */
-const RECORD_BUTTONS: ReadonlyArray<[string, string]> = [
-  ['add', '新增'],
-  ['edit', '编辑'],
-  ['del', '删除'],
-  ['import', '导入'],
-  ['export', '导出'],
-];
 /** What the demo's store staff may do besides reading their pages. */
 const STAFF_BUTTONS = ['member:export', 'write_off:add'];
 
@@ -476,7 +469,7 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     await grant([...supers, ...(tenant === 2 ? [] : others)], row.id);
     // A page of the standard dictionary gets its table's five record buttons (issue 14).
     const table = node.component ? BUSINESS_COMPONENTS.get(node.component) : undefined;
-    const buttons = node.buttons ?? (table ? RECORD_BUTTONS.map(([op, label]): [string, string] => [`${table}:${op}`, label]) : []);
+    const buttons = node.buttons ?? (table ? RECORD_BUTTON_LABELS.map(([op, label]): [string, string] => [`${table}:${op}`, label]) : []);
     for (const [i, [code, name]] of buttons.entries()) {
       const [btn] = await db.query<{ id: number }>(
         `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,

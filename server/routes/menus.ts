@@ -3,6 +3,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
 import { CALL_OWNERS, relateDefaults } from '../access.ts';
+import { RECORD_BUTTON_LABELS } from '../records.ts';
 import { grantToTenantAdmins } from '../menu.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../src/api/contract.ts';
@@ -183,6 +184,31 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
           );
         }
       }
+      // A page that renders a meta table (issue 14) starts with that table's five record buttons, so the page works
+      // for whoever is given it; the caller's own tenant's table names the codes.
+      const buttons: number[] = [];
+      if (input.uriType === 1 && input.component) {
+        const [table] = await db.query<{ name: string }>(
+          `SELECT name FROM meta_table WHERE component = $1 ORDER BY (tenant_id = $2) DESC, id LIMIT 1`,
+          [input.component, c.get('session').tenantId],
+        );
+        if (table) {
+          for (const [i, [op, label]] of RECORD_BUTTON_LABELS.entries()) {
+            const [b] = await db.query<{ id: number }>(
+              `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
+              [savedId, tenantId, label, `${table.name}:${op}`, i],
+            );
+            buttons.push(b.id);
+          }
+          if (tenantId === null) {
+            await db.query(
+              `INSERT INTO tenant_page (tenant_id, menu_id) SELECT tenant_id, b FROM tenant_page, unnest($2::int[]) b WHERE menu_id = $1 ON CONFLICT DO NOTHING`,
+              [savedId, buttons],
+            );
+          }
+          await db.query('UPDATE menu SET need_button_permission = true WHERE id = $1', [savedId]);
+        }
+      }
       // The tenants that now have it: their admins hold it, so they can grant it to their roles.
       const holders = await db.query<{ tenant_id: number }>(
         'SELECT tenant_id FROM tenant_page WHERE menu_id = $1 UNION SELECT tenant_id FROM menu WHERE id = $1 AND tenant_id IS NOT NULL',
@@ -194,14 +220,10 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
            SELECT id AS menu_id FROM up`,
           [savedId],
         );
-        await grantToTenantAdmins(
-          db,
-          h.tenant_id,
-          withParents.map((r) => r.menu_id),
-        );
+        await grantToTenantAdmins(db, h.tenant_id, [...withParents.map((r) => r.menu_id), ...buttons]);
       }
       // An entry of an installed page, or a known button, starts related to the calls it makes.
-      await relateDefaults(db, { menuId: savedId });
+      for (const id of [savedId, ...buttons]) await relateDefaults(db, { menuId: id });
     }
     await tellTenants([savedId]);
     return c.json(ok({ id: savedId }));

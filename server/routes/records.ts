@@ -274,6 +274,7 @@ export function recordRoutes(db: Db) {
           throw new ApiError(
             `这条记录已被${now.by ? `“${now.by}”` : '他人'}修改（你编辑的是第 ${version} 版，现在是第 ${now.version} 版）；你的修改没有保存，请刷新后再改`,
             {
+              field: 'version',
               values: { stale: true, version: now.version },
             },
           );
@@ -346,7 +347,7 @@ export function recordRoutes(db: Db) {
 
   /**
    * multipart: tableId and file (.xlsx with the template's header). Every row is checked first; if any is wrong the
-   * answer lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
+   * answer (ok, imported 0) lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
    */
   app.post('/v1/metaRecord/import', async (c) => {
     const s = c.get('session');
@@ -447,11 +448,8 @@ export function recordRoutes(db: Db) {
     }
     if (problems.length) {
       problems.sort((a, b) => a.row - b.row);
-      return c.json({
-        result: 'error',
-        errmsg: `有 ${problems.length} 处问题，没有导入任何行；请改正后重新上传`,
-        values: { problems: problems.slice(0, 500) },
-      });
+      // Checked, not saved: the dialog lists each problem (one message, where the user looks).
+      return c.json(ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length }));
     }
     try {
       await db.query(

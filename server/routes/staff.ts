@@ -5,6 +5,7 @@ import { ApiError, int, ok, readBody, str } from '../http.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { departmentScope, inScope } from '../permissions.ts';
 import { PHONE_PATTERN } from '../../src/api/contract.ts';
+import { isMaskedOf, phoneView } from '../privacy.ts';
 
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;
@@ -64,13 +65,46 @@ export function staffRoutes(db: Db) {
     return c.json(ok({ ok: true }));
   });
 
+  /** 基础数据 › 员工管理: the tenant's staff with their bound accounts; a keyword matches name, code or phone. */
+  app.post('/v1/staff/list', async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
+    const where = `s.tenant_id = $1 AND ($2 = '' OR strpos(lower(s.staff_name || ' ' || s.staff_code || ' ' || s.phone), lower($2)) > 0)`;
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff s WHERE ${where}`, [s.tenantId, keyword]);
+    const rows = await db.query(
+      `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE ${where} ORDER BY s.id DESC LIMIT $3 OFFSET $4`,
+      [s.tenantId, keyword, pageSize, (pageNum - 1) * pageSize],
+    );
+    const view = await phoneView(db, s);
+    return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, phone: view(r.phone as string) })), count: n });
+  });
+
+  app.post('/v1/staff/del', async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [
+      int(body, 'id', '员工', 0, 2 ** 31 - 1),
+      s.tenantId,
+    ]);
+    if (!removed.length) throw new ApiError('员工不存在');
+    return c.json(ok());
+  });
+
   app.post('/v1/staff/save', async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = optionalId(body, 'id', '员工');
     const staffName = str(body, 'staffName', '员工姓名', 32).trim();
     const staffCode = str(body, 'staffCode', '员工编号', 32).trim();
-    const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+    let phone = typeof body.phone === 'string' ? body.phone.trim() : '';
+    if (id !== null && phone.includes('*')) {
+      // Sent back as the list showed it masked: the stored number stays.
+      const [before] = await db.query<{ phone: string }>('SELECT phone FROM staff WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
+      if (before && isMaskedOf(phone, before.phone)) phone = before.phone;
+    }
     if (phone && !PHONE_PATTERN.test(phone)) throw new ApiError('请输入正确格式的手机号', { field: 'phone' });
     const storeId = optionalId(body, 'storeId', '门店');
     const userId = optionalId(body, 'userId', '账号');

@@ -584,6 +584,35 @@ export function recordProblems(fields: readonly MetaFieldRow[], values: Record<s
   return problems;
 }
 
+// ---- The landing page and the statistics page (issue 14) ----
+
+/** 工作台: the caller's tenant today; a link is null when the caller does not hold that page. */
+export interface DashboardFigures {
+  timeZone: string;
+  online: number;
+  loginsToday: number;
+  failedLoginsToday: number;
+  operationsToday: number;
+  links: { logs: string | null; tasks: string | null; statistics: string | null };
+  /** record counts of the business tables whose pages the caller holds, under their menu area */
+  areas: Array<{ label: string; component: string; area: string; count: number; path: string | null }>;
+  recent: Array<{ at: string; user: string; name: string; page: string }>;
+  quick: Array<{ name: string; path: string }>;
+  /** failed task runs of the last 7 days; null when the caller may not see the tasks page */
+  failedTasks: Array<{ task: string; at: string; message: string }> | null;
+}
+
+/** 数据中心 › 商城统计 over a range of days (yyyy-MM-dd, in the tenant's zone). */
+export interface MallStatistics {
+  timeZone: string;
+  from: string;
+  to: string;
+  trend: Array<{ day: string; logins: number; operations: number; membersJoined: number; writeOffs: number }>;
+  byStore: Array<{ store: string; writeOffs: number; amount: number }>;
+  topCoupons: Array<{ coupon: string; writeOffs: number }>;
+  totals: { logins: number; operations: number; membersJoined: number; writeOffs: number };
+}
+
 export interface MongoTableRow {
   id: number;
   name: string;

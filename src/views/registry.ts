@@ -7,7 +7,8 @@ type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
 
 /**
  * Page modules by the menu's `component` name. Each group of SPEC 2 is its own chunk, loaded when first opened.
- * A component name missing here renders the honest "module not installed" page (DECISIONS.md).
+ * A component name missing here is the records page's: it renders the meta table the tenant's data dictionary
+ * gives that component, and the honest "module not installed" page when there is none (DECISIONS.md).
  */
 const loaders: Record<InstalledView, Loader> = {
   'user-center/user-info': () => import('./user-center/user-info.tsx'),
@@ -25,12 +26,20 @@ const loaders: Record<InstalledView, Loader> = {
   'manage/sms-platform': () => import('./manage/sms-platform.tsx'),
   'open-platform/api-key': () => import('./open-platform/api-key.tsx'),
   'open-platform/subscription': () => import('./open-platform/subscription.tsx'),
+  'data-statistics/dashboard': () => import('./data-statistics/dashboard.tsx'),
+  'data-statistics/mall-statistics': () => import('./data-statistics/mall-statistics.tsx'),
+  'base-info/department': () => import('./base-info/department.tsx'),
+  'base-info/staff-mng': () => import('./base-info/staff-mng.tsx'),
+  'open-platform/user-api-doc': () => import('./open-platform/user-api-doc.tsx'),
 };
+
+/** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */
+const records: Loader = () => import('./records/records-page.tsx');
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();
 
 export function viewFor(component: string): LazyExoticComponent<ComponentType<ViewProps>> | null {
-  const load = (loaders as Record<string, Loader | undefined>)[component];
+  const load = (loaders as Record<string, Loader | undefined>)[component] ?? (component ? records : undefined);
   if (!load) return null;
   let view = cache.get(component);
   if (!view) {

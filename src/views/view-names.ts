@@ -19,6 +19,11 @@ export const INSTALLED_VIEWS = [
   'manage/sms-platform',
   'open-platform/api-key',
   'open-platform/subscription',
+  'data-statistics/dashboard',
+  'data-statistics/mall-statistics',
+  'base-info/department',
+  'base-info/staff-mng',
+  'open-platform/user-api-doc',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

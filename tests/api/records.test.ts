@@ -117,7 +117,7 @@ describe('records service', () => {
     const stale = await save({ id: made.id, version: 1, values: { contact: '王五' } });
     expect(stale.result).toBe('error');
     expect(stale.errmsg).toContain('你的修改没有保存');
-    expect(stale.values).toMatchObject({ stale: true, version: 2 });
+    expect(stale).toMatchObject({ field: 'version', values: { stale: true, version: 2 } });
     const now = (await call<MetaRecord>(admin.token, '/v1/metaRecord/detail', { tableId: brand.table.id, id: made.id })).values!;
     expect(now.values).toMatchObject({ contact: '李四', category: '2' });
     expect(now.version).toBe(2);
@@ -230,7 +230,11 @@ describe('records service', () => {
         headers: { UserToken: admin.token },
         body: form,
       });
-      return (await res.json()) as Answer<{ imported?: number; problems?: Array<{ row: number; column: string; message: string }> }>;
+      return (await res.json()) as Answer<{
+        imported?: number;
+        total?: number;
+        problems?: Array<{ row: number; column: string; message: string }>;
+      }>;
     };
     const t = tag();
     const before = (await list(admin.token, brand.table.id)).count!;
@@ -239,7 +243,7 @@ describe('records service', () => {
       [`导入品牌B${t}`, '不存在的业态', '', '', '123'],
       [`导入品牌A${t}`, '服饰', '', '', ''],
     ]);
-    expect(bad.result).toBe('error');
+    expect(bad).toMatchObject({ result: 'ok', values: { imported: 0, total: 3 } });
     expect(bad.values!.problems).toEqual([
       { row: 3, column: '业态', message: '业态须为：餐饮、服饰、零售、娱乐、生活服务' },
       { row: 3, column: '联系电话', message: '联系电话须为 11 位手机号' },
@@ -267,5 +271,116 @@ describe('records service', () => {
       pageSize: 10,
     });
     expect(log.values!.some((l) => l.operationCode === 'brand:import' && l.operationName === '导入品牌：2 条')).toBe(true);
+  });
+});
+
+describe('landing page and statistics', () => {
+  it('the dashboard counts from the database and links only to pages the user holds', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const before = (await call<import('../../src/api/contract.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    expect(before.online).toBeGreaterThanOrEqual(1);
+    expect(before.loginsToday).toBeGreaterThanOrEqual(1);
+    expect(before.links.logs).toBe('/manage/logs');
+    const members = before.areas.find((a) => a.component === 'member-mng/member-list')!;
+    expect(members).toMatchObject({ label: '会员', area: '会员管理', path: '/member-mng/member-list' });
+    // a write shows in today's operations, the recent list and the record counts
+    const brand = await schemaOf(admin.token, 'base-info/brand');
+    await call(admin.token, '/v1/metaRecord/save', { tableId: brand.table.id, values: { name: `看板品牌${tag()}` } });
+    const after = (await call<import('../../src/api/contract.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    // (other suites share this server: at least ours)
+    expect(after.operationsToday).toBeGreaterThanOrEqual(before.operationsToday + 1);
+    expect(after.recent.some((r) => /^新增品牌：看板品牌/.test(r.name))).toBe(true);
+    const count = (d: typeof before) => d.areas.find((a) => a.component === 'base-info/brand')!.count;
+    expect(count(after)).toBeGreaterThanOrEqual(count(before) + 1);
+    // a tenant's failed tasks are the platform's business; store staff see only their own pages
+    expect(after.failedTasks).toBeNull();
+    const staff = await signedIn(baseUrl, 'staff');
+    const theirs = (await call<typeof before>(staff.token, '/v1/dataStatistics/dashboard')).values!;
+    expect(theirs.links.logs).toBeNull();
+    expect(theirs.areas.map((a) => a.component).sort()).toEqual(
+      ['coupon-manage/coupon', 'coupon-manage/write-off', 'member-mng/member-list', 'member-up/level'].sort(),
+    );
+  });
+
+  it('statistics: trends per day of the range, write-offs by store, top coupons; a bad range is refused by field', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+    const stats = await call<import('../../src/api/contract.ts').MallStatistics>(admin.token, '/v1/dataStatistics/mallStatistics', {
+      from: day(29),
+      to: day(1),
+    });
+    const v = stats.values!;
+    expect(v.trend).toHaveLength(29);
+    expect(v.trend[0].day).toBe(day(29));
+    expect(v.totals.writeOffs).toBe(v.trend.reduce((n, d) => n + d.writeOffs, 0));
+    expect(v.totals.writeOffs).toBeGreaterThan(50);
+    expect(v.totals.logins).toBeGreaterThan(0);
+    expect(v.byStore.reduce((n, s) => n + s.writeOffs, 0)).toBeLessThanOrEqual(v.totals.writeOffs);
+    expect(v.byStore[0].writeOffs).toBeGreaterThanOrEqual(v.byStore.at(-1)!.writeOffs);
+    expect(v.topCoupons.length).toBeGreaterThan(0);
+    expect(await call(admin.token, '/v1/dataStatistics/mallStatistics', { from: day(1), to: day(3) })).toMatchObject({ field: 'to' });
+    expect(await call(admin.token, '/v1/dataStatistics/mallStatistics', { from: '2024-01-01', to: '2026-01-01' })).toMatchObject({
+      field: 'to',
+    });
+    expect(await call(admin.token, '/v1/dataStatistics/mallStatistics', { from: 'x', to: day(1) })).toMatchObject({ field: 'from' });
+    const staff = await signedIn(baseUrl, 'staff');
+    expect(await call(staff.token, '/v1/dataStatistics/mallStatistics', { from: day(2), to: day(1) })).toMatchObject({ result: 403 });
+  });
+
+  it('/design/ and /mall/ say plainly that those systems are not deployed here', async () => {
+    for (const [path, name] of [
+      ['/design/', '海报设计系统未部署'],
+      ['/mall/index.html', '商城系统未部署'],
+    ]) {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain(name);
+    }
+  });
+});
+
+describe('departments and staff on their real tables', () => {
+  it('a department is added, renamed, refused deletion while it holds accounts or records, and deleted when empty', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    type Row = { id: number; departName: string; users: number; records: number };
+    const rows = (await call<Row[]>(admin.token, '/v1/depart/list')).values!;
+    const east = rows.find((d) => d.departName === '华东大区')!;
+    expect(east.users).toBeGreaterThan(0);
+    expect(east.records).toBeGreaterThan(0);
+    expect((await call(admin.token, '/v1/depart/del', { id: east.id })).errmsg).toBe(
+      '部门下还有账号或业务记录，不能删除；请先把它们移到其他部门',
+    );
+    expect(await call(admin.token, '/v1/depart/save', { departName: '华东大区' })).toMatchObject({
+      field: 'departName',
+      errmsg: '已有同名的部门',
+    });
+    const name = `西北大区${tag()}`;
+    const made = await call<{ id: number }>(admin.token, '/v1/depart/save', { departName: name });
+    expect(made.result).toBe('ok');
+    expect(await call(admin.token, '/v1/depart/save', { id: made.values!.id, departName: `${name}改` })).toMatchObject({ result: 'ok' });
+    // someone of userType 1 or 2 never changes departments (they define scope)
+    const ta = await signedIn(baseUrl, 'tenantadmin');
+    expect((await call(ta.token, '/v1/depart/del', { id: made.values!.id })).result).not.toBe('ok');
+    // tenant 2 cannot touch tenant 1's
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    expect(await call(admin2.token, '/v1/depart/del', { id: made.values!.id })).toMatchObject({ errmsg: '部门不存在' });
+    expect(await call(admin.token, '/v1/depart/del', { id: made.values!.id })).toEqual({ result: 'ok' });
+  });
+
+  it('staff are listed with their accounts, found by keyword, and deleted within the tenant', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const code = `E${tag()}`;
+    expect(
+      (await call(admin.token, '/v1/staff/save', { staffName: '测试员工', staffCode: code, phone: '13700001111', storeId: 101 })).result,
+    ).toBe('ok');
+    const found = await call<Array<{ id: number; staffCode: string; userName: string | null }>>(admin.token, '/v1/staff/list', {
+      keyword: code,
+    });
+    expect(found.count).toBe(1);
+    const bound = await call<Array<{ staffName: string; userName: string | null }>>(admin.token, '/v1/staff/list', { keyword: 'S0101' });
+    expect(bound.values![0]).toMatchObject({ staffName: '王小二', userName: 'staff' });
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    expect(await call(admin2.token, '/v1/staff/del', { id: found.values![0].id })).toMatchObject({ errmsg: '员工不存在' });
+    expect(await call(admin.token, '/v1/staff/del', { id: found.values![0].id })).toEqual({ result: 'ok' });
   });
 });

@@ -47,13 +47,17 @@ interface TableValues extends Record<string, unknown> {
   name: string;
   label: string;
   remark: string;
+  component: string;
 }
 
 function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const form = useForm<TableValues>({ name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '' }, metaTableProblems);
+  const form = useForm<TableValues>(
+    { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
+    metaTableProblems,
+  );
   const save = () =>
     form.submit(async (v) => {
       const { id } = await calls.saveTable({
@@ -61,6 +65,7 @@ function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClos
         name: v.name.trim(),
         label: v.label.trim(),
         remark: v.remark.trim(),
+        component: v.component.trim(),
       });
       onSaved(id);
     });
@@ -81,6 +86,14 @@ function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClos
       </Field>
       <Field label={t('remark')} {...form.field('remark')}>
         <Textarea value={form.values.remark} onChange={(_, d) => form.set('remark', d.value)} onBlur={() => form.blur('remark')} />
+      </Field>
+      <Field label={t('metaComponent')} hint={form.error('component') ? undefined : t('metaComponentHint')} {...form.field('component')}>
+        <Input
+          value={form.values.component}
+          placeholder="base-info/store-mng"
+          onChange={(_, d) => form.set('component', d.value.trim())}
+          onBlur={() => form.blur('component')}
+        />
       </Field>
     </FormDrawer>
   );
@@ -334,7 +347,14 @@ export default function MetaDataView({ route }: ViewProps) {
   const columns: Column<MetaTableRow>[] = [
     { key: 'name', title: t('metaName'), width: 140, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
     { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label, ellipsis: (r) => r.label },
-    { key: 'remark', title: t('remark'), width: 180, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    {
+      key: 'component',
+      title: t('metaComponent'),
+      width: 170,
+      render: (r) => (r.component ? <span className={s.mono}>{r.component}</span> : '--'),
+      ellipsis: (r) => r.component,
+    },
     { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },

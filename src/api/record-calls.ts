@@ -1,0 +1,47 @@
+import type { ApiClient } from './client.ts';
+import type { Answer, MetaRecord, RecordSchema } from './contract.ts';
+import type { SheetContent } from '../lib/xlsx.ts';
+
+export interface RecordListQuery {
+  tableId: number;
+  pageNum: number;
+  pageSize: number;
+  /** by field name: a text contains, an option or id equals, a range is `from~to` */
+  filters: Record<string, string>;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+export interface ImportProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** The records calls of issue 14 (docs/api.md "Records"): the rows of a meta table a business page renders. */
+export const recordCalls = (api: ApiClient) => ({
+  /** the table a menu component's page renders, or null (module not installed) */
+  schema: async (component: string) => (await api.call<Answer<RecordSchema | null>>('/v1/metaRecord/schema', { component })).values ?? null,
+  list: async (q: RecordListQuery) => {
+    const a = await api.call<Answer<MetaRecord[]> & { count?: number }>('/v1/metaRecord/list', q);
+    return { rows: a.values ?? [], count: a.count ?? 0 };
+  },
+  detail: async (tableId: number, id: number) => (await api.call<Answer<MetaRecord>>('/v1/metaRecord/detail', { tableId, id })).values!,
+  /** reference choices: by keyword, or the given ids (to label a value already chosen) */
+  options: async (tableId: number, field: string, q: { keyword?: string; ids?: number[] }) =>
+    (await api.call<Answer<Array<{ id: number; label: string }>>>('/v1/metaRecord/options', { tableId, field, ...q })).values ?? [],
+  /** a new record (no id) or an edit of the version the user saw; a refusal naming a field lands in the form */
+  save: async (body: { tableId: number; id?: number; version?: number; values: Record<string, unknown> }) =>
+    (await api.call<Answer<{ id: number; version: number }>>('/v1/metaRecord/save', body, { fieldErrors: true })).values!,
+  remove: (tableId: number, id: number) => api.call('/v1/metaRecord/del', { tableId, id }),
+  sheet: async (body: { tableId: number; template?: boolean; filters?: Record<string, string>; sortField?: string; sortOrder?: string }) =>
+    (await api.call<Answer<SheetContent & { truncated?: boolean }>>('/v1/metaRecord/export', body)).values!,
+  /** all or nothing: `problems` (the first 500 of `total`) when any row is wrong, and then nothing was saved */
+  importSheet: async (tableId: number, file: File) => {
+    const form = new FormData();
+    form.append('tableId', String(tableId));
+    form.append('file', file);
+    return (await api.call<Answer<{ imported: number; problems?: ImportProblem[]; total?: number }>>('/v1/metaRecord/import', form))
+      .values!;
+  },
+});

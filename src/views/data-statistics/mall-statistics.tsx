@@ -1,0 +1,263 @@
+import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MallStatistics } from '../../api/contract.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import { statisticsCalls } from '../../api/statistics-calls.ts';
+import { formatInstant } from '../../lib/time.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { useTimeZone } from '../../shell/time-zone.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+
+const MallCharts = lazy(() => import('./mall-charts.tsx'));
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
+  figures: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
+  figure: { padding: tokens.spacingHorizontalM },
+  value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold },
+  label: { color: tokens.colorNeutralForeground2 },
+  charts: { minHeight: '300px', marginBottom: tokens.spacingVerticalL },
+  tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: tokens.spacingHorizontalL },
+  table: {
+    width: '100%',
+    borderCollapse: 'collapse',
+    '& th, & td': {
+      textAlign: 'start',
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    },
+    '& td:not(:first-child), & th:not(:first-child)': { textAlign: 'end' },
+    '& caption': { textAlign: 'start', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalS} 0` },
+  },
+  trend: { maxHeight: '360px', overflowY: 'auto' },
+});
+
+const DAY = 86_400_000;
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * 数据中心 › 商城统计 (SPEC 2's fixed route): trends over a chosen range of days (sign-ins, operations, members
+ * joined, coupons written off), write-offs by store and the top coupons, as charts and as tables, with an export of
+ * the figures. Days are the tenant's (its time zone).
+ */
+export default function MallStatisticsView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const zone = useTimeZone();
+  const calls = useMemo(() => statisticsCalls(api), [api]);
+  const today = formatInstant(new Date(), zone, 'date');
+  const [range, setRange] = useState({ from: shift(today, -29), to: today });
+  const [draft, setDraft] = useState(range);
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [data, setData] = useState<MallStatistics | null>(null);
+  const [loading, setLoading] = useState(true);
+  const chartsBox = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(800);
+
+  useEffect(() => {
+    const el = chartsBox.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.max(320, Math.floor(entry.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [data !== null]);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    calls.mall(range.from, range.to).then(
+      (d) => {
+        setData(d);
+        setProblem(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (err instanceof ApiFailure && err.failure.field) setProblem({ field: err.failure.field, message: err.failure.message });
+        setLoading(false);
+      },
+    );
+  }, [calls, range]);
+  useEffect(load, [load]);
+
+  const apply = () => {
+    if (!draft.from || !draft.to) return setProblem({ field: draft.from ? 'to' : 'from', message: t('statPickDays') });
+    if (draft.from > draft.to) return setProblem({ field: 'to', message: t('statToBeforeFrom') });
+    setProblem(null);
+    setRange(draft);
+  };
+  const preset = (days: number) => {
+    const next = { from: shift(today, -(days - 1)), to: today };
+    setDraft(next);
+    setRange(next);
+  };
+
+  const exportFigures = async () => {
+    if (!data) return;
+    try {
+      const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
+        import('../../lib/xlsx.ts'),
+        import('../../lib/sheetjs-browser.ts'),
+      ]);
+      const sheet = {
+        fileName: `商城统计-${data.from}-${data.to}.xlsx`,
+        columns: [t('statDay'), t('statLogins'), t('statOperations'), t('statMembersJoined'), t('statWriteOffs')],
+        rows: data.trend.map((d) => [d.day, d.logins, d.operations, d.membersJoined, d.writeOffs]),
+      };
+      downloadBytes(sheet.fileName, await writeXlsx(sheet, loadSheetJs));
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+
+  const totals = data
+    ? ([
+        [t('statLogins'), data.totals.logins],
+        [t('statOperations'), data.totals.operations],
+        [t('statMembersJoined'), data.totals.membersJoined],
+        [t('statWriteOffs'), data.totals.writeOffs],
+      ] as const)
+    : [];
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <Button onClick={() => void exportFigures()} disabled={!data}>
+            {t('exportButton')}
+          </Button>
+        }
+      />
+      <form
+        className={s.bar}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
+        <Field
+          label={t('statFrom')}
+          validationState={problem?.field === 'from' ? 'error' : undefined}
+          validationMessage={problem?.field === 'from' ? problem.message : undefined}
+        >
+          <Input type="date" value={draft.from} max={today} onChange={(_, d) => setDraft({ ...draft, from: d.value })} />
+        </Field>
+        <Field
+          label={t('statTo')}
+          validationState={problem?.field === 'to' ? 'error' : undefined}
+          validationMessage={problem?.field === 'to' ? problem.message : undefined}
+        >
+          <Input type="date" value={draft.to} onChange={(_, d) => setDraft({ ...draft, to: d.value })} />
+        </Field>
+        <Button type="submit" appearance="primary">
+          {t('search')}
+        </Button>
+        <Button onClick={() => preset(7)}>{t('statLastDays', { days: 7 })}</Button>
+        <Button onClick={() => preset(30)}>{t('statLastDays', { days: 30 })}</Button>
+        <Button onClick={() => preset(90)}>{t('statLastDays', { days: 90 })}</Button>
+      </form>
+      {loading && !data && <Spinner label={t('loading')} />}
+      {data && (
+        <>
+          <div className={s.figures} aria-busy={loading}>
+            {totals.map(([label, value]) => (
+              <Card key={label} className={s.figure} role="group" aria-label={`${label} ${value}`}>
+                <div className={s.value}>{value.toLocaleString()}</div>
+                <div className={s.label}>{label}</div>
+              </Card>
+            ))}
+          </div>
+          <div ref={chartsBox} className={s.charts}>
+            <Suspense fallback={<Spinner label={t('loading')} />}>
+              <MallCharts data={data} width={width} />
+            </Suspense>
+          </div>
+          <div className={s.tables}>
+            <table className={s.table}>
+              <caption>{t('statByStore')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('statStore')}</th>
+                  <th scope="col">{t('statWriteOffs')}</th>
+                  <th scope="col">{t('statAmount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.byStore.map((r) => (
+                  <tr key={r.store}>
+                    <td>{r.store}</td>
+                    <td>{r.writeOffs}</td>
+                    <td>{r.amount.toFixed(2)}</td>
+                  </tr>
+                ))}
+                {data.byStore.length === 0 && (
+                  <tr>
+                    <td colSpan={3}>{t('none')}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            <table className={s.table}>
+              <caption>{t('statTopCoupons')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('statCoupon')}</th>
+                  <th scope="col">{t('statWriteOffs')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.topCoupons.map((r) => (
+                  <tr key={r.coupon}>
+                    <td>{r.coupon}</td>
+                    <td>{r.writeOffs}</td>
+                  </tr>
+                ))}
+                {data.topCoupons.length === 0 && (
+                  <tr>
+                    <td colSpan={2}>{t('none')}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            <div className={s.trend} tabIndex={0} role="region" aria-label={t('statTrend')}>
+              <table className={s.table}>
+                <caption>{t('statTrend')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('statDay')}</th>
+                    <th scope="col">{t('statLogins')}</th>
+                    <th scope="col">{t('statOperations')}</th>
+                    <th scope="col">{t('statMembersJoined')}</th>
+                    <th scope="col">{t('statWriteOffs')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...data.trend].reverse().map((d) => (
+                    <tr key={d.day}>
+                      <td>{d.day}</td>
+                      <td>{d.logins}</td>
+                      <td>{d.operations}</td>
+                      <td>{d.membersJoined}</td>
+                      <td>{d.writeOffs}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

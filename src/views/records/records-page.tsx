@@ -1,0 +1,623 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import { recordProblems, type DepartRef, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../api/contract.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { useFormatInstant } from '../../shell/time-zone.ts';
+import { useLoading } from '../../shell/loading.tsx';
+import { PermissionButton } from '../../shell/permission-button.tsx';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { usePageActions } from '../../shell/page-actions.tsx';
+import { SessionContext } from '../../shell/session-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { StatusScreen } from '../../shell/status-screens.tsx';
+import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { FilterBar } from '../../kit/filter-bar.tsx';
+import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { nextSort } from '../../kit/list-query.ts';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { Pagination } from '../../kit/pagination.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { useListData, useListState } from '../../kit/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { ModuleNotInstalled } from '../system-pages.tsx';
+import { FieldInput, FilterInput, FormField } from './record-fields.tsx';
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  batch: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    marginBottom: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorBrandBackground2,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  detail: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
+    margin: 0,
+  },
+  dd: { margin: 0, overflowWrap: 'anywhere' },
+  thumb: { maxWidth: '40px', maxHeight: '40px', borderRadius: tokens.borderRadiusSmall, verticalAlign: 'middle' },
+  problems: {
+    maxHeight: '320px',
+    overflowY: 'auto',
+    width: '100%',
+    borderCollapse: 'collapse',
+    '& td, & th': { textAlign: 'start', padding: '4px 8px' },
+  },
+  importBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+const WIDTH: Record<MetaFieldRow['type'], number> = {
+  text: 150,
+  phone: 120,
+  number: 100,
+  money: 110,
+  date: 110,
+  datetime: 160,
+  boolean: 70,
+  enum: 100,
+  reference: 150,
+  department: 110,
+  image: 70,
+};
+
+/** A value as text (lists, details): option labels, 是/否, money with two decimals, times in the tenant's zone. */
+function useShow() {
+  const t = useT();
+  const formatInstant = useFormatInstant();
+  return useCallback(
+    (f: MetaFieldRow, r: MetaRecord): string => {
+      const v = r.values[f.name];
+      if (v === null || v === undefined || v === '') return '--';
+      if (r.labels[f.name] !== undefined) return r.labels[f.name];
+      switch (f.type) {
+        case 'enum':
+          return f.options.find((o) => o.value === v)?.label ?? String(v);
+        case 'boolean':
+          return v ? t('yes') : t('no');
+        case 'money':
+          return typeof v === 'number' ? v.toFixed(2) : String(v);
+        case 'datetime':
+          return formatInstant(String(v));
+        default:
+          return String(v);
+      }
+    },
+    [t, formatInstant],
+  );
+}
+
+/**
+ * A business page rendered from the data dictionary (issue 14): the meta table whose component is this menu
+ * entry's. Filters from its searchable fields, columns from its list fields, a drawer form from the field types,
+ * a detail view, delete, import and export; each button as the table's `<table>:<op>` code allows. A component
+ * no table names is the honest "module not installed" page.
+ */
+export default function RecordsView({ route }: ViewProps) {
+  const api = useApi();
+  const t = useT();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const [schema, setSchema] = useState<RecordSchema | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    setFailed(false);
+    calls.schema(route.component).then(setSchema, () => setFailed(true));
+  }, [calls, route.component, attempt]);
+  if (failed)
+    return (
+      <StatusScreen title={t('loadFailed')} hint={route.title}>
+        <Button appearance="primary" onClick={() => setAttempt((a) => a + 1)}>
+          {t('reload')}
+        </Button>
+      </StatusScreen>
+    );
+  if (schema === undefined) return <Spinner label={t('loading')} />;
+  if (schema === null) return <ModuleNotInstalled title={route.title} path={route.path} component={route.component} />;
+  return <RecordsPage route={route} schema={schema} />;
+}
+
+type Editing = { kind: 'new' } | { kind: 'edit'; record: MetaRecord };
+
+function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const notify = useNotify();
+  const withLoading = useLoading();
+  const show = useShow();
+  const me = SessionContext.useSelector((st) => st.context.userInfo);
+  const departs = useMemo(() => {
+    const all = me?.allDepartList ?? [];
+    // Only departments in the user's scope can be chosen (the server refuses others).
+    return me?.userType === 0 ? all : all.filter((d) => me?.departmentPermission?.includes(d.id) ?? true);
+  }, [me]);
+  const { table, fields, codes } = schema;
+  const searchable = fields.filter((f) => f.searchable);
+  const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
+  const [list, setList] = useListState(route.path, filterNames);
+  const f = list.filters;
+  const [draft, setDraft] = useState(list.filters);
+  useEffect(() => setDraft(list.filters), [list.filters]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [detail, setDetail] = useState<MetaRecord | null>(null);
+  const [deleting, setDeleting] = useState<MetaRecord[] | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const query = {
+    filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v)),
+    sortField: list.sortField ?? undefined,
+    sortOrder: list.sortOrder ?? undefined,
+  };
+  const data = useListData(
+    () => calls.list({ tableId: table.id, pageNum: list.page, pageSize: list.size, ...query }),
+    [calls, table.id, list.page, list.size, list.sortField, list.sortOrder, JSON.stringify(f)],
+  );
+  useEffect(() => setSelected(new Set()), [data.rows]);
+
+  const openAdd = useCallback(() => setEditing({ kind: 'new' }), []);
+  const openImport = useCallback(() => setImporting(true), []);
+  usePageActions([
+    { code: codes.add, label: `${t('add')}${table.label}`, run: openAdd },
+    { code: codes.import, label: `${t('importButton')}${table.label}`, run: openImport },
+  ]);
+
+  const openEdit = async (row: MetaRecord) => {
+    try {
+      setEditing({ kind: 'edit', record: await calls.detail(table.id, row.id) });
+    } catch {
+      /* shown by the shell */
+    }
+  };
+  const openDetail = async (row: MetaRecord) => {
+    try {
+      setDetail(await calls.detail(table.id, row.id));
+    } catch {
+      /* shown by the shell */
+    }
+  };
+
+  const exportList = async () => {
+    try {
+      const sheet = await withLoading(() => calls.sheet({ tableId: table.id, ...query }), t('operating'));
+      await writeSheet(sheet);
+      if (sheet.truncated) notify(t('exportTruncated'), 'warning');
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+
+  const removeRows = async (rows: MetaRecord[]) => {
+    let failedCount = 0;
+    await withLoading(async () => {
+      for (const r of rows) await calls.remove(table.id, r.id).catch(() => void failedCount++);
+    }, t('operating'));
+    if (rows.length === 1) {
+      if (!failedCount) notify(t('operationDone'), 'success');
+    } else notify(t('batchDone', { done: rows.length - failedCount, failed: failedCount }), failedCount ? 'warning' : 'success');
+    data.reload();
+  };
+
+  const title = (r: MetaRecord) => {
+    const first = fields.find((x) => x.type === 'text') ?? fields[0];
+    return first ? show(first, r) : `#${r.id}`;
+  };
+
+  const columns: Column<MetaRecord>[] = [
+    ...fields
+      .filter((x) => x.listColumn)
+      .map((x): Column<MetaRecord> => ({
+        key: x.name,
+        title: x.label,
+        width: WIDTH[x.type],
+        sortable: x.type !== 'image',
+        render: (r) =>
+          x.type === 'image' && typeof r.values[x.name] === 'string' ? (
+            <img className={s.thumb} src={r.values[x.name] as string} alt={x.label} />
+          ) : (
+            show(x, r)
+          ),
+        ellipsis: x.type === 'text' || x.type === 'reference' ? (r) => show(x, r) : undefined,
+      })),
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 170,
+      render: (r) => (
+        <div className={s.cellActions}>
+          <Button size="small" appearance="subtle" aria-label={`${t('detail')} ${title(r)}`} onClick={() => void openDetail(r)}>
+            {t('detail')}
+          </Button>
+          <PermissionButton
+            code={codes.edit}
+            route={route}
+            appearance="subtle"
+            aria-label={`${t('edit')} ${title(r)}`}
+            onClick={() => void openEdit(r)}
+          >
+            {t('edit')}
+          </PermissionButton>
+          <PermissionButton code={codes.del} route={route} aria-label={`${t('delete')} ${title(r)}`} onClick={() => setDeleting([r])}>
+            {t('delete')}
+          </PermissionButton>
+        </div>
+      ),
+    },
+  ];
+
+  const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
+  const filtered = Object.values(f).some(Boolean);
+  const clearFilters = () => setList({ filters: Object.fromEntries(filterNames.map((k) => [k, ''])) });
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <>
+            <PermissionButton code={codes.add} route={route} size="medium" onClick={openAdd}>
+              {t('add')}
+            </PermissionButton>
+            <PermissionButton code={codes.import} route={route} size="medium" appearance="secondary" onClick={openImport}>
+              {t('importButton')}
+            </PermissionButton>
+            <PermissionButton code={codes.export} route={route} size="medium" appearance="secondary" onClick={() => void exportList()}>
+              {t('exportButton')}
+            </PermissionButton>
+          </>
+        }
+      />
+      {searchable.length > 0 && (
+        <FilterBar onSearch={() => setList({ filters: draft })} onReset={clearFilters}>
+          {searchable.map((x) => (
+            <FilterInput
+              key={x.name}
+              field={x}
+              tableId={table.id}
+              departs={departs}
+              value={draft[x.name] ?? ''}
+              onChange={(v) => setDraft((d) => ({ ...d, [x.name]: v }))}
+            />
+          ))}
+        </FilterBar>
+      )}
+      {chosen.length > 0 && (
+        <div className={s.batch} role="region" aria-label={t('selectedRows', { count: chosen.length })}>
+          <span>{t('selectedRows', { count: chosen.length })}</span>
+          <PermissionButton code={codes.del} route={route} onClick={() => setDeleting(chosen)}>
+            {t('batchDelete')}
+          </PermissionButton>
+          <Button size="small" appearance="subtle" onClick={() => setSelected(new Set())}>
+            {t('clearSelection')}
+          </Button>
+        </div>
+      )}
+      <DataTable
+        label={route.title}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        loading={data.loading}
+        sortField={list.sortField}
+        sortOrder={list.sortOrder}
+        onSort={(field) => setList(nextSort(list, field))}
+        selected={selected}
+        onSelect={setSelected}
+        failed={data.failed ? { onRetry: data.reload } : undefined}
+        empty={{
+          reason: filtered ? t('emptyRecordsFiltered') : t('emptyRecords', { label: table.label }),
+          action: filtered ? (
+            <Button size="small" onClick={clearFilters}>
+              {t('reset')}
+            </Button>
+          ) : (
+            <PermissionButton code={codes.add} route={route} onClick={openAdd}>
+              {t('add')}
+            </PermissionButton>
+          ),
+        }}
+      />
+      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+
+      {editing && (
+        <RecordForm
+          schema={schema}
+          editing={editing}
+          departs={departs}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notify(t('operationDone'), 'success');
+            data.reload();
+          }}
+        />
+      )}
+
+      <Dialog open={detail !== null} onOpenChange={(_, d) => !d.open && setDetail(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>
+              {table.label}
+              {t('detail')}
+            </DialogTitle>
+            <DialogContent>
+              {detail && (
+                <dl className={s.detail}>
+                  {fields.map((x) => (
+                    <div key={x.name} style={{ display: 'contents' }}>
+                      <dt>{x.label}</dt>
+                      <dd className={s.dd}>
+                        {x.type === 'image' && typeof detail.values[x.name] === 'string' ? (
+                          <img src={detail.values[x.name] as string} alt={x.label} style={{ maxWidth: 160 }} />
+                        ) : (
+                          show(x, detail)
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                  <dt>{t('createdAt')}</dt>
+                  <dd className={s.dd}>
+                    {show({ ...fields[0], name: '__c', type: 'datetime' }, { ...detail, values: { __c: detail.createdAt } })}
+                  </dd>
+                  <dt>{t('updatedAt')}</dt>
+                  <dd className={s.dd}>
+                    {show({ ...fields[0], name: '__u', type: 'datetime' }, { ...detail, values: { __u: detail.updatedAt } })}
+                  </dd>
+                </dl>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setDetail(null)}>{t('close')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        message={
+          deleting && deleting.length > 1
+            ? t('confirmDeleteRecords', { count: deleting.length, label: table.label })
+            : t('confirmDeleteRecord', { name: deleting ? title(deleting[0]) : '' })
+        }
+        onConfirm={() => {
+          const rows = deleting!;
+          setDeleting(null);
+          void removeRows(rows);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+
+      <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />
+    </section>
+  );
+}
+
+async function writeSheet(sheet: Parameters<typeof import('../../lib/xlsx.ts').writeXlsx>[0]) {
+  const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
+    import('../../lib/xlsx.ts'),
+    import('../../lib/sheetjs-browser.ts'),
+  ]);
+  downloadBytes(sheet.fileName, await writeXlsx(sheet, loadSheetJs));
+}
+
+/** The initial form values: the record's, else each field's default. */
+const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
+  Object.fromEntries(
+    fields.map((f) => [f.name, record ? record.values[f.name] : (f.defaultValue ?? (f.type === 'boolean' ? false : null))]),
+  );
+
+function RecordForm({
+  schema,
+  editing,
+  departs,
+  onClose,
+  onSaved,
+}: {
+  schema: RecordSchema;
+  editing: Editing;
+  departs: readonly DepartRef[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const { table, fields } = schema;
+  const [record, setRecord] = useState(editing.kind === 'edit' ? editing.record : null);
+  const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);
+  const form = useForm<Record<string, unknown>>(initialValues(fields, record), validate);
+  const [stale, setStale] = useState<string | null>(null);
+
+  const reloadLatest = async () => {
+    if (!record) return;
+    try {
+      const latest = await calls.detail(table.id, record.id);
+      setRecord(latest);
+      form.reset(initialValues(fields, latest));
+      setStale(null);
+    } catch {
+      /* shown by the shell */
+    }
+  };
+
+  return (
+    <FormDrawer
+      open
+      title={`${record ? t('edit') : t('add')}${table.label}`}
+      dirty={form.dirty}
+      saving={form.saving}
+      onClose={onClose}
+      onSubmit={async () => {
+        setStale(null);
+        const saved = await form.submit(async (values) => {
+          try {
+            await calls.save({ tableId: table.id, ...(record ? { id: record.id, version: record.version } : {}), values });
+          } catch (err) {
+            // Someone saved this record meanwhile: nothing was overwritten and the user's input stays in the form.
+            if (err instanceof ApiFailure && err.failure.field === 'version') setStale(err.failure.message);
+            throw err;
+          }
+        });
+        if (saved) onSaved();
+        return saved;
+      }}
+    >
+      {stale && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{stale}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void reloadLatest()}>
+              {t('loadLatest')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {fields.map((x) => (
+        <FormField key={x.name} field={x} validation={form.field(x.name)}>
+          <FieldInput
+            field={x}
+            tableId={table.id}
+            value={form.values[x.name]}
+            departs={departs}
+            onChange={(v) => form.set(x.name, v)}
+            onBlur={() => form.blur(x.name)}
+          />
+        </FormField>
+      ))}
+    </FormDrawer>
+  );
+}
+
+function ImportDialog({
+  open,
+  schema,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  schema: RecordSchema;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setProblems(null);
+    }
+  }, [open]);
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await calls.importSheet(schema.table.id, file);
+      if (answer.problems?.length) setProblems({ list: answer.problems, total: answer.total ?? answer.problems.length });
+      else {
+        notify(t('recordsImported', { count: answer.imported }), 'success');
+        onImported();
+        onClose();
+      }
+    } catch {
+      /* shown by the shell */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const template = async () => {
+    try {
+      await writeSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            {t('importButton')}
+            {schema.table.label}
+          </DialogTitle>
+          <DialogContent className={s.importBody}>
+            <p>{t('recordsImportHint')}</p>
+            <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
+            <input
+              type="file"
+              aria-label={t('chooseFile')}
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setProblems(null);
+              }}
+            />
+            {problems && (
+              <>
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{t('recordsImportProblems', { count: problems.total })}</MessageBarBody>
+                </MessageBar>
+                <table className={s.problems}>
+                  <thead>
+                    <tr>
+                      <th>{t('importRow')}</th>
+                      <th>{t('importColumn')}</th>
+                      <th>{t('importReason')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {problems.list.map((p, i) => (
+                      <tr key={i}>
+                        <td>{p.row}</td>
+                        <td>{p.column}</td>
+                        <td>{p.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
+              {busy ? t('operating') : t('startImport')}
+            </Button>
+            <Button disabled={busy} onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
