@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { benchFilter } from './filter.bench.ts';
 import { benchMenu } from './menu.bench.ts';
 import { benchUsers } from './users.bench.ts';
+import { benchRecords } from './records.bench.ts';
 
 /** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -31,6 +32,13 @@ results.users = users;
 console.table(users.rows);
 console.log('Import of 10,000 rows (upload, check, save)');
 console.table([users.import]);
+
+console.log('Records list with 100,000 members in one table, and the landing page (server time through the rule chain, PGlite)');
+const records = await benchRecords();
+results.records = records;
+console.table(records.list);
+console.log(`工作台 figures (target p95 <= ${records.dashboard.targetP95Ms} ms)`);
+console.table([records.dashboard]);
 
 if (!process.argv.includes('--no-browser')) {
   const { benchBrowser } = await import('./browser.bench.ts');

@@ -185,8 +185,12 @@ export function recordRoutes(db: Db) {
     const where = await listWhere(db, s, schema, listQueryOf(body), params);
     const order = listOrder(schema, listQueryOf(body));
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
+    // otherwise carry every matching row's columns (bench/records.bench.ts).
     const rows = await db.query<StoredRecord>(
-      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      `SELECT ${RECORD_SELECT} FROM meta_record r
+        WHERE r.id IN (SELECT r.id FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize})
+        ORDER BY ${order}`,
       params,
     );
     return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), count: n });

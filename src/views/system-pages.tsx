@@ -1,25 +1,15 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FullPageSpinner, StatusScreen } from '../shell/status-screens.tsx';
 import { viewFor } from './registry.ts';
+import { ModuleNotInstalled } from './not-installed.tsx';
+
+export { ModuleNotInstalled };
 import { ChunkLoadError } from '../lib/chunk-load.ts';
 import { messageOf, reportError } from '../lib/error-bus.ts';
-
-const useStyles = makeStyles({
-  // label and value side by side, in either language, without one language's punctuation
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content auto',
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXXS,
-    margin: 0,
-    '& dd': { margin: 0 },
-    '& dt': { color: tokens.colorNeutralForeground2 },
-  },
-});
 
 /** A route of SPEC 2's fixed table, shaped like a menu route so the same view machinery renders it. */
 export function fixedRoute(path: string, title: string, component: string, trail: string[] = []): AppRoute {
@@ -36,34 +26,6 @@ export function NotFound() {
         {t('backHome')}
       </Button>
     </StatusScreen>
-  );
-}
-
-/** A menu entry whose page module this deployment does not have: named honestly, never faked. */
-export function ModuleNotInstalled({ title, path, component }: { title: string; path: string; component: string }) {
-  const t = useT();
-  const s = useStyles();
-  return (
-    <StatusScreen
-      title={`${title} · ${t('moduleNotInstalled')}`}
-      hint={
-        <>
-          <p>{t('moduleNotInstalledHint')}</p>
-          <dl className={s.facts}>
-            <dt>{t('menuEntry')}</dt>
-            <dd>{title}</dd>
-            <dt>{t('path')}</dt>
-            <dd>
-              <code>{path}</code>
-            </dd>
-            <dt>{t('component')}</dt>
-            <dd>
-              <code>{component || '—'}</code>
-            </dd>
-          </dl>
-        </>
-      }
-    />
   );
 }
 

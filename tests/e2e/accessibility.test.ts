@@ -30,7 +30,21 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await logIn(page, 'admin');
   await page.waitForURL(/#\/dashboard$/);
   await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
-  await check(page, 'shell home');
+  await page.getByRole('region', { name: '业务数据' }).waitFor();
+  await check(page, 'shell home (工作台)');
+  // a record page (issue 14): its list, its form drawer, and the statistics with their charts
+  await page.goto(`${baseUrl}/#/member-mng/member-list`);
+  await page.getByRole('row').nth(2).waitFor();
+  await check(page, 'records list');
+  await page.getByRole('button', { name: '新增', exact: true }).first().click();
+  await page.getByRole('dialog', { name: '新增会员' }).waitFor();
+  await check(page, 'records form');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: '新增会员' }).waitFor({ state: 'detached' });
+  await page.goto(`${baseUrl}/#/data-statistics/mall-statistics`);
+  await page.getByRole('table', { name: '各门店核销' }).getByRole('row').nth(1).waitFor();
+  await page.locator('svg').first().waitFor();
+  await check(page, 'statistics');
   await page.goto(`${baseUrl}/#/manage/users`);
   await page.getByRole('columnheader').first().waitFor();
   await page.getByRole('row').nth(2).waitFor();
@@ -45,7 +59,9 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.getByRole('switch').first().waitFor();
   await check(page, 'parameters');
   await page.goto(`${baseUrl}/#/manage/meta-data`);
-  await page.getByRole('columnheader').first().waitFor();
+  // Rows, then the pager they enable: a check before them meets 下一页 fading from disabled to enabled.
+  await page.getByRole('row').nth(2).waitFor();
+  await page.getByRole('button', { name: '下一页' }).and(page.locator(':enabled')).last().waitFor();
   await check(page, 'data dictionary');
   await page.goto(`${baseUrl}/#/manage/mongo-tables`);
   await page.getByRole('columnheader').first().waitFor();

@@ -196,10 +196,10 @@ describe('platform administration', () => {
     await drawer.getByRole('textbox', { name: /^标识/ }).fill('Store');
     await drawer.getByRole('textbox', { name: /^标识/ }).blur();
     await drawer.getByText('标识须为 2-40 位小写字母、数字或下划线，以字母开头').waitFor();
-    await drawer.getByRole('textbox', { name: /^标识/ }).fill('store');
-    await drawer.getByRole('textbox', { name: /^名称/ }).fill('门店');
+    await drawer.getByRole('textbox', { name: /^标识/ }).fill('shop');
+    await drawer.getByRole('textbox', { name: /^名称/ }).fill('店铺');
     await drawer.getByRole('button', { name: '保存' }).click();
-    const fields = page.getByRole('region', { name: '字段：门店', exact: true });
+    const fields = page.getByRole('region', { name: '字段：店铺', exact: true });
     await fields.waitFor();
     await fields.getByRole('button', { name: '新增字段' }).click();
     const fieldDrawer = page.getByRole('dialog', { name: '新增字段' });

@@ -36,7 +36,7 @@ import { useForm } from '../../kit/use-form.ts';
 import { useListData, useListState } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-import { ModuleNotInstalled } from '../system-pages.tsx';
+import { ModuleNotInstalled } from '../not-installed.tsx';
 import { FieldInput, FilterInput, FormField } from './record-fields.tsx';
 
 const useStyles = makeStyles({

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../server/app.ts';
+import { openDb } from '../server/db.ts';
+import { DEMO_PASSWORD, seedDemo } from '../server/seed.ts';
+import { createApiClient } from '../src/api/client.ts';
+import { login } from '../src/api/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
+import { median, quantile, round } from './stats.ts';
+
+const ROWS = 100_000;
+const RUNS = 40;
+
+/**
+ * The records service with 100,000 members in one table (issue 14: a list with a filter and a sort, p95 <= 50 ms;
+ * the landing page's figures, p95 <= 100 ms): server time through the whole rule chain (session, tenant, the
+ * table's page through the relations, department scope) on PGlite. The same list queries run again with the
+ * table's per-field indexes dropped, the alternative the indexes are measured against.
+ */
+export async function benchRecords() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-records-'));
+  const db = await openDb({ dataDir }, seedDemo);
+  try {
+    const [table] = await db.query<{ id: number }>(`SELECT id FROM meta_table WHERE tenant_id = 1 AND name = 'member'`);
+    const fields = Object.fromEntries(
+      (await db.query<{ name: string; id: number }>('SELECT name, id FROM meta_field WHERE table_id = $1', [table.id])).map((f) => [
+        f.name,
+        String(f.id),
+      ]),
+    );
+    const departs = (await db.query<{ id: number }>('SELECT id FROM depart WHERE tenant_id = 1 ORDER BY id')).map((d) => d.id);
+    const t0 = performance.now();
+    await db.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data)
+       SELECT 1, $1, jsonb_build_object(
+                $2::text, 'B' || lpad(g::text, 9, '0'),
+                $3::text, '压测会员' || g,
+                $4::text, '16' || lpad(g::text, 9, '0'),
+                $5::text, ((g % 4) + 1)::text,
+                $6::text, (g * 7919) % 20000,
+                $7::text, ($8::int[])[(g % cardinality($8::int[])) + 1],
+                $9::text, to_char(date '2026-01-01' + (g % 300), 'YYYY-MM-DD'))
+         FROM generate_series(1, $10) g`,
+      [
+        table.id,
+        fields.card_no,
+        fields.nickname,
+        fields.phone,
+        fields.level,
+        fields.points,
+        fields.department,
+        departs,
+        fields.joined_at,
+        ROWS,
+      ],
+    );
+    await db.query('ANALYZE meta_record');
+    const seedMs = performance.now() - t0;
+    const app = createApp({ db, sessionTtlSeconds: 3600, accessTokenTtlSeconds: 1800, demo: true });
+    const fetchApp: typeof fetch = async (input, init) => app.fetch(new Request(input as string, init));
+    const as = async (userName: string) => {
+      const store = memoryStore();
+      const api = createApiClient({ store, baseURL: 'http://bench.local/manage', fetch: fetchApp });
+      store.setItem(STORAGE_KEYS.userToken, await login(api, { userName, password: DEMO_PASSWORD }));
+      return api;
+    };
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['level = 钻石卡, sorted by points desc', { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' }],
+      ['nickname contains, sorted by joined_at', { filters: { nickname: '压测会员9999' }, sortField: 'joined_at', sortOrder: 'ascend' }],
+      ['joined in March, sorted by points', { filters: { joined_at: '2026-03-01~2026-03-31' }, sortField: 'points', sortOrder: 'descend' }],
+      ['first page, newest first', {}],
+    ];
+    const time = async (api: Awaited<ReturnType<typeof as>>, body: Record<string, unknown>) => {
+      for (let w = 0; w < 3; w++) await api.call('/v1/metaRecord/list', body);
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        count = (await api.call<{ count: number }>('/v1/metaRecord/list', body)).count;
+        times.push(performance.now() - t);
+      }
+      return { count, times };
+    };
+    const rows: Array<Record<string, unknown>> = [];
+    const admin = await as('admin');
+    const staff = await as('staff');
+    for (const [label, q] of cases) {
+      for (const [who, api] of [
+        ['admin', admin],
+        ['staff (one department)', staff],
+      ] as const) {
+        const { count, times } = await time(api, { tableId: table.id, pageNum: 1, pageSize: 20, ...q });
+        rows.push({
+          caller: who,
+          query: label,
+          matches: count,
+          'p50 ms': round(median(times), 1),
+          'p95 ms': round(quantile(times, 0.95), 1),
+        });
+      }
+    }
+    // The alternative: the same lists with the per-field indexes dropped (a sequential scan of the table's JSONB).
+    const indexes = await db.query<{ name: string; def: string }>(
+      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'meta_record' AND indexname ~ '^meta_rec_[su]_'`,
+    );
+    for (const ix of indexes) await db.query(`DROP INDEX ${ix.name}`);
+    for (const [label, q] of cases.slice(0, 3)) {
+      const { count, times } = await time(admin, { tableId: table.id, pageNum: 1, pageSize: 20, ...q });
+      rows.push({
+        caller: 'admin, no field indexes',
+        query: label,
+        matches: count,
+        'p50 ms': round(median(times), 1),
+        'p95 ms': round(quantile(times, 0.95), 1),
+      });
+    }
+    for (const ix of indexes) await db.query(ix.def);
+
+    // The landing page's figures (工作台), as admin.
+    for (let w = 0; w < 3; w++) await admin.call('/v1/dataStatistics/dashboard', {});
+    const dash: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      await admin.call('/v1/dataStatistics/dashboard', {});
+      dash.push(performance.now() - t);
+    }
+    return {
+      rows: ROWS,
+      seedMs: Math.round(seedMs),
+      runsPerCase: RUNS,
+      targetListP95Ms: 50,
+      list: rows,
+      dashboard: { 'p50 ms': round(median(dash), 1), 'p95 ms': round(quantile(dash, 0.95), 1), targetP95Ms: 100 },
+    };
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
