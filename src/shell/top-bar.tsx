@@ -156,10 +156,11 @@ export function TopBar({
           <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
         </Tooltip>
       )}
-      <Link className={s.link} href="/design/">
+      {/* Other systems open beside the console (the server says so when one is not deployed). */}
+      <Link className={s.link} href="/design/" target="_blank" rel="noopener">
         {t('designSystem')}
       </Link>
-      <Link className={s.link} href="/mall/">
+      <Link className={s.link} href="/mall/" target="_blank" rel="noopener">
         {t('mallSystem')}
       </Link>
       <Menu>

@@ -197,6 +197,34 @@ describe('records service', () => {
     expect(await call(ta.token, '/v1/metaRecord/export', { tableId: store.table.id })).toMatchObject({ result: 'ok' });
   });
 
+  it('refuses every records call about a table whose page the caller does not hold', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const staff = await signedIn(baseUrl, 'staff');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    const row = (await list(admin.token, store.table.id)).values![0];
+    const tableId = store.table.id;
+    for (const [path, body] of [
+      ['/v1/metaRecord/schema', { component: 'base-info/store-mng' }],
+      ['/v1/metaRecord/list', { tableId }],
+      ['/v1/metaRecord/detail', { tableId, id: row.id }],
+      ['/v1/metaRecord/options', { tableId, field: 'mall' }],
+      ['/v1/metaRecord/save', { tableId, values: { code: 'X1', name: 'x' } }],
+      ['/v1/metaRecord/save', { tableId, id: row.id, version: row.version, values: { name: 'x' } }],
+      ['/v1/metaRecord/del', { tableId, id: row.id }],
+      ['/v1/metaRecord/export', { tableId }],
+      ['/v1/metaRecord/export', { tableId, template: true }],
+    ] as const) {
+      expect(await call(staff.token, path, body), `${path} ${JSON.stringify(body)}`).toMatchObject({ result: 403 });
+    }
+    const form = new FormData();
+    form.append('tableId', String(tableId));
+    form.append('file', new File([new Uint8Array([1, 2, 3])], 'x.xlsx'));
+    const res = await fetch(`${baseUrl}/manage/v1/metaRecord/import`, { method: 'POST', headers: { UserToken: staff.token }, body: form });
+    expect(await res.json()).toMatchObject({ result: 403 });
+    // and nothing changed
+    expect((await call<MetaRecord>(admin.token, '/v1/metaRecord/detail', { tableId, id: row.id })).values!.version).toBe(row.version);
+  });
+
   it('shows staff only the records of their departments', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const staff = await signedIn(baseUrl, 'staff');

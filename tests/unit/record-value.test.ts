@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { recordProblems, recordValue, type MetaFieldRow } from '../../src/api/contract.ts';
+
+const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
+  id: 1,
+  tableId: 1,
+  name: 'f',
+  label: '字段',
+  type,
+  options: [],
+  refTableId: null,
+  required: false,
+  unique: false,
+  searchable: false,
+  listColumn: true,
+  defaultValue: null,
+  sort: 0,
+  ...extra,
+});
+
+// Issue 14: one rule for a record's values, the browser's form and the server's every write.
+describe('recordValue', () => {
+  it('empty is null, or refused when required', () => {
+    for (const empty of [null, undefined, '', '   ']) {
+      expect(recordValue(field('text'), empty)).toEqual({ value: null });
+      expect(recordValue(field('number', { required: true }), empty)).toEqual({ problem: '字段不能为空' });
+    }
+  });
+
+  it.each([
+    ['text', ' 门店 ', '门店'],
+    ['text', 12, '12'],
+    ['phone', '13800138000', '13800138000'],
+    ['image', 'https://cdn.example.com/a.png', 'https://cdn.example.com/a.png'],
+    ['image', '/uploads/a.png', '/uploads/a.png'],
+    ['number', '-12.5', -12.5],
+    ['number', 7, 7],
+    ['money', '12.30', 12.3],
+    ['money', 0.1 + 0.2, 0.3],
+    ['boolean', true, true],
+    ['boolean', '是', true],
+    ['boolean', '否', false],
+    ['boolean', 'false', false],
+    ['date', '2026-02-28', '2026-02-28'],
+    ['datetime', '2026-02-28T08:00:00+08:00', '2026-02-28T00:00:00.000Z'],
+    ['reference', '42', 42],
+    ['department', 3, 3],
+  ] as const)('%s accepts %j as %j', (type, raw, value) => {
+    expect(recordValue(field(type), raw)).toEqual({ value });
+  });
+
+  it.each([
+    ['text', 'x'.repeat(501), '字段不能超过 500 个字'],
+    ['text', { a: 1 }, '字段须为文本'],
+    ['phone', '1380013800', '字段须为 11 位手机号'],
+    ['phone', '23800138000', '字段须为 11 位手机号'],
+    ['image', 'javascript:alert(1)', '字段须为图片地址（http(s):// 或 / 开头）'],
+    ['image', 'https://a b', '字段须为图片地址（http(s):// 或 / 开头）'],
+    ['number', '1e3', '字段须为数字'],
+    ['number', 'abc', '字段须为数字'],
+    ['number', 1e13, '字段须为数字'],
+    ['money', '1.234', '字段最多两位小数'],
+    ['boolean', 'maybe', '字段须为“是”或“否”'],
+    ['date', '2026-02-30', '字段须为日期（yyyy-MM-dd）'],
+    ['date', '2026/02/28', '字段须为日期（yyyy-MM-dd）'],
+    ['datetime', '2026-02-28', '字段须为时间'],
+    ['datetime', 'tomorrow', '字段须为时间'],
+    ['reference', '4.2', '请选择字段'],
+    ['reference', 0, '请选择字段'],
+    ['department', '-1', '请选择字段'],
+  ] as const)('%s refuses %j: %s', (type, raw, problem) => {
+    expect(recordValue(field(type), raw)).toEqual({ problem });
+  });
+
+  it('an option is taken by value or by label, and anything else names the options', () => {
+    const level = field('enum', {
+      label: '等级',
+      options: [
+        { value: '1', label: '普卡' },
+        { value: '2', label: '金卡' },
+      ],
+    });
+    expect(recordValue(level, '2')).toEqual({ value: '2' });
+    expect(recordValue(level, '金卡')).toEqual({ value: '2' });
+    expect(recordValue(level, '钻石卡')).toEqual({ problem: '等级须为：普卡、金卡' });
+  });
+
+  it('recordProblems names each field that is wrong, by its name', () => {
+    const fields = [field('text', { name: 'code', label: '编号', required: true }), field('phone', { name: 'phone', label: '电话' })];
+    expect(recordProblems(fields, { code: '', phone: '1' })).toEqual({ code: '编号不能为空', phone: '电话须为 11 位手机号' });
+    expect(recordProblems(fields, { code: 'A1', phone: '' })).toEqual({});
+  });
+});
