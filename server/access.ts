@@ -52,6 +52,9 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/userOperationLog/save': 'shell',
   'GET /v1/session/events': 'shell',
   'POST /v1/menu/pinyin': 'shell',
+  // uploads (SPEC 7 get7niuToken): avatars, record images, campaign images; the upload itself carries the token
+  'GET /v1/system/get7niuToken': 'shell',
+  'POST /anon/upload': 'anonymous',
   // the top bar's online count and drawer; SPEC 6's userType rule is checked by the handler
   'POST /v1/user/listOnlineUser': 'shell',
   'POST /v1/user/forceLogout': 'shell',

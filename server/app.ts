@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
@@ -24,6 +24,9 @@ import { recordRoutes } from './routes/records.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { departRoutes } from './routes/departs.ts';
 import { siblingRoutes } from './sibling-systems.ts';
+import { uploadRoutes, type QiniuConfig } from './uploads.ts';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { logRoutes } from './routes/logs.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { JOBS, Scheduler, TEST_JOB, smsTestJob } from './scheduler.ts';
@@ -38,7 +41,7 @@ import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
 import { securityHeaders } from './security-headers.ts';
-import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
+import { IMAGE_RULES, IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 
 export interface AppOptions {
   db: Db;
@@ -74,6 +77,10 @@ export interface AppOptions {
   scheduler?: boolean;
   /** how often the scheduler looks for due runs (SCHEDULER_TICK_MS) */
   schedulerTickMs?: number;
+  /** the server's own upload storage when Qiniu is not configured (DATA_DIR/uploads) */
+  uploadDir?: string;
+  /** Qiniu credentials (QINIU_*): upload tokens are then Qiniu's */
+  qiniu?: QiniuConfig;
   /** where the top bar's /design/ and /mall/ go (DESIGN_URL, MALL_URL); unset: a page saying they are not deployed */
   designUrl?: string;
   mallUrl?: string;
@@ -87,6 +94,8 @@ export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // The file (5 MB) and the form fields around it.
   '/v1/user/importExcel': IMPORT_LIMITS.maxBytes + 64 * 1024,
   '/v1/mongo/insTableFile': MONGO_FILE_MAX_BYTES + 64 * 1024,
+  '/v1/metaRecord/import': 10 * 1024 * 1024 + 64 * 1024,
+  '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
 };
 
 // The rest of the body is never read, so the connection cannot carry another request: close it.
@@ -192,6 +201,14 @@ export function createApp(options: AppOptions) {
     api.route('/', recordRoutes(db));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));
+    // Uploads: Qiniu's tokens when configured, else the server's own storage; its files are served at /uploads/.
+    const uploads = uploadRoutes({
+      dir: options.uploadDir ?? path.join(tmpdir(), 'scrm-uploads'),
+      qiniu: options.qiniu,
+      secret: secrets.derive('uploads') ?? randomBytes(32),
+    });
+    api.route('/', uploads.api);
+    app.route('/', uploads.files);
     api.route('/', logRoutes({ db, platformTenant }));
     // Crons and days are read in the platform tenant's zone (its timeZone parameter), looked up at most once a minute.
     let zone: { value: string; at: number } | null = null;

@@ -31,6 +31,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     /** configured gateways may be on this machine or a private network: a demo's default, else SCRM_ALLOW_PRIVATE_TARGETS=1 */
     allowPrivateTargets: env.SCRM_ALLOW_PRIVATE_TARGETS ? env.SCRM_ALLOW_PRIVATE_TARGETS === '1' : demo,
     webhookRetryBaseMs: env.WEBHOOK_RETRY_BASE_MS ? Math.max(100, Number(env.WEBHOOK_RETRY_BASE_MS) || 30_000) : 30_000,
+    /** Qiniu credentials: upload tokens are Qiniu's; without them uploads go to DATA_DIR/uploads */
+    qiniu:
+      env.QINIU_ACCESS_KEY && env.QINIU_SECRET_KEY && env.QINIU_BUCKET && env.QINIU_DOMAIN
+        ? {
+            accessKey: env.QINIU_ACCESS_KEY,
+            secretKey: env.QINIU_SECRET_KEY,
+            bucket: env.QINIU_BUCKET,
+            domain: env.QINIU_DOMAIN,
+            region: ['z0', 'z1', 'z2', 'na0', 'as0'].includes(env.QINIU_REGION ?? '') ? env.QINIU_REGION! : 'z0',
+          }
+        : undefined,
     /** the poster designer and the mall the top bar links to (else /design/ and /mall/ say they are not deployed) */
     designUrl: env.DESIGN_URL || undefined,
     mallUrl: env.MALL_URL || undefined,

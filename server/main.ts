@@ -49,6 +49,8 @@ async function main() {
     allowPrivateTargets: config.allowPrivateTargets,
     webhookRetryBaseMs: config.webhookRetryBaseMs,
     schedulerTickMs: config.schedulerTickMs,
+    uploadDir: path.join(config.dataDir, 'uploads'),
+    qiniu: config.qiniu,
     designUrl: config.designUrl,
     mallUrl: config.mallUrl,
     events,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (SMS platforms' keys, later webhooks' signing secrets): AES-256-GCM under the server's key,
@@ -22,6 +22,11 @@ export class Secrets {
     return demo
       ? new Secrets(createHash('sha256').update('scrm-demo-secrets-key (not for production)').digest(), true)
       : new Secrets(null, false);
+  }
+
+  /** A key for one purpose (e.g. 'uploads'), derived from this key; null without one. */
+  derive(purpose: string): Buffer | null {
+    return this.key ? createHmac('sha256', this.key).update(purpose).digest() : null;
   }
 
   get available(): boolean {

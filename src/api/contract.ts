@@ -584,6 +584,36 @@ export function recordProblems(fields: readonly MetaFieldRow[], values: Record<s
   return problems;
 }
 
+// ---- Uploads (SPEC 3 upload-token response, SPEC 7 get7niuToken) ----
+
+/** SPEC 7 GET /v1/system/get7niuToken; `uploadUrl` (ours) says where to post: Qiniu's region host or the server's own. */
+export interface UploadTokenAnswer {
+  result: 'ok';
+  token: string;
+  /** where uploaded files are read from: `${qiniuUrl}/${key}` */
+  qiniuUrl: string;
+  /** the key prefix the token allows */
+  uploadPath: string;
+  /** z0 华东, z1 华北, z2 华南, na0 北美, as0 东南亚; 'local' for the server's own storage */
+  regionName: string;
+  uploadUrl?: string;
+}
+
+/** What an uploaded image may be (the browser checks first, the server again). */
+export const IMAGE_RULES = { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxBytes: 5 * 1024 * 1024 } as const;
+
+/** SPEC 5: an image that must be square and is not. */
+export const NOT_SQUARE = '请上传宽高相等的图片';
+
+/** Why an image cannot be uploaded, or null. `square`: SPEC 5's equal width and height. */
+export function imageProblem(f: { type: string; size: number; width?: number; height?: number }, square = false): string | null {
+  if (!(IMAGE_RULES.types as readonly string[]).includes(f.type)) return '只能上传 PNG、JPEG、GIF 或 WebP 图片';
+  if (f.size > IMAGE_RULES.maxBytes) return '图片不能超过 5 MB';
+  if (f.size === 0) return '图片是空的';
+  if (square && f.width !== undefined && f.width !== f.height) return NOT_SQUARE;
+  return null;
+}
+
 // ---- The landing page and the statistics page (issue 14) ----
 
 /** 工作台: the caller's tenant today; a link is null when the caller does not hold that page. */

@@ -506,6 +506,7 @@ export const en: Record<MessageKey, string> = {
   staffKeyword: 'Name, code or phone',
   metaComponent: 'Page component',
   metaComponentHint: 'A menu entry with this component shows this table’s records (list, add, edit, delete, import, export)',
+  uploadImage: 'Upload image',
   metaType_text: 'Text',
   metaType_number: 'Number',
   metaType_money: 'Money',

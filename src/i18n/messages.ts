@@ -501,6 +501,7 @@ export const zhCN = {
   staffKeyword: '姓名、编号或手机号',
   metaComponent: '页面组件',
   metaComponentHint: '菜单项的组件填这个值时，该页面就按这张表显示记录（增删改查、导入导出）',
+  uploadImage: '上传图片',
   metaType_text: '文本',
   metaType_number: '数字',
   metaType_money: '金额',

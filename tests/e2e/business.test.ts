@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
+import { solidPng } from '../support/images.ts';
 
 // Issue 14 in Chromium, on a server of its own (it adds a table, a menu entry and records): every leaf of the demo
 // menu opens a working page; a business page lists, filters, adds, edits and deletes; a table defined in the data
@@ -145,6 +146,29 @@ describe('business areas', () => {
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
     await toast(page, '操作成功').first().waitFor();
     await expect.poll(() => grid.getByRole('cell', { name: 'E2E001', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('an image field uploads a picture with the upload helper and shows it; a file that is not an image is refused', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/base-info/brand`);
+    await page.getByRole('heading', { name: '品牌管理', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增品牌' });
+    await drawer.getByRole('textbox', { name: /品牌名称/ }).fill('上传测试品牌');
+    const picker = drawer.locator('input[type=file]');
+    await picker.setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await drawer.getByRole('alert').getByText('只能上传 PNG、JPEG、GIF 或 WebP 图片').waitFor();
+    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await solidPng(24, 24) });
+    const address = drawer.getByRole('textbox', { name: '标志' });
+    await expect.poll(() => address.inputValue()).toMatch(/^\/uploads\/scrm\/1\/.+\.png$/);
+    const shown = drawer.getByRole('img', { name: '标志' });
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await toast(page, '操作成功').first().waitFor();
+    await page.getByRole('button', { name: '详情 上传测试品牌' }).click();
+    const detail = page.getByRole('dialog', { name: '品牌详情' });
+    await expect.poll(() => detail.getByRole('img', { name: '标志' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
     await page.context().close();
   });
 
