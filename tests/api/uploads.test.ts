@@ -16,7 +16,7 @@ async function upload(grant: UploadTokenAnswer, bytes: Buffer, fields: Record<st
   const form = new FormData();
   form.append('token', grant.token);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new File([bytes], 'a.png', { type: 'image/png' }));
+  form.append('file', new File([new Uint8Array(bytes)], 'a.png', { type: 'image/png' }));
   const res = await fetch(`${baseUrl}${grant.uploadUrl}`, { method: 'POST', body: form });
   return { status: res.status, body: (await res.json()) as { key?: string; error?: string } };
 }
