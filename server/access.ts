@@ -164,6 +164,8 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
   'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
   'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
+  // the user centre's set-password page: one's own password (issue 15)
+  'POST /v1/user/updatePassword': { pages: ['user-center/set-password'] },
   // the landing page and the statistics page (issue 14)
   'POST /v1/dataStatistics/dashboard': { pages: ['data-statistics/dashboard'] },
   'POST /v1/dataStatistics/mallStatistics': { pages: ['data-statistics/mall-statistics'] },

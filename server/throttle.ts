@@ -43,6 +43,11 @@ export class LoginThrottle {
     return row?.wait ?? 0;
   }
 
+  /** A wrong password from someone already signed in (set password): it counts against the account only. */
+  async failedAccount(account: string): Promise<void> {
+    await this.count(accountKey(account), this.rules.account);
+  }
+
   async failed(account: string, ip: string): Promise<void> {
     await this.count(accountKey(account), this.rules.account);
     await this.count(addressKey(ip), this.rules.address);

@@ -31,6 +31,7 @@ const loaders: Record<InstalledView, Loader> = {
   'base-info/department': () => import('./base-info/department.tsx'),
   'base-info/staff-mng': () => import('./base-info/staff-mng.tsx'),
   'open-platform/user-api-doc': () => import('./open-platform/user-api-doc.tsx'),
+  'user-center/set-password': () => import('./user-center/set-password.tsx'),
 };
 
 /** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */

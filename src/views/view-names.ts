@@ -24,6 +24,7 @@ export const INSTALLED_VIEWS = [
   'base-info/department',
   'base-info/staff-mng',
   'open-platform/user-api-doc',
+  'user-center/set-password',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

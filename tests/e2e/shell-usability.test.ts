@@ -340,8 +340,8 @@ describe('English mode: every text the console makes is English', () => {
     // table names, recent operations and their pages are the tenant's data
     expect(await strayChinese(page, data, 'body', '[aria-label="Business data"], [aria-label="Recent operations"]')).toEqual([]);
 
-    // a page this deployment does not have (the user centre's set-password is issue 15's)
-    await page.goto(`${baseUrl}/#/user-center/set-password`);
+    // a page this deployment does not have (the campaign wizard is issue 15's)
+    await page.goto(`${baseUrl}/#/setting-camp`);
     await page.getByText('Module not installed', { exact: false }).first().waitFor();
     expect(await strayChinese(page, data)).toEqual([]);
 

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth.ts';
+import type { Db } from '../db.ts';
+import { decryptAesGcm, hashPassword, verifyPassword } from '../crypto.ts';
+import { ApiError, ok, readBody, str } from '../http.ts';
+import { recordSession } from '../logs.ts';
+import type { SessionEvents } from '../session-events.ts';
+import { LoginThrottle, accountKey, lockedMessage } from '../throttle.ts';
+import { passwordProblem } from '../../src/api/contract.ts';
+
+/**
+ * 用户中心 › 设置密码 (issue 15; SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both
+ * passwords travel encrypted under one single-use key, as at login; a wrong old password counts as a failed login
+ * (the account's lock applies); on success the account's other sessions end at once and this one goes on.
+ */
+export function userCenterRoutes(db: Db, events: SessionEvents) {
+  const app = new Hono<AppEnv>();
+  const throttle = new LoginThrottle(db);
+
+  app.post('/v1/user/updatePassword', async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const keyId = str(body, 'keyId', '密钥', 64);
+    const [key] = await db.query<{ key_b64: string }>(
+      `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
+      [keyId],
+    );
+    if (!key) throw new ApiError('密钥已失效，请重试');
+    const oldPassword = decryptAesGcm(str(body, 'oldPassword', '原密码', 1024), key.key_b64);
+    const newPassword = decryptAesGcm(str(body, 'password', '新密码', 1024), key.key_b64);
+    if (oldPassword === null || newPassword === null) throw new ApiError('密码无法解密，请重试');
+    const [me] = await db.query<{ user_name: string; password_hash: string }>(
+      'SELECT user_name, password_hash FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
+      [s.userId, s.tenantId],
+    );
+    if (!me) throw new ApiError('账号不存在');
+    const locked = await throttle.lockedFor([accountKey(me.user_name)]);
+    if (locked > 0) throw new ApiError(lockedMessage(locked), { field: 'oldPassword' });
+    if (!(await verifyPassword(oldPassword, me.password_hash))) {
+      await throttle.failedAccount(me.user_name);
+      throw new ApiError('原密码不正确', { field: 'oldPassword' });
+    }
+    const problem = passwordProblem(newPassword);
+    if (problem) throw new ApiError(problem, { field: 'password' });
+    if (newPassword === oldPassword) throw new ApiError('新密码不能与原密码相同', { field: 'password' });
+    await db.query('UPDATE app_user SET password_hash = $3 WHERE id = $1 AND tenant_id = $2', [
+      s.userId,
+      s.tenantId,
+      await hashPassword(newPassword),
+    ]);
+    // The other sessions of the account end now; their browsers are told at once.
+    const ended = await db.query<{ id: string; token_hash: string }>(
+      `UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id::text, token_hash`,
+      [s.userId, s.tokenHash],
+    );
+    for (const e of ended) {
+      await db.query('DELETE FROM access_token WHERE session_hash = $1', [e.token_hash]);
+      await recordSession(db, e.id, s.tenantId, 'ended', s.userId, '密码已修改');
+      await events.publish({ sessionId: e.id }, 'revoked');
+    }
+    await throttle.succeeded(me.user_name);
+    return c.json(ok({ endedSessions: ended.length }));
+  });
+
+  return app;
+}

@@ -1,0 +1,83 @@
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { passwordProblem } from '../../api/contract.ts';
+import { userCenterCalls } from '../../api/user-center-calls.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '420px' },
+});
+
+type Values = { oldPassword: string; password: string; confirm: string };
+
+const problems = (v: Values) => {
+  const p: Partial<Record<keyof Values, string>> = {};
+  if (!v.oldPassword) p.oldPassword = '请输入原密码';
+  const rule = passwordProblem(v.password);
+  if (!v.password) p.password = '请输入新密码';
+  else if (rule) p.password = rule;
+  else if (v.password === v.oldPassword) p.password = '新密码不能与原密码相同';
+  if (!v.confirm) p.confirm = '请再次输入新密码';
+  else if (v.confirm !== v.password) p.confirm = '两次输入的密码不一致';
+  return p;
+};
+
+/**
+ * 用户中心 › 设置密码: the old password, a new one by the shared policy, and its confirmation. On success the
+ * account's other sessions end and this one goes on.
+ */
+export default function SetPasswordView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => userCenterCalls(api), [api]);
+  const empty = { oldPassword: '', password: '', confirm: '' };
+  const form = useForm<Values>(empty, problems);
+  const field = (name: keyof Values, label: string, autoComplete: string) => (
+    <Field label={label} required {...form.field(name)}>
+      <Input
+        type="password"
+        autoComplete={autoComplete}
+        value={form.values[name]}
+        onChange={(_, d) => form.set(name, d.value)}
+        onBlur={() => form.blur(name)}
+      />
+    </Field>
+  );
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader route={route} />
+      <form
+        className={s.form}
+        noValidate
+        aria-label={route.title}
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const el = e.currentTarget;
+          const done = await form.submit(async (v) => {
+            const { endedSessions } = await calls.updatePassword(v.oldPassword, v.password);
+            notify(endedSessions ? t('passwordChangedOthersEnded', { count: endedSessions }) : t('passwordChanged'), 'success');
+          });
+          if (done) form.reset(empty);
+          else requestAnimationFrame(() => el.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+        }}
+      >
+        {field('oldPassword', t('oldPassword'), 'current-password')}
+        {field('password', t('newPassword'), 'new-password')}
+        {field('confirm', t('confirmNewPassword'), 'new-password')}
+        <div>
+          <Button type="submit" appearance="primary" disabled={form.saving}>
+            {form.saving ? t('operating') : t('save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
+import { userCenterCalls } from '../../src/api/user-center-calls.ts';
+import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
+import { userCalls } from '../../src/api/user-calls.ts';
+import { roleCalls } from '../../src/api/role-calls.ts';
+import { ApiFailure } from '../../src/api/errors.ts';
+import { STORAGE_KEYS } from '../../src/api/storage.ts';
+
+// 用户中心 › 设置密码 (issue 15): one's own password, checked, with the account's other sessions ended.
+const baseUrl = inject('baseUrl');
+
+async function sessionOf(userName: string, password: string) {
+  const c = clientFor(baseUrl);
+  c.store.setItem(STORAGE_KEYS.userToken, await login(c.api, { userName, password }));
+  return c;
+}
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) =>
+      err instanceof ApiFailure ? { field: err.failure.field, message: err.failure.message, kind: err.failure.kind } : err,
+  );
+
+describe('set password', () => {
+  it('checks the old password and the policy, then ends the other sessions and keeps this one', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { userInfo } = await fetchUserInfo(admin.api);
+    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const userName = `pw${Date.now().toString(36)}`;
+    await userCalls(admin.api).save(
+      { userName, nickname: '改密码', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
+      DEMO_PASSWORD,
+    );
+    const here = await sessionOf(userName, DEMO_PASSWORD);
+    const elsewhere = await sessionOf(userName, DEMO_PASSWORD);
+    const calls = userCenterCalls(here.api);
+
+    expect(await refusal(calls.updatePassword('Wrong0000', 'Better2026x'))).toMatchObject({
+      field: 'oldPassword',
+      message: '原密码不正确',
+    });
+    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, 'short1'))).toMatchObject({
+      field: 'password',
+      message: '密码须为 8-32 位，且同时包含字母和数字',
+    });
+    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, DEMO_PASSWORD))).toMatchObject({ field: 'password' });
+    expect(await calls.updatePassword(DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 1 });
+
+    // this session goes on; the other is over; the new password signs in, the old one does not
+    expect((await fetchUserInfo(here.api)).userInfo.userName).toBe(userName);
+    expect(await refusal(fetchUserInfo(elsewhere.api))).toMatchObject({ kind: 'expired' });
+    expect(typeof (await login(clientFor(baseUrl).api, { userName, password: 'Better2026x' }))).toBe('string');
+    expect(await refusal(login(clientFor(baseUrl).api, { userName, password: DEMO_PASSWORD }))).not.toBeNull();
+  });
+
+  it('wrong old passwords count against the account like failed logins; a user without the page is refused', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { userInfo } = await fetchUserInfo(admin.api);
+    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const userName = `pwl${Date.now().toString(36)}`;
+    await userCalls(admin.api).save(
+      { userName, nickname: '锁定', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
+      DEMO_PASSWORD,
+    );
+    const calls = userCenterCalls((await sessionOf(userName, DEMO_PASSWORD)).api);
+    for (let i = 0; i < 5; i++)
+      expect(await refusal(calls.updatePassword(`Wrong000${i}`, 'Better2026x'))).toMatchObject({ field: 'oldPassword' });
+    // the account is locked now: even the right old password waits
+    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, 'Better2026x'))).toMatchObject({
+      message: expect.stringMatching(/^登录失败次数过多/),
+    });
+
+    const pageless = await sessionOf(await newAccount(baseUrl, 'admin', 'pwno'), DEMO_PASSWORD);
+    expect(await refusal(userCenterCalls(pageless.api).updatePassword(DEMO_PASSWORD, 'Better2026x'))).toMatchObject({ kind: 'forbidden' });
+  });
+});
