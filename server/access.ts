@@ -52,6 +52,8 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/userOperationLog/save': 'shell',
   'GET /v1/session/events': 'shell',
   'POST /v1/menu/pinyin': 'shell',
+  // one's own profile (the user centre, reached by every user from the dropdown)
+  'POST /v1/user/updateInfo': 'shell',
   // uploads (SPEC 7 get7niuToken): avatars, record images, campaign images; the upload itself carries the token
   'GET /v1/system/get7niuToken': 'shell',
   'POST /anon/upload': 'anonymous',

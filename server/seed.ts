@@ -397,6 +397,14 @@ export async function seedDemo(db: Db): Promise<void> {
     const tables = await installDictionary(db, t.id);
     if (t.id !== DEMO_PLATFORM_TENANT) await seedSampleRecords(db, t.id, tables, t.id === 1 ? 1 : 0.35);
   }
+  // The store staff work in real stores of the standard dictionary (their accounts and staff records say which).
+  await db.query(
+    `WITH stores AS (SELECT r.id, row_number() OVER (ORDER BY r.id) AS n FROM meta_record r JOIN meta_table t ON t.id = r.table_id
+                      WHERE t.tenant_id = 1 AND t.name = 'store')
+     UPDATE app_user u SET store_id = s.id FROM stores s
+      WHERE u.tenant_id = 1 AND s.n = CASE u.user_name WHEN 'staff' THEN 1 WHEN 'nophone' THEN 2 END`,
+  );
+  await db.query(`UPDATE staff st SET store_id = u.store_id FROM app_user u WHERE u.id = st.user_id AND st.tenant_id = 1`);
   await db.query(
     `INSERT INTO daily_stat (tenant_id, day, logins, failures, active_users, operations, sms_sent)
      SELECT t, (now() AT TIME ZONE 'Asia/Shanghai')::date - d,

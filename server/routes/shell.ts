@@ -6,7 +6,7 @@ import { newToken, sha256 } from '../crypto.ts';
 import { ApiError, ok, readBody } from '../http.ts';
 import { recordSession } from '../logs.ts';
 import { loadMenuTree, permittedMenuIds } from '../menu.ts';
-import { SETTINGS_KEYS, type UserInfo } from '../../src/api/contract.ts';
+import { SETTINGS_KEYS, profileProblems, type UserInfo } from '../../src/api/contract.ts';
 
 export interface ShellOptions {
   db: Db;
@@ -22,6 +22,25 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
     return c.json({ result: 'ok', tokenExpire, values: { ...info, sessionId: s.id } });
+  });
+
+  // 用户中心 › 个人信息 (issue 15; not in SPEC 7): one's own nickname and avatar, by the same rules as the form.
+  app.post('/v1/user/updateInfo', async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const input = {
+      nickname: typeof body.nickname === 'string' ? body.nickname.trim() : '',
+      headimgurl: typeof body.headimgurl === 'string' ? body.headimgurl.trim() : '',
+    };
+    const [field, message] = Object.entries(profileProblems(input))[0] ?? [];
+    if (field) throw new ApiError(message!, { field });
+    await db.query('UPDATE app_user SET nickname = $3, headimgurl = $4 WHERE id = $1 AND tenant_id = $2', [
+      s.userId,
+      s.tenantId,
+      input.nickname,
+      input.headimgurl,
+    ]);
+    return c.json(ok());
   });
 
   app.post('/v1/userRole/initUserPermission', async (c) => {
@@ -112,6 +131,14 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     [tenantId],
   );
   const mall = (id: number | null) => malls.find((m) => m.id === id) ?? null;
+  const [names] = await db.query<{ tenant: string; store: string | null }>(
+    `SELECT t.name AS tenant,
+            (SELECT r.data ->> f.id::text FROM meta_table mt JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
+               JOIN meta_record r ON r.table_id = mt.id AND r.id = $2
+              WHERE mt.tenant_id = t.id AND mt.name = 'store' LIMIT 1) AS store
+       FROM tenant t WHERE t.id = $1`,
+    [tenantId, u.store_id ?? 0],
+  );
   return {
     id: u.id,
     userName: u.user_name,
@@ -131,5 +158,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     campList: [],
     departmentPermission: u.depart_ids,
     allDepartList: departs,
+    tenantName: names?.tenant ?? '',
+    storeName: names?.store ?? null,
   };
 }

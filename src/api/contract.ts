@@ -71,6 +71,9 @@ export interface UserInfo {
   allDepartList: DepartRef[];
   /** the public id of this login (the online-user list marks it; force logout names it) */
   sessionId?: string;
+  /** the tenant's name and the store's, for people (ours; a backend without them shows the ids) */
+  tenantName?: string;
+  storeName?: string | null;
 }
 
 /** /vue/userInfo: user info in values, seconds left in tokenExpire. */
@@ -166,6 +169,16 @@ export function userFieldProblems(input: Partial<UserInput> & { password?: strin
   if (input.phone && !PHONE_PATTERN.test(input.phone)) problems.phone = '请输入正确格式的手机号';
   if (![0, 1, 2].includes(input.userType as number)) problems.userType = '请选择用户类型';
   if (!input.departIds?.length) problems.departIds = '请至少选择一个部门';
+  return problems;
+}
+
+/** The rules of one's own profile (nickname as a user's; the avatar an uploaded or web image). */
+export function profileProblems(p: { nickname: string; headimgurl: string }): Partial<Record<'nickname' | 'headimgurl', string>> {
+  const problems: Partial<Record<'nickname' | 'headimgurl', string>> = {};
+  const nickname = userFieldProblems({ nickname: p.nickname, userType: 0, departIds: [0] }, false).nickname;
+  if (nickname) problems.nickname = nickname;
+  if (p.headimgurl && !/^(https?:\/\/|\/uploads\/)[^\s<>"']{1,490}$/.test(p.headimgurl))
+    problems.headimgurl = '头像须为上传的图片或 http(s) 图片地址';
   return problems;
 }
 

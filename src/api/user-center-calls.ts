@@ -4,6 +4,8 @@ import { DEFAULT_AES_KEY, encryptPassword } from './session-calls.ts';
 
 /** 用户中心 (issue 15): the signed-in user's own account. */
 export const userCenterCalls = (api: ApiClient) => ({
+  /** one's own nickname and avatar; refusals name the field */
+  updateInfo: (p: { nickname: string; headimgurl: string }) => api.call('/v1/user/updateInfo', p, { fieldErrors: true }),
   /** both passwords encrypted under one single-use key; refusals name `oldPassword` or `password` */
   updatePassword: async (oldPassword: string, password: string) => {
     const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');

@@ -74,4 +74,21 @@ describe('set password', () => {
     const pageless = await sessionOf(await newAccount(baseUrl, 'admin', 'pwno'), DEMO_PASSWORD);
     expect(await refusal(userCenterCalls(pageless.api).updatePassword(DEMO_PASSWORD, 'Better2026x'))).toMatchObject({ kind: 'forbidden' });
   });
+
+  it('个人信息: names the organisation and the store in words; one edits one’s own nickname and avatar by the rules', async () => {
+    const staff = await signedIn(baseUrl, 'staff');
+    const { userInfo } = await fetchUserInfo(staff.api);
+    expect(userInfo.tenantName).toBe('星河商业集团');
+    expect(userInfo.storeName).toMatch(/\S/);
+    const calls = userCenterCalls(staff.api);
+    expect(await refusal(calls.updateInfo({ nickname: '', headimgurl: '' }))).toMatchObject({ field: 'nickname', message: '昵称不能为空' });
+    expect(await refusal(calls.updateInfo({ nickname: '<img src=x>', headimgurl: '' }))).toMatchObject({ field: 'nickname' });
+    expect(await refusal(calls.updateInfo({ nickname: '小王', headimgurl: 'javascript:alert(1)' }))).toMatchObject({ field: 'headimgurl' });
+    await calls.updateInfo({ nickname: '门店店员小王', headimgurl: '/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png' });
+    expect((await fetchUserInfo(staff.api)).userInfo).toMatchObject({
+      nickname: '门店店员小王',
+      headimgurl: '/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png',
+    });
+    await calls.updateInfo({ nickname: '门店店员小王', headimgurl: '' });
+  });
 });

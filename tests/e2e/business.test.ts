@@ -200,6 +200,25 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('个人信息: a square avatar is uploaded (a wide one is refused), the nickname changes, and the top bar shows both', async () => {
+    const page = await ui.signedInPage('staff');
+    await page.goto(`${ui.baseUrl}/#/user-center/user-info`);
+    await page.getByText('星河商业集团').waitFor();
+    const form = page.getByRole('form', { name: '修改资料' });
+    const picker = form.locator('input[type=file]');
+    await picker.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await solidPng(40, 20) });
+    await form.getByRole('alert').getByText('请上传宽高相等的图片').waitFor();
+    await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(32, 32, [200, 60, 60]) });
+    await form.getByRole('textbox', { name: /昵称/ }).fill('小王（已改名）');
+    await expect.poll(() => form.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
+    await form.getByRole('button', { name: '保存' }).click();
+    await toast(page, '操作成功').first().waitFor();
+    await page.getByRole('heading', { name: '小王（已改名）', level: 1 }).waitFor();
+    const topBarAvatar = page.getByRole('button', { name: /^小王（已改名）/ }).locator('img');
+    await expect.poll(() => topBarAvatar.getAttribute('src')).toMatch(/^\/uploads\/scrm\/1\/.+\.png$/);
+    await page.context().close();
+  });
+
   it('a table defined in the data dictionary is a working page once a menu entry points at it', async () => {
     // The platform operator (tenant 0) defines the table in its own dictionary…
     const op = await ui.signedInPage('platform');

@@ -59,8 +59,11 @@ describe('online users and force logout in Chromium', () => {
     // Staff (userType 1, with a store) sees no online count.
     await staff.getByRole('timer').waitFor();
     expect(await staff.getByRole('button', { name: /在线用户/ }).count()).toBe(0);
-    await staff.goto(`${baseUrl}/#/user-center/user-info`);
-    const sessionId = (await staff.locator('dt', { hasText: '会话编号' }).locator('xpath=following-sibling::dd[1]').textContent())!;
+    // The staff's own login, as /vue/userInfo names it (the drawer's rows carry it).
+    const sessionId = await staff.evaluate(async () => {
+      const res = await fetch('/manage/vue/userInfo', { method: 'POST', headers: { UserToken: localStorage.getItem('UserToken') ?? '' } });
+      return ((await res.json()) as { values: { sessionId: string } }).values.sessionId;
+    });
     expect(sessionId).toMatch(/^\d+$/);
     await staff.goto(`${baseUrl}/#/dashboard`);
 

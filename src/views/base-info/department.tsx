@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useMemo, useState } from 'react';
 import { baseInfoCalls, type DepartRow } from '../../api/base-info-calls.ts';
+import { fetchUserInfo } from '../../api/session-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -44,8 +45,15 @@ export default function DepartmentView({ route }: ViewProps) {
   const openAdd = useCallback(() => setEditing('new'), []);
   usePageActions(mayChange ? [{ code: 'depart:add', label: t('departAdd'), run: openAdd }] : []);
 
-  // The shell's own department list (filters, scope messages) comes with the user info at sign-in.
-  const changed = () => data.reload();
+  // The shell's own department list (filters, scope messages) comes with the user info: read it again.
+  const session = SessionContext.useActorRef();
+  const changed = () => {
+    data.reload();
+    fetchUserInfo(api).then(
+      (fresh) => session.send({ type: 'USER_INFO_REFRESHED', userInfo: fresh.userInfo, tokenExpire: fresh.tokenExpire }),
+      () => undefined,
+    );
+  };
 
   const columns: Column<DepartRow>[] = [
     { key: 'departName', title: t('departName'), width: 220, render: (r) => r.departName },

@@ -1,25 +1,48 @@
-import { Avatar, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Field, Input, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, useRef, useState } from 'react';
+import { IMAGE_RULES, profileProblems } from '../../api/contract.ts';
+import { fetchUserInfo } from '../../api/session-calls.ts';
+import { userCenterCalls } from '../../api/user-center-calls.ts';
+import { UploadError, uploadImage } from '../../lib/upload.ts';
+import { useApi } from '../../shell/api-context.ts';
 import { SessionContext } from '../../shell/session-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { useForm } from '../../kit/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { usePublisherType } from '../../shell/publisher.ts';
 
 const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
   card: {
     display: 'grid',
     gridTemplateColumns: 'max-content 1fr',
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXL}`,
-    maxWidth: '640px',
     padding: tokens.spacingHorizontalXXL,
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
+    margin: 0,
   },
   head: { gridColumn: '1 / 3', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
   name: { margin: 0, fontSize: tokens.fontSizeBase500 },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0 },
+  edit: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+  },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
+  avatarRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  problem: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** /user-center/user-info: the signed-in user as /vue/userInfo describes them. */
+/**
+ * /user-center/user-info: the signed-in user in plain words (account, roles, organisation, departments, store), and
+ * their own nickname and avatar to edit (the avatar square, uploaded through the one upload helper).
+ */
 export default function UserInfoView() {
   const s = useStyles();
   const t = useT();
@@ -29,18 +52,17 @@ export default function UserInfoView() {
   const departs = u.allDepartList.filter((d) => u.departmentPermission.includes(d.id)).map((d) => d.departName);
   const rows: Array<[string, string]> = [
     [t('account'), u.userName],
-    [t('roleName'), u.roleName || t('none')],
+    [t('roleName'), u.roleName.split(',').filter(Boolean).join('、') || t('none')],
     [t('phone'), u.phone || t('none')],
-    [t('tenantId'), String(u.tenantId)],
+    [t('tenantId'), u.tenantName || String(u.tenantId)],
     [t('userType'), [0, 1, 2].includes(u.userType) ? t(`userType${u.userType as 0 | 1 | 2}`) : String(u.userType)],
     [t('mall'), u.mallInfo?.name ?? t('none')],
-    [t('store'), u.storeId === null ? t('none') : String(u.storeId)],
+    [t('store'), u.storeId === null ? t('none') : (u.storeName ?? t('storeNumber', { id: u.storeId }))],
     [t('departments'), departs.join('、') || t('none')],
     [t('publisherType'), t(`publisher${publisher}`)],
-    [t('sessionId'), u.sessionId ?? t('none')],
   ];
   return (
-    <section aria-label={t('userInfo')}>
+    <section aria-label={t('userInfo')} className={s.page}>
       <dl className={s.card}>
         <div className={s.head}>
           <Avatar name={u.nickname} image={u.headimgurl ? { src: u.headimgurl } : undefined} size={56} color="colorful" />
@@ -53,6 +75,102 @@ export default function UserInfoView() {
           </div>
         ))}
       </dl>
+      <ProfileForm key={`${u.nickname}|${u.headimgurl}`} nickname={u.nickname} headimgurl={u.headimgurl} tenantId={u.tenantId} />
     </section>
+  );
+}
+
+function ProfileForm({ nickname, headimgurl, tenantId }: { nickname: string; headimgurl: string; tenantId: number }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const session = SessionContext.useActorRef();
+  const calls = useMemo(() => userCenterCalls(api), [api]);
+  const form = useForm({ nickname, headimgurl }, profileProblems);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const upload = async (file: File) => {
+    setProblem(null);
+    setProgress(0);
+    try {
+      // SPEC 5: an avatar is square.
+      form.set('headimgurl', await uploadImage(api, file, { square: true, onProgress: setProgress, tenantId }));
+    } catch (err) {
+      if (err instanceof UploadError) setProblem(err.message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form
+      className={s.edit}
+      noValidate
+      aria-label={t('editProfile')}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        await form.submit(async (v) => {
+          await calls.updateInfo({ nickname: v.nickname.trim(), headimgurl: v.headimgurl });
+          // The shell shows the new name and picture at once (top bar, this page).
+          const fresh = await fetchUserInfo(api);
+          session.send({ type: 'USER_INFO_REFRESHED', userInfo: fresh.userInfo, tokenExpire: fresh.tokenExpire });
+          notify(t('operationDone'), 'success');
+        });
+      }}
+    >
+      <h2 className={s.h2}>{t('editProfile')}</h2>
+      <Field label={t('nickname')} required {...form.field('nickname')}>
+        <Input
+          value={form.values.nickname}
+          maxLength={32}
+          onChange={(_, d) => form.set('nickname', d.value)}
+          onBlur={() => form.blur('nickname')}
+        />
+      </Field>
+      <Field label={t('avatar')} hint={t('avatarHint')} {...form.field('headimgurl')}>
+        <div className={s.avatarRow}>
+          <Avatar
+            name={form.values.nickname}
+            image={form.values.headimgurl ? { src: form.values.headimgurl } : undefined}
+            size={48}
+            color="colorful"
+          />
+          <Button onClick={() => picker.current?.click()} disabled={progress !== null}>
+            {t('uploadImage')}
+          </Button>
+          {form.values.headimgurl && (
+            <Button appearance="subtle" onClick={() => form.set('headimgurl', '')}>
+              {t('removeAvatar')}
+            </Button>
+          )}
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            aria-label={t('avatar')}
+            accept={IMAGE_RULES.types.join(',')}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+      </Field>
+      {progress !== null && <ProgressBar value={progress} aria-label={t('uploading', { percent: Math.round(progress * 100) })} />}
+      {problem && (
+        <Text role="alert" className={s.problem}>
+          {problem}
+        </Text>
+      )}
+      <div>
+        <Button type="submit" appearance="primary" disabled={form.saving || !form.dirty}>
+          {form.saving ? t('operating') : t('save')}
+        </Button>
+      </div>
+    </form>
   );
 }
