@@ -42,7 +42,8 @@ import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
 import { securityHeaders } from './security-headers.ts';
-import { IMAGE_RULES, IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
+import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
+import { IMAGE_RULES } from '../src/api/image-rules.ts';
 
 export interface AppOptions {
   db: Db;

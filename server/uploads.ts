@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from './auth.ts';
 import { ApiError } from './http.ts';
-import { IMAGE_RULES, imageProblem, type UploadTokenAnswer } from '../src/api/contract.ts';
+import { type UploadTokenAnswer } from '../src/api/contract.ts';
+import { IMAGE_RULES, imageProblem } from '../src/api/image-rules.ts';
 
 /** Qiniu's regions as SPEC 3 names them, and their upload hosts (Qiniu's documentation). */
 export const QINIU_REGIONS: Readonly<Record<string, { name: string; host: string }>> = {

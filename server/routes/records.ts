@@ -24,7 +24,8 @@ import {
   type Schema,
   type StoredRecord,
 } from '../records.ts';
-import { RECORD_LIMITS, recordValue, type MetaFieldRow, type RecordSchema } from '../../src/api/contract.ts';
+import { type MetaFieldRow, type RecordSchema } from '../../src/api/contract.ts';
+import { RECORD_LIMITS, recordValue } from '../../src/api/record-rules.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);

@@ -1,6 +1,7 @@
 import { Button, Combobox, Field, Input, Option, ProgressBar, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { IMAGE_RULES, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
+import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
+import { IMAGE_RULES } from '../../api/image-rules.ts';
 import { UploadError, uploadImage } from '../../lib/upload.ts';
 import { SessionContext } from '../../shell/session-context.ts';
 import { recordCalls } from '../../api/record-calls.ts';

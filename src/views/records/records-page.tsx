@@ -16,7 +16,8 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import { recordProblems, type DepartRef, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../api/contract.ts';
+import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
+import { recordProblems } from '../../api/record-rules.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLoading } from '../../shell/loading.tsx';

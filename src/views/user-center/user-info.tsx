@@ -1,6 +1,7 @@
 import { Avatar, Button, Field, Input, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
-import { IMAGE_RULES, profileProblems } from '../../api/contract.ts';
+import { profileProblems } from '../../api/contract.ts';
+import { IMAGE_RULES } from '../../api/image-rules.ts';
 import { fetchUserInfo } from '../../api/session-calls.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
 import { UploadError, uploadImage } from '../../lib/upload.ts';
