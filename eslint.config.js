@@ -60,7 +60,15 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: [{ target: './server', from: './src', except: ['./api/contract.ts', './api/record-rules.ts', './api/image-rules.ts'] }] },
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./api/contract.ts', './api/record-rules.ts', './api/image-rules.ts', './api/page-rules.ts'],
+            },
+          ],
+        },
       ],
     },
   },

@@ -166,6 +166,12 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
   'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
   'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
+  // the page builder's pages and its component palette (SPEC 7 Pages)
+  'POST /v1/pageInfo/queryPageInfo': { pages: ['template/custom-page'] },
+  'POST /v1/pageInfo/insertPageInfo': { pages: ['template/custom-page'] },
+  'POST /v1/pageInfo/updatePageInfo': { pages: ['template/custom-page'] },
+  'POST /v1/pageInfo/deletePageInfo': { pages: ['template/custom-page'] },
+  'POST /v1/componentMiniprogramInfo/queryList': { pages: ['template/custom-page'] },
   // the user centre's set-password page: one's own password (issue 15)
   'POST /v1/user/updatePassword': { pages: ['user-center/set-password'] },
   // the landing page and the statistics page (issue 14)
