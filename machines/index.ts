@@ -9,3 +9,4 @@ export { bindPhoneMachine } from './bind-phone.machine.ts';
 export { tabsMachine } from './tabs.machine.ts';
 export { userImportMachine } from './user-import.machine.ts';
 export { menuEditorMachine } from './menu-editor.machine.ts';
+export { pageBuilderMachine } from './page-builder.machine.ts';
