@@ -7,7 +7,7 @@ const zones = [
     target: './machines',
     from: ['./src', './server'],
     except: ['./api/contract.ts', './api/page-rules.ts'],
-    message: 'machines/ are pure: xstate, contract types and the contract's pure rules only',
+    message: 'machines/ are pure: xstate, contract types and the pure rules of src/api/page-rules.ts only',
   },
   {
     target: './src/lib',
