@@ -319,17 +319,6 @@ export const BUSINESS_TABLES: readonly TableSpec[] = [
     ],
   },
   {
-    name: 'custom_page',
-    label: '自定义页面',
-    component: 'template/custom-page',
-    rows: 5,
-    fields: [
-      { n: 'name', l: '页面名称', t: 'text', s: true, r: true, pattern: '活动落地页 {i}' },
-      { n: 'path', l: '访问路径', t: 'text', u: true, pattern: '/pages/custom/{i}' },
-      { n: 'status', l: '状态', t: 'enum', o: ['草稿', '已发布', '已下线'], s: true },
-    ],
-  },
-  {
     name: 'campaign_audit',
     label: '活动审核',
     component: 'campaign-audit/list',

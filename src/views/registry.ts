@@ -32,6 +32,7 @@ const loaders: Record<InstalledView, Loader> = {
   'base-info/staff-mng': () => import('./base-info/staff-mng.tsx'),
   'open-platform/user-api-doc': () => import('./open-platform/user-api-doc.tsx'),
   'user-center/set-password': () => import('./user-center/set-password.tsx'),
+  'template/custom-page': () => import('./template/custom-page.tsx'),
 };
 
 /** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */

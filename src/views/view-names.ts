@@ -25,6 +25,7 @@ export const INSTALLED_VIEWS = [
   'base-info/staff-mng',
   'open-platform/user-api-doc',
   'user-center/set-password',
+  'template/custom-page',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

@@ -219,6 +219,56 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('the page builder: two rects and a popup, moved by keyboard, undone and redone, saved, and the same after a reload', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/content-manage/custom-page`);
+    await page.getByRole('heading', { name: '自定义页面', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新建页面' }).click();
+    const palette = page.getByRole('region', { name: '组件库' });
+    await palette.getByRole('button', { name: '图片', exact: true }).click();
+    await palette.getByRole('button', { name: '按钮', exact: true }).click();
+    await palette.getByRole('button', { name: '新增弹窗' }).click();
+    const canvas = page.getByRole('application', { name: '页面画布' });
+    const second = canvas.getByRole('button', { name: '组件 2（按钮）' });
+    expect(await second.getAttribute('aria-pressed')).toBe('true');
+    // only one rect is active at a time
+    await canvas.getByRole('button', { name: '组件 1（图片）' }).dispatchEvent('pointerdown');
+    expect(await canvas.locator('[aria-pressed="true"]').count()).toBe(1);
+    await second.dispatchEvent('pointerdown');
+    await canvas.focus();
+    const settings = page.getByRole('region', { name: '页面设置' });
+    const top = settings.getByRole('spinbutton', { name: '上' });
+    const before = Number(await top.inputValue());
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => Number(await top.inputValue())).toBe(before + 11);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => Number(await top.inputValue())).toBe(before + 10);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => Number(await top.inputValue())).toBe(before + 11);
+    // a save needs a name
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByRole('alert').getByText('页面名称不能为空').waitFor();
+    await page.getByRole('textbox', { name: /页面名称/ }).fill('双十一会场');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await toast(page, '操作成功').first().waitFor();
+    await page.waitForURL(/\?page=\d+$/);
+
+    await page.reload();
+    const again = page.getByRole('application', { name: '页面画布' });
+    await again.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /页面名称/ }).inputValue()).toBe('双十一会场');
+    expect(await again.getByRole('button').count()).toBe(2);
+    await again.getByRole('dialog', { name: '弹窗 1' }).waitFor();
+    await again.getByRole('button', { name: '组件 2（按钮）' }).dispatchEvent('pointerdown');
+    expect(Number(await page.getByRole('region', { name: '页面设置' }).getByRole('spinbutton', { name: '上' }).inputValue())).toBe(
+      before + 11,
+    );
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await page.getByRole('cell', { name: '双十一会场', exact: true }).waitFor();
+    await page.context().close();
+  });
+
   it('a table defined in the data dictionary is a working page once a menu entry points at it', async () => {
     // The platform operator (tenant 0) defines the table in its own dictionary…
     const op = await ui.signedInPage('platform');

@@ -1,0 +1,439 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useMachine } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { activeIndex, pageBuilderMachine } from '../../../machines/page-builder.machine.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import { pageCalls, type PageRow, type PaletteItem } from '../../api/page-calls.ts';
+import { PAGE_WIDTH, type PageRect, type PageState } from '../../api/page-rules.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { navigate, useHashSearch } from '../../shell/hash-location.ts';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { useFormatInstant } from '../../shell/time-zone.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { useListData } from '../../kit/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+
+/** The canvas shows the mini-program's 750-unit width at 375 px, as a phone does. */
+const SCALE = 0.5;
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  builder: { display: 'grid', gridTemplateColumns: '150px 391px minmax(220px, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
+  frame: {
+    width: `${PAGE_WIDTH * SCALE + 16}px`,
+    maxHeight: '760px',
+    overflowY: 'auto',
+    border: `8px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: '24px',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  canvas: { position: 'relative', width: `${PAGE_WIDTH * SCALE}px`, outlineStyle: 'none', overflow: 'hidden' },
+  rect: {
+    position: 'absolute',
+    boxSizing: 'border-box',
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+    backgroundColor: 'rgba(15, 108, 189, 0.12)',
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase200,
+    padding: '2px 4px',
+    cursor: 'move',
+    userSelect: 'none',
+    touchAction: 'none',
+  },
+  active: { border: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: 'rgba(15, 108, 189, 0.24)' },
+  handle: {
+    position: 'absolute',
+    right: '-6px',
+    bottom: '-6px',
+    width: '12px',
+    height: '12px',
+    backgroundColor: tokens.colorBrandBackground,
+    borderRadius: '2px',
+    cursor: 'nwse-resize',
+  },
+  pop: {
+    position: 'absolute',
+    inset: 0,
+    backgroundColor: 'rgba(0, 0, 0, 0.45)',
+    display: 'grid',
+    placeItems: 'center',
+    color: '#fff',
+    fontSize: tokens.fontSizeBase300,
+  },
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+});
+
+/**
+ * 内容与营销 › 自定义页面 (template/custom-page): the page builder (issue 15). The list of the tenant's pages; a page
+ * opens in the builder (`?page=<id>` or `?page=new`): rects from the component palette on a canvas at the
+ * mini-program's size, dragged and resized (aspect ratio kept when set), layered and edited in the side panel,
+ * popups shown one at a time; arrows move the selected rect (Shift: 10), Delete removes it, Ctrl+Z / Ctrl+Shift+Z
+ * undo and redo. The statechart (machines/page-builder.machine.ts) holds it all; saving sends the version it was
+ * made on.
+ */
+export default function CustomPageView({ route }: ViewProps) {
+  const search = useHashSearch();
+  const target = new URLSearchParams(search).get('page');
+  if (target) {
+    const id = target === 'new' ? null : Number(target);
+    return <Builder key={target === 'new' ? 'new' : String(id)} route={route} id={Number.isInteger(id) ? id : null} />;
+  }
+  return <PageList route={route} />;
+}
+
+function PageList({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const formatInstant = useFormatInstant();
+  const calls = useMemo(() => pageCalls(api), [api]);
+  const data = useListData(() => calls.list({ pageNum: 1, pageSize: 200 }), [calls]);
+  const [deleting, setDeleting] = useState<PageRow | null>(null);
+  const columns: Column<PageRow>[] = [
+    { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
+    { key: 'updatedAt', title: t('updatedAt'), width: 160, render: (r) => formatInstant(r.updatedAt) },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 160,
+      render: (r) => (
+        <div className={s.actions}>
+          <Button
+            size="small"
+            appearance="subtle"
+            aria-label={`${t('edit')} ${r.name}`}
+            onClick={() => navigate(`${route.path}?page=${r.id}`)}
+          >
+            {t('edit')}
+          </Button>
+          <Button size="small" appearance="subtle" aria-label={`${t('delete')} ${r.name}`} onClick={() => setDeleting(r)}>
+            {t('delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <Button appearance="primary" onClick={() => navigate(`${route.path}?page=new`)}>
+            {t('newPage')}
+          </Button>
+        }
+      />
+      <DataTable
+        label={route.title}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        loading={data.loading}
+        failed={data.failed ? { onRetry: data.reload } : undefined}
+        empty={{ reason: t('noPages') }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t('confirmDeleteRecord', { name: deleting?.name ?? '' })}
+        onConfirm={() => {
+          const p = deleting!;
+          setDeleting(null);
+          calls.remove(p.id).then(
+            () => {
+              notify(t('operationDone'), 'success');
+              data.reload();
+            },
+            () => undefined,
+          );
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+const message = (err: unknown) => (err instanceof ApiFailure ? err.failure.message : err instanceof Error ? err.message : String(err));
+
+function Builder({ route, id }: ViewProps & { id: number | null }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => pageCalls(api), [api]);
+  const logic = useMemo(
+    () =>
+      pageBuilderMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: { id: number } }) => {
+            const p = await calls.get(input.id).catch((err: unknown) => Promise.reject(new Error(message(err))));
+            return { page: { pageData: p.pageData, rects: p.rects, pops: p.pops }, name: p.name, saved: { id: p.id, version: p.version } };
+          }),
+          savePage: fromPromise(
+            async ({ input }: { input: { page: PageState; name: string; saved: { id: number; version: number } | null } }) => {
+              const body = { name: input.name.trim(), ...input.page };
+              const out = await (
+                input.saved ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }) : calls.insert(body)
+              ).catch((err: unknown) => Promise.reject(new Error(message(err))));
+              return { id: out.id, version: out.version };
+            },
+          ),
+        },
+      }),
+    [calls],
+  );
+  const [state, send] = useMachine(logic, { input: { id } });
+  const { page, name, saved, past, future, dirty, error } = state.context;
+  const [palette, setPalette] = useState<PaletteItem[]>([]);
+  useEffect(() => {
+    calls.palette().then(setPalette, () => setPalette([]));
+  }, [calls]);
+  // A new page, once saved, has an address of its own (a reload opens it again).
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (state.matches('saving')) wasSaving.current = true;
+    else if (wasSaving.current && state.matches('editing')) {
+      wasSaving.current = false;
+      if (!error) {
+        notify(t('operationDone'), 'success');
+        if (id === null && saved) navigate(`${route.path}?page=${saved.id}`, { replace: true });
+      }
+    }
+  }, [state, error, saved, id, route.path, notify, t]);
+
+  const canvas = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ kind: 'move' | 'resize'; x: number; y: number; dx: number; dy: number } | null>(null);
+  const active = activeIndex(page);
+  const selected: PageRect | undefined = page.rects[active];
+  const shownPop = page.pops.findIndex((p) => p.show);
+
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
+      const step = e.shiftKey ? 10 : 1;
+      const arrows: Record<string, [number, number]> = {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, -step],
+        ArrowDown: [0, step],
+      };
+      if (arrows[e.key] && selected) {
+        e.preventDefault();
+        send({ type: 'NUDGE', dx: arrows[e.key][0], dy: arrows[e.key][1] });
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected) {
+        e.preventDefault();
+        send({ type: 'DELETE' });
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        send({ type: e.shiftKey ? 'REDO' : 'UNDO' });
+      } else if (e.key === 'Escape') send({ type: 'DESELECT' });
+    },
+    [selected, send],
+  );
+
+  const startDrag = (e: PointerEvent, index: number, kind: 'move' | 'resize') => {
+    e.stopPropagation();
+    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+    send({ type: 'SELECT', index });
+    setDrag({ kind, x: e.clientX, y: e.clientY, dx: 0, dy: 0 });
+    canvas.current?.focus();
+  };
+  const moveDrag = (e: PointerEvent) => drag && setDrag({ ...drag, dx: e.clientX - drag.x, dy: e.clientY - drag.y });
+  // One change per gesture (one undo step), sent when the pointer is let go.
+  const endDrag = () => {
+    if (!drag || !selected) return setDrag(null);
+    const dx = Math.round(drag.dx / SCALE);
+    const dy = Math.round(drag.dy / SCALE);
+    if (dx || dy) {
+      if (drag.kind === 'move') send({ type: 'MOVE_TO', left: selected.left + dx, top: selected.top + dy });
+      else send({ type: 'RESIZE', width: selected.width + dx, height: selected.height + dy });
+    }
+    setDrag(null);
+  };
+  const shown = (r: PageRect, i: number) => {
+    if (!drag || i !== active) return r;
+    const dx = drag.dx / SCALE;
+    const dy = drag.dy / SCALE;
+    return drag.kind === 'move'
+      ? { ...r, left: r.left + dx, top: r.top + dy }
+      : { ...r, width: Math.max(1, r.width + dx), height: Math.max(1, r.height + dy) };
+  };
+  const paletteName = (code?: string) => palette.find((p) => p.code === code)?.name ?? t('pageRect');
+
+  if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
+  if (state.matches('loadFailed'))
+    return (
+      <section className={s.page} aria-label={route.title}>
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+        <Button onClick={() => send({ type: 'RETRY' })}>{t('reload')}</Button>
+      </section>
+    );
+
+  const bg = page.pageData.background;
+  const numberField = (label: string, value: number, change: (n: number) => void) => (
+    <Field label={label}>
+      <Input
+        type="number"
+        value={String(value)}
+        onChange={(_, d) => d.value !== '' && Number.isFinite(Number(d.value)) && change(Number(d.value))}
+      />
+    </Field>
+  );
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <Button onClick={() => navigate(route.path)} disabled={state.matches('saving')}>
+            {t('backToList')}
+          </Button>
+        }
+      />
+      <div className={s.toolbar} role="toolbar" aria-label={t('pageBuilder')}>
+        <Field label={t('pageName')} required validationState={error && !name.trim() ? 'error' : undefined}>
+          <Input value={name} maxLength={50} onChange={(_, d) => send({ type: 'RENAME', name: d.value })} />
+        </Field>
+        <Button onClick={() => send({ type: 'UNDO' })} disabled={!past.length}>
+          {t('undo')}
+        </Button>
+        <Button onClick={() => send({ type: 'REDO' })} disabled={!future.length}>
+          {t('redo')}
+        </Button>
+        <Button
+          appearance="primary"
+          onClick={() => send({ type: 'SAVE' })}
+          disabled={state.matches('saving') || (!dirty && saved !== null)}
+        >
+          {state.matches('saving') ? t('operating') : t('save')}
+        </Button>
+      </div>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={s.builder}>
+        <div className={s.side} role="region" aria-label={t('pagePalette')}>
+          <h2 className={s.h2}>{t('pagePalette')}</h2>
+          {palette
+            .filter((p) => p.code !== 'popup')
+            .map((p) => (
+              <Button key={p.code} onClick={() => send({ type: 'ADD_RECT', rect: p.defaultRect, component: p.code })}>
+                {p.name}
+              </Button>
+            ))}
+          <Button onClick={() => send({ type: 'ADD_POP' })}>{t('addPopup')}</Button>
+          {page.pops.map((p, i) => (
+            <Button
+              key={i}
+              appearance={p.show ? 'primary' : 'secondary'}
+              onClick={() => send({ type: 'SHOW_POP', index: p.show ? null : i })}
+            >
+              {p.show ? t('hidePopup', { n: i + 1 }) : t('showPopup', { n: i + 1 })}
+            </Button>
+          ))}
+        </div>
+        <div className={s.frame}>
+          <div
+            ref={canvas}
+            className={s.canvas}
+            role="application"
+            aria-label={t('pageCanvas')}
+            tabIndex={0}
+            onKeyDown={onKey}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerDown={() => send({ type: 'DESELECT' })}
+            style={{
+              height: page.pageData.height * SCALE,
+              background:
+                bg.bgColorType === 'gradient'
+                  ? `linear-gradient(${bg.from}, ${bg.to}, ${bg.endColor})`
+                  : `${bg.bgColor}${bg.url ? ` url("${bg.url}") top / 100% auto no-repeat` : ''}`,
+            }}
+          >
+            {page.rects.map((raw, i) => {
+              const r = shown(raw, i);
+              return (
+                <div
+                  key={i}
+                  role="button"
+                  tabIndex={-1}
+                  aria-pressed={raw.active}
+                  aria-label={t('pageRectLabel', { n: i + 1, name: paletteName(raw.component) })}
+                  className={`${s.rect} ${raw.active ? s.active : ''}`}
+                  style={{ top: r.top * SCALE, left: r.left * SCALE, width: r.width * SCALE, height: r.height * SCALE, zIndex: r.zIndex }}
+                  onPointerDown={(e) => startDrag(e, i, 'move')}
+                >
+                  {paletteName(raw.component)}
+                  {raw.active && <span className={s.handle} aria-hidden onPointerDown={(e) => startDrag(e, i, 'resize')} />}
+                </div>
+              );
+            })}
+            {shownPop >= 0 && (
+              <div className={s.pop} role="dialog" aria-label={t('showPopup', { n: shownPop + 1 })} style={{ zIndex: 10000 }}>
+                {t('showPopup', { n: shownPop + 1 })}
+              </div>
+            )}
+          </div>
+        </div>
+        <div className={s.side} role="region" aria-label={t('pageSettings')}>
+          {selected ? (
+            <>
+              <h2 className={s.h2}>{t('pageRectLabel', { n: active + 1, name: paletteName(selected.component) })}</h2>
+              <div className={s.grid}>
+                {numberField(t('rectLeft'), selected.left, (v) => send({ type: 'MOVE_TO', left: v, top: selected.top }))}
+                {numberField(t('rectTop'), selected.top, (v) => send({ type: 'MOVE_TO', left: selected.left, top: v }))}
+                {numberField(t('rectWidth'), selected.width, (v) => send({ type: 'RESIZE', width: v, height: selected.height }))}
+                {numberField(t('rectHeight'), selected.height, (v) => send({ type: 'RESIZE', width: selected.width, height: v }))}
+              </div>
+              <Field label={t('rectAspect')}>
+                <Input
+                  value={selected.aspectRatio === null ? '' : String(selected.aspectRatio)}
+                  placeholder={t('rectAspectNone')}
+                  onChange={(_, d) => {
+                    const v = Number(d.value);
+                    send({ type: 'SET_RECT', patch: { aspectRatio: d.value === '' || !(v > 0) ? null : Math.min(100, v) } });
+                  }}
+                />
+              </Field>
+              <div className={s.actions}>
+                <Button onClick={() => send({ type: 'LAYER', direction: 'up' })}>{t('layerUp')}</Button>
+                <Button onClick={() => send({ type: 'LAYER', direction: 'down' })}>{t('layerDown')}</Button>
+                <Button onClick={() => send({ type: 'DELETE' })}>{t('delete')}</Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <h2 className={s.h2}>{t('pageSettings')}</h2>
+              {numberField(t('pageHeight'), page.pageData.height, (v) => send({ type: 'SET_PAGE', height: v }))}
+              <Field label={t('pageBgColor')}>
+                <Input
+                  value={bg.bgColor}
+                  onChange={(_, d) => send({ type: 'SET_PAGE', background: { bgColorType: 'color', bgColor: d.value } })}
+                />
+              </Field>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
