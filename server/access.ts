@@ -22,6 +22,16 @@ import type { RecordOp } from './records.ts';
 export type Owner =
   'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
 
+/** The content area's campaign lists and the hidden wizard entry: who may write campaigns. */
+const CAMPAIGN_PAGES = [
+  'content-manage/lottery',
+  'content-manage/vote',
+  'content-manage/check-in',
+  'content-manage/cashback',
+  'content-manage/fission',
+  'content-manage/campaign-edit',
+];
+
 /**
  * Every call the server answers and who owns it (docs/api.md). A route missing here is refused, and
  * tests/api/access.test.ts walks the server's routes and fails on any call no entry owns. For page and button
@@ -166,6 +176,14 @@ export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
   'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
   'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
   'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
+  // campaigns of the content area: each type's list and the setting wizard (issue 15), and their audit
+  'POST /v1/campaign/list': { pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] },
+  'POST /v1/campaign/detail': { pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] },
+  'POST /v1/campaign/saveStep': { pages: CAMPAIGN_PAGES },
+  'POST /v1/campaign/submit': { pages: CAMPAIGN_PAGES },
+  'POST /v1/campaignAudit/list': { pages: ['campaign-audit/list'] },
+  'POST /v1/campaignAudit/approve': { pages: ['campaign-audit/list'] },
+  'POST /v1/campaignAudit/reject': { pages: ['campaign-audit/list'] },
   // the page builder's pages and its component palette (SPEC 7 Pages)
   'POST /v1/pageInfo/queryPageInfo': { pages: ['template/custom-page'] },
   'POST /v1/pageInfo/insertPageInfo': { pages: ['template/custom-page'] },

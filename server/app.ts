@@ -25,6 +25,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { departRoutes } from './routes/departs.ts';
 import { userCenterRoutes } from './routes/user-center.ts';
 import { pageInfoRoutes } from './routes/page-info.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
 import { siblingRoutes } from './sibling-systems.ts';
 import { uploadRoutes, type QiniuConfig } from './uploads.ts';
 import { tmpdir } from 'node:os';
@@ -206,6 +207,7 @@ export function createApp(options: AppOptions) {
     api.route('/', departRoutes(db));
     api.route('/', userCenterRoutes(db, events));
     api.route('/', pageInfoRoutes(db));
+    api.route('/', campaignRoutes(db));
     // Uploads: Qiniu's tokens when configured, else the server's own storage; its files are served at /uploads/.
     const uploads = uploadRoutes({
       dir: options.uploadDir ?? path.join(tmpdir(), 'scrm-uploads'),

@@ -82,7 +82,7 @@ export const DEMO_MENU: SeedMenu[] = [
       leaf('海报管理', '/content-manage/poster', 'source-material-center/poster'),
       leaf('表单管理', '/content-manage/form', 'template/form'),
       leaf('自定义页面', '/content-manage/custom-page', 'template/custom-page'),
-      leaf('活动审核', '/content-manage/campaign-audit', 'campaign-audit/list'),
+      leaf('活动审核', '/content-manage/campaign-audit', 'campaign-audit/list', { roles: ['tenantAdmin'] }),
       leaf('活动编辑', '/content-manage/campaign-edit', 'content-manage/campaign-edit', { hidden: true }),
     ],
   },

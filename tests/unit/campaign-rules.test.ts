@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_STEPS, liveStatus, publishProblems, stepProblems } from '../../src/api/campaign-rules.ts';
+
+// The campaign wizard's rules (issue 15): each step's own fields; publishing lists what is missing, in step order.
+describe('campaign rules', () => {
+  it('prize probabilities (two decimals) may add up to 100% and not beyond, whatever the split', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 20 }), (cents) => {
+        const prizes = cents.map((c, i) => ({ name: `奖品${i}`, stock: 1, probability: c / 100, image: '' }));
+        const total = cents.reduce((a, b) => a + b, 0);
+        const problem = stepProblems('prize-setting', { prizes }).prizes;
+        return total <= 10_000 ? problem === undefined : problem === `中奖概率合计 ${total / 100}%，不能超过 100%`;
+      }),
+    );
+  });
+
+  it('times: the end after the start; draws: no more a day than in all', () => {
+    expect(stepProblems('campaign-base-info', { name: 'x', startAt: '2026-12-01T00:00:00Z', endAt: '2026-12-01T00:00:00Z' })).toEqual({
+      endAt: '结束时间须晚于开始时间',
+    });
+    expect(stepProblems('draw-setting', { drawsPerUser: 2, drawsPerDay: 3 })).toEqual({ drawsPerDay: '每日次数不能多于每人总次数' });
+    // not a lottery: no draws, no prizes
+    expect(stepProblems('draw-setting', {}, 'vote')).toEqual({});
+    expect(stepProblems('prize-setting', {}, 'vote')).toEqual({});
+  });
+
+  it('the share image is an address and square (SPEC 5)', () => {
+    expect(stepProblems('wx-share-setting', { title: '分享', image: '/uploads/x.png', imageSquare: false })).toEqual({
+      image: '请上传宽高相等的图片',
+    });
+    expect(stepProblems('wx-share-setting', { title: '分享', image: 'javascript:1' })).toEqual({ image: '请上传分享图' });
+  });
+
+  it('testers are distinct phones; channels have distinct codes', () => {
+    expect(stepProblems('appoint-setting', { testers: ['13800000001', '13800000001'] })).toEqual({ testers: '内测人手机号有重复' });
+    expect(stepProblems('appoint-setting', { testers: ['123'] })).toEqual({ testers: '内测人手机号不正确：123' });
+    expect(stepProblems('appoint-setting', {})).toEqual({});
+    expect(
+      stepProblems('popularizing-channel', {
+        channels: [
+          { name: 'a', code: 'x' },
+          { name: 'b', code: 'x' },
+        ],
+      }),
+    ).toEqual({ channels: '渠道编码不能重复' });
+  });
+
+  it('publishing names every incomplete step in order; an empty lottery misses all but the optional ones', () => {
+    expect(publishProblems({}, 'lottery').map((m) => m.step)).toEqual(
+      CAMPAIGN_STEPS.map(([s]) => s).filter((s) => s !== 'appoint-setting' && s !== 'senior-setting'),
+    );
+    expect(publishProblems({}, 'vote').map((m) => m.step)).toEqual([
+      'campaign-base-info',
+      'choice-template-component',
+      'wx-share-setting',
+      'popularizing-channel',
+    ]);
+  });
+
+  it('an approved campaign is scheduled, running or ended by its dates; others keep their status', () => {
+    const now = Date.parse('2026-11-23T00:00:00Z');
+    const c = (startAt: string, endAt: string) => liveStatus({ status: 'scheduled', startAt, endAt }, now);
+    expect(c('2026-11-24T00:00:00Z', '2026-11-30T00:00:00Z')).toBe('scheduled');
+    expect(c('2026-11-22T00:00:00Z', '2026-11-30T00:00:00Z')).toBe('running');
+    expect(c('2026-11-01T00:00:00Z', '2026-11-22T00:00:00Z')).toBe('ended');
+    expect(liveStatus({ status: 'pending', startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-02T00:00:00Z' }, now)).toBe('pending');
+  });
+});
