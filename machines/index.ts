@@ -10,3 +10,4 @@ export { tabsMachine } from './tabs.machine.ts';
 export { userImportMachine } from './user-import.machine.ts';
 export { menuEditorMachine } from './menu-editor.machine.ts';
 export { pageBuilderMachine } from './page-builder.machine.ts';
+export { campaignWizardMachine } from './campaign-wizard.machine.ts';
