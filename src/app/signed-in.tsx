@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { splitHash } from '../lib/redirect.ts';
 import { useApi } from '../shell/api-context.ts';
 import { SessionContext } from '../shell/session-context.ts';
+import { useHashSearch } from '../shell/hash-location.ts';
 import { installOperationLog } from './operation-log.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -13,6 +14,7 @@ import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-page
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
   const [path] = useLocation();
+  const search = useHashSearch();
   const t = useT();
   return (
     <KeepAliveOutlet model={model} path={path} render={(r) => <RouteView route={r} />}>
@@ -23,7 +25,8 @@ function ContentRoutes({ model }: { model: MenuModel }) {
           <RouteView route={fixedRoute('/user-center/user-info', t('userInfo'), 'user-center/user-info')} />
         </Route>
         <Route path="/setting-camp">
-          <Redirect to="/setting-camp/campaign-info" replace />
+          {/* the campaign's id or type goes along (/setting-camp?id=) */}
+          <Redirect to={`/setting-camp/campaign-info${search ? `?${search}` : ''}`} replace />
         </Route>
         <Route path="/setting-camp/campaign-info">
           <RouteView

@@ -33,6 +33,7 @@ const loaders: Record<InstalledView, Loader> = {
   'open-platform/user-api-doc': () => import('./open-platform/user-api-doc.tsx'),
   'user-center/set-password': () => import('./user-center/set-password.tsx'),
   'template/custom-page': () => import('./template/custom-page.tsx'),
+  'content-manage/campaign-info': () => import('./content-manage/campaign-info.tsx'),
 };
 
 /** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */

@@ -26,6 +26,7 @@ export const INSTALLED_VIEWS = [
   'open-platform/user-api-doc',
   'user-center/set-password',
   'template/custom-page',
+  'content-manage/campaign-info',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

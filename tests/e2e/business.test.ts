@@ -269,6 +269,78 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('设置活动: a lottery through all eight steps with a reload in the middle, submitted, and approved by another user', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/setting-camp?type=lottery`);
+    const steps = page.getByRole('navigation', { name: '活动步骤' });
+    await steps.waitFor();
+    // submitting first lists every step still missing
+    await page.getByRole('button', { name: '提交审核' }).click();
+    await page.getByRole('alert').getByText('还有 6 个步骤未完成：').waitFor();
+    await steps.getByRole('button', { name: /^1\. 活动基础信息 有问题/ }).waitFor();
+    const form = (name: string) => page.getByRole('form', { name });
+    const base = form('活动基础信息');
+    await base.getByRole('textbox', { name: /活动名称/ }).fill('端到端大转盘');
+    const local = (d: number) => {
+      const x = new Date(Date.now() + d * 86_400_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}T10:00`;
+    };
+    await base.getByLabel(/开始时间/).fill(local(1));
+    await base.getByLabel(/结束时间/).fill(local(5));
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL(/campaign-info\?id=\d+/);
+    await form('模板设置')
+      .getByRole('combobox', { name: /活动模板/ })
+      .selectOption({ label: '大转盘' });
+    await page.getByRole('button', { name: '下一步' }).click();
+    const share = form('微信分享设置');
+    await share.getByRole('textbox', { name: /分享标题/ }).fill('快来抽奖');
+    await share.getByRole('textbox', { name: /分享图/ }).fill('/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png');
+    await page.getByRole('button', { name: '下一步' }).click();
+    const draw = form('抽奖设置');
+    await draw.getByRole('spinbutton', { name: /每人抽奖次数/ }).fill('3');
+    await draw.getByRole('spinbutton', { name: /每日抽奖次数/ }).fill('1');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await steps.getByRole('button', { name: /^4\. 抽奖设置 已完成/ }).waitFor();
+
+    // a reload resumes at the prizes step, the first four done
+    await page.reload();
+    await form('奖品设置').waitFor();
+    await steps.getByRole('button', { name: /^3\. 微信分享设置 已完成/ }).waitFor();
+    const prizes = form('奖品设置');
+    await prizes.getByRole('button', { name: '添加奖品' }).click();
+    await prizes.getByRole('textbox', { name: '奖品 1' }).fill('一等奖');
+    await prizes.getByRole('spinbutton', { name: '库存' }).fill('5');
+    await prizes.getByRole('spinbutton', { name: '中奖概率（%）' }).fill('120');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('button', { name: '上一步' }).click();
+    await form('奖品设置').getByText('第 1 个奖品须有名称、0-1000000 的库存和 0-100 的中奖概率').waitFor();
+    await prizes.getByRole('spinbutton', { name: '中奖概率（%）' }).fill('10');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('button', { name: '下一步' }).click();
+    const channels = form('推广渠道');
+    await channels.getByRole('button', { name: '添加渠道' }).click();
+    await channels.getByRole('textbox', { name: '渠道 1' }).fill('公众号');
+    await channels.getByRole('textbox', { name: '渠道编码' }).fill('wx_mp');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await form('高级设置').getByRole('switch', { name: '仅会员参与' }).check();
+    await page.getByRole('button', { name: '提交审核' }).click();
+    await toast(page, '已提交审核').waitFor();
+
+    // another user (the tenant admin) approves it
+    const { api } = await signedIn(ui.baseUrl, 'tenantadmin');
+    const list = await api.call<{ values: Array<{ id: number; name: string; status: string }> }>('/v1/campaignAudit/list', {
+      status: 'pending',
+    });
+    const mine = list.values.find((c) => c.name === '端到端大转盘')!;
+    expect(mine.status).toBe('pending');
+    await api.call('/v1/campaignAudit/approve', { id: mine.id });
+    const after = await api.call<{ values: { status: string } }>('/v1/campaign/detail', { id: mine.id });
+    expect(after.values.status).toBe('scheduled');
+    await page.context().close();
+  });
+
   it('a table defined in the data dictionary is a working page once a menu entry points at it', async () => {
     // The platform operator (tenant 0) defines the table in its own dictionary…
     const op = await ui.signedInPage('platform');

@@ -1,0 +1,40 @@
+import type { ApiClient } from './client.ts';
+import type { Answer } from './contract.ts';
+import type { CampaignStatus, CampaignStep, CampaignSteps, CampaignType } from './campaign-rules.ts';
+
+export interface Campaign {
+  id: number;
+  type: CampaignType;
+  name: string;
+  status: CampaignStatus;
+  steps: CampaignSteps;
+  currentStep: CampaignStep;
+  startAt: string | null;
+  endAt: string | null;
+  version: number;
+  rejectReason: string;
+  missing: Array<{ step: CampaignStep; name: string; problem: string }>;
+}
+
+/** Campaigns and their audit (issue 15; docs/api.md "Campaigns"). */
+export const campaignCalls = (api: ApiClient) => ({
+  detail: async (id: number) => (await api.call<Answer<Campaign>>('/v1/campaign/detail', { id })).values!,
+  saveStep: async (body: {
+    id: number | null;
+    type: CampaignType;
+    version: number;
+    step: CampaignStep;
+    data: Record<string, unknown>;
+    currentStep: CampaignStep;
+  }) =>
+    (
+      await api.call<Answer<{ id: number; version: number }>>(
+        '/v1/campaign/saveStep',
+        body.id === null ? { type: body.type, step: body.step, data: body.data, currentStep: body.currentStep } : body,
+        // the wizard says a refusal where the user is looking (its own message bar), not as a toast
+        { fieldErrors: true },
+      )
+    ).values!,
+  submit: async (id: number, version: number) =>
+    (await api.call<Answer<{ version: number }>>('/v1/campaign/submit', { id, version }, { fieldErrors: true })).values!,
+});

@@ -1,0 +1,378 @@
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
+import { campaignCalls } from '../../api/campaign-calls.ts';
+import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignStep, type CampaignType, type Prize } from '../../api/campaign-rules.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { navigate, useHashSearch } from '../../shell/hash-location.ts';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { useNotify } from '../../shell/toast.tsx';
+import { PageHeader } from '../../kit/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  layout: { display: 'grid', gridTemplateColumns: '200px minmax(0, 640px)', gap: tokens.spacingHorizontalXXL, alignItems: 'start' },
+  steps: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  step: { width: '100%', justifyContent: 'flex-start' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'grid', gridTemplateColumns: '1fr 100px 100px auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+const MARK = { done: '✓', invalid: '!', todo: '' } as const;
+const toLocal = (iso: unknown) => {
+  if (typeof iso !== 'string' || !iso) return '';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+const fromLocal = (v: string) => (v ? new Date(v).toISOString() : '');
+
+/**
+ * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps of SPEC 2 (issue 15) on the
+ * campaign wizard statechart. The step list says where the user is and which steps are done or invalid; moving on
+ * saves the step as a draft (it resumes there after a reload or on another machine); leaving with unsaved edits asks
+ * first; submitting for audit checks every step and lists what is missing.
+ */
+export default function CampaignInfoView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const search = new URLSearchParams(useHashSearch());
+  const id = Number(search.get('id')) || null;
+  const typeParam = search.get('type');
+  const type: CampaignType = typeParam && typeParam in CAMPAIGN_TYPES ? (typeParam as CampaignType) : 'lottery';
+  const calls = useMemo(() => campaignCalls(api), [api]);
+  // Refusals the shell has already shown as a toast are not said again in the wizard (one message per event).
+  const toasted = useRef(new Set<string>());
+  const plain = (err: unknown) => {
+    if (err instanceof ApiFailure && !err.failure.field) toasted.current.add(err.failure.message);
+    return new Error(err instanceof ApiFailure ? err.failure.message : err instanceof Error ? err.message : String(err));
+  };
+  const logic = useMemo(
+    () =>
+      campaignWizardMachine.provide({
+        actors: {
+          loadCampaign: fromPromise(({ input }: { input: { id: number } }) =>
+            calls.detail(input.id).catch((e: unknown) => Promise.reject(plain(e))),
+          ),
+          saveStep: fromPromise(({ input }: { input: Parameters<typeof calls.saveStep>[0] }) =>
+            calls.saveStep(input).catch((e: unknown) => Promise.reject(plain(e))),
+          ),
+          submitCampaign: fromPromise(({ input }: { input: { id: number; version: number } }) =>
+            calls.submit(input.id, input.version).catch((e: unknown) => Promise.reject(plain(e))),
+          ),
+        },
+      }),
+    [calls],
+  );
+  const [state, send] = useMachine(logic, { input: { id, type } });
+  const c = state.context;
+
+  // A new campaign's address names it once saved, so a reload resumes it.
+  useEffect(() => {
+    if (c.id !== null && id === null) navigate(`${route.path}?id=${c.id}`, { replace: true });
+  }, [c.id, id, route.path]);
+  useEffect(() => {
+    if (state.matches('submitted')) {
+      notify(t('campaignSubmitted'), 'success');
+      navigate(route.path.replace(/\/setting-camp.*/, '/content-manage/campaign-audit'));
+    }
+    if (state.matches('left')) history.back();
+  }, [state, notify, t, route.path]);
+
+  if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
+  if (state.matches('loadFailed'))
+    return (
+      <section className={s.page} aria-label={route.title}>
+        <MessageBar intent="error">
+          <MessageBarBody>{c.error}</MessageBarBody>
+        </MessageBar>
+        <Button onClick={() => send({ type: 'RETRY' })}>{t('reload')}</Button>
+      </section>
+    );
+
+  const data = (c.steps[c.current] ?? {}) as Record<string, unknown>;
+  const problems = c.visited.includes(c.current) ? stepProblems(c.current, data, c.type) : {};
+  const edit = (patch: Record<string, unknown>) => send({ type: 'EDIT', patch });
+  const field = (name: string, label: string, control: React.ReactElement, required = false) => (
+    <Field label={label} required={required} validationState={problems[name] ? 'error' : undefined} validationMessage={problems[name]}>
+      {control}
+    </Field>
+  );
+  const str = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : '');
+  const num = (name: string) => (typeof data[name] === 'number' ? String(data[name]) : '');
+  const toNum = (v: string) => (v === '' ? undefined : Number(v));
+  const busy = state.matches('saving') || state.matches('submitting');
+  const error = c.error && !toasted.current.has(c.error) ? c.error : null;
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={{ ...route, title: `${route.title} · ${CAMPAIGN_TYPES[c.type]}` }}
+        actions={<Button onClick={() => send({ type: 'LEAVE' })}>{t('back')}</Button>}
+      />
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {c.missing.length > 0 && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>
+            {t('campaignMissing', { count: c.missing.length })}
+            <ul>
+              {c.missing.map((m) => (
+                <li key={m.step}>
+                  {m.name}：{m.problem}
+                </li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={s.layout}>
+        <nav aria-label={t('campaignSteps')}>
+          <ol className={s.steps}>
+            {stepStates(c).map((x, i) => (
+              <li key={x.step}>
+                <Button
+                  className={s.step}
+                  appearance={x.current ? 'primary' : 'subtle'}
+                  aria-current={x.current ? 'step' : undefined}
+                  aria-label={`${i + 1}. ${STEP_NAMES[x.step]}${x.state === 'done' ? ` ${t('stepDone')}` : x.state === 'invalid' ? ` ${t('stepInvalid')}` : ''}`}
+                  disabled={busy}
+                  onClick={() => send({ type: 'GO', step: x.step })}
+                >
+                  {i + 1}. {STEP_NAMES[x.step]} {MARK[x.state]}
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <form className={s.form} aria-label={STEP_NAMES[c.current]} onSubmit={(e) => e.preventDefault()}>
+          <h2>{STEP_NAMES[c.current]}</h2>
+          <StepForm step={c.current} data={data} edit={edit} field={field} str={str} num={num} toNum={toNum} />
+          <div className={s.buttons}>
+            <Button onClick={() => send({ type: 'PREV' })} disabled={busy || c.current === 'campaign-base-info'}>
+              {t('prevStep')}
+            </Button>
+            <Button onClick={() => send({ type: 'NEXT' })} disabled={busy || c.current === 'senior-setting'}>
+              {t('nextStep')}
+            </Button>
+            <Button onClick={() => send({ type: 'SAVE' })} disabled={busy || !c.dirty}>
+              {state.matches('saving') ? t('operating') : t('saveDraft')}
+            </Button>
+            <Button appearance="primary" onClick={() => send({ type: 'SUBMIT' })} disabled={busy}>
+              {state.matches('submitting') ? t('operating') : t('submitForAudit')}
+            </Button>
+          </div>
+        </form>
+      </div>
+      <ConfirmDialog
+        open={state.matches('confirmingLeave')}
+        message={t('discardChanges')}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </section>
+  );
+}
+
+function StepForm({
+  step,
+  data,
+  edit,
+  field,
+  str,
+  num,
+  toNum,
+}: {
+  step: CampaignStep;
+  data: Record<string, unknown>;
+  edit: (patch: Record<string, unknown>) => void;
+  field: (name: string, label: string, control: React.ReactElement, required?: boolean) => React.ReactElement;
+  str: (name: string) => string;
+  num: (name: string) => string;
+  toNum: (v: string) => number | undefined;
+}) {
+  const s = useStyles();
+  const t = useT();
+  switch (step) {
+    case 'campaign-base-info':
+      return (
+        <>
+          {field(
+            'name',
+            t('campaignName'),
+            <Input value={str('name')} maxLength={50} onChange={(_, d) => edit({ name: d.value })} />,
+            true,
+          )}
+          {field(
+            'startAt',
+            t('startTime'),
+            <Input type="datetime-local" value={toLocal(data.startAt)} onChange={(_, d) => edit({ startAt: fromLocal(d.value) })} />,
+            true,
+          )}
+          {field(
+            'endAt',
+            t('endTime'),
+            <Input type="datetime-local" value={toLocal(data.endAt)} onChange={(_, d) => edit({ endAt: fromLocal(d.value) })} />,
+            true,
+          )}
+          {field(
+            'description',
+            t('campaignDescription'),
+            <Textarea value={str('description')} onChange={(_, d) => edit({ description: d.value })} />,
+          )}
+        </>
+      );
+    case 'choice-template-component':
+      return field(
+        'pageId',
+        t('campaignTemplate'),
+        <Select value={str('template')} onChange={(_, d) => edit({ template: d.value })}>
+          <option value="">{t('pleaseChoose')}</option>
+          <option value="wheel">{t('templateWheel')}</option>
+          <option value="grid">{t('templateGrid')}</option>
+          <option value="scratch">{t('templateScratch')}</option>
+        </Select>,
+        true,
+      );
+    case 'wx-share-setting':
+      return (
+        <>
+          {field(
+            'title',
+            t('shareTitle'),
+            <Input value={str('title')} maxLength={30} onChange={(_, d) => edit({ title: d.value })} />,
+            true,
+          )}
+          {field(
+            'description',
+            t('shareDescription'),
+            <Input value={str('description')} maxLength={60} onChange={(_, d) => edit({ description: d.value })} />,
+          )}
+          {field(
+            'image',
+            t('shareImage'),
+            <Input value={str('image')} placeholder="/uploads/… 或 https://…" onChange={(_, d) => edit({ image: d.value })} />,
+            true,
+          )}
+        </>
+      );
+    case 'draw-setting':
+      return (
+        <>
+          {field(
+            'drawsPerUser',
+            t('drawsPerUser'),
+            <Input type="number" value={num('drawsPerUser')} onChange={(_, d) => edit({ drawsPerUser: toNum(d.value) })} />,
+            true,
+          )}
+          {field(
+            'drawsPerDay',
+            t('drawsPerDay'),
+            <Input type="number" value={num('drawsPerDay')} onChange={(_, d) => edit({ drawsPerDay: toNum(d.value) })} />,
+            true,
+          )}
+          {field(
+            'pointsPerDraw',
+            t('pointsPerDraw'),
+            <Input type="number" value={num('pointsPerDraw')} onChange={(_, d) => edit({ pointsPerDraw: toNum(d.value) })} />,
+          )}
+        </>
+      );
+    case 'prize-setting': {
+      const prizes = Array.isArray(data.prizes) ? (data.prizes as Prize[]) : [];
+      const set = (i: number, patch: Partial<Prize>) => edit({ prizes: prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+      return field(
+        'prizes',
+        t('prizes'),
+        <div>
+          {prizes.map((p, i) => (
+            <div key={i} className={s.row}>
+              <Field label={t('prizeName', { n: i + 1 })}>
+                <Input value={p.name} onChange={(_, d) => set(i, { name: d.value })} />
+              </Field>
+              <Field label={t('prizeStock')}>
+                <Input type="number" value={String(p.stock)} onChange={(_, d) => set(i, { stock: Number(d.value) })} />
+              </Field>
+              <Field label={t('prizeProbability')}>
+                <Input type="number" value={String(p.probability)} onChange={(_, d) => set(i, { probability: Number(d.value) })} />
+              </Field>
+              <Button onClick={() => edit({ prizes: prizes.filter((_, j) => j !== i) })}>{t('delete')}</Button>
+            </div>
+          ))}
+          <Button onClick={() => edit({ prizes: [...prizes, { name: '', stock: 0, probability: 0, image: '' }] })}>{t('addPrize')}</Button>
+        </div>,
+        true,
+      );
+    }
+    case 'appoint-setting':
+      return field(
+        'testers',
+        t('testers'),
+        <Textarea
+          value={Array.isArray(data.testers) ? (data.testers as string[]).join('\n') : ''}
+          placeholder={t('testersHint')}
+          onChange={(_, d) => edit({ testers: d.value.split(/\s+/).filter(Boolean) })}
+        />,
+      );
+    case 'popularizing-channel': {
+      const channels = Array.isArray(data.channels) ? (data.channels as Array<{ name: string; code: string }>) : [];
+      const set = (i: number, patch: Partial<{ name: string; code: string }>) =>
+        edit({ channels: channels.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+      return field(
+        'channels',
+        t('channels'),
+        <div>
+          {channels.map((x, i) => (
+            <div key={i} className={s.pair}>
+              <Field label={t('channelName', { n: i + 1 })}>
+                <Input value={x.name} onChange={(_, d) => set(i, { name: d.value })} />
+              </Field>
+              <Field label={t('channelCode')}>
+                <Input value={x.code} onChange={(_, d) => set(i, { code: d.value })} />
+              </Field>
+              <Button onClick={() => edit({ channels: channels.filter((_, j) => j !== i) })}>{t('delete')}</Button>
+            </div>
+          ))}
+          <Button onClick={() => edit({ channels: [...channels, { name: '', code: '' }] })}>{t('addChannel')}</Button>
+        </div>,
+        true,
+      );
+    }
+    case 'senior-setting':
+      return (
+        <>
+          <Switch label={t('membersOnly')} checked={data.membersOnly === true} onChange={(_, d) => edit({ membersOnly: d.checked })} />
+          <Switch label={t('needPhone')} checked={data.needPhone === true} onChange={(_, d) => edit({ needPhone: d.checked })} />
+          {field(
+            'maxParticipants',
+            t('maxParticipants'),
+            <Input type="number" value={num('maxParticipants')} onChange={(_, d) => edit({ maxParticipants: toNum(d.value) })} />,
+          )}
+        </>
+      );
+  }
+}
