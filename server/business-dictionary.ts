@@ -272,28 +272,6 @@ export const BUSINESS_TABLES: readonly TableSpec[] = [
       { n: 'operator', l: '核销人', t: 'text', pool: ['王小二', '赵小六', '店长'] },
     ],
   },
-  ...(
-    [
-      ['lottery', '抽奖活动', 'content-manage/lottery', '幸运大转盘'],
-      ['vote', '投票活动', 'content-manage/vote', '人气店铺评选'],
-      ['check_in', '签到活动', 'content-manage/check-in', '每日签到领积分'],
-      ['cashback', '返现活动', 'content-manage/cashback', '消费满额返现'],
-      ['fission', '裂变活动', 'content-manage/fission', '邀请好友得券'],
-    ] as const
-  ).map(([name, label, component, title]): TableSpec => ({
-    name,
-    label,
-    component,
-    rows: 9,
-    fields: [
-      { n: 'name', l: '活动名称', t: 'text', s: true, r: true, pattern: `${title} 第 {i} 期` },
-      { n: 'start_at', l: '开始时间', t: 'datetime', s: true, days: 60 },
-      { n: 'end_at', l: '结束时间', t: 'datetime', days: -30 },
-      { n: 'participants', l: '参与人数', t: 'number', range: [0, 8000] },
-      { n: 'budget', l: '预算（元）', t: 'money', range: [1000, 50000] },
-      { n: 'status', l: '状态', t: 'enum', o: STATUS, s: true },
-    ],
-  })),
   {
     name: 'poster',
     label: '海报',
@@ -316,20 +294,6 @@ export const BUSINESS_TABLES: readonly TableSpec[] = [
       { n: 'questions', l: '题目数', t: 'number', range: [3, 20] },
       { n: 'submissions', l: '提交数', t: 'number', range: [0, 3000] },
       { n: 'published', l: '已发布', t: 'boolean' },
-    ],
-  },
-  {
-    name: 'campaign_audit',
-    label: '活动审核',
-    component: 'campaign-audit/list',
-    rows: 8,
-    fields: [
-      { n: 'campaign', l: '活动名称', t: 'text', s: true, r: true, pattern: '幸运大转盘 第 {i} 期' },
-      { n: 'kind', l: '活动类型', t: 'enum', o: ['抽奖', '投票', '签到', '返现', '裂变'], s: true },
-      { n: 'submitter', l: '提交人', t: 'text', pool: PEOPLE },
-      { n: 'submitted_at', l: '提交时间', t: 'datetime', days: 20 },
-      { n: 'status', l: '审核状态', t: 'enum', o: ['待审核', '已通过', '已驳回'], s: true },
-      { n: 'reason', l: '驳回原因', t: 'text', hide: true },
     ],
   },
   {

@@ -397,6 +397,37 @@ export async function seedDemo(db: Db): Promise<void> {
     const tables = await installDictionary(db, t.id);
     if (t.id !== DEMO_PLATFORM_TENANT) await seedSampleRecords(db, t.id, tables, t.id === 1 ? 1 : 0.35);
   }
+  // Campaigns of tenant 1: a draft, one waiting for review, and an approved one running now (issue 15).
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  const lottery = (name: string, start: number, end: number) => ({
+    'campaign-base-info': { name, startAt: day(start), endAt: day(end), description: '会员专享，每日可抽' },
+    'choice-template-component': { template: 'wheel' },
+    'wx-share-setting': { title: `${name}，快来抽奖`, image: 'https://cdn.example.com/share.png', imageSquare: true },
+    'draw-setting': { drawsPerUser: 5, drawsPerDay: 1 },
+    'prize-setting': {
+      prizes: [
+        { name: '100 元购物卡', stock: 10, probability: 1, image: '' },
+        { name: '满 200 减 30 券', stock: 2000, probability: 30, image: '' },
+      ],
+    },
+    'popularizing-channel': { channels: [{ name: '公众号', code: 'wx_mp' }] },
+  });
+  const [admin] = await db.query<{ id: number }>(`SELECT id FROM app_user WHERE user_name = 'admin'`);
+  const [ta] = await db.query<{ id: number }>(`SELECT id FROM app_user WHERE user_name = 'tenantadmin'`);
+  for (const [name, status, start, end, steps] of [
+    ['元旦幸运大转盘', 'draft', 30, 40, { 'campaign-base-info': { name: '元旦幸运大转盘' } }],
+    ['双十二抽奖', 'pending', 10, 20, lottery('双十二抽奖', 10, 20)],
+    ['周年庆大转盘', 'scheduled', -3, 7, lottery('周年庆大转盘', -3, 7)],
+  ] as const) {
+    await db.query(
+      `INSERT INTO campaign (tenant_id, type, name, status, steps, current_step, start_at, end_at, created_by, updated_by, submitted_by, submitted_at, reviewed_by, reviewed_at)
+       VALUES (1, 'lottery', $1, $2, $3::jsonb, 'campaign-base-info', $4, $5, $6, $6,
+               CASE WHEN $2 <> 'draft' THEN $6::int END, CASE WHEN $2 <> 'draft' THEN now() END,
+               CASE WHEN $2 = 'scheduled' THEN $7::int END, CASE WHEN $2 = 'scheduled' THEN now() END)`,
+      [name, status, JSON.stringify(steps), status === 'draft' ? null : day(start), status === 'draft' ? null : day(end), admin.id, ta.id],
+    );
+  }
+
   // The store staff work in real stores of the standard dictionary (their accounts and staff records say which).
   await db.query(
     `WITH stores AS (SELECT r.id, row_number() OVER (ORDER BY r.id) AS n FROM meta_record r JOIN meta_table t ON t.id = r.table_id

@@ -18,6 +18,13 @@ export interface Campaign {
 
 /** Campaigns and their audit (issue 15; docs/api.md "Campaigns"). */
 export const campaignCalls = (api: ApiClient) => ({
+  list: async (q: { type?: CampaignType; keyword?: string; pageNum: number; pageSize: number }) => {
+    const a = await api.call<Answer<Campaign[]> & { count?: number }>('/v1/campaign/list', q);
+    return { rows: a.values ?? [], count: a.count ?? 0 };
+  },
+  auditList: async () => (await api.call<Answer<Campaign[]>>('/v1/campaignAudit/list', {})).values ?? [],
+  approve: (id: number) => api.call('/v1/campaignAudit/approve', { id }),
+  reject: (id: number, reason: string) => api.call('/v1/campaignAudit/reject', { id, reason }, { fieldErrors: true }),
   detail: async (id: number) => (await api.call<Answer<Campaign>>('/v1/campaign/detail', { id })).values!,
   saveStep: async (body: {
     id: number | null;

@@ -34,6 +34,12 @@ const loaders: Record<InstalledView, Loader> = {
   'user-center/set-password': () => import('./user-center/set-password.tsx'),
   'template/custom-page': () => import('./template/custom-page.tsx'),
   'content-manage/campaign-info': () => import('./content-manage/campaign-info.tsx'),
+  'content-manage/lottery': () => import('./content-manage/campaign-list.tsx'),
+  'content-manage/vote': () => import('./content-manage/campaign-list.tsx'),
+  'content-manage/check-in': () => import('./content-manage/campaign-list.tsx'),
+  'content-manage/cashback': () => import('./content-manage/campaign-list.tsx'),
+  'content-manage/fission': () => import('./content-manage/campaign-list.tsx'),
+  'campaign-audit/list': () => import('./content-manage/campaign-audit.tsx'),
 };
 
 /** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */

@@ -27,6 +27,12 @@ export const INSTALLED_VIEWS = [
   'user-center/set-password',
   'template/custom-page',
   'content-manage/campaign-info',
+  'content-manage/lottery',
+  'content-manage/vote',
+  'content-manage/check-in',
+  'content-manage/cashback',
+  'content-manage/fission',
+  'campaign-audit/list',
 ] as const;
 
 export type InstalledView = (typeof INSTALLED_VIEWS)[number];

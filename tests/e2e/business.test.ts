@@ -271,7 +271,10 @@ describe('business areas', () => {
 
   it('设置活动: a lottery through all eight steps with a reload in the middle, submitted, and approved by another user', async () => {
     const page = await ui.signedInPage('admin');
-    await page.goto(`${ui.baseUrl}/#/setting-camp?type=lottery`);
+    await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
+    await page.getByRole('heading', { name: '抽奖活动', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新建活动' }).click();
+    await page.waitForURL(/setting-camp\/campaign-info\?type=lottery$/);
     const steps = page.getByRole('navigation', { name: '活动步骤' });
     await steps.waitFor();
     // submitting first lists every step still missing
@@ -328,17 +331,17 @@ describe('business areas', () => {
     await page.getByRole('button', { name: '提交审核' }).click();
     await toast(page, '已提交审核').waitFor();
 
-    // another user (the tenant admin) approves it
-    const { api } = await signedIn(ui.baseUrl, 'tenantadmin');
-    const list = await api.call<{ values: Array<{ id: number; name: string; status: string }> }>('/v1/campaignAudit/list', {
-      status: 'pending',
-    });
-    const mine = list.values.find((c) => c.name === '端到端大转盘')!;
-    expect(mine.status).toBe('pending');
-    await api.call('/v1/campaignAudit/approve', { id: mine.id });
-    const after = await api.call<{ values: { status: string } }>('/v1/campaign/detail', { id: mine.id });
-    expect(after.values.status).toBe('scheduled');
-    await page.context().close();
+    // another user (the tenant admin) approves it on the audit page; the list then says it is scheduled
+    const reviewer = await ui.signedInPage('tenantadmin');
+    await reviewer.goto(`${ui.baseUrl}/#/content-manage/campaign-audit`);
+    await reviewer.getByRole('button', { name: '通过 端到端大转盘' }).click();
+    await toast(reviewer, '操作成功').first().waitFor();
+    await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: '端到端大转盘' });
+    await row.getByText('未开始').waitFor();
+    expect(await row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
+    await Promise.all([page, reviewer].map((p) => p.context().close()));
   });
 
   it('a table defined in the data dictionary is a working page once a menu entry points at it', async () => {
