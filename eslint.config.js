@@ -7,7 +7,7 @@ const zones = [
     target: './machines',
     from: ['./src', './server'],
     except: ['./api/contract.ts', './api/page-rules.ts', './api/campaign-rules.ts'],
-    message: 'machines/ are pure: xstate, contract types and the contract\'s pure rules (page and campaign rules) only',
+    message: "machines/ are pure: xstate, contract types and the contract's pure rules (page and campaign rules) only",
   },
   {
     target: './src/lib',
