@@ -246,6 +246,14 @@ describe('business areas', () => {
     await expect.poll(async () => Number(await top.inputValue())).toBe(before + 10);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(async () => Number(await top.inputValue())).toBe(before + 11);
+    // what a rect carries: a hot zone with its link; the page: a gradient and an uploaded background image
+    await settings.getByRole('button', { name: '添加热区' }).click();
+    await settings.getByRole('textbox', { name: '热区 1 的链接' }).fill('/pages/coupon');
+    await canvas.focus();
+    await page.keyboard.press('Escape');
+    await settings.getByRole('combobox', { name: '背景类型' }).selectOption({ label: '渐变' });
+    await settings.locator('input[type=file]').setInputFiles({ name: 'bg.png', mimeType: 'image/png', buffer: await solidPng(30, 60) });
+    await expect.poll(() => settings.getByRole('textbox').last().inputValue()).toMatch(/^\/uploads\//);
     // a save needs a name
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('alert').getByText('页面名称不能为空').waitFor();
@@ -261,9 +269,9 @@ describe('business areas', () => {
     expect(await again.getByRole('button').count()).toBe(2);
     await again.getByRole('dialog', { name: '弹窗 1' }).waitFor();
     await again.getByRole('button', { name: '组件 2（按钮）' }).dispatchEvent('pointerdown');
-    expect(Number(await page.getByRole('region', { name: '页面设置' }).getByRole('spinbutton', { name: '上' }).inputValue())).toBe(
-      before + 11,
-    );
+    const kept = page.getByRole('region', { name: '页面设置' });
+    expect(Number(await kept.getByRole('spinbutton', { name: '上' }).inputValue())).toBe(before + 11);
+    expect(await kept.getByRole('textbox', { name: '热区 1 的链接' }).inputValue()).toBe('/pages/coupon');
     await page.getByRole('button', { name: '返回列表' }).click();
     await page.getByRole('cell', { name: '双十一会场', exact: true }).waitFor();
     await page.context().close();

@@ -12,10 +12,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
 import { campaignCalls } from '../../api/campaign-calls.ts';
+import { pageCalls } from '../../api/page-calls.ts';
+import { IMAGE_RULES } from '../../api/image-rules.ts';
+import { UploadError, uploadImage } from '../../lib/upload.ts';
+import { SessionContext } from '../../shell/session-context.ts';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignStep, type CampaignType, type Prize } from '../../api/campaign-rules.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
@@ -87,6 +91,16 @@ export default function CampaignInfoView({ route }: ViewProps) {
   );
   const [state, send] = useMachine(logic, { input: { id, type } });
   const c = state.context;
+  // The builder's pages a campaign can use as its page (template step).
+  const [pages, setPages] = useState<Array<{ id: number; name: string }>>([]);
+  useEffect(() => {
+    pageCalls(api)
+      .list({ pageNum: 1, pageSize: 200 })
+      .then(
+        (r) => setPages(r.rows.map((p) => ({ id: p.id, name: p.name }))),
+        () => setPages([]),
+      );
+  }, [api]);
 
   // A new campaign's address names it once saved, so a reload resumes it.
   useEffect(() => {
@@ -171,7 +185,7 @@ export default function CampaignInfoView({ route }: ViewProps) {
         </nav>
         <form className={s.form} aria-label={STEP_NAMES[c.current]} onSubmit={(e) => e.preventDefault()}>
           <h2>{STEP_NAMES[c.current]}</h2>
-          <StepForm step={c.current} data={data} edit={edit} field={field} str={str} num={num} toNum={toNum} />
+          <StepForm step={c.current} data={data} edit={edit} field={field} str={str} num={num} toNum={toNum} pages={pages} />
           <div className={s.buttons}>
             <Button onClick={() => send({ type: 'PREV' })} disabled={busy || c.current === 'campaign-base-info'}>
               {t('prevStep')}
@@ -198,6 +212,40 @@ export default function CampaignInfoView({ route }: ViewProps) {
   );
 }
 
+/** Uploads a square image (SPEC 5) through the one upload helper; says a refused image under the button. */
+function SquareUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const t = useT();
+  const api = useApi();
+  const tenantId = SessionContext.useSelector((st) => st.context.userInfo?.tenantId ?? null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div>
+      <Button disabled={busy} onClick={() => picker.current?.click()}>
+        {busy ? t('operating') : t('uploadImage')}
+      </Button>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        accept={IMAGE_RULES.types.join(',')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          setProblem(null);
+          uploadImage(api, file, { square: true, tenantId })
+            .then(onUploaded, (err: unknown) => err instanceof UploadError && setProblem(err.message))
+            .finally(() => setBusy(false));
+        }}
+      />
+      {problem && <div role="alert">{problem}</div>}
+    </div>
+  );
+}
+
 function StepForm({
   step,
   data,
@@ -206,7 +254,9 @@ function StepForm({
   str,
   num,
   toNum,
+  pages,
 }: {
+  pages: ReadonlyArray<{ id: number; name: string }>;
   step: CampaignStep;
   data: Record<string, unknown>;
   edit: (patch: Record<string, unknown>) => void;
@@ -247,16 +297,33 @@ function StepForm({
         </>
       );
     case 'choice-template-component':
-      return field(
-        'pageId',
-        t('campaignTemplate'),
-        <Select value={str('template')} onChange={(_, d) => edit({ template: d.value })}>
-          <option value="">{t('pleaseChoose')}</option>
-          <option value="wheel">{t('templateWheel')}</option>
-          <option value="grid">{t('templateGrid')}</option>
-          <option value="scratch">{t('templateScratch')}</option>
-        </Select>,
-        true,
+      return (
+        <>
+          {field(
+            'pageId',
+            t('campaignTemplate'),
+            <Select value={str('template')} onChange={(_, d) => edit({ template: d.value })}>
+              <option value="">{t('pleaseChoose')}</option>
+              <option value="wheel">{t('templateWheel')}</option>
+              <option value="grid">{t('templateGrid')}</option>
+              <option value="scratch">{t('templateScratch')}</option>
+            </Select>,
+            true,
+          )}
+          <Field label={t('campaignPage')} hint={t('campaignPageHint')}>
+            <Select
+              value={typeof data.pageId === 'number' ? String(data.pageId) : ''}
+              onChange={(_, d) => edit({ pageId: d.value ? Number(d.value) : null })}
+            >
+              <option value="">{t('none')}</option>
+              {pages.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </>
       );
     case 'wx-share-setting':
       return (
@@ -275,7 +342,14 @@ function StepForm({
           {field(
             'image',
             t('shareImage'),
-            <Input value={str('image')} placeholder="/uploads/… 或 https://…" onChange={(_, d) => edit({ image: d.value })} />,
+            <div className={s.pair}>
+              <Input
+                value={str('image')}
+                placeholder="/uploads/… 或 https://…"
+                onChange={(_, d) => edit({ image: d.value, imageSquare: undefined })}
+              />
+              <SquareUpload onUploaded={(url) => edit({ image: url, imageSquare: true })} />
+            </div>,
             true,
           )}
         </>

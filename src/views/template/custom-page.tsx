@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,9 @@ import { activeIndex, pageBuilderMachine } from '../../../machines/page-builder.
 import { ApiFailure } from '../../api/errors.ts';
 import { pageCalls, type PageRow, type PaletteItem } from '../../api/page-calls.ts';
 import { PAGE_WIDTH, type PageRect, type PageState } from '../../api/page-rules.ts';
+import { IMAGE_RULES } from '../../api/image-rules.ts';
+import { UploadError, uploadImage } from '../../lib/upload.ts';
+import { SessionContext } from '../../shell/session-context.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/hash-location.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
@@ -168,6 +171,102 @@ function PageList({ route }: ViewProps) {
   );
 }
 
+/** An image by address or upload (the one upload helper); a refused file is said under it. */
+function ImagePick({ value, onChange, square = false }: { value: string; onChange: (url: string) => void; square?: boolean }) {
+  const t = useT();
+  const api = useApi();
+  const tenantId = SessionContext.useSelector((st) => st.context.userInfo?.tenantId ?? null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div>
+      <Input value={value} placeholder="/uploads/… 或 https://…" onChange={(_, d) => onChange(d.value)} />
+      <Button size="small" disabled={busy} onClick={() => picker.current?.click()}>
+        {busy ? t('operating') : t('uploadImage')}
+      </Button>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        accept={IMAGE_RULES.types.join(',')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          setProblem(null);
+          uploadImage(api, file, { square, tenantId })
+            .then(onChange, (err: unknown) => err instanceof UploadError && setProblem(err.message))
+            .finally(() => setBusy(false));
+        }}
+      />
+      {problem && <div role="alert">{problem}</div>}
+    </div>
+  );
+}
+
+/** What a rect carries, by its kind: banner images, hot-zone links, a voice's autoplay. */
+function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Partial<PageRect>) => void }) {
+  const t = useT();
+  const s = useStyles();
+  return (
+    <>
+      {(rect.component === 'banner' || rect.bannerData.length > 0) && (
+        <Field label={t('bannerImages')}>
+          <div className={s.side}>
+            {rect.bannerData.map((b, i) => (
+              <div key={i} className={s.actions}>
+                <Input
+                  aria-label={t('bannerLink', { n: i + 1 })}
+                  placeholder={t('bannerLink', { n: i + 1 })}
+                  value={b.link}
+                  onChange={(_, d) => onChange({ bannerData: rect.bannerData.map((x, j) => (j === i ? { ...x, link: d.value } : x)) })}
+                />
+                <Button size="small" onClick={() => onChange({ bannerData: rect.bannerData.filter((_, j) => j !== i) })}>
+                  {t('delete')}
+                </Button>
+              </div>
+            ))}
+            <ImagePick value="" onChange={(url) => url && onChange({ bannerData: [...rect.bannerData, { url, link: '' }] })} />
+          </div>
+        </Field>
+      )}
+      <Field label={t('hotZones')}>
+        <div className={s.side}>
+          {rect.hotZone.map((z, i) => (
+            <div key={i} className={s.actions}>
+              <Input
+                aria-label={t('hotZoneLink', { n: i + 1 })}
+                placeholder="/pages/…"
+                value={z.link}
+                onChange={(_, d) => onChange({ hotZone: rect.hotZone.map((x, j) => (j === i ? { ...x, link: d.value } : x)) })}
+              />
+              <Button size="small" onClick={() => onChange({ hotZone: rect.hotZone.filter((_, j) => j !== i) })}>
+                {t('delete')}
+              </Button>
+            </div>
+          ))}
+          <Button size="small" onClick={() => onChange({ hotZone: [...rect.hotZone, { x: 0, y: 0, w: 1, h: 1, link: '/' }] })}>
+            {t('addHotZone')}
+          </Button>
+        </div>
+      </Field>
+      {rect.component === 'voice' && (
+        <Switch
+          label={t('autoPlay')}
+          checked={rect.voiceInfo?.autoPlay === true}
+          onChange={(_, d) =>
+            onChange({
+              voiceInfo: { playingImg: rect.voiceInfo?.playingImg ?? '', stopImg: rect.voiceInfo?.stopImg ?? '', autoPlay: d.checked },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
 const message = (err: unknown) => (err instanceof ApiFailure ? err.failure.message : err instanceof Error ? err.message : String(err));
 
 function Builder({ route, id }: ViewProps & { id: number | null }) {
@@ -247,8 +346,12 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
 
   const startDrag = (e: PointerEvent, index: number, kind: 'move' | 'resize') => {
     e.stopPropagation();
-    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
     send({ type: 'SELECT', index });
+    try {
+      (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+    } catch {
+      // no live pointer (a synthetic event): the drag still follows the canvas's own pointer events
+    }
     setDrag({ kind, x: e.clientX, y: e.clientY, dx: 0, dy: 0 });
     canvas.current?.focus();
   };
@@ -414,6 +517,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
                   }}
                 />
               </Field>
+              <RectContent rect={selected} onChange={(patch) => send({ type: 'SET_RECT', patch })} />
               <div className={s.actions}>
                 <Button onClick={() => send({ type: 'LAYER', direction: 'up' })}>{t('layerUp')}</Button>
                 <Button onClick={() => send({ type: 'LAYER', direction: 'down' })}>{t('layerDown')}</Button>
@@ -424,11 +528,32 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
             <>
               <h2 className={s.h2}>{t('pageSettings')}</h2>
               {numberField(t('pageHeight'), page.pageData.height, (v) => send({ type: 'SET_PAGE', height: v }))}
-              <Field label={t('pageBgColor')}>
-                <Input
-                  value={bg.bgColor}
-                  onChange={(_, d) => send({ type: 'SET_PAGE', background: { bgColorType: 'color', bgColor: d.value } })}
-                />
+              <Field label={t('pageBgType')}>
+                <Select
+                  value={bg.bgColorType}
+                  onChange={(_, d) =>
+                    send({ type: 'SET_PAGE', background: { bgColorType: d.value === 'gradient' ? 'gradient' : 'color' } })
+                  }
+                >
+                  <option value="color">{t('bgSolid')}</option>
+                  <option value="gradient">{t('bgGradient')}</option>
+                </Select>
+              </Field>
+              {bg.bgColorType === 'color' ? (
+                <Field label={t('pageBgColor')}>
+                  <Input value={bg.bgColor} onChange={(_, d) => send({ type: 'SET_PAGE', background: { bgColor: d.value } })} />
+                </Field>
+              ) : (
+                <div className={s.grid}>
+                  {(['from', 'to', 'endColor'] as const).map((k) => (
+                    <Field key={k} label={t(`bg_${k}`)}>
+                      <Input value={bg[k]} onChange={(_, d) => send({ type: 'SET_PAGE', background: { [k]: d.value } })} />
+                    </Field>
+                  ))}
+                </div>
+              )}
+              <Field label={t('pageBgImage')}>
+                <ImagePick value={bg.url} onChange={(url) => send({ type: 'SET_PAGE', background: { url } })} />
               </Field>
             </>
           )}
