@@ -82,3 +82,23 @@ export function instant(body: Record<string, unknown>, key: 'from' | 'to'): stri
   if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw refuse(key, key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确');
   return new Date(v).toISOString();
 }
+
+/**
+ * An edit made on a version someone has since replaced: refused under `version` with the current one, naming who saved
+ * it when known. Nothing was written; the client keeps the user's input and offers the latest.
+ */
+export const staleEdit = (thing: string, edited: number, current: number, by?: string | null) =>
+  new ApiError(
+    `${thing}已被${by ? `“${by}”` : '他人'}修改（你编辑的是第 ${edited} 版，现在是第 ${current} 版）；你的修改没有保存，请刷新后再改`,
+    {
+      field: 'version',
+      values: { stale: true, version: current },
+    },
+  );
+
+/** The version an edit was made on: required, since an edit without it cannot be checked against a newer save. */
+export function editedVersion(body: Record<string, unknown>, thing: string): number {
+  const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
+  if (!version) throw refuse('version', `编辑须带上${thing}的版本（version）`);
+  return version;
+}

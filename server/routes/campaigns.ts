@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody, refuse, text } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import {
   CAMPAIGN_STEPS,
   CAMPAIGN_TYPES,
@@ -30,14 +30,16 @@ interface CampaignRow {
   submittedAt: string | null;
   reviewedBy: string | null;
   reviewedAt: string | null;
+  updatedBy: string | null;
   updatedAt: string;
 }
 
 const COLUMNS = `c.id, c.type, c.name, c.status, c.steps, c.current_step AS "currentStep",
   to_json(c.start_at) #>> '{}' AS "startAt", to_json(c.end_at) #>> '{}' AS "endAt", c.version, c.reject_reason AS "rejectReason",
   su.nickname AS "submittedBy", to_json(c.submitted_at) #>> '{}' AS "submittedAt",
-  ru.nickname AS "reviewedBy", to_json(c.reviewed_at) #>> '{}' AS "reviewedAt", to_json(c.updated_at) #>> '{}' AS "updatedAt"`;
-const FROM = `campaign c LEFT JOIN app_user su ON su.id = c.submitted_by LEFT JOIN app_user ru ON ru.id = c.reviewed_by`;
+  ru.nickname AS "reviewedBy", uu.nickname AS "updatedBy", to_json(c.reviewed_at) #>> '{}' AS "reviewedAt", to_json(c.updated_at) #>> '{}' AS "updatedAt"`;
+const FROM = `campaign c LEFT JOIN app_user su ON su.id = c.submitted_by LEFT JOIN app_user ru ON ru.id = c.reviewed_by
+  LEFT JOIN app_user uu ON uu.id = c.updated_by`;
 const STEP_KEYS = new Set<string>(CAMPAIGN_STEPS.map(([s]) => s));
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
@@ -118,8 +120,7 @@ export function campaignRoutes(db: Db) {
       return c.json(ok({ id: row.id, version: 1, problems: stepProblems(step, data, type as CampaignType) }));
     }
     const id = idOf(body, 'id', '活动');
-    const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
-    if (!version) throw refuse('version', '编辑须带上活动的版本（version）');
+    const version = editedVersion(body, '活动');
     const before = await campaignOf(s.tenantId, id);
     if (before.status === 'pending') throw new ApiError('活动正在审核中，不能修改');
     if (before.status === 'scheduled') throw new ApiError('活动已审核通过，不能修改');
@@ -147,13 +148,7 @@ export function campaignRoutes(db: Db) {
     );
     if (!row) {
       const now = await campaignOf(s.tenantId, id);
-      throw new ApiError(
-        `这个活动已被${now.submittedBy ? `“${now.submittedBy}”或他人` : '他人'}修改（你编辑的是第 ${version} 版，现在是第 ${now.version} 版）；你的修改没有保存，请刷新后再改`,
-        {
-          field: 'version',
-          values: { stale: true, version: now.version },
-        },
-      );
+      throw staleEdit('这个活动', version, now.version, now.updatedBy);
     }
     return c.json(ok({ id, version: row.version, problems: stepProblems(step, data, before.type) }));
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody, refuse, text } from '../http.ts';
+import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import { pageStateProblem } from '../../src/api/page-rules.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,
@@ -68,8 +68,7 @@ export function pageInfoRoutes(db: Db) {
     const body = await readBody(c);
     const s = c.get('session');
     const id = idOf(body, 'id', '页面');
-    const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
-    if (!version) throw refuse('version', '编辑须带上页面的版本（version）');
+    const version = editedVersion(body, '页面');
     const { name, state, status } = input(body);
     const [row] = await db.query<{ version: number }>(
       `UPDATE page_info SET name = $3, page_data = $4::jsonb, rects = $5::jsonb, pops = $6::jsonb, status = $7, version = version + 1,
@@ -88,12 +87,12 @@ export function pageInfoRoutes(db: Db) {
       ],
     );
     if (!row) {
-      const [now] = await db.query<{ version: number }>('SELECT version FROM page_info WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
+      const [now] = await db.query<{ version: number; by: string | null }>(
+        'SELECT p.version, u.nickname AS by FROM page_info p LEFT JOIN app_user u ON u.id = p.updated_by WHERE p.id = $1 AND p.tenant_id = $2',
+        [id, s.tenantId],
+      );
       if (!now) throw new ApiError('页面不存在或已被删除');
-      throw new ApiError(`这个页面已被他人修改（你编辑的是第 ${version} 版，现在是第 ${now.version} 版）；你的修改没有保存，请刷新后再改`, {
-        field: 'version',
-        values: { stale: true, version: now.version },
-      });
+      throw staleEdit('这个页面', version, now.version, now.by);
     }
     return c.json(ok({ id, version: row.version }));
   });

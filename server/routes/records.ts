@@ -3,7 +3,7 @@ import { readSheet } from 'read-excel-file/node';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
-import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, text } from '../http.ts';
+import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import { departmentScope, inScope } from '../permissions.ts';
 import { isMaskedOf, phoneView } from '../privacy.ts';
 import {
@@ -238,10 +238,7 @@ export function recordRoutes(db: Db) {
     if (!values) throw new ApiError('values 须为对象（字段标识 → 值）');
     if (!schema.fields.length) throw new ApiError(`“${schema.table.label}”还没有字段，请先在数据字典中添加`);
     const before = id === null ? null : await recordOf(s, schema, id);
-    if (before) {
-      const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
-      if (!version) throw refuse('version', '编辑须带上记录的版本（version）');
-    }
+    const version = before ? editedVersion(body, '记录') : 0;
     const data = await checkValues(s, schema, values, before);
     const refIds = schema.fields
       .filter((f) => f.type === 'reference' && typeof data[String(f.id)] === 'number')
@@ -260,7 +257,6 @@ export function recordRoutes(db: Db) {
         await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
         return c.json(ok({ id: row.id, version: 1 }));
       }
-      const version = Number(body.version);
       const [row] = await db.query<{ version: number }>(
         `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
          UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
@@ -275,15 +271,7 @@ export function recordRoutes(db: Db) {
           [id, s.tenantId],
         );
         if (!now) throw new ApiError('记录不存在或已被删除');
-        if (now.version !== version) {
-          throw new ApiError(
-            `这条记录已被${now.by ? `“${now.by}”` : '他人'}修改（你编辑的是第 ${version} 版，现在是第 ${now.version} 版）；你的修改没有保存，请刷新后再改`,
-            {
-              field: 'version',
-              values: { stale: true, version: now.version },
-            },
-          );
-        }
+        if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
         throw new ApiError('所引用的记录刚被删除，请重新选择');
       }
       await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
