@@ -96,3 +96,16 @@ export function nextDay(day: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+// A datetime-local or date input speaks the browser's own zone.
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A moment as the browser's local day (yyyy-MM-dd). */
+export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** An instant as a datetime-local input shows it (the browser's zone) and back. */
+export const toLocalInput = (iso: unknown) => {
+  if (typeof iso !== 'string' || !iso) return '';
+  const d = new Date(iso);
+  return `${localDay(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+export const fromLocalInput = (local: string) => (local ? new Date(local).toISOString() : '');

@@ -17,9 +17,8 @@ import { fromPromise } from 'xstate';
 import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
 import { campaignCalls } from '../../api/campaign-calls.ts';
 import { pageCalls } from '../../api/page-calls.ts';
-import { IMAGE_RULES } from '../../api/image-rules.ts';
-import { UploadError, uploadImage } from '../../lib/upload.ts';
-import { SessionContext } from '../../shell/session-context.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
+import { fromLocalInput, toLocalInput } from '../../lib/time.ts';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignStep, type CampaignType, type Prize } from '../../api/campaign-rules.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
@@ -42,13 +41,6 @@ const useStyles = makeStyles({
 });
 
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;
-const toLocal = (iso: unknown) => {
-  if (typeof iso !== 'string' || !iso) return '';
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-};
-const fromLocal = (v: string) => (v ? new Date(v).toISOString() : '');
 
 /**
  * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps of SPEC 2 (issue 15) on the
@@ -212,40 +204,6 @@ export default function CampaignInfoView({ route }: ViewProps) {
   );
 }
 
-/** Uploads a square image (SPEC 5) through the one upload helper; says a refused image under the button. */
-function SquareUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
-  const t = useT();
-  const api = useApi();
-  const tenantId = SessionContext.useSelector((st) => st.context.userInfo?.tenantId ?? null);
-  const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <div>
-      <Button disabled={busy} onClick={() => picker.current?.click()}>
-        {busy ? t('operating') : t('uploadImage')}
-      </Button>
-      <input
-        ref={picker}
-        type="file"
-        hidden
-        accept={IMAGE_RULES.types.join(',')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          setBusy(true);
-          setProblem(null);
-          uploadImage(api, file, { square: true, tenantId })
-            .then(onUploaded, (err: unknown) => err instanceof UploadError && setProblem(err.message))
-            .finally(() => setBusy(false));
-        }}
-      />
-      {problem && <div role="alert">{problem}</div>}
-    </div>
-  );
-}
-
 function StepForm({
   step,
   data,
@@ -280,13 +238,17 @@ function StepForm({
           {field(
             'startAt',
             t('startTime'),
-            <Input type="datetime-local" value={toLocal(data.startAt)} onChange={(_, d) => edit({ startAt: fromLocal(d.value) })} />,
+            <Input
+              type="datetime-local"
+              value={toLocalInput(data.startAt)}
+              onChange={(_, d) => edit({ startAt: fromLocalInput(d.value) })}
+            />,
             true,
           )}
           {field(
             'endAt',
             t('endTime'),
-            <Input type="datetime-local" value={toLocal(data.endAt)} onChange={(_, d) => edit({ endAt: fromLocal(d.value) })} />,
+            <Input type="datetime-local" value={toLocalInput(data.endAt)} onChange={(_, d) => edit({ endAt: fromLocalInput(d.value) })} />,
             true,
           )}
           {field(
@@ -342,14 +304,12 @@ function StepForm({
           {field(
             'image',
             t('shareImage'),
-            <div className={s.pair}>
-              <Input
-                value={str('image')}
-                placeholder="/uploads/… 或 https://…"
-                onChange={(_, d) => edit({ image: d.value, imageSquare: undefined })}
-              />
-              <SquareUpload onUploaded={(url) => edit({ image: url, imageSquare: true })} />
-            </div>,
+            <ImageUpload
+              label={t('shareImage')}
+              square
+              value={str('image')}
+              onChange={(url, { uploaded }) => edit({ image: url, imageSquare: uploaded ? true : undefined })}
+            />,
             true,
           )}
         </>

@@ -10,6 +10,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
+import { saveSheet } from '../../lib/save-sheet.ts';
 
 const MallCharts = lazy(() => import('./mall-charts.tsx'));
 
@@ -104,16 +105,11 @@ export default function MallStatisticsView({ route }: ViewProps) {
   const exportFigures = async () => {
     if (!data) return;
     try {
-      const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
-        import('../../lib/xlsx.ts'),
-        import('../../lib/sheetjs-browser.ts'),
-      ]);
-      const sheet = {
+      await saveSheet({
         fileName: `商城统计-${data.from}-${data.to}.xlsx`,
         columns: [t('statDay'), t('statLogins'), t('statOperations'), t('statMembersJoined'), t('statWriteOffs')],
         rows: data.trend.map((d) => [d.day, d.logins, d.operations, d.membersJoined, d.writeOffs]),
-      };
-      downloadBytes(sheet.fileName, await writeXlsx(sheet, loadSheetJs));
+      });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), 'error');
     }

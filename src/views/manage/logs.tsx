@@ -33,6 +33,7 @@ import { useListData, useListState } from '../../kit/use-list.ts';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import type { ViewProps } from '../view-props.ts';
+import { saveSheet } from '../../lib/save-sheet.ts';
 
 const TABS = ['logins', 'loginInfo', 'operations', 'errors', 'sms'] as const;
 type TabName = (typeof TABS)[number];
@@ -357,11 +358,7 @@ function OperationsTab(props: TabProps) {
   const exportAll = async () => {
     try {
       const all = await withLoading(() => calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query }), t('operating'));
-      const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
-        import('../../lib/xlsx.ts'),
-        import('../../lib/sheetjs-browser.ts'),
-      ]);
-      const content = {
+      await saveSheet({
         fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
         columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
         rows: all.rows.map((r) => [
@@ -372,8 +369,7 @@ function OperationsTab(props: TabProps) {
           r.pageName || r.menuName,
           r.operationCode,
         ]),
-      };
-      downloadBytes(content.fileName, await writeXlsx(content, loadSheetJs));
+      });
       if (all.truncated) notify(t('exportTruncated'), 'warning');
     } catch (err) {
       if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');

@@ -24,6 +24,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
 import type { ImportProblem } from '../../api/contract.ts';
+import { saveSheet } from '../../lib/save-sheet.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 'min(560px, 80vw)' },
@@ -191,10 +192,6 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
 /** Downloads a sheet from /v1/common/excel/getExcelUrl, written in the browser (sheetjs-style loaded on demand). */
 export async function downloadSheet(api: ReturnType<typeof useApi>, body: Parameters<ReturnType<typeof userImportCalls>['sheet']>[0]) {
   const content = await userImportCalls(api).sheet(body);
-  const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
-    import('../../lib/xlsx.ts'),
-    import('../../lib/sheetjs-browser.ts'),
-  ]);
-  downloadBytes(content.fileName, await writeXlsx(content, loadSheetJs));
+  await saveSheet(content);
   return content;
 }

@@ -1,9 +1,8 @@
-import { Button, Combobox, Field, Input, Option, ProgressBar, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
-import { IMAGE_RULES } from '../../api/image-rules.ts';
-import { UploadError, uploadImage } from '../../lib/upload.ts';
-import { SessionContext } from '../../shell/session-context.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
+import { fromLocalInput, localDay, toLocalInput } from '../../lib/time.ts';
 import { recordCalls } from '../../api/record-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
@@ -11,22 +10,7 @@ import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   range: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, '& > input, & > span': { minWidth: 0 } },
-  thumb: { maxWidth: '96px', maxHeight: '96px', borderRadius: tokens.borderRadiusMedium, marginTop: tokens.spacingVerticalXS },
-  image: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  problem: { color: tokens.colorPaletteRedForeground1 },
 });
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A moment as the browser's local day (yyyy-MM-dd). */
-const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** An instant as a datetime-local input shows it (the browser's zone) and back. */
-export const toLocalInput = (iso: unknown) => {
-  if (typeof iso !== 'string' || !iso) return '';
-  const d = new Date(iso);
-  return `${localDay(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-export const fromLocalInput = (local: string) => (local ? new Date(local).toISOString() : '');
 
 /**
  * A searchable select over the referenced table's records (their titles), for a reference field in the form and in
@@ -105,71 +89,6 @@ export function RecordPicker({
   );
 }
 
-/**
- * An image field: upload a file (checked, with progress, through the one upload helper) or paste an address; the
- * image shows as it is.
- */
-function ImageInput({
-  label,
-  value,
-  onChange,
-  onBlur,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: unknown) => void;
-  onBlur: () => void;
-}) {
-  const s = useStyles();
-  const t = useT();
-  const api = useApi();
-  const tenantId = SessionContext.useSelector((st) => st.context.userInfo?.tenantId ?? null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  const upload = async (file: File) => {
-    setProblem(null);
-    setProgress(0);
-    try {
-      onChange(await uploadImage(api, file, { onProgress: setProgress, tenantId }));
-    } catch (err) {
-      // A refused call was shown by the shell; the image's own problems are said here.
-      if (err instanceof UploadError) setProblem(err.message);
-    } finally {
-      setProgress(null);
-      onBlur();
-    }
-  };
-  return (
-    <div className={s.image}>
-      <div className={s.range}>
-        <Input type="url" value={value} placeholder="https://…" aria-label={label} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
-        <Button onClick={() => picker.current?.click()} disabled={progress !== null}>
-          {t('uploadImage')}
-        </Button>
-        <input
-          ref={picker}
-          type="file"
-          hidden
-          accept={IMAGE_RULES.types.join(',')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-      </div>
-      {progress !== null && <ProgressBar value={progress} aria-label={t('uploading', { percent: Math.round(progress * 100) })} />}
-      {problem && (
-        <Text role="alert" className={s.problem}>
-          {problem}
-        </Text>
-      )}
-      {value && <img className={s.thumb} src={value} alt={label} />}
-    </div>
-  );
-}
-
 /** The control a field's type calls for, in the record form. */
 export function FieldInput({
   field,
@@ -242,7 +161,7 @@ export function FieldInput({
         />
       );
     case 'image':
-      return <ImageInput label={field.label} value={text} onChange={onChange} onBlur={onBlur} />;
+      return <ImageUpload label={field.label} value={text} onChange={(url) => onChange(url)} onBlur={onBlur} preview />;
     case 'phone':
       return <Input inputMode="tel" maxLength={11} value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />;
     case 'text':

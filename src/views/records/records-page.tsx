@@ -39,6 +39,7 @@ import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ModuleNotInstalled } from '../not-installed.tsx';
 import { FieldInput, FilterInput, FormField } from './record-fields.tsx';
+import { saveSheet } from '../../lib/save-sheet.ts';
 
 const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
@@ -205,7 +206,7 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const exportList = async () => {
     try {
       const sheet = await withLoading(() => calls.sheet({ tableId: table.id, ...query }), t('operating'));
-      await writeSheet(sheet);
+      await saveSheet(sheet);
       if (sheet.truncated) notify(t('exportTruncated'), 'warning');
     } catch (err) {
       if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
@@ -418,14 +419,6 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   );
 }
 
-async function writeSheet(sheet: Parameters<typeof import('../../lib/xlsx.ts').writeXlsx>[0]) {
-  const [{ writeXlsx, downloadBytes }, { loadSheetJs }] = await Promise.all([
-    import('../../lib/xlsx.ts'),
-    import('../../lib/sheetjs-browser.ts'),
-  ]);
-  downloadBytes(sheet.fileName, await writeXlsx(sheet, loadSheetJs));
-}
-
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
   Object.fromEntries(
@@ -558,7 +551,7 @@ function ImportDialog({
   };
   const template = async () => {
     try {
-      await writeSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
+      await saveSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
     } catch (err) {
       if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
     }

@@ -6,9 +6,7 @@ import { activeIndex, pageBuilderMachine } from '../../../machines/page-builder.
 import { ApiFailure } from '../../api/errors.ts';
 import { pageCalls, type PageRow, type PaletteItem } from '../../api/page-calls.ts';
 import { PAGE_WIDTH, type PageRect, type PageState } from '../../api/page-rules.ts';
-import { IMAGE_RULES } from '../../api/image-rules.ts';
-import { UploadError, uploadImage } from '../../lib/upload.ts';
-import { SessionContext } from '../../shell/session-context.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/hash-location.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
@@ -171,41 +169,6 @@ function PageList({ route }: ViewProps) {
   );
 }
 
-/** An image by address or upload (the one upload helper); a refused file is said under it. */
-function ImagePick({ value, onChange, square = false }: { value: string; onChange: (url: string) => void; square?: boolean }) {
-  const t = useT();
-  const api = useApi();
-  const tenantId = SessionContext.useSelector((st) => st.context.userInfo?.tenantId ?? null);
-  const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <div>
-      <Input value={value} placeholder="/uploads/… 或 https://…" onChange={(_, d) => onChange(d.value)} />
-      <Button size="small" disabled={busy} onClick={() => picker.current?.click()}>
-        {busy ? t('operating') : t('uploadImage')}
-      </Button>
-      <input
-        ref={picker}
-        type="file"
-        hidden
-        accept={IMAGE_RULES.types.join(',')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          setBusy(true);
-          setProblem(null);
-          uploadImage(api, file, { square, tenantId })
-            .then(onChange, (err: unknown) => err instanceof UploadError && setProblem(err.message))
-            .finally(() => setBusy(false));
-        }}
-      />
-      {problem && <div role="alert">{problem}</div>}
-    </div>
-  );
-}
-
 /** What a rect carries, by its kind: banner images, hot-zone links, a voice's autoplay. */
 function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Partial<PageRect>) => void }) {
   const t = useT();
@@ -228,7 +191,12 @@ function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Par
                 </Button>
               </div>
             ))}
-            <ImagePick value="" onChange={(url) => url && onChange({ bannerData: [...rect.bannerData, { url, link: '' }] })} />
+            <ImageUpload
+              label={t('bannerImages')}
+              value=""
+              address={false}
+              onChange={(url) => url && onChange({ bannerData: [...rect.bannerData, { url, link: '' }] })}
+            />
           </div>
         </Field>
       )}
@@ -553,7 +521,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
                 </div>
               )}
               <Field label={t('pageBgImage')}>
-                <ImagePick value={bg.url} onChange={(url) => send({ type: 'SET_PAGE', background: { url } })} />
+                <ImageUpload label={t('pageBgImage')} value={bg.url} onChange={(url) => send({ type: 'SET_PAGE', background: { url } })} />
               </Field>
             </>
           )}

@@ -1,10 +1,9 @@
-import { Avatar, Button, Field, Input, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useRef, useState } from 'react';
+import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { profileProblems } from '../../api/contract.ts';
-import { IMAGE_RULES } from '../../api/image-rules.ts';
 import { fetchUserInfo } from '../../api/session-calls.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
-import { UploadError, uploadImage } from '../../lib/upload.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
 import { useApi } from '../../shell/api-context.ts';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
@@ -37,7 +36,6 @@ const useStyles = makeStyles({
   },
   h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
   avatarRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  problem: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /**
@@ -76,12 +74,12 @@ export default function UserInfoView() {
           </div>
         ))}
       </dl>
-      <ProfileForm key={`${u.nickname}|${u.headimgurl}`} nickname={u.nickname} headimgurl={u.headimgurl} tenantId={u.tenantId} />
+      <ProfileForm key={`${u.nickname}|${u.headimgurl}`} nickname={u.nickname} headimgurl={u.headimgurl} />
     </section>
   );
 }
 
-function ProfileForm({ nickname, headimgurl, tenantId }: { nickname: string; headimgurl: string; tenantId: number }) {
+function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: string }) {
   const s = useStyles();
   const t = useT();
   const api = useApi();
@@ -89,22 +87,6 @@ function ProfileForm({ nickname, headimgurl, tenantId }: { nickname: string; hea
   const session = SessionContext.useActorRef();
   const calls = useMemo(() => userCenterCalls(api), [api]);
   const form = useForm({ nickname, headimgurl }, profileProblems);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
-
-  const upload = async (file: File) => {
-    setProblem(null);
-    setProgress(0);
-    try {
-      // SPEC 5: an avatar is square.
-      form.set('headimgurl', await uploadImage(api, file, { square: true, onProgress: setProgress, tenantId }));
-    } catch (err) {
-      if (err instanceof UploadError) setProblem(err.message);
-    } finally {
-      setProgress(null);
-    }
-  };
 
   return (
     <form
@@ -139,34 +121,21 @@ function ProfileForm({ nickname, headimgurl, tenantId }: { nickname: string; hea
             size={48}
             color="colorful"
           />
-          <Button onClick={() => picker.current?.click()} disabled={progress !== null}>
-            {t('uploadImage')}
-          </Button>
+          {/* SPEC 5: an avatar is square. */}
+          <ImageUpload
+            label={t('avatar')}
+            square
+            address={false}
+            value={form.values.headimgurl}
+            onChange={(url) => form.set('headimgurl', url)}
+          />
           {form.values.headimgurl && (
             <Button appearance="subtle" onClick={() => form.set('headimgurl', '')}>
               {t('removeAvatar')}
             </Button>
           )}
-          <input
-            ref={picker}
-            type="file"
-            hidden
-            aria-label={t('avatar')}
-            accept={IMAGE_RULES.types.join(',')}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
         </div>
       </Field>
-      {progress !== null && <ProgressBar value={progress} aria-label={t('uploading', { percent: Math.round(progress * 100) })} />}
-      {problem && (
-        <Text role="alert" className={s.problem}>
-          {problem}
-        </Text>
-      )}
       <div>
         <Button type="submit" appearance="primary" disabled={form.saving || !form.dirty}>
           {form.saving ? t('operating') : t('save')}
