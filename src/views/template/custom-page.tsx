@@ -31,7 +31,15 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     marginBottom: tokens.spacingVerticalM,
   },
-  builder: { display: 'grid', gridTemplateColumns: '150px 391px minmax(220px, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  // Palette, canvas and settings side by side; in a narrow window (1024 px with the menu open) the settings wrap below.
+  builder: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'flex-start',
+    '& > :first-child': { width: '140px' },
+  },
+  settings: { flex: '1 1 240px', minWidth: '240px' },
   side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
   frame: {
@@ -465,7 +473,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
             )}
           </div>
         </div>
-        <div className={s.side} role="region" aria-label={t('pageSettings')}>
+        <div className={`${s.side} ${s.settings}`} role="region" aria-label={t('pageSettings')}>
           {selected ? (
             <>
               <h2 className={s.h2}>{t('pageRectLabel', { n: active + 1, name: paletteName(selected.component) })}</h2>
