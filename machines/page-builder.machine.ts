@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { PAGE_WIDTH, emptyPage, type PageRect, type PageState } from '../src/api/page-rules.ts';
+import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, type PageRect, type PageState } from '../src/api/page-rules.ts';
 
 /** How many steps undo remembers. */
 export const UNDO_LIMIT = 50;
@@ -36,6 +36,7 @@ export type PageBuilderEvent =
   | { type: 'SET_PAGE'; height?: number; background?: Partial<PageState['pageData']['background']> }
   | { type: 'ADD_POP' }
   | { type: 'SHOW_POP'; index: number | null }
+  | { type: 'DELETE_POP' }
   | { type: 'RENAME'; name: string }
   | { type: 'UNDO' }
   | { type: 'REDO' }
@@ -50,8 +51,30 @@ export interface PageBuilderInput {
 /** Within [min, max]; anything but a finite number is `min` (an event from outside may carry anything). */
 const clamp = (v: number, min: number, max: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : min);
 
-/** The active rect's index, or -1. SPEC 4: one at most. */
-export const activeIndex = (page: PageState) => page.rects.findIndex((r) => r.active);
+/** The shown popup's index, or -1. SPEC 4: one at most. */
+export const shownPopIndex = (page: PageState) => page.pops.findIndex((p) => p.show);
+
+/** The rects being edited: the shown popup's, else the page's. */
+export const layerRects = (page: PageState): PageRect[] => {
+  const i = shownPopIndex(page);
+  return i >= 0 ? (page.pops[i].rects ?? []) : page.rects;
+};
+
+/** The page with the edited layer's rects replaced. */
+const withLayer = (page: PageState, rects: PageRect[]): PageState => {
+  const i = shownPopIndex(page);
+  return i >= 0 ? { ...page, pops: page.pops.map((p, j) => (j === i ? { ...p, rects } : p)) } : { ...page, rects };
+};
+
+/** Every rect of the page and its popups inactive (switching layers leaves none selected). */
+const noneActive = (page: PageState): PageState => ({
+  ...page,
+  rects: page.rects.map((r) => ({ ...r, active: false })),
+  pops: page.pops.map((p) => (p.rects ? { ...p, rects: p.rects.map((r) => ({ ...r, active: false })) } : p)),
+});
+
+/** The active rect's index in the edited layer, or -1. SPEC 4: one at most. */
+export const activeIndex = (page: PageState) => layerRects(page).findIndex((r) => r.active);
 
 /** A rect kept inside the page: size first (aspect ratio kept when set), then position. */
 export function fitRect(r: PageRect, pageHeight: number): PageRect {
@@ -105,13 +128,17 @@ const commit = (context: PageBuilderContext, next: (page: PageState) => PageStat
 const onActive = (page: PageState, change: (r: PageRect) => PageRect): PageState => {
   const i = activeIndex(page);
   if (i < 0) return page;
-  return { ...page, rects: page.rects.map((r, j) => (j === i ? fitRect(change(r), page.pageData.height) : r)) };
+  return withLayer(
+    page,
+    layerRects(page).map((r, j) => (j === i ? fitRect(change(r), page.pageData.height) : r)),
+  );
 };
 
 /**
  * The page builder (issue 15; SPEC 3 state, SPEC 4: one active rect, one shown popup): rects added from the palette,
  * selected, moved (drag or arrow keys), resized (keeping the aspect ratio when set), layered, edited and deleted;
- * the page's height and background; popups. Every change is undoable (Ctrl+Z / Ctrl+Shift+Z), up to UNDO_LIMIT.
+ * the page's height and background; popups, each with rects of its own: while one is shown, the rect events edit
+ * its rects (the page's stay as they are). Every change is undoable (Ctrl+Z / Ctrl+Shift+Z), up to UNDO_LIMIT.
  * Loading and saving are actors the app provides (`loadPage`, `savePage`); a save refused for a stale version
  * keeps the edits and says so.
  */
@@ -134,6 +161,7 @@ export const pageBuilderMachine = setup({
     canUndo: ({ context }) => context.past.length > 0,
     canRedo: ({ context }) => context.future.length > 0,
     hasActive: ({ context }) => activeIndex(context.page) >= 0,
+    popShown: ({ context }) => shownPopIndex(context.page) >= 0,
     named: ({ context }) => context.name.trim().length > 0,
   },
 }).createMachine({
@@ -172,25 +200,35 @@ export const pageBuilderMachine = setup({
         ADD_RECT: {
           actions: assign(({ context, event }) =>
             commit(context, (page) => {
-              const z = page.rects.reduce((m, r) => Math.max(m, r.zIndex), 0) + 1;
-              const rects = page.rects.map((r) => ({ ...r, active: false }));
-              return { ...page, rects: [...rects, { ...newRect(event.rect ?? {}, z, page.pageData.height), component: event.component }] };
+              const layer = layerRects(page);
+              const z = layer.reduce((m, r) => Math.max(m, r.zIndex), 0) + 1;
+              const rects = layer.map((r) => ({ ...r, active: false }));
+              return withLayer(page, [...rects, { ...newRect(event.rect ?? {}, z, page.pageData.height), component: event.component }]);
             }),
           ),
         },
         SELECT: {
           actions: assign(({ context, event }) =>
-            commit(context, (page) =>
-              !Number.isInteger(event.index) || event.index < 0 || event.index >= page.rects.length || page.rects[event.index].active
+            commit(context, (page) => {
+              const layer = layerRects(page);
+              return !Number.isInteger(event.index) || event.index < 0 || event.index >= layer.length || layer[event.index].active
                 ? page
-                : { ...page, rects: page.rects.map((r, j) => ({ ...r, active: j === event.index })) },
-            ),
+                : withLayer(
+                    page,
+                    layer.map((r, j) => ({ ...r, active: j === event.index })),
+                  );
+            }),
           ),
         },
         DESELECT: {
           guard: 'hasActive',
           actions: assign(({ context }) =>
-            commit(context, (page) => ({ ...page, rects: page.rects.map((r) => ({ ...r, active: false })) })),
+            commit(context, (page) =>
+              withLayer(
+                page,
+                layerRects(page).map((r) => ({ ...r, active: false })),
+              ),
+            ),
           ),
         },
         NUDGE: {
@@ -227,27 +265,50 @@ export const pageBuilderMachine = setup({
         },
         DELETE: {
           guard: 'hasActive',
-          actions: assign(({ context }) => commit(context, (page) => ({ ...page, rects: page.rects.filter((r) => !r.active) }))),
+          actions: assign(({ context }) =>
+            commit(context, (page) =>
+              withLayer(
+                page,
+                layerRects(page).filter((r) => !r.active),
+              ),
+            ),
+          ),
         },
         SET_PAGE: {
           actions: assign(({ context, event }) =>
             commit(context, (page) => {
               const height = event.height === undefined ? page.pageData.height : clamp(Math.round(event.height), 200, 20000);
               const pageData = { height, background: { ...page.pageData.background, ...event.background } };
-              // A shorter page takes its rects with it.
-              return { ...page, pageData, rects: page.rects.map((r) => fitRect(r, height)) };
+              // A shorter page takes its rects, and its popups' rects, with it.
+              return {
+                ...page,
+                pageData,
+                rects: page.rects.map((r) => fitRect(r, height)),
+                pops: page.pops.map((p) => (p.rects ? { ...p, rects: p.rects.map((r) => fitRect(r, height)) } : p)),
+              };
             }),
           ),
         },
         ADD_POP: {
           actions: assign(({ context }) =>
-            commit(context, (page) => ({ ...page, pops: [...page.pops.map((x) => ({ ...x, show: false })), { show: true }] })),
+            commit(context, (page) =>
+              page.pops.length >= PAGE_LIMITS.maxPops
+                ? page
+                : { ...noneActive(page), pops: [...noneActive(page).pops.map((x) => ({ ...x, show: false })), { show: true, rects: [] }] },
+            ),
           ),
         },
         SHOW_POP: {
           actions: assign(({ context, event }) =>
-            commit(context, (page) => ({ ...page, pops: page.pops.map((x, j) => ({ ...x, show: j === (event.index ?? -1) })) })),
+            commit(context, (page) => {
+              const next = noneActive(page);
+              return { ...next, pops: next.pops.map((x, j) => ({ ...x, show: j === (event.index ?? -1) })) };
+            }),
           ),
+        },
+        DELETE_POP: {
+          guard: 'popShown',
+          actions: assign(({ context }) => commit(context, (page) => ({ ...page, pops: page.pops.filter((p) => !p.show) }))),
         },
         RENAME: { actions: assign({ name: ({ event }) => String(event.name ?? '').slice(0, 50), dirty: true }) },
         UNDO: {

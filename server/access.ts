@@ -6,6 +6,7 @@ import type { Db } from './db.ts';
 import { offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 import type { RecordOp } from './records.ts';
+import { CAMPAIGN_PAGES } from '../src/api/campaign-rules.ts';
 
 /**
  * Who may make a call:
@@ -21,16 +22,6 @@ import type { RecordOp } from './records.ts';
  */
 export type Owner =
   'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
-
-/** The content area's campaign lists and the hidden wizard entry: who may write campaigns. */
-const CAMPAIGN_PAGES = [
-  'content-manage/lottery',
-  'content-manage/vote',
-  'content-manage/check-in',
-  'content-manage/cashback',
-  'content-manage/fission',
-  'content-manage/campaign-edit',
-];
 
 /**
  * Every call the server answers and who owns it (docs/api.md). A route missing here is refused, and

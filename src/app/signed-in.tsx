@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { splitHash } from '../lib/redirect.ts';
 import { useApi } from '../shell/api-context.ts';
@@ -9,7 +9,13 @@ import type { MenuModel } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Layout } from '../shell/layout.tsx';
 import { KeepAliveOutlet } from '../shell/keep-alive.tsx';
-import { EmptyMenu, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
+import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
+import { CAMPAIGN_PAGES } from '../api/campaign-rules.ts';
+
+/** A fixed route shown only to holders of one of the menu pages (by component) whose calls it makes. */
+function HoldersOnly({ model, pages, children }: { model: MenuModel; pages: readonly string[]; children: ReactNode }) {
+  return model.routes.some((r) => pages.includes(r.component)) ? children : <NoPermissionPage />;
+}
 
 /** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
@@ -29,9 +35,11 @@ function ContentRoutes({ model }: { model: MenuModel }) {
           <Redirect to={`/setting-camp/campaign-info${search ? `?${search}` : ''}`} replace />
         </Route>
         <Route path="/setting-camp/campaign-info">
-          <RouteView
-            route={fixedRoute('/setting-camp/campaign-info', t('campaignInfo'), 'content-manage/campaign-info', [t('settingCamp')])}
-          />
+          <HoldersOnly model={model} pages={CAMPAIGN_PAGES}>
+            <RouteView
+              route={fixedRoute('/setting-camp/campaign-info', t('campaignInfo'), 'content-manage/campaign-info', [t('settingCamp')])}
+            />
+          </HoldersOnly>
         </Route>
         <Route path="/data-statistics">
           <Redirect to="/data-statistics/mall-statistics" replace />
@@ -42,11 +50,13 @@ function ContentRoutes({ model }: { model: MenuModel }) {
           </Route>
         ))}
         <Route path="/data-statistics/mall-statistics">
-          <RouteView
-            route={fixedRoute('/data-statistics/mall-statistics', t('mallStatistics'), 'data-statistics/mall-statistics', [
-              t('dataCenter'),
-            ])}
-          />
+          <HoldersOnly model={model} pages={['data-statistics/mall-statistics']}>
+            <RouteView
+              route={fixedRoute('/data-statistics/mall-statistics', t('mallStatistics'), 'data-statistics/mall-statistics', [
+                t('dataCenter'),
+              ])}
+            />
+          </HoldersOnly>
         </Route>
         <Route>
           <NotFound />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate, useHashPath, useHashSearch } from '../shell/hash-location.ts';
+import { useKeptVisible } from '../shell/kept-visible.ts';
 import { formatListQuery, parseListQuery, type ListState } from './list-query.ts';
 
 /**
@@ -56,9 +57,10 @@ export interface ListData<T> {
 }
 
 /**
- * Loads a page of rows whenever `deps` change. Answers that arrive after a newer request was made are dropped, so
- * fast typing or paging never shows an older page. Failures are shown by the shell (SPEC 8); the table keeps
- * the rows it had.
+ * Loads a page of rows whenever `deps` change, and again when a page the keep-alive kept comes back on screen (what
+ * changed elsewhere meanwhile, an approval or an edit, shows; the rows stay until the fresh ones arrive). Answers
+ * that arrive after a newer request was made are dropped, so fast typing or paging never shows an older page.
+ * Failures are shown by the shell (SPEC 8); the table keeps the rows it had.
  */
 export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>, deps: readonly unknown[]): ListData<T> {
   const [rows, setRows] = useState<T[] | null>(null);
@@ -69,6 +71,15 @@ export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>
   const seq = useRef(0);
   const latest = useRef(load);
   latest.current = load;
+  const visible = useKeptVisible();
+  const wasHidden = useRef(false);
+  useEffect(() => {
+    if (!visible) wasHidden.current = true;
+    else if (wasHidden.current) {
+      wasHidden.current = false;
+      setTick((t) => t + 1);
+    }
+  }, [visible]);
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } fr
 import { tabsMachine } from '../../machines/tabs.machine.ts';
 import { KEEP_ALIVE_PAGES, NO_SCROLL_RESET_PAGE, SCROLL_RESET_DELAY_MS } from '../menu/keep-alive.ts';
 import { findRoute, type AppRoute, type MenuModel } from '../menu/menu-model.ts';
+import { KeptVisibleContext } from './kept-visible.ts';
 import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 
 /** The keep-alive list's actor (machines/tabs.machine.ts); the layout provides it. */
@@ -66,7 +67,7 @@ export function KeepAliveOutlet({
     <>
       {kept.map((r) => (
         <div key={r.path} hidden={r.path !== path} data-keep-alive={r.path}>
-          {render(r)}
+          <KeptVisibleContext.Provider value={r.path === path}>{render(r)}</KeptVisibleContext.Provider>
         </div>
       ))}
       {!current && children}

@@ -29,6 +29,22 @@ export function NotFound() {
   );
 }
 
+/**
+ * A fixed route (SPEC 2) that belongs to pages of the menu the user does not hold: said on the page, before any
+ * call is refused (the server checks the same pages).
+ */
+export function NoPermissionPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  return (
+    <StatusScreen title={t('noPermission')} hint={t('noPermissionHint')}>
+      <Button appearance="primary" onClick={() => navigate('/')}>
+        {t('backHome')}
+      </Button>
+    </StatusScreen>
+  );
+}
+
 export function EmptyMenu() {
   const t = useT();
   return <StatusScreen title={t('none')} hint={t('emptyMenu')} />;

@@ -227,7 +227,6 @@ describe('business areas', () => {
     const palette = page.getByRole('region', { name: '组件库' });
     await palette.getByRole('button', { name: '图片', exact: true }).click();
     await palette.getByRole('button', { name: '按钮', exact: true }).click();
-    await palette.getByRole('button', { name: '新增弹窗' }).click();
     const canvas = page.getByRole('application', { name: '页面画布' });
     const second = canvas.getByRole('button', { name: '组件 2（按钮）' });
     expect(await second.getAttribute('aria-pressed')).toBe('true');
@@ -237,7 +236,7 @@ describe('business areas', () => {
     await second.dispatchEvent('pointerdown');
     await canvas.focus();
     const settings = page.getByRole('region', { name: '页面设置' });
-    const top = settings.getByRole('spinbutton', { name: '上' });
+    const top = settings.getByRole('spinbutton', { name: '上', exact: true });
     const before = Number(await top.inputValue());
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('ArrowDown');
@@ -249,6 +248,18 @@ describe('business areas', () => {
     // what a rect carries: a hot zone with its link; the page: a gradient and an uploaded background image
     await settings.getByRole('button', { name: '添加热区' }).click();
     await settings.getByRole('textbox', { name: '热区 1 的链接' }).fill('/pages/coupon');
+    await settings.getByRole('spinbutton', { name: '热区 1 宽 %' }).fill('40');
+    expect(await canvas.getByRole('button', { name: '组件 2（按钮）' }).locator('span', { hasText: /^1$/ }).count()).toBe(1);
+    // a popup has rects of its own: while it is shown, the palette adds to it and the page's rects stay put
+    await palette.getByRole('button', { name: '新增弹窗' }).click();
+    await palette.getByText('正在编辑弹窗 1：新增的组件属于这个弹窗').waitFor();
+    const popLayer = canvas.getByRole('group', { name: '弹窗 1' });
+    await palette.getByRole('button', { name: '图片', exact: true }).click();
+    await popLayer.getByRole('button', { name: '组件 1（图片）' }).waitFor();
+    expect(await canvas.getByRole('button', { name: '组件 2（按钮）' }).count()).toBe(0);
+    await settings.getByRole('spinbutton', { name: '上', exact: true }).fill('200');
+    await palette.getByRole('button', { name: '隐藏弹窗 1' }).click();
+    await canvas.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
     await canvas.focus();
     await page.keyboard.press('Escape');
     await settings.getByRole('combobox', { name: '背景类型' }).selectOption({ label: '渐变' });
@@ -267,11 +278,23 @@ describe('business areas', () => {
     await again.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
     expect(await page.getByRole('textbox', { name: /页面名称/ }).inputValue()).toBe('双十一会场');
     expect(await again.getByRole('button').count()).toBe(2);
-    await again.getByRole('dialog', { name: '弹窗 1' }).waitFor();
     await again.getByRole('button', { name: '组件 2（按钮）' }).dispatchEvent('pointerdown');
     const kept = page.getByRole('region', { name: '页面设置' });
-    expect(Number(await kept.getByRole('spinbutton', { name: '上' }).inputValue())).toBe(before + 11);
+    expect(Number(await kept.getByRole('spinbutton', { name: '上', exact: true }).inputValue())).toBe(before + 11);
     expect(await kept.getByRole('textbox', { name: '热区 1 的链接' }).inputValue()).toBe('/pages/coupon');
+    expect(await kept.getByRole('spinbutton', { name: '热区 1 宽 %' }).inputValue()).toBe('40');
+    await page.getByRole('region', { name: '组件库' }).getByRole('button', { name: '弹窗 1', exact: true }).click();
+    await again.getByRole('group', { name: '弹窗 1' }).getByRole('button', { name: '组件 1（图片）' }).dispatchEvent('pointerdown');
+    expect(await kept.getByRole('spinbutton', { name: '上', exact: true }).inputValue()).toBe('200');
+    // the preview: the page at the phone's size, its popup opened on demand
+    await page.getByRole('button', { name: '预览', exact: true }).click();
+    const preview = page.getByRole('document', { name: '手机预览（375×667）' });
+    await preview.waitFor();
+    expect(await preview.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('group', { name: '弹窗', exact: true }).getByRole('button', { name: '弹窗 1' }).click();
+    await preview.getByRole('dialog', { name: '弹窗 1' }).waitFor();
+    await page.getByRole('button', { name: '关闭' }).last().click();
+    await preview.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '返回列表' }).click();
     await page.getByRole('cell', { name: '双十一会场', exact: true }).waitFor();
     await page.context().close();
@@ -344,8 +367,8 @@ describe('business areas', () => {
     await reviewer.goto(`${ui.baseUrl}/#/content-manage/campaign-audit`);
     await reviewer.getByRole('button', { name: '通过 端到端大转盘' }).click();
     await toast(reviewer, '操作成功').first().waitFor();
+    // the list the keep-alive kept (loaded before the campaign existed) loads again when it is back on screen
     await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
-    await page.reload();
     const row = page.getByRole('row').filter({ hasText: '端到端大转盘' });
     await row.getByText('未开始').waitFor();
     expect(await row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
@@ -421,6 +444,21 @@ describe('business areas', () => {
     await page.locator('svg').first().waitFor();
     await page.getByRole('button', { name: '近 7 天' }).click();
     await expect.poll(async () => page.getByRole('table', { name: '每日趋势' }).getByRole('row').count()).toBe(8);
+    await page.context().close();
+  });
+
+  it('the fixed routes of pages a user was not granted say so, and make no call the server would refuse', async () => {
+    const page = await ui.signedInPage('staff');
+    const refused: string[] = [];
+    page.on('response', (r) => r.status() === 403 && refused.push(r.url()));
+    for (const path of ['/setting-camp?type=lottery', '/data-statistics/mall-statistics']) {
+      await page.goto(`${ui.baseUrl}/#${path}`);
+      await page.getByRole('heading', { name: '您没有权限', level: 1 }).waitFor();
+      await page.getByText('这个页面属于您未被授予的菜单，请联系管理员开通').waitFor();
+    }
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/#\/dashboard$/);
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 });

@@ -360,12 +360,18 @@ describe('English mode: every text the console makes is English', () => {
     const { recordCalls } = await import('../../src/api/record-calls.ts');
     const stores = (await recordCalls(api).schema('base-info/store-mng'))!;
     data.push(stores.table.label, ...stores.fields.flatMap((f) => [f.label, ...f.options.map((o) => o.label)]));
+    const { pageCalls } = await import('../../src/api/page-calls.ts');
+    data.push(...(await pageCalls(api).palette()).map((p) => p.name));
     for (const [path, ready] of [
       ['/manage/parameters', 'Common settings'],
       ['/manage/logs', 'Sign-ins'],
       ['/manage/meta-data', 'Add table'],
       ['/base-info/store-mng', 'css=section[aria-label="门店管理"] thead'],
       ['/data-statistics/mall-statistics', 'css=caption'],
+      // issue 15: the campaign list (its rows are data), the wizard, the page builder (its palette names are data)
+      ['/content-manage/lottery', 'css=section[aria-label="抽奖活动"] thead'],
+      ['/setting-camp?type=lottery', 'Basic information'],
+      ['/content-manage/custom-page?page=new', 'Undo'],
     ] as const) {
       await page.goto(`${baseUrl}/#${path}`);
       await (ready.startsWith('css=') ? page.locator(ready) : page.getByText(ready)).first().waitFor();

@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import {
   UNDO_LIMIT,
   activeIndex,
+  layerRects,
   pageBuilderMachine,
   type PageBuilderContext,
   type PageBuilderEvent,
@@ -99,6 +100,7 @@ const edit: fc.Arbitrary<PageBuilderEvent> = fc.oneof(
     { type: 'LAYER', direction: 'down' },
     { type: 'DELETE' },
     { type: 'ADD_POP' },
+    { type: 'DELETE_POP' },
     { type: 'UNDO' },
     { type: 'REDO' },
   ),
@@ -115,9 +117,11 @@ describe('page builder machine: what any sequence of edits keeps true', () => {
         const a = start();
         for (const e of events) a.send(e);
         const { page } = a.getSnapshot().context;
+        const all = [...page.rects, ...page.pops.flatMap((p) => p.rects ?? [])];
         return (
           pageStateProblem(page) === null &&
-          page.rects.every((r) => r.left + r.width <= PAGE_WIDTH && r.top + r.height <= page.pageData.height)
+          all.every((r) => r.left + r.width <= PAGE_WIDTH && r.top + r.height <= page.pageData.height) &&
+          all.filter((r) => r.active).length <= 1
         );
       }),
       { numRuns: 300 },
@@ -162,6 +166,39 @@ describe('page builder machine: what any sequence of edits keeps true', () => {
     for (let i = 0; i < UNDO_LIMIT + 10; i++) a.send({ type: 'NUDGE', dx: 0, dy: 1 });
     expect(a.getSnapshot().context.past).toHaveLength(UNDO_LIMIT);
     expect(a.getSnapshot().context.dirty).toBe(true);
+  });
+
+  it('a shown popup has rects of its own: rect events edit them and leave the page’s as they were', () => {
+    const a = start();
+    a.send({ type: 'ADD_RECT', rect: { width: 750, height: 300 }, component: 'image' });
+    const pageRects = a.getSnapshot().context.page.rects;
+    a.send({ type: 'ADD_POP' });
+    expect(a.getSnapshot().context.page.rects.every((r) => !r.active)).toBe(true);
+    a.send({ type: 'ADD_RECT', rect: { width: 500, height: 400 }, component: 'image' });
+    a.send({ type: 'MOVE_TO', left: 125, top: 300 });
+    a.send({ type: 'ADD_RECT', rect: { width: 100, height: 100 }, component: 'button' });
+    let { page } = a.getSnapshot().context;
+    expect(page.rects.map((r) => ({ ...r, active: true }))).toEqual(pageRects);
+    expect(page.pops[0].rects).toHaveLength(2);
+    expect(page.pops[0].rects![0]).toMatchObject({ left: 125, top: 300, width: 500, height: 400, active: false });
+    expect(layerRects(page)).toBe(page.pops[0].rects);
+    expect(activeIndex(page)).toBe(1);
+    a.send({ type: 'SHOW_POP', index: null });
+    page = a.getSnapshot().context.page;
+    expect(layerRects(page)).toBe(page.rects);
+    expect(activeIndex(page)).toBe(-1);
+    expect([...page.rects, ...page.pops[0].rects!].some((r) => r.active)).toBe(false);
+    a.send({ type: 'SELECT', index: 0 });
+    a.send({ type: 'DELETE' });
+    expect(a.getSnapshot().context.page.rects).toHaveLength(0);
+    expect(a.getSnapshot().context.page.pops[0].rects).toHaveLength(2);
+    a.send({ type: 'DELETE_POP' });
+    expect(a.getSnapshot().context.page.pops).toHaveLength(1);
+    a.send({ type: 'SHOW_POP', index: 0 });
+    a.send({ type: 'DELETE_POP' });
+    expect(a.getSnapshot().context.page.pops).toHaveLength(0);
+    a.send({ type: 'UNDO' });
+    expect(a.getSnapshot().context.page.pops[0]).toMatchObject({ show: true, rects: [{ width: 500 }, { width: 100 }] });
   });
 
   it('a save without a name is not attempted, and says why', () => {

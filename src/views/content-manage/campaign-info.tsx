@@ -26,7 +26,7 @@ import { navigate, useHashSearch } from '../../shell/hash-location.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
@@ -51,6 +51,8 @@ const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 export default function CampaignInfoView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
+  const [language] = useLanguage();
   const api = useApi();
   const notify = useNotify();
   const search = new URLSearchParams(useHashSearch());
@@ -121,7 +123,12 @@ export default function CampaignInfoView({ route }: ViewProps) {
   const problems = c.visited.includes(c.current) ? stepProblems(c.current, data, c.type) : {};
   const edit = (patch: Record<string, unknown>) => send({ type: 'EDIT', patch });
   const field = (name: string, label: string, control: React.ReactElement, required = false) => (
-    <Field label={label} required={required} validationState={problems[name] ? 'error' : undefined} validationMessage={problems[name]}>
+    <Field
+      label={label}
+      required={required}
+      validationState={problems[name] ? 'error' : undefined}
+      validationMessage={problems[name] && localize(problems[name])}
+    >
       {control}
     </Field>
   );
@@ -134,7 +141,7 @@ export default function CampaignInfoView({ route }: ViewProps) {
   return (
     <section className={s.page} aria-label={route.title}>
       <PageHeader
-        route={{ ...route, title: `${route.title} · ${CAMPAIGN_TYPES[c.type]}` }}
+        route={{ ...route, title: `${route.title} · ${localize(CAMPAIGN_TYPES[c.type])}` }}
         actions={<Button onClick={() => send({ type: 'LEAVE' })}>{t('back')}</Button>}
       />
       {error && (
@@ -149,7 +156,9 @@ export default function CampaignInfoView({ route }: ViewProps) {
             <ul>
               {c.missing.map((m) => (
                 <li key={m.step}>
-                  {m.name}：{m.problem}
+                  {localize(m.name)}
+                  {language === 'en' ? ': ' : '：'}
+                  {localize(m.problem)}
                 </li>
               ))}
             </ul>
@@ -165,18 +174,18 @@ export default function CampaignInfoView({ route }: ViewProps) {
                   className={s.step}
                   appearance={x.current ? 'primary' : 'subtle'}
                   aria-current={x.current ? 'step' : undefined}
-                  aria-label={`${i + 1}. ${STEP_NAMES[x.step]}${x.state === 'done' ? ` ${t('stepDone')}` : x.state === 'invalid' ? ` ${t('stepInvalid')}` : ''}`}
+                  aria-label={`${i + 1}. ${localize(STEP_NAMES[x.step])}${x.state === 'done' ? ` ${t('stepDone')}` : x.state === 'invalid' ? ` ${t('stepInvalid')}` : ''}`}
                   disabled={busy}
                   onClick={() => send({ type: 'GO', step: x.step })}
                 >
-                  {i + 1}. {STEP_NAMES[x.step]} {MARK[x.state]}
+                  {i + 1}. {localize(STEP_NAMES[x.step])} {MARK[x.state]}
                 </Button>
               </li>
             ))}
           </ol>
         </nav>
-        <form className={s.form} aria-label={STEP_NAMES[c.current]} onSubmit={(e) => e.preventDefault()}>
-          <h2>{STEP_NAMES[c.current]}</h2>
+        <form className={s.form} aria-label={localize(STEP_NAMES[c.current])} onSubmit={(e) => e.preventDefault()}>
+          <h2>{localize(STEP_NAMES[c.current])}</h2>
           <StepForm step={c.current} data={data} edit={edit} field={field} str={str} num={num} toNum={toNum} pages={pages} />
           <div className={s.buttons}>
             <Button onClick={() => send({ type: 'PREV' })} disabled={busy || c.current === 'campaign-base-info'}>

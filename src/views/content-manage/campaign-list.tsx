@@ -23,7 +23,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { useListData } from '../../kit/use-list.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
@@ -51,17 +51,18 @@ const TYPE_OF: Record<string, CampaignType> = {
 
 function useColumns(extra: Column<Campaign>) {
   const t = useT();
+  const localize = useLocalize();
   const formatInstant = useFormatInstant();
   return [
     { key: 'name', title: t('campaignName'), width: 200, render: (r) => r.name || t('untitled'), ellipsis: (r) => r.name },
-    { key: 'type', title: t('campaignType'), width: 100, render: (r) => CAMPAIGN_TYPES[r.type] },
+    { key: 'type', title: t('campaignType'), width: 100, render: (r) => localize(CAMPAIGN_TYPES[r.type]) },
     {
       key: 'status',
       title: t('status'),
       width: 90,
       render: (r) => (
         <Badge appearance="tint" color={COLOR[r.status]}>
-          {STATUS_NAMES[r.status]}
+          {localize(STATUS_NAMES[r.status])}
         </Badge>
       ),
     },

@@ -1,8 +1,25 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Switch,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { activeIndex, pageBuilderMachine } from '../../../machines/page-builder.machine.ts';
+import { activeIndex, layerRects, pageBuilderMachine, shownPopIndex } from '../../../machines/page-builder.machine.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { pageCalls, type PageRow, type PaletteItem } from '../../api/page-calls.ts';
 import { PAGE_WIDTH, type PageRect, type PageState } from '../../api/page-rules.ts';
@@ -20,6 +37,8 @@ import type { ViewProps } from '../view-props.ts';
 
 /** The canvas shows the mini-program's 750-unit width at 375 px, as a phone does. */
 const SCALE = 0.5;
+/** The preview's screen: an iPhone's 375 × 667 points. */
+const PREVIEW_HEIGHT = 667;
 
 const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
@@ -74,16 +93,54 @@ const useStyles = makeStyles({
     borderRadius: '2px',
     cursor: 'nwse-resize',
   },
-  pop: {
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  note: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  quad: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalXS },
+  thumb: { width: '40px', height: '40px', objectFit: 'cover', flexShrink: 0 },
+  face: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', pointerEvents: 'none' },
+  faceName: { position: 'relative' },
+  zone: {
+    position: 'absolute',
+    boxSizing: 'border-box',
+    border: `1px dashed ${tokens.colorPaletteRedBorder2}`,
+    backgroundColor: 'rgba(209, 52, 56, 0.15)',
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: tokens.fontSizeBase100,
+    pointerEvents: 'none',
+  },
+  zoneHidden: { position: 'absolute', cursor: 'pointer' },
+  shownRect: { position: 'absolute', overflow: 'hidden', display: 'grid', placeItems: 'center', fontSize: tokens.fontSizeBase200 },
+  popLayer: {
     position: 'absolute',
     inset: 0,
     backgroundColor: 'rgba(0, 0, 0, 0.45)',
-    display: 'grid',
-    placeItems: 'center',
-    color: '#fff',
-    fontSize: tokens.fontSizeBase300,
+    zIndex: 10000,
   },
-  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  popBadge: {
+    position: 'absolute',
+    top: '4px',
+    left: '4px',
+    color: '#fff',
+    fontSize: tokens.fontSizeBase200,
+  },
+  previewSurface: { width: 'fit-content', maxWidth: '95vw' },
+  phone: {
+    position: 'relative',
+    width: `${PAGE_WIDTH * SCALE}px`,
+    height: `${PREVIEW_HEIGHT}px`,
+    overflowY: 'auto',
+    border: `8px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: '24px',
+    marginTop: tokens.spacingVerticalS,
+  },
+  previewPop: {
+    position: 'sticky',
+    top: 0,
+    marginTop: `-${PREVIEW_HEIGHT}px`,
+    height: `${PREVIEW_HEIGHT}px`,
+    backgroundColor: 'rgba(0, 0, 0, 0.55)',
+  },
+  popClose: { position: 'absolute', right: '8px', bottom: '8px' },
 });
 
 /**
@@ -177,17 +234,51 @@ function PageList({ route }: ViewProps) {
   );
 }
 
-/** What a rect carries, by its kind: banner images, hot-zone links, a voice's autoplay. */
+/** What a rect carries, by its kind: an image and its link, banner images, hot zones, a voice's icons, a video's length. */
 function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Partial<PageRect>) => void }) {
   const t = useT();
   const s = useStyles();
+  const image = rect.bannerData[0];
+  const zone = (i: number, patch: Partial<PageRect['hotZone'][number]>) =>
+    onChange({ hotZone: rect.hotZone.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+  const percent = (value: number, change: (v: number) => void, label: string) => (
+    <Input
+      type="number"
+      aria-label={label}
+      min={0}
+      max={100}
+      value={String(Math.round(value * 100))}
+      onChange={(_, d) => d.value !== '' && Number.isFinite(Number(d.value)) && change(Math.min(100, Math.max(0, Number(d.value))) / 100)}
+    />
+  );
   return (
     <>
-      {(rect.component === 'banner' || rect.bannerData.length > 0) && (
+      {rect.component === 'image' && (
+        <>
+          <Field label={t('rectImage')}>
+            <ImageUpload
+              label={t('rectImage')}
+              value={image?.url ?? ''}
+              onChange={(url) => onChange({ bannerData: url ? [{ url, link: image?.link ?? '' }] : [] })}
+            />
+          </Field>
+          {image && (
+            <Field label={t('rectLink')}>
+              <Input
+                placeholder="/pages/…"
+                value={image.link}
+                onChange={(_, d) => onChange({ bannerData: [{ ...image, link: d.value }] })}
+              />
+            </Field>
+          )}
+        </>
+      )}
+      {rect.component === 'banner' && (
         <Field label={t('bannerImages')}>
           <div className={s.side}>
             {rect.bannerData.map((b, i) => (
               <div key={i} className={s.actions}>
+                <img src={b.url} alt="" className={s.thumb} />
                 <Input
                   aria-label={t('bannerLink', { n: i + 1 })}
                   placeholder={t('bannerLink', { n: i + 1 })}
@@ -211,37 +302,174 @@ function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Par
       <Field label={t('hotZones')}>
         <div className={s.side}>
           {rect.hotZone.map((z, i) => (
-            <div key={i} className={s.actions}>
-              <Input
-                aria-label={t('hotZoneLink', { n: i + 1 })}
-                placeholder="/pages/…"
-                value={z.link}
-                onChange={(_, d) => onChange({ hotZone: rect.hotZone.map((x, j) => (j === i ? { ...x, link: d.value } : x)) })}
-              />
-              <Button size="small" onClick={() => onChange({ hotZone: rect.hotZone.filter((_, j) => j !== i) })}>
-                {t('delete')}
-              </Button>
+            <div key={i} className={s.side} role="group" aria-label={t('hotZoneArea', { n: i + 1 })}>
+              <div className={s.actions}>
+                <Input
+                  aria-label={t('hotZoneLink', { n: i + 1 })}
+                  placeholder="/pages/…"
+                  value={z.link}
+                  onChange={(_, d) => zone(i, { link: d.value })}
+                />
+                <Button size="small" onClick={() => onChange({ hotZone: rect.hotZone.filter((_, j) => j !== i) })}>
+                  {t('delete')}
+                </Button>
+              </div>
+              <div className={s.quad}>
+                {percent(z.x, (x) => zone(i, { x, w: Math.min(z.w, 1 - x) }), `${t('hotZones')} ${i + 1} ${t('hotZoneX')}`)}
+                {percent(z.y, (y) => zone(i, { y, h: Math.min(z.h, 1 - y) }), `${t('hotZones')} ${i + 1} ${t('hotZoneY')}`)}
+                {percent(z.w, (w) => zone(i, { w: Math.min(w, 1 - z.x) }), `${t('hotZones')} ${i + 1} ${t('hotZoneW')}`)}
+                {percent(z.h, (h) => zone(i, { h: Math.min(h, 1 - z.y) }), `${t('hotZones')} ${i + 1} ${t('hotZoneH')}`)}
+              </div>
             </div>
           ))}
-          <Button size="small" onClick={() => onChange({ hotZone: [...rect.hotZone, { x: 0, y: 0, w: 1, h: 1, link: '/' }] })}>
+          <Button size="small" onClick={() => onChange({ hotZone: [...rect.hotZone, { x: 0, y: 0, w: 0.5, h: 0.5, link: '/' }] })}>
             {t('addHotZone')}
           </Button>
         </div>
       </Field>
       {rect.component === 'voice' && (
-        <Switch
-          label={t('autoPlay')}
-          checked={rect.voiceInfo?.autoPlay === true}
-          onChange={(_, d) =>
-            onChange({
-              voiceInfo: { playingImg: rect.voiceInfo?.playingImg ?? '', stopImg: rect.voiceInfo?.stopImg ?? '', autoPlay: d.checked },
-            })
-          }
-        />
+        <>
+          <Switch
+            label={t('autoPlay')}
+            checked={rect.voiceInfo?.autoPlay === true}
+            onChange={(_, d) =>
+              onChange({
+                voiceInfo: { playingImg: rect.voiceInfo?.playingImg ?? '', stopImg: rect.voiceInfo?.stopImg ?? '', autoPlay: d.checked },
+              })
+            }
+          />
+          {(['playingImg', 'stopImg'] as const).map((k) => (
+            <Field key={k} label={t(k)}>
+              <ImageUpload
+                label={t(k)}
+                value={rect.voiceInfo?.[k] ?? ''}
+                onChange={(url) =>
+                  onChange({
+                    voiceInfo: {
+                      playingImg: rect.voiceInfo?.playingImg ?? '',
+                      stopImg: rect.voiceInfo?.stopImg ?? '',
+                      autoPlay: rect.voiceInfo?.autoPlay === true,
+                      [k]: url,
+                    },
+                  })
+                }
+              />
+            </Field>
+          ))}
+        </>
+      )}
+      {rect.component === 'video' && (
+        <Field label={t('videoDuration')}>
+          <Input
+            type="number"
+            min={0}
+            max={86400}
+            value={String(rect.duration)}
+            onChange={(_, d) =>
+              d.value !== '' &&
+              Number.isFinite(Number(d.value)) &&
+              onChange({ duration: Math.min(86400, Math.max(0, Math.round(Number(d.value)))) })
+            }
+          />
+        </Field>
       )}
     </>
   );
 }
+
+/** What a rect shows: its image (an image's, a banner's first), a voice's icon, else its kind's name. */
+function RectFace({ rect, name }: { rect: PageRect; name: string }) {
+  const s = useStyles();
+  const url = rect.bannerData[0]?.url || (rect.component === 'voice' ? rect.voiceInfo?.stopImg : '');
+  return url ? <img src={url} alt="" className={s.face} draggable={false} /> : <span className={s.faceName}>{name}</span>;
+}
+
+/** The hot zones of a rect, drawn inside it: numbered as in the settings panel while editing, else only outlined. */
+function HotZones({ rect, editing }: { rect: PageRect; editing: boolean }) {
+  const s = useStyles();
+  return rect.hotZone.map((z, i) => (
+    <span
+      key={i}
+      aria-hidden
+      title={editing ? undefined : z.link}
+      className={editing ? s.zone : s.zoneHidden}
+      style={{ left: `${z.x * 100}%`, top: `${z.y * 100}%`, width: `${z.w * 100}%`, height: `${z.h * 100}%` }}
+    >
+      {editing ? i + 1 : null}
+    </span>
+  ));
+}
+
+/** Where a rect sits on a canvas drawn at `scale`. */
+const rectBox = (r: PageRect, scale: number, lift = 0) => ({
+  top: r.top * scale,
+  left: r.left * scale,
+  width: r.width * scale,
+  height: r.height * scale,
+  zIndex: lift + r.zIndex,
+});
+
+/** The page as the mini-program shows it, at its 375-point width, with its popups one at a time. */
+function PagePreview({ page, paletteName, onClose }: { page: PageState; paletteName: (code?: string) => string; onClose: () => void }) {
+  const s = useStyles();
+  const t = useT();
+  const [pop, setPop] = useState(-1);
+  const bg = page.pageData.background;
+  const shown = page.pops[pop];
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={s.previewSurface}>
+        <DialogBody>
+          <DialogTitle>{t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}</DialogTitle>
+          <DialogContent>
+            {page.pops.length > 0 && (
+              <div className={s.actions} role="group" aria-label={t('previewPopups')}>
+                {page.pops.map((_, i) => (
+                  <Button key={i} size="small" aria-pressed={pop === i} onClick={() => setPop(pop === i ? -1 : i)}>
+                    {t('showPopup', { n: i + 1 })}
+                  </Button>
+                ))}
+              </div>
+            )}
+            <div className={s.phone} role="document" aria-label={t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}>
+              <div className={s.canvas} style={{ height: page.pageData.height * SCALE, background: backgroundOf(bg) }}>
+                {page.rects.map((r, i) => (
+                  <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
+                    <RectFace rect={r} name={paletteName(r.component)} />
+                    <HotZones rect={r} editing={false} />
+                  </div>
+                ))}
+              </div>
+              {shown && (
+                <div className={s.previewPop} role="dialog" aria-label={t('showPopup', { n: pop + 1 })}>
+                  {(shown.rects ?? []).map((r, i) => (
+                    <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
+                      <RectFace rect={r} name={paletteName(r.component)} />
+                      <HotZones rect={r} editing={false} />
+                    </div>
+                  ))}
+                  <Button className={s.popClose} size="small" shape="circular" onClick={() => setPop(-1)}>
+                    {t('close')}
+                  </Button>
+                </div>
+              )}
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+const backgroundOf = (bg: PageState['pageData']['background']) =>
+  bg.bgColorType === 'gradient'
+    ? `linear-gradient(${bg.from}, ${bg.to}, ${bg.endColor})`
+    : `${bg.bgColor}${bg.url ? ` url("${bg.url}") top / 100% auto no-repeat` : ''}`;
 
 const message = (err: unknown) => (err instanceof ApiFailure ? err.failure.message : err instanceof Error ? err.message : String(err));
 
@@ -293,9 +521,10 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
 
   const canvas = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ kind: 'move' | 'resize'; x: number; y: number; dx: number; dy: number } | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const active = activeIndex(page);
-  const selected: PageRect | undefined = page.rects[active];
-  const shownPop = page.pops.findIndex((p) => p.show);
+  const selected: PageRect | undefined = layerRects(page)[active];
+  const shownPop = shownPopIndex(page);
 
   const onKey = useCallback(
     (e: KeyboardEvent) => {
@@ -352,6 +581,23 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
       : { ...r, width: Math.max(1, r.width + dx), height: Math.max(1, r.height + dy) };
   };
   const paletteName = (code?: string) => palette.find((p) => p.code === code)?.name ?? t('pageRect');
+  /** A rect of the edited layer: selected, dragged and resized with the pointer. */
+  const editable = (raw: PageRect, i: number) => (
+    <div
+      key={i}
+      role="button"
+      tabIndex={-1}
+      aria-pressed={raw.active}
+      aria-label={t('pageRectLabel', { n: i + 1, name: paletteName(raw.component) })}
+      className={`${s.rect} ${raw.active ? s.active : ''}`}
+      style={rectBox(shown(raw, i), SCALE)}
+      onPointerDown={(e) => startDrag(e, i, 'move')}
+    >
+      <RectFace rect={raw} name={paletteName(raw.component)} />
+      <HotZones rect={raw} editing />
+      {raw.active && <span className={s.handle} aria-hidden onPointerDown={(e) => startDrag(e, i, 'resize')} />}
+    </div>
+  );
 
   if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
   if (state.matches('loadFailed'))
@@ -395,6 +641,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
         <Button onClick={() => send({ type: 'REDO' })} disabled={!future.length}>
           {t('redo')}
         </Button>
+        <Button onClick={() => setPreviewing(true)}>{t('previewPage')}</Button>
         <Button
           appearance="primary"
           onClick={() => send({ type: 'SAVE' })}
@@ -419,6 +666,12 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
               </Button>
             ))}
           <Button onClick={() => send({ type: 'ADD_POP' })}>{t('addPopup')}</Button>
+          {shownPop >= 0 && (
+            <>
+              <p className={s.note}>{t('editingPopup', { n: shownPop + 1 })}</p>
+              <Button onClick={() => send({ type: 'DELETE_POP' })}>{t('deletePopup', { n: shownPop + 1 })}</Button>
+            </>
+          )}
           {page.pops.map((p, i) => (
             <Button
               key={i}
@@ -440,35 +693,19 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
             onPointerMove={moveDrag}
             onPointerUp={endDrag}
             onPointerDown={() => send({ type: 'DESELECT' })}
-            style={{
-              height: page.pageData.height * SCALE,
-              background:
-                bg.bgColorType === 'gradient'
-                  ? `linear-gradient(${bg.from}, ${bg.to}, ${bg.endColor})`
-                  : `${bg.bgColor}${bg.url ? ` url("${bg.url}") top / 100% auto no-repeat` : ''}`,
-            }}
+            style={{ height: page.pageData.height * SCALE, background: backgroundOf(bg) }}
           >
-            {page.rects.map((raw, i) => {
-              const r = shown(raw, i);
-              return (
-                <div
-                  key={i}
-                  role="button"
-                  tabIndex={-1}
-                  aria-pressed={raw.active}
-                  aria-label={t('pageRectLabel', { n: i + 1, name: paletteName(raw.component) })}
-                  className={`${s.rect} ${raw.active ? s.active : ''}`}
-                  style={{ top: r.top * SCALE, left: r.left * SCALE, width: r.width * SCALE, height: r.height * SCALE, zIndex: r.zIndex }}
-                  onPointerDown={(e) => startDrag(e, i, 'move')}
-                >
-                  {paletteName(raw.component)}
-                  {raw.active && <span className={s.handle} aria-hidden onPointerDown={(e) => startDrag(e, i, 'resize')} />}
-                </div>
-              );
-            })}
+            {shownPop < 0
+              ? page.rects.map((raw, i) => editable(raw, i))
+              : page.rects.map((r, i) => (
+                  <div key={i} className={s.shownRect} style={rectBox(r, SCALE)} aria-hidden>
+                    <RectFace rect={r} name={paletteName(r.component)} />
+                  </div>
+                ))}
             {shownPop >= 0 && (
-              <div className={s.pop} role="dialog" aria-label={t('showPopup', { n: shownPop + 1 })} style={{ zIndex: 10000 }}>
-                {t('showPopup', { n: shownPop + 1 })}
+              <div className={s.popLayer} role="group" aria-label={t('showPopup', { n: shownPop + 1 })}>
+                <span className={s.popBadge}>{t('showPopup', { n: shownPop + 1 })}</span>
+                {(page.pops[shownPop].rects ?? []).map((raw, i) => editable(raw, i))}
               </div>
             )}
           </div>
@@ -535,6 +772,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
           )}
         </div>
       </div>
+      {previewing && <PagePreview page={page} paletteName={paletteName} onClose={() => setPreviewing(false)} />}
     </section>
   );
 }
