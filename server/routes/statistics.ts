@@ -57,7 +57,8 @@ export function statisticsRoutes(db: Db) {
     const pages = await pagesOf(s);
     const pathOf = (component: string) => pages.find((p) => p.component === component)?.path ?? null;
     const today = `(now() AT TIME ZONE $2)::date`;
-    const since = `(${today} AT TIME ZONE $2)`;
+    // The tenant's midnight as an instant: the local date as a local time, read in the tenant's zone.
+    const since = `(${today}::timestamp AT TIME ZONE $2)`;
     const [figures] = await db.query<{ online: number; logins: number; failures: number; operations: number }>(
       `SELECT (SELECT count(DISTINCT us.user_id)::int FROM user_session us WHERE us.tenant_id = $1 AND ${isOnline('us')}) AS online,
               (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND l.success AND l.created_at >= ${since}) AS logins,
