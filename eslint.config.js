@@ -28,6 +28,11 @@ const zones = [
   },
   { target: './src/views', from: ['./src/app', './server'], message: 'views/ must not reach up to app/' },
   {
+    target: './src/journal',
+    from: ['./src/app', './src/shell', './src/views', './src/kit', './src/menu', './server'],
+    message: 'journal/ (the event journal) sits below the UI: the shell, the kit and the pages use it',
+  },
+  {
     target: './server',
     from: ['./src/app', './src/shell', './src/views', './src/menu', './src/lib', './machines'],
     message: 'server/ imports only contract types from src/api',
@@ -51,6 +56,27 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' },
+      ],
+    },
+  },
+  {
+    // Every actor reports to the journal (issue 16): components create them with the journal's hooks, which add
+    // the app's inspection observer; the Providers of createActorContext are given it as an option.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/journal/actor-hooks.ts', 'src/journal/replay.ts', 'src/journal/walk.ts', 'src/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useMachine', 'useActor', 'useActorRef'],
+              message: 'Use useAppMachine / useAppActor / useAppActorRef (src/journal/actor-hooks.ts): they report to the journal.',
+            },
+            { name: 'xstate', importNames: ['createActor'], message: 'Actors are created by the hooks of src/journal/actor-hooks.ts.' },
+          ],
+        },
       ],
     },
   },

@@ -3,6 +3,7 @@ import { benchFilter } from './filter.bench.ts';
 import { benchMenu } from './menu.bench.ts';
 import { benchUsers } from './users.bench.ts';
 import { benchRecords } from './records.bench.ts';
+import { benchJournal } from './journal.bench.ts';
 
 /** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -39,6 +40,10 @@ results.records = records;
 console.table(records.list);
 console.log(`工作台 figures (target p95 <= ${records.dashboard.targetP95Ms} ms)`);
 console.table([records.dashboard]);
+
+console.log('Event journal: per-event cost (recording on vs off, target <= 0.05 ms) and first-bundle size (target <= 15 KiB gz)');
+results.journal = await benchJournal();
+console.table([results.journal]);
 
 if (!process.argv.includes('--no-browser')) {
   const { benchBrowser } = await import('./browser.bench.ts');

@@ -3,6 +3,7 @@ import { hashPassword } from './crypto.ts';
 import { defaultTenantPages, offeredTo } from './menu.ts';
 import { BUSINESS_COMPONENTS, installDictionary, seedSampleRecords } from './business-dictionary.ts';
 import { RECORD_BUTTON_LABELS } from './records.ts';
+import { JOURNAL_BUTTON } from '../src/api/contract.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
@@ -25,6 +26,8 @@ interface SeedMenu {
 
 /** What the demo's store staff may do besides reading their pages. */
 const STAFF_BUTTONS = ['member:export', 'write_off:add'];
+/** Buttons only the super admins get (the event journal, issue 16). */
+const ENGINEER_BUTTONS: readonly string[] = [JOURNAL_BUTTON];
 
 /** The tenant of the demo's platform operator (PLATFORM_TENANT's demo default). */
 export const DEMO_PLATFORM_TENANT = 0;
@@ -247,7 +250,11 @@ export const DEMO_MENU: SeedMenu[] = [
     icon: 'user',
     roles: ['tenantAdmin', 'staff'],
     children: [
-      leaf('个人信息', '/user-center/user-info', 'user-center/user-info', { hidden: true, roles: ['tenantAdmin', 'staff'] }),
+      leaf('个人信息', '/user-center/user-info', 'user-center/user-info', {
+        hidden: true,
+        roles: ['tenantAdmin', 'staff'],
+        buttons: [[JOURNAL_BUTTON, '事件日志']],
+      }),
       leaf('设置密码', '/user-center/set-password', 'user-center/set-password', { roles: ['tenantAdmin', 'staff'] }),
     ],
   },
@@ -515,7 +522,9 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
         [row.id, tenant ?? null, name, code, i],
       );
       // Staff may export members and write coupons off; the tenant admin gets every button but deleting.
-      const buttonRoles = others.filter((r) => (r === roles.staff ? STAFF_BUTTONS.includes(code) : !/:del(ete)?$/.test(code)));
+      const buttonRoles = ENGINEER_BUTTONS.includes(code)
+        ? []
+        : others.filter((r) => (r === roles.staff ? STAFF_BUTTONS.includes(code) : !/:del(ete)?$/.test(code)));
       await grant([...supers, ...buttonRoles], btn.id);
     }
     for (const [i, child] of (node.children ?? []).entries()) await insertMenu(child, row.id, i, tenant);

@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   /** every failure passes here once; the shell shows it and reacts */
   onFailure?: (failure: Failure, info: FailureInfo) => void;
   fetch?: typeof globalThis.fetch;
+  /** every call, once it ended: its path, HTTP status (null: no answer), the answer's result, and how long it took */
+  onCall?: (call: { path: string; status: number | null; result: unknown; ms: number }) => void;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -99,17 +101,27 @@ export function createApiClient(options: ApiClientOptions) {
       fieldErrors: Boolean(opts.fieldErrors),
       accessToken: store.getItem(STORAGE_KEYS.accessToken),
     };
+    const started = performance.now();
+    let status: number | null = null;
+    const ended = (result: unknown) => options.onCall?.({ path, status, result, ms: Math.round((performance.now() - started) * 10) / 10 });
     try {
       const answer = await $fetch<T>(path, {
         method: opts.method ?? 'POST',
         body: opts.method === 'GET' ? undefined : (body as Record<string, unknown> | undefined),
         query: opts.query,
         signal: opts.signal,
+        onResponse: ({ response }) => {
+          status = response.status;
+        },
       });
+      const a = answer as { result?: unknown; code?: unknown } | null;
+      ended(a && typeof a === 'object' ? (a.result ?? a.code ?? null) : null);
       return { answer, info };
     } catch (err) {
-      const status = err instanceof FetchError ? err.response?.status : undefined;
-      return fail(networkFailure(status), info);
+      const failed = err instanceof FetchError ? err.response?.status : undefined;
+      status = failed ?? null;
+      ended(null);
+      return fail(networkFailure(failed), info);
     }
   }
 

@@ -646,3 +646,10 @@ export interface SmsLogRow {
 
 /** The default number of days logs are kept (the tenant parameter logRetentionDays). */
 export const LOG_RETENTION_DAYS = 180;
+
+/**
+ * The engineer permission (issue 16): a type-2 button under the user centre's 个人信息 page that opens the event
+ * journal panel. The demo grants it to super admins only.
+ */
+export const JOURNAL_BUTTON = 'journal:view';
+export const JOURNAL_PAGE = 'user-center/user-info';

@@ -11,3 +11,15 @@ export async function loadInspector(href: string): Promise<Observer<InspectionEv
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector({ autoStart: true }).inspect;
 }
+
+/** The app's one observer: the journal first, then (with ?inspect) Stately's inspector, each event to both. */
+export function inspectBoth(
+  journal: (event: InspectionEvent) => void,
+  stately: Observer<InspectionEvent> | undefined,
+): (event: InspectionEvent) => void {
+  if (!stately) return journal;
+  return (event) => {
+    journal(event);
+    stately.next?.(event);
+  };
+}

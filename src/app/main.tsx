@@ -10,7 +10,8 @@ import { SessionContext } from '../shell/session-context.ts';
 import { App } from './app.tsx';
 import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
-import { loadInspector } from './inspect.ts';
+import { inspectBoth, loadInspector } from './inspect.ts';
+import { isWriteCall, noteWrite } from '../shell/kept-visible.ts';
 import { createSessionLogic, startEarlyBoot } from './session-logic.ts';
 import { createErrorReporter } from './error-reporter.ts';
 import { messageOf, onReportedError, reportError } from '../lib/error-bus.ts';
@@ -18,6 +19,9 @@ import { RELEASE } from '../shell/deployment.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
 import { ApiContext } from '../shell/api-context.ts';
 import { LoadingContext } from '../shell/loading.tsx';
+import { createJournal } from '../journal/journal.ts';
+import { keepJournal } from '../journal/persist.ts';
+import { InspectContext, JournalContext, type Inspect } from '../journal/context.ts';
 
 async function start() {
   // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).
@@ -27,8 +31,15 @@ async function start() {
   const store = localStorage;
   // A stored session will show the shell: fetch its chunk while the session boots.
   if (store.getItem(STORAGE_KEYS.userToken) || linkToken) void loadSignedIn().catch(() => {});
+  // The journal records from the first actor on (issue 16); the tab's earlier entries come back from IndexedDB.
+  const journal = createJournal();
+  const kept = keepJournal(journal, globalThis.indexedDB, sessionStorage);
   let tenantId: number | null = null;
   const api = createApiClient({
+    onCall: (call) => {
+      journal.recordCall(call);
+      if (call.status === 200 && isWriteCall(call.path)) noteWrite();
+    },
     store,
     tenantId: () => tenantId,
     failureContext: () => failureSink.context(),
@@ -48,7 +59,8 @@ async function start() {
   // A stored session's boot calls start now, while the page's script and React get ready.
   const early = store.getItem(STORAGE_KEYS.userToken) && !linkToken ? startEarlyBoot(api) : {};
   const logic = createSessionLogic(api, store, tabs, early);
-  const inspect = await loadInspector(location.href);
+  const stately = await loadInspector(location.href);
+  const inspect: Inspect = inspectBoth(journal.inspect, stately);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
   await loadDictionary(language);
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
@@ -58,17 +70,21 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ApiContext.Provider value={api}>
-        <LoadingContext.Provider options={{ inspect }}>
-          <SessionContext.Provider
-            logic={logic}
-            options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
-          >
-            <TenantTracker onTenant={(id) => (tenantId = id)} />
-            <TokenBroadcastBridge channel={tabs.channel} />
-            <VisibilityBridge />
-            <App language={language} theme={theme} />
-          </SessionContext.Provider>
-        </LoadingContext.Provider>
+        <JournalContext.Provider value={{ journal, kept }}>
+          <InspectContext.Provider value={inspect}>
+            <LoadingContext.Provider options={{ inspect }}>
+              <SessionContext.Provider
+                logic={logic}
+                options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
+              >
+                <TenantTracker onTenant={(id) => (tenantId = id)} />
+                <TokenBroadcastBridge channel={tabs.channel} />
+                <VisibilityBridge />
+                <App language={language} theme={theme} />
+              </SessionContext.Provider>
+            </LoadingContext.Provider>
+          </InspectContext.Provider>
+        </JournalContext.Provider>
       </ApiContext.Provider>
     </StrictMode>,
   );

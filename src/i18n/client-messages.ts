@@ -107,6 +107,10 @@ const EXACT: Readonly<Record<string, string>> = {
   接口路径不能为空: 'The path is required',
   '接口路径须以 / 开头，不能含协议、空格、? 或 #': 'The path starts with / and has no scheme, spaces, ? or #',
   '浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问': 'This browser cannot encrypt here: open the console over HTTPS or localhost',
+  // the event journal's import (issue 16)
+  '不是 JSON 文件': 'Not a JSON file',
+  不是事件日志文件: 'Not an event journal file',
+  事件日志的条目格式不正确: 'The journal’s entries are not in the expected format',
   // the campaign wizard (issue 15): step names, campaign types, statuses and the steps' rules
   [STEP_NAMES['campaign-base-info']]: 'Basic information',
   [STEP_NAMES['choice-template-component']]: 'Template',

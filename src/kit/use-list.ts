@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate, useHashPath, useHashSearch } from '../shell/hash-location.ts';
-import { useKeptVisible } from '../shell/kept-visible.ts';
+import { useKeptVisible, writesSoFar } from '../shell/kept-visible.ts';
 import { formatListQuery, parseListQuery, type ListState } from './list-query.ts';
 
 /**
@@ -57,8 +57,9 @@ export interface ListData<T> {
 }
 
 /**
- * Loads a page of rows whenever `deps` change, and again when a page the keep-alive kept comes back on screen (what
- * changed elsewhere meanwhile, an approval or an edit, shows; the rows stay until the fresh ones arrive). Answers
+ * Loads a page of rows whenever `deps` change, and again when a page the keep-alive kept comes back on screen after
+ * this tab saved something meanwhile (an approval or an edit made elsewhere in the console shows; the rows stay until
+ * the fresh ones arrive). Back with nothing saved, the kept page shows what it showed, with no call. Answers
  * that arrive after a newer request was made are dropped, so fast typing or paging never shows an older page.
  * Failures are shown by the shell (SPEC 8); the table keeps the rows it had.
  */
@@ -72,12 +73,13 @@ export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>
   const latest = useRef(load);
   latest.current = load;
   const visible = useKeptVisible();
-  const wasHidden = useRef(false);
+  /** the tab's write count when the page was hidden (null: on screen) */
+  const hiddenAt = useRef<number | null>(null);
   useEffect(() => {
-    if (!visible) wasHidden.current = true;
-    else if (wasHidden.current) {
-      wasHidden.current = false;
-      setTick((t) => t + 1);
+    if (!visible) hiddenAt.current = writesSoFar();
+    else if (hiddenAt.current !== null) {
+      if (writesSoFar() !== hiddenAt.current) setTick((t) => t + 1);
+      hiddenAt.current = null;
     }
   }, [visible]);
   useEffect(() => {

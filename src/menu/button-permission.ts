@@ -1,4 +1,5 @@
-import type { AppRoute } from './menu-model.ts';
+import { JOURNAL_BUTTON, JOURNAL_PAGE } from '../api/contract.ts';
+import type { AppRoute, MenuModel } from './menu-model.ts';
 
 /**
  * SPEC 5/6: a control is allowed unless its route asks for button permission and the code is not among the
@@ -16,4 +17,9 @@ export function isDangerCode(code: string): boolean {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .some((seg) => seg === 'del' || seg === 'dele' || seg === 'delete');
+}
+
+/** Whether the user may open the event journal (issue 16): the engineer button under 个人信息 is granted. */
+export function mayOpenJournal(model: Pick<MenuModel, 'routes'>): boolean {
+  return model.routes.some((r) => r.component === JOURNAL_PAGE && r.buttons.includes(JOURNAL_BUTTON));
 }

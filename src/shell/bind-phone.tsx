@@ -12,7 +12,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useAppActorRef } from '../journal/actor-hooks.ts';
 import { useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
@@ -41,7 +42,7 @@ export function BindPhoneOverlay() {
   const notify = useNotify();
   const session = SessionContext.useActorRef();
   const [uuid] = useState(() => randomHex(32));
-  const actor = useActorRef(
+  const actor = useAppActorRef(
     bindPhoneMachine.provide({
       actors: {
         bindPhone: fromPromise(({ input }) => bindPhone(api, input)),

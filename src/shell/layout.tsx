@@ -26,6 +26,9 @@ import { useTheme } from './theme.ts';
 import { loadPinyin } from './pinyin-source.ts';
 import type { PinyinOf } from '../menu/search-index.ts';
 import { dictionaries } from '../i18n/messages.ts';
+import { useInspect } from '../journal/context.ts';
+import { mayOpenJournal } from '../menu/button-permission.ts';
+import type { JournalTab } from './journal-panel.tsx';
 import { zoneToName } from '../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
@@ -34,6 +37,8 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 // The drawer (a table, pager and dialogs) loads when first opened.
 const OnlineUsersDrawer = lazy(() => import('./online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
 // Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
+/** The event journal panel (issue 16): a chunk of its own, loaded when an engineer first opens it. */
+const JournalPanel = lazy(() => import('./journal-panel.tsx'));
 const BindPhoneOverlay = lazy(() => import('./bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
@@ -64,14 +69,15 @@ const useStyles = makeStyles({
 
 const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
 
-type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users';
+type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users' | 'journal';
 
 /** The logged-in layout (SPEC 2): header on top, two-level side menu on the left, content on the right. */
 export function Layout({ model, children }: { model: MenuModel; children: ReactNode }) {
   const [pageActions] = useState(() => new PageActionStore());
+  const inspect = useInspect();
   return (
     <PageActionsProvider store={pageActions}>
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput() }}>
+      <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput(), inspect }}>
         <LayoutFrame model={model}>{children}</LayoutFrame>
       </TabsContext.Provider>
     </PageActionsProvider>
@@ -147,6 +153,46 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     };
   }, [api, showCount, drawerOpen]);
 
+  // The event journal (issue 16), for holders of the engineer button: Ctrl+Shift+E, the palette, and an alt-click on
+  // a disabled permission control (the inspector then shows why it is disabled).
+  const engineer = mayOpenJournal(model);
+  const [journalWanted, setJournalWanted] = useState(false);
+  const [journalTab, setJournalTab] = useState<JournalTab>('journal');
+  const [focusCode, setFocusCode] = useState<string | null>(null);
+  const openJournal = useCallback(
+    (tab: JournalTab = 'journal', code: string | null = null) => {
+      setJournalWanted(true);
+      setJournalTab(tab);
+      setFocusCode(code);
+      setOverlay('journal');
+    },
+    [setOverlay],
+  );
+  useEffect(() => {
+    if (!engineer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'e' && !needsPhoneRef.current) {
+        e.preventDefault();
+        setOverlay((o) => (o === 'journal' ? 'none' : 'journal'));
+        setJournalWanted(true);
+      }
+    };
+    const onAltClick = (e: MouseEvent) => {
+      if (!e.altKey || needsPhoneRef.current) return;
+      const control = (e.target as Element | null)?.closest?.('[data-track-code]');
+      if (!control || control.getAttribute('aria-disabled') !== 'true' || !control.closest('main')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      openJournal('permissions', control.getAttribute('data-track-code'));
+    };
+    addEventListener('keydown', onKey);
+    document.addEventListener('click', onAltClick, true);
+    return () => {
+      removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onAltClick, true);
+    };
+  }, [engineer, openJournal, setOverlay]);
+
   const toggle = () => {
     setCollapsed((c) => {
       localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, c ? '0' : '1');
@@ -219,6 +265,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     { id: 'action:theme', label: theme === 'dark' ? t('lightTheme') : t('darkTheme'), run: switchTheme },
     { id: 'action:sidebar', label: collapsed ? t('expand') : t('collapse'), run: toggle },
     ...(onlineDrawer ? [{ id: 'action:online-users', label: t('onlineUsers'), run: () => setOverlay('online-users') }] : []),
+    ...(engineer ? [{ id: 'action:journal', label: t('journalShortcut'), run: () => openJournal() }] : []),
     { id: 'action:logout', label: t('logout'), run: () => session.send({ type: 'LOGOUT' }) },
     ...buttons.map((b) => ({ id: `button:${b.code}`, label: b.label, trail: route ? [route.title] : [], run: b.run })),
   ];
@@ -291,6 +338,19 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
             open={overlay === 'online-users' && !needsPhone}
             onClose={() => setOverlay('none')}
             canForceLogout={mayForceLogout(userInfo)}
+          />
+        </Suspense>
+      )}
+      {engineer && journalWanted && (
+        <Suspense fallback={null}>
+          <JournalPanel
+            open={overlay === 'journal' && !needsPhone}
+            onClose={() => setOverlay('none')}
+            tab={journalTab}
+            onTab={setJournalTab}
+            model={model}
+            route={route}
+            focusCode={focusCode}
           />
         </Suspense>
       )}

@@ -1,5 +1,6 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useAppActorRef } from '../journal/actor-hooks.ts';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
@@ -45,7 +46,7 @@ export function PhoneVerification({
   const [uuid, setUuid] = useState(() => randomHex(32));
   const [captcha, setCaptcha] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const sms = useActorRef(
+  const sms = useAppActorRef(
     smsButtonMachine.provide({
       actors: { sendSms: fromPromise(({ input }) => sendSms(api, input, true)) },
       actions: { notify: (_, p) => notify(p.message, p.level) },

@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useMachine } from '@xstate/react';
+import { useAppMachine } from '../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
@@ -83,7 +83,7 @@ export default function CampaignInfoView({ route }: ViewProps) {
       }),
     [calls],
   );
-  const [state, send] = useMachine(logic, { input: { id, type } });
+  const [state, send] = useAppMachine(logic, { input: { id, type } });
   const c = state.context;
   // The builder's pages a campaign can use as its page (template step).
   const [pages, setPages] = useState<Array<{ id: number; name: string }>>([]);

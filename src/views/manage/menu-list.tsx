@@ -19,7 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
-import { useActor } from '@xstate/react';
+import { useAppActor } from '../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { findEntry, menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../machines/menu-editor.machine.ts';
@@ -156,7 +156,7 @@ export default function MenuListView({ route }: ViewProps) {
   const calls = useMemo(() => platformCalls(api), [api]);
   const notify = useNotify();
   const logic = useMemo(() => createMenuEditorLogic(calls), [calls]);
-  const [state, send] = useActor(logic);
+  const [state, send] = useAppActor(logic);
   const { catalogue, draft, saved, selectedId, fieldError, showProblems } = state.context;
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [query, setQuery] = useState('');

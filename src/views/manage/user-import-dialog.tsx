@@ -14,7 +14,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useActor } from '@xstate/react';
+import { useAppActor } from '../../journal/actor-hooks.ts';
 import { useMemo, useState } from 'react';
 import { passwordProblem } from '../../api/contract.ts';
 import { userImportCalls } from '../../api/user-calls.ts';
@@ -46,7 +46,7 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
   const t = useT();
   const api = useApi();
   const logic = useMemo(() => createUserImportLogic(api), [api]);
-  const [state, send] = useActor(logic);
+  const [state, send] = useAppActor(logic);
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);

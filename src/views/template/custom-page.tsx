@@ -16,7 +16,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useMachine } from '@xstate/react';
+import { useAppMachine } from '../../journal/actor-hooks.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { activeIndex, layerRects, pageBuilderMachine, shownPopIndex } from '../../../machines/page-builder.machine.ts';
@@ -500,7 +500,7 @@ function Builder({ route, id }: ViewProps & { id: number | null }) {
       }),
     [calls],
   );
-  const [state, send] = useMachine(logic, { input: { id } });
+  const [state, send] = useAppMachine(logic, { input: { id } });
   const { page, name, saved, past, future, dirty, error } = state.context;
   const [palette, setPalette] = useState<PaletteItem[]>([]);
   useEffect(() => {

@@ -1,0 +1,22 @@
+import { useActor as useXStateActor, useActorRef as useXStateActorRef, useMachine as useXStateMachine } from '@xstate/react';
+import type { ActorOptions, AnyActorLogic, AnyStateMachine } from 'xstate';
+import { useInspect } from './context.ts';
+
+/**
+ * The hooks components create actors with (issue 16): @xstate/react's, with the app's inspection observer, so every
+ * actor reports to the journal (and to Stately with ?inspect). ESLint refuses the bare hooks elsewhere in src/.
+ */
+export function useAppActorRef<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
+  const inspect = useInspect();
+  return useXStateActorRef(logic, { ...options, inspect: options.inspect ?? inspect } as never);
+}
+
+export function useAppActor<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
+  const inspect = useInspect();
+  return useXStateActor(logic, { ...options, inspect: options.inspect ?? inspect } as never);
+}
+
+export function useAppMachine<T extends AnyStateMachine>(machine: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
+  const inspect = useInspect();
+  return useXStateMachine(machine, { ...options, inspect: options.inspect ?? inspect } as never);
+}

@@ -1,0 +1,486 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import * as machines from '../../machines/index.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { accessTokenMachine } from '../../machines/access-token.machine.ts';
+import { createJournal, readJournalFile, type EventEntry } from '../../src/journal/journal.ts';
+import { createRedactor } from '../../src/journal/redact.ts';
+import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
+import { keepJournal } from '../../src/journal/persist.ts';
+import { inspectBoth } from '../../src/app/inspect.ts';
+import { describeStatechart, eventsOf, type ChartState } from '../../src/journal/statechart.ts';
+import { recordWalk } from '../../src/journal/walk.ts';
+
+let n = 0;
+/** A secret the journal must not keep: unique, so a search of the export finds any copy of it. */
+const secret = () => `S3CR3T${++n}x`;
+
+/**
+ * Every event type every machine accepts, with its payload; secrets where the app puts them. A machine that gains
+ * an event type fails the first test until its payload is written here (and its secrets classified).
+ */
+const PAYLOADS: Record<string, Record<string, () => Record<string, unknown>>> = {
+  session: {
+    LOGIN: () => ({ userName: 'admin', password: secret() }),
+    SWITCH_ACCOUNT: () => ({ userName: 'other', password: secret() }),
+    'xstate.done.actor.login': () => ({ output: secret() }),
+    'xstate.done.actor.loginByUserToken': () => ({ output: secret() }),
+    'xstate.done.actor.fetchUserInfo': () => ({ output: { userInfo: { userName: 'admin', phone: '13800000000' }, tokenExpire: 100 } }),
+    USER_INFO_REFRESHED: () => ({ userInfo: { userName: 'admin' }, tokenExpire: 99 }),
+  },
+  accessToken: {
+    REFRESH: () => ({ failedToken: secret() }),
+    TOKEN_RECEIVED: () => ({ token: secret(), deadline: 1, refreshInMs: 1 }),
+    'xstate.done.actor.refreshToken': () => ({ output: { token: secret(), deadline: 1, refreshInMs: 1 } }),
+  },
+  bindPhone: {
+    PHONE: () => ({ value: '13800000000' }),
+    CAPTCHA: () => ({ value: secret() }),
+    CODE: () => ({ value: secret() }),
+    NEW_CAPTCHA: () => ({ uuid: 'a'.repeat(32) }),
+    'xstate.done.actor.bindPhone': () => ({ output: { userInfo: { userName: 'phone-owner', password: secret() } } }),
+  },
+  smsButton: {
+    SEND: () => ({ phone: '13800000000', imgVeryCode: secret(), uuid: 'b'.repeat(32) }),
+  },
+  userImport: {
+    START: () => ({ file: new Blob([secret()], { type: 'text/csv' }), password: secret() }),
+  },
+};
+
+/** The event types that carry nothing secret, by machine (checked by reading each machine's events). */
+const PLAIN: Record<string, string[]> = {
+  accessToken: [
+    'xstate.error.actor.refreshToken',
+    'xstate.after.untilDeadline.accessToken.scheduled',
+    'xstate.after.retryDelay.accessToken.retrying',
+  ],
+  bindPhone: [
+    'PHONE_BLUR',
+    'SEND_CODE',
+    'SUBMIT',
+    'xstate.error.actor.bindPhone',
+    'xstate.done.actor.fetchUserInfo',
+    'xstate.error.actor.fetchUserInfo',
+  ],
+  campaignWizard: [
+    'xstate.done.actor.loadCampaign',
+    'xstate.error.actor.loadCampaign',
+    'RETRY',
+    'EDIT',
+    'GO',
+    'NEXT',
+    'PREV',
+    'SAVE',
+    'SUBMIT',
+    'LEAVE',
+    'xstate.done.actor.saveStep',
+    'xstate.error.actor.saveStep',
+    'xstate.done.actor.submitCampaign',
+    'xstate.error.actor.submitCampaign',
+    'CONFIRM',
+    'CANCEL',
+  ],
+  countdown: [
+    'HIDDEN',
+    'xstate.after.1000.countdown.running',
+    'VISIBLE',
+    'xstate.done.actor.fetchUserInfo',
+    'xstate.error.actor.fetchUserInfo',
+  ],
+  loading: ['OPEN', 'CLOSE'],
+  logout: ['xstate.done.actor.requestLogout', 'xstate.error.actor.requestLogout'],
+  menuEditor: [
+    'xstate.done.actor.loadCatalogue',
+    'xstate.error.actor.loadCatalogue',
+    'RELOAD',
+    'SELECT',
+    'NEW',
+    'EDIT',
+    'MOVE',
+    'DELETE',
+    'SAVE',
+    'CANCEL',
+    'CONFIRM',
+    'DISMISS',
+    'xstate.done.actor.saveEntry',
+    'xstate.error.actor.saveEntry',
+    'xstate.done.actor.moveEntry',
+    'xstate.error.actor.moveEntry',
+    'xstate.done.actor.deleteEntry',
+    'xstate.error.actor.deleteEntry',
+  ],
+  pageBuilder: [
+    'xstate.done.actor.loadPage',
+    'xstate.error.actor.loadPage',
+    'RETRY',
+    'ADD_RECT',
+    'SELECT',
+    'DESELECT',
+    'NUDGE',
+    'MOVE_TO',
+    'RESIZE',
+    'SET_RECT',
+    'LAYER',
+    'DELETE',
+    'SET_PAGE',
+    'ADD_POP',
+    'SHOW_POP',
+    'DELETE_POP',
+    'RENAME',
+    'UNDO',
+    'REDO',
+    'SAVE',
+    'xstate.done.actor.savePage',
+    'xstate.error.actor.savePage',
+  ],
+  session: [
+    'xstate.error.actor.loginByUserToken',
+    'xstate.error.actor.login',
+    'EXPIRED',
+    'xstate.error.actor.fetchUserInfo',
+    'xstate.done.actor.initUserPermission',
+    'xstate.error.actor.initUserPermission',
+    'xstate.done.actor.fetchMenu',
+    'xstate.error.actor.fetchMenu',
+    'xstate.done.actor.addRoutes',
+    'xstate.error.actor.addRoutes',
+    'LOGOUT',
+    'COUNTDOWN_ENDED',
+    'DISMISS_NOTICE',
+    'PERMISSIONS_CHANGED',
+    'xstate.done.actor.refreshPermissions',
+    'xstate.error.actor.refreshPermissions',
+    'TENANT_PARAMS_CHANGED',
+    'xstate.done.actor.fetchTenantParams',
+    'xstate.error.actor.fetchTenantParams',
+    'xstate.done.actor.logout',
+    'RETRY',
+  ],
+  smsButton: ['xstate.done.actor.sendSms', 'xstate.error.actor.sendSms', 'xstate.after.1000.smsButton.counting'],
+  tabs: ['OPEN', 'DROP', 'CLOSE', 'CLOSE_OTHERS'],
+  userImport: ['UPLOAD_PROGRESS', 'UPLOADED', 'UPLOAD_FAILED', 'CANCEL', 'PROGRESS', 'RESET'],
+};
+
+const machineList = Object.values(machines) as AnyStateMachine[];
+
+/** A snapshot inspection event, as XState reports one, for an actor of `machine` with `context`. */
+function snapshotEvent(ref: object, event: Record<string, unknown>, context: Record<string, unknown>): InspectionEvent {
+  return {
+    type: '@xstate.snapshot',
+    actorRef: ref,
+    rootId: 'x:0',
+    sourceRef: undefined,
+    event,
+    snapshot: { value: 'a', context, status: 'active' },
+  } as never;
+}
+
+describe('the journal keeps nothing secret', () => {
+  it('has a payload for every event type of every machine (a new event type must be classified here)', () => {
+    for (const m of machineList) {
+      for (const type of m.events) {
+        const classified = PAYLOADS[m.id]?.[type] !== undefined || (PLAIN[m.id] ?? []).includes(type);
+        expect(classified, `${m.id}: ${type}`).toBe(true);
+      }
+    }
+  });
+
+  it('every event type of every machine, with secrets in its payload and in the context, is recorded without them', () => {
+    const journal = createJournal({ run: 't' });
+    const secrets: string[] = [];
+    const track = <T>(make: () => T): T => {
+      const before = n;
+      const v = make();
+      for (let i = before + 1; i <= n; i++) secrets.push(`S3CR3T${i}x`);
+      return v;
+    };
+    for (const m of machineList) {
+      const ref = {
+        id: m.id,
+        sessionId: `s-${m.id}`,
+        logic: m,
+        options: { input: track(() => ({ linkToken: secret(), uuid: 'c'.repeat(32) })) },
+      };
+      journal.inspect({ type: '@xstate.actor', actorRef: ref, rootId: 'x' } as never);
+      for (const type of m.events) {
+        const payload = track(() => (PAYLOADS[m.id]?.[type] ?? (() => ({ note: 'plain' })))());
+        // The contexts of the machines that hold secrets, with fresh ones each time.
+        const context = track(() => ({
+          code: m.id === 'bindPhone' ? secret() : 'user:add',
+          imgVeryCode: secret(),
+          token: secret(),
+          replaced: [secret(), secret()],
+          linkToken: secret(),
+          hasStoredToken: true,
+          tokenExpire: 10,
+          menu: [{ code: 'user:add', name: '新增' }],
+        }));
+        journal.inspect(snapshotEvent(ref, { type, ...payload }, context));
+      }
+    }
+    const text = JSON.stringify(journal.toFile('test'));
+    expect(secrets.length).toBeGreaterThan(100);
+    for (const s of secrets) expect(text, s).not.toContain(s);
+    // what is not secret is kept: the account, the phone, the button codes, the numbers
+    expect(text).toContain('"userName":"admin"');
+    expect(text).toContain('13800000000');
+    expect(text).toContain('"code":"user:add"');
+    expect(text).toContain('"tokenExpire":10');
+    expect(text).toContain('"hasStoredToken":true');
+  });
+
+  it('gives the same secret the same pseudonym, keeps empty values empty, and is idempotent', () => {
+    const redact = createRedactor('r1');
+    const a = redact({ token: 'abc', replaced: ['abc', 'def'], password: '' }) as Record<string, unknown>;
+    expect(a).toEqual({ token: '‹secret r1-1›', replaced: ['‹secret r1-1›', '‹secret r1-2›'], password: '' });
+    expect(createRedactor('r2')(a)).toEqual(a);
+    expect(redact({ file: new Blob(['xyz'], { type: 'text/plain' }) })).toEqual({ file: { file: '', size: 3, type: 'text/plain' } });
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(redact(cyclic)).toEqual({ a: 1, self: '‹cycle›' });
+    expect(redact({ f: () => 1, n: NaN, e: new Error('boom') })).toEqual({ n: 'NaN', e: { error: 'boom' } });
+  });
+});
+
+/** The session as the app runs it, with actors the test settles, recorded by a journal. */
+function recordedSession(observe: (journal: (e: InspectionEvent) => void) => (e: InspectionEvent) => void = (j) => j) {
+  const journal = createJournal({ run: 'rec', now: () => 0 });
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const promised = (name: string) =>
+    fromPromise(
+      () =>
+        new Promise((resolve, reject) => {
+          pending.set(name, { resolve, reject });
+        }),
+    );
+  const logic = sessionMachine.provide({
+    actors: {
+      login: promised('login'),
+      fetchUserInfo: promised('fetchUserInfo'),
+      initUserPermission: promised('initUserPermission'),
+      fetchMenu: promised('fetchMenu'),
+      addRoutes: promised('addRoutes'),
+      fetchTenantParams: promised('fetchTenantParams'),
+      accessToken: accessTokenMachine.provide({ actors: { refreshToken: promised('refreshToken') as never } }),
+    } as never,
+  });
+  const actor = createActor(logic, { input: { hasToken: false, linkToken: null }, inspect: observe(journal.inspect) }).start();
+  const settle = async (name: string, value: unknown, fail = false) => {
+    const p = pending.get(name);
+    if (!p) throw new Error(`${name} is not running`);
+    pending.delete(name);
+    if (fail) p.reject(value);
+    else p.resolve(value);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { journal, actor, settle };
+}
+
+describe('?inspect', () => {
+  it('Stately’s inspector gets every event the journal gets, and both see every actor the session created', async () => {
+    const stately: InspectionEvent[] = [];
+    const { journal, actor, settle } = recordedSession((j) => inspectBoth(j, { next: (e) => stately.push(e) }));
+    actor.send({ type: 'LOGIN', userName: 'admin', password: 'Admin@2026' });
+    await settle('login', 'user-token-1');
+    await settle('fetchUserInfo', { userInfo: { userName: 'admin', phone: '13800000000', tenantId: 1 }, tokenExpire: 3600 });
+    await settle('initUserPermission', undefined);
+    await settle('fetchMenu', []);
+    await settle('addRoutes', { routes: [], side: [], home: null });
+    await settle('fetchTenantParams', { enableWaterMark: false, timeZone: 'Asia/Shanghai' });
+    actor.send({ type: 'LOGOUT' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.stop();
+    // Every actor that did anything (sent, received or changed), whether or not it was announced…
+    const created = new Set(stately.flatMap((e) => [e.actorRef, ...('sourceRef' in e && e.sourceRef ? [e.sourceRef] : [])]));
+    // …was announced to both observers.
+    const announced = new Set(stately.filter((e) => e.type === '@xstate.actor').map((e) => e.actorRef));
+    expect(created.size).toBeGreaterThanOrEqual(9);
+    expect(announced).toEqual(created);
+    expect(journal.seen().size).toBe(created.size);
+  });
+});
+
+describe('replay', () => {
+  it('a recorded session, replayed into the pure machines, reaches the same states and context step by step', async () => {
+    const { journal, actor, settle } = recordedSession();
+    actor.send({ type: 'LOGIN', userName: 'admin', password: 'Admin@2026' });
+    await settle('login', 'user-token-1');
+    await settle('fetchUserInfo', {
+      userInfo: { userName: 'admin', nickname: '管理员', phone: '13800000000', tenantId: 1 },
+      tokenExpire: 3600,
+    });
+    await settle('initUserPermission', undefined);
+    await settle('fetchMenu', [{ id: 1, name: '系统管理', children: [] }]);
+    await settle('addRoutes', { routes: [], side: [], home: null });
+    await settle('fetchTenantParams', { enableWaterMark: true, timeZone: 'Asia/Shanghai' });
+    // the access token child refreshes (a 401), then the session ends by the server
+    actor.getSnapshot().children.accessToken!.send({ type: 'REFRESH', failedToken: null });
+    await settle('refreshToken', { token: 'access-2', deadline: 99, refreshInMs: 1000 });
+    actor.send({ type: 'EXPIRED', message: '登录失效，请重新登录' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.stop();
+
+    const file = journal.toFile('test');
+    const text = JSON.stringify(file);
+    for (const s of ['Admin@2026', 'user-token-1', 'access-2']) expect(text).not.toContain(s);
+    const read = readJournalFile(text);
+    if (typeof read === 'string') throw new Error(read);
+    const result = replayJournal(read.entries, MACHINES);
+    expect(result.mismatch).toBeUndefined();
+    expect(result.ok).toBe(true);
+    const session = result.actors.find((a) => a.machine === 'session')!;
+    const recordedLast = [...read.entries].reverse().find((e): e is EventEntry => e.kind === 'event' && e.actor === session.actor)!;
+    expect(session.value).toEqual(recordedLast.value);
+    expect(session.steps).toBeGreaterThan(6);
+    expect(result.actors.map((a) => a.machine)).toEqual(expect.arrayContaining(['session', 'accessToken', 'countdown']));
+    const token = result.actors.find((a) => a.machine === 'accessToken')!;
+    expect(token.context.token).toMatch(/^‹secret rec-\d+›$/);
+  });
+
+  it('stops at the first entry that does not fit the machine, and says where', async () => {
+    const { journal, actor, settle } = recordedSession();
+    actor.send({ type: 'LOGIN', userName: 'admin', password: 'x' });
+    await settle('login', 'tok');
+    await settle('fetchUserInfo', { userInfo: { userName: 'admin', phone: '1' }, tokenExpire: 10 }, true);
+    actor.stop();
+    const entries = structuredClone(journal.toFile('t').entries);
+    // an edited file: the state after the login's answer is not the one the machine reaches
+    const edited = entries.find((e): e is EventEntry => e.kind === 'event' && e.event.type === 'xstate.done.actor.login')!;
+    edited.value = 'somewhereElse';
+    const result = replayJournal(entries, MACHINES);
+    expect(result.ok).toBe(false);
+    expect(result.mismatch).toMatchObject({
+      seq: edited.seq,
+      name: 'session',
+      machine: 'session',
+      event: 'xstate.done.actor.login',
+      what: 'state',
+    });
+    expect(result.mismatch!.expected).toBe('somewhereElse');
+    // another version of the machine: a context the replay does not reach
+    const again = structuredClone(journal.toFile('t').entries);
+    const ctx = again.find((e): e is EventEntry => e.kind === 'event' && e.event.type === 'LOGIN')!;
+    ctx.changed = { ...ctx.changed, error: 'not what the machine says' };
+    expect(replayJournal(again, MACHINES).mismatch).toMatchObject({ seq: ctx.seq, what: 'context.error' });
+    // replay up to an entry stops there
+    const partial = replayJournal(journal.entries(), MACHINES, ctx.seq);
+    expect(partial.ok).toBe(true);
+    expect(partial.at).toBe(ctx.seq);
+  });
+
+  it('keeps the last entries only, folds a timer’s repeated ticks into one entry, and replays the folded ticks', () => {
+    const journal = createJournal({ run: 'c', limit: 50 });
+    const countdown = createActor(machines.countdownMachine, { input: { seconds: 30 }, inspect: journal.inspect }).start();
+    for (let i = 0; i < 5; i++) countdown.send({ type: 'xstate.after.1000.countdown.running' } as never);
+    countdown.send({ type: 'HIDDEN' });
+    const events = journal.entries().filter((e): e is EventEntry => e.kind === 'event');
+    expect(events.map((e) => [e.event.type, e.repeat ?? 1])).toEqual([
+      ['xstate.init', 1],
+      ['xstate.after.1000.countdown.running', 5],
+      ['HIDDEN', 1],
+    ]);
+    expect(events[1].changed).toEqual({ remaining: 25 });
+    const result = replayJournal(journal.entries(), MACHINES);
+    expect(result.ok).toBe(true);
+    expect(result.actors[0]).toMatchObject({ value: 'paused', context: { remaining: 25 }, steps: 6 });
+    countdown.stop();
+
+    for (let i = 0; i < 200; i++) journal.recordCall({ path: `/v1/x/${i}`, status: 200, result: 'ok', ms: 1 });
+    expect(journal.entries()).toHaveLength(50);
+    expect(journal.entries().at(-1)).toMatchObject({ kind: 'call', path: '/v1/x/199' });
+  });
+
+  it('refuses a file that is not a journal', () => {
+    expect(readJournalFile('nope')).toBe('不是 JSON 文件');
+    expect(readJournalFile('{"format":"other"}')).toBe('不是事件日志文件');
+    expect(readJournalFile(JSON.stringify({ format: 'scrm-console-journal', version: 1, entries: [{ kind: 'x' }] }))).toBe(
+      '事件日志的条目格式不正确',
+    );
+  });
+});
+
+describe('the journal across a reload', () => {
+  /** sessionStorage's contract, in memory */
+  const memoryStorage = (): Storage => {
+    const m = new Map<string, string>();
+    return {
+      get length() {
+        return m.size;
+      },
+      key: (i) => [...m.keys()][i] ?? null,
+      getItem: (k) => m.get(k) ?? null,
+      setItem: (k, v) => void m.set(k, String(v)),
+      removeItem: (k) => void m.delete(k),
+      clear: () => m.clear(),
+    };
+  };
+
+  it('entries not yet written when the page goes are kept in the tab’s storage and come back first after the reload', async () => {
+    const tab = memoryStorage();
+    const page = new EventTarget();
+    const before = createJournal({ run: 'a' });
+    // No IndexedDB at all (or one whose writes the unload aborted): the tail in sessionStorage is what survives.
+    const kept = keepJournal(before, undefined, tab, page);
+    await kept.restored;
+    before.recordCall({ path: '/vue/userInfo', status: 200, result: 'ok', ms: 3 });
+    before.recordCall({ path: '/v1/role/tree', status: 200, result: 'ok', ms: 4 });
+    page.dispatchEvent(new Event('pagehide'));
+
+    const after = createJournal({ run: 'b' });
+    after.recordCall({ path: '/permission/treeMenu4VUE', status: 200, result: 'ok', ms: 5 });
+    const again = keepJournal(after, undefined, tab, new EventTarget());
+    await again.restored;
+    expect(after.entries().map((e) => (e.kind === 'call' ? [e.seq, e.path] : e.kind))).toEqual([
+      [1, '/vue/userInfo'],
+      [2, '/v1/role/tree'],
+      [3, '/permission/treeMenu4VUE'],
+    ]);
+    // Read once: a second reload does not bring the same entries twice.
+    const third = createJournal({ run: 'c' });
+    await keepJournal(third, undefined, tab, new EventTarget()).restored;
+    expect(third.entries()).toEqual([]);
+  });
+});
+
+describe('statecharts drawn from their definitions (the Machines stories)', () => {
+  it('names every state and every event of every machine, with targets that exist', () => {
+    for (const machine of Object.values(MACHINES)) {
+      const chart = describeStatechart(machine);
+      const paths = new Set<string>();
+      const collect = (s: ChartState) => {
+        paths.add(s.path);
+        s.children.forEach(collect);
+      };
+      collect(chart);
+      // Every state id the machine has, once.
+      const ids = (machine as unknown as { idMap: Map<string, unknown> }).idMap;
+      expect(paths.size, machine.id).toBe([...ids.keys()].filter((id) => id === machine.id || id.startsWith(`${machine.id}.`)).length);
+      const walkTargets = (s: ChartState) => {
+        for (const t of s.transitions)
+          for (const target of t.targets) expect(paths.has(target), `${machine.id}: ${t.event} → ${target}`).toBe(true);
+        s.children.forEach(walkTargets);
+      };
+      walkTargets(chart);
+      // Every event the machine's own events union names is drawn (the events the payload table classifies).
+      const drawn = eventsOf(chart);
+      for (const type of Object.keys(PAYLOADS[machine.id] ?? {})) {
+        if (!type.startsWith('xstate.')) expect(drawn, `${machine.id} draws ${type}`).toContain(type);
+      }
+    }
+    const session = describeStatechart(machines.sessionMachine);
+    expect(session.children.map((c) => c.key)).toContain('authenticated');
+    expect(session.initial).toBeDefined();
+  });
+
+  it('a walk through each machine records a journal that replays step by step', () => {
+    for (const machine of Object.values(MACHINES)) {
+      const { file } = recordWalk(machine);
+      const events = file.entries.filter((e) => e.kind === 'event');
+      expect(events.length, machine.id).toBeGreaterThanOrEqual(2);
+      const replay = replayJournal(file.entries, MACHINES);
+      expect(replay.mismatch, machine.id).toBeUndefined();
+      expect(replay.actors[0].machine).toBe(machine.id);
+    }
+  });
+});
