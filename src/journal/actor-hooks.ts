@@ -6,17 +6,19 @@ import { useInspect } from './context.ts';
  * The hooks components create actors with (issue 16): @xstate/react's, with the app's inspection observer, so every
  * actor reports to the journal (and to Stately with ?inspect). ESLint refuses the bare hooks elsewhere in src/.
  */
-export function useAppActorRef<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
+function useObserved<T extends AnyActorLogic>(options: ActorOptions<T>): never {
   const inspect = useInspect();
-  return useXStateActorRef(logic, { ...options, inspect: options.inspect ?? inspect } as never);
+  return { ...options, inspect: options.inspect ?? inspect } as never;
+}
+
+export function useAppActorRef<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
+  return useXStateActorRef(logic, useObserved(options));
 }
 
 export function useAppActor<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
-  const inspect = useInspect();
-  return useXStateActor(logic, { ...options, inspect: options.inspect ?? inspect } as never);
+  return useXStateActor(logic, useObserved(options));
 }
 
 export function useAppMachine<T extends AnyStateMachine>(machine: T, options: ActorOptions<T> = {} as ActorOptions<T>) {
-  const inspect = useInspect();
-  return useXStateMachine(machine, { ...options, inspect: options.inspect ?? inspect } as never);
+  return useXStateMachine(machine, useObserved(options));
 }

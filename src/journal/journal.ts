@@ -81,8 +81,8 @@ export interface Journal {
   /** actors alive now (the panel's state tree), and every actor key this journal saw created */
   live: () => readonly LiveActor[];
   seen: () => ReadonlySet<string>;
-  /** called after entries change (batched by the caller if it needs to) */
-  subscribe: (listener: () => void) => () => void;
+  /** called after entries change, with the entry added or updated (null: cleared or restored); batch if needed */
+  subscribe: (listener: (entry: JournalEntry | null) => void) => () => void;
   clear: () => void;
   /** entries of an earlier page load (IndexedDB), placed before this one's */
   restore: (earlier: readonly JournalEntry[]) => void;
@@ -121,16 +121,16 @@ export function createJournal(options: JournalOptions = {}): Journal {
   const contexts = new WeakMap<AnyActorRef, Record<string, unknown>>();
   const live = new Map<string, LiveActor>();
   const seen = new Set<string>();
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(entry: JournalEntry | null) => void>();
 
-  const notify = () => {
-    for (const l of listeners) l();
+  const notify = (entry: JournalEntry | null) => {
+    for (const l of listeners) l(entry);
   };
   const push = (entry: JournalEntry) => {
     list.push(entry);
     // Trimmed in batches: the array is cut when it is a tenth over, and `entries()` answers the last `limit`.
     if (list.length > limit + Math.ceil(limit / 10)) list = list.slice(-limit);
-    notify();
+    notify(entry);
   };
   const keyOf = (ref: AnyActorRef): string => {
     let key = keys.get(ref);
@@ -189,7 +189,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       last.repeat = (last.repeat ?? 1) + 1;
       last.t = now();
       if (any) last.changed = { ...last.changed, ...changed };
-      notify();
+      notify(last);
       return;
     }
     push({
@@ -222,7 +222,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
     },
     clear: () => {
       list = [];
-      notify();
+      notify(null);
     },
     restore: (earlier) => {
       if (!earlier.length) return;
@@ -230,7 +230,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       // This load's entries follow the earlier ones.
       list = [...earlier, ...list.map((e) => ({ ...e, seq: e.seq + base }))].slice(-limit);
       seq += base;
-      notify();
+      notify(null);
     },
     toFile: (release) => ({
       format: JOURNAL_FORMAT,

@@ -41,7 +41,7 @@ function run<T>(db: IDBDatabase, mode: IDBTransactionMode, work: (store: IDBObje
 }
 
 /** Is this entry the session landing on the login page after a logout (the moment the journal is cleared)? */
-const isLogout = (e: JournalEntry | undefined, sessionActors: ReadonlySet<string>) =>
+const isLogout = (e: JournalEntry | null, sessionActors: ReadonlySet<string>) =>
   e?.kind === 'event' &&
   sessionActors.has(e.actor) &&
   e.value === 'anonymous' &&
@@ -108,9 +108,8 @@ export function keepJournal(
     }
     void flush();
   };
-  journal.subscribe(() => {
-    const entries = journal.entries();
-    const last = entries[entries.length - 1];
+  // Reads only the entry that changed: this runs for every event the app's actors receive.
+  journal.subscribe((last) => {
     if (last?.kind === 'actor' && last.machine === 'session') sessionActors.add(last.actor);
     if (isLogout(last, sessionActors) && tabStore.getItem(PIN_KEY) !== '1') {
       journal.clear();

@@ -138,11 +138,15 @@ export function replayJournal(
   return done(at);
 }
 
-function startReplayActor(machine: AnyStateMachine, entry: ActorEntry, parent: AnyActorRef, onError: (e: unknown) => void): AnyActorRef {
+/** The machine with every actor it names replaced by one that does nothing: outcomes come as events from outside. */
+export function withIdleActors(machine: AnyStateMachine): AnyStateMachine {
   const named = Object.keys((machine.implementations as { actors?: Record<string, unknown> }).actors ?? {});
   const idle = fromCallback(() => {});
-  const logic = machine.provide({ actors: Object.fromEntries(named.map((n) => [n, idle])) } as never);
-  const ref = createActor(logic, { input: entry.input, parent } as never);
+  return machine.provide({ actors: Object.fromEntries(named.map((n) => [n, idle])) } as never);
+}
+
+function startReplayActor(machine: AnyStateMachine, entry: ActorEntry, parent: AnyActorRef, onError: (e: unknown) => void): AnyActorRef {
+  const ref = createActor(withIdleActors(machine), { input: entry.input, parent } as never);
   ref.subscribe({ error: onError });
   ref.start();
   return ref;

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, transition, type AnyStateMachine, type EventObject } from 'xstate';
 import { createJournal, type JournalFile } from './journal.ts';
 import { describeStatechart, eventsOf } from './statechart.ts';
+import { withIdleActors } from './replay.ts';
 
 /** What each machine is started with (as the app starts it). */
 const INPUTS: Record<string, unknown> = {
@@ -40,9 +41,7 @@ const payload = (type: string): EventObject =>
 export function recordWalk(machine: AnyStateMachine, steps = 16): { file: JournalFile; value: unknown } {
   let clock = Date.UTC(2026, 10, 23, 2, 0, 0);
   const journal = createJournal({ run: 'story', now: () => (clock += 137) });
-  const named = Object.keys((machine.implementations as { actors?: Record<string, unknown> }).actors ?? {});
-  const idle = fromCallback(() => {});
-  const logic = machine.provide({ actors: Object.fromEntries(named.map((n) => [n, idle])) } as never);
+  const logic = withIdleActors(machine);
   // A stand-in parent (for sendParent); the machine joins its system, so the journal observes that system.
   const parent = createActor(
     fromCallback(() => {}),

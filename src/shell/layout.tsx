@@ -170,13 +170,6 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   );
   useEffect(() => {
     if (!engineer) return;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'e' && !needsPhoneRef.current) {
-        e.preventDefault();
-        setOverlay((o) => (o === 'journal' ? 'none' : 'journal'));
-        setJournalWanted(true);
-      }
-    };
     const onAltClick = (e: MouseEvent) => {
       if (!e.altKey || needsPhoneRef.current) return;
       const control = (e.target as Element | null)?.closest?.('[data-track-code]');
@@ -185,13 +178,9 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
       e.stopPropagation();
       openJournal('permissions', control.getAttribute('data-track-code'));
     };
-    addEventListener('keydown', onKey);
     document.addEventListener('click', onAltClick, true);
-    return () => {
-      removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onAltClick, true);
-    };
-  }, [engineer, openJournal, setOverlay]);
+    return () => document.removeEventListener('click', onAltClick, true);
+  }, [engineer, openJournal]);
 
   const toggle = () => {
     setCollapsed((c) => {
@@ -208,19 +197,25 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   };
   const alreadyHere = () => notify(t('alreadyHere'), 'warning');
 
-  // Ctrl+K / Cmd+K from anywhere in the shell.
+  // The shell's shortcuts, from anywhere: Ctrl+K / Cmd+K the palette; Ctrl+Shift+E the event journal (engineers).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 'k') {
         e.preventDefault();
         if (needsPhoneRef.current) return;
         setPaletteLoaded(true);
         setOverlay((o) => (o === 'palette' ? 'none' : 'palette'));
+      } else if (key === 'e' && e.shiftKey && engineer && !needsPhoneRef.current) {
+        e.preventDefault();
+        setJournalWanted(true);
+        setOverlay((o) => (o === 'journal' ? 'none' : 'journal'));
       }
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, []);
+  }, [engineer, setOverlay]);
 
   // Load the palette and the labels' pinyin, and index the menu, while the browser is idle, so the first Ctrl+K
   // opens at once and finds pages by pinyin.
