@@ -114,8 +114,10 @@ export function createApiClient(options: ApiClientOptions) {
           status = response.status;
         },
       });
+      // The outcome only (ok, 401, error…): a call whose answer has no such field (the menu tree) records none.
       const a = answer as { result?: unknown; code?: unknown } | null;
-      ended(a && typeof a === 'object' ? (a.result ?? a.code ?? null) : null);
+      const outcome = a && typeof a === 'object' ? (a.result ?? a.code) : null;
+      ended(typeof outcome === 'string' || typeof outcome === 'number' ? outcome : null);
       return { answer, info };
     } catch (err) {
       const failed = err instanceof FetchError ? err.response?.status : undefined;

@@ -153,6 +153,7 @@ export const en: Record<MessageKey, string> = {
   whyGranted: '{code} is granted',
   whyGrantedBusy: '{code} is granted, but the page does not allow it now (busy, or nothing selected)',
   whyNotGranted: '{code} is not granted: tick it in the role’s permissions',
+  whyNotChecked: '{code} is not granted, yet this control does not check it (the page lets everyone use it)',
   operationDone: 'Done',
   operating: 'Working on it, please wait...',
   confirm: 'OK',

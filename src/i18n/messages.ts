@@ -150,6 +150,7 @@ export const zhCN = {
   whyGranted: '已授予 {code}',
   whyGrantedBusy: '已授予 {code}，但页面当前不允许（如正在保存或未选中）',
   whyNotGranted: '未授予 {code}：请在角色权限中勾选它',
+  whyNotChecked: '未授予 {code}，但此控件不检查按钮权限（页面对所有人开放）',
   operationDone: '操作成功',
   operating: '正在操作中，请稍候...',
   confirm: '确定',

@@ -427,7 +427,9 @@ function readControls(route: AppRoute | undefined): Control[] {
         ? enabled
           ? 'whyGranted'
           : 'whyGrantedBusy'
-        : 'whyNotGranted';
+        : enabled
+          ? 'whyNotChecked'
+          : 'whyNotGranted';
     out.push({ code, label: (el.getAttribute('aria-label') || el.textContent || '').trim(), enabled, why });
   }
   return out;
@@ -451,7 +453,17 @@ function PermissionInspector({ model, route, focusCode }: { model: MenuModel; ro
         <dt>{t('inspectRouteButtons')}</dt>
         <dd>{route?.buttons.length ? route.buttons.join(', ') : t('none')}</dd>
         <dt>{t('inspectGranted')}</dt>
-        <dd>{granted.length ? granted.join(', ') : t('none')}</dd>
+        <dd>
+          {granted.length ? (
+            // Hundreds of codes for an admin: folded, so the page's own controls stay in view.
+            <details>
+              <summary>{granted.length}</summary>
+              {granted.join(', ')}
+            </details>
+          ) : (
+            t('none')
+          )}
+        </dd>
       </dl>
       <Button size="small" onClick={() => setControls(readControls(route))}>
         {t('inspectRescan')}
