@@ -5,7 +5,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
-import { accessChain, syncInterfaces } from './access.ts';
+import { accessChain } from './access.ts';
+import { dbLookups, syncInterfaces } from './relations.ts';
 import { clientAddress } from './client-address.ts';
 import { passportRoutes } from './routes/passport.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -169,7 +170,7 @@ export function createApp(options: AppOptions) {
     // The interface rows (and a new interface's first relations) are written once the route table is known.
     let interfacesSynced: () => void = () => {};
     const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
-    const chain = accessChain(db, routes, { platformTenant, interfacesReady });
+    const chain = accessChain(routes, { platformTenant, interfacesReady, lookups: dbLookups(db) });
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;

@@ -1,6 +1,6 @@
 import type { SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
-import { grants } from './access.ts';
+import { grants } from './relations.ts';
 import { maskPhone, UNMASK_BUTTON } from '../src/api/contract.ts';
 
 /** The tenant's privacy switch (scrm_overall_params.isPrivacy; /v1/systemSetting/getIsPrivacy). */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, ok, readBody } from '../http.ts';
-import { grants } from '../access.ts';
+import { grants } from '../relations.ts';
 import { phoneView } from '../privacy.ts';
 import { queryUsers } from './users.ts';
 import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '../../src/api/contract.ts';

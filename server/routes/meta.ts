@@ -3,7 +3,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, int, ok, readBody, refuse } from '../http.ts';
-import { relateDefaults } from '../access.ts';
+import { relateDefaults } from '../relations.ts';
 import { syncFieldIndexes } from '../records.ts';
 import {
   META_FIELD_TYPES,

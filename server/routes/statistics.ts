@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, ok, readBody, refuse } from '../http.ts';
-import { grants } from '../access.ts';
+import { grants } from '../relations.ts';
 import { offeredTo, permittedMenuIds } from '../menu.ts';
 import { isOnline } from '../presence.ts';
 import { departmentScope } from '../permissions.ts';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
-import { grants } from '../access.ts';
+import { grants } from '../relations.ts';
 import { isMaskedOf, phoneView } from '../privacy.ts';
 import { emitEvent } from '../webhooks.ts';
 import { hashPassword } from '../crypto.ts';

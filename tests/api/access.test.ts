@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { CALL_OWNERS, accessChain } from '../../server/access.ts';
+import { dbLookups } from '../../server/relations.ts';
 import type { Db } from '../../server/db.ts';
 
 // The server's route table, read from the app itself with every optional part mounted (demo outbox, fault switch).
@@ -46,7 +47,7 @@ describe('the access chain', () => {
   it('refuses a route nobody owns instead of running it, and lets unknown paths reach the 404', async () => {
     const handler = vi.fn(() => new Response('ran'));
     const api = new Hono();
-    api.use('*', accessChain(noDb, new Set(['POST /v1/unowned/call'])));
+    api.use('*', accessChain(new Set(['POST /v1/unowned/call']), { platformTenant: 0, lookups: dbLookups(noDb) }));
     api.post('/v1/unowned/call', handler);
     api.all('*', (c) => c.json({ result: 'error' }, 404));
     const vetted = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -60,7 +61,7 @@ describe('the access chain', () => {
 
   it('asks for the session before anything else on an owned call', async () => {
     const api = new Hono();
-    api.use('*', accessChain(noDb, new Set(['POST /v1/user/list'])));
+    api.use('*', accessChain(new Set(['POST /v1/user/list']), { platformTenant: 0, lookups: dbLookups(noDb) }));
     api.post('/v1/user/list', () => new Response('ran'));
     expect(await (await api.request('/v1/user/list', { method: 'POST' })).json()).toEqual({
       result: 'error',
