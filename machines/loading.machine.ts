@@ -23,7 +23,8 @@ export const loadingMachine = setup({
   actions: {
     open: assign({
       count: ({ context }) => context.count + 1,
-      text: ({ context, event }) => (event.type === 'OPEN' && event.text) || (context.count > 0 ? context.text : DEFAULT_LOADING_TEXT),
+      // hidden always holds the default text (reset), so an OPEN without text keeps what is shown
+      text: ({ context, event }) => (event.type === 'OPEN' && event.text) || context.text,
     }),
     closeOne: assign({ count: ({ context }) => Math.max(0, context.count - 1) }),
     reset: assign({ count: 0, text: DEFAULT_LOADING_TEXT }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { SimulatedClock, createActor, type EventObject } from 'xstate';
 import { accessTokenMachine, retryDelayMs } from '../../machines/access-token.machine.ts';
-import { afterEvent, controllableActors, flush, runPath, toTestMachine } from './harness.ts';
+import { afterEvent, controllableActors, flush, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const grant = (token: string, deadline: number, refreshInMs = 30_000) => ({ token, deadline, refreshInMs });
 
@@ -30,20 +30,23 @@ describe('access-token machine (model-based)', () => {
     expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['refreshing', 'retrying', 'scheduled']);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actors, settle, started } = controllableActors(['refreshToken']);
-      const clock = new SimulatedClock();
-      const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock });
-      actor.start();
-      // A delayed transition of the model is the SUT's clock moving by exactly that delay.
-      const settleOrTick = (e: EventObject) => {
-        if (e.type === afterEvent('untilDeadline')) clock.increment(actor.getSnapshot().context.refreshInMs);
-        else if (e.type === afterEvent('retryDelay')) clock.increment(retryDelayMs(actor.getSnapshot().context.attempts));
-        else return settle(e);
-        return true;
-      };
-      await runPath(path as never, actor, settleOrTick, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const { actors, settle, started, log } = controllableActors(['refreshToken']);
+    const clock = new SimulatedClock();
+    const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock });
+    actor.start();
+    // A delayed transition of the model is the SUT's clock moving by exactly that delay.
+    const settleOrTick = (e: EventObject) => {
+      if (e.type === afterEvent('untilDeadline')) clock.increment(actor.getSnapshot().context.refreshInMs);
+      else if (e.type === afterEvent('retryDelay')) clock.increment(retryDelayMs(actor.getSnapshot().context.attempts));
+      else return settle(e);
+      return true;
+    };
+    await runPath(
+      path as never,
+      actor,
+      settleOrTick,
+      {
         scheduled: (snap) => {
           expect(snap.context.token).toMatch(/^t[12]$/);
           expect(snap.context.error).toBeNull();
@@ -53,13 +56,16 @@ describe('access-token machine (model-based)', () => {
           expect(snap.context.error).toBe('网络异常，请检查网络后重试');
           expect(snap.context.attempts).toBeGreaterThan(0);
         },
-      });
-      // Every entry to refreshing started exactly one refresh: REFRESH during a flight never starts another.
-      const values = path.steps.map((s) => (s.state as { value: unknown }).value);
-      const entries = values.filter((v, i) => v === 'refreshing' && (i === 0 || values[i - 1] !== 'refreshing')).length;
-      expect(started.length).toBe(entries);
-    });
-  }
+      },
+      table && { table, effects: () => log },
+    );
+    // Every entry to refreshing started exactly one refresh: REFRESH during a flight never starts another.
+    const values = path.steps.map((s) => (s.state as { value: unknown }).value);
+    const entries = values.filter((v, i) => v === 'refreshing' && (i === 0 || values[i - 1] !== 'refreshing')).length;
+    expect(started.length).toBe(entries);
+  };
+  itFollowsItsTable('access-token', accessTokenMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('access-token machine timing', () => {

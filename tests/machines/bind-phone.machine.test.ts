@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor, createMachine } from 'xstate';
 import { BIND_MESSAGES, bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
-import { controllableActors, flush, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, describeValue, flush, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const userInfo = { nickname: '未绑定手机的店员', phone: '13800000009' };
 const EVENTS = [
@@ -23,15 +23,18 @@ const EVENTS = [
 ];
 
 function sut() {
-  const { actors, settle, started } = controllableActors(['bindPhone', 'fetchUserInfo']);
+  const log: unknown[] = [];
+  const { actors, settle, started } = controllableActors(['bindPhone', 'fetchUserInfo'], log);
   const said: string[] = [];
   const sms: unknown[] = [];
-  const smsButton = createMachine({ on: { SEND: { actions: ({ event }) => void sms.push(event) } } });
-  const actor = createActor(
-    bindPhoneMachine.provide({ actors: { ...actors, smsButton } as never, actions: { notify: (_, p) => void said.push(p.message) } }),
-    { input: { uuid: 'a'.repeat(32) } },
-  ).start();
-  return { actor, settle, started, said, sms };
+  const smsButton = createMachine({
+    on: { SEND: { actions: ({ event }) => void (sms.push(event), log.push(`smsButton ${describeValue(event)}`)) } },
+  });
+  const notify = (_: unknown, p: { message: string }) => void (said.push(p.message), log.push(`notify(${p.message})`));
+  const actor = createActor(bindPhoneMachine.provide({ actors: { ...actors, smsButton } as never, actions: { notify } }), {
+    input: { uuid: 'a'.repeat(32) },
+  }).start();
+  return { actor, settle, started, said, sms, log };
 }
 
 describe('bind-phone machine (model-based)', () => {
@@ -63,19 +66,25 @@ describe('bind-phone machine (model-based)', () => {
     ]);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const s = sut();
-      await runPath(path as never, s.actor, s.settle, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const s = sut();
+    await runPath(
+      path as never,
+      s.actor,
+      s.settle,
+      {
         bound: () => expect(s.said).toContain(BIND_MESSAGES.bound),
         switching: (snap) => {
           expect(s.said).toContain(BIND_MESSAGES.bound);
           expect(snap.output).toEqual({ kind: 'switch', userName: 'staff', password: 'ticket:abc' });
         },
         binding: (snap) => expect(snap.context.phone).toMatch(/^1\d{10}$/),
-      });
-    });
-  }
+      },
+      table && { table, effects: () => s.log },
+    );
+  };
+  itFollowsItsTable('bind-phone', bindPhoneMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('bind-phone validation (SPEC 5, exact texts)', () => {

@@ -3,7 +3,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { campaignWizardMachine, stepStates, type WizardContext } from '../../machines/campaign-wizard.machine.ts';
 import { CAMPAIGN_STEPS, publishProblems, type CampaignSteps } from '../../src/api/campaign-rules.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 11, 1 + d)).toISOString();
 const complete: CampaignSteps = {
@@ -35,9 +35,9 @@ const EVENTS = [
 ];
 
 function sut(input: { id?: number | null }) {
-  const { actors, settle, inputs } = controllableActors(['loadCampaign', 'saveStep', 'submitCampaign']);
+  const { actors, settle, inputs, log } = controllableActors(['loadCampaign', 'saveStep', 'submitCampaign']);
   const actor = createActor(campaignWizardMachine.provide({ actors: actors as never }), { input }).start();
-  return { actor, settle, inputs };
+  return { actor, settle, inputs, log };
 }
 
 describe('campaign wizard machine (model-based)', () => {
@@ -63,11 +63,14 @@ describe('campaign wizard machine (model-based)', () => {
       for (const v of expected) expect(reached).toContain(v);
     });
 
-    for (const path of paths.slice(0, 120)) {
-      it(`${input.id ? 'existing' : 'new'}: ${path.description}`, async () => {
-        const s = sut(input);
-        const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
-        await runPath(path as never, s.actor, s.settle, {
+    const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+      const s = sut(input);
+      const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
+      await runPath(
+        path as never,
+        s.actor,
+        s.settle,
+        {
           loading: () => expect(inputOf('loadCampaign')).toEqual({ id: 9 }),
           // A save sends the step on screen with exactly what it holds, and the version it was made on.
           saving: (snap) =>
@@ -86,9 +89,12 @@ describe('campaign wizard machine (model-based)', () => {
             expect(snap.context.dirty).toBe(false);
           },
           confirmingLeave: (snap) => expect(snap.context.dirty).toBe(true),
-        });
-      });
-    }
+        },
+        table && { table, effects: () => s.log },
+      );
+    };
+    itFollowsItsTable(`campaign-wizard-${input.id ? 'existing' : 'new'}`, campaignWizardMachine, paths, drive);
+    for (const path of paths.slice(0, 120)) it(`${input.id ? 'existing' : 'new'}: ${path.description}`, () => drive(path));
   }
 });
 

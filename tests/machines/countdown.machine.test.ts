@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { SimulatedClock, createActor, createMachine, type EventObject } from 'xstate';
 import { countdownMachine, formatCountdown } from '../../machines/countdown.machine.ts';
-import { afterEvent, controllableActors, flush, runPath, toTestMachine } from './harness.ts';
+import {
+  afterEvent,
+  controllableActors,
+  describeValue,
+  flush,
+  itFollowsItsTable,
+  runPath,
+  toTestMachine,
+  type TransitionTable,
+} from './harness.ts';
 
 const info = { nickname: '星河管理员', phone: '13800000001' };
 const EVENTS = [
@@ -21,18 +30,19 @@ const advanceSeconds = (clock: SimulatedClock, n: number) => {
 };
 
 function sut(seconds: number) {
-  const { actors, settle, started } = controllableActors(['fetchUserInfo']);
+  const log: unknown[] = [];
+  const { actors, settle, started } = controllableActors(['fetchUserInfo'], log);
   const told: EventObject[] = [];
   const clock = new SimulatedClock();
   const parent = createActor(
     createMachine({
       invoke: { id: 'countdown', src: countdownMachine.provide({ actors: actors as never }), input: { seconds } },
-      on: { '*': { actions: ({ event }) => void told.push(event) } },
+      on: { '*': { actions: ({ event }) => void (told.push(event), log.push(`told ${describeValue(event)}`)) } },
     }),
     { clock },
   ).start();
   const child = parent.getSnapshot().children.countdown!;
-  return { parent, child, clock, settle, started, told };
+  return { parent, child, clock, settle, started, told, log };
 }
 
 describe('countdown machine (model-based)', () => {
@@ -49,28 +59,35 @@ describe('countdown machine (model-based)', () => {
       for (const v of seconds > 0 ? ['running', 'paused', 'refreshing', 'ended'] : ['ended']) expect(reached).toContain(v);
     });
 
-    for (const path of paths) {
-      it(`${seconds} s: ${path.description}`, async () => {
-        const s = sut(seconds);
-        const settleOrTick = (e: EventObject) => {
-          if (e.type === afterEvent('1000')) {
-            s.clock.increment(1000);
-            return true;
-          }
-          return s.settle(e);
-        };
-        await runPath(path as never, s.child, settleOrTick, {
+    const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+      const s = sut(seconds);
+      const settleOrTick = (e: EventObject) => {
+        if (e.type === afterEvent('1000')) {
+          s.clock.increment(1000);
+          return true;
+        }
+        return s.settle(e);
+      };
+      await runPath(
+        path as never,
+        s.child,
+        settleOrTick,
+        {
           ended: () => expect(s.told.map((e) => e.type)).toContain('COUNTDOWN_ENDED'),
           paused: (snap) => {
             const before = snap.context.remaining;
             advanceSeconds(s.clock, 5);
             expect(s.child.getSnapshot().context.remaining).toBe(before);
           },
-        });
-        // Model and real count agree on the seconds left.
-        expect(s.child.getSnapshot().context.remaining).toBe((path.state as { context: { remaining: number } }).context.remaining);
-      });
-    }
+        },
+        table && { table, effects: () => s.log },
+      );
+      // Model and real count agree on the seconds left.
+      expect(s.child.getSnapshot().context.remaining).toBe((path.state as { context: { remaining: number } }).context.remaining);
+    };
+    itFollowsItsTable(`countdown-${seconds}s`, countdownMachine, paths, drive);
+
+    for (const path of paths) it(`${seconds} s: ${path.description}`, () => drive(path));
   }
 });
 

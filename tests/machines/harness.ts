@@ -1,12 +1,13 @@
 import { createActor, createMachine, fromPromise, type AnyActorRef, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TestPath } from '@xstate/graph';
 
 /**
  * A promise-backed fake actor whose outcome the test decides by the model's done/error events. `inputs` records
- * what each start was given, so a test can say an actor got the draft, not `{}`.
+ * what each start was given, so a test can say an actor got the draft, not `{}`; `log` (which the test may share
+ * with its fake actions) gets each start in order, for the transition table.
  */
-export function controllableActors(names: string[]) {
+export function controllableActors(names: string[], log: unknown[] = []) {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const started: string[] = [];
   const inputs: Array<[string, unknown]> = [];
@@ -18,6 +19,7 @@ export function controllableActors(names: string[]) {
           new Promise((resolve, reject) => {
             started.push(name);
             inputs.push([name, input]);
+            log.push(`start ${name}(${describeValue(input)})`);
             pending.set(name, { resolve, reject });
           }),
       ),
@@ -34,7 +36,7 @@ export function controllableActors(names: string[]) {
     else p!.reject(event.error);
     return true;
   };
-  return { actors, settle, started, inputs };
+  return { actors, settle, started, inputs, log };
 }
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -43,20 +45,25 @@ export const flush = () => new Promise((r) => setTimeout(r, 0));
  * Runs one model path against a real actor (the SUT): each step's event is sent or settles a fake actor, then the
  * SUT's state must equal the model's, and the per-state checks run.
  */
-export async function runPath<M extends AnyStateMachine>(
+export async function runPath(
   path: TestPath<Snapshot<unknown>, EventObject>,
   sut: AnyActorRef,
   settle: (e: EventObject) => boolean,
   checks: Record<string, (snapshot: ReturnType<AnyActorRef['getSnapshot']>) => void> = {},
-  _machine?: M,
+  /** the table to write this path's transitions in, and the side effects the test's fakes record */
+  trace?: { table: TransitionTable; effects?: () => readonly unknown[] },
 ) {
   const eventTypes = new Set(path.steps.map((s) => s.event.type));
+  const table = trace?.table;
+  table?.start(sut, trace?.effects);
   const events = Object.fromEntries(
     [...eventTypes].map((type) => [
       type,
       async (step: { event: EventObject }) => {
+        const before = table?.before(sut);
         if (!settle(step.event)) sut.send(step.event);
         await flush();
+        if (before && step.event.type !== 'xstate.init') table!.after(before, step.event, sut);
       },
     ]),
   );
@@ -109,4 +116,131 @@ export function toTestMachine<M extends AnyStateMachine>(machine: M): M {
     return out;
   };
   return createMachine(strip(machine.config as Config) as never, machine.implementations as never) as unknown as M;
+}
+
+/** A value as one line: actor refs by id, errors by message, functions as ƒ; keys in their order. */
+export function describeValue(value: unknown, depth = 0): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return 'ƒ';
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (depth > 4) return '…';
+  if (value instanceof Error) return `${value.name}(${JSON.stringify(value.message)})`;
+  if (value instanceof Map) return `Map${describeValue([...value.entries()], depth + 1)}`;
+  if (value instanceof Set) return `Set${describeValue([...value.values()], depth + 1)}`;
+  if ('sessionId' in value && 'send' in value) return `actor(${anonymous(String((value as unknown as { id: string }).id))})`;
+  if (Array.isArray(value)) return `[${value.map((v) => describeValue(v, depth + 1)).join(',')}]`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${k}:${describeValue(v, depth + 1)}`)
+    .join(',')}}`;
+}
+
+/** xstate's generated ids (x:12) count actors made so far in the process: not part of what a machine does. */
+const anonymous = (id: string) => id.replace(/^x:\d+$/, 'x:*');
+
+const stateName = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : `${k}.(${stateName(v)})`))
+        .join(' ');
+
+/**
+ * What a machine does, written out as the model-based paths drive it (issue 17): every transition taken, as
+ *   `<state> + <event> → <state>`
+ * followed by the context keys it changed (with their new values), the children it started or stopped, and the side
+ * effects the test recorded while it ran (the actions' parameters, the actors' inputs: `effects`). The set of lines
+ * is compared with the reviewed file tests/machines/tables/<machine>.txt, so a change of what the machine does —
+ * a target, a guard, an assign, an action's parameter, an actor's input, a state's description — shows as a diff
+ * of that file and fails the run until the file is reviewed and updated (`vitest -u`). The model and the SUT are
+ * the same definition, so comparing states alone cannot see such a change.
+ */
+export class TransitionTable {
+  private readonly lines = new Set<string>();
+
+  /** the side effects recorded so far by the current path's fakes (calls with parameters, actor inputs) */
+  private effects: () => readonly unknown[] = () => [];
+
+  constructor(machine: AnyStateMachine) {
+    const describe = (node: { key: string; description?: string; states: Record<string, unknown> }, prefix: string) => {
+      const id = prefix ? `${prefix}.${node.key}` : node.key;
+      if (node.description) this.lines.add(`# ${id}: ${node.description}`);
+      for (const child of Object.values(node.states)) describe(child as never, id);
+    };
+    describe(machine.root as never, '');
+  }
+
+  private snap(sut: AnyActorRef) {
+    const s = sut.getSnapshot() as {
+      value: unknown;
+      status: string;
+      output?: unknown;
+      context: Record<string, unknown>;
+      children: Record<string, unknown>;
+    };
+    const status = s.status === 'active' ? '' : s.status === 'done' ? ` (done: ${describeValue(s.output)})` : ` (${s.status})`;
+    return {
+      state: `${stateName(s.value)}${status}`,
+      context: Object.fromEntries(Object.entries(s.context ?? {}).map(([k, v]) => [k, describeValue(v)])),
+      children: Object.keys(s.children ?? {})
+        .map(anonymous)
+        .sort(),
+      effects: this.effects().length,
+    };
+  }
+
+  /** The start of a path: the initial state, context and effects. */
+  start(sut: AnyActorRef, effects: () => readonly unknown[] = () => []) {
+    this.effects = effects;
+    const s = this.snap(sut);
+    const context = Object.entries(s.context).map(([k, v]) => `${k}=${v}`);
+    this.lines.add(`start → ${s.state} | ${context.join('; ')}${this.changes([], s.children, 0)}`);
+  }
+
+  before(sut: AnyActorRef) {
+    return this.snap(sut);
+  }
+
+  after(before: ReturnType<TransitionTable['snap']>, event: EventObject, sut: AnyActorRef) {
+    const s = this.snap(sut);
+    const changed = Object.entries(s.context)
+      .filter(([k, v]) => before.context[k] !== v)
+      .map(([k, v]) => `${k}=${v}`);
+    const assigned = changed.length ? ` | ${changed.join('; ')}` : '';
+    this.lines.add(
+      `${before.state} + ${describeValue(event)} → ${s.state}${assigned}${this.changes(before.children, s.children, before.effects)}`,
+    );
+  }
+
+  private changes(before: string[], after: string[], fromEffect: number) {
+    const started = after.filter((c) => !before.includes(c));
+    const stopped = before.filter((c) => !after.includes(c));
+    const effects = this.effects().slice(fromEffect);
+    return [
+      started.length ? ` | started ${started.join(', ')}` : '',
+      stopped.length ? ` | stopped ${stopped.join(', ')}` : '',
+      effects.length ? ` | did ${effects.map((e) => (typeof e === 'string' ? e : describeValue(e))).join(', ')}` : '',
+    ].join('');
+  }
+
+  /** The table, one line per distinct transition, sorted (so the order paths run in does not matter). */
+  toString() {
+    return [...this.lines].sort().join('\n') + '\n';
+  }
+}
+
+/**
+ * The test that a machine does what its reviewed table says: drives every path with the table on, then compares
+ * with tests/machines/tables/<file>.txt. One test of its own, so that it runs whole when Stryker filters tests.
+ */
+export function itFollowsItsTable<P>(
+  file: string,
+  machine: AnyStateMachine,
+  paths: readonly P[],
+  drive: (path: P, table: TransitionTable) => Promise<void>,
+) {
+  it(`does what tables/${file}.txt says`, async () => {
+    const table = new TransitionTable(machine);
+    for (const path of paths) await drive(path, table);
+    await expect(table.toString()).toMatchFileSnapshot(`tables/${file}.txt`);
+  });
 }

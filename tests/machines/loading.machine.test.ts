@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { DEFAULT_LOADING_TEXT, loadingMachine } from '../../machines/loading.machine.ts';
-import { runPath } from './harness.ts';
+import { itFollowsItsTable, runPath, type TransitionTable } from './harness.ts';
 
 const EVENTS = [{ type: 'OPEN' }, { type: 'OPEN', text: '正在操作中，请稍候...' }, { type: 'CLOSE' }];
 
@@ -15,18 +15,24 @@ describe('loading machine (model-based)', () => {
     expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['hidden', 'shown']);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const actor = createActor(loadingMachine).start();
-      await runPath(path as never, actor, () => false, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const actor = createActor(loadingMachine).start();
+    await runPath(
+      path as never,
+      actor,
+      () => false,
+      {
         hidden: (snap) => {
           expect(snap.context.count).toBe(0);
           expect(snap.context.text).toBe(DEFAULT_LOADING_TEXT);
         },
         shown: (snap) => expect(snap.context.count).toBeGreaterThan(0),
-      });
-    });
-  }
+      },
+      table && { table },
+    );
+  };
+  itFollowsItsTable('loading', loadingMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('loading overlay counting (property)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { logoutMachine, LOGOUT_REFUSED } from '../../machines/logout.machine.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const EVENTS = [
   { type: 'xstate.done.actor.requestLogout', output: { data: 200 } },
@@ -20,21 +20,28 @@ describe('logout machine (model-based)', () => {
     expect([...reached].sort()).toEqual(['refused', 'requesting', 'succeeded']);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { actors, settle } = controllableActors(['requestLogout']);
-      const actor = createActor(logoutMachine.provide({ actors: actors as never }));
-      actor.start();
-      await runPath(path as never, actor, settle, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const { actors, settle, log } = controllableActors(['requestLogout']);
+    const actor = createActor(logoutMachine.provide({ actors: actors as never }));
+    actor.start();
+    await runPath(
+      path as never,
+      actor,
+      settle,
+      {
         succeeded: (snap) => expect(snap.output).toEqual({ ok: true }),
         refused: (snap) => {
           expect(snap.output.ok).toBe(false);
           expect(snap.output.message).toBeTruthy();
         },
-      });
-      const last = path.steps.at(-1)?.event as { output?: { data?: unknown }; error?: Error } | undefined;
-      if (last?.output && last.output.data !== 200) expect(actor.getSnapshot().output?.message).toBe(LOGOUT_REFUSED);
-      if (last?.error) expect(actor.getSnapshot().output?.message).toBe(last.error.message);
-    });
-  }
+      },
+      table && { table, effects: () => log },
+    );
+    const last = path.steps.at(-1)?.event as { output?: { data?: unknown }; error?: Error } | undefined;
+    if (last?.output && last.output.data !== 200) expect(actor.getSnapshot().output?.message).toBe(LOGOUT_REFUSED);
+    if (last?.error) expect(actor.getSnapshot().output?.message).toBe(last.error.message);
+  };
+  itFollowsItsTable('logout', logoutMachine, paths, drive);
+
+  for (const path of paths) it(path.description, () => drive(path));
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { menuEditorMachine, type CatalogueEntry, type MenuEditorContext } from '../../machines/menu-editor.machine.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const entry = (id: number, name: string, parentId: number | null, extra: Partial<CatalogueEntry> = {}): CatalogueEntry => ({
   id,
@@ -52,7 +52,7 @@ const EVENTS = [
 ] as const;
 
 function sut() {
-  const { actors, settle, started, inputs } = controllableActors(['loadCatalogue', 'saveEntry', 'moveEntry', 'deleteEntry']);
+  const { actors, settle, started, inputs, log } = controllableActors(['loadCatalogue', 'saveEntry', 'moveEntry', 'deleteEntry']);
   const logic = menuEditorMachine.provide({
     actors: {
       loadCatalogue: actors.loadCatalogue,
@@ -63,7 +63,7 @@ function sut() {
   });
   const actor = createActor(logic);
   actor.start();
-  return { actor, settle, started, inputs };
+  return { actor, settle, started, inputs, log };
 }
 
 describe('menu editor machine (model-based)', () => {
@@ -89,11 +89,14 @@ describe('menu editor machine (model-based)', () => {
     }
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const s = sut();
-      const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
-      await runPath(path as never, s.actor, s.settle, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const s = sut();
+    const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
+    await runPath(
+      path as never,
+      s.actor,
+      s.settle,
+      {
         // A save sends exactly the draft on screen.
         'ready.saving': (snap) => {
           expect(inputOf('saveEntry')).toEqual({ draft: snap.context.draft });
@@ -118,9 +121,12 @@ describe('menu editor machine (model-based)', () => {
           expect(draft!.id === undefined || JSON.stringify(draft) !== JSON.stringify(saved)).toBe(true);
         },
         'ready.confirmingDiscard': (snap) => expect(snap.context.pending).not.toBeNull(),
-      });
-    });
-  }
+      },
+      table && { table, effects: () => s.log },
+    );
+  };
+  itFollowsItsTable('menu-editor', menuEditorMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('menu editor machine: what the user sees', () => {

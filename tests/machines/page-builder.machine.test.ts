@@ -11,7 +11,7 @@ import {
   type PageBuilderEvent,
 } from '../../machines/page-builder.machine.ts';
 import { PAGE_WIDTH, emptyPage, pageStateProblem } from '../../src/api/page-rules.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const loaded = { page: { ...emptyPage(), rects: [] }, name: '活动页', saved: { id: 7, version: 3 } };
 const EVENTS = [
@@ -28,9 +28,9 @@ const EVENTS = [
 ];
 
 function sut(input: { id?: number | null }) {
-  const { actors, settle, inputs } = controllableActors(['loadPage', 'savePage']);
+  const { actors, settle, inputs, log } = controllableActors(['loadPage', 'savePage']);
   const actor = createActor(pageBuilderMachine.provide({ actors: actors as never }), { input }).start();
-  return { actor, settle, inputs };
+  return { actor, settle, inputs, log };
 }
 
 describe('page builder machine (model-based)', () => {
@@ -55,11 +55,14 @@ describe('page builder machine (model-based)', () => {
         expect(reached).toContain(v);
     });
 
-    for (const path of paths.slice(0, 80)) {
-      it(`${input.id ? 'existing' : 'new'}: ${path.description}`, async () => {
-        const s = sut(input);
-        const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
-        await runPath(path as never, s.actor, s.settle, {
+    const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+      const s = sut(input);
+      const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
+      await runPath(
+        path as never,
+        s.actor,
+        s.settle,
+        {
           loading: () => expect(inputOf('loadPage')).toEqual({ id: 7 }),
           // A save sends the page on screen, its name, and the version it was made on.
           saving: (snap) => {
@@ -70,9 +73,12 @@ describe('page builder machine (model-based)', () => {
             expect(pageStateProblem(snap.context.page)).toBeNull();
             expect(activeIndex(snap.context.page)).toBeLessThan(snap.context.page.rects.length);
           },
-        });
-      });
-    }
+        },
+        table && { table, effects: () => s.log },
+      );
+    };
+    itFollowsItsTable(`page-builder-${input.id ? 'existing' : 'new'}`, pageBuilderMachine, paths, drive);
+    for (const path of paths.slice(0, 80)) it(`${input.id ? 'existing' : 'new'}: ${path.description}`, () => drive(path));
   }
 });
 

@@ -4,7 +4,7 @@ import { createMachine, createActor } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import type { UserInfo } from '../../src/api/contract.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const userInfo = { id: 1, nickname: '星河管理员', tenantId: 1, phone: '13800000001' } as UserInfo;
 const expired = new ApiFailure({ kind: 'expired', message: '登录失效，请重新登录', duration: 5000, level: 'warning' });
@@ -60,8 +60,9 @@ const ACTORS = [
 ];
 
 function sut(input: SessionInput) {
-  const { actors, settle, started } = controllableActors(ACTORS);
+  // the fakes' calls and the actors' starts, in the order they happened
   const calls: string[] = [];
+  const { actors, settle, started } = controllableActors(ACTORS, calls);
   const record = (name: string) => () => void calls.push(name);
   const logic = sessionMachine.provide({
     // The access-token child has its own model test; here it only has to exist while ready.
@@ -119,10 +120,13 @@ describe('session machine (model-based)', () => {
       }
     });
 
-    for (const path of paths) {
-      it(`${label}: ${path.description}`, async () => {
-        const s = sut(input);
-        await runPath(path as never, s.actor, s.settle, {
+    const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+      const s = sut(input);
+      await runPath(
+        path as never,
+        s.actor,
+        s.settle,
+        {
           'authenticated.booting': () => expect(s.started).toContain('fetchUserInfo'),
           'authenticated.ready': (snap) => {
             // SPEC 4: user info, permissions, menu, routes, then replay, in that order.
@@ -157,9 +161,12 @@ describe('session machine (model-based)', () => {
             expect(snap.children.sessionEvents).toBeDefined();
             expect(snap.context.menu.length).toBe(1);
           },
-        });
-      });
-    }
+        },
+        table && { table, effects: () => s.calls },
+      );
+    };
+    itFollowsItsTable(`session-${label.replaceAll(' ', '-')}`, sessionMachine, paths, drive);
+    for (const path of paths) it(`${label}: ${path.description}`, () => drive(path));
   }
 
   it('the countdown reaching zero ends the session with the 401 words', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '../../machines/sms-button.machine.ts';
-import { afterEvent, controllableActors, runPath, toTestMachine } from './harness.ts';
+import { afterEvent, controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const SEND = { type: 'SEND', phone: '13800000009', imgVeryCode: 'AB12', uuid: 'f'.repeat(32) };
 const EVENTS = [
@@ -14,13 +14,12 @@ const EVENTS = [
 ];
 
 function sut() {
-  const { actors, settle, started } = controllableActors(['sendSms']);
+  const log: unknown[] = [];
+  const { actors, settle, started } = controllableActors(['sendSms'], log);
   const said: string[] = [];
   const clock = new SimulatedClock();
-  const actor = createActor(
-    smsButtonMachine.provide({ actors: actors as never, actions: { notify: (_, p) => void said.push(p.message) } }),
-    { clock },
-  ).start();
+  const notify = (_: unknown, p: { message: string }) => void (said.push(p.message), log.push(`notify(${p.message})`));
+  const actor = createActor(smsButtonMachine.provide({ actors: actors as never, actions: { notify } }), { clock }).start();
   const settleOrTick = (e: EventObject) => {
     if (e.type === afterEvent('1000')) {
       clock.increment(1000);
@@ -28,7 +27,7 @@ function sut() {
     }
     return settle(e);
   };
-  return { actor, settleOrTick, started, said, clock };
+  return { actor, settleOrTick, started, said, clock, log };
 }
 
 describe('sms-button machine (model-based)', () => {
@@ -43,22 +42,28 @@ describe('sms-button machine (model-based)', () => {
     expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['counting', 'idle', 'sending']);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const s = sut();
-      await runPath(path as never, s.actor, s.settleOrTick, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const s = sut();
+    await runPath(
+      path as never,
+      s.actor,
+      s.settleOrTick,
+      {
         idle: (snap) => expect(snap.context.remaining === 0 || snap.context.remaining === 60).toBe(true),
         counting: (snap) => expect(snap.context.remaining).toBeGreaterThan(0),
-      });
-      // Only one send per visit to sending, whatever was pressed meanwhile.
-      const sends = path.steps.filter(
-        (st, i) =>
-          (st.state as { value: string }).value === 'sending' &&
-          (i === 0 || (path.steps[i - 1].state as { value: string }).value !== 'sending'),
-      ).length;
-      expect(s.started).toHaveLength(sends);
-    });
-  }
+      },
+      table && { table, effects: () => s.log },
+    );
+    // Only one send per visit to sending, whatever was pressed meanwhile.
+    const sends = path.steps.filter(
+      (st, i) =>
+        (st.state as { value: string }).value === 'sending' &&
+        (i === 0 || (path.steps[i - 1].state as { value: string }).value !== 'sending'),
+    ).length;
+    expect(s.started).toHaveLength(sends);
+  };
+  itFollowsItsTable('sms-button', smsButtonMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('sms-button timing and messages', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '../../machines/tabs.machine.ts';
-import { runPath } from './harness.ts';
+import { describeValue, itFollowsItsTable, runPath, type TransitionTable } from './harness.ts';
 
 const open = (path: string, cacheable = true) => ({ type: 'OPEN', path, cacheable });
 const EVENTS = [
@@ -34,19 +34,26 @@ describe('tabs machine (model-based)', () => {
     }
   });
 
-  for (const path of paths.slice(0, 60)) {
-    it(path.description, async () => {
-      const persisted: Array<{ pages: string[]; tabs: string[] }> = [];
-      const actor = createActor(tabsMachine.provide({ actions: { persist: (_, p) => void persisted.push(p) } }), {
-        input: { tabsMax: 3 },
-      }).start();
-      await runPath(path as never, actor, () => false, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const persisted: Array<{ pages: string[]; tabs: string[] }> = [];
+    const log: unknown[] = [];
+    const persist = (_: unknown, p: { pages: string[]; tabs: string[] }) =>
+      void (persisted.push(p), log.push(`persist(${describeValue(p)})`));
+    const actor = createActor(tabsMachine.provide({ actions: { persist } }), { input: { tabsMax: 3 } }).start();
+    await runPath(
+      path as never,
+      actor,
+      () => false,
+      {
         active: (snap) =>
           expect(persisted.at(-1) ?? { pages: [], tabs: [] }).toEqual({ pages: snap.context.pages, tabs: snap.context.tabs }),
-      });
-      expect(actor.getSnapshot().context).toEqual((path.state as unknown as { context: unknown }).context);
-    });
-  }
+      },
+      table && { table, effects: () => log },
+    );
+    expect(actor.getSnapshot().context).toEqual((path.state as unknown as { context: unknown }).context);
+  };
+  itFollowsItsTable('tabs', tabsMachine, paths, drive);
+  for (const path of paths.slice(0, 60)) it(path.description, () => drive(path));
 });
 
 describe('keep-alive order (property)', () => {

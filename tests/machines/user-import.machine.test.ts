@@ -3,7 +3,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, fromCallback } from 'xstate';
 import { userImportMachine } from '../../machines/user-import.machine.ts';
 import type { ImportStatus } from '../../src/api/contract.ts';
-import { controllableActors, runPath, toTestMachine } from './harness.ts';
+import { controllableActors, describeValue, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
 
 const PASSWORD = 'Passw0rd2026';
 const file = { name: 'users.xlsx', size: 2048 } as File;
@@ -32,18 +32,20 @@ const EVENTS = [
 ];
 
 function sut() {
-  const { actors, settle, started } = controllableActors(['requestCancel']);
+  const log: unknown[] = [];
+  const { actors, settle, started } = controllableActors(['requestCancel'], log);
   const inputs: Array<[string, unknown]> = [];
   const stopped: string[] = [];
   const callback = (name: string) =>
     fromCallback(({ input }) => {
       inputs.push([name, input]);
-      return () => void stopped.push(name);
+      log.push(`start ${name}(${describeValue(input)})`);
+      return () => void (stopped.push(name), log.push(`stop ${name}`));
     });
   const actor = createActor(
     userImportMachine.provide({ actors: { ...actors, upload: callback('upload'), poll: callback('poll') } as never }),
   ).start();
-  return { actor, settle, started, inputs, stopped };
+  return { actor, settle, started, inputs, stopped, log };
 }
 
 describe('user-import machine (model-based)', () => {
@@ -62,11 +64,14 @@ describe('user-import machine (model-based)', () => {
     ]);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const s = sut();
-      const never = (snap: { context: object }) => expect(JSON.stringify(snap.context)).not.toContain(PASSWORD);
-      await runPath(path as never, s.actor, s.settle, {
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const s = sut();
+    const never = (snap: { context: object }) => expect(JSON.stringify(snap.context)).not.toContain(PASSWORD);
+    await runPath(
+      path as never,
+      s.actor,
+      s.settle,
+      {
         // The upload got exactly the chosen file and password; the password never sits in the context.
         uploading: (snap) => {
           never(snap);
@@ -90,7 +95,10 @@ describe('user-import machine (model-based)', () => {
         // A cancelled upload stops the upload actor (the request is aborted).
         cancelled: () => expect(s.stopped.length).toBeGreaterThan(0),
         idle: (snap) => expect(snap.context).toMatchObject({ job: null, error: null, loaded: 0 }),
-      });
-    });
-  }
+      },
+      table && { table, effects: () => s.log },
+    );
+  };
+  itFollowsItsTable('user-import', userImportMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
 });
