@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { activeSideEntry, buildMenuModel, joinPath, parseIcon } from '../../src/menu/menu-model.ts';
+import { activeSideEntry, buildMenuModel, findRoute, joinPath, parseIcon } from '../../src/menu/menu-model.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
 
 const icon = (hidden: boolean) => JSON.stringify({ icon: 'x', name: 'n', hidden });
@@ -162,5 +162,114 @@ describe('buildMenuModel (examples)', () => {
   it('reads broken icon JSON as visible', () => {
     expect(parseIcon('{oops')).toEqual({ icon: '', name: '', hidden: false });
     expect(parseIcon('{"hidden":"true"}').hidden).toBe(true);
+    expect(parseIcon('{"icon":"user","name":"用户","hidden":true}')).toEqual({ icon: 'user', name: '用户', hidden: true });
+    expect(parseIcon({ icon: 'key', name: 7, hidden: 'yes' })).toEqual({ icon: 'key', name: '', hidden: false });
+    expect(parseIcon('3')).toEqual({ icon: '', name: '', hidden: false });
+    expect(parseIcon('null')).toEqual({ icon: '', name: '', hidden: false });
+    expect(parseIcon(undefined)).toEqual({ icon: '', name: '', hidden: false });
+  });
+
+  it('finds a route and its side entry by path, and nothing for a path no route has', () => {
+    expect(findRoute(model, '/manage/roles')).toMatchObject({ title: '角色管理', section: 's1', name: 'roles' });
+    expect(findRoute(model, '/manage')).toBeUndefined();
+    expect(activeSideEntry(model, '/manage/users')?.key).toBe('s1');
+    expect(activeSideEntry(model, '/nowhere')).toBeUndefined();
+  });
+});
+
+/**
+ * SPEC 2's rules written plainly, a second time, as the oracle the property below compares buildMenuModel with:
+ * every route's path, name, title, section, trail, buttons, flags and id, and the side menu entry by entry.
+ */
+function expectedModel(tree: MenuNode[]) {
+  const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? `${v}` : '');
+  const normal = (p: string) =>
+    `/${p
+      .split('/')
+      .filter((s) => s !== '')
+      .join('/')}`;
+  const join = (parent: string, child: string) => normal(child.startsWith('/') ? child : `${parent}/${child}`);
+  const last = (p: string) =>
+    p
+      .split('/')
+      .filter((s) => s !== '')
+      .at(-1) ?? '';
+  const button = (n: MenuNode) => Number(n.uriType) === 2;
+  const wrapper = (n: MenuNode) => n.id == null;
+  const kids = (n: MenuNode) => (Array.isArray(n.children) ? n.children.filter((c) => typeof c === 'object' && c !== null) : []);
+  const routes: Array<Record<string, unknown>> = [];
+  const visit = (n: MenuNode, parent: string, trail: string[], hiddenAbove: boolean, section: string) => {
+    if (button(n)) return;
+    const meta = parseIcon(n.icon);
+    const title = str(n.name) || meta.name;
+    const own = wrapper(n) ? '/' : str(n.path);
+    const path = own === '' ? parent : join(parent, own);
+    const pages = kids(n).filter((k) => !button(k));
+    const hidden = hiddenAbove || meta.hidden;
+    if (!wrapper(n) && own !== '' && pages.length === 0 && path !== '/' && !routes.some((r) => r.path === path)) {
+      routes.push({
+        path,
+        name: last(path),
+        title,
+        component: str(n.component),
+        hidden,
+        needButtonPermission: n.needButtonPermission === true,
+        buttons: kids(n)
+          .filter(button)
+          .map((b) => str(b.code) || str(b.name))
+          .filter((c) => c !== ''),
+        trail,
+        menuId: typeof n.id === 'number' ? n.id : null,
+        section,
+      });
+    }
+    for (const k of pages) visit(k, path, wrapper(n) || title === '' ? trail : [...trail, title], hidden, section);
+  };
+  const roots = tree.filter((n) => typeof n === 'object' && n !== null);
+  roots.forEach((root, i) => visit(root, '', [], false, `s${i}`));
+  const side = roots.flatMap((root, i) => {
+    if (button(root) || parseIcon(root.icon).hidden) return [];
+    const shown = wrapper(root) ? kids(root).find((k) => !button(k)) : root;
+    const leaves = routes.filter((r) => r.section === `s${i}` && !r.hidden).map((r) => ({ title: r.title, path: r.path, name: r.name }));
+    if (!shown || leaves.length === 0) return [];
+    const own = str(shown.path);
+    return [
+      {
+        key: `s${i}`,
+        title: str(shown.name) || parseIcon(shown.icon).name || leaves[0].title,
+        name: last(own ? join(wrapper(root) ? '/' : '', own) : (leaves[0].path as string)) || leaves[0].name,
+        icon: parseIcon(shown.icon).icon,
+        target: leaves[0].path,
+        leaves,
+      },
+    ];
+  });
+  const home = side[0]?.target ?? routes.find((r) => !r.hidden)?.path ?? null;
+  return { routes, side, home };
+}
+
+describe('buildMenuModel (against the rules written plainly)', () => {
+  it('builds exactly the routes (paths, sections, trails, buttons) and side entries the rules say', () => {
+    const withNames = fc.array(
+      nodeArb(3).map((n) => ({ ...n, icon: n.icon === icon(false) ? JSON.stringify({ icon: 'i', name: 'from-icon' }) : n.icon })),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(withNames, (tree) => {
+        expect(buildMenuModel(tree)).toEqual(expectedModel(tree));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('stops at the depth it is given', () => {
+    const deep: MenuNode = {
+      id: 1,
+      name: 'a',
+      path: 'a',
+      children: [{ id: 2, name: 'b', path: 'b', children: [{ id: 3, name: 'c', path: 'c' }] }],
+    };
+    expect(buildMenuModel([deep], 2).routes.map((r) => r.path)).toEqual(['/a/b/c']);
+    expect(buildMenuModel([deep], 1).routes).toEqual([]);
   });
 });
