@@ -33,3 +33,38 @@ describe('loadChunk', () => {
     expect((js as ChunkLoadError).kind).toBe('script');
   });
 });
+
+describe('ChunkLoadError', () => {
+  it('says its kind and the cause’s message, and keeps the cause', async () => {
+    const cause = new TypeError('Failed to fetch dynamically imported module: /assets/a.js');
+    const err = (await loadChunk(() => Promise.reject(cause)).catch((e: unknown) => e)) as ChunkLoadError;
+    expect(err.name).toBe('ChunkLoadError');
+    expect(err.message).toBe('chunk script: Failed to fetch dynamically imported module: /assets/a.js');
+    expect(err.cause).toBe(cause);
+    expect(new ChunkLoadError('timeout').message).toBe('chunk timeout: ');
+    expect(new ChunkLoadError('script', 'offline').message).toBe('chunk script: offline');
+  });
+
+  it('reads a .css file name in any case as a stylesheet failure, and a CSS word elsewhere not', async () => {
+    const kind = async (message: string) =>
+      ((await loadChunk(() => Promise.reject(new Error(message))).catch((e: unknown) => e)) as ChunkLoadError).kind;
+    expect(await kind('failed /assets/USERS.CSS')).toBe('css');
+    expect(await kind('unable to PRELOAD css for x')).toBe('css');
+    expect(await kind('failed /assets/users.cssx')).toBe('script');
+    expect(await kind('failed /assets/users.js')).toBe('script');
+    const notAnError = (await loadChunk(() => Promise.reject('preload CSS')).catch((e: unknown) => e)) as ChunkLoadError;
+    expect(notAnError.kind).toBe('script');
+  });
+
+  it('a chunk that loads clears its timer (no late timeout), and the timeout is a parameter', async () => {
+    vi.useFakeTimers();
+    await expect(loadChunk(async () => 'ok', 50)).resolves.toBe('ok');
+    expect(vi.getTimerCount()).toBe(0);
+    const failing = loadChunk(() => Promise.reject(new Error('x')), 50).catch(() => 'failed');
+    expect(await failing).toBe('failed');
+    expect(vi.getTimerCount()).toBe(0);
+    const slow = loadChunk(() => new Promise(() => {}), 50).catch((e: unknown) => (e as ChunkLoadError).kind);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await slow).toBe('timeout');
+  });
+});

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { pinyinOf } from '../../src/menu/pinyin.ts';
 import { buildSearchIndex, labelMatches, pageEntries, searchIndex, type SearchEntry } from '../../src/menu/search-index.ts';
-import { isButtonPermitted, isDangerCode } from '../../src/menu/button-permission.ts';
+import { isButtonPermitted, isDangerCode, mayOpenJournal } from '../../src/menu/button-permission.ts';
 
 const entry = (label: string, trail: string[] = []): SearchEntry => ({ id: label, label, trail });
 const labelsOf = (r: { items: SearchEntry[] }) => r.items.map((e) => e.label);
@@ -119,5 +119,16 @@ describe('button permission', () => {
   it('styles del, dele and delete segments as danger', () => {
     for (const c of ['user:del', 'member:delete', 'x-dele', 'DEL']) expect(isDangerCode(c)).toBe(true);
     for (const c of ['user:delay', 'model', 'user:add', 'deleted']) expect(isDangerCode(c)).toBe(false);
+    expect(isDangerCode('role_DELE')).toBe(true); // any character but a letter or digit separates segments
+    expect(isDangerCode('user.del2')).toBe(false);
+    expect(isDangerCode('Role:Delete')).toBe(true);
+  });
+
+  it('opens the event journal only with journal:view on the 个人信息 page', () => {
+    const route = (component: string, buttons: string[]) => ({ component, buttons }) as never;
+    expect(mayOpenJournal({ routes: [route('manage/users', []), route('user-center/user-info', ['journal:view'])] })).toBe(true);
+    expect(mayOpenJournal({ routes: [route('user-center/user-info', ['user:add'])] })).toBe(false);
+    expect(mayOpenJournal({ routes: [route('manage/users', ['journal:view'])] })).toBe(false);
+    expect(mayOpenJournal({ routes: [] })).toBe(false);
   });
 });

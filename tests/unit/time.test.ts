@@ -60,3 +60,41 @@ describe('a tenant day as instants (log date filters)', () => {
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
   });
 });
+
+describe('the browser’s own zone (date and datetime-local inputs)', () => {
+  it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
+    const { browserTimeZone, fromLocalInput, localDay, toLocalInput } = await import('../../src/lib/time.ts');
+    const saved = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai';
+    try {
+      expect(browserTimeZone()).toBe('Asia/Shanghai');
+      expect(localDay(new Date('2026-01-05T16:30:00Z'))).toBe('2026-01-06');
+      expect(localDay(new Date('2026-10-09T01:02:03Z'))).toBe('2026-10-09');
+      expect(toLocalInput('2026-01-05T16:30:00Z')).toBe('2026-01-06T00:30');
+      expect(toLocalInput('2026-03-04T01:05:09Z')).toBe('2026-03-04T09:05');
+      expect([toLocalInput(''), toLocalInput(undefined), toLocalInput(5)]).toEqual(['', '', '']);
+      expect(fromLocalInput('2026-01-06T00:30')).toBe('2026-01-05T16:30:00.000Z');
+      expect(fromLocalInput('')).toBe('');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
+  it('takes instants with or without seconds, fractions, and a zone with or without its colon', () => {
+    expect(formatInstant('2026-11-22T16:30Z', 'UTC')).toBe('2026-11-22 16:30:00');
+    expect(formatInstant('2026-11-22T16:30:05.123+0800', 'UTC')).toBe('2026-11-22 08:30:05');
+    expect(formatInstant('2026-11-22T16:30:05-05:00', 'UTC', 'minutes')).toBe('2026-11-22 21:30');
+    expect(formatInstant('2026-11-22T16:30:05', 'UTC')).toBe('2026-11-22T16:30:05'); // no zone: not an instant
+    expect(formatInstant(new Date(Number.NaN), 'UTC')).toBe('Invalid Date');
+    // one formatter per zone and precision: asking in turn never mixes them up
+    for (const [zone, part, want] of [
+      ['Asia/Shanghai', 'minutes', '2026-11-23 00:30'],
+      ['Asia/Shanghai', 'datetime', '2026-11-23 00:30:05'],
+      ['Europe/London', 'minutes', '2026-11-22 16:30'],
+      ['Europe/London', 'date', '2026-11-22'],
+    ] as const) {
+      expect(formatInstant('2026-11-22T16:30:05Z', zone, part)).toBe(want);
+    }
+  });
+});
