@@ -104,6 +104,93 @@ describe('search index', () => {
   });
 });
 
+describe('search index against the rules written plainly', () => {
+  /** The ranking rule as one readable function: label prefix, label, pinyin/initials prefix, pinyin/initials, trail. */
+  const rank = (e: SearchEntry, pinyin: { full: string; initials: string } | null, term: string): number => {
+    const label = e.label.toLowerCase();
+    if (label.startsWith(term)) return 0;
+    if (label.includes(term)) return 1;
+    if (pinyin && (pinyin.full.startsWith(term) || pinyin.initials.startsWith(term))) return 2;
+    if (pinyin && (pinyin.full.includes(term) || pinyin.initials.includes(term))) return 3;
+    if (e.trail.join(' / ').toLowerCase().includes(term)) return 4;
+    return -1;
+  };
+  const syllables = ['yong', 'hu', 'guan', 'li', 'jiao', 'se'];
+  const han = ['用', '户', '管', '理', '角', '色'];
+  /** a fake pinyin: each of six characters its syllable, other characters themselves */
+  const fakePinyin = (label: string) => {
+    const chars = [...label];
+    return {
+      full: chars.map((c) => (han.includes(c) ? syllables[han.indexOf(c)] : c)),
+      initials: chars.map((c) => (han.includes(c) ? syllables[han.indexOf(c)][0] : c)),
+    };
+  };
+  const text = fc.array(fc.constantFrom(...han, 'a', 'B', 'g', 'l', ' ', '/', 'x'), { maxLength: 6 }).map((cs) => cs.join(''));
+
+  it('answers exactly the matching entries, best rank first, in menu order within a rank, capped at the limit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ label: text, trail: fc.array(text, { maxLength: 2 }) }), { maxLength: 30 }),
+        fc.array(fc.constantFrom('yong', 'yh', 'gl', 'a', 'b', 'G', '管', '理 角', 'x /', 'se', 'hu', 'l'), { minLength: 1, maxLength: 2 }),
+        fc.integer({ min: 1, max: 8 }),
+        (raw, words, limit) => {
+          const entries = raw.map((r, i) => ({ id: `e${i}`, label: r.label, trail: r.trail }));
+          const index = buildSearchIndex(entries, fakePinyin);
+          const query = words.join(' ');
+          const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+          const pinyinFor = (e: SearchEntry) => {
+            if (!/[用户管理角色]/.test(e.label)) return null;
+            const p = fakePinyin(e.label);
+            const squash = (xs: string[]) => xs.join('').toLowerCase().replace(/\s+/g, '');
+            return { full: squash(p.full), initials: squash(p.initials) };
+          };
+          const matched = entries
+            .map((e) => ({ e, r: rank(e, pinyinFor(e), terms[0]) }))
+            .filter(({ e, r }) => r >= 0 && terms.slice(1).every((t) => rank(e, pinyinFor(e), t) >= 0));
+          const best = [...matched].sort((a, b) => a.r - b.r).map(({ e }) => e.id);
+          const got = searchIndex(index, query, limit);
+          expect(got.total).toBe(matched.length);
+          expect(got.items.map((e) => e.id)).toEqual(best.slice(0, limit));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lists every entry for an empty query: the preferred first in their order, then the menu order, up to the limit', () => {
+    const entries = ['a', 'b', 'c', 'd'].map((id) => entry(id));
+    const index = buildSearchIndex(entries);
+    expect(searchIndex(index, '', 3, ['c', 'a']).items.map((e) => e.id)).toEqual(['c', 'a', 'b']);
+    expect(searchIndex(index, '', 1, ['c', 'a']).items.map((e) => e.id)).toEqual(['c']);
+    expect(searchIndex(index, '', 10).items.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(searchIndex(index, '', 10, ['d', 'd']).items.map((e) => e.id)).toEqual(['d', 'd', 'a', 'b', 'c']);
+  });
+
+  it('builds the flat strings it searches: lowercase label, pinyin only for Han labels, the trail joined by /', () => {
+    const index = buildSearchIndex([entry('用户 Admin', ['系统', 'Sub']), entry('Plain')], fakePinyin);
+    expect(index.labels).toEqual(['用户 admin', 'plain']);
+    expect(index.pinyin).toEqual(['yonghuadmin', '']);
+    expect(index.initials).toEqual(['yhadmin', '']);
+    expect(index.trails).toEqual(['系统 / sub', '']);
+    expect(index.haystack).toBe('用户 admin\u0001yonghuadmin\u0001yhadmin\u0001系统 / sub\u0002plain\u0001\u0001\u0001\u0002');
+    expect([...index.starts]).toEqual([0, 38, 47]);
+    expect(buildSearchIndex([entry('用户')]).pinyin).toEqual(['']);
+  });
+
+  it('lists the visible pages with their trail for search', () => {
+    const model = buildMenuModel(menu);
+    expect(pageEntries(model).find((e) => e.label === '用户管理')).toEqual({
+      id: 'page:/manage/users',
+      label: '用户管理',
+      trail: ['系统管理'],
+      path: '/manage/users',
+      name: 'users',
+    });
+    expect(labelMatches('User Log', '  log ')).toBe(true);
+    expect(labelMatches('User Log', 'logs')).toBe(false);
+  });
+});
+
 describe('button permission', () => {
   const model = buildMenuModel(menu);
   const users = model.routes.find((r) => r.path === '/manage/users')!;
