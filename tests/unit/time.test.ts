@@ -64,21 +64,22 @@ describe('a tenant day as instants (log date filters)', () => {
 describe('the browser’s own zone (date and datetime-local inputs)', () => {
   it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
     const { browserTimeZone, fromLocalInput, localDay, toLocalInput } = await import('../../src/lib/time.ts');
-    const saved = process.env.TZ;
-    process.env.TZ = 'Asia/Shanghai';
-    try {
-      expect(browserTimeZone()).toBe('Asia/Shanghai');
-      expect(localDay(new Date('2026-01-05T16:30:00Z'))).toBe('2026-01-06');
-      expect(localDay(new Date('2026-10-09T01:02:03Z'))).toBe('2026-10-09');
-      expect(toLocalInput('2026-01-05T16:30:00Z')).toBe('2026-01-06T00:30');
-      expect(toLocalInput('2026-03-04T01:05:09Z')).toBe('2026-03-04T09:05');
-      expect([toLocalInput(''), toLocalInput(undefined), toLocalInput(5)]).toEqual(['', '', '']);
-      expect(fromLocalInput('2026-01-06T00:30')).toBe('2026-01-05T16:30:00.000Z');
-      expect(fromLocalInput('')).toBe('');
-    } finally {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
+    // whatever zone this process runs in: its wall clock is the instant shifted by the zone's offset then
+    const wall = (iso: string) => {
+      const d = new Date(iso);
+      return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString();
+    };
+    expect(isTimeZone(browserTimeZone())).toBe(true);
+    expect(formatInstant('2026-01-05T16:30:00Z', browserTimeZone(), 'minutes')).toBe(
+      wall('2026-01-05T16:30:00Z').slice(0, 16).replace('T', ' '),
+    );
+    for (const iso of ['2026-01-05T16:30:00.000Z', '2026-10-09T01:02:03.000Z', '2026-07-31T23:59:00.000Z']) {
+      expect(localDay(new Date(iso))).toBe(wall(iso).slice(0, 10));
+      expect(toLocalInput(iso)).toBe(wall(iso).slice(0, 16));
+      expect(fromLocalInput(toLocalInput(iso))).toBe(new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000).toISOString());
     }
+    expect([toLocalInput(''), toLocalInput(undefined), toLocalInput(5)]).toEqual(['', '', '']);
+    expect(fromLocalInput('')).toBe('');
   });
 
   it('takes instants with or without seconds, fractions, and a zone with or without its colon', () => {
