@@ -40,7 +40,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', 'data', '.tmp'] },
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'data', '.tmp', 'reports', '.stryker-tmp*'] },
   ...tseslint.configs.recommended,
   {
     plugins: { import: importPlugin },

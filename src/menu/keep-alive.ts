@@ -1,3 +1,5 @@
+// Stryker disable all: SPEC 2's lists and timings as data; a unit test could only restate them (the e2e navigation
+// tests keep users alive and reset the scroll).
 /**
  * Page names (route names) the content area keeps alive (SPEC 2: campaigns, members, cards, orders, SMS,
  * work-WeChat, distribution and similar). A page not named here is rendered fresh every time.

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { SimulatedClock, createActor, type EventObject } from 'xstate';
 import { accessTokenMachine, retryDelayMs } from '../../machines/access-token.machine.ts';
-import { afterEvent, controllableActors, flush, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
+import {
+  afterEvent,
+  controllableActors,
+  flush,
+  itFollowsItsTable,
+  runPath,
+  toTestMachine,
+  type TransitionTable,
+  collected,
+} from './harness.ts';
 
 const grant = (token: string, deadline: number, refreshInMs = 30_000) => ({ token, deadline, refreshInMs });
 
@@ -24,7 +33,10 @@ describe('access-token machine (model-based)', () => {
     serializeState: (s) => JSON.stringify((s as { value: unknown }).value),
   });
   // Shortest paths reach every state; simple paths also take every transition between them.
-  const paths = [...model.getShortestPaths({ allowDuplicatePaths: true }), ...model.getSimplePaths({ allowDuplicatePaths: true })];
+  const paths = collected(() => [
+    ...model.getShortestPaths({ allowDuplicatePaths: true }),
+    ...model.getSimplePaths({ allowDuplicatePaths: true }),
+  ]);
 
   it('reaches refreshing, scheduled and retrying', () => {
     expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['refreshing', 'retrying', 'scheduled']);

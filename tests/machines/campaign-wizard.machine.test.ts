@@ -3,7 +3,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { campaignWizardMachine, stepStates, type WizardContext } from '../../machines/campaign-wizard.machine.ts';
 import { CAMPAIGN_STEPS, publishProblems, type CampaignSteps } from '../../src/api/campaign-rules.ts';
-import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 11, 1 + d)).toISOString();
 const complete: CampaignSteps = {
@@ -54,7 +54,7 @@ describe('campaign wizard machine (model-based)', () => {
         submit: snap.context.submitAfterSave,
       });
     const model = createTestModel(toTestMachine(campaignWizardMachine), { events: EVENTS as never, serializeState } as never);
-    const paths = model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 5000 } as never);
+    const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 5000 } as never));
 
     it(`${input.id ? 'an existing campaign' : 'a new campaign'}: reaches its states`, () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

@@ -244,3 +244,19 @@ export function itFollowsItsTable<P>(
     await expect(table.toString()).toMatchFileSnapshot(`tables/${file}.txt`);
   });
 }
+
+/**
+ * Model paths built while the test file is collected. A definition that throws there (a guard or action missing)
+ * would make the file fail to collect, which vitest reports but Stryker does not count as a failing test: the
+ * error is rethrown inside a test instead, so such a mutant is killed.
+ */
+export function collected<T extends readonly unknown[]>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    it('walks its model', () => {
+      throw error;
+    });
+    return [] as unknown as T;
+  }
+}

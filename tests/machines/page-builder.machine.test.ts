@@ -13,7 +13,7 @@ import {
   type PageBuilderEvent,
 } from '../../machines/page-builder.machine.ts';
 import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, pageStateProblem, type PageRect } from '../../src/api/page-rules.ts';
-import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable } from './harness.ts';
+import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const loaded = { page: { ...emptyPage(), rects: [] }, name: '活动页', saved: { id: 7, version: 3 } };
 const EVENTS = [
@@ -49,7 +49,7 @@ describe('page builder machine (model-based)', () => {
         error: snap.context.error !== null,
       });
     const model = createTestModel(toTestMachine(pageBuilderMachine), { events: EVENTS as never, serializeState } as never);
-    const paths = model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 3000 } as never);
+    const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 3000 } as never));
 
     it(`${input.id ? 'an existing page' : 'a new page'}: reaches its states`, () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests StrykerJS runs for each mutant (npm run mutation, stryker.config.mjs): the machine tests and the unit
+ * tests of pure modules, in one Node project, without the integration suite (its server runs in another process,
+ * where a mutant is not active) and without the component tests (.tsx). With `related`, a mutant of a machine runs only the tests that import that machine, so a static
+ * mutant (machine definitions are module-level objects) costs that machine's tests, not the whole suite.
+ */
+export default defineConfig({
+  // Stryker's sandbox links node_modules from the project, outside the sandbox's root: let Vite serve from there
+  // (sheetjs-browser.ts imports a file of sheetjs-style with ?url).
+  server: { fs: { strict: false } },
+  test: {
+    include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    // The app-level tests (they render the shell or replay every machine) take seconds per mutant and are not
+    // what should kill a mutant of a machine or a pure module: that module's own tests should.
+    exclude: ['tests/unit/journal.test.ts', 'tests/unit/i18n.test.ts', 'tests/unit/early-boot.test.ts', 'tests/unit/failure-race.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/support/jsdom-layout.ts'],
+    testTimeout: 30_000,
+  },
+});
