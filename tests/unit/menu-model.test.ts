@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { activeSideEntry, buildMenuModel, findRoute, joinPath, parseIcon } from '../../src/menu/menu-model.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
@@ -134,7 +134,9 @@ describe('buildMenuModel (examples)', () => {
       ],
     },
   ];
-  const model = buildMenuModel(tree);
+  // built in each test, not while the file is collected (mutation testing activates a mutant per test)
+  let model = null as unknown as ReturnType<typeof buildMenuModel>;
+  beforeEach(() => void (model = buildMenuModel(tree)));
 
   it('promotes a wrapper first child and sends / to the first leaf', () => {
     expect(model.side[0]).toMatchObject({ title: '工作台', name: 'dashboard', target: '/dashboard' });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { pinyinOf } from '../../src/menu/pinyin.ts';
@@ -33,9 +33,14 @@ const menu = [
 ];
 
 describe('search index', () => {
-  const model = buildMenuModel(menu);
-  const index = buildSearchIndex(pageEntries(model), pinyinOf);
-  const find = (q: string) => labelsOf(searchIndex(index, q));
+  // built before each test, not while the file is collected: mutation testing activates a mutant per test
+  const build = () => {
+    const model = buildMenuModel(menu);
+    return { model, index: buildSearchIndex(pageEntries(model), pinyinOf) };
+  };
+  let built = null as unknown as ReturnType<typeof build>;
+  beforeEach(() => void (built = build()));
+  const find = (q: string) => labelsOf(searchIndex(built.index, q));
 
   it('matches labels case-insensitively, prefix matches first', () => {
     expect(find('USER')).toEqual(['User Login Log']);
@@ -59,7 +64,7 @@ describe('search index', () => {
   });
 
   it('never shows hidden entries or buttons', () => {
-    const all = labelsOf(searchIndex(index, '', 1000));
+    const all = labelsOf(searchIndex(built.index, '', 1000));
     expect(all).not.toContain('活动编辑');
     expect(all).not.toContain('新增');
     expect(find('活动编辑')).toEqual([]);
@@ -68,8 +73,8 @@ describe('search index', () => {
   });
 
   it('lists preferred (recent) entries first for an empty query, ignoring ids that are gone', () => {
-    const ids = pageEntries(model).map((e) => e.id);
-    const r = searchIndex(index, '  ', 3, [ids[3], 'page:/gone', ids[1]]);
+    const ids = pageEntries(built.model).map((e) => e.id);
+    const r = searchIndex(built.index, '  ', 3, [ids[3], 'page:/gone', ids[1]]);
     expect(r.items.map((e) => e.id)).toEqual([ids[3], ids[1], ids[0]]);
     expect(r.total).toBe(ids.length);
   });
@@ -101,6 +106,13 @@ describe('search index', () => {
     expect(labelMatches('系统管理 / User Login Log', 'user')).toBe(true);
     expect(labelMatches('系统管理 / 用户管理', 'USER')).toBe(false);
     expect(labelMatches('系统管理 / 用户管理', ' 管理 ')).toBe(true);
+  });
+});
+
+describe('pinyin of a label', () => {
+  it('gives syllables without tones (ü as v) and initials, keeping a non-Chinese run whole', () => {
+    expect(pinyinOf('绿色 Admin')).toEqual({ full: ['lv', 'se', ' Admin'], initials: ['l', 's', ' Admin'] });
+    expect(pinyinOf('用户管理')).toEqual({ full: ['yong', 'hu', 'guan', 'li'], initials: ['y', 'h', 'g', 'l'] });
   });
 });
 
@@ -192,14 +204,12 @@ describe('search index against the rules written plainly', () => {
 });
 
 describe('button permission', () => {
-  const model = buildMenuModel(menu);
-  const users = model.routes.find((r) => r.path === '/manage/users')!;
-  const roles = model.routes.find((r) => r.path === '/manage/roles')!;
+  const route = (path: string) => buildMenuModel(menu).routes.find((r) => r.path === path)!;
 
   it('allows a code only when the route lists it, if the route asks for button permission', () => {
-    expect(isButtonPermitted(users, 'user:add')).toBe(true);
-    expect(isButtonPermitted(users, 'user:import')).toBe(false);
-    expect(isButtonPermitted(roles, 'anything')).toBe(true);
+    expect(isButtonPermitted(route('/manage/users'), 'user:add')).toBe(true);
+    expect(isButtonPermitted(route('/manage/users'), 'user:import')).toBe(false);
+    expect(isButtonPermitted(route('/manage/roles'), 'anything')).toBe(true);
     expect(isButtonPermitted(undefined, 'anything')).toBe(true);
   });
 
