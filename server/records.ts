@@ -1,7 +1,7 @@
 import type { SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError, refuse } from './http.ts';
-import { offeredTo } from './menu.ts';
+import { HELD_RELATIONS } from './relations.ts';
 import { departmentScope } from './permissions.ts';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../src/api/contract.ts';
 
@@ -80,13 +80,7 @@ export const codesOf = (tableName: string): RecordSchema['codes'] => ({
 export async function mayRecord(db: Db, s: SessionInfo, method: string, path: string, table: TableDef, op: RecordOp): Promise<boolean> {
   if (!table.component) return false;
   const rows = await db.query(
-    `SELECT 1 FROM api_interface i
-       JOIN page_func_relation pf ON pf.interface_id = i.id
-       JOIN menu m ON m.id = pf.menu_id AND ${offeredTo('m', '$2')}
-       JOIN role_perm rp ON rp.menu_id = m.id
-       JOIN role r ON r.id = rp.role_id AND r.tenant_id = $2
-       JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = $1
-      WHERE i.method = $3 AND i.path = $4
+    `SELECT 1 ${HELD_RELATIONS}
         AND ((m.uri_type = 1 AND m.component = $5 AND $6 = 'view')
           OR (m.uri_type = 2 AND m.code = $7 AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = $5)))
       LIMIT 1`,
