@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/support/jsdom-layout.ts'],
+          setupFiles: ['tests/support/jsdom-layout.ts', 'tests/support/texts.ts'],
           // Above Testing Library's 10 s ceiling for a condition (jsdom-layout.ts): a busy machine is slow, not red.
           testTimeout: 30_000,
         },

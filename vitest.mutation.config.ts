@@ -16,7 +16,7 @@ export default defineConfig({
     // what should kill a mutant of a machine or a pure module: that module's own tests should.
     exclude: ['tests/unit/journal.test.ts', 'tests/unit/i18n.test.ts', 'tests/unit/early-boot.test.ts', 'tests/unit/failure-race.test.ts'],
     environment: 'node',
-    setupFiles: ['tests/support/jsdom-layout.ts'],
+    setupFiles: ['tests/support/jsdom-layout.ts', 'tests/support/texts.ts'],
     testTimeout: 30_000,
   },
 });

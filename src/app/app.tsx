@@ -1,4 +1,4 @@
-import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { LanguageContext, SetLanguageContext } from '../i18n/use-t.ts';
@@ -13,7 +13,7 @@ import { FailureScreen, FullPageSpinner } from '../shell/status-screens.tsx';
 import { Toasts } from '../shell/toast.tsx';
 import { LoadingOverlay } from '../shell/loading.tsx';
 import { FailureBridge } from './failure-bridge.tsx';
-import { SetThemeContext, ThemeContext, type ThemeName } from '../shell/theme.ts';
+import { SetThemeContext, ThemeContext, fluentTheme, loadTheme, type ThemeName } from '../shell/theme.ts';
 import { loadSignedIn } from './load-signed-in.ts';
 
 // The login route carries only what it shows: the signed-in shell (layout, menu, palette, pages) and the account
@@ -46,11 +46,17 @@ function Protected() {
 export function App({ language: initialLanguage, theme: initialTheme = 'light' }: { language: Language; theme?: ThemeName }) {
   const [language, setLanguageState] = useState(initialLanguage);
   const [theme, setThemeState] = useState(initialTheme);
+  // The screen the user came for is decided (not booting): the toaster may load once it has painted.
+  const settled = SessionContext.useSelector(
+    (s) =>
+      s.matches('anonymous') || s.matches('expired') || s.matches({ authenticated: 'ready' }) || s.matches({ authenticated: 'failed' }),
+  );
   // The user's choice is kept; until then the system's preference decides (main.tsx reads both).
   const setTheme = useCallback((next: ThemeName) => {
     localStorage.setItem(STORAGE_KEYS.theme, next);
     document.documentElement.style.colorScheme = next;
-    setThemeState(next);
+    // The dark tokens are their own chunk: switch once they are here.
+    void loadTheme(next).then(() => setThemeState(next));
   }, []);
   // SPEC 4: the language is kept in local storage.
   const setLanguage = useCallback((next: Language) => {
@@ -60,12 +66,12 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
     void loadDictionary(next).then(() => setLanguageState(next));
   }, []);
   return (
-    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} style={{ minHeight: '100vh' }}>
+    <FluentProvider theme={fluentTheme(theme)} style={{ minHeight: '100vh' }}>
       <ThemeContext.Provider value={theme}>
         <SetThemeContext.Provider value={setTheme}>
           <SetLanguageContext.Provider value={setLanguage}>
             <LanguageContext.Provider value={language}>
-              <Toasts />
+              <Toasts settled={settled} />
               <FailureBridge />
               {/* inside the theme: the overlay's tokens are the theme's */}
               <LoadingOverlay />

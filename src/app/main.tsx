@@ -4,7 +4,7 @@ import { createApiClient } from '../api/client.ts';
 import { STORAGE_KEYS } from '../api/storage.ts';
 import { readLanguage } from '../i18n/use-t.ts';
 import { loadDictionary } from '../i18n/messages.ts';
-import { readTheme } from '../shell/theme.ts';
+import { loadTheme, readTheme } from '../shell/theme.ts';
 import { takeLinkToken } from '../lib/redirect.ts';
 import { SessionContext } from '../shell/session-context.ts';
 import { App } from './app.tsx';
@@ -62,9 +62,10 @@ async function start() {
   const stately = await loadInspector(location.href);
   const inspect: Inspect = inspectBoth(journal.inspect, stately);
   const language = readLanguage(store.getItem(STORAGE_KEYS.language));
-  await loadDictionary(language);
-  document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   const theme = readTheme(store.getItem(STORAGE_KEYS.theme), matchMedia('(prefers-color-scheme: dark)').matches);
+  // English and the dark theme are chunks of their own: here before the first render that shows them.
+  await Promise.all([loadDictionary(language), loadTheme(theme)]);
+  document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   document.documentElement.style.colorScheme = theme;
 
   createRoot(document.getElementById('root')!).render(

@@ -12,7 +12,12 @@ export const useLanguage = (): [Language, (language: Language) => void] => [useC
 export function useT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
   const lang = useContext(LanguageContext);
   const dict = dictionaries[lang] ?? dictionaries[DEFAULT_LANGUAGE]!;
-  return (key, vars) => (vars ? dict[key].replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : dict[key]);
+  return (key, vars) => {
+    const text = dict[key];
+    // A signed-in text asked for before the shell loaded its texts (messages.ts) is a bug to see, not a blank.
+    if (text === undefined) throw new Error(`text "${key}" is not loaded: signed-in texts come with the shell (loadSignedInTexts)`);
+    return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+  };
 }
 
 /** Reads the stored language; anything unknown means the default, zh-cn (SPEC 4). */

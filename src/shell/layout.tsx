@@ -10,7 +10,6 @@ import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 import { useLanguage, useT } from '../i18n/use-t.ts';
 import type { PaletteAction } from './command-palette.tsx';
 import { PageActionStore, PageActionsProvider, usePermittedPageActions } from './page-actions.tsx';
-import { QuickSearch } from './quick-search.tsx';
 import { SessionContext } from './session-context.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useNotify } from './toast.tsx';
@@ -35,6 +34,9 @@ import { zoneToName } from '../lib/time.ts';
 const loadPalette = () => import('./command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 // The drawer (a table, pager and dialogs) loads when first opened.
+// Quick search is its own chunk (its dialog is not in the shell's first paint), fetched while idle with the palette.
+const loadQuickSearch = () => import('./quick-search.tsx');
+const QuickSearch = lazy(() => loadQuickSearch().then((m) => ({ default: m.QuickSearch })));
 const OnlineUsersDrawer = lazy(() => import('./online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
 // Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
 /** The event journal panel (issue 16): a chunk of its own, loaded when an engineer first opens it. */
@@ -140,6 +142,8 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
   // Mounted from its first opening on (it keeps its page and size after).
   const [drawerWanted, setDrawerWanted] = useState(false);
   if (drawerOpen && !drawerWanted) setDrawerWanted(true);
+  const [quickSearchWanted, setQuickSearchWanted] = useState(false);
+  if (overlay === 'quick-search' && !quickSearchWanted) setQuickSearchWanted(true);
   // SPEC 7: the count is obtained with pageSize 1; again whenever the drawer closes.
   useEffect(() => {
     if (!showCount || drawerOpen) return;
@@ -231,6 +235,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
     const warm = () => {
       if (started) return;
       started = true;
+      void loadQuickSearch().catch(() => {});
       void Promise.all([loadPalette(), loadPinyin(api, labels)]).then(([m, p]) => {
         m.pageIndexFor(model, p);
         setPinyin(() => p);
@@ -318,15 +323,19 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           {children}
         </main>
       </div>
-      <QuickSearch
-        open={overlay === 'quick-search' && !needsPhone}
-        model={model}
-        currentPath={path}
-        onClose={() => setOverlay('none')}
-        onNavigate={(p) => navigate(p)}
-        onAlreadyHere={alreadyHere}
-        onOpenPalette={openPalette}
-      />
+      {quickSearchWanted && (
+        <Suspense fallback={null}>
+          <QuickSearch
+            open={overlay === 'quick-search' && !needsPhone}
+            model={model}
+            currentPath={path}
+            onClose={() => setOverlay('none')}
+            onNavigate={(p) => navigate(p)}
+            onAlreadyHere={alreadyHere}
+            onOpenPalette={openPalette}
+          />
+        </Suspense>
+      )}
       {onlineDrawer && drawerWanted && (
         <Suspense fallback={null}>
           <OnlineUsersDrawer

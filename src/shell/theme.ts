@@ -1,3 +1,4 @@
+import { webLightTheme, type Theme } from '@fluentui/react-components';
 import { createContext, useContext } from 'react';
 
 export type ThemeName = 'light' | 'dark';
@@ -13,3 +14,15 @@ export const ThemeContext = createContext<ThemeName>('light');
 export const SetThemeContext = createContext<(theme: ThemeName) => void>(() => {});
 
 export const useTheme = (): [ThemeName, (theme: ThemeName) => void] => [useContext(ThemeContext), useContext(SetThemeContext)];
+
+/** The loaded Fluent themes: light is always here; dark is its own chunk, loaded before it is shown. */
+const fluentThemes: Partial<Record<ThemeName, Theme>> = { light: webLightTheme };
+
+/** Loads a theme's tokens; resolves when fluentTheme(name) has them. */
+export async function loadTheme(name: ThemeName): Promise<void> {
+  if (fluentThemes[name]) return;
+  fluentThemes.dark = (await import('./dark-theme.ts')).webDarkTheme;
+}
+
+/** The Fluent theme of a name, once loaded (loadTheme); light until then. */
+export const fluentTheme = (name: ThemeName): Theme => fluentThemes[name] ?? webLightTheme;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { TOASTER_ID, toastBus } from './toast-bus.ts';
 
 /** Fluent's toaster, fed by the toast bus (toast.tsx): a lazy chunk. */
-export default function ToastHost() {
+export default function ToastHost({ mountNode }: { mountNode: HTMLElement }) {
   const { dispatchToast } = useToastController(TOASTER_ID);
   useEffect(
     () =>
@@ -17,5 +17,5 @@ export default function ToastHost() {
       ),
     [dispatchToast],
   );
-  return <Toaster toasterId={TOASTER_ID} position="top" />;
+  return <Toaster toasterId={TOASTER_ID} position="top" mountNode={mountNode} />;
 }

@@ -6,29 +6,44 @@ export { TOASTER_ID, toastBus, type ToastLevel, type ToastMessage } from './toas
 
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 
-/** Mounts the toaster at the first message, or right after the first paint. */
-export function Toasts() {
+/**
+ * Mounts the toaster at the first message, or once `settled` (the screen the user came for is decided: the login
+ * form, or the shell) and the browser is idle, so the first paint of either never waits on the toaster's chunk.
+ * Its mount node is here from the first render: a portal added while a modal dialog is open (bind phone opens with
+ * the shell) would keep Fluent's aria-hidden after the dialog closes.
+ */
+export function Toasts({ settled }: { settled: boolean }) {
   const [mounted, setMounted] = useState(false);
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (mounted) return;
     const mount = () => setMounted(true);
     toastBus.onWanted(mount);
-    // Right after the first frame is painted: early enough that no dialog is open yet when its portal arrives (a
-    // portal added under an open modal leaves Fluent's aria-hidden behind on the page when the modal closes).
-    let timer = 0;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(mount, 0)));
+    if (!settled) return () => toastBus.onWanted(null);
+    // After the settled screen's first frame, when nothing more urgent runs.
+    let idle = 0;
+    const frame = requestAnimationFrame(() => (idle = whenIdle(mount)));
     return () => {
       toastBus.onWanted(null);
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancelIdle(idle);
     };
-  }, [mounted]);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  ) : null;
+  }, [mounted, settled]);
+  return (
+    <>
+      <div ref={setNode} data-toaster-mount="" />
+      {mounted && node ? (
+        <Suspense fallback={null}>
+          <ToastHost mountNode={node} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
+
+const whenIdle = (fn: () => void): number =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : window.setTimeout(fn, 0);
+const cancelIdle = (id: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));
 
 /** Shows a message in the app's toaster; durations in ms (SPEC 9: 5, 7 and 10 s for the catalogue). */
 export function useNotify() {

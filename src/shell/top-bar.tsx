@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Link,
   Menu,
@@ -9,6 +8,7 @@ import {
   MenuTrigger,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import {
@@ -21,6 +21,7 @@ import {
   WeatherSunnyRegular,
 } from '@fluentui/react-icons';
 import { useT } from '../i18n/use-t.ts';
+import { initialsOf } from '../lib/format.ts';
 import { formatCountdown } from '../../machines/countdown.machine.ts';
 
 export interface TopBarProps {
@@ -49,6 +50,16 @@ export interface TopBarProps {
   /** the zone times are shown in, when it is not the viewer's own */
   timeZone?: string | null;
 }
+
+/** Background and text of the initials, chosen by name (Fluent's colourful avatar palette, readable in both themes). */
+const AVATAR_COLOURS: Array<[string, string]> = [
+  [tokens.colorPaletteBlueBackground2, tokens.colorPaletteBlueForeground2],
+  [tokens.colorPaletteTealBackground2, tokens.colorPaletteTealForeground2],
+  [tokens.colorPaletteBerryBackground2, tokens.colorPaletteBerryForeground2],
+  [tokens.colorPaletteMarigoldBackground2, tokens.colorPaletteMarigoldForeground2],
+  [tokens.colorPaletteGrapeBackground2, tokens.colorPaletteGrapeForeground2],
+  [tokens.colorPaletteForestBackground2, tokens.colorPaletteForestForeground2],
+];
 
 const useStyles = makeStyles({
   root: {
@@ -81,7 +92,35 @@ const useStyles = makeStyles({
   nickname: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   countdown: { fontVariantNumeric: 'tabular-nums', fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   iconButton: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
+  avatar: {
+    flexShrink: 0,
+    width: '28px',
+    height: '28px',
+    borderRadius: tokens.borderRadiusCircular,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    overflow: 'hidden',
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    objectFit: 'cover',
+    '::before': { content: 'attr(data-initials)' },
+  },
+  ...Object.fromEntries(AVATAR_COLOURS.map(([bg, fg], i) => [`colour${i}`, { backgroundColor: bg, color: fg }])),
 });
+
+/**
+ * The user's picture, else their initials on a colour of their name: what Fluent's Avatar shows at 28 px, without
+ * its presence badges and group layouts (a twentieth of the shell's first-paint script, issue 11). Decorative: the
+ * button it sits in is named.
+ */
+function UserAvatar({ name, src }: { name: string; src?: string }) {
+  const s = useStyles() as Record<string, string>;
+  if (src) return <img className={s.avatar} src={src} alt="" />;
+  const colour = [...name].reduce((h, c) => (h * 31 + c.codePointAt(0)!) % 9973, 7) % AVATAR_COLOURS.length;
+  // Drawn by CSS from an attribute: a picture of the name, not text of the button (whose name is the nickname).
+  return <span className={mergeClasses(s.avatar, s[`colour${colour}`])} data-initials={initialsOf(name)} aria-hidden="true" />;
+}
 
 /** The header: logo and slogan, links to the design and mall systems, the user's name with a dropdown. */
 export function TopBar({
@@ -166,7 +205,7 @@ export function TopBar({
       <Menu>
         <MenuTrigger disableButtonEnhancement>
           <button type="button" className={s.user} aria-label={`${nickname} ${roleName ?? ''}`.trim()}>
-            <Avatar name={nickname} image={avatar ? { src: avatar } : undefined} size={28} color="colorful" />
+            <UserAvatar name={nickname} src={avatar} />
             <span className={s.nickname}>{nickname}</span>
           </button>
         </MenuTrigger>

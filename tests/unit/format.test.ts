@@ -8,6 +8,7 @@ import {
   divide,
   formatDateParts,
   formatDuration,
+  initialsOf,
   multiply,
   randomDigits,
   randomString,
@@ -192,5 +193,13 @@ describe('SPEC 9 utilities', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('initials (the top bar avatar without a picture)', () => {
+  it('is the first character of a Chinese name, else the first letters of the first two words', () => {
+    expect(
+      ['星河管理员', '小王（已改名）', 'ada lovelace byron', 'Ada', '  grace   hopper ', '', '  ', '𠀋字 乙', '王 小明'].map(initialsOf),
+    ).toEqual(['星', '小', 'AL', 'A', 'GH', '', '', '𠀋', '王']);
   });
 });

@@ -1,9 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../src/i18n/messages.ts';
+import { zhPublic } from '../../src/i18n/messages.ts';
+import { zhSignedIn } from '../../src/i18n/messages-zh.ts';
 import { en } from '../../src/i18n/messages-en.ts';
 import { readLanguage } from '../../src/i18n/use-t.ts';
 
+const zhCN = { ...zhPublic, ...zhSignedIn };
+
+/**
+ * The source files the console runs before the signed-in shell's chunk: what main.tsx imports, followed through
+ * static imports and the lazy imports of the public screens (not the shell's chunk, whose texts come with it).
+ */
+function publicFiles(): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/(?:^import\s[^;]*?from\s|^export\s[^;]*?from\s|import\()\s*'(\.[^']+)'/gm)) {
+      if (/^import\s+type\b/.test(m[0])) continue;
+      const target = path.join(path.dirname(file), m[1]);
+      if (!existsSync(target) || !/\.tsx?$/.test(target)) continue;
+      if (/signed-in\.tsx$|messages-(zh|en)\.ts$|client-messages\.ts$/.test(target)) continue;
+      visit(target);
+    }
+  };
+  visit('src/app/main.tsx');
+  return [...seen];
+}
+
 describe('shell texts', () => {
+  it('has every text the public screens show in the login route (messages.ts), each text in one part only', () => {
+    const files = publicFiles();
+    expect(files).toEqual(
+      expect.arrayContaining(['src/shell/login-form.tsx', 'src/shell/account-pages.tsx', 'src/shell/status-screens.tsx']),
+    );
+    const asked = new Map<string, string>();
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      if (!/\buseT\(\)/.test(source)) continue;
+      for (const m of source.matchAll(/\bt\(\s*'(\w+)'/g)) asked.set(m[1], file);
+    }
+    expect(asked.size).toBeGreaterThan(20);
+    const missing = [...asked].filter(([key]) => !(key in zhPublic)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+    // The login form's slogan is a key by deployment.
+    expect(['sloganDefault', 'sloganBi'].filter((k) => !(k in zhPublic))).toEqual([]);
+    expect(Object.keys(zhPublic).filter((k) => k in zhSignedIn)).toEqual([]);
+  });
+
   it('has every text in both languages, with the same placeholders', () => {
     for (const key of Object.keys(zhCN) as Array<keyof typeof zhCN>) {
       expect(en[key], key).toBeTruthy();
