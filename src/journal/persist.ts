@@ -3,8 +3,8 @@ import type { Journal, JournalEntry } from './journal.ts';
 /**
  * Keeps a tab's journal across reloads (issue 16): in IndexedDB under the tab's id (kept in sessionStorage, which a
  * reload keeps and another tab does not share), written a second after entries change and when the page is
- * hidden. A browser may abort IndexedDB writes as the page unloads, so the entries not yet written also go to
- * sessionStorage (synchronous, kept by a reload) when the page is hidden, and are read back behind the stored ones.
+ * hidden. As the page unloads only the entries not yet written go, to sessionStorage (synchronous, kept by a
+ * reload), and are read back behind the stored ones.
  * At logout the journal is cleared, unless the engineer pinned it.
  */
 export interface KeptJournal {
@@ -72,6 +72,8 @@ export function keepJournal(
       return [];
     }
   };
+  /** the last entry IndexedDB holds */
+  let written = 0;
   const restored = db
     .then((d) => (d ? run<{ entries?: JournalEntry[] } | undefined>(d, 'readonly', (s) => s.get(tab)) : undefined))
     .catch(() => undefined)
@@ -79,14 +81,15 @@ export function keepJournal(
       const stored = saved?.entries ?? [];
       const last = stored.length ? stored[stored.length - 1].seq : 0;
       journal.restore([...stored, ...readTail().filter((e) => e.seq > last)]);
+      // IndexedDB holds these already: the page's going writes only what came after to the tab's storage (it was
+      // every entry of every earlier load, a longer synchronous write at each reload that delayed the next paint).
+      written = Math.max(written, last);
       tabStore.removeItem(TAIL_KEY);
     })
     .catch(() => undefined);
 
   const sessionActors = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /** the last entry IndexedDB holds */
-  let written = 0;
   const flush = async () => {
     if (timer) clearTimeout(timer);
     timer = null;
@@ -98,7 +101,11 @@ export function keepJournal(
       .then(() => (written = entries.length ? entries[entries.length - 1].seq : 0))
       .catch(() => undefined);
   };
-  /** The page is going: what IndexedDB may not get in time goes to sessionStorage now. */
+  /**
+   * The page is going: what IndexedDB lacks goes to sessionStorage now (synchronous, and kept by a reload). No
+   * IndexedDB write here: it would clone the whole journal while the next page waits for this one to unload, and a
+   * closed tab's journal is not read again (its id dies with its sessionStorage).
+   */
   const onHide = () => {
     const tail = journal.entries().filter((e) => e.seq > written);
     try {
@@ -106,7 +113,6 @@ export function keepJournal(
     } catch {
       // over the storage quota: IndexedDB's copy is what there is
     }
-    void flush();
   };
   // Reads only the entry that changed: this runs for every event the app's actors receive.
   journal.subscribe((last) => {
@@ -119,7 +125,11 @@ export function keepJournal(
     if (!timer) timer = setTimeout(() => void flush(), WRITE_AFTER_MS);
   });
   page?.addEventListener('pagehide', onHide);
-  globalThis.document?.addEventListener('visibilitychange', () => globalThis.document.visibilityState === 'hidden' && void flush());
+  // Hidden (another tab, a minimised window): write soon. A task, not now: when the page is unloading it never runs,
+  // and pagehide's tail has the entries.
+  globalThis.document?.addEventListener('visibilitychange', () => {
+    if (globalThis.document.visibilityState === 'hidden') setTimeout(() => void flush(), 0);
+  });
 
   return {
     pinned: () => tabStore.getItem(PIN_KEY) === '1',

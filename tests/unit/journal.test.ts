@@ -441,6 +441,56 @@ describe('the journal across a reload', () => {
     await keepJournal(third, undefined, tab, new EventTarget()).restored;
     expect(third.entries()).toEqual([]);
   });
+  /** IndexedDB's contract as persist.ts uses it (open, one store, get and put), in memory; puts are counted. */
+  const memoryIndexedDb = () => {
+    const data = new Map<string, unknown>();
+    const request = <T>(result: T) => {
+      const req = { result, onsuccess: null as null | (() => void), onerror: null, onupgradeneeded: null as null | (() => void) };
+      queueMicrotask(() => {
+        req.onupgradeneeded?.();
+        req.onsuccess?.();
+      });
+      return req;
+    };
+    const store = {
+      get: (key: string) => request(structuredClone(data.get(key))),
+      put: (value: unknown, key: string) => {
+        data.set(key, structuredClone(value));
+        return request(key);
+      },
+    };
+    const db = { createObjectStore: () => store, transaction: () => ({ objectStore: () => store }) };
+    return { factory: { open: () => request(db) } as unknown as IDBFactory, data };
+  };
+
+  it('writes only the entries IndexedDB lacks to the tab’s storage when the page goes, however many loads came before', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    const first = createJournal({ run: 'a' });
+    const kept = keepJournal(first, idb.factory, tab, new EventTarget());
+    await kept.restored;
+    for (let i = 0; i < 30; i++) first.recordCall({ path: `/v1/earlier/${i}`, status: 200, result: 'ok', ms: 1 });
+    await kept.flush();
+
+    // The next load restores the 30 from IndexedDB, makes 2 calls, and goes before its write timer.
+    const page = new EventTarget();
+    const second = createJournal({ run: 'b' });
+    const again = keepJournal(second, idb.factory, tab, page);
+    await again.restored;
+    expect(second.entries()).toHaveLength(30);
+    second.recordCall({ path: '/vue/userInfo', status: 200, result: 'ok', ms: 3 });
+    second.recordCall({ path: '/permission/treeMenu4VUE', status: 200, result: 'ok', ms: 4 });
+    page.dispatchEvent(new Event('pagehide'));
+    const tail = JSON.parse(tab.getItem('journalTail') ?? '[]') as Array<{ seq: number; path: string }>;
+    expect(tail.map((e) => [e.seq, e.path])).toEqual([
+      [31, '/vue/userInfo'],
+      [32, '/permission/treeMenu4VUE'],
+    ]);
+    // ... and the load after has all 32, once each.
+    const third = createJournal({ run: 'c' });
+    await keepJournal(third, idb.factory, tab, new EventTarget()).restored;
+    expect(third.entries().map((e) => e.seq)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
 });
 
 describe('statecharts drawn from their definitions (the Machines stories)', () => {
