@@ -12,24 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-export const GROUPS: Record<string, string[]> = {
-  server: ['server/access.ts', 'server/permissions.ts'],
-  menu: ['src/menu/**/*.ts'],
-  lib: ['src/lib/**/*.ts'],
-  'machines-small': [
-    'machines/loading.machine.ts',
-    'machines/logout.machine.ts',
-    'machines/countdown.machine.ts',
-    'machines/sms-button.machine.ts',
-    'machines/access-token.machine.ts',
-    'machines/tabs.machine.ts',
-    'machines/user-import.machine.ts',
-    'machines/bind-phone.machine.ts',
-  ],
-  'machines-editors': ['machines/menu-editor.machine.ts', 'machines/page-builder.machine.ts', 'machines/campaign-wizard.machine.ts'],
-  'machines-session': ['machines/session.machine.ts'],
-};
+import { GROUPS } from './groups.ts';
 
 const args = process.argv.slice(2);
 const baseline = (group: string) => `mutation/incremental/${group}.json`;

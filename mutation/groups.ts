@@ -1,0 +1,21 @@
+/**
+ * What `npm run mutation` mutates, by group (mutation/run.ts). Each group has its own baseline. A new machine goes
+ * in a machines group (tests/unit/mutation-groups.test.ts fails until it does); src/menu and src/lib are globs.
+ */
+export const GROUPS: Record<string, string[]> = {
+  server: ['server/access.ts', 'server/permissions.ts'],
+  menu: ['src/menu/**/*.ts'],
+  lib: ['src/lib/**/*.ts'],
+  'machines-small': [
+    'machines/loading.machine.ts',
+    'machines/logout.machine.ts',
+    'machines/countdown.machine.ts',
+    'machines/sms-button.machine.ts',
+    'machines/access-token.machine.ts',
+    'machines/tabs.machine.ts',
+    'machines/user-import.machine.ts',
+    'machines/bind-phone.machine.ts',
+  ],
+  'machines-editors': ['machines/menu-editor.machine.ts', 'machines/page-builder.machine.ts', 'machines/campaign-wizard.machine.ts'],
+  'machines-session': ['machines/session.machine.ts'],
+};
