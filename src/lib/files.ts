@@ -50,20 +50,23 @@ export const COPY_FAILED = '复制失败';
 export async function copyImage(image: Blob | HTMLCanvasElement, name = 'image'): Promise<'copied' | 'downloaded'> {
   const canvas = image instanceof HTMLCanvasElement ? image : await toCanvas(image);
   const png = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png'));
-  try {
-    if (!png || !navigator.clipboard?.write || typeof ClipboardItem === 'undefined') throw new Error(COPY_FAILED);
-    await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
-    return 'copied';
-  } catch {
-    const jpeg = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', 0.92));
-    if (!jpeg) throw new Error(COPY_FAILED);
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(jpeg);
-    a.download = `${name}.jpg`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), DOWNLOAD_FRAME_MS);
-    return 'downloaded';
+  if (png) {
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
+      return 'copied';
+    } catch {
+      // Refused, or no clipboard API at all (older browsers, insecure origins: a TypeError or ReferenceError
+      // here): the download below.
+    }
   }
+  const jpeg = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', 0.92));
+  if (!jpeg) throw new Error(COPY_FAILED);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(jpeg);
+  a.download = `${name}.jpg`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), DOWNLOAD_FRAME_MS);
+  return 'downloaded';
 }
 
 async function toCanvas(blob: Blob): Promise<HTMLCanvasElement> {

@@ -51,5 +51,9 @@ describe('the console’s error reports', () => {
     reportError({ message: 'after', kind: 'error' });
     expect(heard).toEqual(['RangeError: too far']);
     expect(messageOf('line one\nline two')).toBe('line one');
+    expect(messageOf(new TypeError('first\nsecond'))).toBe('TypeError: first');
+    expect(messageOf(new Error('x'.repeat(1500)))).toBe(`Error: ${'x'.repeat(993)}`);
+    expect(messageOf('y'.repeat(1500))).toBe('y'.repeat(1000));
+    expect(messageOf({ toString: () => 'an object' })).toBe('an object');
   });
 });

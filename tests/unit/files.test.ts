@@ -70,6 +70,28 @@ describe('copy image (SPEC 9: copied images download as JPEG where the clipboard
     expect(clicked.at(-1)!.download).toBe('image.jpg');
   });
 
+  it('downloads when the PNG cannot be made, without asking the clipboard; the download URL is released after 15 s', async () => {
+    vi.useFakeTimers();
+    const write = vi.fn(async () => undefined);
+    vi.stubGlobal('ClipboardItem', FakeItem);
+    vi.stubGlobal('navigator', { clipboard: { write } });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const revoked: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:poster', revokeObjectURL: (u: string) => void revoked.push(u) }),
+    );
+    const { canvas, types } = canvasOf(['image/png']);
+    expect(await copyImage(canvas, 'poster')).toBe('downloaded');
+    expect(write).not.toHaveBeenCalled();
+    expect(types).toEqual(['image/png', 'image/jpeg']);
+    vi.advanceTimersByTime(DOWNLOAD_FRAME_MS - 1);
+    expect(revoked).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(revoked).toEqual(['blob:poster']);
+    vi.useRealTimers();
+  });
+
   it('says 复制失败 when not even a JPEG can be made', async () => {
     vi.stubGlobal('navigator', {});
     await expect(copyImage(canvasOf(['image/jpeg']).canvas)).rejects.toThrow(COPY_FAILED);

@@ -182,6 +182,36 @@ describe('SPEC 9 utilities', () => {
     expect(once).toEqual([1]);
   });
 
+  it('uses Web Crypto below 16 MiB and slices from 16 MiB on (exactly 16 MiB: four slices)', async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    try {
+      const kib = new Uint8Array(1024).map((_, i) => i & 0xff);
+      expect(await sha256File(new Blob([kib]))).toBe(createHash('sha256').update(kib).digest('hex'));
+      expect(digest).toHaveBeenCalledTimes(1);
+      const justUnder = new Uint8Array(16 * 1024 * 1024 - 1);
+      const under: number[] = [];
+      expect(await sha256File(new Blob([justUnder]), (f) => under.push(f))).toBe(createHash('sha256').update(justUnder).digest('hex'));
+      expect([digest.mock.calls.length, under]).toEqual([2, [1]]);
+      const exactly = new Uint8Array(16 * 1024 * 1024).map((_, i) => (i * 7) & 0xff);
+      const seen: number[] = [];
+      expect(await sha256File(new Blob([exactly]), (f) => seen.push(f))).toBe(createHash('sha256').update(exactly).digest('hex'));
+      expect([digest.mock.calls.length, seen]).toEqual([2, [0.25, 0.5, 0.75, 1]]);
+      // No progress callback: fine in both ways.
+      expect(await sha256File(new Blob([exactly]))).toBe(createHash('sha256').update(exactly).digest('hex'));
+    } finally {
+      digest.mockRestore();
+    }
+  });
+
+  it('hashes in slices where there is no crypto at all', async () => {
+    vi.stubGlobal('crypto', undefined);
+    try {
+      expect(await sha256File(new Blob([new TextEncoder().encode('scrm')]))).toBe(createHash('sha256').update('scrm').digest('hex'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('hashes in slices where Web Crypto is missing (an insecure origin), with the same answer', async () => {
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
     try {
