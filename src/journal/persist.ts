@@ -5,6 +5,11 @@ import type { Journal, JournalEntry } from './journal.ts';
  * reload keeps and another tab does not share), written a second after entries change and when the page is
  * hidden. As the page unloads only the entries not yet written go, to sessionStorage (synchronous, kept by a
  * reload), and are read back behind the stored ones.
+ *
+ * IndexedDB holds the journal in chunks of CHUNK entries (by seq) under a head record naming the first and last
+ * chunk, so a write clones only the chunks that changed: the whole journal (up to 5,000 entries, the boot's carry
+ * the menu tree) was cloned at every write, and a reload before the write left every earlier load's entries to
+ * the synchronous unload copy. Tabs' journals not written for JOURNAL_KEEP_DAYS are deleted when a tab starts.
  * At logout the journal is cleared, unless the engineer pinned it.
  */
 export interface KeptJournal {
@@ -22,6 +27,20 @@ const TAB_KEY = 'journalTab';
 const PIN_KEY = 'journalPinned';
 const TAIL_KEY = 'journalTail';
 const WRITE_AFTER_MS = 1000;
+/** entries a chunk record holds (seq 1-100 in chunk 0, 101-200 in chunk 1, ...) */
+export const CHUNK = 100;
+export const JOURNAL_KEEP_DAYS = 7;
+const PRUNE_AFTER_MS = 10_000;
+
+/** A tab's head record: which chunks hold its journal, and when it was last written. */
+interface Head {
+  first: number;
+  last: number;
+  savedAt: number;
+}
+const headKey = (tab: string) => `h:${tab}`;
+const chunkKey = (tab: string, i: number) => `c:${tab}:${i}`;
+const chunkOf = (seq: number) => Math.floor((seq - 1) / CHUNK);
 
 function open(idb: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -32,12 +51,16 @@ function open(idb: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
-function run<T>(db: IDBDatabase, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+function done(req: IDBRequest): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = work(db.transaction(STORE, mode).objectStore(STORE));
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
+}
+
+/** One transaction: `work` queues its requests on the store; resolves with their results once all succeeded. */
+function run(db: IDBDatabase, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest[]): Promise<unknown[]> {
+  return Promise.all(work(db.transaction(STORE, mode).objectStore(STORE)).map(done));
 }
 
 /** Is this entry the session landing on the login page after a logout (the moment the journal is cleared)? */
@@ -46,6 +69,29 @@ const isLogout = (e: JournalEntry | null, sessionActors: ReadonlySet<string>) =>
   sessionActors.has(e.actor) &&
   e.value === 'anonymous' &&
   (e.event.type === 'LOGOUT' || e.event.type === 'xstate.done.actor.logout');
+
+/** The tab's entries as IndexedDB holds them (none for a tab without a head). */
+async function readTab(d: IDBDatabase, tab: string): Promise<JournalEntry[]> {
+  const [head] = (await run(d, 'readonly', (s) => [s.get(headKey(tab))])) as Array<Head | undefined>;
+  if (!head) return [];
+  const ids = Array.from({ length: head.last - head.first + 1 }, (_, i) => head.first + i);
+  const chunks = (await run(d, 'readonly', (s) => ids.map((i) => s.get(chunkKey(tab, i))))) as Array<JournalEntry[] | undefined>;
+  return chunks.flatMap((c) => c ?? []);
+}
+
+/** Deletes the journals of tabs not written for JOURNAL_KEEP_DAYS, and records of the one-record format before chunks. */
+export async function prune(d: IDBDatabase, now: number, tab: string): Promise<void> {
+  const keys = (await run(d, 'readonly', (s) => [s.getAllKeys()]))[0] as IDBValidKey[];
+  const heads = keys.filter((k): k is string => typeof k === 'string' && k.startsWith('h:') && k !== headKey(tab));
+  const values = (await run(d, 'readonly', (s) => heads.map((k) => s.get(k)))) as Array<Head | undefined>;
+  const stale = new Set(heads.filter((_, i) => (values[i]?.savedAt ?? 0) < now - JOURNAL_KEEP_DAYS * 86_400_000).map((k) => k.slice(2)));
+  const doomed = keys.filter((k) => {
+    if (typeof k !== 'string' || !/^[hc]:/.test(k)) return true; // the old format: one record a tab
+    const owner = k.startsWith('h:') ? k.slice(2) : k.slice(2, k.lastIndexOf(':'));
+    return stale.has(owner);
+  });
+  if (doomed.length) await run(d, 'readwrite', (s) => doomed.map((k) => s.delete(k)));
+}
 
 /**
  * Restores the tab's earlier entries into `journal` and keeps it from then on. Without IndexedDB (old browsers,
@@ -57,12 +103,14 @@ export function keepJournal(
   tabStore: Storage,
   /** where pagehide arrives (the window) */
   page: Pick<EventTarget, 'addEventListener'> | undefined = globalThis.window,
+  now: () => number = Date.now,
 ): KeptJournal {
   let tab = tabStore.getItem(TAB_KEY);
   if (!tab) {
-    tab = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    tab = `${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     tabStore.setItem(TAB_KEY, tab);
   }
+  const tabId = tab;
   const db = idb ? open(idb).catch(() => null) : Promise.resolve(null);
   const readTail = (): JournalEntry[] => {
     try {
@@ -74,15 +122,23 @@ export function keepJournal(
   };
   /** the last entry IndexedDB holds */
   let written = 0;
+  /** the chunks IndexedDB holds for this tab */
+  let stored: { first: number; last: number } | null = null;
+  let tailed = false;
   const restored = db
-    .then((d) => (d ? run<{ entries?: JournalEntry[] } | undefined>(d, 'readonly', (s) => s.get(tab)) : undefined))
-    .catch(() => undefined)
+    .then(async (d) => {
+      if (!d) return [];
+      const entries = await readTab(d, tabId);
+      if (entries.length) stored = { first: chunkOf(entries[0].seq), last: chunkOf(entries[entries.length - 1].seq) };
+      return entries;
+    })
+    .catch(() => [] as JournalEntry[])
     .then((saved) => {
-      const stored = saved?.entries ?? [];
-      const last = stored.length ? stored[stored.length - 1].seq : 0;
-      journal.restore([...stored, ...readTail().filter((e) => e.seq > last)]);
-      // IndexedDB holds these already: the page's going writes only what came after to the tab's storage (it was
-      // every entry of every earlier load, a longer synchronous write at each reload that delayed the next paint).
+      const last = saved.length ? saved[saved.length - 1].seq : 0;
+      const tail = readTail().filter((e) => e.seq > last);
+      tailed = tail.length > 0;
+      journal.restore([...saved, ...tail]);
+      // IndexedDB holds these already: the page's going writes only what came after to the tab's storage.
       written = Math.max(written, last);
       tabStore.removeItem(TAIL_KEY);
     })
@@ -90,21 +146,49 @@ export function keepJournal(
 
   const sessionActors = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
+  let writing: Promise<void> = Promise.resolve();
+  /** Writes the chunks holding entries IndexedDB lacks (the last written one too: a repeat count may have grown). */
+  const write = async () => {
     const d = await db;
     if (!d) return;
     await restored;
     const entries = journal.entries();
-    await run(d, 'readwrite', (s) => s.put({ entries, savedAt: Date.now() }, tab))
-      .then(() => (written = entries.length ? entries[entries.length - 1].seq : 0))
+    const first = entries.length ? chunkOf(entries[0].seq) : null;
+    const last = entries.length ? chunkOf(entries[entries.length - 1].seq) : null;
+    const from = written > 0 && first !== null ? Math.max(first, chunkOf(written)) : first;
+    const changed = new Map<number, JournalEntry[]>();
+    for (const e of from === null ? [] : entries) {
+      const i = chunkOf(e.seq);
+      if (i < from!) continue;
+      const chunk = changed.get(i);
+      if (chunk) chunk.push(e);
+      else changed.set(i, [e]);
+    }
+    // Chunks the journal no longer has: trimmed to its limit, or cleared at logout.
+    const gone: number[] = [];
+    if (stored) for (let i = stored.first; i <= stored.last; i++) if (first === null || i < first || i > last!) gone.push(i);
+    await run(d, 'readwrite', (s) => [
+      ...[...changed].map(([i, chunk]) => s.put(chunk, chunkKey(tabId, i))),
+      ...gone.map((i) => s.delete(chunkKey(tabId, i))),
+      first === null ? s.delete(headKey(tabId)) : s.put({ first, last: last!, savedAt: now() } satisfies Head, headKey(tabId)),
+    ])
+      .then(() => {
+        stored = first === null ? null : { first, last: last! };
+        written = entries.length ? entries[entries.length - 1].seq : 0;
+      })
       .catch(() => undefined);
+  };
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    // One write at a time: the next one starts from what the last one wrote.
+    writing = writing.then(write);
+    return writing;
   };
   /**
    * The page is going: what IndexedDB lacks goes to sessionStorage now (synchronous, and kept by a reload). No
-   * IndexedDB write here: it would clone the whole journal while the next page waits for this one to unload, and a
-   * closed tab's journal is not read again (its id dies with its sessionStorage).
+   * IndexedDB write here: the next page waits for this one to unload, and a closed tab's journal is not read again
+   * (its id dies with its sessionStorage).
    */
   const onHide = () => {
     const tail = journal.entries().filter((e) => e.seq > written);
@@ -124,6 +208,14 @@ export function keepJournal(
     }
     if (!timer) timer = setTimeout(() => void flush(), WRITE_AFTER_MS);
   });
+  // The last load's unload copy goes to IndexedDB as soon as the page is idle (not on the boot's path), or a run of
+  // quick reloads carries it from unload to unload, growing.
+  void restored.then(() => {
+    if (!tailed) return;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void flush(), { timeout: 500 });
+    else setTimeout(() => void flush(), 0);
+  });
+  void db.then((d) => d && setTimeout(() => void prune(d, now(), tabId).catch(() => undefined), PRUNE_AFTER_MS));
   page?.addEventListener('pagehide', onHide);
   // Hidden (another tab, a minimised window): write soon. A task, not now: when the page is unloading it never runs,
   // and pagehide's tail has the entries.

@@ -31,6 +31,19 @@ function secretAt(scope: RedactScope, key: string): boolean {
   return false;
 }
 
+/**
+ * The part of a scope `secretAt` reads: the machine, and the event only where it decides something. Values met in
+ * scopes with one key are redacted alike, so they share a cache (the menu in fetchMenu's done event, in the
+ * context it changed and in addRoutes' input is walked once, and kept once in IndexedDB's copy of a chunk).
+ */
+function cacheKey(scope: RedactScope): string {
+  const event = scope.event ?? '';
+  const decides =
+    /^xstate\.done\.actor\.(login|loginByUserToken)$/.test(event) ||
+    ((scope.machine === 'bindPhone' || scope.machine === 'smsButton') && (event === 'CODE' || event === 'CAPTCHA'));
+  return `${scope.machine ?? ''}|${decides ? event : ''}`;
+}
+
 const MAX_DEPTH = 12;
 
 export type Redactor = (value: unknown, scope?: RedactScope) => unknown;
@@ -69,7 +82,7 @@ export function createRedactor(run: string): Redactor {
     }
     if (depth > MAX_DEPTH) return '‹too deep›';
     if (seen.has(v)) return '‹cycle›';
-    const scopeKey = `${scope.machine ?? ''}|${scope.event ?? ''}`;
+    const scopeKey = cacheKey(scope);
     let cache = caches.get(scopeKey);
     if (!cache) caches.set(scopeKey, (cache = new WeakMap()));
     if (cache.has(v)) return cache.get(v);

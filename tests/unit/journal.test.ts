@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import * as machines from '../../machines/index.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
-import { createJournal, readJournalFile, type EventEntry } from '../../src/journal/journal.ts';
+import { createJournal, readJournalFile, type EventEntry, type Journal } from '../../src/journal/journal.ts';
 import { createRedactor } from '../../src/journal/redact.ts';
 import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
-import { keepJournal } from '../../src/journal/persist.ts';
+import { CHUNK, JOURNAL_KEEP_DAYS, keepJournal, prune } from '../../src/journal/persist.ts';
 import { inspectBoth } from '../../src/app/inspect.ts';
 import { describeStatechart, eventsOf, type ChartState } from '../../src/journal/statechart.ts';
 import { recordWalk } from '../../src/journal/walk.ts';
@@ -241,6 +241,23 @@ describe('the journal keeps nothing secret', () => {
     expect(redact(cyclic)).toEqual({ a: 1, self: '‹cycle›' });
     expect(redact({ f: () => 1, n: NaN, e: new Error('boom') })).toEqual({ n: 'NaN', e: { error: 'boom' } });
   });
+
+  it('redacts one value once across the scopes that treat it alike, and apart where the event decides', () => {
+    const redact = createRedactor('r1');
+    const menu = [{ name: '用户管理', code: 'user' }];
+    const inEvent = redact({ output: menu }, { machine: 'session', event: 'xstate.done.actor.fetchMenu' }) as { output: unknown };
+    const inContext = redact({ menu }, { machine: 'session' }) as { menu: unknown };
+    expect(inEvent.output).toBe(inContext.menu); // one copy: walked once, cloned once into IndexedDB
+    // a login's answer is a secret in its done event, and readable elsewhere
+    const answer = { token: 'x', userName: 'admin' };
+    expect(redact({ output: answer }, { machine: 'session', event: 'xstate.done.actor.login' })).toEqual({ output: '‹secret›' });
+    expect(redact({ output: answer }, { machine: 'session' })).toEqual({ output: { token: '‹secret r1-1›', userName: 'admin' } });
+    // an SMS code is the bind-phone machine's secret, and a button code elsewhere
+    const code = { code: '123456', value: '9' };
+    expect(redact(code, { machine: 'bindPhone', event: 'CODE' })).toEqual({ code: '‹secret r1-2›', value: '‹secret r1-3›' });
+    expect(redact(code, { machine: 'bindPhone', event: 'SUBMIT' })).toEqual({ code: '‹secret r1-2›', value: '9' });
+    expect(redact(code, { machine: 'session', event: 'CODE' })).toEqual(code);
+  });
 });
 
 /** The session as the app runs it, with actors the test settles, recorded by a journal. */
@@ -441,9 +458,10 @@ describe('the journal across a reload', () => {
     await keepJournal(third, undefined, tab, new EventTarget()).restored;
     expect(third.entries()).toEqual([]);
   });
-  /** IndexedDB's contract as persist.ts uses it (open, one store, get and put), in memory; puts are counted. */
+  /** IndexedDB's contract as persist.ts uses it (open, one store, get, put, delete, getAllKeys), in memory; puts are logged. */
   const memoryIndexedDb = () => {
     const data = new Map<string, unknown>();
+    const puts: string[] = [];
     const request = <T>(result: T) => {
       const req = { result, onsuccess: null as null | (() => void), onerror: null, onupgradeneeded: null as null | (() => void) };
       queueMicrotask(() => {
@@ -454,13 +472,23 @@ describe('the journal across a reload', () => {
     };
     const store = {
       get: (key: string) => request(structuredClone(data.get(key))),
+      getAllKeys: () => request([...data.keys()].sort()),
       put: (value: unknown, key: string) => {
         data.set(key, structuredClone(value));
+        puts.push(key);
         return request(key);
+      },
+      delete: (key: string) => {
+        data.delete(key);
+        return request(undefined);
       },
     };
     const db = { createObjectStore: () => store, transaction: () => ({ objectStore: () => store }) };
-    return { factory: { open: () => request(db) } as unknown as IDBFactory, data };
+    const factory = { open: () => request(db) } as unknown as IDBFactory;
+    return { factory, data, puts, db: db as unknown as IDBDatabase };
+  };
+  const calls = (journal: Journal, n: number, from = 0) => {
+    for (let i = 0; i < n; i++) journal.recordCall({ path: `/v1/call/${from + i}`, status: 200, result: 'ok', ms: 1 });
   };
 
   it('writes only the entries IndexedDB lacks to the tab’s storage when the page goes, however many loads came before', async () => {
@@ -490,6 +518,108 @@ describe('the journal across a reload', () => {
     const third = createJournal({ run: 'c' });
     await keepJournal(third, idb.factory, tab, new EventTarget()).restored;
     expect(third.entries().map((e) => e.seq)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
+  it('writes IndexedDB in chunks: a write clones only the chunks that changed, not the whole journal', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    const journal = createJournal({ run: 'a' });
+    const kept = keepJournal(journal, idb.factory, tab, new EventTarget());
+    await kept.restored;
+    calls(journal, 2 * CHUNK + 50);
+    await kept.flush();
+    const id = tab.getItem('journalTab')!;
+    expect(idb.puts.filter((k) => k.startsWith('c:')).sort()).toEqual([`c:${id}:0`, `c:${id}:1`, `c:${id}:2`]);
+    idb.puts.length = 0;
+    calls(journal, 3, 250);
+    await kept.flush();
+    // the last chunk again, and the head: nothing the earlier write holds
+    expect(idb.puts.sort()).toEqual([`c:${id}:2`, `h:${id}`]);
+    expect(idb.data.get(`h:${id}`)).toMatchObject({ first: 0, last: 2 });
+
+    const again = createJournal({ run: 'b' });
+    await keepJournal(again, idb.factory, tab, new EventTarget()).restored;
+    expect(again.entries().map((e) => e.seq)).toEqual(Array.from({ length: 2 * CHUNK + 53 }, (_, i) => i + 1));
+  });
+
+  it('a run of quick reloads (each before its write timer) does not carry the earlier loads’ entries from unload to unload', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    let seqs: number[] = [];
+    for (let load = 0; load < 4; load++) {
+      const page = new EventTarget();
+      const journal = createJournal({ run: `r${load}` });
+      calls(journal, 5, load * 5);
+      const puts = idb.puts.length;
+      const kept = keepJournal(journal, idb.factory, tab, page);
+      await kept.restored;
+      // the restored unload copy is written as the load starts, by itself
+      if (load > 0) await vi.waitFor(() => expect(idb.puts.length).toBeGreaterThan(puts));
+      calls(journal, 5, load * 5 + 100);
+      page.dispatchEvent(new Event('pagehide'));
+      seqs = (JSON.parse(tab.getItem('journalTail') ?? '[]') as Array<{ seq: number }>).map((e) => e.seq);
+      // the first load wrote nothing; each later one only its own entries made after its start (it had 5 before)
+      expect(seqs).toEqual(load === 0 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : Array.from({ length: 5 }, (_, i) => load * 10 + 6 + i));
+    }
+    const last = createJournal({ run: 'z' });
+    await keepJournal(last, idb.factory, tab, new EventTarget()).restored;
+    expect(last.entries().map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('writes the restored unload copy to IndexedDB on its own, without waiting for the next entry', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    const page = new EventTarget();
+    const first = createJournal({ run: 'a' });
+    await keepJournal(first, idb.factory, tab, page).restored;
+    calls(first, 3);
+    page.dispatchEvent(new Event('pagehide'));
+    expect(idb.puts).toEqual([]);
+
+    const second = createJournal({ run: 'b' });
+    await keepJournal(second, idb.factory, tab, new EventTarget()).restored;
+    await vi.waitFor(() => expect(idb.puts.some((k) => k.startsWith('h:'))).toBe(true));
+    const id = tab.getItem('journalTab')!;
+    expect((idb.data.get(`c:${id}:0`) as Array<{ seq: number }>).map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('deletes the chunks a cleared or trimmed journal no longer has', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    const journal = createJournal({ run: 'a', limit: 2 * CHUNK });
+    const kept = keepJournal(journal, idb.factory, tab, new EventTarget());
+    await kept.restored;
+    const id = tab.getItem('journalTab')!;
+    calls(journal, 2 * CHUNK);
+    await kept.flush();
+    calls(journal, CHUNK + 1, 2 * CHUNK); // the journal keeps the last 200: seq 102-301
+    await kept.flush();
+    expect([...idb.data.keys()].sort()).toEqual([`c:${id}:1`, `c:${id}:2`, `c:${id}:3`, `h:${id}`]);
+    expect((idb.data.get(`c:${id}:1`) as Array<{ seq: number }>)[0].seq).toBe(CHUNK + 2);
+    journal.clear();
+    await kept.flush();
+    expect([...idb.data.keys()]).toEqual([]);
+    calls(journal, 2, 1000);
+    await kept.flush();
+    const again = createJournal({ run: 'b' });
+    await keepJournal(again, idb.factory, tab, new EventTarget()).restored;
+    expect(again.entries().map((e) => (e.kind === 'call' ? e.path : ''))).toEqual(['/v1/call/1000', '/v1/call/1001']);
+  });
+
+  it('deletes the journals of tabs not written for a week, and records of the old one-record format; keeps the rest', async () => {
+    const idb = memoryIndexedDb();
+    const day = 86_400_000;
+    const now = 100 * day;
+    idb.data.set('h:old', { first: 0, last: 1, savedAt: now - (JOURNAL_KEEP_DAYS + 1) * day });
+    idb.data.set('c:old:0', []);
+    idb.data.set('c:old:1', []);
+    idb.data.set('h:recent', { first: 0, last: 0, savedAt: now - day });
+    idb.data.set('c:recent:0', []);
+    idb.data.set('h:mine', { first: 0, last: 0, savedAt: 0 }); // this tab's, however old its last write
+    idb.data.set('c:mine:0', []);
+    idb.data.set('legacy-tab', { entries: [], savedAt: now });
+    await prune(idb.db, now, 'mine');
+    expect([...idb.data.keys()].sort()).toEqual(['c:mine:0', 'c:recent:0', 'h:mine', 'h:recent']);
   });
 });
 
