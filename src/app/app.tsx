@@ -14,7 +14,7 @@ import { Toasts } from '../shell/toast.tsx';
 import { LoadingOverlay } from '../shell/loading.tsx';
 import { FailureBridge } from './failure-bridge.tsx';
 import { SetThemeContext, ThemeContext, fluentTheme, loadTheme, type ThemeName } from '../shell/theme.ts';
-import { loadSignedIn } from './load-signed-in.ts';
+import { loadSignedIn, loadedSignedIn, signedInFailed } from './load-signed-in.ts';
 
 // The login route carries only what it shows: the signed-in shell (layout, menu, palette, pages) and the account
 // pages are their own chunks. A stored session starts fetching the shell before it has booted (main.tsx).
@@ -22,20 +22,29 @@ const SignedIn = lazy(loadSignedIn);
 const RegisterPage = lazy(() => import('../shell/account-pages.tsx').then((m) => ({ default: m.RegisterPage })));
 const FindPasswordPage = lazy(() => import('../shell/account-pages.tsx').then((m) => ({ default: m.FindPasswordPage })));
 
+/** The failure screen's 重试: boot again, or reload when the shell's chunk failed (it stays failed in this document). */
+function useRetryBoot() {
+  const session = SessionContext.useActorRef();
+  return useCallback(() => (signedInFailed() ? location.reload() : session.send({ type: 'RETRY' })), [session]);
+}
+
 /** Everything behind login: redirect when there is no session, wait while it boots, then the layout. */
 function Protected() {
   const [path] = useLocation();
   const search = useSearch();
   const state = SessionContext.useSelector((s) => s);
   const session = SessionContext.useActorRef();
+  const retry = useRetryBoot();
   if (state.matches('anonymous') || state.matches('expired') || state.matches('loggingIn')) {
     return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
   }
   if (state.matches({ authenticated: 'failed' })) {
-    return <FailureScreen onRetry={() => session.send({ type: 'RETRY' })} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+    return <FailureScreen onRetry={retry} onLogout={() => session.send({ type: 'LOGOUT' })} />;
   }
   const model = state.context.routes as MenuModel | null;
   if (!model || !(state.matches({ authenticated: 'ready' }) || state.matches({ authenticated: 'loggingOut' }))) return <FullPageSpinner />;
+  const Shell = loadedSignedIn()?.default;
+  if (Shell) return <Shell model={model} />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <SignedIn model={model} />
@@ -46,6 +55,7 @@ function Protected() {
 export function App({ language: initialLanguage, theme: initialTheme = 'light' }: { language: Language; theme?: ThemeName }) {
   const [language, setLanguageState] = useState(initialLanguage);
   const [theme, setThemeState] = useState(initialTheme);
+  const retryBoot = useRetryBoot();
   // The screen the user came for is decided (not booting): the toaster may load once it has painted.
   const settled = SessionContext.useSelector(
     (s) =>
@@ -78,7 +88,7 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
               <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
                 <Switch>
                   <Route path="/login">
-                    <LoginPage />
+                    <LoginPage onRetry={retryBoot} />
                   </Route>
                   <Route path="/register">
                     <RegisterPage />

@@ -82,7 +82,8 @@ export function createSessionLogic(
       fetchUserInfo: fromPromise(() => take('userInfo', () => fetchUserInfo(api))),
       initUserPermission: fromPromise(() => take('permissions', () => initUserPermission(api))),
       fetchMenu: fromPromise(() => take('menu', () => fetchMenuTree(api))),
-      addRoutes: fromPromise(({ input }) => buildMenuModel(input.menu)),
+      // The routes, and the shell that renders them: `ready` paints the layout at once (load-signed-in.ts).
+      addRoutes: fromPromise(async ({ input }) => (await Promise.all([buildMenuModel(input.menu), loadSignedIn()]))[0]),
       refreshPermissions: fromPromise(async (): Promise<PermissionsOutput> => {
         await initUserPermission(api);
         const menu = await fetchMenuTree(api);

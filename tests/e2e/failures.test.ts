@@ -5,7 +5,7 @@ import { fetchUserInfo } from '../../src/api/session-calls.ts';
 import { useBrowser } from '../support/browser.ts';
 import { setFault } from '../support/demo.ts';
 
-const { baseUrl, newPage, signedInPage } = useBrowser();
+const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
 
 const toasts = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
 /** How long a toast stays: Fluent draws its timer as an animation of exactly that duration. */
@@ -162,6 +162,21 @@ describe('page chunks in Chromium', () => {
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '用户管理' }).click();
     await content.getByRole('button', { name: '重新加载' }).click();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('the shell’s chunk failing to load stops the boot on the failure screen; 重试 brings the shell once it loads', async () => {
+    const page = await newPage();
+    const shellChunk = /\/assets\/signed-in-[\w-]+\.js$/;
+    await page.route(shellChunk, (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.getByRole('heading', { name: '加载失败' }).waitFor();
+    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
+    await page.unroute(shellChunk);
+    await page.getByRole('button', { name: '重试' }).click();
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
+    await page.waitForURL(/#\/dashboard$/);
     await page.context().close();
   });
 });
