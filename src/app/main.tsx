@@ -29,8 +29,6 @@ async function start() {
   if (linkToken) history.replaceState(null, '', cleanHref);
 
   const store = localStorage;
-  // A stored session will show the shell: fetch its chunk while the session boots.
-  if (store.getItem(STORAGE_KEYS.userToken) || linkToken) void loadSignedIn().catch(() => {});
   // The journal records from the first actor on (issue 16); the tab's earlier entries come back from IndexedDB.
   const journal = createJournal();
   const kept = keepJournal(journal, globalThis.indexedDB, sessionStorage);
@@ -45,6 +43,10 @@ async function start() {
     failureContext: () => failureSink.context(),
     onFailure: (failure, info) => failureSink.handle(failure, info),
   });
+  // A stored session's boot calls start now, while the page's script and React get ready; the shell's chunk a task
+  // later, once the calls are on the wire (its module requests went first and the calls queued behind them).
+  const early = store.getItem(STORAGE_KEYS.userToken) && !linkToken ? startEarlyBoot(api) : {};
+  if (store.getItem(STORAGE_KEYS.userToken) || linkToken) setTimeout(() => void loadSignedIn().catch(() => {}), 0);
   // Errors the console meets go to the server's error log while signed in (error-reporter.ts).
   const reportToServer = createErrorReporter({
     send: (report) => api.call('/v1/errLogger/controller/report', report, { quiet: true }),
@@ -53,11 +55,9 @@ async function start() {
     release: RELEASE,
   });
   onReportedError(reportToServer);
+  const tabs = browserTabs();
   addEventListener('error', (e) => reportError({ message: messageOf(e.error ?? e.message), kind: 'error' }));
   addEventListener('unhandledrejection', (e) => reportError({ message: messageOf(e.reason), kind: 'rejection' }));
-  const tabs = browserTabs();
-  // A stored session's boot calls start now, while the page's script and React get ready.
-  const early = store.getItem(STORAGE_KEYS.userToken) && !linkToken ? startEarlyBoot(api) : {};
   const logic = createSessionLogic(api, store, tabs, early);
   const stately = await loadInspector(location.href);
   const inspect: Inspect = inspectBoth(journal.inspect, stately);
