@@ -21,24 +21,26 @@ interface MenuRow {
 export const offeredTo = (m: string, tenantParam: string) =>
   `(${m}.tenant_id = ${tenantParam} OR (${m}.tenant_id IS NULL AND EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = ${tenantParam} AND tp.menu_id = ${m}.id)))`;
 
-/** Menu ids the user's roles grant, limited to entries offered to the user's tenant. */
-export async function permittedMenuIds(db: Db, userId: number, tenantId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT DISTINCT m.id
+/** The SQL of the menu ids user `$1`'s roles grant in tenant `$2`, limited to entries offered to that tenant. */
+export const PERMITTED_MENU_IDS = `SELECT DISTINCT m.id
        FROM user_role ur
        JOIN role r ON r.id = ur.role_id AND r.tenant_id = $2
        JOIN role_perm rp ON rp.role_id = r.id
        JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
-      WHERE ur.user_id = $1
-      ORDER BY m.id`,
-    [userId, tenantId],
-  );
+      WHERE ur.user_id = $1`;
+
+/** Menu ids the user's roles grant, limited to entries offered to the user's tenant. */
+export async function permittedMenuIds(db: Db, userId: number, tenantId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(`${PERMITTED_MENU_IDS} ORDER BY m.id`, [userId, tenantId]);
   return rows.map((r) => r.id);
 }
 
-/** The user's menu tree: granted entries plus their ancestors, ordered by sort; wrappers carry no id. */
-export async function loadMenuTree(db: Db, userId: number, tenantId: number): Promise<MenuNode[]> {
-  const granted = new Set(await permittedMenuIds(db, userId, tenantId));
+/**
+ * The user's menu tree: granted entries plus their ancestors, ordered by sort; wrappers carry no id. `granted` is
+ * the session's permissions when initUserPermission stored them (and nothing changed them since), else computed.
+ */
+export async function loadMenuTree(db: Db, userId: number, tenantId: number, stored?: readonly number[] | null): Promise<MenuNode[]> {
+  const granted = new Set(stored ?? (await permittedMenuIds(db, userId, tenantId)));
   const rows = await db.query<MenuRow>(
     `SELECT id, parent_id, name, path, icon, uri_type, need_button_permission, component, code, is_wrapper
        FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`,

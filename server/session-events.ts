@@ -51,8 +51,15 @@ export class SessionEvents {
     await this.publish({ userId }, 'revoked');
   }
 
-  /** Sends an event to its audience's streams, in every server process. */
+  /**
+   * Sends an event to its audience's streams, in every server process. A change of permissions first clears the
+   * permissions its audience's sessions stored (initUserPermission), so their next menu tree is computed afresh.
+   */
   async publish(to: Audience, event: string): Promise<void> {
+    if (event === 'permissions') {
+      const [column, id] = 'sessionId' in to ? ['id', to.sessionId] : 'userId' in to ? ['user_id', to.userId] : ['tenant_id', to.tenantId];
+      await this.db.query(`UPDATE user_session SET permissions = NULL WHERE ${column} = $1 AND permissions IS NOT NULL`, [id]);
+    }
     await this.start();
     await this.db.notify(CHANNEL, JSON.stringify({ to, event }));
   }

@@ -5,7 +5,7 @@ import type { Db } from '../db.ts';
 import { newToken, sha256 } from '../crypto.ts';
 import { ApiError, ok, readBody } from '../http.ts';
 import { recordSession } from '../logs.ts';
-import { loadMenuTree, permittedMenuIds } from '../menu.ts';
+import { PERMITTED_MENU_IDS, loadMenuTree } from '../menu.ts';
 import { SETTINGS_KEYS, profileProblems, type UserInfo } from '../../src/api/contract.ts';
 
 export interface ShellOptions {
@@ -43,17 +43,21 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json(ok());
   });
 
+  // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
+  // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
   app.post('/v1/userRole/initUserPermission', async (c) => {
     const s = c.get('session');
-    const ids = await permittedMenuIds(db, s.userId, s.tenantId);
-    await db.query('UPDATE user_session SET permissions = $1 WHERE token_hash = $2', [ids, s.tokenHash]);
+    await db.query(
+      `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[] WHERE token_hash = $3`,
+      [s.userId, s.tenantId, s.tokenHash],
+    );
     return c.json(ok());
   });
 
   app.post('/permission/treeMenu4VUE', async (c) => {
     const s = c.get('session');
     // SPEC 7: the tree comes back in `result`.
-    return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId) });
+    return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
   });
 
   app.post('/anon/vue/token', async (c) => {
@@ -107,6 +111,8 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 }
 
 async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<UserInfo> {
+  // One statement (the boot's first call, on its critical path): the user, their roles' names, the tenant's malls
+  // and departments, the tenant's name and, for store staff, the store's name (from the store records).
   const [u] = await db.query<{
     id: number;
     user_name: string;
@@ -119,26 +125,27 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     default_mall_id: number | null;
     depart_ids: number[];
     role_name: string | null;
+    malls: Array<{ id: number; name: string }>;
+    departs: Array<{ id: number; departName: string }>;
+    tenant: string | null;
+    store: string | null;
   }>(
-    `SELECT u.*, (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
-                   WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name
+    `SELECT u.id, u.user_name, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
+            (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
+              WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name,
+            (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id), '[]') FROM mall m
+              WHERE m.tenant_id = u.tenant_id) AS malls,
+            (SELECT COALESCE(json_agg(json_build_object('id', d.id, 'departName', d.depart_name) ORDER BY d.id), '[]') FROM depart d
+              WHERE d.tenant_id = u.tenant_id) AS departs,
+            (SELECT t.name FROM tenant t WHERE t.id = u.tenant_id) AS tenant,
+            CASE WHEN u.store_id IS NULL THEN NULL ELSE
+              (SELECT r.data ->> f.id::text FROM meta_table mt JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
+                 JOIN meta_record r ON r.table_id = mt.id AND r.id = u.store_id
+                WHERE mt.tenant_id = u.tenant_id AND mt.name = 'store' LIMIT 1) END AS store
        FROM app_user u WHERE u.id = $1 AND u.tenant_id = $2`,
     [userId, tenantId],
   );
-  const malls = await db.query<{ id: number; name: string }>('SELECT id, name FROM mall WHERE tenant_id = $1', [tenantId]);
-  const departs = await db.query<{ id: number; departName: string }>(
-    'SELECT id, depart_name AS "departName" FROM depart WHERE tenant_id = $1 ORDER BY id',
-    [tenantId],
-  );
-  const mall = (id: number | null) => malls.find((m) => m.id === id) ?? null;
-  const [names] = await db.query<{ tenant: string; store: string | null }>(
-    `SELECT t.name AS tenant,
-            (SELECT r.data ->> f.id::text FROM meta_table mt JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
-               JOIN meta_record r ON r.table_id = mt.id AND r.id = $2
-              WHERE mt.tenant_id = t.id AND mt.name = 'store' LIMIT 1) AS store
-       FROM tenant t WHERE t.id = $1`,
-    [tenantId, u.store_id ?? 0],
-  );
+  const mall = (id: number | null) => u.malls.find((m) => m.id === id) ?? null;
   return {
     id: u.id,
     userName: u.user_name,
@@ -157,8 +164,8 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     defaultMallInfo: mall(u.default_mall_id),
     campList: [],
     departmentPermission: u.depart_ids,
-    allDepartList: departs,
-    tenantName: names?.tenant ?? '',
-    storeName: names?.store ?? null,
+    allDepartList: u.departs,
+    tenantName: u.tenant ?? '',
+    storeName: u.store,
   };
 }

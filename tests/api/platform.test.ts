@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '../../src/api/client.ts';
-import { fetchMenuTree, initUserPermission, login } from '../../src/api/session-calls.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/session-calls.ts';
+import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { MenuNode, TenantRow } from '../../src/api/contract.ts';
 import { openEvents, signedIn } from '../support/api.ts';
@@ -249,6 +250,58 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+  });
+
+  // SPEC 4: the menu tree is built from the permissions initUserPermission initialised. The server stores them on the
+  // session (one statement) and the tree reads them; any change of the user's permissions clears them first.
+  const stored = async (sessionId: string) =>
+    (await server.query<{ permissions: number[] | null }>('SELECT permissions FROM user_session WHERE id = $1', [sessionId]))[0]
+      .permissions;
+  const paths = (tree: MenuNode[]) => buildMenuModel(tree).routes.map((r) => r.path);
+
+  it('the tree reads what initUserPermission stored; a change of the user’s roles clears it, and the next tree is computed afresh', async () => {
+    const user = await signedIn(server.url, 'tenantadmin');
+    const { userInfo } = await fetchUserInfo(user.api);
+    const sessionId = (userInfo as { sessionId: string }).sessionId;
+    // Before initUserPermission: nothing stored, the tree is computed.
+    expect(await stored(sessionId)).toBeNull();
+    const live = paths(await fetchMenuTree(user.api));
+    expect(live).toContain('/manage/users');
+
+    await initUserPermission(user.api);
+    const ids = (await stored(sessionId))!;
+    expect(ids.length).toBeGreaterThan(2);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(paths(await fetchMenuTree(user.api))).toEqual(live);
+
+    // The tree is built from the stored ids, not asked again: narrowed to the users page, it shows that page alone.
+    const [users] = await server.query<{ id: number }>(`SELECT id FROM menu WHERE path = '/manage/users' AND uri_type <> 2 LIMIT 1`);
+    await server.query('UPDATE user_session SET permissions = $2 WHERE id = $1', [sessionId, [users.id]]);
+    expect(paths(await fetchMenuTree(user.api))).toEqual(['/manage/users']);
+
+    // An admin takes the users page from the user's role: the stored permissions go, the next tree lacks the page.
+    const admin = await signedIn(server.url, 'admin');
+    const roles = await admin.api.call<{ values: Array<{ id: number; name: string }> }>('/v1/role/list', {});
+    const role = roles.values.find((r) => r.name === '租户管理员')!;
+    const granted = await admin.api.call<{ values: number[] }>('/v1/rolePerm/list', { roleId: role.id });
+    const [usersAndButtons] = await server.query<{ ids: number[] }>(
+      `SELECT array_agg(id) AS ids FROM menu WHERE id = $1 OR parent_id = $1`,
+      [users.id],
+    );
+    await admin.api.call('/v1/rolePerm/save', {
+      roleId: role.id,
+      menuIds: granted.values.filter((id) => !usersAndButtons.ids.includes(id)),
+    });
+    expect(await stored(sessionId)).toBeNull();
+    const after = paths(await fetchMenuTree(user.api));
+    expect(after).not.toContain('/manage/users');
+    expect(after).toEqual(live.filter((p) => p !== '/manage/users'));
+
+    // initUserPermission stores them again, as they now are.
+    await initUserPermission(user.api);
+    expect(await stored(sessionId)).not.toContain(users.id);
+    expect(paths(await fetchMenuTree(user.api))).toEqual(after);
+    await admin.api.call('/v1/rolePerm/save', { roleId: role.id, menuIds: granted.values }); // as it was, for the tests after
   });
 
   it('removing a relation makes the call answer 403 at once; restoring it lets it through again', async () => {
