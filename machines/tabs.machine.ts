@@ -76,7 +76,7 @@ export const tabsMachine = setup({
               assign(({ context, event }) => {
                 const tabs = withTab(context.tabs, event.path, context.tabsMax);
                 const pages = [...context.pages.filter((p) => p !== event.path), event.path].slice(-context.max);
-                return { tabs, pages: pages.filter((p) => tabs.includes(p)) };
+                return unchangedKept(context, { tabs, pages: pages.filter((p) => tabs.includes(p)) });
               }),
               persistLists,
             ],
@@ -85,7 +85,7 @@ export const tabsMachine = setup({
             actions: [
               assign(({ context, event }) => {
                 const tabs = withTab(context.tabs, event.path, context.tabsMax);
-                return { tabs, pages: context.pages.filter((p) => tabs.includes(p)) };
+                return unchangedKept(context, { tabs, pages: context.pages.filter((p) => tabs.includes(p)) });
               }),
               persistLists,
             ],
@@ -95,10 +95,12 @@ export const tabsMachine = setup({
         CLOSE: { actions: [assign(({ context, event }) => without(context, event.path)), persistLists] },
         CLOSE_OTHERS: {
           actions: [
-            assign(({ context, event }) => ({
-              tabs: context.tabs.filter((p) => p === event.path),
-              pages: context.pages.filter((p) => p === event.path),
-            })),
+            assign(({ context, event }) =>
+              unchangedKept(context, {
+                tabs: context.tabs.filter((p) => p === event.path),
+                pages: context.pages.filter((p) => p === event.path),
+              }),
+            ),
             persistLists,
           ],
         },
@@ -113,7 +115,21 @@ function withTab(tabs: string[], path: string, tabsMax: number): string[] {
   return [...tabs, path].slice(-tabsMax);
 }
 
-const without = (context: TabsContext, path: string) => ({
-  tabs: context.tabs.filter((p) => p !== path),
-  pages: context.pages.filter((p) => p !== path),
-});
+const without = (context: TabsContext, path: string) =>
+  unchangedKept(context, {
+    tabs: context.tabs.filter((p) => p !== path),
+    pages: context.pages.filter((p) => p !== path),
+  });
+
+const samePaths = (a: string[], b: string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+
+/**
+ * The lists as they were when nothing in them changed: the app selects each list by identity, so reopening the page
+ * on top (every reload does) renders nothing again.
+ */
+function unchangedKept(context: TabsContext, next: { tabs: string[]; pages: string[] }) {
+  return {
+    tabs: samePaths(next.tabs, context.tabs) ? context.tabs : next.tabs,
+    pages: samePaths(next.pages, context.pages) ? context.pages : next.pages,
+  };
+}

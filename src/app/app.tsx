@@ -32,17 +32,23 @@ function useRetryBoot() {
 function Protected() {
   const [path] = useLocation();
   const search = useSearch();
-  const state = SessionContext.useSelector((s) => s);
+  // What to show, and the routes: not the whole snapshot, whose every change (the tenant's parameters arriving, a
+  // refreshed user info) would render the whole shell again from here.
+  const view = SessionContext.useSelector((s) =>
+    s.matches('anonymous') || s.matches('expired') || s.matches('loggingIn')
+      ? 'login'
+      : s.matches({ authenticated: 'failed' })
+        ? 'failed'
+        : s.matches({ authenticated: 'ready' }) || s.matches({ authenticated: 'loggingOut' })
+          ? 'shell'
+          : 'wait',
+  );
+  const model = SessionContext.useSelector((s) => s.context.routes as MenuModel | null);
   const session = SessionContext.useActorRef();
   const retry = useRetryBoot();
-  if (state.matches('anonymous') || state.matches('expired') || state.matches('loggingIn')) {
-    return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
-  }
-  if (state.matches({ authenticated: 'failed' })) {
-    return <FailureScreen onRetry={retry} onLogout={() => session.send({ type: 'LOGOUT' })} />;
-  }
-  const model = state.context.routes as MenuModel | null;
-  if (!model || !(state.matches({ authenticated: 'ready' }) || state.matches({ authenticated: 'loggingOut' }))) return <FullPageSpinner />;
+  if (view === 'login') return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
+  if (view === 'failed') return <FailureScreen onRetry={retry} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+  if (!model || view !== 'shell') return <FullPageSpinner />;
   const Shell = loadedSignedIn()?.default;
   if (Shell) return <Shell model={model} />;
   return (
