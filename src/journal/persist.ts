@@ -41,6 +41,9 @@ interface Head {
 const headKey = (tab: string) => `h:${tab}`;
 const chunkKey = (tab: string, i: number) => `c:${tab}:${i}`;
 const chunkOf = (seq: number) => Math.floor((seq - 1) / CHUNK);
+/** The chunks entries (in seq order) fill, or null for none. */
+const chunksOf = (entries: readonly JournalEntry[]) =>
+  entries.length ? { first: chunkOf(entries[0].seq), last: chunkOf(entries[entries.length - 1].seq) } : null;
 
 function open(idb: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -129,7 +132,7 @@ export function keepJournal(
     .then(async (d) => {
       if (!d) return [];
       const entries = await readTab(d, tabId);
-      if (entries.length) stored = { first: chunkOf(entries[0].seq), last: chunkOf(entries[entries.length - 1].seq) };
+      stored = chunksOf(entries);
       return entries;
     })
     .catch(() => [] as JournalEntry[])
@@ -153,27 +156,27 @@ export function keepJournal(
     if (!d) return;
     await restored;
     const entries = journal.entries();
-    const first = entries.length ? chunkOf(entries[0].seq) : null;
-    const last = entries.length ? chunkOf(entries[entries.length - 1].seq) : null;
-    const from = written > 0 && first !== null ? Math.max(first, chunkOf(written)) : first;
+    const held = chunksOf(entries);
+    // From the chunk of the last entry written on (all of them when none was: chunkOf(0) is -1).
+    const from = chunkOf(written);
     const changed = new Map<number, JournalEntry[]>();
-    for (const e of from === null ? [] : entries) {
+    for (const e of entries) {
       const i = chunkOf(e.seq);
-      if (i < from!) continue;
+      if (i < from) continue;
       const chunk = changed.get(i);
       if (chunk) chunk.push(e);
       else changed.set(i, [e]);
     }
     // Chunks the journal no longer has: trimmed to its limit, or cleared at logout.
     const gone: number[] = [];
-    if (stored) for (let i = stored.first; i <= stored.last; i++) if (first === null || i < first || i > last!) gone.push(i);
+    if (stored) for (let i = stored.first; i <= stored.last; i++) if (!held || i < held.first || i > held.last) gone.push(i);
     await run(d, 'readwrite', (s) => [
       ...[...changed].map(([i, chunk]) => s.put(chunk, chunkKey(tabId, i))),
       ...gone.map((i) => s.delete(chunkKey(tabId, i))),
-      first === null ? s.delete(headKey(tabId)) : s.put({ first, last: last!, savedAt: now() } satisfies Head, headKey(tabId)),
+      held ? s.put({ ...held, savedAt: now() } satisfies Head, headKey(tabId)) : s.delete(headKey(tabId)),
     ])
       .then(() => {
-        stored = first === null ? null : { first, last: last! };
+        stored = held;
         written = entries.length ? entries[entries.length - 1].seq : 0;
       })
       .catch(() => undefined);

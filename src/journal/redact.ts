@@ -22,13 +22,12 @@ export interface RedactScope {
  * and the tokens the login actors answer (`output` of their done events). Elsewhere `code` is a button, tenant
  * or channel code and stays readable.
  */
+const codeMachine = (scope: RedactScope) => scope.machine === 'bindPhone' || scope.machine === 'smsButton';
+const codeEvent = (scope: RedactScope) => codeMachine(scope) && (scope.event === 'CODE' || scope.event === 'CAPTCHA');
+const loginAnswer = (scope: RedactScope) => /^xstate\.done\.actor\.(login|loginByUserToken)$/.test(scope.event ?? '');
+
 function secretAt(scope: RedactScope, key: string): boolean {
-  if (scope.machine === 'bindPhone' || scope.machine === 'smsButton') {
-    if (key === 'code') return true;
-    if (key === 'value' && (scope.event === 'CODE' || scope.event === 'CAPTCHA')) return true;
-  }
-  if (key === 'output' && /^xstate\.done\.actor\.(login|loginByUserToken)$/.test(scope.event ?? '')) return true;
-  return false;
+  return (key === 'code' && codeMachine(scope)) || (key === 'value' && codeEvent(scope)) || (key === 'output' && loginAnswer(scope));
 }
 
 /**
@@ -37,11 +36,7 @@ function secretAt(scope: RedactScope, key: string): boolean {
  * context it changed and in addRoutes' input is walked once, and kept once in IndexedDB's copy of a chunk).
  */
 function cacheKey(scope: RedactScope): string {
-  const event = scope.event ?? '';
-  const decides =
-    /^xstate\.done\.actor\.(login|loginByUserToken)$/.test(event) ||
-    ((scope.machine === 'bindPhone' || scope.machine === 'smsButton') && (event === 'CODE' || event === 'CAPTCHA'));
-  return `${scope.machine ?? ''}|${decides ? event : ''}`;
+  return `${scope.machine ?? ''}|${codeEvent(scope) || loginAnswer(scope) ? scope.event : ''}`;
 }
 
 const MAX_DEPTH = 12;

@@ -8,9 +8,9 @@ import { STORAGE_KEYS, readStored } from '../api/storage.ts';
 
 /**
  * /login: signs in; once the session is ready the session machine replays navigation to ?redirect. `onRetry` is the
- * failure screen's 重试 (the app's: it may need a reload), RETRY by default.
+ * failure screen's 重试 (the app's: it may need a reload rather than RETRY).
  */
-export function LoginPage({ onRetry }: { onRetry?: () => void }) {
+export function LoginPage({ onRetry }: { onRetry: () => void }) {
   const state = SessionContext.useSelector((s) => s);
   const session = SessionContext.useActorRef();
   const search = useSearch();
@@ -18,7 +18,7 @@ export function LoginPage({ onRetry }: { onRetry?: () => void }) {
     return <Redirect to={safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/'} replace />;
   }
   if (state.matches({ authenticated: 'failed' })) {
-    return <FailureScreen onRetry={onRetry ?? (() => session.send({ type: 'RETRY' }))} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+    return <FailureScreen onRetry={onRetry} onLogout={() => session.send({ type: 'LOGOUT' })} />;
   }
   if (state.matches('authenticated') || state.matches('start') || state.matches('exchangingLink')) return <FullPageSpinner />;
   return (

@@ -433,6 +433,13 @@ describe('the journal across a reload', () => {
     };
   };
 
+  /** The tab's next page load: a new journal, kept, the earlier loads' entries restored into it. */
+  const nextLoad = async (tab: Storage, idb: IDBFactory | undefined, run: string) => {
+    const journal = createJournal({ run });
+    await keepJournal(journal, idb, tab, new EventTarget()).restored;
+    return journal;
+  };
+
   it('entries not yet written when the page goes are kept in the tab’s storage and come back first after the reload', async () => {
     const tab = memoryStorage();
     const page = new EventTarget();
@@ -454,8 +461,7 @@ describe('the journal across a reload', () => {
       [3, '/permission/treeMenu4VUE'],
     ]);
     // Read once: a second reload does not bring the same entries twice.
-    const third = createJournal({ run: 'c' });
-    await keepJournal(third, undefined, tab, new EventTarget()).restored;
+    const third = await nextLoad(tab, undefined, 'c');
     expect(third.entries()).toEqual([]);
   });
   /** IndexedDB's contract as persist.ts uses it (open, one store, get, put, delete, getAllKeys), in memory; puts are logged. */
@@ -515,8 +521,7 @@ describe('the journal across a reload', () => {
       [32, '/permission/treeMenu4VUE'],
     ]);
     // ... and the load after has all 32, once each.
-    const third = createJournal({ run: 'c' });
-    await keepJournal(third, idb.factory, tab, new EventTarget()).restored;
+    const third = await nextLoad(tab, idb.factory, 'c');
     expect(third.entries().map((e) => e.seq)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
   });
 
@@ -537,8 +542,7 @@ describe('the journal across a reload', () => {
     expect(idb.puts.sort()).toEqual([`c:${id}:2`, `h:${id}`]);
     expect(idb.data.get(`h:${id}`)).toMatchObject({ first: 0, last: 2 });
 
-    const again = createJournal({ run: 'b' });
-    await keepJournal(again, idb.factory, tab, new EventTarget()).restored;
+    const again = await nextLoad(tab, idb.factory, 'b');
     expect(again.entries().map((e) => e.seq)).toEqual(Array.from({ length: 2 * CHUNK + 53 }, (_, i) => i + 1));
   });
 
@@ -561,8 +565,7 @@ describe('the journal across a reload', () => {
       // the first load wrote nothing; each later one only its own entries made after its start (it had 5 before)
       expect(seqs).toEqual(load === 0 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : Array.from({ length: 5 }, (_, i) => load * 10 + 6 + i));
     }
-    const last = createJournal({ run: 'z' });
-    await keepJournal(last, idb.factory, tab, new EventTarget()).restored;
+    const last = await nextLoad(tab, idb.factory, 'z');
     expect(last.entries().map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 
@@ -576,8 +579,7 @@ describe('the journal across a reload', () => {
     page.dispatchEvent(new Event('pagehide'));
     expect(idb.puts).toEqual([]);
 
-    const second = createJournal({ run: 'b' });
-    await keepJournal(second, idb.factory, tab, new EventTarget()).restored;
+    await nextLoad(tab, idb.factory, 'b');
     await vi.waitFor(() => expect(idb.puts.some((k) => k.startsWith('h:'))).toBe(true));
     const id = tab.getItem('journalTab')!;
     expect((idb.data.get(`c:${id}:0`) as Array<{ seq: number }>).map((e) => e.seq)).toEqual([1, 2, 3]);
@@ -601,8 +603,7 @@ describe('the journal across a reload', () => {
     expect([...idb.data.keys()]).toEqual([]);
     calls(journal, 2, 1000);
     await kept.flush();
-    const again = createJournal({ run: 'b' });
-    await keepJournal(again, idb.factory, tab, new EventTarget()).restored;
+    const again = await nextLoad(tab, idb.factory, 'b');
     expect(again.entries().map((e) => (e.kind === 'call' ? e.path : ''))).toEqual(['/v1/call/1000', '/v1/call/1001']);
   });
 
