@@ -2,6 +2,17 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 
 // Imports flow one way: views -> kit -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
+const noRawHtml = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' };
+
+// A browser or component test never reads changing UI state once (issue 27): it waits for it. A value settled by
+// construction (an API answer, a report the helper already waited for) passes with a disable comment saying why.
+const oneShot = 'Wait for UI state instead of reading it once: expect.poll(() => …), a waiting locator or findBy/waitFor.';
+const noOneShotReads = [
+  { selector: "CallExpression[callee.name='expect'] > AwaitExpression", message: oneShot },
+  { selector: "CallExpression[callee.name='expect'] CallExpression[callee.property.name='url']", message: oneShot },
+  { selector: "CallExpression[callee.name='expect'] > CallExpression[callee.name='hashOf']", message: oneShot },
+];
+
 const zones = [
   {
     target: './machines',
@@ -53,11 +64,12 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' },
-      ],
+      'no-restricted-syntax': ['error', noRawHtml],
     },
+  },
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/unit/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', noRawHtml, ...noOneShotReads] },
   },
   {
     // Every actor reports to the journal (issue 16): components create them with the journal's hooks, which add

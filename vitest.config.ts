@@ -27,6 +27,8 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as a locator would on a busy machine (its default, 1 s, is a one-shot read there)
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       ...(postgres

@@ -125,10 +125,12 @@ async function sweep(colorScheme: 'light' | 'dark') {
 
 describe('accessibility (axe-core in Chromium)', () => {
   it('no critical or serious violation on any screen, light theme', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the sweep waits on every screen itself and returns a finished report
     expect(await sweep('light')).toEqual({});
   });
 
   it('no critical or serious violation on any screen, dark theme', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the sweep waits on every screen itself and returns a finished report
     expect(await sweep('dark')).toEqual({});
   });
 });
@@ -138,7 +140,7 @@ describe('focus goes where the eyes are', () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/#/login`);
     await page.getByLabel('账号').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('userName');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('userName');
     await page.keyboard.type('admin');
     await page.getByLabel('密码').fill(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
@@ -149,11 +151,11 @@ describe('focus goes where the eyes are', () => {
     await page.evaluate(() => document.querySelector<HTMLElement>('header button, header a')!.focus());
     await page.keyboard.press('Shift+Tab');
     const skip = page.getByRole('link', { name: '跳到主要内容' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
-    expect(await skip.isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要内容');
+    await expect.poll(() => skip.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
-    expect(new URL(page.url()).hash).toBe('#/dashboard');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/dashboard');
 
     // Quick search: opens on its input; the two panels work with arrow keys; closing returns to its button.
     const searchButton = page.getByRole('button', { name: '快捷搜索' });
@@ -163,14 +165,14 @@ describe('focus goes where the eyes are', () => {
     await dialog.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('侧边菜单');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('侧边菜单');
     // Down until 系统管理, Right into its pages, Down to 角色管理, Enter.
     for (let i = 0; i < 12; i++) {
       if ((await dialog.getByRole('option', { name: '系统管理', selected: true }).count()) === 1) break;
       await page.keyboard.press('ArrowDown');
     }
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('系统管理');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('系统管理');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/manage\/roles$/);

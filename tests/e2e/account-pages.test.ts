@@ -38,13 +38,13 @@ describe('register and find password in Chromium', () => {
     await form.getByLabel('确认新密码').fill('Haichuan2026');
     await form.getByRole('button', { name: '注册账号' }).click();
     await page.waitForURL(/#\/login$/);
-    expect(await page.getByLabel('账号').inputValue()).toBe(userName);
+    await expect.poll(() => page.getByLabel('账号').inputValue()).toBe(userName);
     await page.getByLabel('密码').fill('Haichuan2026');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/dashboard$/);
     await page.getByText('海川管理员').first().waitFor();
     // A new tenant sees none of the other tenants' own entries.
-    expect(await page.getByText('一号租户专属报表').count()).toBe(0);
+    await expect.poll(() => page.getByText('一号租户专属报表').count()).toBe(0);
 
     // Find password: a fresh browser, the same phone, a new password; the old session ends.
     const other = await ui.newPage();

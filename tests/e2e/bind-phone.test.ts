@@ -22,7 +22,7 @@ async function sendCode(page: Page, phone: string) {
   const src = await sendSmsCode(page, dialog, baseUrl);
   // A 60-second countdown, and a new captcha for the next attempt.
   await dialog.getByRole('button', { name: /^\d+ 秒后重新发送$/ }).waitFor();
-  expect(await dialog.getByRole('button', { name: /^\d+ 秒后重新发送$/ }).isDisabled()).toBe(true);
+  await expect.poll(() => dialog.getByRole('button', { name: /^\d+ 秒后重新发送$/ }).isDisabled()).toBe(true);
   await expect.poll(async () => dialog.getByRole('img', { name: '看不清？点击刷新' }).getAttribute('src')).not.toBe(src);
   const code = (await outbox(baseUrl, `phone=${phone}`)).smsCode;
   await dialog.getByLabel('短信验证码').fill(code);
@@ -36,13 +36,13 @@ describe('bind phone in Chromium', () => {
     await dialog.getByRole('button', { name: '绑定', exact: true }).click();
     await toast(page, '绑定成功').waitFor();
     await page.getByText('门店店员小王').first().waitFor();
-    expect(await page.getByRole('alertdialog', { name: '绑定手机号' }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('rememberedAccount'))).toBe('staff');
+    await expect.poll(() => page.getByRole('alertdialog', { name: '绑定手机号' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rememberedAccount'))).toBe('staff');
     // The login form starts with the remembered account.
     await page.getByRole('button', { name: /门店店员小王/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login/);
-    expect(await page.getByLabel('账号').inputValue()).toBe('staff');
+    await expect.poll(() => page.getByLabel('账号').inputValue()).toBe('staff');
     await page.context().close();
   });
 

@@ -41,14 +41,16 @@ describe('business areas', () => {
     await form.getByLabel('确认新密码').fill('Better2026x');
     await form.getByRole('button', { name: '保存' }).click();
     await form.getByText('原密码不正确').waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete)).toBe('current-password');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete))
+      .toBe('current-password');
     await form.getByLabel(/^原密码/).fill('Admin@2026');
     await form.getByRole('button', { name: '保存' }).click();
     await toast(page, /^密码已修改/)
       .first()
       .waitFor();
-    expect(await toast(page, /^密码已修改/).count()).toBe(1);
-    expect(await form.getByLabel(/^原密码/).inputValue()).toBe('');
+    await expect.poll(() => toast(page, /^密码已修改/).count()).toBe(1);
+    await expect.poll(() => form.getByLabel(/^原密码/).inputValue()).toBe('');
     // put it back, so the shared demo account keeps the documented password
     await form.getByLabel(/^原密码/).fill('Better2026x');
     await form.getByLabel(/^新密码/).fill('Admin@2026');
@@ -99,7 +101,7 @@ describe('business areas', () => {
     await page.getByRole('button', { name: '查询' }).click();
     await page.waitForURL(/status=2/);
     await expect.poll(async () => (await grid.getByRole('cell', { name: '营业中', exact: true }).count()) === 0).toBe(true);
-    expect(await grid.getByRole('cell', { name: '装修中', exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => grid.getByRole('cell', { name: '装修中', exact: true }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: '重置' }).click();
 
     // add: the rules speak first; the reference is searched by name
@@ -120,7 +122,7 @@ describe('business areas', () => {
     await drawer.getByRole('button', { name: '保存' }).click();
     await toast(page, '操作成功').first().waitFor();
     await grid.getByRole('cell', { name: 'E2E001', exact: true }).waitFor();
-    expect(await grid.getByRole('row').filter({ hasText: 'E2E001' }).getByText('星河万象城').count()).toBe(1);
+    await expect.poll(() => grid.getByRole('row').filter({ hasText: 'E2E001' }).getByText('星河万象城').count()).toBe(1);
 
     // a duplicate code is refused under its field, nothing lost
     await page.getByRole('button', { name: '新增', exact: true }).first().click();
@@ -132,7 +134,7 @@ describe('business areas', () => {
     await page.getByRole('option', { name: '星河中心' }).click();
     await again.getByRole('button', { name: '保存' }).click();
     await again.getByText('已有相同门店编号的记录').waitFor();
-    expect(await again.getByRole('textbox', { name: /门店名称/ }).inputValue()).toBe('重复店');
+    await expect.poll(() => again.getByRole('textbox', { name: /门店名称/ }).inputValue()).toBe('重复店');
     await again.getByRole('button', { name: '取消' }).click();
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
 
@@ -157,7 +159,7 @@ describe('business areas', () => {
       .getByRole('alert')
       .getByText(/你的修改没有保存/)
       .waitFor();
-    expect(await edit.getByRole('textbox', { name: /门店名称/ }).inputValue()).toBe('我改的名字');
+    await expect.poll(() => edit.getByRole('textbox', { name: /门店名称/ }).inputValue()).toBe('我改的名字');
     await edit.getByRole('button', { name: '载入最新内容' }).click();
     await expect.poll(() => edit.getByRole('textbox', { name: /门店名称/ }).inputValue()).toBe('别人改的名字');
     await edit.getByRole('textbox', { name: /门店名称/ }).fill('最终名字');
@@ -229,10 +231,10 @@ describe('business areas', () => {
     await palette.getByRole('button', { name: '按钮', exact: true }).click();
     const canvas = page.getByRole('application', { name: '页面画布' });
     const second = canvas.getByRole('button', { name: '组件 2（按钮）' });
-    expect(await second.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => second.getAttribute('aria-pressed')).toBe('true');
     // only one rect is active at a time
     await canvas.getByRole('button', { name: '组件 1（图片）' }).dispatchEvent('pointerdown');
-    expect(await canvas.locator('[aria-pressed="true"]').count()).toBe(1);
+    await expect.poll(() => canvas.locator('[aria-pressed="true"]').count()).toBe(1);
     await second.dispatchEvent('pointerdown');
     await canvas.focus();
     const settings = page.getByRole('region', { name: '页面设置' });
@@ -249,14 +251,14 @@ describe('business areas', () => {
     await settings.getByRole('button', { name: '添加热区' }).click();
     await settings.getByRole('textbox', { name: '热区 1 的链接' }).fill('/pages/coupon');
     await settings.getByRole('spinbutton', { name: '热区 1 宽 %' }).fill('40');
-    expect(await canvas.getByRole('button', { name: '组件 2（按钮）' }).locator('span', { hasText: /^1$/ }).count()).toBe(1);
+    await expect.poll(() => canvas.getByRole('button', { name: '组件 2（按钮）' }).locator('span', { hasText: /^1$/ }).count()).toBe(1);
     // a popup has rects of its own: while it is shown, the palette adds to it and the page's rects stay put
     await palette.getByRole('button', { name: '新增弹窗' }).click();
     await palette.getByText('正在编辑弹窗 1：新增的组件属于这个弹窗').waitFor();
     const popLayer = canvas.getByRole('group', { name: '弹窗 1' });
     await palette.getByRole('button', { name: '图片', exact: true }).click();
     await popLayer.getByRole('button', { name: '组件 1（图片）' }).waitFor();
-    expect(await canvas.getByRole('button', { name: '组件 2（按钮）' }).count()).toBe(0);
+    await expect.poll(() => canvas.getByRole('button', { name: '组件 2（按钮）' }).count()).toBe(0);
     await settings.getByRole('spinbutton', { name: '上', exact: true }).fill('200');
     await palette.getByRole('button', { name: '隐藏弹窗 1' }).click();
     await canvas.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
@@ -276,21 +278,21 @@ describe('business areas', () => {
     await page.reload();
     const again = page.getByRole('application', { name: '页面画布' });
     await again.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
-    expect(await page.getByRole('textbox', { name: /页面名称/ }).inputValue()).toBe('双十一会场');
-    expect(await again.getByRole('button').count()).toBe(2);
+    await expect.poll(() => page.getByRole('textbox', { name: /页面名称/ }).inputValue()).toBe('双十一会场');
+    await expect.poll(() => again.getByRole('button').count()).toBe(2);
     await again.getByRole('button', { name: '组件 2（按钮）' }).dispatchEvent('pointerdown');
     const kept = page.getByRole('region', { name: '页面设置' });
     expect(Number(await kept.getByRole('spinbutton', { name: '上', exact: true }).inputValue())).toBe(before + 11);
-    expect(await kept.getByRole('textbox', { name: '热区 1 的链接' }).inputValue()).toBe('/pages/coupon');
-    expect(await kept.getByRole('spinbutton', { name: '热区 1 宽 %' }).inputValue()).toBe('40');
+    await expect.poll(() => kept.getByRole('textbox', { name: '热区 1 的链接' }).inputValue()).toBe('/pages/coupon');
+    await expect.poll(() => kept.getByRole('spinbutton', { name: '热区 1 宽 %' }).inputValue()).toBe('40');
     await page.getByRole('region', { name: '组件库' }).getByRole('button', { name: '弹窗 1', exact: true }).click();
     await again.getByRole('group', { name: '弹窗 1' }).getByRole('button', { name: '组件 1（图片）' }).dispatchEvent('pointerdown');
-    expect(await kept.getByRole('spinbutton', { name: '上', exact: true }).inputValue()).toBe('200');
+    await expect.poll(() => kept.getByRole('spinbutton', { name: '上', exact: true }).inputValue()).toBe('200');
     // the preview: the page at the phone's size, its popup opened on demand
     await page.getByRole('button', { name: '预览', exact: true }).click();
     const preview = page.getByRole('document', { name: '手机预览（375×667）' });
     await preview.waitFor();
-    expect(await preview.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => preview.getByRole('dialog').count()).toBe(0);
     await page.getByRole('group', { name: '弹窗', exact: true }).getByRole('button', { name: '弹窗 1' }).click();
     await preview.getByRole('dialog', { name: '弹窗 1' }).waitFor();
     await page.getByRole('button', { name: '关闭' }).last().click();
@@ -371,7 +373,7 @@ describe('business areas', () => {
     await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
     const row = page.getByRole('row').filter({ hasText: '端到端大转盘' });
     await row.getByText('未开始').waitFor();
-    expect(await row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
+    await expect.poll(() => row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
     await Promise.all([page, reviewer].map((p) => p.context().close()));
   });
 

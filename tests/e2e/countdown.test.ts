@@ -29,7 +29,7 @@ describe('session countdown in Chromium', () => {
     await setHidden(page, true);
     const frozen = await secondsShown(page);
     await page.waitForTimeout(2100);
-    expect(await secondsShown(page)).toBe(frozen);
+    await expect.poll(() => secondsShown(page)).toBe(frozen);
 
     const refetch = page.waitForRequest('**/manage/vue/userInfo');
     await setHidden(page, false);
@@ -38,7 +38,7 @@ describe('session countdown in Chromium', () => {
     await expect.poll(() => secondsShown(page)).toBeLessThan(frozen - 1);
 
     await page.waitForURL(/#\/login\?redirect=%2Fdashboard$/, { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
     await page.context().close();
   });
 });

@@ -49,18 +49,18 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
       await fault(page, answer);
       await search(page, `k${i}`);
       await toasts(page, text).first().waitFor();
-      expect(await toasts(page, text).count()).toBe(1);
-      expect(await toastMs(page, text)).toBe(ms);
+      await expect.poll(() => toasts(page, text).count()).toBe(1);
+      await expect.poll(() => toastMs(page, text)).toBe(ms);
     }
     // No status: the request never reached the server.
     await page.route('**/manage/v1/user/list', (route) => route.abort('connectionrefused'));
     await search(page, 'offline');
     await toasts(page, '网络异常，请检查网络后重试').waitFor();
-    expect(await toastMs(page, '网络异常，请检查网络后重试')).toBe(7000);
+    await expect.poll(() => toastMs(page, '网络异常，请检查网络后重试')).toBe(7000);
     await page.unroute('**/manage/v1/user/list');
     // Still signed in after every failure above.
-    expect(new URL(page.url()).hash).toBe('#/manage/users?keyword=offline');
-    expect(await page.getByText('星河管理员').count()).toBeGreaterThan(0);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/manage/users?keyword=offline');
+    await expect.poll(() => page.getByText('星河管理员').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
@@ -76,7 +76,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     const refreshed = page.waitForRequest('**/manage/anon/vue/token');
     await openUsers(page);
     await toasts(page, '未知错误，请重试').waitFor();
-    expect(await toastMs(page, '未知错误，请重试')).toBe(5000);
+    await expect.poll(() => toastMs(page, '未知错误，请重试')).toBe(5000);
     await refreshed;
     await page.waitForFunction((old) => !['stale-access-token', old].includes(localStorage.getItem('AccessToken')), before);
     // The next call goes through with the new token.
@@ -91,12 +91,12 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await openUsers(page);
     await page.waitForURL(/#\/login\?redirect=%2Fmanage%2Fusers$/);
     await toasts(page, '登录失效，请重新登录').first().waitFor();
-    expect(await toastMs(page, '登录失效，请重新登录')).toBe(5000);
+    await expect.poll(() => toastMs(page, '登录失效，请重新登录')).toBe(5000);
     await page.waitForTimeout(500);
-    expect(await toasts(page, '登录失效，请重新登录').count()).toBe(1);
-    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
-    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
-    expect(new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Fusers');
+    await expect.poll(() => toasts(page, '登录失效，请重新登录').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await expect.poll(() => page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Fusers');
     await page.context().close();
   });
 
@@ -108,9 +108,9 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     await page.waitForURL(/#\/login/);
     await page.getByRole('button', { name: '登录' }).waitFor();
     await page.waitForTimeout(300);
-    expect(await page.locator('.fui-Toast').count()).toBe(0);
+    await expect.poll(() => page.locator('.fui-Toast').count()).toBe(0);
     expect(logged.some((l) => l.includes('[session]'))).toBe(true);
-    expect(page.url()).not.toContain('userToken');
+    await expect.poll(() => page.url()).not.toContain('userToken');
     await page.context().close();
   });
 
@@ -128,7 +128,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     );
     await page.getByRole('button', { name: '详情 admin' }).click();
     await toasts(page, '华东大区没有数据访问权限，请退出后重新登录重试').waitFor();
-    expect(await toastMs(page, '华东大区没有数据访问权限，请退出后重新登录重试')).toBe(10_000);
+    await expect.poll(() => toastMs(page, '华东大区没有数据访问权限，请退出后重新登录重试')).toBe(10_000);
     // The next call is the real server's: a department in scope opens normally.
     await page.getByRole('button', { name: '详情 tenantadmin' }).click();
     await page.getByRole('dialog', { name: '详情' }).waitFor();
@@ -139,7 +139,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     const page = await signedInPage('tenantadmin');
     await openUsers(page);
     const del = page.getByRole('button', { name: '删除 admin' });
-    expect(await del.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => del.getAttribute('aria-disabled')).toBe('true');
     await del.hover();
     await page.getByRole('tooltip', { name: '您没有权限' }).waitFor();
     await page.context().close();
@@ -153,8 +153,8 @@ describe('page chunks in Chromium', () => {
     await openUsers(page);
     const content = page.locator('#content');
     await content.getByRole('heading', { name: '加载失败' }).waitFor();
-    expect(await content.getByText('页面模块加载失败，请检查网络后重新加载。').count()).toBe(1);
-    expect(await content.getByRole('button', { name: '重新加载' }).count()).toBe(1);
+    await expect.poll(() => content.getByText('页面模块加载失败，请检查网络后重新加载。').count()).toBe(1);
+    await expect.poll(() => content.getByRole('button', { name: '重新加载' }).count()).toBe(1);
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统参数' }).click();
     await page.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
     // Once the network is fine again, the reload action brings the page.
@@ -172,7 +172,7 @@ describe('page chunks in Chromium', () => {
     await page.goto(`${baseUrl}/#/login`);
     await logIn(page, 'admin');
     await page.getByRole('heading', { name: '加载失败' }).waitFor();
-    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
     await page.unroute(shellChunk);
     await page.getByRole('button', { name: '重试' }).click();
     await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();

@@ -57,12 +57,12 @@ describe('the event journal in Chromium', () => {
     const page = await ui.signedInPage('staff');
     await page.keyboard.press('Control+Shift+E');
     await page.waitForTimeout(400);
-    expect(await drawer(page).count()).toBe(0);
+    await expect.poll(() => drawer(page).count()).toBe(0);
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: '命令面板' });
     await palette.getByRole('combobox').fill('事件日志');
     await palette.getByText('没有匹配的菜单').or(palette.getByRole('option').first()).first().waitFor();
-    expect(await palette.getByRole('option', { name: /事件日志/ }).count()).toBe(0);
+    await expect.poll(() => palette.getByRole('option', { name: /事件日志/ }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -86,7 +86,7 @@ describe('the event journal in Chromium', () => {
     // Live: the login call and the session's events are listed, without the password.
     await expect.poll(() => entriesText(page), { timeout: 10_000 }).toMatch(/⇄ \/anon\/passport\/login 200 ok/);
     await expect.poll(() => entriesText(page), { timeout: 10_000 }).toMatch(/session · session ← xstate\.done\.actor\.login/);
-    expect(await entriesText(page)).not.toContain(DEMO_PASSWORD);
+    await expect.poll(() => entriesText(page)).not.toContain(DEMO_PASSWORD);
     // The text filter narrows the list.
     await drawer(page).getByRole('textbox', { name: '搜索内容' }).fill('/vue/userInfo');
     await expect.poll(async () => (await entriesText(page)).split('\n').every((l) => l.includes('/vue/userInfo'))).toBe(true);
@@ -233,7 +233,7 @@ describe('the event journal in Chromium', () => {
     await openByKey(page);
     await expect.poll(() => entriesText(page), { timeout: 10_000 }).toContain('/vue/userInfo');
     // The roles page's calls were made before the logout: gone.
-    expect(await entriesText(page)).not.toContain('/v1/role/tree');
+    await expect.poll(() => entriesText(page)).not.toContain('/v1/role/tree');
     await page.context().close();
   });
 
@@ -264,19 +264,19 @@ describe('the event journal in Chromium', () => {
     await logIn(page, userName, 'Passw0rd2026');
     await page.waitForURL(/#\/manage\/users$/);
     const addButton = page.getByRole('button', { name: '新增用户' }).first();
-    expect(await addButton.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => addButton.getAttribute('aria-disabled')).toBe('true');
     // Playwright refuses aria-disabled targets; a person can click them all the same.
     await addButton.click({ modifiers: ['Alt'], force: true });
     const inspector = drawer(page).getByRole('region', { name: '权限检查' });
     await inspector.waitFor();
     const focused = inspector.getByRole('row').and(page.locator('[aria-current="true"]'));
-    expect(await focused.textContent()).toContain(`${add.code}新增用户不可用未授予 ${add.code}：请在角色权限中勾选它`);
+    await expect.poll(() => focused.textContent()).toContain(`${add.code}新增用户不可用未授予 ${add.code}：请在角色权限中勾选它`);
     // A granted control of the same page: enabled, and why.
     const rows = await inspector.getByRole('table', { name: '本页的权限控件' }).getByRole('row').allTextContents();
     expect(rows.some((r) => r.includes('可用') && r.includes('已授予'))).toBe(true);
     // A control the page does not gate (导出 has no granted code here, yet works): said so, not "tick it".
     expect(rows.find((r) => r.startsWith('user:export'))).toContain('未授予 user:export，但此控件不检查按钮权限');
-    expect(await inspector.getByText('您被授予的全部按钮').count()).toBe(1);
+    await expect.poll(() => inspector.getByText('您被授予的全部按钮').count()).toBe(1);
     await page.context().close();
   });
 

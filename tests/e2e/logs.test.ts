@@ -30,9 +30,9 @@ describe('logs page', () => {
     // Only this account's two attempts, newest first: the success, then the wrong password.
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     await expect.poll(() => table.getByRole('cell', { name: userName, exact: true }).count()).toBe(2);
-    expect(await table.getByRole('row').nth(2).getByRole('cell', { name: '密码错误' }).count()).toBe(1);
+    await expect.poll(() => table.getByRole('row').nth(2).getByRole('cell', { name: '密码错误' }).count()).toBe(1);
     // The address keeps the tab and the filter.
-    expect(decodeURIComponent(admin.url())).toContain(`account=${userName}`);
+    await expect.poll(() => decodeURIComponent(admin.url())).toContain(`account=${userName}`);
     await table
       .getByRole('button', { name: new RegExp(`^详情 ${userName}`) })
       .first()
@@ -136,6 +136,7 @@ describe('API keys page', () => {
     await page.getByRole('button', { name: '吊销 e2e 合作方' }).click();
     await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
     await page.getByRole('cell', { name: '已吊销' }).first().waitFor();
+    // eslint-disable-next-line no-restricted-syntax -- an API answer after the revocation was shown, not UI state
     expect(await use()).toEqual({ result: 401, errmsg: 'API 密钥已吊销或已过期' });
     // the key's calls are listed
     await page.getByRole('button', { name: '调用记录 e2e 合作方' }).click();

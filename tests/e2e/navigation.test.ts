@@ -12,26 +12,26 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.getByRole('button', { name: '快捷搜索' }).click();
     const dialog = page.getByRole('dialog', { name: '快捷搜索' });
     await dialog.waitFor();
-    expect(await dialog.getByText('键入搜索菜单').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('键入搜索菜单').count()).toBe(1);
     const input = dialog.getByPlaceholder('试试搜索：管理');
-    expect(await input.count()).toBe(1);
+    await expect.poll(() => input.count()).toBe(1);
 
     await input.fill('USER');
     const results = dialog.getByRole('listbox', { name: '搜索结果' });
-    expect(await results.getByRole('option').allTextContents()).toEqual(['开放平台 / user 接口文档']);
+    await expect.poll(() => results.getByRole('option').allTextContents()).toEqual(['开放平台 / user 接口文档']);
 
     // The page on screen: a warning, and the dialog stays.
     await input.fill('工作台');
     await results.getByRole('option', { name: '工作台' }).click();
     await toast(page, '当前已在此页面').waitFor();
-    expect(await dialog.isVisible()).toBe(true);
-    expect(new URL(page.url()).hash).toBe('#/dashboard');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/dashboard');
 
     // Keyboard: arrows and Enter on the filtered list.
     await input.fill('管理');
-    const names = await results.getByRole('option').allTextContents();
-    expect(names.length).toBeGreaterThan(5);
-    expect(names.every((n) => n.includes('管理'))).toBe(true);
+    await expect
+      .poll(() => results.getByRole('option').allTextContents())
+      .toSatisfy((names: string[]) => names.length > 5 && names.every((n) => n.includes('管理')));
     await input.press('ArrowDown');
     await input.press('Enter');
     await page.waitForURL((u) => u.hash !== '#/dashboard');
@@ -61,17 +61,17 @@ describe('keyboard-first navigation in Chromium', () => {
     // Empty query: the recently used page comes first, marked as the current page.
     await page.keyboard.press('Control+k');
     await input.waitFor();
-    expect(await palette.getByText('最近使用').count()).toBe(1);
+    await expect.poll(() => palette.getByText('最近使用').count()).toBe(1);
     const first = options.first();
-    expect(await first.textContent()).toContain('用户管理');
-    expect(await first.textContent()).toContain('当前页面');
+    await expect.poll(() => first.textContent()).toContain('用户管理');
+    await expect.poll(() => first.textContent()).toContain('当前页面');
     await page.keyboard.press('Enter');
     await toast(page, '当前已在此页面').waitFor();
-    expect(await palette.isVisible()).toBe(true);
+    await expect.poll(() => palette.isVisible()).toBe(true);
 
     // Hidden entries and buttons are never offered; Escape closes.
     await input.fill('活动编辑');
-    expect(await palette.getByText('没有匹配的菜单').count()).toBe(1);
+    await expect.poll(() => palette.getByText('没有匹配的菜单').count()).toBe(1);
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'detached' });
     await page.context().close();
@@ -95,8 +95,8 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.getByRole('button', { name: '切换到中文' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: '切换到中文' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
-    expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await expect.poll(() => page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
     // Pinyin came from the server: the browser never fetched the dictionary's chunk.
     const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     // After the reload the shell warms the palette and its pinyin once the first paint has settled.
@@ -111,7 +111,7 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: '命令面板' });
     await palette.getByRole('combobox').fill('用户管理');
-    expect(await palette.getByText('没有匹配的菜单').count()).toBe(1);
+    await expect.poll(() => palette.getByText('没有匹配的菜单').count()).toBe(1);
     await page.goto(`${baseUrl}/#/dashboard`);
     await page.context().close();
   });

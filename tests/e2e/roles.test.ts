@@ -34,7 +34,7 @@ describe('roles page', () => {
     await page.getByRole('button', { name: '保存权限' }).click();
     const confirm = page.getByRole('dialog', { name: '提示' });
     await confirm.getByText('新增：用户管理').waitFor();
-    expect(await confirm.getByText('新增：系统管理').count()).toBe(1);
+    await expect.poll(() => confirm.getByText('新增：系统管理').count()).toBe(1);
     await confirm.getByRole('button', { name: '确定' }).click();
     await toast(page, '操作成功：新增 2 项，移除 0 项').waitFor();
 
@@ -63,7 +63,7 @@ describe('roles page', () => {
       x.trim(),
     );
     expect(entries).toEqual(['系统管理']);
-    expect(await other.getByRole('button', { name: '新增用户' }).first().getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => other.getByRole('button', { name: '新增用户' }).first().getAttribute('aria-disabled')).toBe('true');
     await Promise.all([page, other].map((p) => p.context().close()));
   });
 
@@ -84,11 +84,12 @@ describe('roles page', () => {
     const own = roles.find((r) => r.name === '租户管理员')!;
     await page.goto(`${ui.baseUrl}/#/manage/roles?role=${own.id}`);
     await page.getByText('只能修改自己角色之下的角色；这里只能查看。').waitFor();
-    expect(await page.getByRole('button', { name: '保存权限' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: '保存权限' }).count()).toBe(0);
     const tree = page.getByRole('tree', { name: '权限' });
     await page.getByRole('button', { name: '展开全部' }).click();
-    expect(await tree.getByRole('checkbox', { name: /^删除\s*user:del$/ }).isDisabled()).toBe(true);
+    await expect.poll(() => tree.getByRole('checkbox', { name: /^删除\s*user:del$/ }).isDisabled()).toBe(true);
     // The user it signs in as cannot do more than its role lets it (login works; no escalation from the UI).
+    // eslint-disable-next-line no-restricted-syntax -- an API answer, not UI state (and a login must not be repeated)
     expect(await login(clientFor(ui.baseUrl).api, { userName: 'tenantadmin', password: 'Admin@2026' })).toBeTruthy();
     await page.context().close();
   });
@@ -125,7 +126,7 @@ describe('roles page', () => {
     await user.goto(`${ui.baseUrl}/#/manage/users`);
     const addButton = user.getByRole('button', { name: '新增用户' }).first();
     await addButton.waitFor();
-    expect(await addButton.getAttribute('aria-disabled')).toBeNull();
+    await expect.poll(() => addButton.getAttribute('aria-disabled')).toBeNull();
     const reloads: string[] = [];
     user.on('framenavigated', (f) => f === user.mainFrame() && reloads.push(f.url()));
 
@@ -142,19 +143,21 @@ describe('roles page', () => {
     // The other browser: the button disables in place, no reload, still on the page.
     await expect.poll(() => addButton.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
     expect(reloads.filter((u) => !u.includes('#/manage/users'))).toEqual([]);
-    expect(hashOf(user)).toBe('#/manage/users');
+    await expect.poll(() => hashOf(user)).toBe('#/manage/users');
 
     // Taking the page away sends the user to the first leaf, with one message.
     await roles.savePermissions(roleId, [pick('首页').id, pick('工作台').id]);
     await user.waitForURL(/#\/dashboard$/, { timeout: 10_000 });
     await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
-    expect(await user.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => user.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).count())
+      .toBe(0);
     // The palette's index follows the new menu: the page is no longer offered.
     await user.keyboard.press('Control+k');
     const palette = user.getByRole('dialog', { name: '命令面板' });
     await palette.getByRole('combobox', { name: '命令面板' }).fill('yhgl');
     await palette.getByText('没有匹配的菜单').waitFor();
-    expect(await palette.getByRole('option', { name: /用户管理/ }).count()).toBe(0);
+    await expect.poll(() => palette.getByRole('option', { name: /用户管理/ }).count()).toBe(0);
     await Promise.all([page, user].map((p) => p.context().close()));
   });
 });

@@ -10,9 +10,9 @@ describe('watermark in Chromium', () => {
     const mark = page.getByTestId('watermark');
     await mark.waitFor({ state: 'attached' });
     // Today in the tenant's zone (Asia/Shanghai), as every date the console shows.
-    expect(await mark.getAttribute('data-text')).toBe(
-      `云帆管理员 ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date())}`,
-    );
+    await expect
+      .poll(() => mark.getAttribute('data-text'))
+      .toBe(`云帆管理员 ${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date())}`);
     const style = await mark.evaluate((el) => {
       const cs = getComputedStyle(el);
       return { zIndex: cs.zIndex, pointerEvents: cs.pointerEvents, position: cs.position, image: cs.backgroundImage.slice(0, 30) };
@@ -29,7 +29,7 @@ describe('watermark in Chromium', () => {
   it('is off when the tenant does not enable it, and when the parameters are not valid JSON', async () => {
     const page = await signedInPage('admin');
     await page.getByRole('timer').waitFor();
-    expect(await page.getByTestId('watermark').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('watermark').count()).toBe(0);
     await page.context().close();
 
     // The real server answers this session's settings call with parameters that are not JSON (fault switch).
@@ -46,9 +46,9 @@ describe('watermark in Chromium', () => {
     expect(((await (await settings).json()) as { values: { params: string } }).values.params).toBe('{"enableWaterMark":true');
     await broken.getByRole('timer').waitFor();
     await broken.waitForTimeout(300);
-    expect(await broken.getByTestId('watermark').count()).toBe(0);
+    await expect.poll(() => broken.getByTestId('watermark').count()).toBe(0);
     // Nothing is said about it either (SPEC 8: silently off).
-    expect(await broken.locator('.fui-Toast').count()).toBe(0);
+    await expect.poll(() => broken.locator('.fui-Toast').count()).toBe(0);
     await broken.context().close();
   });
 });
@@ -58,7 +58,7 @@ describe('online users and force logout in Chromium', () => {
     const staff = await signedInPage('staff');
     // Staff (userType 1, with a store) sees no online count.
     await staff.getByRole('timer').waitFor();
-    expect(await staff.getByRole('button', { name: /在线用户/ }).count()).toBe(0);
+    await expect.poll(() => staff.getByRole('button', { name: /在线用户/ }).count()).toBe(0);
     // The staff's own login, as /vue/userInfo names it (the drawer's rows carry it).
     const sessionId = await staff.evaluate(async () => {
       const res = await fetch('/manage/vue/userInfo', { method: 'POST', headers: { UserToken: localStorage.getItem('UserToken') ?? '' } });
@@ -74,15 +74,15 @@ describe('online users and force logout in Chromium', () => {
     const drawer = admin.getByRole('dialog', { name: '当前登录用户' });
     await drawer.waitFor();
     for (const column of ['ID', '登录时间', '退出时间', '登录系统', 'IP地址', '账号', '昵称', '手机号', '员工姓名', '员工编号']) {
-      expect(await drawer.getByRole('columnheader', { name: column, exact: true }).count()).toBe(1);
+      await expect.poll(() => drawer.getByRole('columnheader', { name: column, exact: true }).count()).toBe(1);
     }
-    expect(await drawer.getByRole('combobox', { name: '每页条数' }).inputValue()).toBe('10');
+    await expect.poll(() => drawer.getByRole('combobox', { name: '每页条数' }).inputValue()).toBe('10');
     await drawer.getByRole('combobox', { name: '每页条数' }).selectOption('200');
     const link = drawer.getByRole('button', { name: `强制退出 staff ${sessionId}` });
     await link.click();
     const confirm = admin.getByRole('dialog', { name: '提示' });
-    expect(await confirm.getByText('确定强制退出该用户吗？').count()).toBe(1);
-    expect(await confirm.getByRole('button', { name: '取消' }).count()).toBe(1);
+    await expect.poll(() => confirm.getByText('确定强制退出该用户吗？').count()).toBe(1);
+    await expect.poll(() => confirm.getByRole('button', { name: '取消' }).count()).toBe(1);
     await confirm.getByRole('button', { name: '确定' }).click();
     // The list is refreshed without that login.
     await link.waitFor({ state: 'detached' });
@@ -127,20 +127,20 @@ describe('keep-alive in Chromium', () => {
     // address carries the list's query again.
     await nav.getByRole('button', { name: '用户管理' }).click();
     await page.waitForURL(/#\/manage\/users\?keyword=staff$/);
-    expect(await search.inputValue()).toBe('staff');
-    expect(await page.getByRole('cell', { name: 'staff', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
+    await expect.poll(() => search.inputValue()).toBe('staff');
+    await expect.poll(() => page.getByRole('cell', { name: 'staff', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
     expect(listCalls).toBe(0);
-    expect(await content.evaluate((el) => el.scrollTop)).toBe(40);
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(40);
     await page.waitForTimeout(700);
-    expect(await content.evaluate((el) => el.scrollTop)).toBe(40);
+    await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBe(40);
 
     // The kept pages survive a reload, and so does the list's filter (it is in the address).
     await page.reload();
     await page.getByRole('cell', { name: 'staff', exact: true }).waitFor();
-    expect(await search.inputValue()).toBe('staff');
-    expect(await page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('keepAlivePages') ?? '[]'))).toContain('/manage/users');
+    await expect.poll(() => search.inputValue()).toBe('staff');
+    await expect.poll(() => page.getByRole('cell', { name: 'tenantadmin', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('keepAlivePages') ?? '[]'))).toContain('/manage/users');
     await page.context().close();
   });
 });

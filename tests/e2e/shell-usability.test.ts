@@ -26,19 +26,19 @@ describe('the bind-phone overlay can be left, and stays modal', () => {
     await page.keyboard.press('Control+K');
     // Were it to open, it would by the time the palette's own chunk has rendered the shell's next frame.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.getByRole('dialog', { name: '命令面板' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: '命令面板' }).count()).toBe(0);
     await dialog.getByRole('button', { name: '切换账号' }).click();
     await page.waitForURL(/#\/login/);
     // Nothing the overlay hid from assistive technology stays hidden.
-    expect(await page.locator('#root[aria-hidden="true"]').count()).toBe(0);
-    expect(await page.getByLabel('账号').inputValue()).toBe('');
-    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await expect.poll(() => page.locator('#root[aria-hidden="true"]').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('账号').inputValue()).toBe('');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
 
     await logIn(page, userName);
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login/);
-    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
     await page.context().close();
   });
 });
@@ -46,14 +46,14 @@ describe('the bind-phone overlay can be left, and stays modal', () => {
 describe('online users', () => {
   it('userType 2 reaches the drawer from the user menu and the palette (no count, SPEC 2); the own session is marked', async () => {
     const page = await signedInPage('tenantadmin');
-    expect(await page.getByRole('button', { name: /在线/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /在线/ }).count()).toBe(0);
     await userMenu(page, '租户管理员小李').click();
     await page.getByRole('menuitem', { name: '当前登录用户' }).click();
     const drawer = page.getByRole('dialog', { name: '当前登录用户' });
     const own = drawer.locator('tr[aria-current="true"]');
     await own.waitFor();
-    expect(await own.getByText('本机').count()).toBe(1);
-    expect(await own.getByRole('button', { name: /^强制退出/ }).isDisabled()).toBe(true);
+    await expect.poll(() => own.getByText('本机').count()).toBe(1);
+    await expect.poll(() => own.getByRole('button', { name: /^强制退出/ }).isDisabled()).toBe(true);
     // One line per row: every cell is a single line high.
     const heights = await drawer.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).offsetHeight));
     expect(new Set(heights).size).toBe(1);
@@ -72,7 +72,7 @@ describe('online users', () => {
     const page = await signedInPage('staff');
     await userMenu(page, '门店店员小王').click();
     await page.getByRole('menuitem', { name: '个人信息' }).waitFor();
-    expect(await page.getByRole('menuitem', { name: '当前登录用户' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('menuitem', { name: '当前登录用户' }).count()).toBe(0);
     await page.context().close();
   });
 });
@@ -93,7 +93,7 @@ describe('times in the tenant’s zone', () => {
 
     const local = await signedInPage('admin', { timezoneId: 'Asia/Shanghai' });
     await local.getByRole('navigation', { name: '侧边菜单' }).waitFor();
-    expect(await local.getByTestId('time-zone').count()).toBe(0);
+    await expect.poll(() => local.getByTestId('time-zone').count()).toBe(0);
     await local.context().close();
   });
 });
@@ -106,12 +106,12 @@ describe('one message per event', () => {
     await page.getByLabel('密码').fill('wrong-password-1');
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByText('账号或密码错误').waitFor();
-    expect(await page.getByText('账号或密码错误').count()).toBe(1);
-    expect(await toasts(page).count()).toBe(0);
+    await expect.poll(() => page.getByText('账号或密码错误').count()).toBe(1);
+    await expect.poll(() => toasts(page).count()).toBe(0);
     await page.getByLabel('密码').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/dashboard$/);
-    expect(await page.getByText('账号或密码错误').count()).toBe(0);
+    await expect.poll(() => page.getByText('账号或密码错误').count()).toBe(0);
     await page.context().close();
   });
 
@@ -130,7 +130,7 @@ describe('one message per event', () => {
     await api.call('/v1/user/forceLogout', { id: mine });
     await page.waitForURL(/#\/login/);
     await toasts(page, '登录失效，请重新登录').waitFor();
-    expect(await page.getByRole('form', { name: '登录' }).getByText('登录失效，请重新登录').count()).toBe(0);
+    await expect.poll(() => page.getByRole('form', { name: '登录' }).getByText('登录失效，请重新登录').count()).toBe(0);
     await page.context().close();
   });
 });
@@ -163,7 +163,7 @@ describe('find password in the right tenant', () => {
     await form.getByLabel('确认新密码').fill('Newpass2027');
     await form.getByRole('button', { name: '重置密码' }).click();
     await form.getByText('该手机号在多个企业下有账号，请选择企业').waitFor();
-    expect(await toasts(page, '该手机号在多个企业下有账号').count()).toBe(0);
+    await expect.poll(() => toasts(page, '该手机号在多个企业下有账号').count()).toBe(0);
     await form.getByRole('combobox', { name: '选择企业' }).selectOption({ label: '云帆零售' });
     await form.getByRole('button', { name: '重置密码' }).click();
     await toasts(page, '密码已重置，请使用新密码登录').waitFor();
@@ -191,16 +191,16 @@ describe('the collapsed side menu', () => {
     const entry = nav.getByRole('button', { name: '系统管理', exact: true });
     await entry.focus();
     await flyout.waitFor();
-    expect(await entry.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => entry.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await flyout.waitFor({ state: 'detached' });
-    expect(await entry.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => entry.evaluate((el) => el === document.activeElement)).toBe(true);
     await entry.blur();
     await entry.focus();
     await flyout.waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('角色管理');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('角色管理');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/manage\/roles/);
     await page.context().close();
@@ -218,7 +218,7 @@ describe('the tab bar', () => {
     await nav.getByRole('button', { name: '角色管理' }).click();
     await page.waitForURL(/#\/manage\/roles/);
     await expect.poll(titles).toEqual(['工作台', '用户管理', '角色管理']);
-    expect(await bar.getByRole('button', { name: '角色管理', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => bar.getByRole('button', { name: '角色管理', exact: true }).getAttribute('aria-current')).toBe('page');
 
     await bar.getByRole('button', { name: '用户管理', exact: true }).click();
     await page.waitForURL(/#\/manage\/users/);
@@ -234,7 +234,7 @@ describe('the tab bar', () => {
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect.poll(titles).toEqual(['角色管理']);
     // The last tab cannot be closed.
-    expect(await bar.getByRole('button', { name: '关闭 角色管理' }).count()).toBe(0);
+    await expect.poll(() => bar.getByRole('button', { name: '关闭 角色管理' }).count()).toBe(0);
     await page.context().close();
   });
 });
@@ -250,21 +250,21 @@ describe('the dark theme', () => {
 
   it('follows the system at first, switches from the top bar and the palette, is kept, and the watermark stays readable', async () => {
     const page = await signedInPage('admin2', { colorScheme: 'dark' });
-    expect(await luminance(page, '#content')).toBeLessThan(0.3);
-    expect(await page.getByTestId('watermark').getAttribute('data-theme')).toBe('dark');
+    await expect.poll(() => luminance(page, '#content')).toBeLessThan(0.3);
+    await expect.poll(() => page.getByTestId('watermark').getAttribute('data-theme')).toBe('dark');
     await page.getByRole('button', { name: '浅色模式' }).click();
     await expect.poll(() => luminance(page, '#content')).toBeGreaterThan(0.7);
-    expect(await page.getByTestId('watermark').getAttribute('data-theme')).toBe('light');
+    await expect.poll(() => page.getByTestId('watermark').getAttribute('data-theme')).toBe('light');
     await page.reload();
     await page.getByRole('button', { name: '深色模式' }).waitFor();
-    expect(await luminance(page, '#content')).toBeGreaterThan(0.7);
+    await expect.poll(() => luminance(page, '#content')).toBeGreaterThan(0.7);
 
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('dialog', { name: '命令面板' });
     await palette.getByRole('combobox').fill('深色');
     await palette.getByRole('option', { name: /深色模式/ }).click();
     await expect.poll(() => luminance(page, '#content')).toBeLessThan(0.3);
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.context().close();
   });
 });
@@ -319,17 +319,17 @@ describe('English mode: every text the console makes is English', () => {
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(await strayChinese(page, data)).toEqual([]);
+    await expect.poll(() => strayChinese(page, data)).toEqual([]);
     await page.getByLabel('Account').fill('staff');
     await page.getByLabel('Password').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('账号或密码错误').waitFor(); // the server's own words are shown as sent
     await page.goto(`${baseUrl}/#/register`);
     await page.getByRole('form', { name: 'Register' }).waitFor();
-    expect(await strayChinese(page, data)).toEqual([]);
+    await expect.poll(() => strayChinese(page, data)).toEqual([]);
     await page.goto(`${baseUrl}/#/find-password`);
     await page.getByText(/^Organisation: /).waitFor();
-    expect(await strayChinese(page, data)).toEqual([]);
+    await expect.poll(() => strayChinese(page, data)).toEqual([]);
 
     await page.goto(`${baseUrl}/#/login`);
     await page.getByLabel('Account').fill('admin');
@@ -338,18 +338,18 @@ describe('English mode: every text the console makes is English', () => {
     await page.waitForURL(/#\/dashboard$/);
     await page.getByText('Online users').first().waitFor();
     // table names, recent operations and their pages are the tenant's data
-    expect(await strayChinese(page, data, 'body', '[aria-label="Business data"], [aria-label="Recent operations"]')).toEqual([]);
+    await expect.poll(() => strayChinese(page, data, 'body', '[aria-label="Business data"], [aria-label="Recent operations"]')).toEqual([]);
 
     // (every demo menu entry has its page now: the "module not installed" screen's English is checked in
     // tests/unit/not-installed.test.tsx)
 
     await page.goto(`${baseUrl}/#/no/such/page`);
     await page.getByRole('button', { name: 'Home' }).waitFor();
-    expect(await strayChinese(page, data)).toEqual([]);
+    await expect.poll(() => strayChinese(page, data)).toEqual([]);
 
     await page.goto(`${baseUrl}/#/manage/users`);
     await page.getByRole('columnheader').first().waitFor();
-    expect(await strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
+    await expect.poll(() => strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
     // English labels are longer: at 1024 px the window still holds the whole shell, nothing scrolls sideways.
     await page.setViewportSize({ width: 1024, height: 700 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
@@ -375,18 +375,20 @@ describe('English mode: every text the console makes is English', () => {
     ] as const) {
       await page.goto(`${baseUrl}/#${path}`);
       await (ready.startsWith('css=') ? page.locator(ready) : page.getByText(ready)).first().waitFor();
-      expect(await strayChinese(page, data, 'body', 'tbody, svg, [role="listbox"], [data-testid="watermark-preview"]'), path).toEqual([]);
+      await expect
+        .poll(() => strayChinese(page, data, 'body', 'tbody, svg, [role="listbox"], [data-testid="watermark-preview"]'), { message: path })
+        .toEqual([]);
     }
 
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
-    expect(await strayChinese(page, data, '[role="dialog"]')).toEqual([]);
+    await expect.poll(() => strayChinese(page, data, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
 
     await userMenu(page, userInfo.nickname).click();
     await page.getByRole('menuitem', { name: 'Signed-in users' }).click();
     await page.getByRole('dialog').locator('thead').waitFor();
-    expect(await strayChinese(page, data, '[role="dialog"]')).toEqual([]);
+    await expect.poll(() => strayChinese(page, data, '[role="dialog"]')).toEqual([]);
     await page.context().close();
   });
 });

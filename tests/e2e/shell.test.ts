@@ -9,7 +9,7 @@ describe('the console in Chromium', () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/#/manage/roles`);
     await page.waitForURL(/#\/login\?redirect=/);
-    expect(new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Froles');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/login?redirect=%2Fmanage%2Froles');
     await logIn(page, 'admin');
     await page.waitForURL(/#\/manage\/roles$/);
     await page.getByRole('heading', { name: '角色管理', level: 1 }).waitFor();
@@ -26,10 +26,10 @@ describe('the console in Chromium', () => {
 
   it('shows the layout: slogan, links, nickname; / goes to the first leaf; the side menu navigates', async () => {
     const page = await signedInPage('admin');
-    expect(await page.getByText('经营会员 实现增长').count()).toBe(1);
-    expect(await page.getByRole('link', { name: '海报设计' }).getAttribute('href')).toBe('/design/');
-    expect(await page.getByRole('link', { name: '商城系统' }).getAttribute('href')).toBe('/mall/');
-    expect(await page.getByText('星河管理员').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('经营会员 实现增长').count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: '海报设计' }).getAttribute('href')).toBe('/design/');
+    await expect.poll(() => page.getByRole('link', { name: '商城系统' }).getAttribute('href')).toBe('/mall/');
+    await expect.poll(() => page.getByText('星河管理员').count()).toBeGreaterThan(0);
 
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
     // First-level click goes to the first non-hidden leaf; the second panel shows the entry's leaves.
@@ -37,23 +37,23 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/#\/manage\/users$/);
     await nav.getByRole('button', { name: '角色管理' }).click();
     await page.waitForURL(/#\/manage\/roles$/);
-    expect(await nav.getByRole('button', { name: '角色管理' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => nav.getByRole('button', { name: '角色管理' }).getAttribute('aria-current')).toBe('page');
     // Hidden entries are not in the menu.
     await nav.getByRole('button', { name: '内容与营销', exact: true }).click();
     await page.waitForURL(/#\/content-manage\/lottery$/);
-    expect(await nav.getByRole('button', { name: '活动编辑' }).count()).toBe(0);
+    await expect.poll(() => nav.getByRole('button', { name: '活动编辑' }).count()).toBe(0);
 
     await page.goto(`${baseUrl}/#/`);
     await page.waitForURL(/#\/dashboard$/);
     // Collapse hides labels and the second panel; expand brings them back.
     await page.getByRole('button', { name: '收起菜单' }).click();
     await page.getByRole('button', { name: '展开菜单' }).waitFor();
-    expect(await nav.getByText('系统管理').count()).toBe(0);
-    expect(await nav.getByRole('group').count()).toBe(0);
-    expect(await nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(1);
+    await expect.poll(() => nav.getByText('系统管理').count()).toBe(0);
+    await expect.poll(() => nav.getByRole('group').count()).toBe(0);
+    await expect.poll(() => nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: '展开菜单' }).click();
     await nav.getByText('系统管理').waitFor();
-    expect(await nav.getByRole('group', { name: '工作台' }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('group', { name: '工作台' }).count()).toBe(1);
     await page.context().close();
   });
 
@@ -61,22 +61,22 @@ describe('the console in Chromium', () => {
     const page = await signedInPage('tenantadmin');
     await page.goto(`${baseUrl}/#/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
-    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
 
     await page.getByRole('button', { name: /租户管理员小李/ }).click();
     await page.getByRole('menuitem', { name: '个人信息' }).click();
     await page.waitForURL(/#\/user-center\/user-info$/);
     await expect.poll(() => page.getByRole('heading', { name: '租户管理员小李' }).count()).toBe(1);
-    expect(await page.getByText('13800000002').count()).toBe(1);
-    expect(await page.getByText('租户管理员', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('13800000002').count()).toBe(1);
+    await expect.poll(() => page.getByText('租户管理员', { exact: true }).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
   it('gives staff a smaller menu than admin', async () => {
     const page = await signedInPage('staff');
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
-    expect(await nav.getByRole('button', { name: '会员管理', exact: true }).count()).toBe(1);
-    expect(await nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(0);
+    await expect.poll(() => nav.getByRole('button', { name: '会员管理', exact: true }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('button', { name: '系统管理', exact: true }).count()).toBe(0);
     await page.goto(`${baseUrl}/#/manage/users`);
     await expect.poll(() => page.getByRole('heading', { name: '404 页面不存在' }).count()).toBe(1);
     await page.context().close();
@@ -87,7 +87,7 @@ describe('the console in Chromium', () => {
     await page.getByRole('button', { name: /星河管理员/ }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/#\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('UserToken'))).toBeNull();
     await page.goto(`${baseUrl}/#/manage/users`);
     await page.waitForURL(/#\/login\?redirect=/);
     await page.context().close();
@@ -98,8 +98,8 @@ describe('the console in Chromium', () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/?userToken=${encodeURIComponent(token)}#/manage/roles`);
     await page.waitForURL(/#\/dashboard$/);
-    expect(page.url()).not.toContain('userToken');
-    expect(hashOf(page)).toBe('#/dashboard');
+    await expect.poll(() => page.url()).not.toContain('userToken');
+    await expect.poll(() => hashOf(page)).toBe('#/dashboard');
     await page.context().close();
   });
 
@@ -131,9 +131,9 @@ describe('the console in Chromium', () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog', { name: '命令面板' }).getByRole('combobox').waitFor();
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="watermark"]')!).backgroundImage)).toContain(
-      'data:image/svg+xml',
-    );
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="watermark"]')!).backgroundImage))
+      .toContain('data:image/svg+xml');
     expect(violations).toEqual([]);
     await page.context().close();
   });

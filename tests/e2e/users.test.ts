@@ -39,10 +39,10 @@ describe('users page', () => {
     await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(name);
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByRole('cell', { name: name, exact: true }).waitFor();
-    expect(hashOf(page)).toBe(`#/manage/users?keyword=${name}`);
+    await expect.poll(() => hashOf(page)).toBe(`#/manage/users?keyword=${name}`);
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: name, exact: true }) });
-    expect(await row.getByRole('cell', { name: '门店员工', exact: true }).count()).toBe(1);
-    expect(await row.getByRole('cell', { name: '华东大区', exact: true }).count()).toBe(1);
+    await expect.poll(() => row.getByRole('cell', { name: '门店员工', exact: true }).count()).toBe(1);
+    await expect.poll(() => row.getByRole('cell', { name: '华东大区', exact: true }).count()).toBe(1);
 
     // Another browser: the new account sees the menu of 门店员工, the same as the demo's staff account.
     const other = await ui.newPage();
@@ -52,8 +52,8 @@ describe('users page', () => {
     await other.getByRole('button', { name: '登录' }).click();
     await other.waitForURL(/#\/dashboard$/);
     const staff = await ui.signedInPage('staff');
-    expect(await sideMenuEntries(other)).toEqual(await sideMenuEntries(staff));
-    expect(await sideMenuEntries(other)).not.toContain('系统管理');
+    await expect.poll(() => sideMenuEntries(other)).toEqual(await sideMenuEntries(staff));
+    await expect.poll(() => sideMenuEntries(other)).not.toContain('系统管理');
     await Promise.all([page, other, staff].map((p) => p.context().close()));
   });
 
@@ -64,8 +64,8 @@ describe('users page', () => {
     const drawer = page.getByRole('dialog', { name: '新增用户' });
     await drawer.getByRole('button', { name: '保存' }).click();
     await drawer.getByText('账号不能为空').waitFor();
-    expect(await drawer.getByText('昵称不能为空').count()).toBe(1);
-    expect(await drawer.getByText('请至少选择一个部门').count()).toBe(1);
+    await expect.poll(() => drawer.getByText('昵称不能为空').count()).toBe(1);
+    await expect.poll(() => drawer.getByText('请至少选择一个部门').count()).toBe(1);
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('userName');
 
     // The server's refusal lands under the field it names, with no toast besides (one message per event).
@@ -76,8 +76,8 @@ describe('users page', () => {
     await drawer.getByText('该账号已被使用').first().waitFor();
     await drawer.getByRole('button', { name: '保存' }).click();
     await page.waitForTimeout(500);
-    expect(await drawer.getByText('该账号已被使用').count()).toBe(1);
-    expect(await toast(page, '该账号已被使用').count()).toBe(0);
+    await expect.poll(() => drawer.getByText('该账号已被使用').count()).toBe(1);
+    await expect.poll(() => toast(page, '该账号已被使用').count()).toBe(0);
 
     await drawer.getByRole('button', { name: '取消' }).click();
     await page.getByText('有未保存的修改，确定放弃吗？').waitFor();
@@ -95,7 +95,7 @@ describe('users page', () => {
     await page.getByRole('button', { name: '详情 staff' }).click();
     const dialog = page.getByRole('dialog', { name: '详情' });
     await dialog.getByText('王小二（S0101）').waitFor();
-    expect(await dialog.getByText('门店员工').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('门店员工').count()).toBe(1);
     await page.context().close();
   });
 
@@ -115,8 +115,8 @@ describe('users page', () => {
     const before = await page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents();
     await page.reload();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
-    expect(await page.getByRole('columnheader', { name: '账号' }).getAttribute('aria-sort')).toBe('descending');
-    expect(await page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents()).toEqual(before);
+    await expect.poll(() => page.getByRole('columnheader', { name: '账号' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => page.getByRole('table', { name: '用户管理' }).getByRole('row').allTextContents()).toEqual(before);
     await page.context().close();
   });
 
@@ -124,7 +124,7 @@ describe('users page', () => {
     const page = await ui.signedInPage('tenantadmin');
     await openUsers(page);
     const del = page.getByRole('button', { name: '删除 admin' });
-    expect(await del.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => del.getAttribute('aria-disabled')).toBe('true');
     const look = await del.evaluate((el) => {
       const cs = getComputedStyle(el);
       return { color: cs.color, border: cs.borderTopColor, cursor: cs.cursor };
@@ -153,7 +153,9 @@ describe('users page', () => {
     await dialog.getByRole('button', { name: '开始导入' }).click();
     await dialog.getByText('导入完成：成功 2999 行，失败 1 行').waitFor({ timeout: 30_000 });
     const report = dialog.getByRole('table', { name: '导入用户' });
-    expect(await report.getByRole('row').nth(1).allInnerTexts()).toEqual([expect.stringMatching(/3\s+账号\s+账号须为 4-32 位字母/)]);
+    await expect
+      .poll(() => report.getByRole('row').nth(1).allInnerTexts())
+      .toEqual([expect.stringMatching(/3\s+账号\s+账号须为 4-32 位字母/)]);
     await dialog.getByRole('button', { name: '关闭' }).click();
 
     // Export what the list shows (the import's rows), then read the file back with the server's parser.
