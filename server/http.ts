@@ -14,13 +14,31 @@ export class ApiError extends Error {
 /** The NUL character, which PostgreSQL text cannot hold: refused with a message, never an HTTP 500. */
 export const NUL_MESSAGE = '请求内容含有不允许的空字符（U+0000），请删除后重试';
 
-/** Whether a parsed JSON value holds a NUL in any string, key or value, at any depth. */
-export function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
-  return false;
+/** How deep a request body may nest (the body object is level 1); deeper is refused with a message. */
+export const MAX_BODY_DEPTH = 32;
+export const DEPTH_MESSAGE = `请求内容嵌套超过 ${MAX_BODY_DEPTH} 层，请简化后重试`;
+
+/**
+ * The first problem of a parsed JSON value: a NUL in a string or key, or nesting deeper than `maxDepth`. It walks
+ * with a stack of its own, so a value nested thousands deep is answered, not a stack overflow (an HTTP 500).
+ */
+function jsonProblem(value: unknown, maxDepth: number): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, depth] = next;
+    if (typeof v === 'string' && v.includes('\u0000')) return NUL_MESSAGE;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > maxDepth) return DEPTH_MESSAGE;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.includes('\u0000')) return NUL_MESSAGE;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }
+
+/** Whether a parsed JSON value holds a NUL in any string, key or value, at any depth. */
+export const hasNul = (value: unknown): boolean => jsonProblem(value, Infinity) === NUL_MESSAGE;
 
 /** Reads the JSON body; an empty body is {}; anything but a JSON object is refused with a clear message. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
@@ -33,7 +51,8 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     throw new ApiError('请求体不是有效的 JSON');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('请求体必须是 JSON 对象');
-  if (hasNul(body)) throw new ApiError(NUL_MESSAGE);
+  const problem = jsonProblem(body, MAX_BODY_DEPTH);
+  if (problem) throw new ApiError(problem);
   return body as Record<string, unknown>;
 }
 

@@ -221,6 +221,22 @@ describe('headers, sizes and characters', () => {
     const key = await postJson(baseUrl, '/v1/userOperationLog/save', { [`k${nul}`]: 1 }, { UserToken: admin.token });
     expect(key).toMatchObject({ status: 200, json: { result: 'error' } });
   });
+
+  it('answers a body nested deeper than 32 levels with a message, never HTTP 500 (5,000 levels is well under 1 MB)', async () => {
+    const nest = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1);
+    const deep = { status: 200, json: { result: 'error', errmsg: '请求内容嵌套超过 32 层，请简化后重试' } };
+    expect(await postJson(baseUrl, '/anon/passport/login', nest(5000))).toMatchObject(deep);
+    const admin = await signedIn(baseUrl, 'admin');
+    expect(await postJson(baseUrl, '/v1/user/list', nest(33), { UserToken: admin.token })).toMatchObject(deep);
+    // 32 levels is still a body: it reaches the call's own checks.
+    const at32 = await postJson(baseUrl, '/v1/user/list', nest(32), { UserToken: admin.token });
+    expect(at32.status).toBe(200);
+    expect(at32.json.errmsg).not.toBe(deep.json.errmsg);
+    // A NUL below the limit is still found, and said as such.
+    expect(await postJson(baseUrl, '/anon/passport/login', { a: [[[{ b: 'x\u0000' }]]] })).toMatchObject({
+      json: { errmsg: '请求内容含有不允许的空字符（U+0000），请删除后重试' },
+    });
+  });
 });
 
 describe('no account enumeration', () => {
