@@ -20,7 +20,7 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
       browser = await launchChromium();
       return;
     }
-    [server, browser] = await Promise.all([startServer(options.serverEnv), launchChromium()]);
+    [server, browser] = await Promise.all([startServer(options.serverEnv, { template: inject('templateDir') }), launchChromium()]);
     baseUrl = server.url;
   });
   afterAll(async () => {
