@@ -1,8 +1,29 @@
 import { createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const scryptInPool = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1 };
+
+/**
+ * scrypt runs on libuv's pool of four threads, which also reads files and resolves host names. A burst of logins
+ * holding all four stalled every page load behind it (a login page took over 30 s to serve); two at a time leave
+ * the other two free. The rest wait their turn in order.
+ */
+export const SCRYPT_AT_ONCE = 2;
+let hashing = 0;
+const turns: Array<() => void> = [];
+async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Promise<Buffer> {
+  if (hashing >= SCRYPT_AT_ONCE) await new Promise<void>((take) => turns.push(take));
+  else hashing++;
+  try {
+    return await scryptInPool(pw, salt, len, opts);
+  } finally {
+    // The turn passes straight to the next in line (the count stays), or the slot is freed.
+    const next = turns.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
 
 /** scrypt$N$r$p$salt$hash, all base64: the only form in which a password is stored. */
 export async function hashPassword(password: string): Promise<string> {
