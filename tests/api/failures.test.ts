@@ -3,7 +3,8 @@ import { ApiFailure } from '../../src/api/errors.ts';
 import { fetchAccessToken, fetchUserInfo } from '../../src/api/session-calls.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 import { signedIn } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/start-server.ts';
+import { startOwnServer } from '../support/db-access.ts';
+import type { RunningServer } from '../support/start-server.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -130,7 +131,7 @@ describe('the test-only switches', () => {
   let plain: RunningServer;
   beforeAll(async () => {
     // Production mode: no demo data, no fault switch, no SMS outbox.
-    plain = await startServer({ SCRM_TEST_FAULTS: '0', SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod@2026-first-admin' });
+    plain = await startOwnServer({ SCRM_TEST_FAULTS: '0', SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod@2026-first-admin' });
   });
   afterAll(() => plain?.stop());
 

@@ -6,7 +6,7 @@ import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { MenuNode, TenantRow } from '../../src/api/contract.ts';
 import { openEvents, signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 
 // Issue 12, platform administration: tenants, tenant pages, the shared menu, interfaces and their relations,
 // parameters and the privacy switch, at SPEC 7's paths, on PGlite and PostgreSQL.
@@ -82,8 +82,7 @@ describe('who may run the platform', () => {
 
 describe('production: the first admin of tenant 1 runs the platform', () => {
   it('a production start seeds tenant 1 with every shared page, and its admin may call tenant management', async () => {
-    const { startServer } = await import('../support/start-server.ts');
-    const server = await startServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
+    const server = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
     try {
       const store = memoryStore();
       const api = createApiClient({ store, baseURL: `${server.url}/manage` });

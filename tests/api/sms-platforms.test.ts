@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 
 // Issue 13, SMS platforms: configured per tenant, one active, the secret sealed and never answered, a test SMS, and
 // the verification codes going out through the active platform (a receiver in the test checks the signature).
@@ -187,11 +187,10 @@ describe('SMS platforms', () => {
 
 describe('SMS platforms in production', () => {
   it('refuses a gateway on this machine or a private network, and a secret without SECRETS_KEY', async () => {
-    const { startServer } = await import('../support/start-server.ts');
     const { login } = await import('../../src/api/session-calls.ts');
     const { createApiClient } = await import('../../src/api/client.ts');
     const { memoryStore } = await import('../../src/api/storage.ts');
-    const server = await startServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
+    const server = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
     try {
       const token = await login(createApiClient({ store: memoryStore(), baseURL: `${server.url}/manage` }), {
         userName: 'admin',

@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signedIn } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/start-server.ts';
+import { startOwnServer } from '../support/db-access.ts';
+import type { RunningServer } from '../support/start-server.ts';
 
 // Issue 13, message subscriptions: events delivered signed (HMAC-SHA256 with a timestamp), retried with backoff,
 // logged per delivery, a test event, and no delivery to this machine or a private network in production.
@@ -35,7 +36,7 @@ describe('webhooks', () => {
   const hits: Hit[] = [];
   let failuresLeft = 0;
   beforeAll(async () => {
-    server = await startServer({ WEBHOOK_RETRY_BASE_MS: '200' });
+    server = await startOwnServer({ WEBHOOK_RETRY_BASE_MS: '200' });
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
@@ -115,7 +116,7 @@ describe('webhooks', () => {
   });
 
   it('refuses an endpoint on this machine or a private network in production', async () => {
-    const prod = await startServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass', SECRETS_KEY: 'ab'.repeat(32) });
+    const prod = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass', SECRETS_KEY: 'ab'.repeat(32) });
     try {
       const { login } = await import('../../src/api/session-calls.ts');
       const { createApiClient } = await import('../../src/api/client.ts');

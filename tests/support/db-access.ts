@@ -1,12 +1,13 @@
 import { serve } from '@hono/node-server';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { openDb } from '../../server/db.ts';
 import { seedDemo } from '../../server/seed.ts';
-import { startServer } from './start-server.ts';
+import { startServer, type RunningServer } from './start-server.ts';
 
 /** A new, empty database in the cluster of `databaseUrl`; its URL. */
 export async function freshDatabase(databaseUrl: string): Promise<string> {
@@ -51,7 +52,10 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-inproc-'));
-  const db = await openDb({ dataDir }, seedDemo);
+  // The run's seeded demo folder, when the project has one: opening it takes a second, seeding afresh five.
+  const template = inject('templateDir');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const db = await openDb({ dataDir }, async (opened) => (template ? undefined : seedDemo(opened)));
   const app = createApp({ db, sessionTtlSeconds: 8 * 3600, accessTokenTtlSeconds: 1800, demo: true, faults: true, trustProxy: 1 });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -66,4 +70,15 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A server process of the test's own with other settings (`env`), on the suite's engine: a fresh database in the
+ * PostgreSQL cluster when the suite runs there, else PGlite, starting a demo from the run's seeded folder. A
+ * production start (`SCRM_DEMO: '0'`) seeds its own database, as production does.
+ */
+export async function startOwnServer(env: Record<string, string>): Promise<RunningServer> {
+  const databaseUrl = inject('databaseUrl');
+  if (databaseUrl) return startServer({ ...env, DATABASE_URL: await freshDatabase(databaseUrl) });
+  return startServer(env, env.SCRM_DEMO === '0' ? {} : { template: inject('templateDir') });
 }
