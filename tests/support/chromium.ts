@@ -25,7 +25,9 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
     onPath('chromium-browser');
   if (local) return chromium.launch({ executablePath: local, args: ['--no-sandbox', ...FLAGS, ...extraArgs] });
   const { default: packaged } = await import('@sparticuz/chromium');
-  // --single-process (meant for serverless) ends the browser with its last context; tests open many.
-  const args = packaged.args.filter((a) => a !== '--single-process');
+  // --single-process (meant for serverless) ends the browser with its last context; tests open many. The
+  // web-security switches would let a page do what a user's browser refuses, hiding such a bug from the tests.
+  const dropped = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+  const args = packaged.args.filter((a) => !dropped.has(a));
   return chromium.launch({ executablePath: await packaged.executablePath(), args: [...args, ...FLAGS, ...extraArgs] });
 }
