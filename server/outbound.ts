@@ -24,20 +24,49 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  ['64:ff9b:1::', 48], // NAT64 for local use: whatever it translates to is the operator's own network
+  ['2001::', 32], // Teredo: the IPv4 address inside is obfuscated, and the service is obsolete
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
-/** Whether an address is loopback, private, link-local, shared, multicast or unspecified (IPv4-mapped IPv6 too). */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two). */
+function groupsOf(address: string): number[] {
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = v4
+    ? address.slice(0, v4.index) + (((+v4[1] << 8) | +v4[2]).toString(16) + ':' + ((+v4[3] << 8) | +v4[4]).toString(16))
+    : address;
+  const [head, tail] = hex.split('::');
+  const part = (p: string | undefined) => (p ? p.split(':').map((g) => parseInt(g, 16)) : []);
+  const [front, back] = [part(head), part(tail)];
+  return tail === undefined ? front : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * The IPv4 address an IPv6 one carries to a v4 host: IPv4-compatible (::a.b.c.d), NAT64's well-known prefix
+ * (64:ff9b::/96) and 6to4 (2002::/16). A gateway or relay on the way delivers to that v4 host, so it is what counts.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = groupsOf(address);
+  const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  if (g.slice(0, 6).every((x) => x === 0) && (g[6] !== 0 || g[7] > 1)) return v4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6], g[7]);
+  if (g[0] === 0x2002) return v4(g[1], g[2]);
+  return null;
+}
+
+/**
+ * Whether an address is loopback, private, link-local, shared, multicast or unspecified, also when an IPv6 address
+ * carries such an IPv4 one (mapped, compatible, NAT64, 6to4).
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
   const family = isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return PRIVATE.check(address, 'ipv6');
-  return true;
+  if (family !== 6) return true;
+  const v4 = embeddedIpv4(address);
+  return PRIVATE.check(address, 'ipv6') || (v4 !== null && PRIVATE.check(v4, 'ipv4'));
 }
 
 /** The reason a URL may not be called from here, or null when it may. Every address its host resolves to counts. */

@@ -24,6 +24,29 @@ describe('outbound targets (SSRF)', () => {
     for (const a of ['8.8.8.8', '1.1.1.1', '203.0.113.10', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
   });
 
+  it('sees the IPv4 address inside NAT64, 6to4, IPv4-compatible and hex-mapped IPv6 addresses', () => {
+    for (const a of [
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1, as the URL parser writes it
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe', // 169.254.169.254
+      '64:ff9b:1::808:808', // local-use NAT64: the operator's own network
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2002:c0a8:101::1', // 192.168.1.1
+      '2002:0a00:0001:0000:0000:0000:0000:0001',
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::ffff:7f00:1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['64:ff9b::808:808', '2002:808:808::1', '::ffff:808:808', '2001:db9::1']) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it('refuses NAT64 and 6to4 forms of this machine in a URL', async () => {
+    expect(await targetProblem('http://[64:ff9b::7f00:1]/', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://[2002:7f00:1::]/', false)).toBe('不能发往本机或内网地址');
+    expect(await targetProblem('http://[64:ff9b::127.0.0.1]:8080/x', false)).toBe('不能发往本机或内网地址');
+  });
+
   it('refuses this machine and private networks unless allowed, and anything but plain http(s)', async () => {
     expect(await targetProblem('http://127.0.0.1:9000/sms', false)).toBe('不能发往本机或内网地址');
     expect(await targetProblem('http://[::1]/x', false)).toBe('不能发往本机或内网地址');
