@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { readSheet } from 'read-excel-file/node';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import { departmentScope, inScope } from '../permissions.ts';
+import { readUploadedSheet } from '../sheets.ts';
 import { isMaskedOf, phoneView } from '../privacy.ts';
 import {
   RECORD_SELECT,
@@ -356,13 +356,7 @@ export function recordRoutes(db: Db) {
     const file = form.file;
     if (!(file instanceof File)) throw refuse('file', '请选择文件');
     if (file.size > 10 * 1024 * 1024) throw refuse('file', '文件不能超过 10 MB');
-    let sheet: unknown[][];
-    try {
-      sheet = (await readSheet(Buffer.from(await file.arrayBuffer()))) as unknown[][];
-    } catch {
-      throw new ApiError('文件无法读取：请上传用模板填写的 .xlsx 文件');
-    }
-    const [header = [], ...body] = sheet;
+    const [header = [], ...body] = await readUploadedSheet(Buffer.from(await file.arrayBuffer()));
     const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
     const labels = schema.fields.map((f) => f.label);
     if (labels.some((l, i) => cell(header[i]) !== l)) throw new ApiError(`表头须为：${labels.join('、')}（请下载模板后填写）`);

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { readSheet } from 'read-excel-file/node';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody } from '../http.ts';
 import { hashPassword } from '../crypto.ts';
+import { readUploadedSheet } from '../sheets.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { newPassword } from '../passwords.ts';
 import { departmentScope, inScope, rolesBeyondCaller } from '../permissions.ts';
@@ -39,13 +39,7 @@ const names = (v: string) =>
  * against accounts and phones that exist or come earlier in the sheet. Returns the rows to save and the problems.
  */
 async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ valid: ValidRow[]; report: ImportProblem[]; total: number }> {
-  let sheet: unknown[][];
-  try {
-    sheet = (await readSheet(buffer)) as unknown[][];
-  } catch {
-    throw new ApiError('文件无法读取：请上传用模板填写的 .xlsx 文件');
-  }
-  const [header = [], ...rows] = sheet;
+  const [header = [], ...rows] = await readUploadedSheet(buffer);
   if (USER_SHEET_COLUMNS.some((title, i) => text(header[i]) !== title))
     throw new ApiError(`表头须为：${USER_SHEET_COLUMNS.join('、')}（请下载模板后填写）`);
   const data = rows

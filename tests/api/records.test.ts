@@ -1,7 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { userImportCalls } from '../../src/api/user-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 
 // Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.
@@ -223,6 +225,33 @@ describe('records service', () => {
     expect(await res.json()).toMatchObject({ result: 403 });
     // and nothing changed
     expect((await call<MetaRecord>(admin.token, '/v1/metaRecord/detail', { tableId, id: row.id })).values!.version).toBe(row.version);
+  });
+
+  it('refuses a sheet that unzips past 64 MB (a zip bomb) in both imports, before reading it', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
+    // A real .xlsx whose sheet is padded with 80 MB of spaces: about 80 KB zipped.
+    const parts = unzipSync(new Uint8Array(await writeXlsx({ fileName: 'bomb.xlsx', columns: ['门店编码'], rows: [['B1']] })));
+    const sheetPath = Object.keys(parts).find((p) => /worksheets\/sheet1\.xml$/.test(p))!;
+    const xml = strFromU8(parts[sheetPath]);
+    const padding = ' '.repeat(80 * 1024 * 1024);
+    const at = xml.lastIndexOf('</worksheet>');
+    parts[sheetPath] = strToU8(xml.slice(0, at) + padding + xml.slice(at));
+    const bomb = zipSync(parts, { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refusal = { result: 'error', errmsg: '文件解压后超过 64 MB，无法读取：请拆分后分批导入' };
+
+    const records = new FormData();
+    records.append('tableId', String(store.table.id));
+    records.append('file', new File([bomb], 'bomb.xlsx'));
+    const res = await fetch(`${baseUrl}/manage/v1/metaRecord/import`, {
+      method: 'POST',
+      headers: { UserToken: admin.token },
+      body: records,
+    });
+    expect(await res.json()).toMatchObject(refusal);
+
+    await expect(userImportCalls(admin.api).start(new File([bomb], 'bomb.xlsx'), 'Passw0rd2026')).rejects.toThrow(refusal.errmsg);
   });
 
   it('shows staff only the records of their departments', async () => {
