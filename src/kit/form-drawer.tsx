@@ -12,6 +12,7 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../shell/list-controls.tsx';
 import { useRestoreFocus } from '../shell/restore-focus.ts';
+import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -41,23 +42,18 @@ export function FormDrawer({ open, title, dirty, saving, onSubmit, onClose, chil
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   useRestoreFocus(open);
+  const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const close = () => (dirty && !saving ? setConfirming(true) : !saving && onClose());
   return (
     <>
       <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => !d.open && close()} aria-label={title}>
         <form
+          ref={firstInvalid.ref}
           className={s.form}
           noValidate
           onSubmit={async (e) => {
             e.preventDefault();
-            const form = e.currentTarget;
-            if ((await onSubmit()) === false) {
-              // After the messages render: the user's eyes go where the first problem is.
-              requestAnimationFrame(() => {
-                const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-                (invalid?.matches('input, select, textarea') ? invalid : invalid?.querySelector<HTMLElement>('input'))?.focus();
-              });
-            }
+            if ((await onSubmit()) === false) firstInvalid.ask();
           }}
         >
           <DrawerHeader>

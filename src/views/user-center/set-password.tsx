@@ -6,6 +6,7 @@ import { useApi } from '../../shell/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { useForm } from '../../kit/use-form.ts';
+import { useFocusFirstInvalid } from '../../kit/focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
@@ -40,6 +41,7 @@ export default function SetPasswordView({ route }: ViewProps) {
   const calls = useMemo(() => userCenterCalls(api), [api]);
   const empty = { oldPassword: '', password: '', confirm: '' };
   const form = useForm<Values>(empty, problems);
+  const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const field = (name: keyof Values, label: string, autoComplete: string) => (
     <Field label={label} required {...form.field(name)}>
       <Input
@@ -55,18 +57,18 @@ export default function SetPasswordView({ route }: ViewProps) {
     <section className={s.page} aria-label={route.title}>
       <PageHeader route={route} />
       <form
+        ref={firstInvalid.ref}
         className={s.form}
         noValidate
         aria-label={route.title}
         onSubmit={async (e) => {
           e.preventDefault();
-          const el = e.currentTarget;
           const done = await form.submit(async (v) => {
             const { endedSessions } = await calls.updatePassword(v.oldPassword, v.password);
             notify(endedSessions ? t('passwordChangedOthersEnded', { count: endedSessions }) : t('passwordChanged'), 'success');
           });
           if (done) form.reset(empty);
-          else requestAnimationFrame(() => el.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+          else firstInvalid.ask();
         }}
       >
         {field('oldPassword', t('oldPassword'), 'current-password')}
