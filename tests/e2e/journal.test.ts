@@ -166,7 +166,13 @@ describe('the event journal in Chromium', () => {
 
     // Replayed in Node, into the same pure machines: every step fits, and the live session ends where the app's is.
     const replay = replayJournal(file.entries, MACHINES);
-    expect(replay.mismatch).toBeUndefined();
+    // On a mismatch, the failure shows the actor's own entries and everything recorded around the step.
+    const around = (seq: number) =>
+      file.entries
+        .filter((e) => Math.abs(e.seq - seq) <= 8 || ('actor' in e && e.actor === replay.mismatch?.actor))
+        .map((e) => JSON.stringify(e.kind === 'event' ? { seq: e.seq, actor: e.actor, event: e.event.type, value: e.value } : e))
+        .join('\n');
+    expect(replay.mismatch, replay.mismatch && around(replay.mismatch.seq)).toBeUndefined();
     expect(replay.ok).toBe(true);
     expect(replay.skipped).toEqual([]);
     expect(new Set(replay.actors.map((a) => a.machine))).toEqual(new Set(Object.keys(MACHINES)));
