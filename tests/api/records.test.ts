@@ -228,9 +228,8 @@ describe('records service', () => {
   });
 
   it('refuses a sheet that unzips past 64 MB (a zip bomb) in both imports, before reading it', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
-    const store = await schemaOf(admin.token, 'base-info/store-mng');
-    // A real .xlsx whose sheet is padded with 80 MB of spaces: about 80 KB zipped.
+    // A real .xlsx whose sheet is padded with 80 MB of spaces: about 80 KB zipped. Made before any call: seconds
+    // of work between two calls let the server's keep-alive timeout close the connection the next one reuses.
     const parts = unzipSync(new Uint8Array(await writeXlsx({ fileName: 'bomb.xlsx', columns: ['门店编码'], rows: [['B1']] })));
     const sheetPath = Object.keys(parts).find((p) => /worksheets\/sheet1\.xml$/.test(p))!;
     const xml = strFromU8(parts[sheetPath]);
@@ -240,6 +239,8 @@ describe('records service', () => {
     const bomb = zipSync(parts, { level: 9 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const refusal = { result: 'error', errmsg: '文件解压后超过 64 MB，无法读取：请拆分后分批导入' };
+    const admin = await signedIn(baseUrl, 'admin');
+    const store = await schemaOf(admin.token, 'base-info/store-mng');
 
     const records = new FormData();
     records.append('tableId', String(store.table.id));
