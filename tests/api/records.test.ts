@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zip } from 'fflate';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { userImportCalls } from '../../src/api/user-calls.ts';
@@ -228,15 +228,21 @@ describe('records service', () => {
   });
 
   it('refuses a sheet that unzips past 64 MB (a zip bomb) in both imports, before reading it', async () => {
-    // A real .xlsx whose sheet is padded with 80 MB of spaces: about 80 KB zipped. Made before any call: seconds
-    // of work between two calls let the server's keep-alive timeout close the connection the next one reuses.
+    // A real .xlsx whose sheet is padded with 80 MB of spaces: about 80 KB zipped. Compressed off this thread
+    // (fflate's async zip): seconds of blocking here left pooled connections that the server's keep-alive timeout
+    // had closed, and the next call failed with EPIPE or a reset (twice on a busy machine).
     const parts = unzipSync(new Uint8Array(await writeXlsx({ fileName: 'bomb.xlsx', columns: ['门店编码'], rows: [['B1']] })));
     const sheetPath = Object.keys(parts).find((p) => /worksheets\/sheet1\.xml$/.test(p))!;
     const xml = strFromU8(parts[sheetPath]);
-    const padding = ' '.repeat(80 * 1024 * 1024);
     const at = xml.lastIndexOf('</worksheet>');
-    parts[sheetPath] = strToU8(xml.slice(0, at) + padding + xml.slice(at));
-    const bomb = zipSync(parts, { level: 9 });
+    const [head, tail] = [strToU8(xml.slice(0, at)), strToU8(xml.slice(at))];
+    const padded = new Uint8Array(head.length + 80 * 1024 * 1024 + tail.length).fill(0x20);
+    padded.set(head);
+    padded.set(tail, padded.length - tail.length);
+    parts[sheetPath] = padded;
+    const bomb = await new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
+      zip(parts, { level: 9 }, (err, data) => (err ? reject(err) : resolve(new Uint8Array(data)))),
+    );
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const refusal = { result: 'error', errmsg: '文件解压后超过 64 MB，无法读取：请拆分后分批导入' };
     const admin = await signedIn(baseUrl, 'admin');
