@@ -96,7 +96,7 @@ describe('online users and force logout in Chromium', () => {
 });
 
 describe('keep-alive in Chromium', () => {
-  it('keeps a typed filter and the scroll of a cached page, resets others to the top, and survives a reload', async () => {
+  it('keeps a queried filter (typed, then 查询) and the scroll of a cached page, resets others to the top, and survives a reload', async () => {
     const page = await signedInPage('admin');
     // Short enough that the users page scrolls.
     await page.setViewportSize({ width: 1280, height: 220 });
