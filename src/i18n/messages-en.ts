@@ -207,6 +207,8 @@ export const en: Record<MessageKey, string> = {
   parentRole: 'Parent role',
   noParentRole: 'None (top level)',
   roleTree: 'Roles',
+  searchRoles: 'Search roles',
+  noMatchingRole: 'No role matches',
   permissions: 'Permissions',
   roleUsers: 'Users',
   searchPermissions: 'Search menus or buttons',

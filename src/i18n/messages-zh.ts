@@ -170,6 +170,8 @@ export const zhSignedIn = {
   parentRole: '上级角色',
   noParentRole: '无（顶级角色）',
   roleTree: '角色',
+  searchRoles: '搜索角色',
+  noMatchingRole: '没有匹配的角色',
   permissions: '权限',
   roleUsers: '用户',
   searchPermissions: '搜索菜单或按钮',

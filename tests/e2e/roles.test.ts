@@ -18,13 +18,23 @@ describe('roles page', () => {
     await page.goto(`${ui.baseUrl}/#/manage/roles`);
     await page.getByRole('heading', { name: '角色管理', level: 1 }).waitFor();
     const name = `e2e角色${randomBytes(2).toString('hex')}`;
-    await page.getByRole('button', { name: '新增角色' }).first().click();
+    await page.getByRole('button', { name: '新增角色' }).click();
     await page.getByLabel('角色名称').fill(name);
     await page.getByRole('combobox', { name: '上级角色' }).selectOption({ label: '无（顶级角色）' });
-    await page.getByRole('button', { name: '新增角色' }).last().click();
+    // One 新增角色 (the header's); the form saves with 保存.
+    await expect.poll(() => page.getByRole('button', { name: '新增角色' }).count()).toBe(1);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await toast(page, '操作成功').first().waitFor();
     await page.waitForURL(/role=\d+/);
     const roleId = Number(new URL(page.url().replace('#', '')).searchParams.get('role'));
+    // The role list is searched by name.
+    const roleSearch = page.getByRole('searchbox', { name: '搜索角色' });
+    await roleSearch.fill(name);
+    await expect.poll(() => page.getByRole('tree', { name: '角色', exact: true }).getByRole('treeitem').count()).toBe(1);
+    await roleSearch.fill('没有这个角色');
+    await page.getByText('没有匹配的角色').waitFor();
+    await roleSearch.fill('');
+    await expect.poll(() => page.getByRole('tree', { name: '角色', exact: true }).getByRole('treeitem').count()).toBeGreaterThan(2);
 
     // Search the tree, tick 用户管理: the page says what will change, the confirmation lists it by name.
     const tree = page.getByRole('tree', { name: '权限' });

@@ -42,10 +42,21 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   hint: { color: tokens.colorNeutralForeground3, margin: `0 0 ${tokens.spacingVerticalS}` },
+  search: { width: '100%', marginBottom: tokens.spacingVerticalS },
   empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalXXL, textAlign: 'center' },
 });
 
 const flat = (nodes: RoleNode[]): RoleNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+/** The roles whose name holds `query` (any case), with the roles above them so that each shows where it sits. */
+export const matchingRoles = (nodes: RoleNode[], query: string): RoleNode[] => {
+  const q = query.trim().toLowerCase();
+  if (!q) return nodes;
+  return nodes.flatMap((n) => {
+    const children = matchingRoles(n.children, q);
+    return n.name.toLowerCase().includes(q) || children.length ? [{ ...n, children }] : [];
+  });
+};
 
 /**
  * 系统管理 › 角色管理: the role tree on the left; on the right the chosen role's name and parent, its
@@ -62,6 +73,8 @@ export default function RolesView({ route }: ViewProps) {
   const [tick, setTick] = useState(0);
   const [form, setForm] = useState<{ id?: number; name: string; parentId: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => matchingRoles(tree ?? [], query), [tree, query]);
 
   useEffect(() => {
     calls.tree().then(setTree, () => setTree([]));
@@ -129,12 +142,23 @@ export default function RolesView({ route }: ViewProps) {
       />
       <div className={s.columns}>
         <nav className={s.side} aria-label={t('roleTree')}>
+          <Input
+            className={s.search}
+            type="search"
+            aria-label={t('searchRoles')}
+            placeholder={t('searchRoles')}
+            value={query}
+            onChange={(_, d) => setQuery(d.value)}
+          />
           {tree === null ? (
             <Spinner label={t('loading')} />
-          ) : (
-            <Tree aria-label={t('roleTree')} defaultOpenItems={roles.map((r) => r.id)}>
-              {renderRoles(tree)}
+          ) : shown.length ? (
+            // Opened anew for each search, so that every match shows; the user may fold branches between searches.
+            <Tree key={query} aria-label={t('roleTree')} defaultOpenItems={flat(shown).map((r) => r.id)}>
+              {renderRoles(shown)}
             </Tree>
+          ) : (
+            <p className={s.hint}>{t('noMatchingRole')}</p>
           )}
         </nav>
         <div>
@@ -162,7 +186,7 @@ export default function RolesView({ route }: ViewProps) {
                 </Select>
               </Field>
               <PermissionButton code="role:save" route={route} onClick={() => void saveRole()}>
-                {form.id ? t('save') : t('addRole')}
+                {t('save')}
               </PermissionButton>
               {form.id && (
                 <PermissionButton code="role:delete" route={route} onClick={() => setDeleting(true)}>
