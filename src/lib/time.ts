@@ -83,11 +83,33 @@ function offsetMinutes(instant: number, zone: string): number {
  */
 export function startOfDay(day: string, zone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return null;
-  const local = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  let guess = local - offsetMinutes(local, zone) * 60000;
-  guess = local - offsetMinutes(guess, zone) * 60000;
-  return new Date(guess).toISOString();
+  return m ? wallToInstant(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])), zone) : null;
+}
+
+/**
+ * The instant a wall-clock time in `zone` names (given as if it were UTC, in ms). A time in a DST gap does not
+ * exist: it moves forward by the gap (02:30 on a spring-forward night is 03:30), as browsers and Temporal do, so a
+ * day starting in a gap starts at the first instant that exists.
+ */
+function wallToInstant(wall: number, zone: string): string {
+  const guess = wall - offsetMinutes(wall, zone) * 60000;
+  const instant = wall - offsetMinutes(guess, zone) * 60000;
+  // In a gap the two offsets around it give two candidates, neither showing `wall`: the later one is forward.
+  const inGap = instant + offsetMinutes(instant, zone) * 60000 !== wall;
+  return new Date(inGap ? Math.max(guess, instant) : instant).toISOString();
+}
+
+/**
+ * An instant as a datetime-local input shows it in `zone` (the tenant's: the times the console shows), and back:
+ * a time typed in the wizard means the tenant's wall clock, whatever the browser's zone.
+ * @example toZonedInput('2026-12-20T02:00:00.000Z', 'Asia/Shanghai') // '2026-12-20T10:00'
+ */
+export const toZonedInput = (iso: unknown, zone: string) =>
+  typeof iso === 'string' && iso && INSTANT.test(iso) ? formatInstant(iso, zone, 'minutes').replace(' ', 'T') : '';
+/** @example fromZonedInput('2026-12-20T10:00', 'Asia/Shanghai') // '2026-12-20T02:00:00.000Z' */
+export function fromZonedInput(local: string, zone: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  return m ? wallToInstant(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]), zone) : '';
 }
 
 /** The day after `yyyy-MM-dd` (an inclusive "to" date becomes an exclusive bound). */
@@ -97,15 +119,7 @@ export function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-// A datetime-local or date input speaks the browser's own zone.
+// A date input's default speaks the browser's own zone.
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A moment as the browser's local day (yyyy-MM-dd). */
 export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** An instant as a datetime-local input shows it (the browser's zone) and back. */
-export const toLocalInput = (iso: unknown) => {
-  if (typeof iso !== 'string' || !iso) return '';
-  const d = new Date(iso);
-  return `${localDay(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-export const fromLocalInput = (local: string) => (local ? new Date(local).toISOString() : '');

@@ -303,7 +303,8 @@ describe('business areas', () => {
   });
 
   it('设置活动: a lottery through all eight steps with a reload in the middle, submitted, and approved by another user', async () => {
-    const page = await ui.signedInPage('admin');
+    // A browser in UTC and the tenant in Asia/Shanghai: typed times are the tenant's wall clock.
+    const page = await ui.signedInPage('admin', { timezoneId: 'UTC' });
     await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
     await page.getByRole('heading', { name: '抽奖活动', level: 1 }).waitFor();
     await page.getByRole('button', { name: '新建活动' }).click();
@@ -373,6 +374,8 @@ describe('business areas', () => {
     await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
     const row = page.getByRole('row').filter({ hasText: '端到端大转盘' });
     await row.getByText('未开始').waitFor();
+    // Listed as typed (it was stored and listed eight hours off when the browser's zone read the typed time).
+    await row.getByText(`${local(1).replace('T', ' ')} ~ ${local(5).replace('T', ' ')}`).waitFor();
     await expect.poll(() => row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
     await Promise.all([page, reviewer].map((p) => p.context().close()));
   });

@@ -55,6 +55,8 @@ describe('a tenant day as instants (log date filters)', () => {
     expect(startOfDay('2026-01-01', 'Europe/Berlin')).toBe('2025-12-31T23:00:00.000Z');
     // the day DST starts in New York begins before the jump
     expect(startOfDay('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    // A day whose midnight falls in the DST gap (Chile springs from 24:00 to 01:00) starts at the first instant that exists.
+    expect(startOfDay('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
     expect(startOfDay('not a day', 'UTC')).toBeNull();
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
@@ -63,7 +65,7 @@ describe('a tenant day as instants (log date filters)', () => {
 
 describe('the browser’s own zone (date and datetime-local inputs)', () => {
   it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
-    const { browserTimeZone, fromLocalInput, localDay, toLocalInput } = await import('../../src/lib/time.ts');
+    const { browserTimeZone, localDay } = await import('../../src/lib/time.ts');
     // whatever zone this process runs in: its wall clock is the instant shifted by the zone's offset then
     const wall = (iso: string) => {
       const d = new Date(iso);
@@ -75,11 +77,47 @@ describe('the browser’s own zone (date and datetime-local inputs)', () => {
     );
     for (const iso of ['2026-01-05T16:30:00.000Z', '2026-10-09T01:02:03.000Z', '2026-07-31T23:59:00.000Z']) {
       expect(localDay(new Date(iso))).toBe(wall(iso).slice(0, 10));
-      expect(toLocalInput(iso)).toBe(wall(iso).slice(0, 16));
-      expect(fromLocalInput(toLocalInput(iso))).toBe(new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000).toISOString());
     }
-    expect([toLocalInput(''), toLocalInput(undefined), toLocalInput(5)]).toEqual(['', '', '']);
-    expect(fromLocalInput('')).toBe('');
+  });
+});
+
+describe('datetime inputs in the tenant’s zone', () => {
+  it('reads a typed wall time in the tenant’s zone, whatever the browser’s, and shows an instant back the same way', async () => {
+    const { fromZonedInput, toZonedInput } = await import('../../src/lib/time.ts');
+    // The campaign of the report: typed 10:00 and 22:00 in Shanghai are 02:00Z and 14:00Z, and read back as typed.
+    expect(fromZonedInput('2026-12-20T10:00', 'Asia/Shanghai')).toBe('2026-12-20T02:00:00.000Z');
+    expect(fromZonedInput('2027-01-05T22:00', 'Asia/Shanghai')).toBe('2027-01-05T14:00:00.000Z');
+    expect(toZonedInput('2026-12-20T02:00:00.000Z', 'Asia/Shanghai')).toBe('2026-12-20T10:00');
+    expect(toZonedInput('2027-01-05T14:00:00Z', 'Asia/Shanghai')).toBe('2027-01-05T22:00');
+    // West of UTC, across midnight and a year's end.
+    expect(fromZonedInput('2026-12-31T23:30', 'America/New_York')).toBe('2027-01-01T04:30:00.000Z');
+    expect(toZonedInput('2027-01-01T04:30:00.000Z', 'America/New_York')).toBe('2026-12-31T23:30');
+    // Summer time: the offset of that day, not of today's.
+    expect(fromZonedInput('2026-07-01T12:00', 'America/New_York')).toBe('2026-07-01T16:00:00.000Z');
+    expect(fromZonedInput('2026-07-01T12:00', 'Europe/Berlin')).toBe('2026-07-01T10:00:00.000Z');
+    // A time that does not exist (the spring-forward gap) moves forward by the gap: 02:30 is 03:30 EDT.
+    expect(fromZonedInput('2026-03-08T02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    // Nothing typed, or not a datetime-local value; not an instant.
+    expect([fromZonedInput('', 'UTC'), fromZonedInput('2026-12-20', 'UTC'), fromZonedInput('2026-12-20T10:00:00', 'UTC')]).toEqual([
+      '',
+      '',
+      '',
+    ]);
+    expect([
+      toZonedInput('', 'UTC'),
+      toZonedInput(undefined, 'UTC'),
+      toZonedInput(5, 'UTC'),
+      toZonedInput('2026-12-20T10:00', 'UTC'),
+    ]).toEqual(['', '', '', '']);
+  });
+
+  it('round-trips every minute-aligned instant in any zone (away from DST overlaps)', async () => {
+    const { fromZonedInput, toZonedInput } = await import('../../src/lib/time.ts');
+    for (const zone of ['UTC', 'Asia/Shanghai', 'Asia/Kolkata', 'America/Los_Angeles', 'Australia/Adelaide', 'Pacific/Chatham']) {
+      for (const iso of ['2026-01-15T03:07:00.000Z', '2026-06-30T23:59:00.000Z', '2027-02-28T12:00:00.000Z']) {
+        expect(fromZonedInput(toZonedInput(iso, zone), zone), `${zone} ${iso}`).toBe(iso);
+      }
+    }
   });
 
   it('takes instants with or without seconds, fractions, and a zone with or without its colon', () => {

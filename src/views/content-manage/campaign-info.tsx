@@ -18,7 +18,7 @@ import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wi
 import { campaignCalls } from '../../api/campaign-calls.ts';
 import { pageCalls } from '../../api/page-calls.ts';
 import { ImageUpload } from '../../kit/image-upload.tsx';
-import { fromLocalInput, toLocalInput } from '../../lib/time.ts';
+import { ZonedDateTimeInput } from '../../kit/zoned-datetime-input.tsx';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignStep, type CampaignType, type Prize } from '../../api/campaign-rules.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
@@ -244,22 +244,8 @@ function StepForm({
             <Input value={str('name')} maxLength={50} onChange={(_, d) => edit({ name: d.value })} />,
             true,
           )}
-          {field(
-            'startAt',
-            t('startTime'),
-            <Input
-              type="datetime-local"
-              value={toLocalInput(data.startAt)}
-              onChange={(_, d) => edit({ startAt: fromLocalInput(d.value) })}
-            />,
-            true,
-          )}
-          {field(
-            'endAt',
-            t('endTime'),
-            <Input type="datetime-local" value={toLocalInput(data.endAt)} onChange={(_, d) => edit({ endAt: fromLocalInput(d.value) })} />,
-            true,
-          )}
+          {field('startAt', t('startTime'), <ZonedDateTimeInput value={data.startAt} onChange={(startAt) => edit({ startAt })} />, true)}
+          {field('endAt', t('endTime'), <ZonedDateTimeInput value={data.endAt} onChange={(endAt) => edit({ endAt })} />, true)}
           {field(
             'description',
             t('campaignDescription'),

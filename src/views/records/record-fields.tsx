@@ -2,7 +2,8 @@ import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } fr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/image-upload.tsx';
-import { fromLocalInput, localDay, toLocalInput } from '../../lib/time.ts';
+import { localDay } from '../../lib/time.ts';
+import { ZonedDateTimeInput } from '../../kit/zoned-datetime-input.tsx';
 import { recordCalls } from '../../api/record-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
@@ -146,9 +147,7 @@ export function FieldInput({
     case 'date':
       return <Input type="date" value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />;
     case 'datetime':
-      return (
-        <Input type="datetime-local" value={toLocalInput(value)} onChange={(_, d) => onChange(fromLocalInput(d.value))} onBlur={onBlur} />
-      );
+      return <ZonedDateTimeInput value={value} onChange={onChange} onBlur={onBlur} />;
     case 'number':
     case 'money':
       return (
