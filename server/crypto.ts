@@ -9,7 +9,7 @@ const SCRYPT = { N: 16384, r: 8, p: 1 };
  * holding all four stalled every page load behind it (a login page took over 30 s to serve); two at a time leave
  * the other two free. The rest wait their turn in order.
  */
-export const SCRYPT_AT_ONCE = 2;
+const SCRYPT_AT_ONCE = 2;
 let hashing = 0;
 const turns: Array<() => void> = [];
 async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Promise<Buffer> {
