@@ -326,6 +326,9 @@ export const sessionMachine = setup({
         },
         loggingOut: {
           description: 'The logout machine asks the server; only data 200 ends the session.',
+          // A call sent before the logout and answered after it meets the ended session (401): the logout the user
+          // asked for finishes, rather than an expiry that sends them to /login with a redirect.
+          on: { EXPIRED: { target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] } },
           invoke: {
             id: 'logout',
             src: 'logout',
