@@ -134,6 +134,13 @@ describe('platform administration', () => {
     await admin.getByRole('switch', { name: '关闭' }).first().check();
     // The preview shows what everyone will see.
     await admin.getByTestId('watermark-preview').waitFor();
+    // The reload after the save is held until the JSON below is typed and refused: it must not replace it.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await admin.route('**/manage/v1/tenantOverallParams/query', async (route) => {
+      await held;
+      await route.continue();
+    });
     await admin.getByRole('button', { name: '保存', exact: true }).click();
     await toast(admin, '操作成功').waitFor();
     await viewer.getByTestId('watermark').waitFor();
@@ -143,6 +150,13 @@ describe('platform administration', () => {
     const json = admin.getByRole('textbox', { name: 'scrm_overall_params 的 JSON' });
     await json.fill('{"enableWaterMark": false,');
     await admin.getByRole('button', { name: '保存 scrm_overall_params', exact: true }).click();
+    await admin.getByText(/不是有效的 JSON/).waitFor();
+    const reloaded = admin.waitForResponse('**/manage/v1/tenantOverallParams/query');
+    release();
+    await reloaded;
+    await admin.unroute('**/manage/v1/tenantOverallParams/query');
+    // What the user typed, and what was said of it, outlive the reload.
+    await expect.poll(() => json.inputValue()).toBe('{"enableWaterMark": false,');
     await admin.getByText(/不是有效的 JSON/).waitFor();
     await json.fill('{"enableWaterMark": false}');
     await admin.getByRole('button', { name: '保存 scrm_overall_params', exact: true }).click();

@@ -1,5 +1,5 @@
 import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { platformCalls, type TenantSettings } from '../../api/platform-calls.ts';
@@ -95,16 +95,26 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
   const [drafts, setDrafts] = useState<Partial<Record<SettingsKey, string>>>({});
   const [jsonErrors, setJsonErrors] = useState<Partial<Record<SettingsKey, string>>>({});
   const [tick, setTick] = useState(0);
+  // The JSON texts as last loaded, and as they are now: a reload (after a save on the other tab) keeps a text the
+  // user has edited since, with its message, instead of replacing what they are writing.
+  const loaded = useRef<Partial<Record<SettingsKey, string>>>({});
+  const current = useRef(drafts);
+  current.current = drafts;
 
   useEffect(() => {
     let live = true;
     calls.settings(tenantId).then(
       (d) => {
         if (!live) return;
+        const fresh: Partial<Record<SettingsKey, string>> = Object.fromEntries(
+          d.settings.map((x) => [x.type, JSON.stringify(x.params, null, 2)]),
+        );
+        const edited = (Object.keys(current.current) as SettingsKey[]).filter((k) => current.current[k] !== loaded.current[k]);
+        loaded.current = fresh;
         setData(d);
         setCommon(commonOf(d.settings[0]?.params ?? {}));
-        setDrafts(Object.fromEntries(d.settings.map((x) => [x.type, JSON.stringify(x.params, null, 2)])));
-        setJsonErrors({});
+        setDrafts({ ...fresh, ...Object.fromEntries(edited.map((k) => [k, current.current[k]])) });
+        setJsonErrors((e) => Object.fromEntries(edited.map((k) => [k, e[k]])));
       },
       () => live && setData({ tenantId: tenantId ?? 0, settings: [] }),
     );
@@ -154,6 +164,8 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
     setSaving(true);
     try {
       await calls.saveSettings(type, parsed as Record<string, unknown>, tenantId);
+      // Saved: no longer an edit, so the reload shows the stored text.
+      loaded.current = { ...loaded.current, [type]: text };
       notify(t('operationDone'), 'success');
       setTick((x) => x + 1);
     } catch (err) {
