@@ -94,7 +94,7 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
   });
 
   it('the scheduler of two processes runs each due slot exactly once', async () => {
-    const url = await freshDatabase(databaseUrl);
+    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
     const env = { DATABASE_URL: url, SCHEDULER_TICK_MS: '250' };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     cleanups.push(

@@ -9,14 +9,29 @@ import { openDb } from '../../server/db.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
-/** A new, empty database in the cluster of `databaseUrl`; its URL. */
-export async function freshDatabase(databaseUrl: string): Promise<string> {
+/**
+ * A new database in the cluster of `databaseUrl`, its URL: empty, or a copy of `template` (a database nobody is
+ * connected to; PostgreSQL copies its files, which takes a fraction of the seeding it saves).
+ */
+export async function freshDatabase(databaseUrl: string, template?: string): Promise<string> {
   const { default: pg } = await import('pg');
   const name = `scrm_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client(databaseUrl);
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (err) {
+        // a server that just stopped may still hold the template for a moment ("being accessed by other users")
+        if (!template || attempt >= 50 || !/accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -38,7 +53,7 @@ export interface ServerWithDb {
 export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
   if (databaseUrl) {
     const { default: pg } = await import('pg');
-    const url = await freshDatabase(databaseUrl);
+    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
     const server = await startServer({ DATABASE_URL: url });
     const client = new pg.Client(url);
     await client.connect();
@@ -73,12 +88,16 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
 }
 
 /**
- * A server process of the test's own with other settings (`env`), on the suite's engine: a fresh database in the
- * PostgreSQL cluster when the suite runs there, else PGlite, starting a demo from the run's seeded folder. A
- * production start (`SCRM_DEMO: '0'`) seeds its own database, as production does.
+ * A server process of the test's own with other settings (`env`), on the suite's engine: a copy of the run's seeded
+ * demo (a database in the PostgreSQL cluster when the suite runs there, else a PGlite data folder). A production
+ * start (`SCRM_DEMO: '0'`) starts empty and seeds its own database, as production does.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<RunningServer> {
+  const production = env.SCRM_DEMO === '0';
   const databaseUrl = inject('databaseUrl');
-  if (databaseUrl) return startServer({ ...env, DATABASE_URL: await freshDatabase(databaseUrl) });
-  return startServer(env, env.SCRM_DEMO === '0' ? {} : { template: inject('templateDir') });
+  if (databaseUrl) {
+    const url = await freshDatabase(databaseUrl, production ? undefined : inject('pgTemplate'));
+    return startServer({ ...env, DATABASE_URL: url });
+  }
+  return startServer(env, production ? {} : { template: inject('templateDir') });
 }

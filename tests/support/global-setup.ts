@@ -10,6 +10,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** a seeded demo data folder that a file's own server starts from (ServerOptions.template; PGlite only) */
     templateDir: string;
+    /** a seeded demo database of the cluster behind databaseUrl that own databases copy (postgres project only) */
+    pgTemplate: string;
   }
 }
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', '');
   project.provide('templateDir', template.dir);
+  project.provide('pgTemplate', '');
   return async () => {
     await server.stop();
     template.remove();

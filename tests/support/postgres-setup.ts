@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPostgres } from './postgres.ts';
+import { freshDatabase } from './db-access.ts';
 import { startServer } from './start-server.ts';
 
 /** The API suite again, with the server on a throwaway PostgreSQL (DATABASE_URL) instead of PGlite. */
@@ -8,17 +9,24 @@ export default async function setup(project: TestProject) {
   if (!bin) throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found; set PG_BIN or install postgresql');
   const pg = await startPostgres(bin);
   try {
-    // DATABASE_URL alone means production mode; SCRM_DEMO=1 seeds the demo accounts the suite signs in with.
-    const server = await startServer({ DATABASE_URL: pg.url, SCRM_DEMO: '1' });
+    // The demo, seeded once into a template that the run's servers copy (pgTemplate). DATABASE_URL alone means
+    // production mode; SCRM_DEMO=1 seeds the demo accounts the suite signs in with.
+    const templateUrl = await freshDatabase(pg.url);
+    const seeding = await startServer({ DATABASE_URL: templateUrl, SCRM_DEMO: '1' });
+    await seeding.stop();
+    const template = new URL(templateUrl).pathname.slice(1);
+    const url = await freshDatabase(pg.url, template);
+    const server = await startServer({ DATABASE_URL: url, SCRM_DEMO: '1' });
     // Prove the server really sits on this database, not on a PGlite fallback.
     const { default: pgDriver } = await import('pg');
-    const client = new pgDriver.Client(pg.url);
+    const client = new pgDriver.Client(url);
     await client.connect();
     const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM app_user');
     await client.end();
     if (Number(rows[0].n) < 5) throw new Error(`expected the demo accounts in PostgreSQL, found ${rows[0].n}`);
     project.provide('baseUrl', server.url);
-    project.provide('databaseUrl', pg.url);
+    project.provide('databaseUrl', url);
+    project.provide('pgTemplate', template);
     return async () => {
       await server.stop();
       pg.stop();
