@@ -101,7 +101,9 @@ export function recordRoutes(db: Db) {
     const data: Record<string, unknown> = before ? { ...before.data } : {};
     for (const f of schema.fields) {
       const key = String(f.id);
-      if (!(f.name in values)) {
+      // own keys only: a field named like Object.prototype's members (constructor, toString) is a plain field here
+      const given = Object.hasOwn(values, f.name);
+      if (!given) {
         if (before) continue;
         const d = f.defaultValue;
         if (d !== null && d !== undefined && d !== '') {
@@ -109,7 +111,7 @@ export function recordRoutes(db: Db) {
           continue;
         }
       }
-      const raw = values[f.name];
+      const raw = given ? values[f.name] : undefined;
       if (
         f.type === 'phone' &&
         before &&

@@ -164,6 +164,39 @@ describe('data dictionary with records (written behind the API, as old data woul
     const after = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
     expect(after.map((r) => r.data)).toEqual([{}, {}]);
   });
+  it('a field named like a member of every JavaScript object (constructor) is a plain field', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const brand = (
+      await call<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
+    ).values!.table;
+    expect(
+      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+        tableId: brand.id,
+        name: 'constructor',
+        label: '建造方',
+        type: 'text',
+      }),
+    ).toMatchObject({ result: 'ok' });
+    const save = (body: Record<string, unknown>) =>
+      call<{ id: number; version: number }>(server.url, admin.token, '/v1/metaRecord/save', { tableId: brand.id, ...body });
+    // Left out on add: no value (not Object's constructor function); left out on edit: kept.
+    const plain = await save({ values: { name: unique('品牌'), category: '2' } });
+    expect(plain).toMatchObject({ result: 'ok' });
+    const built = await save({ values: { name: unique('品牌'), category: '2', constructor: '中建' } });
+    expect(built).toMatchObject({ result: 'ok' });
+    expect(await save({ id: built.values!.id, version: 1, values: { contact: '李四' } })).toMatchObject({ result: 'ok' });
+    const detail = async (id: number) =>
+      (
+        await call<{ values: Record<string, unknown>; labels: Record<string, string> }>(server.url, admin.token, '/v1/metaRecord/detail', {
+          tableId: brand.id,
+          id,
+        })
+      ).values!;
+    expect((await detail(built.values!.id)).values).toMatchObject({ constructor: '中建', contact: '李四' });
+    const none = await detail(plain.values!.id);
+    expect(none.values.constructor).toBeNull();
+    expect(Object.hasOwn(none.labels, 'constructor')).toBe(false);
+  });
 });
 
 describe('document collections', () => {

@@ -93,7 +93,8 @@ function useShow() {
     (f: MetaFieldRow, r: MetaRecord): string => {
       const v = r.values[f.name];
       if (v === null || v === undefined || v === '') return '--';
-      if (r.labels[f.name] !== undefined) return r.labels[f.name];
+      // own keys: a field may be named like an Object.prototype member (constructor)
+      if (Object.hasOwn(r.labels, f.name)) return r.labels[f.name];
       switch (f.type) {
         case 'enum':
           return f.options.find((o) => o.value === v)?.label ?? String(v);
