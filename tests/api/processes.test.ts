@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEvents, signedIn } from '../support/api.ts';
@@ -13,9 +13,12 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn();
 });
+/** A throwaway data folder holding the run's seeded demo: opening it takes a second where seeding takes five. */
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'scrm-proc-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const template = inject('templateDir');
+  if (template) cpSync(template, dir, { recursive: true });
   return dir;
 };
 
