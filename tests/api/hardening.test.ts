@@ -67,11 +67,13 @@ describe('login throttling (per account and per address)', () => {
     expect((await loginFrom(baseUrl, freshIp(), userName, password)).json.result).toBe('ok');
   });
 
-  it('lets 200 concurrent correct logins of one account from one address all through', async () => {
+  it('lets 40 concurrent correct logins of one account from one address all through', async () => {
     const { userName, password } = await registerAccount(baseUrl, 'cc');
     const ip = freshIp();
-    const all = await Promise.all(Array.from({ length: 200 }, () => loginFrom(baseUrl, ip, userName, password)));
-    expect(all.filter((a) => a.json.result === 'ok')).toHaveLength(200);
+    // 40: past both limits (5 failures per account, 30 per address), were correct logins counted. Each costs a
+    // password hash by design, so more would only load the shared server.
+    const all = await Promise.all(Array.from({ length: 40 }, () => loginFrom(baseUrl, ip, userName, password)));
+    expect(all.filter((a) => a.json.result === 'ok')).toHaveLength(40);
   });
 });
 
