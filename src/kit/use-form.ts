@@ -56,7 +56,8 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
       return true;
     } catch (err) {
       const named = err instanceof ApiFailure ? err.failure.field : undefined;
-      if (named && Object.hasOwn(values, named)) setServer((e) => ({ ...e, [named]: err instanceof ApiFailure ? err.failure.message : '' }));
+      if (named && Object.hasOwn(values, named))
+        setServer((e) => ({ ...e, [named]: err instanceof ApiFailure ? err.failure.message : '' }));
       return false;
     } finally {
       inFlight.current = false;
