@@ -93,7 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server shares only the contract and the value rules the browser checks first (record and image rules).
+    // The server shares only the contract, the resource schemas (src/api/schema) and the value rules the browser
+    // checks first (record and image rules).
     files: ['server/**/*.ts'],
     rules: {
       'import/no-restricted-paths': [
@@ -109,6 +110,7 @@ export default tseslint.config(
                 './api/image-rules.ts',
                 './api/page-rules.ts',
                 './api/campaign-rules.ts',
+                './api/schema',
               ],
             },
           ],

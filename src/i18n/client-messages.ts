@@ -5,6 +5,8 @@ import { DEFAULT_LOADING_TEXT } from '../../machines/loading.machine.ts';
 import { ACCOUNT_RULE_MESSAGE } from '../api/contract.ts';
 import { MESSAGES } from '../api/errors.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '../api/campaign-rules.ts';
+import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
+import { RULE_MESSAGES_EN } from './rule-messages-en.ts';
 
 /**
  * The messages the console itself makes (SPEC 8's catalogue, the machines' SPEC texts, the shared field rules) are
@@ -47,12 +49,6 @@ const EXACT: Readonly<Record<string, string>> = {
   '尝试过多，已锁定': 'Locked after too many tries',
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
-  // the SMS platforms page's rules
-  平台名称不能为空: 'The name is required',
-  '接口地址须为 http(s) 网址': 'The endpoint is an http(s) address',
-  密钥不能为空: 'The secret is required',
-  短信签名不能为空: 'The signature is required',
-  请填写验证码短信的模板编号: 'Give the verification template id',
   // the API keys page's rules
   '名称不能超过 50 个字': 'The name is at most 50 characters',
   请至少选择一个接口: 'Choose at least one interface',
@@ -169,11 +165,30 @@ const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   ],
 ];
 
+/**
+ * The resource schemas' messages (src/api/schema/messages.ts), which the form shows and the server answers alike:
+ * their English by key; one with `{placeholders}` becomes a pattern whose parts carry over.
+ */
+const RULES_EXACT = new Map<string, string>();
+const RULES_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [];
+for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
+  const zh = RULE_MESSAGES[key];
+  const en = RULE_MESSAGES_EN[key];
+  const names = [...zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (!names.length) {
+    RULES_EXACT.set(zh, en);
+    continue;
+  }
+  const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`^${source.join('(.+?)')}$`);
+  RULES_PATTERNS.push([re, (m) => en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all)]);
+}
+
 /** The English of a message the console made, or the message itself (a server's, or one already English). */
 export function englishOf(message: string): string {
-  const exact = EXACT[message];
+  const exact = EXACT[message] ?? RULES_EXACT.get(message);
   if (exact) return exact;
-  for (const [re, to] of PATTERNS) {
+  for (const [re, to] of [...PATTERNS, ...RULES_PATTERNS]) {
     const m = re.exec(message);
     if (m) return to(m);
   }

@@ -62,6 +62,30 @@ describe('SMS platforms', () => {
       field: 'endpoint',
     });
     expect(await call(server.url, admin.token, '/v1/smsPlatform/save', base)).toMatchObject({ field: 'secret' });
+    // The body is checked by the schema the form uses: unknown keys named, missing ones with the field's message,
+    // a value of another type too (no HTTP 500, nothing written).
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', tenantId: 2 })).toEqual({
+      result: 'error',
+      field: 'tenantId',
+      errmsg: '请求含有未知字段 tenantId，请删除后重试',
+    });
+    expect(
+      await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', templates: { verify_code: 'A', x: 'B' } }),
+    ).toMatchObject({ field: 'templates.x', errmsg: '请求含有未知字段 x，请删除后重试' });
+    const { signName: _, ...noSign } = base;
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...noSign, secret: 's' })).toMatchObject({
+      field: 'signName',
+      errmsg: '短信签名不能为空',
+    });
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', name: ['网关'] })).toMatchObject({
+      field: 'name',
+      errmsg: '平台名称不能为空',
+    });
+    expect(await call(server.url, admin.token, '/v1/smsPlatform/test', { id: 'abc', phone: '13911112222' })).toMatchObject({
+      field: 'id',
+      errmsg: '短信平台不存在',
+    });
+    expect((await call<unknown[]>(server.url, admin.token, '/v1/smsPlatform/list')).values).toEqual([]);
     const saved = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
       ...base,
       secret: 'top-secret-9876',

@@ -17,7 +17,9 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PHONE_PATTERN } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import { smsPlatformCalls, type SmsPlatform } from '../../api/sms-platform-calls.ts';
+import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../api/sms-platform-calls.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../api/schema/sms-platform.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -47,21 +49,24 @@ interface Values extends Record<string, unknown> {
   active: boolean;
 }
 
-const problems = (isNew: boolean) => (v: Values) => {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (!v.name.trim()) p.name = '平台名称不能为空';
-  if (!/^https?:\/\/[^\s@]+$/i.test(v.endpoint.trim())) p.endpoint = '接口地址须为 http(s) 网址';
-  if (isNew && !v.secret) p.secret = '密钥不能为空';
-  if (!v.signName.trim()) p.signName = '短信签名不能为空';
-  if (!v.template.trim()) p.template = '请填写验证码短信的模板编号';
-  return p;
-};
+/** The body a save sends, from the form's values: what the shared schema checks on both sides. */
+const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
+  ...(row ? { id: row.id } : {}),
+  type: 'http',
+  name: v.name,
+  endpoint: v.endpoint,
+  accessKey: v.accessKey,
+  secret: v.secret,
+  signName: v.signName,
+  templates: { verify_code: v.template },
+  active: v.active,
+});
 
 function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => smsPlatformCalls(api), [api]);
-  const validate = useMemo(() => problems(row === null), [row]);
+  const validate = useMemo(() => (v: Values) => fieldProblems(smsPlatformSave, bodyOf(row, v), SMS_PLATFORM_FORM_FIELDS), [row]);
   const form = useForm<Values>(
     {
       name: row?.name ?? '',
@@ -76,17 +81,7 @@ function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onCl
   );
   const save = () =>
     form.submit(async (v) => {
-      await calls.save({
-        ...(row ? { id: row.id } : {}),
-        type: 'http',
-        name: v.name.trim(),
-        endpoint: v.endpoint.trim(),
-        accessKey: v.accessKey.trim(),
-        secret: v.secret,
-        signName: v.signName.trim(),
-        templates: { verify_code: v.template.trim() },
-        active: v.active,
-      });
+      await calls.save(bodyOf(row, v));
       onSaved();
     });
   const text = (

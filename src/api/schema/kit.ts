@@ -1,0 +1,97 @@
+import * as v from 'valibot';
+import { say, type RuleKey } from './messages.ts';
+
+/**
+ * The building blocks of the resource schemas (valibot). A schema is written once here in src/api and serves both
+ * sides: the server validates a call's body with it (server/validate.ts) and the form takes its field rules and
+ * messages from it (`fieldProblems`). Every message is a rule of messages.ts, in the product's language.
+ */
+
+/**
+ * A request body: an object whose keys are exactly `entries`; any other key is refused, named. The blocks below
+ * check a missing key as an empty value, so that it gets the field's own message; `missingField` is for the rest.
+ */
+export const body = <E extends v.ObjectEntries>(entries: E) =>
+  v.strictObject(entries, (issue) => {
+    const key = issue.path?.at(-1)?.key;
+    if (key === undefined) return say('bodyNotObject');
+    return say(issue.expected === 'never' ? 'unknownField' : 'missingField', { name: String(key) });
+  });
+
+/** `schema`, with a missing key checked as `placeholder` (an empty value), so that it gets the schema's message. */
+export const given = <S extends v.GenericSchema>(schema: S, placeholder: v.InferInput<S> | '' = '') =>
+  v.optional(schema, placeholder as never);
+
+/** A nested object of a body: as `body`, its keys exactly `entries`. */
+export const part = body;
+
+/**
+ * A text field, trimmed: `required` names the message for an empty one (else it may be empty, and absent is ''),
+ * `max` its length with the message beyond it. Anything but a string is refused with the first message.
+ */
+export function text(opts: { required?: RuleKey; max: [number, RuleKey]; typeMessage?: RuleKey }) {
+  const typeMessage = say(opts.typeMessage ?? opts.required ?? opts.max[1]);
+  const [max, tooLong] = opts.max;
+  const trimmed = v.pipe(v.string(typeMessage), v.trim());
+  return opts.required
+    ? given(v.pipe(trimmed, v.nonEmpty(say(opts.required)), v.maxLength(max, say(tooLong))))
+    : v.optional(v.pipe(trimmed, v.maxLength(max, say(tooLong))), '');
+}
+
+const idValue = (message: RuleKey) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))], say(message)),
+    v.integer(say(message)),
+    v.minValue(1, say(message)),
+    v.maxValue(2 ** 31 - 1, say(message)),
+  );
+
+/** A row id: a positive 32-bit integer, also as its decimal text (as the older clients send it). */
+export const rowId = (message: RuleKey) => given(idValue(message));
+
+/** An optional row id: absent, null or '' mean none (a new row). */
+export const optionalRowId = (message: RuleKey) =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.literal(''), idValue(message)], say(message))), null),
+    v.transform((x) => (x === '' || x === null ? null : x)),
+  );
+
+/** A mainland mobile number: 1 and ten more digits. */
+export const phone = () => given(v.pipe(v.string(say('phoneFormat')), v.regex(/^1\d{10}$/, say('phoneFormat'))));
+
+/** A yes/no switch; absent is `fallback`. */
+export const flag = (fallback = false) => v.optional(v.boolean(say('wrongType', { name: 'boolean' })), fallback);
+
+/** An http(s) URL without credentials in it. */
+export const isHttpUrl = (s: string): boolean => {
+  try {
+    const url = new URL(s);
+    return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+};
+
+/** Where an issue points: its path's keys joined by dots ('templates.verify_code'), '' for the body as a whole. */
+export const issueField = (issue: { readonly path?: ReadonlyArray<unknown> }): string =>
+  (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null && 'key' in p ? p.key : p)).join('.');
+
+/**
+ * The first problem of each field of `input` by `schema`, as a form shows them: field (dotted path) -> message.
+ * `fields` renames a path to the form's field that edits it ('templates.verify_code' -> 'template').
+ */
+export function fieldProblems(
+  schema: v.GenericSchema,
+  input: unknown,
+  fields: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const result = v.safeParse(schema, input, { abortEarly: false });
+  const problems: Record<string, string> = {};
+  if (result.success) return problems;
+  for (const issue of result.issues) {
+    const path = issueField(issue);
+    const field = Object.hasOwn(fields, path) ? fields[path] : path;
+    if (!Object.hasOwn(problems, field)) problems[field] = issue.message;
+  }
+  return problems;
+}

@@ -1,0 +1,31 @@
+/**
+ * The messages of the resource schemas, by key, in the product's language: what the server answers and the form
+ * shows. Their English is src/i18n/rule-messages-en.ts (one entry per key, checked by the compiler); `{name}` is
+ * filled in by `say`. Grouped by resource; the first group is the request as a whole.
+ */
+export const RULE_MESSAGES = {
+  bodyNotObject: '请求体必须是 JSON 对象',
+  unknownField: '请求含有未知字段 {name}，请删除后重试',
+  missingField: '请求缺少字段 {name}',
+  wrongType: '{name} 的类型不正确',
+  phoneFormat: '请输入正确的手机号码',
+
+  smsPlatformId: '短信平台不存在',
+  smsPlatformName: '平台名称不能为空',
+  smsPlatformNameMax: '平台名称不能超过 32 个字',
+  smsPlatformType: '请选择平台类型',
+  smsPlatformEndpoint: '接口地址须为 http(s) 网址',
+  smsPlatformAccessKeyMax: 'AccessKey 不能超过 128 个字符',
+  smsPlatformSecret: '密钥不能为空',
+  smsPlatformSecretMax: '密钥过长',
+  smsPlatformSignName: '短信签名不能为空',
+  smsPlatformSignNameMax: '短信签名不能超过 32 个字',
+  smsPlatformTemplate: '请填写验证码短信的模板编号',
+  smsPlatformTemplateMax: '模板编号不能超过 64 个字符',
+} as const;
+
+export type RuleKey = keyof typeof RULE_MESSAGES;
+
+/** A rule's message in the product's language, its `{placeholders}` filled. */
+export const say = (key: RuleKey, vars: Record<string, string | number> = {}): string =>
+  RULE_MESSAGES[key].replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(vars, k) ? String(vars[k]) : m));

@@ -1,0 +1,23 @@
+import type { RuleKey } from '../api/schema/messages.ts';
+
+/** The English of the resource schemas' messages (src/api/schema/messages.ts), key for key. */
+export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
+  bodyNotObject: 'The request body must be a JSON object',
+  unknownField: 'The request has an unknown field {name}; remove it and try again',
+  missingField: 'The request lacks the field {name}',
+  wrongType: '{name} has the wrong type',
+  phoneFormat: 'Enter a valid phone number',
+
+  smsPlatformId: 'No such SMS platform',
+  smsPlatformName: 'The name is required',
+  smsPlatformNameMax: 'The name is at most 32 characters',
+  smsPlatformType: 'Choose the platform type',
+  smsPlatformEndpoint: 'The endpoint is an http(s) address',
+  smsPlatformAccessKeyMax: 'The AccessKey is at most 128 characters',
+  smsPlatformSecret: 'The secret is required',
+  smsPlatformSecretMax: 'The secret is too long',
+  smsPlatformSignName: 'The signature is required',
+  smsPlatformSignNameMax: 'The signature is at most 32 characters',
+  smsPlatformTemplate: 'Give the verification template id',
+  smsPlatformTemplateMax: 'The template id is at most 64 characters',
+};
