@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, idList, int, ok, readBody, refuse } from '../http.ts';
+import { apiKeyId, apiKeyList, apiKeySave } from '../../src/api/schema/api-key.ts';
+import { say } from '../../src/api/schema/messages.ts';
+import { ApiError, ok, refuse } from '../http.ts';
+import { readValid } from '../validate.ts';
 import { CALL_OWNERS } from '../access.ts';
 import { offeredTo } from '../menu.ts';
 import { newApiKey } from '../api-keys.ts';
@@ -33,12 +36,12 @@ export function apiKeyRoutes(db: Db) {
   };
 
   app.post('/v1/openApi/key/scopes', async (c) => {
-    await readBody(c);
+    await readValid(c, apiKeyList);
     return c.json(ok(await grantable(c.get('session'))));
   });
 
   app.post('/v1/openApi/key/list', async (c) => {
-    await readBody(c);
+    await readValid(c, apiKeyList);
     const rows = await db.query(
       `SELECT k.id, k.name, k.prefix, k.scopes, u.user_name AS "createdBy", to_json(k.created_at) #>> '{}' AS "createdAt",
               to_json(k.expires_at) #>> '{}' AS "expiresAt", to_json(k.revoked_at) #>> '{}' AS "revokedAt",
@@ -51,19 +54,10 @@ export function apiKeyRoutes(db: Db) {
   });
 
   app.post('/v1/openApi/key/save', async (c) => {
-    const body = await readBody(c);
+    const { name, scopes, expiresAt } = await readValid(c, apiKeySave);
     const s = c.get('session');
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (!name) throw refuse('name', '名称不能为空');
-    if (name.length > 50) throw refuse('name', '名称不能超过 50 个字');
-    const scopes = idList(body.scopes, '权限范围', { max: 500 });
-    if (!scopes.length) throw refuse('scopes', '请至少选择一个接口');
     const allowed = new Set((await grantable(s)).map((r) => r.id));
-    if (scopes.some((id) => !allowed.has(id))) throw refuse('scopes', '只能选择自己可以调用的接口');
-    const expiresAt = typeof body.expiresAt === 'string' && body.expiresAt ? body.expiresAt : null;
-    if (expiresAt !== null && (Number.isNaN(Date.parse(expiresAt)) || Date.parse(expiresAt) <= Date.now())) {
-      throw refuse('expiresAt', '到期时间须晚于现在');
-    }
+    if (scopes.some((id) => !allowed.has(id))) throw refuse('scopes', say('apiKeyScopesOwn'));
     const { key, prefix, hash } = newApiKey();
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO api_key (tenant_id, name, prefix, key_hash, scopes, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz) RETURNING id`,
@@ -74,18 +68,17 @@ export function apiKeyRoutes(db: Db) {
   });
 
   app.post('/v1/openApi/key/revoke', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, apiKeyId);
     const rows = await db.query(
       'UPDATE api_key SET revoked_at = now() WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id',
-      [int(body, 'id', 'API 密钥', 0, 2 ** 31 - 1), c.get('session').tenantId],
+      [id, c.get('session').tenantId],
     );
-    if (!rows.length) throw new ApiError('API 密钥不存在或已吊销');
+    if (!rows.length) throw new ApiError(say('apiKeyId'));
     return c.json(ok());
   });
 
   app.post('/v1/openApi/key/logs', async (c) => {
-    const body = await readBody(c);
-    const id = int(body, 'id', 'API 密钥', 0, 2 ** 31 - 1);
+    const { id } = await readValid(c, apiKeyId);
     const rows = await db.query(
       `SELECT l.id::text AS id, l.method, l.path, l.outcome, l.ip, to_json(l.created_at) #>> '{}' AS "createdAt"
          FROM api_key_log l JOIN api_key k ON k.id = l.key_id AND k.tenant_id = $2 WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT 200`,

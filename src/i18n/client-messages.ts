@@ -49,10 +49,6 @@ const EXACT: Readonly<Record<string, string>> = {
   '尝试过多，已锁定': 'Locked after too many tries',
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
-  // the API keys page's rules
-  '名称不能超过 50 个字': 'The name is at most 50 characters',
-  请至少选择一个接口: 'Choose at least one interface',
-  到期时间须晚于现在: 'The expiry must be later than now',
   // the subscriptions page's rules
   '地址须为 http(s) 网址，且不含用户名密码': 'The address is http(s) without a user name or password',
   请至少选择一个事件: 'Choose at least one event',

@@ -8,6 +8,14 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   wrongType: '{name} has the wrong type',
   phoneFormat: 'Enter a valid phone number',
 
+  apiKeyId: 'No such API key, or it is revoked',
+  apiKeyName: 'The name is required',
+  apiKeyNameMax: 'The name is at most 50 characters',
+  apiKeyScopes: 'Choose at least one interface',
+  apiKeyScopesFormat: 'The interface list is malformed',
+  apiKeyScopesOwn: 'Choose only interfaces you may call yourself',
+  apiKeyExpiry: 'The expiry must be later than now',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

@@ -33,6 +33,16 @@ describe('API keys', () => {
     expect(scopes.some((s) => s.path === '/v1/tenant/list')).toBe(false); // the platform's, never
     expect(scopes.some((s) => s.path === '/vue/userInfo')).toBe(false); // the shell's, never
     expect(await call(server.url, me, '/v1/openApi/key/save', { name: '合作方', scopes: [] })).toMatchObject({ json: { field: 'scopes' } });
+    // The schema the form uses: each field's own message, unknown keys named.
+    const refusal = async (body: unknown) => (await call(server.url, me, '/v1/openApi/key/save', body)).json;
+    expect(await refusal({ scopes: [userList.id] })).toMatchObject({ field: 'name', errmsg: '名称不能为空' });
+    expect(await refusal({ name: '合作方', scopes: [userList.id], expiresAt: '2020-01-01T00:00:00Z' })).toMatchObject({
+      field: 'expiresAt',
+      errmsg: '到期时间须晚于现在',
+    });
+    expect(await refusal({ name: '合作方', scopes: ['x'] })).toMatchObject({ field: 'scopes.0', errmsg: '权限范围格式不正确' });
+    expect(await refusal({ name: '合作方', scopes: [userList.id], tenantId: 2 })).toMatchObject({ field: 'tenantId' });
+    expect(await refusal({ name: '合作方', scopes: [999999] })).toMatchObject({ field: 'scopes', errmsg: '只能选择自己可以调用的接口' });
     const made = await call<{ id: number; prefix: string; key: string }>(server.url, me, '/v1/openApi/key/save', {
       name: '合作方',
       scopes: [userList.id],

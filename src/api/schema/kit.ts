@@ -49,6 +49,29 @@ const idValue = (message: RuleKey) =>
 /** A row id: a positive 32-bit integer, also as its decimal text (as the older clients send it). */
 export const rowId = (message: RuleKey) => given(idValue(message));
 
+/**
+ * A list of row ids, duplicates dropped: at most `max`; `required` names the message for an empty (or missing) one,
+ * `message` the one for anything else wrong.
+ */
+export const idList = (opts: { message: RuleKey; max: number; required?: RuleKey }) =>
+  given(
+    v.pipe(
+      v.array(idValue(opts.message), say(opts.message)),
+      v.maxLength(opts.max, say(opts.message)),
+      v.minLength(opts.required ? 1 : 0, say(opts.required ?? opts.message)),
+      v.transform((ids) => [...new Set(ids)]),
+    ),
+    [],
+  );
+
+/** An optional instant (ISO 8601 text): absent, null or '' mean none; `later` refuses one not after now. */
+export const optionalInstant = (message: RuleKey, opts: { later?: boolean } = {}) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(say(message))), null),
+    v.transform((x) => (x ? x : null)),
+    v.check((x) => x === null || (!Number.isNaN(Date.parse(x)) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
+  );
+
 /** An optional row id: absent, null or '' mean none (a new row). */
 export const optionalRowId = (message: RuleKey) =>
   v.pipe(

@@ -10,6 +10,14 @@ export const RULE_MESSAGES = {
   wrongType: '{name} 的类型不正确',
   phoneFormat: '请输入正确的手机号码',
 
+  apiKeyId: 'API 密钥不存在或已吊销',
+  apiKeyName: '名称不能为空',
+  apiKeyNameMax: '名称不能超过 50 个字',
+  apiKeyScopes: '请至少选择一个接口',
+  apiKeyScopesFormat: '权限范围格式不正确',
+  apiKeyScopesOwn: '只能选择自己可以调用的接口',
+  apiKeyExpiry: '到期时间须晚于现在',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

@@ -1,6 +1,8 @@
 import { Badge, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/api-key-calls.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { apiKeySave } from '../../api/schema/api-key.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -31,14 +33,12 @@ interface Values extends Record<string, unknown> {
   scopes: number[];
   expiresAt: string;
 }
-const problems = (v: Values) => {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (!v.name.trim()) p.name = '名称不能为空';
-  else if (v.name.trim().length > 50) p.name = '名称不能超过 50 个字';
-  if (!v.scopes.length) p.scopes = '请至少选择一个接口';
-  if (v.expiresAt && Date.parse(v.expiresAt) <= Date.now()) p.expiresAt = '到期时间须晚于现在';
-  return p;
+/** The body a save sends: the expiry typed in this browser's zone, as an instant. */
+const bodyOf = (v: Values) => {
+  const expires = v.expiresAt ? Date.parse(v.expiresAt) : Number.NaN;
+  return { name: v.name, scopes: v.scopes, expiresAt: Number.isNaN(expires) ? v.expiresAt : new Date(expires).toISOString() };
 };
+const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 
 function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
@@ -50,11 +50,7 @@ function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClos
   const [made, setMade] = useState<string | null>(null);
   const save = () =>
     form.submit(async (v) => {
-      const made = await calls.create({
-        name: v.name.trim(),
-        scopes: v.scopes,
-        expiresAt: v.expiresAt ? new Date(v.expiresAt).toISOString() : null,
-      });
+      const made = await calls.create(bodyOf(v));
       setMade(made.key);
     });
   return (
