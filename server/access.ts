@@ -2,8 +2,10 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
-import type { RecordOp } from './records.ts';
 import { CAMPAIGN_PAGES } from '../src/api/campaign-rules.ts';
+
+/** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
+export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
 
 /**
  * Who may make a call:

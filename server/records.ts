@@ -1,4 +1,5 @@
 import type { SessionInfo } from './auth.ts';
+import type { RecordOp } from './access.ts';
 import type { Db } from './db.ts';
 import { ApiError, refuse } from './http.ts';
 import { HELD_RELATIONS } from './relations.ts';
@@ -26,7 +27,7 @@ export interface Schema {
 }
 
 /** What a records call does to a table, and the button code (`<table>:<op>`) that allows it. */
-export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
+export type { RecordOp };
 
 const FIELD_SELECT = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
   f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort`;

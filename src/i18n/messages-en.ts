@@ -1,7 +1,8 @@
-import type { MessageKey } from './messages.ts';
-
-/** The shell's texts in English (a chunk of its own: most users work in zh-cn). */
-export const en: Record<MessageKey, string> = {
+/**
+ * The shell's texts in English (a chunk of its own: most users work in zh-cn). Typed where it is loaded
+ * (messages.ts `satisfies` the key set), so that this file imports nothing back from it.
+ */
+export const en = {
   appTitle: 'SCRM Admin Console',
   sloganDefault: 'Run membership, drive growth',
   sloganBi: 'See the business, drive growth',

@@ -64,7 +64,7 @@ export const translators: { en?: (message: string) => string } = {};
 export async function loadDictionary(language: Language): Promise<void> {
   if (language !== 'en' || dictionaries.en) return;
   const [{ en }, { englishOf }] = await Promise.all([import('./messages-en.ts'), import('./client-messages.ts')]);
-  dictionaries.en = en;
+  dictionaries.en = en satisfies Record<MessageKey, string>;
   translators.en = englishOf;
 }
 
