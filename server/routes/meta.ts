@@ -4,11 +4,13 @@ import type { Db } from '../db.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import { relateDefaults } from '../relations.ts';
+import { readValid } from '../validate.ts';
+import { collectionAdd, collectionFileId, collectionFiles, collectionId, collectionList } from '../../src/api/schema/collection.ts';
+import { say } from '../../src/api/schema/messages.ts';
 import { syncFieldIndexes } from '../records.ts';
 import {
   META_FIELD_TYPES,
   MONGO_FILE_MAX_BYTES,
-  MONGO_NAME_PATTERN,
   metaFieldProblems,
   metaTableProblems,
   type EnumOption,
@@ -270,14 +272,13 @@ export function metaRoutes(db: Db) {
       id,
       tenantId,
     ]);
-    if (!row) throw new ApiError('集合不存在');
+    if (!row) throw new ApiError(say('collectionId'));
     return row;
   };
 
   app.post('/v1/mongo/mongoTableList', async (c) => {
-    const body = await readBody(c);
+    const { keyword } = await readValid(c, collectionList);
     const s = c.get('session');
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 64) : '';
     const rows = await db.query<MongoTableRow>(
       `SELECT t.id, t.name, t.remark, to_json(t.created_at) #>> '{}' AS "createdAt",
               (SELECT count(*)::int FROM mongo_table_file f WHERE f.table_id = t.id) AS "fileCount",
@@ -290,13 +291,8 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/mongo/insTable', async (c) => {
-    const body = await readBody(c);
+    const { name, remark } = await readValid(c, collectionAdd);
     const s = c.get('session');
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    const remark = typeof body.remark === 'string' ? body.remark.trim() : '';
-    if (!name) throw refuse('name', '集合名称不能为空');
-    if (!MONGO_NAME_PATTERN.test(name)) throw refuse('name', '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头');
-    if (remark.length > 200) throw refuse('remark', '说明不能超过 200 个字');
     try {
       const [row] = await db.query<{ id: number }>('INSERT INTO mongo_table (tenant_id, name, remark) VALUES ($1, $2, $3) RETURNING id', [
         s.tenantId,
@@ -311,17 +307,17 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/mongo/delTable', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, collectionId);
     const s = c.get('session');
-    const table = await mongoTableOf(s.tenantId, idOf(body, 'id', '集合'));
+    const table = await mongoTableOf(s.tenantId, id);
     await db.query('DELETE FROM mongo_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
     return c.json(ok());
   });
 
   app.post('/v1/mongo/mongoTableFileList', async (c) => {
-    const body = await readBody(c);
+    const { tableId } = await readValid(c, collectionFiles);
     const s = c.get('session');
-    const table = await mongoTableOf(s.tenantId, idOf(body, 'tableId', '集合'));
+    const table = await mongoTableOf(s.tenantId, tableId);
     const rows = await db.query<MongoFileRow>(
       `SELECT id, table_id AS "tableId", name, content_type AS "contentType", size, to_json(created_at) #>> '{}' AS "createdAt"
          FROM mongo_table_file WHERE table_id = $1 ORDER BY name`,
@@ -340,7 +336,7 @@ export function metaRoutes(db: Db) {
       throw new ApiError('请以 multipart/form-data 上传文件');
     }
     const tableId = Number(form.tableId);
-    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError('集合不存在');
+    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError(say('collectionId'));
     const table = await mongoTableOf(s.tenantId, tableId);
     const file = form.file;
     if (!(file instanceof File)) throw refuse('file', '请选择文件');
@@ -361,13 +357,10 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/mongo/delTableFile', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, collectionFileId);
     const s = c.get('session');
-    const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [
-      idOf(body, 'id', '文件'),
-      s.tenantId,
-    ]);
-    if (!removed.length) throw new ApiError('文件不存在');
+    const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
+    if (!removed.length) throw new ApiError(say('collectionFileId'));
     return c.json(ok());
   });
 

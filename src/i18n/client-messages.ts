@@ -66,7 +66,6 @@ const EXACT: Readonly<Record<string, string>> = {
   标识不能为空: 'The name is required',
   '标识须为 2-40 位小写字母、数字或下划线，以字母开头':
     'The name is 2-40 lower-case letters, digits or underscores, starting with a letter',
-  '说明不能超过 200 个字': 'The remark is at most 200 characters',
   请选择字段类型: 'Choose a type',
   枚举至少要有一个选项: 'Give at least one option',
   每个选项都要有值和名称: 'Every option needs a value and a label',
@@ -74,9 +73,6 @@ const EXACT: Readonly<Record<string, string>> = {
   请选择引用的表: 'Choose the referenced table',
   引用字段不能有默认值: 'A reference has no default',
   默认值与字段类型不符: 'The default does not fit the type',
-  集合名称不能为空: 'The collection name is required',
-  '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头':
-    'The collection name is 2-64 letters, digits, underscores, dots or hyphens, starting with a letter',
   企业名称不能为空: 'The tenant name is required',
   '企业名称不能超过 50 个字': 'The tenant name is at most 50 characters',
   企业编码不能为空: 'The tenant code is required',

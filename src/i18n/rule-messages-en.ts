@@ -16,6 +16,12 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   apiKeyScopesOwn: 'Choose only interfaces you may call yourself',
   apiKeyExpiry: 'The expiry must be later than now',
 
+  collectionId: 'No such collection',
+  collectionName: 'The collection name is required',
+  collectionNameRule: 'The collection name is 2-64 letters, digits, underscores, dots or hyphens, starting with a letter',
+  collectionFileId: 'No such file',
+  remarkMax: 'The remark is at most 200 characters',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

@@ -210,6 +210,23 @@ describe('document collections', () => {
       errmsg: '本租户已有同名的集合',
     });
     expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: '1bad name' })).toMatchObject({ field: 'name' });
+    // The schema the form uses: the field's own message for a missing or mistyped name, unknown keys named.
+    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { remark: 'x' })).toMatchObject({
+      field: 'name',
+      errmsg: '集合名称不能为空',
+    });
+    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: { $gt: '' } })).toMatchObject({
+      field: 'name',
+      errmsg: '集合名称不能为空',
+    });
+    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: unique('ok.'), owner: 1 })).toMatchObject({
+      field: 'owner',
+      errmsg: '请求含有未知字段 owner，请删除后重试',
+    });
+    expect(await call(baseUrl, admin.token, '/v1/mongo/mongoTableFileList', { tableId: -1 })).toMatchObject({
+      field: 'tableId',
+      errmsg: '集合不存在',
+    });
 
     const form = new FormData();
     form.append('tableId', String(made.values!.id));

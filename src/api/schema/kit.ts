@@ -46,6 +46,17 @@ const idValue = (message: RuleKey) =>
     v.maxValue(2 ** 31 - 1, say(message)),
   );
 
+/** A search box's word: optional, trimmed, and cut to `max` characters rather than refused. */
+export const keyword = (max = 64) =>
+  v.optional(
+    v.pipe(
+      v.string(say('wrongType', { name: 'keyword' })),
+      v.trim(),
+      v.transform((s) => s.slice(0, max)),
+    ),
+    '',
+  );
+
 /** A row id: a positive 32-bit integer, also as its decimal text (as the older clients send it). */
 export const rowId = (message: RuleKey) => given(idValue(message));
 

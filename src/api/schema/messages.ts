@@ -18,6 +18,12 @@ export const RULE_MESSAGES = {
   apiKeyScopesOwn: '只能选择自己可以调用的接口',
   apiKeyExpiry: '到期时间须晚于现在',
 
+  collectionId: '集合不存在',
+  collectionName: '集合名称不能为空',
+  collectionNameRule: '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头',
+  collectionFileId: '文件不存在',
+  remarkMax: '说明不能超过 200 个字',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

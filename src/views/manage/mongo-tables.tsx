@@ -1,7 +1,9 @@
 import { Button, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MONGO_FILE_MAX_BYTES, MONGO_NAME_PATTERN, type MongoFileRow, type MongoTableRow } from '../../api/contract.ts';
+import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../../api/contract.ts';
 import { metaCalls } from '../../api/meta-calls.ts';
+import { collectionAdd } from '../../api/schema/collection.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -40,13 +42,7 @@ interface Values extends Record<string, unknown> {
   name: string;
   remark: string;
 }
-const problems = (v: Values) => {
-  const p: Partial<Record<'name' | 'remark', string>> = {};
-  if (!v.name.trim()) p.name = '集合名称不能为空';
-  else if (!MONGO_NAME_PATTERN.test(v.name.trim())) p.name = '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头';
-  if (v.remark.length > 200) p.remark = '说明不能超过 200 个字';
-  return p;
-};
+const problems = (v: Values) => fieldProblems(collectionAdd, v);
 
 function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
@@ -55,7 +51,7 @@ function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
   const form = useForm<Values>({ name: '', remark: '' }, problems);
   const save = () =>
     form.submit(async (v) => {
-      const { id } = await calls.addCollection(v.name.trim(), v.remark.trim());
+      const { id } = await calls.addCollection(v.name, v.remark);
       onSaved(id);
     });
   return (
