@@ -99,12 +99,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     const { id, phone } = await readValid(c, smsPlatformTest);
     const s = c.get('session');
     const platform = await platformOf(s.tenantId, id);
-    const sent = await sendThrough(
-      platform,
-      secrets,
-      { phone, purpose: 'verify_code', params: { code: '123456' } },
-      allowPrivateTargets,
-    );
+    const sent = await sendThrough(platform, secrets, { phone, purpose: 'verify_code', params: { code: '123456' } }, allowPrivateTargets);
     await recordSms(db, {
       tenantId: s.tenantId,
       phone,
