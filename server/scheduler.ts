@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from './db.ts';
+import { fieldProblems } from '../src/api/schema/kit.ts';
+import { smsTestParams } from '../src/api/schema/task.ts';
 import { LOG_RETENTION_DAYS } from '../src/api/contract.ts';
 
 /** What a job did, said in its run's log. */
@@ -108,10 +110,10 @@ export function smsTestJob(
   return {
     label: '测试短信平台（发送测试短信）',
     checkParams: async (db, p) => {
-      const problems: Record<string, string> = {};
-      if (!Number.isInteger(p.tenantId)) problems['params.tenantId'] = '请填写租户编号';
-      else if (!(await db.query('SELECT 1 FROM tenant WHERE id = $1', [p.tenantId])).length) problems['params.tenantId'] = '租户不存在';
-      if (typeof p.phone !== 'string' || !/^1\d{10}$/.test(p.phone)) problems['params.phone'] = '请输入正确的手机号码';
+      const problems = Object.fromEntries(Object.entries(fieldProblems(smsTestParams, p)).map(([k, m]) => [`params.${k}`, m]));
+      if (!problems['params.tenantId'] && !(await db.query('SELECT 1 FROM tenant WHERE id = $1', [p.tenantId])).length) {
+        problems['params.tenantId'] = '租户不存在';
+      }
       return problems;
     },
     run: async ({ params }) => {

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody, refuse } from '../http.ts';
+import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../src/api/schema/task.ts';
+import { say } from '../../src/api/schema/messages.ts';
+import { ApiError, ok, refuse } from '../http.ts';
+import { readValid } from '../validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../scheduler.ts';
 
 export interface TaskRoutesOptions {
@@ -20,7 +23,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   const app = new Hono<AppEnv>();
 
   app.post('/v1/sysTask/selSysTaskList', async (c) => {
-    await readBody(c);
+    await readValid(c, taskList);
     const zone = await timeZone();
     const rows = await db.query<{
       id: number;
@@ -60,31 +63,17 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
 
   // Not in SPEC 7: the next runs of a cron before saving (the form shows them as it is typed).
   app.post('/v1/sysTask/cronPreview', async (c) => {
-    const body = await readBody(c);
-    const cron = typeof body.cron === 'string' ? body.cron.trim() : '';
-    if (!cron) throw refuse('cron', 'Cron 表达式不能为空');
+    const { cron } = await readValid(c, cronPreview);
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
     return c.json(ok(check.next));
   });
 
   app.post('/v1/sysTask/addSysTask', async (c) => {
-    const body = await readBody(c);
-    const id = body.id === undefined || body.id === null || body.id === '' ? null : int(body, 'id', '任务', 0, 2 ** 31 - 1);
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (!name) throw refuse('name', '任务名称不能为空');
-    if (name.length > 50) throw refuse('name', '任务名称不能超过 50 个字');
-    const job = typeof body.job === 'string' ? body.job : '';
-    if (!jobs[job]) throw refuse('job', '请选择任务类型');
-    const cron = typeof body.cron === 'string' ? body.cron.trim() : '';
-    if (!cron) throw refuse('cron', 'Cron 表达式不能为空');
+    const { id, name, job, cron, enabled, timeoutSeconds: timeout, params } = await readValid(c, taskSave);
+    if (!Object.hasOwn(jobs, job)) throw refuse('job', say('taskJob'));
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
-    const timeout = Number(body.timeoutSeconds ?? 300);
-    if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86400) throw refuse('timeoutSeconds', '超时须为 1 到 86400 秒之间的整数');
-    const enabled = body.enabled !== false;
-    const params =
-      body.params && typeof body.params === 'object' && !Array.isArray(body.params) ? (body.params as Record<string, unknown>) : {};
     const paramProblems = (await jobs[job].checkParams?.(db, params)) ?? {};
     const [paramField] = Object.keys(paramProblems);
     if (paramField) throw refuse(paramField, paramProblems[paramField]);
@@ -100,19 +89,15 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
             'UPDATE sys_task SET name = $2, job = $3, cron = $4, enabled = $5, timeout_seconds = $6, params = $7::jsonb, updated_at = now() WHERE id = $1 RETURNING id',
             [id, name, job, cron, enabled, timeout, stored],
           );
-    if (!row) throw new ApiError('任务不存在');
+    if (!row) throw new ApiError(say('taskId'));
     return c.json(ok({ id: row.id, next: check.next }));
   });
 
   app.post('/v1/sysTask/selSysTaskLogList', async (c) => {
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const taskId =
-      body.taskId === undefined || body.taskId === null || body.taskId === '' ? null : int(body, 'taskId', '任务', 0, 2 ** 31 - 1);
-    const outcome = typeof body.outcome === 'string' && body.outcome ? body.outcome : null;
+    const { pageNum, pageSize, taskId: task, outcome: given } = await readValid(c, taskRuns);
+    const outcome = given || null;
     const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [taskId, outcome]);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [task, outcome]);
     const rows = await db.query(
       `SELECT l.id::text AS id, l.task_id AS "taskId", t.name AS "taskName", l.trigger, l.outcome, l.message, l.process,
               COALESCE(u.user_name, '') AS "byUserName",
@@ -121,14 +106,13 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
               CASE WHEN l.finished_at IS NULL THEN NULL ELSE round(extract(epoch FROM l.finished_at - l.started_at) * 1000)::int END AS "durationMs"
          FROM sys_task_log l JOIN sys_task t ON t.id = l.task_id LEFT JOIN app_user u ON u.id = l.by_user_id
         WHERE ${where} ORDER BY l.started_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
-      [taskId, outcome, pageSize, (pageNum - 1) * pageSize],
+      [task, outcome, pageSize, (pageNum - 1) * pageSize],
     );
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
   app.post('/v1/sysTask/delTaskLock', async (c) => {
-    const body = await readBody(c);
-    const id = int(body, 'id', '任务', 0, 2 ** 31 - 1);
+    const { id } = await readValid(c, taskId);
     const s = c.get('session');
     // One statement releases the lock and says who held it; the release is itself a row of the task's log.
     const [released] = await db.query<{ locked_by: string }>(
@@ -147,10 +131,9 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
 
   // Not in SPEC 7: run a task now (the 运行 button); the run is logged as manual, by the caller.
   app.post('/v1/sysTask/run', async (c) => {
-    const body = await readBody(c);
-    const id = int(body, 'id', '任务', 0, 2 ** 31 - 1);
+    const { id } = await readValid(c, taskId);
     const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
-    if (!task) throw new ApiError('任务不存在');
+    if (!task) throw new ApiError(say('taskId'));
     const logId = await scheduler.runNow(id, c.get('session').userId);
     return c.json(ok({ logId }));
   });

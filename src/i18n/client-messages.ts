@@ -53,15 +53,9 @@ const EXACT: Readonly<Record<string, string>> = {
   '地址须为 http(s) 网址，且不含用户名密码': 'The address is http(s) without a user name or password',
   请至少选择一个事件: 'Choose at least one event',
   '签名密钥须为 16-128 个字符': 'The signing secret is 16-128 characters',
-  // the tasks page's rules
-  请填写租户编号: 'Give the tenant id',
+  // the tasks page's rules (the test SMS job's tenant, checked on the server)
   租户不存在: 'No such tenant',
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
-  任务名称不能为空: 'The task name is required',
-  '任务名称不能超过 50 个字': 'The task name is at most 50 characters',
-  请选择任务类型: 'Choose a job',
-  'Cron 表达式不能为空': 'The cron is required',
-  '超时须为 1 到 86400 秒之间的整数': 'The timeout is a whole number of seconds from 1 to 86400',
   // the platform pages' shared field rules (contract.ts)
   标识不能为空: 'The name is required',
   '标识须为 2-40 位小写字母、数字或下划线，以字母开头':

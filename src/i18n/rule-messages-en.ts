@@ -7,6 +7,8 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   missingField: 'The request lacks the field {name}',
   wrongType: '{name} has the wrong type',
   phoneFormat: 'Enter a valid phone number',
+  pageNum: 'The page number is a whole number from 1 to {max}',
+  pageSize: 'The page size is a whole number from 1 to {max}',
 
   apiKeyId: 'No such API key, or it is revoked',
   apiKeyName: 'The name is required',
@@ -21,6 +23,15 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   collectionNameRule: 'The collection name is 2-64 letters, digits, underscores, dots or hyphens, starting with a letter',
   collectionFileId: 'No such file',
   remarkMax: 'The remark is at most 200 characters',
+
+  taskId: 'No such task',
+  taskName: 'The task name is required',
+  taskNameMax: 'The task name is at most 50 characters',
+  taskJob: 'Choose a job',
+  taskCron: 'The cron is required',
+  taskTimeout: 'The timeout is a whole number of seconds from 1 to 86400',
+  taskTenantId: 'Give the tenant id',
+  wrongOutcome: 'The outcome filter is wrong',
 
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',

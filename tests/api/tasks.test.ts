@@ -58,6 +58,28 @@ describe('scheduled tasks', () => {
     expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'rm -rf', cron: '* * * * *' })).toMatchObject({
       field: 'job',
     });
+    // A job named like Object.prototype's members is no job; the schema the form uses names each field.
+    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'constructor', cron: '* * * * *' })).toMatchObject({
+      field: 'job',
+      errmsg: '请选择任务类型',
+    });
+    const task = { name: 'x', job: 'purge_sessions', cron: '0 4 * * *' };
+    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, timeoutSeconds: 0 })).toMatchObject({
+      field: 'timeoutSeconds',
+      errmsg: '超时须为 1 到 86400 秒之间的整数',
+    });
+    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, lockedBy: 'me' })).toMatchObject({ field: 'lockedBy' });
+    expect(
+      await call(baseUrl, op.token, '/v1/sysTask/addSysTask', {
+        ...task,
+        job: 'sms_test',
+        params: { tenantId: 'x', phone: '12' },
+      }),
+    ).toMatchObject({ field: 'params.tenantId', errmsg: '请填写租户编号' });
+    expect(await call(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { pageSize: 500 })).toMatchObject({
+      field: 'pageSize',
+      errmsg: '每页条数必须是 1 到 200 之间的整数',
+    });
     expect(
       await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'purge_sessions', cron: 'every minute' }),
     ).toMatchObject({

@@ -46,6 +46,20 @@ const idValue = (message: RuleKey) =>
     v.maxValue(2 ** 31 - 1, say(message)),
   );
 
+/** A page of a list: pageNum from 1 (default 1) and pageSize of 1-200 (default `size`), as numbers or their text. */
+export const page = (size = 10) => ({
+  pageNum: v.optional(count(100_000, 'pageNum'), 1),
+  pageSize: v.optional(count(200, 'pageSize'), size),
+});
+
+const count = (max: number, key: 'pageNum' | 'pageSize') =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))], say(key, { max })),
+    v.integer(say(key, { max })),
+    v.minValue(1, say(key, { max })),
+    v.maxValue(max, say(key, { max })),
+  );
+
 /** A search box's word: optional, trimmed, and cut to `max` characters rather than refused. */
 export const keyword = (max = 64) =>
   v.optional(

@@ -9,6 +9,8 @@ export const RULE_MESSAGES = {
   missingField: '请求缺少字段 {name}',
   wrongType: '{name} 的类型不正确',
   phoneFormat: '请输入正确的手机号码',
+  pageNum: '页码必须是 1 到 {max} 之间的整数',
+  pageSize: '每页条数必须是 1 到 {max} 之间的整数',
 
   apiKeyId: 'API 密钥不存在或已吊销',
   apiKeyName: '名称不能为空',
@@ -23,6 +25,15 @@ export const RULE_MESSAGES = {
   collectionNameRule: '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头',
   collectionFileId: '文件不存在',
   remarkMax: '说明不能超过 200 个字',
+
+  taskId: '任务不存在',
+  taskName: '任务名称不能为空',
+  taskNameMax: '任务名称不能超过 50 个字',
+  taskJob: '请选择任务类型',
+  taskCron: 'Cron 表达式不能为空',
+  taskTimeout: '超时须为 1 到 86400 秒之间的整数',
+  taskTenantId: '请填写租户编号',
+  wrongOutcome: '结果筛选不正确',
 
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',

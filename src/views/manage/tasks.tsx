@@ -1,7 +1,9 @@
 import { Badge, Button, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../api/errors.ts';
-import { taskCalls, type TaskRow, type TaskRun } from '../../api/task-calls.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { smsTestParams, taskSave } from '../../api/schema/task.ts';
+import { taskCalls, type TaskInput, type TaskRow, type TaskRun } from '../../api/task-calls.ts';
 import { formatInstant as formatIn } from '../../lib/time.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
@@ -60,24 +62,17 @@ interface Values extends Record<string, unknown> {
   'params.phone': string;
 }
 
-const problems = (v: Values) => {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (!v.name.trim()) p.name = '任务名称不能为空';
-  else if (v.name.trim().length > 50) p.name = '任务名称不能超过 50 个字';
-  if (!v.job) p.job = '请选择任务类型';
-  if (!v.cron.trim()) p.cron = 'Cron 表达式不能为空';
-  const timeout = Number(v.timeoutSeconds);
-  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 86400) p.timeoutSeconds = '超时须为 1 到 86400 秒之间的整数';
-  return p;
-};
-
-/** The test SMS job's parameters (the server checks them again, and that the tenant exists). */
-const paramProblems = (v: Values) => {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (!/^\d+$/.test(v['params.tenantId'].trim())) p['params.tenantId'] = '请填写租户编号';
-  if (!/^1\d{10}$/.test(v['params.phone'].trim())) p['params.phone'] = '请输入正确的手机号码';
-  return p;
-};
+/** The body a save sends; a job with parameters (the test SMS job) sends them, checked by their own schema. */
+const bodyOf = (task: TaskRow | null, v: Values, withParams: boolean): TaskInput => ({
+  ...(task ? { id: task.id } : {}),
+  name: v.name,
+  job: v.job,
+  cron: v.cron,
+  enabled: v.enabled,
+  timeoutSeconds: v.timeoutSeconds.trim() === '' ? Number.NaN : Number(v.timeoutSeconds),
+  ...(withParams ? { params: { tenantId: paramId(v['params.tenantId']), phone: v['params.phone'].trim() } } : {}),
+});
+const paramId = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : text);
 
 function TaskForm({
   task,
@@ -98,8 +93,13 @@ function TaskForm({
   const api = useApi();
   const calls = useMemo(() => taskCalls(api), [api]);
   const validate = useMemo(
-    () => (v: Values) => ({ ...problems(v), ...(jobs.find((j) => j.job === v.job)?.params ? paramProblems(v) : {}) }),
-    [jobs],
+    () => (v: Values) => {
+      const withParams = jobs.find((j) => j.job === v.job)?.params === true;
+      const body = bodyOf(task, v, withParams);
+      const params = withParams ? fieldProblems(smsTestParams, body.params) : {};
+      return { ...fieldProblems(taskSave, body), ...Object.fromEntries(Object.entries(params).map(([k, m]) => [`params.${k}`, m])) };
+    },
+    [jobs, task],
   );
   const form = useForm<Values>(
     {
@@ -130,15 +130,7 @@ function TaskForm({
   }, [typed, calls]);
   const save = () =>
     form.submit(async (v) => {
-      await calls.save({
-        ...(task ? { id: task.id } : {}),
-        name: v.name.trim(),
-        job: v.job,
-        cron: v.cron.trim(),
-        enabled: v.enabled,
-        timeoutSeconds: Number(v.timeoutSeconds),
-        ...(withParams ? { params: { tenantId: Number(v['params.tenantId']), phone: v['params.phone'].trim() } } : {}),
-      });
+      await calls.save(bodyOf(task, v, withParams));
       onSaved();
     });
   const cronField = form.field('cron');
