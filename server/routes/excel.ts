@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
+import { tenantZone, todayIn } from './statistics.ts';
 import { ApiError, ok, readBody } from '../http.ts';
 import { grants } from '../relations.ts';
 import { phoneView } from '../privacy.ts';
@@ -50,7 +51,7 @@ export function excelRoutes(db: Db) {
       );
       return c.json(
         ok({
-          fileName: `用户列表-${new Date().toISOString().slice(0, 10)}.xlsx`,
+          fileName: `用户列表-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`,
           columns,
           rows: rows.map((u) => [
             u.userName,

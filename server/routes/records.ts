@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
+import { tenantZone, todayIn } from './statistics.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import { departmentScope, inScope } from '../permissions.ts';
@@ -319,7 +320,7 @@ export function recordRoutes(db: Db) {
     const template = body.template === true;
     const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, template ? 'import' : 'export');
     const columns = schema.fields.map((f) => f.label);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = todayIn(await tenantZone(db, s.tenantId));
     if (template) return c.json(ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] }));
     const params: unknown[] = [];
     const q = listQueryOf(body);

@@ -20,6 +20,10 @@ export async function tenantZone(db: Db, tenantId: number): Promise<string> {
   return row?.zone || DEFAULT_ZONE;
 }
 
+/** Today's date (yyyy-MM-dd) in `zone`: what an export's file name says, as the tenant's staff count days. */
+export const todayIn = (zone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
 /** A standard table's field id by table and field name (the statistics read the standard dictionary's tables). */
 async function fieldIds(db: Db, tenantId: number, table: string, names: string[]) {
   const rows = await db.query<{ table_id: number; name: string; id: number }>(

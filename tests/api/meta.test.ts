@@ -197,6 +197,25 @@ describe('data dictionary with records (written behind the API, as old data woul
     expect(none.values.constructor).toBeNull();
     expect(Object.hasOwn(none.labels, 'constructor')).toBe(false);
   });
+
+  it('an export is named by the day in the tenant’s zone, not the UTC day', async () => {
+    // A zone whose day differs from UTC's right now: ahead by 14 hours after 10:00 UTC, else behind by 11.
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    await server.query(
+      `UPDATE system_setting SET params = (params::jsonb || jsonb_build_object('timeZone', $1::text))::text
+        WHERE tenant_id = 1 AND type = 'scrm_overall_params'`,
+      [zone],
+    );
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    expect(day).not.toBe(new Date().toISOString().slice(0, 10));
+    const admin = await signedIn(server.url, 'admin');
+    const brand = (
+      await call<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
+    ).values!.table;
+    const records = await call<{ fileName: string }>(server.url, admin.token, '/v1/metaRecord/export', { tableId: brand.id });
+    const users = await call<{ fileName: string }>(server.url, admin.token, '/v1/common/excel/getExcelUrl', { type: 'userExport' });
+    expect([records.values?.fileName, users.values?.fileName]).toEqual([`品牌-${day}.xlsx`, `用户列表-${day}.xlsx`]);
+  });
 });
 
 describe('document collections', () => {
