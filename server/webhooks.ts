@@ -4,7 +4,9 @@ import type { Secrets } from './secrets.ts';
 import { targetProblem } from './outbound.ts';
 
 /** The events a subscription may choose (campaign.published arrives with the campaigns of issue 15). */
-export const WEBHOOK_EVENTS = ['user.created', 'user.disabled', 'role.changed', 'login.failed', 'campaign.published'] as const;
+import { WEBHOOK_EVENTS } from '../src/api/schema/webhook.ts';
+
+export { WEBHOOK_EVENTS };
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 /** Attempts before a delivery is given up (the first and five retries). */

@@ -49,10 +49,6 @@ const EXACT: Readonly<Record<string, string>> = {
   '尝试过多，已锁定': 'Locked after too many tries',
   加密密钥无效或已使用: 'Encryption key invalid or spent',
   登录链接无效或已使用: 'Sign-in link invalid or spent',
-  // the subscriptions page's rules
-  '地址须为 http(s) 网址，且不含用户名密码': 'The address is http(s) without a user name or password',
-  请至少选择一个事件: 'Choose at least one event',
-  '签名密钥须为 16-128 个字符': 'The signing secret is 16-128 characters',
   // the tasks page's rules (the test SMS job's tenant, checked on the server)
   租户不存在: 'No such tenant',
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
@@ -77,7 +73,6 @@ const EXACT: Readonly<Record<string, string>> = {
   请选择状态: 'Choose a status',
   到期时间格式不正确: 'The expiry is not a valid time',
   管理员账号不能为空: 'The admin account is required',
-  名称不能为空: 'The name is required',
   '名称不能超过 32 个字': 'The name is at most 32 characters',
   '名称不能超过 64 个字': 'The name is at most 64 characters',
   按钮编码不能为空: 'The button code is required',

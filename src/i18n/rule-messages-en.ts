@@ -11,8 +11,8 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   pageSize: 'The page size is a whole number from 1 to {max}',
 
   apiKeyId: 'No such API key, or it is revoked',
-  apiKeyName: 'The name is required',
-  apiKeyNameMax: 'The name is at most 50 characters',
+  nameRequired: 'The name is required',
+  nameMax50: 'The name is at most 50 characters',
   apiKeyScopes: 'Choose at least one interface',
   apiKeyScopesFormat: 'The interface list is malformed',
   apiKeyScopesOwn: 'Choose only interfaces you may call yourself',
@@ -32,6 +32,13 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   taskTimeout: 'The timeout is a whole number of seconds from 1 to 86400',
   taskTenantId: 'Give the tenant id',
   wrongOutcome: 'The outcome filter is wrong',
+
+  webhookId: 'No such subscription',
+  webhookUrl: 'The address is an http(s) URL without a user name or password',
+  webhookEvents: 'Choose at least one event',
+  webhookEvent: 'No such event',
+  webhookSecret: 'The signing secret is required',
+  webhookSecretLength: 'The signing secret is 16-128 characters',
 
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',

@@ -63,6 +63,15 @@ describe('webhooks', () => {
     ).toMatchObject({
       field: 'events',
     });
+    // The schema the form uses: each field's own message; the secret of a new subscription; unknown keys named.
+    const refusal = async (body: Record<string, unknown>) => (await call(server.url, admin.token, '/v1/openApi/webhook/save', body)).errmsg;
+    const hook = { name: 'x', url, events: ['user.created'], secret: 'x'.repeat(20) };
+    expect(await refusal({ ...hook, events: ['user.deleted'] })).toBe('事件不存在');
+    expect(await refusal({ ...hook, secret: '' })).toBe('签名密钥不能为空');
+    expect(await refusal({ ...hook, secret: '******abcd' })).toBe('签名密钥不能为空');
+    expect(await refusal({ ...hook, secret: 'short' })).toBe('签名密钥须为 16-128 个字符');
+    expect(await refusal({ ...hook, url: 'ftp://example.com/' })).toBe('地址须为 http(s) 网址，且不含用户名密码');
+    expect(await refusal({ ...hook, tenantId: 2 })).toBe('请求含有未知字段 tenantId，请删除后重试');
     const made = await call<{ id: number }>(server.url, admin.token, '/v1/openApi/webhook/save', {
       name: '合作方回调',
       url,

@@ -13,8 +13,8 @@ export const RULE_MESSAGES = {
   pageSize: '每页条数必须是 1 到 {max} 之间的整数',
 
   apiKeyId: 'API 密钥不存在或已吊销',
-  apiKeyName: '名称不能为空',
-  apiKeyNameMax: '名称不能超过 50 个字',
+  nameRequired: '名称不能为空',
+  nameMax50: '名称不能超过 50 个字',
   apiKeyScopes: '请至少选择一个接口',
   apiKeyScopesFormat: '权限范围格式不正确',
   apiKeyScopesOwn: '只能选择自己可以调用的接口',
@@ -34,6 +34,13 @@ export const RULE_MESSAGES = {
   taskTimeout: '超时须为 1 到 86400 秒之间的整数',
   taskTenantId: '请填写租户编号',
   wrongOutcome: '结果筛选不正确',
+
+  webhookId: '订阅不存在',
+  webhookUrl: '地址须为 http(s) 网址，且不含用户名密码',
+  webhookEvents: '请至少选择一个事件',
+  webhookEvent: '事件不存在',
+  webhookSecret: '签名密钥不能为空',
+  webhookSecretLength: '签名密钥须为 16-128 个字符',
 
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',

@@ -2,6 +2,8 @@ import { Badge, Button, Field, Input, Switch, makeStyles, tokens } from '@fluent
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Answer } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { webhookSave } from '../../api/schema/webhook.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -59,14 +61,15 @@ interface Values extends Record<string, unknown> {
   secret: string;
   enabled: boolean;
 }
-const problems = (isNew: boolean) => (v: Values) => {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (!v.name.trim()) p.name = '名称不能为空';
-  if (!/^https?:\/\/\S+$/i.test(v.url.trim())) p.url = '地址须为 http(s) 网址，且不含用户名密码';
-  if (!v.events.length) p.events = '请至少选择一个事件';
-  if ((isNew || v.secret) && (v.secret.length < 16 || v.secret.length > 128)) p.secret = '签名密钥须为 16-128 个字符';
-  return p;
-};
+/** The body a save sends: what the shared schema checks on both sides. */
+const bodyOf = (row: Webhook | null, v: Values) => ({
+  ...(row ? { id: row.id } : {}),
+  name: v.name,
+  url: v.url,
+  events: v.events,
+  secret: v.secret,
+  enabled: v.enabled,
+});
 
 function WebhookForm({
   row,
@@ -81,18 +84,14 @@ function WebhookForm({
 }) {
   const t = useT();
   const api = useApi();
-  const validate = useMemo(() => problems(row === null), [row]);
+  const validate = useMemo(() => (v: Values) => fieldProblems(webhookSave, bodyOf(row, v)), [row]);
   const form = useForm<Values>(
     { name: row?.name ?? '', url: row?.url ?? '', events: row?.events ?? [], secret: '', enabled: row?.enabled ?? true },
     validate,
   );
   const save = () =>
     form.submit(async (v) => {
-      await api.call(
-        '/v1/openApi/webhook/save',
-        { ...(row ? { id: row.id } : {}), name: v.name.trim(), url: v.url.trim(), events: v.events, secret: v.secret, enabled: v.enabled },
-        { fieldErrors: true },
-      );
+      await api.call('/v1/openApi/webhook/save', bodyOf(row, v), { fieldErrors: true });
       onSaved();
     });
   return (
