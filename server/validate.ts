@@ -23,7 +23,11 @@ type StandardResult<Output> =
  * Any Standard Schema serves; ours are valibot's.
  */
 export async function readValid<Output>(c: Context, schema: StandardSchemaV1<Output>): Promise<Output> {
-  const input = await readBody(c);
+  return checkWith(schema, await readBody(c));
+}
+
+/** A value checked by a schema (a body already read, against a second, stricter schema): its output, or refused. */
+export async function checkWith<Output>(schema: StandardSchemaV1<Output>, input: unknown): Promise<Output> {
   let result = schema['~standard'].validate(input);
   if (result instanceof Promise) result = await result;
   if (!result.issues) return result.value;

@@ -7,6 +7,9 @@ import { relateDefaults } from '../relations.ts';
 import { RECORD_BUTTON_LABELS } from '../records.ts';
 import { grantToTenantAdmins } from '../menu.ts';
 import type { SessionEvents } from '../session-events.ts';
+import { checkWith, readValid } from '../validate.ts';
+import { externalInterfaceSave, interfaceId, interfaceSave } from '../../src/api/schema/interface.ts';
+import { say } from '../../src/api/schema/messages.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../src/api/contract.ts';
 
 const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.path, m.icon, m.uri_type AS "uriType",
@@ -24,12 +27,6 @@ function accessOf(method: string, path: string, source: string): InterfaceRow['a
   if (owner === 'anonymous' || owner === 'shell') return owner;
   return typeof owner === 'object' && owner.platform ? 'platform' : 'relation';
 }
-
-/** An interface path: starts with one /, no scheme, no query, no spaces; at most 200 characters. */
-const interfacePathProblem = (path: string) =>
-  !path.startsWith('/') || path.startsWith('//') || /[\s?#\\]|:\/\//.test(path) || path.length > 200
-    ? '接口路径须以 / 开头，不能含协议、空格、? 或 #'
-    : null;
 
 export interface MenuRoutesOptions {
   db: Db;
@@ -315,23 +312,16 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
   // routes are written at start and only their names change here.
   app.post('/vue/interface/save', async (c) => {
     const body = await readBody(c);
-    const id = optionalId(body, 'id', '接口');
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (name.length > 64) throw new ApiError('名称不能超过 64 个字', { field: 'name' });
+    const { id, name } = await checkWith(interfaceSave, body);
     if (id !== null) {
       const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
-      if (!row) throw new ApiError('接口不存在');
+      if (!row) throw new ApiError(say('interfaceId'));
       if (row.source === 'server') {
         await db.query('UPDATE api_interface SET name = $2 WHERE id = $1', [id, name]);
         return c.json(ok({ id }));
       }
     }
-    const method = typeof body.method === 'string' ? body.method.toUpperCase() : 'POST';
-    if (!['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(method)) throw new ApiError('请求方法不正确', { field: 'method' });
-    const path = typeof body.path === 'string' ? body.path.trim() : '';
-    if (!path) throw new ApiError('接口路径不能为空', { field: 'path' });
-    const problem = interfacePathProblem(path);
-    if (problem) throw new ApiError(problem, { field: 'path' });
+    const { method, path } = await checkWith(externalInterfaceSave, body);
     const [dup] = await db.query('SELECT 1 FROM api_interface WHERE method = $1 AND path = $2 AND ($3::int IS NULL OR id <> $3)', [
       method,
       path,
@@ -354,10 +344,9 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
   });
 
   app.post('/vue/interface/del', async (c) => {
-    const body = await readBody(c);
-    const id = idOf(body, 'id', '接口');
+    const { id } = await readValid(c, interfaceId);
     const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
-    if (!row) throw new ApiError('接口不存在');
+    if (!row) throw new ApiError(say('interfaceId'));
     if (row.source === 'server') throw new ApiError('服务器自带的接口不能删除，可以取消它与页面的关联');
     await db.query('DELETE FROM api_interface WHERE id = $1', [id]);
     return c.json(ok());

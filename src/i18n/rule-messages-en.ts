@@ -40,6 +40,12 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   webhookSecret: 'The signing secret is required',
   webhookSecretLength: 'The signing secret is 16-128 characters',
 
+  interfaceId: 'No such interface',
+  interfaceMethod: 'The method is not valid',
+  interfacePathRequired: 'The path is required',
+  interfacePath: 'The path starts with / and has no scheme, spaces, ? or #',
+  nameMax64: 'The name is at most 64 characters',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

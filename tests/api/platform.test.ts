@@ -361,6 +361,14 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     expect(await call(server.url, op.token, '/vue/interface/save', { method: 'POST', path: 'http://evil/x' })).toMatchObject({
       field: 'path',
     });
+    // The schema the form uses: the method, a missing path, a name too long, unknown keys; a server interface's
+    // path is not checked, since only its name changes.
+    const save = (body: Record<string, unknown>) => call(server.url, op.token, '/vue/interface/save', body);
+    expect(await save({ method: 'TRACE', path: '/ext/a' })).toMatchObject({ field: 'method', errmsg: '请求方法不正确' });
+    expect(await save({ method: 'post' })).toMatchObject({ field: 'path', errmsg: '接口路径不能为空' });
+    expect(await save({ path: '/ext/a', name: '名'.repeat(65) })).toMatchObject({ field: 'name', errmsg: '名称不能超过 64 个字' });
+    expect(await save({ path: '/ext/a', source: 'server' })).toMatchObject({ field: 'source' });
+    expect(await save({ id: platformCall.id, name: '租户列表', path: '' })).toMatchObject({ result: 'ok' });
     expect(await call(server.url, op.token, '/vue/interface/del', { id: ext.values!.id })).toMatchObject({ result: 'ok' });
   });
 

@@ -42,6 +42,12 @@ export const RULE_MESSAGES = {
   webhookSecret: '签名密钥不能为空',
   webhookSecretLength: '签名密钥须为 16-128 个字符',
 
+  interfaceId: '接口不存在',
+  interfaceMethod: '请求方法不正确',
+  interfacePathRequired: '接口路径不能为空',
+  interfacePath: '接口路径须以 / 开头，不能含协议、空格、? 或 #',
+  nameMax64: '名称不能超过 64 个字',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

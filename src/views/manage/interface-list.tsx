@@ -18,6 +18,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { InterfaceRow } from '../../api/contract.ts';
 import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { externalInterfaceSave, interfaceSave } from '../../api/schema/interface.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -50,18 +52,6 @@ interface Values extends Record<string, unknown> {
   name: string;
 }
 
-/** The rules of an interface form (the server checks them again). */
-function interfaceProblems(v: Values, external: boolean): Partial<Record<keyof Values & string, string>> {
-  const p: Partial<Record<keyof Values & string, string>> = {};
-  if (external) {
-    if (!v.path.trim()) p.path = '接口路径不能为空';
-    else if (!v.path.startsWith('/') || v.path.startsWith('//') || /[\s?#\\]|:\/\//.test(v.path))
-      p.path = '接口路径须以 / 开头，不能含协议、空格、? 或 #';
-  }
-  if (v.name.length > 64) p.name = '名称不能超过 64 个字';
-  return p;
-}
-
 function InterfaceForm({
   row,
   calls,
@@ -75,11 +65,14 @@ function InterfaceForm({
 }) {
   const t = useT();
   const external = !row || row.source === 'external';
-  const validate = useMemo(() => (v: Values) => interfaceProblems(v, external), [external]);
+  const validate = useMemo(
+    () => (v: Values) => fieldProblems(external ? externalInterfaceSave : interfaceSave, { ...(row ? { id: row.id } : {}), ...v }),
+    [external, row],
+  );
   const form = useForm<Values>({ method: row?.method ?? 'POST', path: row?.path ?? '', name: row?.name ?? '' }, validate);
   const save = () =>
     form.submit(async (v) => {
-      await calls.saveInterface({ ...(row ? { id: row.id } : {}), method: v.method, path: v.path.trim(), name: v.name.trim() });
+      await calls.saveInterface({ ...(row ? { id: row.id } : {}), ...v });
       onSaved();
     });
   return (
