@@ -11,14 +11,9 @@ import { defaultTenantPages, grantToTenantAdmins, withAncestors } from '../menu.
 import { privacyOn } from '../privacy.ts';
 import { recordSessionsEnded } from '../logs.ts';
 import type { SessionEvents } from '../session-events.ts';
-import {
-  PLATFORM_PAGES,
-  SETTINGS_KEYS,
-  tenantFieldProblems,
-  type SettingsKey,
-  type TenantInput,
-  type TenantRow,
-} from '../../src/api/contract.ts';
+import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../src/api/contract.ts';
+import { isNewTenant, tenantAdd, tenantEdit } from '../../src/api/schema/tenant.ts';
+import { checkWith } from '../validate.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
   to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",
@@ -135,20 +130,9 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
 
   app.post('/v1/tenant/save', async (c) => {
     const body = await readBody(c);
-    const isNew = body.id === undefined || body.id === null || body.id === '';
-    const input: TenantInput = {
-      id: isNew ? undefined : idOf(body, 'id', '租户'),
-      name: typeof body.name === 'string' ? body.name.trim() : '',
-      code: typeof body.code === 'string' ? body.code.trim() : '',
-      contactName: typeof body.contactName === 'string' ? body.contactName.trim() : '',
-      contactPhone: typeof body.contactPhone === 'string' ? body.contactPhone.trim() : '',
-      status: body.status === 0 ? 0 : body.status === 1 ? 1 : (-1 as 0),
-      expiresAt: typeof body.expiresAt === 'string' && body.expiresAt ? body.expiresAt : null,
-      adminUserName: typeof body.adminUserName === 'string' ? body.adminUserName.trim() : undefined,
-    };
-    const problems = tenantFieldProblems(input, isNew);
-    const [field] = Object.keys(problems);
-    if (field) throw new ApiError(problems[field], { field });
+    const isNew = isNewTenant(body);
+    const checked = isNew ? await checkWith(tenantAdd, body) : await checkWith(tenantEdit, body);
+    const input: TenantInput = { ...checked, id: 'adminUserName' in checked ? undefined : checked.id };
     const [codeTaken] = await db.query('SELECT 1 FROM tenant WHERE lower(code) = lower($1) AND ($2::int IS NULL OR id <> $2)', [
       input.code,
       input.id ?? null,

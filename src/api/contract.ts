@@ -258,26 +258,6 @@ export interface TenantInput {
 /** A tenant code: 2-32 lower-case letters, digits or hyphens, starting with a letter (it appears in links). */
 export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
 
-/** The rules of a tenant save, one set for the form and the server: field -> message. */
-export function tenantFieldProblems(t: Partial<TenantInput>, isNew: boolean): Record<string, string> {
-  const problems: Record<string, string> = {};
-  const name = (t.name ?? '').trim();
-  if (!name) problems.name = '企业名称不能为空';
-  else if (name.length > 50) problems.name = '企业名称不能超过 50 个字';
-  const code = (t.code ?? '').trim();
-  if (!code) problems.code = '企业编码不能为空';
-  else if (!TENANT_CODE_PATTERN.test(code)) problems.code = '企业编码须为 2-32 位小写字母、数字或连字符，以字母开头';
-  if ((t.contactName ?? '').length > 32) problems.contactName = '联系人不能超过 32 个字';
-  if (t.contactPhone && !PHONE_PATTERN.test(t.contactPhone)) problems.contactPhone = '请输入正确的手机号';
-  if (t.status !== 0 && t.status !== 1) problems.status = '请选择状态';
-  if (t.expiresAt !== null && t.expiresAt !== undefined && Number.isNaN(Date.parse(t.expiresAt))) problems.expiresAt = '到期时间格式不正确';
-  if (isNew) {
-    if (!t.adminUserName) problems.adminUserName = '管理员账号不能为空';
-    else if (!ACCOUNT_PATTERN.test(t.adminUserName)) problems.adminUserName = ACCOUNT_RULE_MESSAGE;
-  }
-  return problems;
-}
-
 /** The menu editor's entry (/vue/menu/list rows, /vue/perm/save body). `icon` is SPEC 3's JSON string. */
 export interface MenuEntry {
   id: number;

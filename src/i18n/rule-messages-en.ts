@@ -46,6 +46,18 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   interfacePath: 'The path starts with / and has no scheme, spaces, ? or #',
   nameMax64: 'The name is at most 64 characters',
 
+  tenantId: 'The tenant is not valid',
+  tenantName: 'The tenant name is required',
+  tenantNameMax: 'The tenant name is at most 50 characters',
+  tenantCode: 'The tenant code is required',
+  tenantCodeRule: 'The tenant code is 2-32 lower-case letters, digits or hyphens, starting with a letter',
+  tenantContactMax: 'The contact is at most 32 characters',
+  tenantPhone: 'Enter a valid phone number',
+  tenantStatus: 'Choose a status',
+  tenantExpiry: 'The expiry is not a valid time',
+  tenantAdmin: 'The admin account is required',
+  accountRule: 'The account is 4-32 letters, digits or underscores, starting with a letter',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

@@ -133,6 +133,25 @@ describe('tenants', () => {
     ).toMatchObject({
       field: 'code',
     });
+    // The schema the form uses: a new tenant needs its admin, an edit has none; each field's own message.
+    const refusal = async (body: Record<string, unknown>) => {
+      const a = await call(baseUrl, op.token, '/v1/tenant/save', body);
+      return [a.field, a.errmsg];
+    };
+    expect(await refusal({ name: 'x', code: unique('c'), status: 1 })).toEqual(['adminUserName', '管理员账号不能为空']);
+    expect(await refusal({ name: 'x', code: unique('c'), status: 2, adminUserName: unique('b') })).toEqual(['status', '请选择状态']);
+    expect(await refusal({ name: 'x', code: unique('c'), status: 1, adminUserName: '9x' })).toEqual([
+      'adminUserName',
+      '账号须为 4-32 位字母、数字或下划线，以字母开头',
+    ]);
+    expect(await refusal({ id: 1, name: 'x', code: unique('c'), status: 1, adminUserName: unique('b') })).toEqual([
+      'adminUserName',
+      '请求含有未知字段 adminUserName，请删除后重试',
+    ]);
+    expect(await refusal({ id: 1, name: 'x', code: unique('c'), status: 1, expiresAt: 'soon' })).toEqual([
+      'expiresAt',
+      '到期时间格式不正确',
+    ]);
 
     const tree = flat((await call<TreeNode[]>(baseUrl, op.token, '/v1/menu/tree')).values!);
     const page = (path: string) => tree.find((n) => n.path === path && n.tenantId === null)!;

@@ -48,6 +48,18 @@ export const RULE_MESSAGES = {
   interfacePath: '接口路径须以 / 开头，不能含协议、空格、? 或 #',
   nameMax64: '名称不能超过 64 个字',
 
+  tenantId: '租户不正确',
+  tenantName: '企业名称不能为空',
+  tenantNameMax: '企业名称不能超过 50 个字',
+  tenantCode: '企业编码不能为空',
+  tenantCodeRule: '企业编码须为 2-32 位小写字母、数字或连字符，以字母开头',
+  tenantContactMax: '联系人不能超过 32 个字',
+  tenantPhone: '请输入正确的手机号',
+  tenantStatus: '请选择状态',
+  tenantExpiry: '到期时间格式不正确',
+  tenantAdmin: '管理员账号不能为空',
+  accountRule: '账号须为 4-32 位字母、数字或下划线，以字母开头',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

@@ -13,7 +13,9 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { tenantFieldProblems, type TenantInput, type TenantRow } from '../../api/contract.ts';
+import type { TenantInput, TenantRow } from '../../api/contract.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { tenantAdd, tenantEdit } from '../../api/schema/tenant.ts';
 import { platformCalls } from '../../api/platform-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate } from '../../shell/hash-location.ts';
@@ -75,7 +77,7 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
   const isNew = tenant === null;
-  const validate = useMemo(() => (v: Values) => tenantFieldProblems(inputOf(v, isNew ? undefined : 0), isNew), [isNew]);
+  const validate = useMemo(() => (v: Values) => fieldProblems(isNew ? tenantAdd : tenantEdit, inputOf(v, isNew ? undefined : 0)), [isNew]);
   const form = useForm<Values>(
     tenant
       ? {
