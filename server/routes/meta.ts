@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db-errors.ts';
 import { ApiError, int, ok, readBody, refuse } from '../http.ts';
 import { relateDefaults } from '../relations.ts';
 import { readValid } from '../validate.ts';
+import { metaFieldDelete, metaFieldList, metaTableId, metaTableList, metaTableSave } from '../../src/api/schema/meta-table.ts';
 import { collectionAdd, collectionFileId, collectionFiles, collectionId, collectionList } from '../../src/api/schema/collection.ts';
 import { say } from '../../src/api/schema/messages.ts';
 import { syncFieldIndexes } from '../records.ts';
@@ -12,7 +13,6 @@ import {
   META_FIELD_TYPES,
   MONGO_FILE_MAX_BYTES,
   metaFieldProblems,
-  metaTableProblems,
   type EnumOption,
   type MetaFieldInput,
   type MetaFieldRow,
@@ -52,16 +52,13 @@ export function metaRoutes(db: Db) {
       id,
       tenantId,
     ]);
-    if (!row) throw new ApiError('数据表不存在');
+    if (!row) throw new ApiError(say('metaTableId'));
     return row;
   };
 
   app.post('/v1/metaData/selMetaTableList', async (c) => {
-    const body = await readBody(c);
+    const { pageNum, pageSize, keyword } = await readValid(c, metaTableList);
     const s = c.get('session');
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 20, 500);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
     const where = `t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.label || ' ' || t.remark), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_table t WHERE ${where}`, [s.tenantId, keyword]);
     const rows = await db.query<MetaTableRow>(`SELECT ${TABLE_COLUMNS} FROM meta_table t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`, [
@@ -74,16 +71,8 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/metaData/saveMetaTable', async (c) => {
-    const body = await readBody(c);
+    const { id, ...input } = await readValid(c, metaTableSave);
     const s = c.get('session');
-    const id = optionalId(body, 'id', '数据表');
-    const input = {
-      name: typeof body.name === 'string' ? body.name.trim() : '',
-      label: typeof body.label === 'string' ? body.label.trim() : '',
-      remark: typeof body.remark === 'string' ? body.remark.trim() : '',
-      component: typeof body.component === 'string' ? body.component.trim() : '',
-    };
-    firstProblem(metaTableProblems(input));
     if (id !== null) await tableOf(s.tenantId, id);
     try {
       const [row] =
@@ -114,9 +103,9 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/metaData/delMetaTable', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, metaTableId);
     const s = c.get('session');
-    const table = await tableOf(s.tenantId, idOf(body, 'id', '数据表'));
+    const table = await tableOf(s.tenantId, id);
     if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`);
     const [ref] = await db.query<{ table_label: string; field_label: string }>(
       `SELECT t.label AS table_label, f.label AS field_label FROM meta_field f JOIN meta_table t ON t.id = f.table_id
@@ -129,9 +118,9 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/metaData/selMetaFieldList', async (c) => {
-    const body = await readBody(c);
+    const { tableId } = await readValid(c, metaFieldList);
     const s = c.get('session');
-    const table = await tableOf(s.tenantId, idOf(body, 'tableId', '数据表'));
+    const table = await tableOf(s.tenantId, tableId);
     const rows = await db.query<MetaFieldRow>(`SELECT ${FIELD_COLUMNS} FROM meta_field f WHERE f.table_id = $1 ORDER BY f.sort, f.id`, [
       table.id,
     ]);
@@ -243,15 +232,14 @@ export function metaRoutes(db: Db) {
   });
 
   app.post('/v1/metaData/delMetaField', async (c) => {
-    const body = await readBody(c);
+    const { id, confirm } = await readValid(c, metaFieldDelete);
     const s = c.get('session');
-    const id = idOf(body, 'id', '字段');
     const [field] = await db.query<MetaFieldRow & { tenantId: number }>(
       `SELECT ${FIELD_COLUMNS} FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2 WHERE f.id = $1`,
       [id, s.tenantId],
     );
-    if (!field) throw new ApiError('字段不存在');
-    if (field.inUse && body.confirm !== true) {
+    if (!field) throw new ApiError(say('metaFieldId'));
+    if (field.inUse && !confirm) {
       throw new ApiError(`“${field.label}”已有数据，删除后这些数据也会删除；请确认`, { values: { confirm: true } });
     }
     // The field's values leave every record with it.

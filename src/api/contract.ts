@@ -411,18 +411,6 @@ export interface MetaFieldRow {
 
 export type MetaFieldInput = Omit<MetaFieldRow, 'id' | 'sort' | 'inUse'> & { id?: number };
 
-export function metaTableProblems(t: Partial<MetaTableInput>): Record<string, string> {
-  const p: Record<string, string> = {};
-  if (!t.name) p.name = '标识不能为空';
-  else if (!META_NAME_PATTERN.test(t.name)) p.name = META_NAME_RULE;
-  const label = (t.label ?? '').trim();
-  if (!label) p.label = '名称不能为空';
-  else if (label.length > 32) p.label = '名称不能超过 32 个字';
-  if ((t.remark ?? '').length > 200) p.remark = '说明不能超过 200 个字';
-  if (t.component && !COMPONENT_PATTERN.test(t.component)) p.component = '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng';
-  return p;
-}
-
 /** A menu component name (`group/name`), as the view registry keys pages. */
 export const COMPONENT_PATTERN = /^[a-z][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/;
 

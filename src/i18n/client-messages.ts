@@ -53,9 +53,6 @@ const EXACT: Readonly<Record<string, string>> = {
   租户不存在: 'No such tenant',
   '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   // the platform pages' shared field rules (contract.ts)
-  标识不能为空: 'The name is required',
-  '标识须为 2-40 位小写字母、数字或下划线，以字母开头':
-    'The name is 2-40 lower-case letters, digits or underscores, starting with a letter',
   请选择字段类型: 'Choose a type',
   枚举至少要有一个选项: 'Give at least one option',
   每个选项都要有值和名称: 'Every option needs a value and a label',
@@ -63,7 +60,6 @@ const EXACT: Readonly<Record<string, string>> = {
   请选择引用的表: 'Choose the referenced table',
   引用字段不能有默认值: 'A reference has no default',
   默认值与字段类型不符: 'The default does not fit the type',
-  '名称不能超过 32 个字': 'The name is at most 32 characters',
   按钮编码不能为空: 'The button code is required',
   '按钮编码须为“模块:动作”，如 user:add': 'The button code is area:action, e.g. user:add',
   路径不能为空: 'The path is required',

@@ -58,6 +58,14 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   tenantAdmin: 'The admin account is required',
   accountRule: 'The account is 4-32 letters, digits or underscores, starting with a letter',
 
+  metaTableId: 'No such table',
+  metaFieldId: 'No such field',
+  metaName: 'The name is required',
+  metaNameRule: 'The name is 2-40 lower-case letters, digits or underscores, starting with a letter',
+  metaLabel: 'The label is required',
+  nameMax32: 'The name is at most 32 characters',
+  metaComponent: 'The page component is a lower-case group/name path, e.g. base-info/store-mng',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

@@ -33,6 +33,15 @@ describe('data dictionary', () => {
     expect(await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: 'Bad Name', label: 'x' })).toMatchObject({
       field: 'name',
     });
+    // The schema the form uses: each field's own message, unknown keys named.
+    const saveTable = (body: Record<string, unknown>) => call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', body);
+    expect(await saveTable({ name: unique('t_') })).toMatchObject({ field: 'label', errmsg: '名称不能为空' });
+    expect(await saveTable({ name: unique('t_'), label: 'x', component: 'Store' })).toMatchObject({
+      field: 'component',
+      errmsg: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
+    });
+    expect(await saveTable({ name: unique('t_'), label: 'x', tenantId: 2 })).toMatchObject({ field: 'tenantId' });
+    expect(await call(baseUrl, admin.token, '/v1/metaData/selMetaTableList', { pageSize: 501 })).toMatchObject({ field: 'pageSize' });
 
     const field = (body: Record<string, unknown>) =>
       call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });

@@ -46,10 +46,10 @@ const idValue = (message: RuleKey) =>
     v.maxValue(2 ** 31 - 1, say(message)),
   );
 
-/** A page of a list: pageNum from 1 (default 1) and pageSize of 1-200 (default `size`), as numbers or their text. */
-export const page = (size = 10) => ({
+/** A page of a list: pageNum from 1 (default 1) and pageSize of 1-`maxSize` (default `size`), as numbers or text. */
+export const page = (size = 10, maxSize = 200) => ({
   pageNum: v.optional(count(100_000, 'pageNum'), 1),
-  pageSize: v.optional(count(200, 'pageSize'), size),
+  pageSize: v.optional(count(maxSize, 'pageSize'), size),
 });
 
 const count = (max: number, key: 'pageNum' | 'pageSize') =>

@@ -60,6 +60,14 @@ export const RULE_MESSAGES = {
   tenantAdmin: '管理员账号不能为空',
   accountRule: '账号须为 4-32 位字母、数字或下划线，以字母开头',
 
+  metaTableId: '数据表不存在',
+  metaFieldId: '字段不存在',
+  metaName: '标识不能为空',
+  metaNameRule: '标识须为 2-40 位小写字母、数字或下划线，以字母开头',
+  metaLabel: '名称不能为空',
+  nameMax32: '名称不能超过 32 个字',
+  metaComponent: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   META_FIELD_TYPES,
   metaFieldProblems,
-  metaTableProblems,
   type EnumOption,
   type MetaFieldInput,
   type MetaFieldRow,
@@ -11,6 +10,8 @@ import {
   type MetaTableRow,
 } from '../../api/contract.ts';
 import { metaCalls } from '../../api/meta-calls.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { metaTableSave } from '../../api/schema/meta-table.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -56,17 +57,11 @@ function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClos
   const calls = useMemo(() => metaCalls(api), [api]);
   const form = useForm<TableValues>(
     { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
-    metaTableProblems,
+    (v) => fieldProblems(metaTableSave, v),
   );
   const save = () =>
     form.submit(async (v) => {
-      const { id } = await calls.saveTable({
-        ...(row ? { id: row.id } : {}),
-        name: v.name.trim(),
-        label: v.label.trim(),
-        remark: v.remark.trim(),
-        component: v.component.trim(),
-      });
+      const { id } = await calls.saveTable({ ...(row ? { id: row.id } : {}), ...v });
       onSaved(id);
     });
   return (
