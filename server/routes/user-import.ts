@@ -76,7 +76,7 @@ async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ val
     const [userName, nickname, phone, typeName, departNames, roleNames] = cells;
     const problems: ImportProblem[] = [];
     const add = (field: string, reason: string) => problems.push({ row, field, reason });
-    const userType = USER_TYPE_NAMES[typeName];
+    const userType = Object.hasOwn(USER_TYPE_NAMES, typeName) ? USER_TYPE_NAMES[typeName] : undefined;
     const departIds = names(departNames).map((n) => departs.find((d) => d.depart_name === n)?.id ?? -1);
     const roleIds = names(roleNames).map((n) => roles.find((r) => r.name === n)?.id ?? -1);
     const input = {
