@@ -380,6 +380,17 @@ describe('English mode: every text the console makes is English', () => {
         .toEqual([]);
     }
 
+    // A form's rules come from its resource's schema (src/api/schema), in English too.
+    await page.goto(`${baseUrl}/#/manage/sms-platform`);
+    await page.getByRole('button', { name: 'Add SMS platform' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Add SMS platform' });
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('The name is required').waitFor();
+    await drawer.getByText('The endpoint is an http(s) address').waitFor();
+    await expect.poll(() => strayChinese(page, data, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
     await page.keyboard.press('Control+K');
     await page.getByRole('dialog').getByRole('combobox').waitFor();
     await expect.poll(() => strayChinese(page, data, '[role="dialog"]')).toEqual([]);
