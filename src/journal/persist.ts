@@ -9,7 +9,10 @@ import type { Journal, JournalEntry } from './journal.ts';
  * IndexedDB holds the journal in chunks of CHUNK entries (by seq) under a head record naming the first and last
  * chunk, so a write clones only the chunks that changed: the whole journal (up to 5,000 entries, the boot's carry
  * the menu tree) was cloned at every write, and a reload before the write left every earlier load's entries to
- * the synchronous unload copy. Tabs' journals not written for JOURNAL_KEEP_DAYS are deleted when a tab starts.
+ * the synchronous unload copy. A load that goes before it has read the earlier entries back (a quick reload on a
+ * busy machine) cannot number its own after them: it leaves them, numbered from 1, as a segment of their own
+ * (AFTER_KEY) beside the earlier unload copy, and the next load numbers them after everything else.
+ * Tabs' journals not written for JOURNAL_KEEP_DAYS are deleted when a tab starts.
  * At logout the journal is cleared, unless the engineer pinned it.
  */
 export interface KeptJournal {
@@ -26,6 +29,7 @@ const STORE = 'journals';
 const TAB_KEY = 'journalTab';
 const PIN_KEY = 'journalPinned';
 const TAIL_KEY = 'journalTail';
+const AFTER_KEY = 'journalTailAfter';
 const WRITE_AFTER_MS = 1000;
 /** entries a chunk record holds (seq 1-100 in chunk 0, 101-200 in chunk 1, ...) */
 export const CHUNK = 100;
@@ -115,14 +119,17 @@ export function keepJournal(
   }
   const tabId = tab;
   const db = idb ? open(idb).catch(() => null) : Promise.resolve(null);
-  const readTail = (): JournalEntry[] => {
+  const readList = <T>(key: string): T[] => {
     try {
-      const tail = JSON.parse(tabStore.getItem(TAIL_KEY) ?? '[]') as unknown;
-      return Array.isArray(tail) ? (tail as JournalEntry[]) : [];
+      const list = JSON.parse(tabStore.getItem(key) ?? '[]') as unknown;
+      return Array.isArray(list) ? (list as T[]) : [];
     } catch {
       return [];
     }
   };
+  /** this page load, naming the segment it leaves when it goes before its restore */
+  const load = `${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  let restoreDone = false;
   /** the last entry IndexedDB holds */
   let written = 0;
   /** the chunks IndexedDB holds for this tab */
@@ -138,14 +145,24 @@ export function keepJournal(
     .catch(() => [] as JournalEntry[])
     .then((saved) => {
       const last = saved.length ? saved[saved.length - 1].seq : 0;
-      const tail = readTail().filter((e) => e.seq > last);
-      tailed = tail.length > 0;
-      journal.restore([...saved, ...tail]);
+      const earlier = [...saved, ...readList<JournalEntry>(TAIL_KEY).filter((e) => e.seq > last)];
+      // Loads that went before their restore: numbered after everything before them, in the order they went.
+      for (const segment of readList<{ load: string; entries: JournalEntry[] }>(AFTER_KEY)) {
+        if (segment.load === load || !Array.isArray(segment.entries)) continue;
+        const base = earlier.length ? earlier[earlier.length - 1].seq : 0;
+        earlier.push(...segment.entries.map((e) => ({ ...e, seq: e.seq + base })));
+      }
+      tailed = earlier.length > saved.length;
+      journal.restore(earlier);
       // IndexedDB holds these already: the page's going writes only what came after to the tab's storage.
       written = Math.max(written, last);
       tabStore.removeItem(TAIL_KEY);
+      tabStore.removeItem(AFTER_KEY);
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .then(() => {
+      restoreDone = true;
+    });
 
   const sessionActors = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -194,8 +211,15 @@ export function keepJournal(
    * (its id dies with its sessionStorage).
    */
   const onHide = () => {
-    const tail = journal.entries().filter((e) => e.seq > written);
     try {
+      if (!restoreDone) {
+        // Before the earlier entries are back, this load's own are numbered from 1: a segment of their own, beside
+        // the earlier load's unload copy (which stays for the next load to read).
+        const own = journal.entries();
+        if (own.length) tabStore.setItem(AFTER_KEY, JSON.stringify([...readList(AFTER_KEY), { load, entries: own }]));
+        return;
+      }
+      const tail = journal.entries().filter((e) => e.seq > written);
       if (tail.length) tabStore.setItem(TAIL_KEY, JSON.stringify(tail));
     } catch {
       // over the storage quota: IndexedDB's copy is what there is

@@ -569,6 +569,37 @@ describe('the journal across a reload', () => {
     expect(last.entries().map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 
+  it('a load that goes before it has read the earlier entries back leaves its own after them, none lost', async () => {
+    const tab = memoryStorage();
+    const idb = memoryIndexedDb();
+    // Load 1: five entries in IndexedDB, two more only in its unload copy.
+    const page1 = new EventTarget();
+    const first = createJournal({ run: 'a' });
+    const kept = keepJournal(first, idb.factory, tab, page1);
+    await kept.restored;
+    calls(first, 5);
+    await kept.flush();
+    calls(first, 2, 5);
+    page1.dispatchEvent(new Event('pagehide'));
+    // Load 2, on a busy machine: IndexedDB has not answered yet when it goes (a quick reload).
+    const stalled = { open: () => ({ onsuccess: null, onerror: null, onupgradeneeded: null }) } as unknown as IDBFactory;
+    const page2 = new EventTarget();
+    const second = createJournal({ run: 'b' });
+    keepJournal(second, stalled, tab, page2);
+    calls(second, 3, 100);
+    page2.dispatchEvent(new Event('pagehide'));
+    // Load 3 has everything, once, in order: load 1's seven, then load 2's three.
+    const third = await nextLoad(tab, idb.factory, 'c');
+    expect(third.entries().map((e) => (e.kind === 'call' ? [e.seq, e.path] : e.kind))).toEqual([
+      ...Array.from({ length: 7 }, (_, i) => [i + 1, `/v1/call/${i}`]),
+      [8, '/v1/call/100'],
+      [9, '/v1/call/101'],
+      [10, '/v1/call/102'],
+    ]);
+    expect(tab.getItem('journalTail')).toBeNull();
+    expect(tab.getItem('journalTailAfter')).toBeNull();
+  });
+
   it('writes the restored unload copy to IndexedDB on its own, without waiting for the next entry', async () => {
     const tab = memoryStorage();
     const idb = memoryIndexedDb();
