@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import { ApiError, int, ok, readBody, refuse } from '../http.ts';
-
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
+import { ApiError, ok, refuse } from '../http.ts';
+import { readValid } from '../validate.ts';
+import { departId, departList, departSave } from '../../src/api/schema/depart.ts';
+import { say } from '../../src/api/schema/messages.ts';
 
 /**
  * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use, issue 14): list with
@@ -15,6 +16,7 @@ export function departRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
   app.post('/v1/depart/list', async (c) => {
+    await readValid(c, departList);
     const s = c.get('session');
     const rows = await db.query(
       `SELECT d.id, d.depart_name AS "departName",
@@ -28,13 +30,9 @@ export function departRoutes(db: Db) {
   });
 
   app.post('/v1/depart/save', async (c) => {
-    const body = await readBody(c);
+    const { id, departName: name } = await readValid(c, departSave);
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
-    const id = body.id === undefined || body.id === null || body.id === '' ? null : idOf(body, 'id', '部门');
-    const name = typeof body.departName === 'string' ? body.departName.trim() : '';
-    if (!name) throw refuse('departName', '部门名称不能为空');
-    if (name.length > 32) throw refuse('departName', '部门名称不能超过 32 个字');
     const [dup] = await db.query('SELECT 1 FROM depart WHERE tenant_id = $1 AND depart_name = $2 AND ($3::int IS NULL OR id <> $3)', [
       s.tenantId,
       name,
@@ -49,15 +47,14 @@ export function departRoutes(db: Db) {
       return c.json(ok({ id: row.id }));
     }
     const rows = await db.query('UPDATE depart SET depart_name = $3 WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId, name]);
-    if (!rows.length) throw new ApiError('部门不存在');
+    if (!rows.length) throw new ApiError(say('departId'));
     return c.json(ok({ id }));
   });
 
   app.post('/v1/depart/del', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, departId);
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
-    const id = idOf(body, 'id', '部门');
     // One statement: the department goes only while no account and no record is in it.
     const removed = await db.query(
       `DELETE FROM depart d WHERE d.id = $1 AND d.tenant_id = $2
@@ -69,7 +66,7 @@ export function departRoutes(db: Db) {
     );
     if (!removed.length) {
       const [exists] = await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
-      throw new ApiError(exists ? '部门下还有账号或业务记录，不能删除；请先把它们移到其他部门' : '部门不存在');
+      throw new ApiError(exists ? '部门下还有账号或业务记录，不能删除；请先把它们移到其他部门' : say('departId'));
     }
     return c.json(ok());
   });

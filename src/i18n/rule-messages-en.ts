@@ -66,6 +66,10 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   nameMax32: 'The name is at most 32 characters',
   metaComponent: 'The page component is a lower-case group/name path, e.g. base-info/store-mng',
 
+  departId: 'No such department',
+  departName: 'The department name is required',
+  departNameMax: 'The department name is at most 32 characters',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

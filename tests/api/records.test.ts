@@ -418,6 +418,12 @@ describe('departments and staff on their real tables', () => {
       field: 'departName',
       errmsg: '已有同名的部门',
     });
+    // The schema the form uses: the name's own message, unknown keys named.
+    expect(await call(admin.token, '/v1/depart/save', { departName: ' ' })).toMatchObject({
+      field: 'departName',
+      errmsg: '部门名称不能为空',
+    });
+    expect(await call(admin.token, '/v1/depart/save', { departName: 'x', tenantId: 2 })).toMatchObject({ field: 'tenantId' });
     const name = `西北大区${tag()}`;
     const made = await call<{ id: number }>(admin.token, '/v1/depart/save', { departName: name });
     expect(made.result).toBe('ok');

@@ -68,6 +68,10 @@ export const RULE_MESSAGES = {
   nameMax32: '名称不能超过 32 个字',
   metaComponent: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
 
+  departId: '部门不存在',
+  departName: '部门名称不能为空',
+  departNameMax: '部门名称不能超过 32 个字',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

@@ -2,6 +2,8 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { useCallback, useMemo, useState } from 'react';
 import { baseInfoCalls, type DepartRow } from '../../api/base-info-calls.ts';
 import { fetchUserInfo } from '../../api/session-calls.ts';
+import { departSave } from '../../api/schema/depart.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -20,10 +22,7 @@ const useStyles = makeStyles({
   cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
-const departProblems = (v: { departName: string }) => {
-  const name = v.departName.trim();
-  return name ? (name.length > 32 ? { departName: '部门名称不能超过 32 个字' } : {}) : { departName: '部门名称不能为空' };
-};
+const departProblems = (v: { departName: string }) => fieldProblems(departSave, v);
 
 /**
  * 基础数据 › 部门管理 on the real department table: the departments accounts belong to and department scope reads.
