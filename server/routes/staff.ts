@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, int, ok, readBody, str } from '../http.ts';
+import { ApiError, ok } from '../http.ts';
+import { readValid } from '../validate.ts';
+import { say } from '../../src/api/schema/messages.ts';
+import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../src/api/schema/staff.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { departmentScope, inScope } from '../permissions.ts';
 import { PHONE_PATTERN } from '../../src/api/contract.ts';
@@ -9,9 +12,6 @@ import { isMaskedOf, phoneView } from '../privacy.ts';
 
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;
-
-const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
-  body[key] === undefined || body[key] === null || body[key] === '' ? null : int(body, key, label, 0, 2 ** 31 - 1);
 
 /**
  * Staff records (SPEC 7 User: staffInfo, staff, staffAccount). A staff member is bound to at most one account
@@ -46,7 +46,7 @@ export function staffRoutes(db: Db) {
   };
 
   app.post('/v1/staffInfo/selectStaffInfoByUserId', async (c) => {
-    const userId = int(await readBody(c), 'userId', '用户 id', 0, 2 ** 31 - 1);
+    const { userId } = await readValid(c, staffOfUser);
     const [row] = await db.query(
       `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
       [userId, c.get('session').tenantId],
@@ -55,23 +55,16 @@ export function staffRoutes(db: Db) {
   });
 
   app.post('/v1/staffAccount/saveCheck', async (c) => {
-    const body = await readBody(c);
-    const problem = await bindingProblem(
-      c.get('session'),
-      optionalId(body, 'staffId', '员工'),
-      int(body, 'userId', '用户 id', 0, 2 ** 31 - 1),
-    );
+    const { staffId: staff, userId } = await readValid(c, staffBindingCheck);
+    const problem = await bindingProblem(c.get('session'), staff, userId);
     if (problem) throw new ApiError(problem, { field: 'userId' });
     return c.json(ok({ ok: true }));
   });
 
   /** 基础数据 › 员工管理: the tenant's staff with their bound accounts; a keyword matches name, code or phone. */
   app.post('/v1/staff/list', async (c) => {
-    const body = await readBody(c);
+    const { pageNum, pageSize, keyword } = await readValid(c, staffList);
     const s = c.get('session');
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
     const where = `s.tenant_id = $1 AND ($2 = '' OR strpos(lower(s.staff_name || ' ' || s.staff_code || ' ' || s.phone), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff s WHERE ${where}`, [s.tenantId, keyword]);
     const rows = await db.query(
@@ -83,31 +76,24 @@ export function staffRoutes(db: Db) {
   });
 
   app.post('/v1/staff/del', async (c) => {
-    const body = await readBody(c);
+    const { id } = await readValid(c, staffId);
     const s = c.get('session');
-    const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [
-      int(body, 'id', '员工', 0, 2 ** 31 - 1),
-      s.tenantId,
-    ]);
-    if (!removed.length) throw new ApiError('员工不存在');
+    const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
+    if (!removed.length) throw new ApiError(say('staffId'));
     return c.json(ok());
   });
 
   app.post('/v1/staff/save', async (c) => {
-    const body = await readBody(c);
+    const input = await readValid(c, staffSave);
+    const { id, staffName, staffCode, storeId, userId } = input;
     const s = c.get('session');
-    const id = optionalId(body, 'id', '员工');
-    const staffName = str(body, 'staffName', '员工姓名', 32).trim();
-    const staffCode = str(body, 'staffCode', '员工编号', 32).trim();
-    let phone = typeof body.phone === 'string' ? body.phone.trim() : '';
-    if (id !== null && phone.includes('*')) {
+    let phone = input.phone;
+    if (id !== null && isMaskedPhone(phone)) {
       // Sent back as the list showed it masked: the stored number stays.
       const [before] = await db.query<{ phone: string }>('SELECT phone FROM staff WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
       if (before && isMaskedOf(phone, before.phone)) phone = before.phone;
     }
-    if (phone && !PHONE_PATTERN.test(phone)) throw new ApiError('请输入正确格式的手机号', { field: 'phone' });
-    const storeId = optionalId(body, 'storeId', '门店');
-    const userId = optionalId(body, 'userId', '账号');
+    if (phone && !PHONE_PATTERN.test(phone)) throw new ApiError(say('staffPhone'), { field: 'phone' });
     if (userId !== null) {
       const problem = await bindingProblem(s, id, userId);
       if (problem) throw new ApiError(problem, { field: 'userId' });
@@ -131,7 +117,7 @@ export function staffRoutes(db: Db) {
       ),
       taken,
     );
-    if (!rows.length) throw new ApiError('员工不存在');
+    if (!rows.length) throw new ApiError(say('staffId'));
     return c.json(ok({ id }));
   });
 

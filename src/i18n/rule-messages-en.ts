@@ -70,6 +70,15 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   departName: 'The department name is required',
   departNameMax: 'The department name is at most 32 characters',
 
+  staffId: 'No such staff member',
+  staffName: 'The staff name is required',
+  staffNameMax: 'The staff name is too long',
+  staffCode: 'The staff code is required',
+  staffCodeMax: 'The staff code is too long',
+  staffPhone: 'Enter a valid phone number',
+  staffStore: 'The store number is digits',
+  staffUser: 'No such account',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

@@ -94,6 +94,18 @@ describe('staff records', () => {
     expect(await failureOf(admin.api.call('/v1/staff/save', { staffName: '号码', staffCode: code(), phone: '123' }))).toMatchObject({
       field: 'phone',
     });
+    // The schema the form uses: a missing name is refused under its field (it used to be a message without one).
+    expect(await failureOf(admin.api.call('/v1/staff/save', { staffCode: code() }))).toMatchObject({
+      field: 'staffName',
+      message: '员工姓名不能为空',
+    });
+    expect(await failureOf(admin.api.call('/v1/staff/save', { staffName: '店员', staffCode: code(), storeId: 'A1' }))).toMatchObject({
+      field: 'storeId',
+      message: '门店编号须为数字',
+    });
+    expect(await failureOf(admin.api.call('/v1/staff/save', { staffName: '店员', staffCode: code(), tenantId: 2 }))).toMatchObject({
+      field: 'tenantId',
+    });
   });
 
   it('keeps tenants apart and needs the staff page or user:edit', async () => {

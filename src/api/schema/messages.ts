@@ -72,6 +72,15 @@ export const RULE_MESSAGES = {
   departName: '部门名称不能为空',
   departNameMax: '部门名称不能超过 32 个字',
 
+  staffId: '员工不存在',
+  staffName: '员工姓名不能为空',
+  staffNameMax: '员工姓名过长',
+  staffCode: '员工编号不能为空',
+  staffCodeMax: '员工编号过长',
+  staffPhone: '请输入正确格式的手机号',
+  staffStore: '门店编号须为数字',
+  staffUser: '账号不存在',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

@@ -1,7 +1,8 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/base-info-calls.ts';
-import { PHONE_PATTERN } from '../../api/contract.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { staffSave } from '../../api/schema/staff.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
@@ -23,16 +24,15 @@ const useStyles = makeStyles({
 
 type StaffValues = { staffName: string; staffCode: string; phone: string; storeId: string };
 
-const staffProblems = (v: StaffValues) => {
-  const p: Partial<Record<keyof StaffValues, string>> = {};
-  if (!v.staffName.trim()) p.staffName = '员工姓名不能为空';
-  else if (v.staffName.trim().length > 32) p.staffName = '员工姓名过长';
-  if (!v.staffCode.trim()) p.staffCode = '员工编号不能为空';
-  else if (v.staffCode.trim().length > 32) p.staffCode = '员工编号过长';
-  if (v.phone && !v.phone.includes('*') && !PHONE_PATTERN.test(v.phone)) p.phone = '请输入正确格式的手机号';
-  if (v.storeId && !/^\d{1,9}$/.test(v.storeId)) p.storeId = '门店编号须为数字';
-  return p;
-};
+/** The body a save sends: what the shared schema checks on both sides. */
+const bodyOf = (row: StaffRow | null, v: StaffValues): StaffInput => ({
+  ...(row ? { id: row.id } : {}),
+  staffName: v.staffName,
+  staffCode: v.staffCode,
+  phone: v.phone,
+  storeId: v.storeId.trim() === '' ? null : /^\d+$/.test(v.storeId.trim()) ? Number(v.storeId) : (v.storeId as unknown as number),
+  userId: row?.userId ?? null,
+});
 
 /**
  * 基础数据 › 员工管理 on the real staff table (SPEC 7 staff/save): the staff the online list and accounts name. An
@@ -148,7 +148,7 @@ function StaffForm({
   const row = target === 'new' ? null : target;
   const form = useForm<StaffValues>(
     { staffName: row?.staffName ?? '', staffCode: row?.staffCode ?? '', phone: row?.phone ?? '', storeId: row?.storeId?.toString() ?? '' },
-    staffProblems,
+    (v) => fieldProblems(staffSave, bodyOf(row, v)),
   );
   const input = (name: keyof StaffValues, label: string, required = false) => (
     <Field label={label} required={required} {...form.field(name)}>
@@ -162,18 +162,7 @@ function StaffForm({
       dirty={form.dirty}
       saving={form.saving}
       onClose={onClose}
-      onSubmit={() =>
-        form.submit((v) =>
-          onSave({
-            ...(row ? { id: row.id } : {}),
-            staffName: v.staffName.trim(),
-            staffCode: v.staffCode.trim(),
-            phone: v.phone.trim(),
-            storeId: v.storeId ? Number(v.storeId) : null,
-            userId: row?.userId ?? null,
-          }),
-        )
-      }
+      onSubmit={() => form.submit((v) => onSave(bodyOf(row, v)))}
     >
       {input('staffName', t('staffName'), true)}
       {input('staffCode', t('staffCode'), true)}
