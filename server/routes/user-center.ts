@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { decryptAesGcm, hashPassword, verifyPassword } from '../crypto.ts';
-import { ApiError, ok, readBody, str } from '../http.ts';
+import { ApiError, ok } from '../http.ts';
+import { checkWith, readValid } from '../validate.ts';
 import { recordSession } from '../logs.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../throttle.ts';
-import { passwordProblem } from '../../src/api/contract.ts';
+import { say } from '../../src/api/schema/messages.ts';
+import { passwordChange, passwordChangeBody } from '../../src/api/schema/password.ts';
 
 /**
  * 用户中心 › 设置密码 (issue 15; SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both
@@ -18,17 +20,17 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
   const throttle = new LoginThrottle(db);
 
   app.post('/v1/user/updatePassword', async (c) => {
-    const body = await readBody(c);
+    const body = await readValid(c, passwordChangeBody);
     const s = c.get('session');
-    const keyId = str(body, 'keyId', '密钥', 64);
+    const keyId = body.keyId;
     const [key] = await db.query<{ key_b64: string }>(
       `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
       [keyId],
     );
-    if (!key) throw new ApiError('密钥已失效，请重试');
-    const oldPassword = decryptAesGcm(str(body, 'oldPassword', '原密码', 1024), key.key_b64);
-    const newPassword = decryptAesGcm(str(body, 'password', '新密码', 1024), key.key_b64);
-    if (oldPassword === null || newPassword === null) throw new ApiError('密码无法解密，请重试');
+    if (!key) throw new ApiError(say('keyExpired'));
+    const oldPassword = decryptAesGcm(body.oldPassword, key.key_b64);
+    const newPassword = decryptAesGcm(body.password, key.key_b64);
+    if (oldPassword === null || newPassword === null) throw new ApiError(say('passwordUnreadable'));
     const [me] = await db.query<{ user_name: string; password_hash: string }>(
       'SELECT user_name, password_hash FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
       [s.userId, s.tenantId],
@@ -40,9 +42,8 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
       await throttle.failedAccount(me.user_name);
       throw new ApiError('原密码不正确', { field: 'oldPassword' });
     }
-    const problem = passwordProblem(newPassword);
-    if (problem) throw new ApiError(problem, { field: 'password' });
-    if (newPassword === oldPassword) throw new ApiError('新密码不能与原密码相同', { field: 'password' });
+    // The rules the form checked, on what was decrypted.
+    await checkWith(passwordChange, { oldPassword, password: newPassword });
     await db.query('UPDATE app_user SET password_hash = $3 WHERE id = $1 AND tenant_id = $2', [
       s.userId,
       s.tenantId,

@@ -29,7 +29,6 @@ const EXACT: Readonly<Record<string, string>> = {
   [LOGOUT_REFUSED]: 'Logout failed. Please try again.',
   [DEFAULT_LOADING_TEXT]: 'Loading...',
   [ACCOUNT_RULE_MESSAGE]: 'The account is 4-32 letters, digits or underscores, starting with a letter',
-  '密码须为 8-32 位，且同时包含字母和数字': 'The password is 8-32 characters with both letters and digits',
   账号不能为空: 'The account is required',
   昵称不能为空: 'The nickname is required',
   '昵称不能超过 32 个字': 'The nickname is at most 32 characters',

@@ -79,6 +79,15 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   staffStore: 'The store number is digits',
   staffUser: 'No such account',
 
+  oldPasswordRequired: 'Enter the current password',
+  newPasswordRequired: 'Enter the new password',
+  confirmPasswordRequired: 'Enter the new password again',
+  passwordRule: 'The password is 8-32 characters with both letters and digits',
+  passwordSame: 'The new password must differ from the current one',
+  passwordMismatch: 'The two passwords differ',
+  keyExpired: 'The key has expired; try again',
+  passwordUnreadable: 'The password could not be decrypted; try again',
+
   smsPlatformId: 'No such SMS platform',
   smsPlatformName: 'The name is required',
   smsPlatformNameMax: 'The name is at most 32 characters',

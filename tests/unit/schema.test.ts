@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { body, fieldProblems, optionalRowId, rowId, text } from '../../src/api/schema/kit.ts';
 import { RULE_MESSAGES, say, type RuleKey } from '../../src/api/schema/messages.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../../src/api/schema/sms-platform.ts';
+import { passwordChange, passwordChangeForm } from '../../src/api/schema/password.ts';
 import { englishOf } from '../../src/i18n/client-messages.ts';
 
 const platform = {
@@ -84,6 +85,28 @@ describe('resource schemas (one schema for the server and the form)', () => {
     });
     expect(v.parse(s, { b: ' x ' })).toEqual({ a: '', b: 'x' });
     expect(fieldProblems(s, { a: 'abcd', b: '   ' })).toEqual({ a: '平台名称不能超过 32 个字', b: '平台名称不能为空' });
+  });
+
+  it('checks across fields: the new password differs from the old and is typed twice alike', () => {
+    expect(fieldProblems(passwordChangeForm, { oldPassword: '', password: '', confirm: '' })).toEqual({
+      oldPassword: '请输入原密码',
+      password: '请输入新密码',
+      confirm: '请再次输入新密码',
+    });
+    expect(fieldProblems(passwordChangeForm, { oldPassword: 'Old12345', password: 'short1', confirm: 'short1' })).toEqual({
+      password: '密码须为 8-32 位，且同时包含字母和数字',
+    });
+    expect(fieldProblems(passwordChangeForm, { oldPassword: 'Same1234', password: 'Same1234', confirm: 'Same1234' })).toEqual({
+      password: '新密码不能与原密码相同',
+    });
+    expect(fieldProblems(passwordChangeForm, { oldPassword: 'Old12345', password: 'New12345', confirm: 'New12346' })).toEqual({
+      confirm: '两次输入的密码不一致',
+    });
+    // The server's check of the decrypted passwords: the same rules, without the confirmation.
+    expect(fieldProblems(passwordChange, { oldPassword: 'Same1234', password: 'Same1234' })).toEqual({
+      password: '新密码不能与原密码相同',
+    });
+    expect(fieldProblems(passwordChange, { oldPassword: 'Old12345', password: 'New12345' })).toEqual({});
   });
 
   it('every message has its English, placeholders carried over; nothing Chinese is left', () => {

@@ -81,6 +81,15 @@ export const RULE_MESSAGES = {
   staffStore: '门店编号须为数字',
   staffUser: '账号不存在',
 
+  oldPasswordRequired: '请输入原密码',
+  newPasswordRequired: '请输入新密码',
+  confirmPasswordRequired: '请再次输入新密码',
+  passwordRule: '密码须为 8-32 位，且同时包含字母和数字',
+  passwordSame: '新密码不能与原密码相同',
+  passwordMismatch: '两次输入的密码不一致',
+  keyExpired: '密钥已失效，请重试',
+  passwordUnreadable: '密码无法解密，请重试',
+
   smsPlatformId: '短信平台不存在',
   smsPlatformName: '平台名称不能为空',
   smsPlatformNameMax: '平台名称不能超过 32 个字',

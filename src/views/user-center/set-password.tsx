@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { passwordProblem } from '../../api/contract.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { passwordChangeForm } from '../../api/schema/password.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
@@ -17,17 +18,7 @@ const useStyles = makeStyles({
 
 type Values = { oldPassword: string; password: string; confirm: string };
 
-const problems = (v: Values) => {
-  const p: Partial<Record<keyof Values, string>> = {};
-  if (!v.oldPassword) p.oldPassword = '请输入原密码';
-  const rule = passwordProblem(v.password);
-  if (!v.password) p.password = '请输入新密码';
-  else if (rule) p.password = rule;
-  else if (v.password === v.oldPassword) p.password = '新密码不能与原密码相同';
-  if (!v.confirm) p.confirm = '请再次输入新密码';
-  else if (v.confirm !== v.password) p.confirm = '两次输入的密码不一致';
-  return p;
-};
+const problems = (v: Values) => fieldProblems(passwordChangeForm, v);
 
 /**
  * 用户中心 › 设置密码: the old password, a new one by the shared policy, and its confirmation. On success the
