@@ -53,7 +53,8 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.getByRole('tree').first().waitFor();
   await check(page, 'roles');
   await page.goto(`${baseUrl}/#/user-center/user-info`);
-  await page.waitForURL(/user-info/);
+  // The page itself, not only its address: checked before it rendered, a sweep passed by finding nothing.
+  await page.getByRole('definition').last().waitFor();
   await check(page, 'user centre');
   await page.goto(`${baseUrl}/#/manage/parameters`);
   await page.getByRole('switch').first().waitFor();

@@ -14,15 +14,20 @@ import { usePublisherType } from '../../shell/publisher.ts';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
   card: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXL}`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
     padding: tokens.spacingHorizontalXXL,
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
+  },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXL}`,
     margin: 0,
   },
-  head: { gridColumn: '1 / 3', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
   name: { margin: 0, fontSize: tokens.fontSizeBase500 },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0 },
@@ -62,18 +67,21 @@ export default function UserInfoView() {
   ];
   return (
     <section aria-label={t('userInfo')} className={s.page}>
-      <dl className={s.card}>
+      <div className={s.card}>
         <div className={s.head}>
           <Avatar name={u.nickname} image={u.headimgurl ? { src: u.headimgurl } : undefined} size={56} color="colorful" />
           <h1 className={s.name}>{u.nickname}</h1>
         </div>
-        {rows.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt className={s.term}>{term}</dt>
-            <dd className={s.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+        {/* a definition list holds only its terms and values: the name and picture stand above it */}
+        <dl className={s.list}>
+          {rows.map(([term, value]) => (
+            <div key={term} style={{ display: 'contents' }}>
+              <dt className={s.term}>{term}</dt>
+              <dd className={s.value}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
       <ProfileForm key={`${u.nickname}|${u.headimgurl}`} nickname={u.nickname} headimgurl={u.headimgurl} />
     </section>
   );
