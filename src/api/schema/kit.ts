@@ -38,13 +38,19 @@ export function text(opts: { required?: RuleKey; max: [number, RuleKey]; typeMes
     : v.optional(v.pipe(trimmed, v.maxLength(max, say(tooLong))), '');
 }
 
-const idValue = (message: RuleKey) =>
+/**
+ * A whole number from `min` to `max`, also as decimal text of at most `digits` digits (as the older clients send
+ * it); anything else is refused with `message`.
+ */
+export const wholeNumber = (min: number, max: number, message: string, digits = 10) =>
   v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))], say(message)),
-    v.integer(say(message)),
-    v.minValue(1, say(message)),
-    v.maxValue(2 ** 31 - 1, say(message)),
+    v.union([v.number(), v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${digits}}$`)), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
   );
+
+const idValue = (message: RuleKey) => wholeNumber(1, 2 ** 31 - 1, say(message));
 
 /** A page of a list: pageNum from 1 (default 1) and pageSize of 1-`maxSize` (default `size`), as numbers or text. */
 export const page = (size = 10, maxSize = 200) => ({
@@ -52,13 +58,7 @@ export const page = (size = 10, maxSize = 200) => ({
   pageSize: v.optional(count(maxSize, 'pageSize'), size),
 });
 
-const count = (max: number, key: 'pageNum' | 'pageSize') =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))], say(key, { max })),
-    v.integer(say(key, { max })),
-    v.minValue(1, say(key, { max })),
-    v.maxValue(max, say(key, { max })),
-  );
+const count = (max: number, key: 'pageNum' | 'pageSize') => wholeNumber(1, max, say(key, { max }), 7);
 
 /** A search box's word: optional, trimmed, and cut to `max` characters rather than refused. */
 export const keyword = (max = 64) =>

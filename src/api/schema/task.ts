@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, flag, optionalRowId, page, part, phone, rowId, text } from './kit.ts';
+import { body, flag, optionalRowId, page, part, phone, rowId, text, wholeNumber } from './kit.ts';
 import { say } from './messages.ts';
 
 /** The test SMS job's parameters: a tenant (the server checks that it exists) and the phone to send to. */
@@ -15,15 +15,7 @@ export const taskSave = body({
   job: text({ required: 'taskJob', max: [64, 'taskJob'] }),
   cron: text({ required: 'taskCron', max: [200, 'taskCron'] }),
   enabled: flag(true),
-  timeoutSeconds: v.optional(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number))], say('taskTimeout')),
-      v.integer(say('taskTimeout')),
-      v.minValue(1, say('taskTimeout')),
-      v.maxValue(86400, say('taskTimeout')),
-    ),
-    300,
-  ),
+  timeoutSeconds: v.optional(wholeNumber(1, 86400, say('taskTimeout'), 6), 300),
   params: v.optional(v.record(v.string(), v.unknown(), say('wrongType', { name: 'params' })), {}),
 });
 

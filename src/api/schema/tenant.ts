@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN } from '../contract.ts';
-import { body, given, optionalInstant, text } from './kit.ts';
+import { body, given, optionalInstant, text, wholeNumber } from './kit.ts';
 import { say } from './messages.ts';
 
 const fields = {
@@ -32,14 +32,7 @@ export const tenantAdd = body({
 
 /** /v1/tenant/save of a tenant that exists: its id (0 is the demo's platform tenant). */
 export const tenantEdit = body({
-  id: given(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))], say('tenantId')),
-      v.integer(say('tenantId')),
-      v.minValue(0, say('tenantId')),
-      v.maxValue(2 ** 31 - 1, say('tenantId')),
-    ),
-  ),
+  id: given(wholeNumber(0, 2 ** 31 - 1, say('tenantId'))),
   ...fields,
 });
 
