@@ -173,6 +173,9 @@ export function keepJournal(
     if (!d) return;
     await restored;
     const entries = journal.entries();
+    // Read now: the journal's array grows in place while the write is under way, and what it gains meanwhile is
+    // not written (yet).
+    const last = entries.length ? entries[entries.length - 1].seq : 0;
     const held = chunksOf(entries);
     // From the chunk of the last entry written on (all of them when none was: chunkOf(0) is -1).
     const from = chunkOf(written);
@@ -194,7 +197,7 @@ export function keepJournal(
     ])
       .then(() => {
         stored = held;
-        written = entries.length ? entries[entries.length - 1].seq : 0;
+        written = last;
       })
       .catch(() => undefined);
   };

@@ -465,7 +465,8 @@ describe('the journal across a reload', () => {
     expect(third.entries()).toEqual([]);
   });
   /** IndexedDB's contract as persist.ts uses it (open, one store, get, put, delete, getAllKeys), in memory; puts are logged. */
-  const memoryIndexedDb = () => {
+  /** IndexedDB's contract, in memory; `onPut` runs as a write is queued (the page goes on meanwhile). */
+  const memoryIndexedDb = (onPut?: () => void) => {
     const data = new Map<string, unknown>();
     const puts: string[] = [];
     const request = <T>(result: T) => {
@@ -482,6 +483,7 @@ describe('the journal across a reload', () => {
       put: (value: unknown, key: string) => {
         data.set(key, structuredClone(value));
         puts.push(key);
+        onPut?.();
         return request(key);
       },
       delete: (key: string) => {
@@ -523,6 +525,24 @@ describe('the journal across a reload', () => {
     // ... and the load after has all 32, once each.
     const third = await nextLoad(tab, idb.factory, 'c');
     expect(third.entries().map((e) => e.seq)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
+  it('entries made while a write is under way go with the next write or the unload copy, none skipped', async () => {
+    const tab = memoryStorage();
+    const page = new EventTarget();
+    const journal = createJournal({ run: 'a' });
+    let made = 0;
+    // While the first write is under way, the page makes five more calls (the last chunk's, and the next's).
+    const idb = memoryIndexedDb(() => {
+      if (made++ === 0) calls(journal, 5, CHUNK - 2);
+    });
+    const kept = keepJournal(journal, idb.factory, tab, page);
+    await kept.restored;
+    calls(journal, CHUNK - 2);
+    await kept.flush();
+    page.dispatchEvent(new Event('pagehide'));
+    const next = await nextLoad(tab, idb.factory, 'b');
+    expect(next.entries().map((e) => e.seq)).toEqual(Array.from({ length: CHUNK + 3 }, (_, i) => i + 1));
   });
 
   it('writes IndexedDB in chunks: a write clones only the chunks that changed, not the whole journal', async () => {
