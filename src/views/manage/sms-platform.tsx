@@ -1,40 +1,24 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Switch,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { PHONE_PATTERN } from '../../api/contract.ts';
-import { ApiFailure } from '../../api/errors.ts';
+import { Badge, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
 import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../api/sms-platform-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../api/schema/sms-platform.ts';
+import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../../api/schema/sms-platform.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { FormDialog } from '../../kit/form-dialog.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { SwitchField, TextField } from '../../kit/form-fields.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
 import { useForm } from '../../kit/use-form.ts';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { useListData } from '../../kit/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -64,8 +48,7 @@ const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
 
 function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onClose: () => void; onSaved: () => void }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => smsPlatformCalls(api), [api]);
+  const calls = smsPlatformCalls(useApi());
   const validate = useMemo(() => (v: Values) => fieldProblems(smsPlatformSave, bodyOf(row, v), SMS_PLATFORM_FORM_FIELDS), [row]);
   const form = useForm<Values>(
     {
@@ -79,26 +62,8 @@ function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onCl
     },
     validate,
   );
-  const save = () =>
-    form.submit(async (v) => {
-      await calls.save(bodyOf(row, v));
-      onSaved();
-    });
-  const text = (
-    field: keyof Values & string,
-    label: string,
-    extra: { required?: boolean; hint?: string; type?: 'password' | 'url' } = {},
-  ) => (
-    <Field label={label} required={extra.required} hint={form.error(field) ? undefined : extra.hint} {...form.field(field)}>
-      <Input
-        type={extra.type ?? 'text'}
-        autoComplete={extra.type === 'password' ? 'new-password' : 'off'}
-        value={String(form.values[field])}
-        onChange={(_, d) => form.set(field, d.value)}
-        onBlur={() => form.blur(field)}
-      />
-    </Field>
-  );
+  const save = () => form.submit((v) => calls.save(bodyOf(row, v)).then(onSaved));
+  const secretHint = row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed');
   return (
     <FormDrawer
       open
@@ -108,23 +73,47 @@ function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onCl
       onSubmit={save}
       onClose={onClose}
     >
-      {text('name', t('platformName'), { required: true })}
+      <TextField form={form} name="name" label={t('platformName')} required />
       <Field label={t('platformType')}>
         <Select value="http" disabled>
           <option value="http">{t('platformTypeHttp')}</option>
         </Select>
       </Field>
-      {text('endpoint', t('platformEndpoint'), { required: true, type: 'url', hint: t('platformEndpointHint') })}
-      {text('accessKey', t('accessKey'))}
-      {text('secret', t('secretKey'), {
-        required: row === null,
-        type: 'password',
-        hint: row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed'),
-      })}
-      {text('signName', t('signName'), { required: true })}
-      {text('template', t('verifyTemplate'), { required: true })}
-      <Switch checked={form.values.active} label={t('platformActive')} onChange={(_, d) => form.set('active', d.checked)} />
+      <TextField form={form} name="endpoint" label={t('platformEndpoint')} required type="url" hint={t('platformEndpointHint')} />
+      <TextField form={form} name="accessKey" label={t('accessKey')} />
+      <TextField form={form} name="secret" label={t('secretKey')} required={row === null} type="password" hint={secretHint} />
+      <TextField form={form} name="signName" label={t('signName')} required />
+      <TextField form={form} name="template" label={t('verifyTemplate')} required />
+      <SwitchField form={form} name="active" label={t('platformActive')} />
     </FormDrawer>
+  );
+}
+
+/** A test SMS through one platform: the phone is checked by the call's own schema first. */
+function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => void }) {
+  const t = useT();
+  const notify = useNotify();
+  const calls = smsPlatformCalls(useApi());
+  const form = useForm<{ phone: string }>({ phone: '' }, (v) => fieldProblems(smsPlatformTest, { id: row.id, phone: v.phone.trim() }));
+  const send = () =>
+    void form.submit(async (v) => {
+      await calls.test(row.id, v.phone.trim());
+      notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');
+      onClose();
+    });
+  return (
+    <FormDialog
+      open
+      title={t('sendTestSmsVia', { name: row.name })}
+      submitLabel={t('sendTestSms')}
+      saving={form.saving}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <Field label={t('phone')} required {...form.field('phone')}>
+        <Input type="tel" value={form.values.phone} onChange={(_, d) => form.set('phone', d.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -135,58 +124,21 @@ function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onCl
 export default function SmsPlatformView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const localize = useLocalize();
   const api = useApi();
   const calls = useMemo(() => smsPlatformCalls(api), [api]);
-  const notify = useNotify();
   const formatInstant = useFormatInstant();
-  const [rows, setRows] = useState<SmsPlatform[] | null>(null);
-  const [tick, setTick] = useState(0);
+  const notify = useNotify();
+  const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);
   const [editing, setEditing] = useState<SmsPlatform | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SmsPlatform | null>(null);
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
-  const [phone, setPhone] = useState('');
-  const [testError, setTestError] = useState('');
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    calls.list().then(setRows, () => setRows([]));
-  }, [calls, tick]);
-  const reload = () => setTick((x) => x + 1);
-  const openAdd = useCallback(() => setEditing('new'), []);
-  usePageActions([{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: openAdd }]);
-
-  const sendTest = async () => {
-    if (!testing) return;
-    if (!PHONE_PATTERN.test(phone)) return setTestError(t('phoneInvalid'));
-    setSending(true);
-    try {
-      await calls.test(testing.id, phone);
-      notify(t('testSmsSent', { phone }), 'success');
-      setTesting(null);
-    } catch (err) {
-      setTestError(err instanceof ApiFailure ? localize(err.failure.message) : String(err));
-    } finally {
-      setSending(false);
-    }
-  };
-
+  const [ask, confirmDialog] = useConfirm();
+  const mono = (text: string) => <span className={s.mono}>{text}</span>;
   const columns: Column<SmsPlatform>[] = [
     { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name, ellipsis: (r) => r.name },
-    {
-      key: 'endpoint',
-      title: t('platformEndpoint'),
-      width: 220,
-      render: (r) => <span className={s.mono}>{r.endpoint}</span>,
-      ellipsis: (r) => r.endpoint,
-    },
+    { key: 'endpoint', title: t('platformEndpoint'), width: 220, render: (r) => mono(r.endpoint), ellipsis: (r) => r.endpoint },
     { key: 'sign', title: t('signName'), width: 90, render: (r) => r.signName },
-    {
-      key: 'template',
-      title: t('verifyTemplate'),
-      width: 110,
-      render: (r) => <span className={s.mono}>{r.templates.verify_code ?? '--'}</span>,
-    },
-    { key: 'secret', title: t('secretKey'), width: 100, render: (r) => <span className={s.mono}>{r.secret || '--'}</span> },
+    { key: 'template', title: t('verifyTemplate'), width: 110, render: (r) => mono(r.templates.verify_code ?? '--') },
+    { key: 'secret', title: t('secretKey'), width: 100, render: (r) => mono(r.secret || '--') },
     {
       key: 'active',
       title: t('platformActive'),
@@ -204,44 +156,40 @@ export default function SmsPlatformView({ route }: ViewProps) {
     {
       key: 'actions',
       title: t('actions'),
-      width: 170,
+      width: 190,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.name}`} onClick={() => setEditing(r)}>
-            {t('edit')}
-          </Button>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('sendTestSms')} ${r.name}`}
-            onClick={() => {
-              setPhone('');
-              setTestError('');
-              setTesting(r);
-            }}
-          >
-            {t('sendTestSms')}
-          </Button>
-          <Button size="small" appearance="subtle" aria-label={`${t('delete')} ${r.name}`} onClick={() => setDeleting(r)}>
-            {t('delete')}
-          </Button>
-        </div>
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },
+            { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
+            {
+              code: 'sms-platform:del',
+              label: t('delete'),
+              run: () =>
+                ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+            },
+          ]}
+        />
       ),
     },
   ];
-
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <Button appearance="primary" onClick={openAdd}>
-            {t('addSmsPlatform')}
-          </Button>
-        }
+    <ResourcePage
+      route={route}
+      hint={t('smsPlatformHint')}
+      buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: () => setEditing('new') }]}
+    >
+      <DataTable
+        label={route.title}
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        loading={data.loading}
+        failed={data.failed ? { onRetry: data.reload } : undefined}
+        empty={{ reason: t('emptySmsPlatforms') }}
       />
-      <p className={s.muted}>{t('smsPlatformHint')}</p>
-      <DataTable label={route.title} columns={columns} rows={rows} rowKey={(r) => r.id} empty={{ reason: t('emptySmsPlatforms') }} />
       {editing && (
         <PlatformForm
           row={editing === 'new' ? null : editing}
@@ -249,55 +197,12 @@ export default function SmsPlatformView({ route }: ViewProps) {
           onSaved={() => {
             setEditing(null);
             notify(t('operationDone'), 'success');
-            reload();
+            data.reload();
           }}
         />
       )}
-      <Dialog open={testing !== null} onOpenChange={(_, d) => !d.open && setTesting(null)}>
-        <DialogSurface>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void sendTest();
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>{t('sendTestSmsVia', { name: testing?.name ?? '' })}</DialogTitle>
-              <DialogContent>
-                <Field
-                  label={t('phone')}
-                  required
-                  {...(testError ? { validationState: 'error' as const, validationMessage: testError } : {})}
-                >
-                  <Input type="tel" value={phone} onChange={(_, d) => setPhone(d.value.trim())} />
-                </Field>
-              </DialogContent>
-              <DialogActions>
-                <Button appearance="primary" type="submit" disabled={sending}>
-                  {sending ? t('operating') : t('sendTestSms')}
-                </Button>
-                <Button onClick={() => setTesting(null)}>{t('cancel')}</Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={t('confirmDeleteSmsPlatform', { name: deleting?.name ?? '' })}
-        onConfirm={() => {
-          const r = deleting!;
-          setDeleting(null);
-          void calls.remove(r.id).then(
-            () => {
-              notify(t('operationDone'), 'success');
-              reload();
-            },
-            () => {},
-          );
-        }}
-        onCancel={() => setDeleting(null)}
-      />
-    </section>
+      {testing && <TestDialog row={testing} onClose={() => setTesting(null)} />}
+      {confirmDialog}
+    </ResourcePage>
   );
 }

@@ -1,0 +1,44 @@
+import { useCallback, useState, type ReactElement } from 'react';
+import { ConfirmDialog } from '../shell/list-controls.tsx';
+import { useNotify } from '../shell/toast.tsx';
+import { useT } from '../i18n/use-t.ts';
+
+export interface ConfirmRequest {
+  /** what the user is asked (提示's text) */
+  message: string;
+  /** the call 确定 makes */
+  run: () => Promise<unknown>;
+  /** after the call succeeded and 操作成功 was said: a reload */
+  then?: () => void;
+}
+
+/**
+ * An action confirmed first: `ask` opens 提示 with 确定 and 取消; 确定 closes it and makes the call, says 操作成功
+ * when it succeeded and runs `then`. A refusal was already shown by the shell, so nothing more is said.
+ * @example const [ask, confirmDialog] = useConfirm(); ask({ message, run: () => calls.remove(id), then: reload })
+ */
+export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: ReactElement] {
+  const t = useT();
+  const notify = useNotify();
+  const [pending, setPending] = useState<ConfirmRequest | null>(null);
+  const ask = useCallback((request: ConfirmRequest) => setPending(request), []);
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      message={pending?.message ?? ''}
+      onConfirm={() => {
+        const request = pending!;
+        setPending(null);
+        request.run().then(
+          () => {
+            notify(t('operationDone'), 'success');
+            request.then?.();
+          },
+          () => undefined,
+        );
+      }}
+      onCancel={() => setPending(null)}
+    />
+  );
+  return [ask, dialog];
+}

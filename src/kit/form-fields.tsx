@@ -1,0 +1,91 @@
+import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
+import type { FormApi } from './use-form.ts';
+
+type Values = Record<string, unknown>;
+
+interface FieldProps<V extends Values, K extends keyof V & string> {
+  form: FormApi<V>;
+  name: K;
+  label: string;
+  required?: boolean;
+  /** under the field until a message takes its place */
+  hint?: string;
+  disabled?: boolean;
+}
+
+export interface TextFieldProps<V extends Values> extends FieldProps<V, keyof V & string> {
+  type?: 'text' | 'password' | 'url' | 'number' | 'tel' | 'email' | 'datetime-local';
+  placeholder?: string;
+  /** several lines */
+  multiline?: boolean;
+}
+
+/**
+ * A text field bound to a form: its value, its message once left (or the form submitted, or the server named
+ * it), its required mark and hint. A password field never offers the browser's saved password.
+ * @example <TextField form={form} name="name" label={t('platformName')} required />
+ */
+export function TextField<V extends Values>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  type = 'text',
+  placeholder,
+  multiline,
+}: TextFieldProps<V>) {
+  const input = {
+    value: String(form.values[name] ?? ''),
+    onChange: (_: unknown, d: { value: string }) => form.set(name, d.value as V[typeof name]),
+    onBlur: () => form.blur(name),
+    disabled,
+    placeholder,
+  };
+  return (
+    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+      {multiline ? (
+        <Textarea resize="vertical" {...input} />
+      ) : (
+        <Input type={type} autoComplete={type === 'password' ? 'new-password' : 'off'} {...input} />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps<V extends Values> extends FieldProps<V, keyof V & string> {
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A choice among a few options, bound to a form. */
+export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options }: SelectFieldProps<V>) {
+  return (
+    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+      <Select
+        value={String(form.values[name] ?? '')}
+        disabled={disabled}
+        onChange={(_, d) => form.set(name, d.value as V[typeof name])}
+        onBlur={() => form.blur(name)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** An on/off value of a form. */
+export function SwitchField<V extends Values>({ form, name, label, disabled }: Omit<FieldProps<V, keyof V & string>, 'required' | 'hint'>) {
+  return (
+    <Switch
+      checked={form.values[name] === true}
+      label={label}
+      disabled={disabled}
+      onChange={(_, d) => form.set(name, d.checked as V[typeof name])}
+    />
+  );
+}

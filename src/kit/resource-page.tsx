@@ -1,0 +1,64 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { PermissionButton } from '../shell/permission-button.tsx';
+import { usePageActions } from '../shell/page-actions.tsx';
+import type { AppRoute } from '../menu/menu-model.ts';
+import { PageHeader } from './page-header.tsx';
+
+const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface PageButton {
+  /** the button's code: granted like every button of the page, and how the palette offers it */
+  code: string;
+  label: string;
+  run: () => void;
+}
+
+export interface ResourcePageProps {
+  route: AppRoute;
+  /** the page's buttons (add, import …), the first one primary: in the header and in the command palette */
+  buttons?: readonly PageButton[];
+  /** one line under the title saying what the page is for */
+  hint?: string;
+  /** header content after the buttons that the palette does not offer (an export menu) */
+  extra?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A page of the console: its card, its title and breadcrumb, its buttons (each also offered to the command palette,
+ * under the same permission), a hint, then the page's own content.
+ * @example <ResourcePage route={route} buttons={[{ code: 'x:add', label: t('add'), run: openAdd }]}>…</ResourcePage>
+ */
+export function ResourcePage({ route, buttons = [], hint, extra, children }: ResourcePageProps) {
+  const s = useStyles();
+  usePageActions(buttons.map(({ code, label, run }) => ({ code, label, run })));
+  const actions =
+    buttons.length || extra ? (
+      <>
+        {buttons.map((b, i) => (
+          <PermissionButton
+            key={b.code}
+            code={b.code}
+            route={route}
+            size="medium"
+            appearance={i === 0 ? 'primary' : 'secondary'}
+            onClick={b.run}
+          >
+            {b.label}
+          </PermissionButton>
+        ))}
+        {extra}
+      </>
+    ) : undefined;
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader route={route} actions={actions} />
+      {hint && <p className={s.hint}>{hint}</p>}
+      {children}
+    </section>
+  );
+}
