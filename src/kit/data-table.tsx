@@ -17,6 +17,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
+import type { ListData } from './use-list.ts';
 
 export interface Column<T> {
   key: string;
@@ -35,7 +36,9 @@ export interface DataTableProps<T, K extends string | number> {
   label: string;
   columns: readonly Column<T>[];
   /** null before the first answer: skeleton rows */
-  rows: readonly T[] | null;
+  rows?: readonly T[] | null;
+  /** a list useListData loads: its rows, whether a newer page is loading, and 重试 when the last load failed */
+  data?: Pick<ListData<T, unknown>, 'rows' | 'loading' | 'failed' | 'reload'>;
   rowKey: (row: T) => K;
   /** a newer page is loading: the rows stay, marked busy */
   loading?: boolean;
@@ -107,7 +110,10 @@ const SELECT_WIDTH = 44;
  * that scrolls sideways inside its card instead of out of the page.
  */
 export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
-  const { label, columns, rows, rowKey, loading, sortField, sortOrder, onSort, selected, onSelect, empty, failed } = props;
+  const { label, columns, data, rowKey, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
+  const rows = data ? data.rows : (props.rows ?? null);
+  const loading = data ? data.loading : props.loading;
+  const failed = data ? (data.failed ? { onRetry: data.reload } : undefined) : props.failed;
   const s = useStyles();
   const t = useT();
   const selectable = Boolean(selected && onSelect);

@@ -47,9 +47,11 @@ export function useListState(pagePath: string, filterNames: readonly string[]): 
   return [state, update];
 }
 
-export interface ListData<T> {
+export interface ListData<T, A = { rows: T[]; count: number }> {
   rows: T[] | null;
   count: number;
+  /** the last answer whole (what a list call sends beside its rows: a time zone, the choices a form offers) */
+  answer: A | null;
   loading: boolean;
   /** the last load failed (the shell has shown why); the rows are the last ones that loaded */
   failed: boolean;
@@ -63,7 +65,12 @@ export interface ListData<T> {
  * that arrive after a newer request was made are dropped, so fast typing or paging never shows an older page.
  * Failures are shown by the shell (SPEC 8); the table keeps the rows it had.
  */
-export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>, deps: readonly unknown[]): ListData<T> {
+export function useListData<A extends { rows: unknown[]; count: number }>(
+  load: () => Promise<A>,
+  deps: readonly unknown[],
+): ListData<A['rows'][number], A> {
+  type T = A['rows'][number];
+  const [answer, setAnswer] = useState<A | null>(null);
   const [rows, setRows] = useState<T[] | null>(null);
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -88,6 +95,7 @@ export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>
     latest.current().then(
       (page) => {
         if (mine !== seq.current) return;
+        setAnswer(page);
         setRows(page.rows);
         setCount(page.count);
         setFailed(false);
@@ -101,5 +109,5 @@ export function useListData<T>(load: () => Promise<{ rows: T[]; count: number }>
       },
     );
   }, [...deps, tick]);
-  return { rows, count, loading, failed, reload: useCallback(() => setTick((t) => t + 1), []) };
+  return { rows, count, answer, loading, failed, reload: useCallback(() => setTick((t) => t + 1), []) };
 }

@@ -97,15 +97,7 @@ export default function DepartmentView({ route }: ViewProps) {
           </Button>
         }
       />
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('none') }}
-      />
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('none') }} />
       {editing && (
         <DepartForm
           target={editing}

@@ -96,10 +96,8 @@ export default function StaffView({ route }: ViewProps) {
       <DataTable
         label={route.title}
         columns={columns}
-        rows={data.rows}
+        data={data}
         rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{ reason: list.filters.keyword ? t('emptyRecordsFiltered') : t('none') }}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />

@@ -115,15 +115,7 @@ export default function CampaignListView({ route }: ViewProps) {
           </Button>
         }
       />
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('noCampaigns') }}
-      />
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noCampaigns') }} />
     </section>
   );
 }
@@ -181,15 +173,7 @@ export function CampaignAuditView({ route }: ViewProps) {
   return (
     <section className={s.page} aria-label={route.title}>
       <PageHeader route={route} />
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('noAudits') }}
-      />
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noAudits') }} />
       <Dialog open={rejecting !== null} onOpenChange={(_, d) => !d.open && setRejecting(null)}>
         <DialogSurface>
           <DialogBody>

@@ -166,15 +166,7 @@ function LoginsTab(props: TabProps) {
           </>
         )}
       </Filters>
-      <DataTable
-        label={props.label}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('emptyFiltered') }}
-      />
+      <DataTable label={props.label} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyFiltered') }} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {detail !== null && <SessionDrawer id={detail} onClose={() => setDetail(null)} />}
     </>
@@ -307,14 +299,7 @@ function LoginInfoTab(props: TabProps) {
           onChange={(_, d) => setKeyword(d.value)}
         />
       </FilterBar>
-      <DataTable
-        label={props.label}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.userId}
-        loading={data.loading}
-        empty={{ reason: t('emptyFiltered') }}
-      />
+      <DataTable label={props.label} columns={columns} data={data} rowKey={(r) => r.userId} empty={{ reason: t('emptyFiltered') }} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
     </>
   );
@@ -395,14 +380,7 @@ function OperationsTab(props: TabProps) {
           {t('exportButton')}
         </Button>
       </div>
-      <DataTable
-        label={props.label}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        empty={{ reason: t('emptyFiltered') }}
-      />
+      <DataTable label={props.label} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyFiltered') }} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
     </>
   );
@@ -473,14 +451,7 @@ function ErrorsTab(props: TabProps) {
           </>
         )}
       </Filters>
-      <DataTable
-        label={props.label}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        empty={{ reason: t('emptyFiltered') }}
-      />
+      <DataTable label={props.label} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyFiltered') }} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
     </>
   );
@@ -547,14 +518,7 @@ function SmsTab(props: TabProps) {
           </>
         )}
       </Filters>
-      <DataTable
-        label={props.label}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        empty={{ reason: t('emptyFiltered') }}
-      />
+      <DataTable label={props.label} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyFiltered') }} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
     </>
   );

@@ -480,10 +480,8 @@ export default function MetaDataView({ route }: ViewProps) {
       <DataTable
         label={route.title}
         columns={columns}
-        rows={data.rows}
+        data={data}
         rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{
           reason: f.keyword ? t('emptyFiltered') : t('emptyMetaTables'),
           action: (

@@ -255,7 +255,7 @@ function RoleUsers({ roleId }: { roleId: number }) {
   ];
   return (
     <>
-      <DataTable label={t('roleUsers')} columns={columns} rows={data.rows} rowKey={(u) => u.id} loading={data.loading} />
+      <DataTable label={t('roleUsers')} columns={columns} data={data} rowKey={(u) => u.id} />
       <Pagination
         count={data.count}
         page={page.page}

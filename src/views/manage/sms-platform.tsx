@@ -181,15 +181,7 @@ export default function SmsPlatformView({ route }: ViewProps) {
       hint={t('smsPlatformHint')}
       buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: () => setEditing('new') }]}
     >
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('emptySmsPlatforms') }}
-      />
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptySmsPlatforms') }} />
       {editing && (
         <PlatformForm
           row={editing === 'new' ? null : editing}

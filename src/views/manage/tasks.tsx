@@ -1,18 +1,21 @@
-import { Badge, Button, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../api/errors.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../api/schema/task.ts';
 import { taskCalls, type TaskInput, type TaskRow, type TaskRun } from '../../api/task-calls.ts';
 import { formatInstant as formatIn } from '../../lib/time.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { SelectField, SwitchField, TextField } from '../../kit/form-fields.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { SubList } from '../../kit/sub-list.tsx';
+import { useEditor } from '../../kit/use-editor.ts';
 import { Pagination } from '../../kit/pagination.tsx';
 import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
 import { useForm } from '../../kit/use-form.ts';
@@ -22,12 +25,7 @@ import type { MessageKey } from '../../i18n/messages.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  section: { marginTop: tokens.spacingVerticalXXL },
-  sectionHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: tokens.spacingVerticalM },
-  sectionTitle: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   preview: { margin: 0, paddingLeft: tokens.spacingHorizontalL, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
@@ -128,28 +126,19 @@ function TaskForm({
       live = false;
     };
   }, [typed, calls]);
-  const save = () =>
-    form.submit(async (v) => {
-      await calls.save(bodyOf(task, v, withParams));
-      onSaved();
-    });
+  const save = () => form.submit((v) => calls.save(bodyOf(task, v, withParams)).then(onSaved));
   const cronField = form.field('cron');
   const cronError = cronField.validationMessage ?? (preview && 'error' in preview ? preview.error : undefined);
   return (
     <FormDrawer open title={task ? t('editTask') : t('addTask')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
-      <Field label={t('taskName')} required {...form.field('name')}>
-        <Input value={form.values.name} onChange={(_, d) => form.set('name', d.value)} onBlur={() => form.blur('name')} />
-      </Field>
-      <Field label={t('taskJob')} required {...form.field('job')}>
-        <Select value={form.values.job} onChange={(_, d) => form.set('job', d.value)} onBlur={() => form.blur('job')}>
-          <option value="">{t('chooseTaskJob')}</option>
-          {jobs.map((j) => (
-            <option key={j.job} value={j.job}>
-              {j.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <TextField form={form} name="name" label={t('taskName')} required />
+      <SelectField
+        form={form}
+        name="job"
+        label={t('taskJob')}
+        required
+        options={[{ value: '', label: t('chooseTaskJob') }, ...jobs.map((j) => ({ value: j.job, label: j.label }))]}
+      />
       <Field
         label={t('cronExpression')}
         required
@@ -175,33 +164,12 @@ function TaskForm({
       )}
       {withParams && (
         <>
-          <Field label={t('taskParamTenant')} required {...form.field('params.tenantId')}>
-            <Input
-              type="number"
-              value={form.values['params.tenantId']}
-              onChange={(_, d) => form.set('params.tenantId', d.value)}
-              onBlur={() => form.blur('params.tenantId')}
-            />
-          </Field>
-          <Field label={t('taskParamPhone')} required {...form.field('params.phone')}>
-            <Input
-              type="tel"
-              value={form.values['params.phone']}
-              onChange={(_, d) => form.set('params.phone', d.value)}
-              onBlur={() => form.blur('params.phone')}
-            />
-          </Field>
+          <TextField form={form} name="params.tenantId" label={t('taskParamTenant')} required type="number" />
+          <TextField form={form} name="params.phone" label={t('taskParamPhone')} required type="tel" />
         </>
       )}
-      <Field label={t('timeoutSeconds')} required {...form.field('timeoutSeconds')}>
-        <Input
-          type="number"
-          value={form.values.timeoutSeconds}
-          onChange={(_, d) => form.set('timeoutSeconds', d.value)}
-          onBlur={() => form.blur('timeoutSeconds')}
-        />
-      </Field>
-      <Switch checked={form.values.enabled} label={t('taskEnabled')} onChange={(_, d) => form.set('enabled', d.checked)} />
+      <TextField form={form} name="timeoutSeconds" label={t('timeoutSeconds')} required type="number" />
+      <SwitchField form={form} name="enabled" label={t('taskEnabled')} />
     </FormDrawer>
   );
 }
@@ -218,26 +186,20 @@ export default function TasksView({ route }: ViewProps) {
   const notify = useNotify();
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['task']);
-  const [data, setData] = useState<Awaited<ReturnType<ReturnType<typeof taskCalls>['list']>> | null>(null);
-  const [tick, setTick] = useState(0);
-  const [editing, setEditing] = useState<TaskRow | 'new' | null>(null);
-  const [unlocking, setUnlocking] = useState<TaskRow | null>(null);
-  useEffect(() => {
-    calls.list().then(setData, () => setData({ tasks: [], jobs: [], timeZone: 'Asia/Shanghai' }));
-  }, [calls, tick]);
-  const reload = () => setTick((x) => x + 1);
+  const data = useListData(() => calls.list().then((d) => ({ ...d, rows: d.tasks, count: d.tasks.length })), [calls]);
+  const { reload } = data;
   // While a run is going, or one is due soon, the list and the runs refresh themselves.
   useEffect(() => {
     const timer = setInterval(reload, 5000);
     return () => clearInterval(timer);
-  }, []);
-  const task = data?.tasks.find((x) => String(x.id) === list.filters.task) ?? null;
+  }, [reload]);
+  const task = data.rows?.find((x) => String(x.id) === list.filters.task) ?? null;
   const runs = useListData(
     () => calls.runs({ taskId: task?.id, pageNum: list.page, pageSize: list.size }),
-    [calls, task?.id, list.page, list.size, tick],
+    [calls, task?.id, list.page, list.size, data.answer],
   );
-  const openAdd = useCallback(() => setEditing('new'), []);
-  usePageActions([{ code: 'task:add', label: t('addTask'), run: openAdd }]);
+  const editor = useEditor<TaskRow>(reload);
+  const [ask, confirmDialog] = useConfirm();
 
   const runNow = async (r: TaskRow) => {
     try {
@@ -249,7 +211,7 @@ export default function TasksView({ route }: ViewProps) {
       /* shown by the shell */
     }
   };
-  const zone = data?.timeZone ?? 'Asia/Shanghai';
+  const zone = data.answer?.timeZone ?? 'Asia/Shanghai';
   const columns: Column<TaskRow>[] = [
     { key: 'name', title: t('taskName'), width: 150, render: (r) => r.name, ellipsis: (r) => r.name },
     { key: 'job', title: t('taskJob'), width: 150, render: (r) => r.jobLabel, ellipsis: (r) => r.jobLabel },
@@ -289,29 +251,24 @@ export default function TasksView({ route }: ViewProps) {
     {
       key: 'actions',
       title: t('actions'),
-      width: 220,
+      width: 240,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button size="small" appearance="subtle" aria-label={`${t('runNow')} ${r.name}`} onClick={() => void runNow(r)}>
-            {t('runNow')}
-          </Button>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('taskRuns')} ${r.name}`}
-            onClick={() => setList({ filters: { task: String(r.id) } })}
-          >
-            {t('taskRuns')}
-          </Button>
-          <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.name}`} onClick={() => setEditing(r)}>
-            {t('edit')}
-          </Button>
-          {r.locked && (
-            <Button size="small" appearance="subtle" aria-label={`${t('unlockTask')} ${r.name}`} onClick={() => setUnlocking(r)}>
-              {t('unlockTask')}
-            </Button>
-          )}
-        </div>
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'task:run', label: t('runNow'), run: () => void runNow(r) },
+            { code: 'task:runs', label: t('taskRuns'), run: () => setList({ filters: { task: String(r.id) } }) },
+            { code: 'task:edit', label: t('edit'), run: () => editor.edit(r) },
+            {
+              code: 'task:unlock',
+              label: t('unlockTask'),
+              hidden: !r.locked,
+              run: () =>
+                ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock(r.id), then: reload }),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -333,71 +290,30 @@ export default function TasksView({ route }: ViewProps) {
     },
     { key: 'message', title: t('taskMessage'), width: 260, render: (r) => r.message || '--', ellipsis: (r) => r.message },
   ];
+  const runsTitle = task ? t('runsOf', { name: task.name }) : t('allRuns');
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
+    <ResourcePage route={route} hint={t('tasksHint', { zone })} buttons={[{ code: 'task:add', label: t('addTask'), run: editor.add }]}>
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTasks') }} />
+      <SubList
+        title={runsTitle}
         actions={
-          <Button appearance="primary" onClick={openAdd}>
-            {t('addTask')}
-          </Button>
-        }
-      />
-      <p className={s.muted}>{t('tasksHint', { zone })}</p>
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data?.tasks ?? null}
-        rowKey={(r) => r.id}
-        empty={{ reason: t('emptyTasks') }}
-      />
-      <section className={s.section} aria-label={task ? t('runsOf', { name: task.name }) : t('allRuns')}>
-        <div className={s.sectionHead}>
-          <h2 className={s.sectionTitle}>{task ? t('runsOf', { name: task.name }) : t('allRuns')}</h2>
-          {task && (
+          task && (
             <Button size="small" onClick={() => setList({ filters: { task: '' } })}>
               {t('allRuns')}
             </Button>
-          )}
-        </div>
-        <DataTable
-          label={task ? t('runsOf', { name: task.name }) : t('allRuns')}
-          columns={runColumns}
-          rows={runs.rows}
-          rowKey={(r) => r.id}
-          empty={{ reason: t('emptyRuns') }}
-        />
+          )
+        }
+        columns={runColumns}
+        data={runs}
+        rowKey={(r) => r.id}
+        empty={{ reason: t('emptyRuns') }}
+      >
         <Pagination count={runs.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
-      </section>
-      {editing && data && (
-        <TaskForm
-          task={editing === 'new' ? null : editing}
-          jobs={data.jobs}
-          timeZone={zone}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('operationDone'), 'success');
-            reload();
-          }}
-        />
+      </SubList>
+      {editor.open && data.answer && (
+        <TaskForm task={editor.row} jobs={data.answer.jobs} timeZone={zone} onClose={editor.close} onSaved={editor.saved} />
       )}
-      <ConfirmDialog
-        open={unlocking !== null}
-        message={t('confirmUnlock', { name: unlocking?.name ?? '', by: unlocking?.lockedBy ?? '' })}
-        onConfirm={() => {
-          const r = unlocking!;
-          setUnlocking(null);
-          void calls.unlock(r.id).then(
-            () => {
-              notify(t('operationDone'), 'success');
-              reload();
-            },
-            () => {},
-          );
-        }}
-        onCancel={() => setUnlocking(null)}
-      />
-    </section>
+      {confirmDialog}
+    </ResourcePage>
   );
 }

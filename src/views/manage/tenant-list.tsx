@@ -326,10 +326,8 @@ export default function TenantListView({ route }: ViewProps) {
       <DataTable
         label={route.title}
         columns={columns}
-        rows={data.rows}
+        data={data}
         rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{
           reason: filtered ? t('emptyFiltered') : t('emptyTenants'),
           action: (

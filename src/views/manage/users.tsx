@@ -324,15 +324,13 @@ export default function UsersView({ route }: ViewProps) {
       <DataTable
         label={route.title}
         columns={columns}
-        rows={data.rows}
+        data={data}
         rowKey={(r) => r.id}
-        loading={data.loading}
         sortField={list.sortField}
         sortOrder={list.sortOrder}
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{
           reason: filtered ? t('emptyUsersFiltered') : t('emptyUsers'),
           action: filtered ? (

@@ -1,30 +1,26 @@
-import { Badge, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/api-key-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { apiKeySave } from '../../api/schema/api-key.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
-import { useNotify } from '../../shell/toast.tsx';
 import { CheckboxGroup } from '../../kit/checkbox-group.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { TextField } from '../../kit/form-fields.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { SubList } from '../../kit/sub-list.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
 import { ShownOnceDialog } from '../../kit/shown-once-dialog.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
 import { useForm } from '../../kit/use-form.ts';
-import { useListState } from '../../kit/use-list.ts';
+import { useListData, useListState } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  muted: { color: tokens.colorNeutralForeground3 },
-  section: { marginTop: tokens.spacingVerticalXXL },
-  sectionTitle: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   scopes: { maxHeight: '50vh', overflowY: 'auto' },
 });
 
@@ -40,12 +36,14 @@ const bodyOf = (v: Values) => {
 };
 const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 
-function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClose: () => void; onCreated: () => void }) {
+function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => apiKeyCalls(api), [api]);
   const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  useEffect(() => void calls.scopes().then(setScopes, () => undefined), [calls]);
   // Shown once, inside the drawer (a dialog opening as the drawer closes could be left aria-hidden by it).
   const [made, setMade] = useState<string | null>(null);
   const save = () =>
@@ -55,12 +53,8 @@ function KeyForm({ scopes, onClose, onCreated }: { scopes: ApiKeyScope[]; onClos
     });
   return (
     <FormDrawer open title={t('addApiKey')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
-      <Field label={t('apiKeyName')} required {...form.field('name')}>
-        <Input value={form.values.name} onChange={(_, d) => form.set('name', d.value)} onBlur={() => form.blur('name')} />
-      </Field>
-      <Field label={t('expiresAt')} hint={form.error('expiresAt') ? undefined : t('apiKeyExpiryHint')} {...form.field('expiresAt')}>
-        <Input type="datetime-local" value={form.values.expiresAt} onChange={(_, d) => form.set('expiresAt', d.value)} />
-      </Field>
+      <TextField form={form} name="name" label={t('apiKeyName')} required />
+      <TextField form={form} name="expiresAt" label={t('expiresAt')} type="datetime-local" hint={t('apiKeyExpiryHint')} />
       <div className={s.scopes}>
         <CheckboxGroup
           label={t('apiKeyScopes')}
@@ -89,26 +83,16 @@ export default function ApiKeyView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => apiKeyCalls(api), [api]);
-  const notify = useNotify();
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['key']);
-  const [rows, setRows] = useState<ApiKeyRow[] | null>(null);
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [tick, setTick] = useState(0);
+  const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const chosen = data.rows?.find((r) => String(r.id) === list.filters.key) ?? null;
+  const logs = useListData(
+    () => (chosen ? calls.logs(chosen.id) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
+    [calls, chosen?.id, data.rows],
+  );
   const [adding, setAdding] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
-  const [logs, setLogs] = useState<ApiKeyCall[] | null>(null);
-  useEffect(() => {
-    calls.list().then(setRows, () => setRows([]));
-    calls.scopes().then(setScopes, () => setScopes([]));
-  }, [calls, tick]);
-  const chosen = rows?.find((r) => String(r.id) === list.filters.key) ?? null;
-  useEffect(() => {
-    if (!chosen) return setLogs(null);
-    calls.logs(chosen.id).then(setLogs, () => setLogs([]));
-  }, [calls, chosen?.id, tick]);
-  const openAdd = useCallback(() => setAdding(true), []);
-  usePageActions([{ code: 'api-key:add', label: t('addApiKey'), run: openAdd }]);
+  const [ask, confirmDialog] = useConfirm();
   const state = (r: ApiKeyRow) =>
     r.revokedAt ? (
       <Badge appearance="tint" color="danger">
@@ -141,21 +125,19 @@ export default function ApiKeyView({ route }: ViewProps) {
       title: t('actions'),
       width: 150,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('apiKeyCallLog')} ${r.name}`}
-            onClick={() => setList({ filters: { key: String(r.id) } })}
-          >
-            {t('apiKeyCallLog')}
-          </Button>
-          {!r.revokedAt && (
-            <Button size="small" appearance="subtle" aria-label={`${t('revokeApiKey')} ${r.name}`} onClick={() => setRevoking(r)}>
-              {t('revokeApiKey')}
-            </Button>
-          )}
-        </div>
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'api-key:logs', label: t('apiKeyCallLog'), run: () => setList({ filters: { key: String(r.id) } }) },
+            {
+              code: 'api-key:revoke',
+              label: t('revokeApiKey'),
+              hidden: Boolean(r.revokedAt),
+              run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke(r.id), then: data.reload }),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -166,55 +148,31 @@ export default function ApiKeyView({ route }: ViewProps) {
     { key: 'ip', title: t('ipAddress'), width: 130, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
   ];
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <Button appearance="primary" onClick={openAdd}>
-            {t('addApiKey')}
-          </Button>
-        }
-      />
-      <p className={s.muted}>{t('apiKeyHint')}</p>
-      <DataTable label={route.title} columns={columns} rows={rows} rowKey={(r) => r.id} empty={{ reason: t('emptyApiKeys') }} />
+    <ResourcePage
+      route={route}
+      hint={t('apiKeyHint')}
+      buttons={[{ code: 'api-key:add', label: t('addApiKey'), run: () => setAdding(true) }]}
+    >
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyApiKeys') }} />
       {chosen && (
-        <section className={s.section} aria-label={t('apiKeyCallsOf', { name: chosen.name })}>
-          <h2 className={s.sectionTitle}>{t('apiKeyCallsOf', { name: chosen.name })}</h2>
-          <DataTable
-            label={t('apiKeyCallsOf', { name: chosen.name })}
-            columns={logColumns}
-            rows={logs}
-            rowKey={(r) => r.id}
-            empty={{ reason: t('emptyRuns') }}
-          />
-        </section>
+        <SubList
+          title={t('apiKeyCallsOf', { name: chosen.name })}
+          columns={logColumns}
+          data={logs}
+          rowKey={(r) => r.id}
+          empty={{ reason: t('emptyRuns') }}
+        />
       )}
       {adding && (
         <KeyForm
-          scopes={scopes}
           onClose={() => setAdding(false)}
           onCreated={() => {
             setAdding(false);
-            setTick((x) => x + 1);
+            data.reload();
           }}
         />
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        message={t('confirmRevokeApiKey', { name: revoking?.name ?? '' })}
-        onConfirm={() => {
-          const r = revoking!;
-          setRevoking(null);
-          void calls.revoke(r.id).then(
-            () => {
-              notify(t('operationDone'), 'success');
-              setTick((x) => x + 1);
-            },
-            () => {},
-          );
-        }}
-        onCancel={() => setRevoking(null)}
-      />
-    </section>
+      {confirmDialog}
+    </ResourcePage>
   );
 }

@@ -322,15 +322,13 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
       <DataTable
         label={route.title}
         columns={columns}
-        rows={data.rows}
+        data={data}
         rowKey={(r) => r.id}
-        loading={data.loading}
         sortField={list.sortField}
         sortOrder={list.sortOrder}
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
         empty={{
           reason: filtered ? t('emptyRecordsFiltered') : t('emptyRecords', { label: table.label }),
           action: filtered ? (

@@ -205,15 +205,7 @@ function PageList({ route }: ViewProps) {
           </Button>
         }
       />
-      <DataTable
-        label={route.title}
-        columns={columns}
-        rows={data.rows}
-        rowKey={(r) => r.id}
-        loading={data.loading}
-        failed={data.failed ? { onRetry: data.reload } : undefined}
-        empty={{ reason: t('noPages') }}
-      />
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noPages') }} />
       <ConfirmDialog
         open={deleting !== null}
         message={t('confirmDeleteRecord', { name: deleting?.name ?? '' })}
