@@ -10,6 +10,8 @@ export interface ConfirmRequest {
   run: () => Promise<unknown>;
   /** after the call succeeded and 操作成功 was said: a reload */
   then?: () => void;
+  /** the call says how it went itself (a batch: how many of them went through) */
+  quiet?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: R
         setPending(null);
         request.run().then(
           () => {
-            notify(t('operationDone'), 'success');
+            if (!request.quiet) notify(t('operationDone'), 'success');
             request.then?.();
           },
           () => undefined,

@@ -18,6 +18,8 @@ export interface TextFieldProps<V extends Values> extends FieldProps<V, keyof V 
   placeholder?: string;
   /** several lines */
   multiline?: boolean;
+  /** spaces are dropped as typed (an identifier, a path) */
+  trim?: boolean;
 }
 
 /**
@@ -35,10 +37,11 @@ export function TextField<V extends Values>({
   type = 'text',
   placeholder,
   multiline,
+  trim,
 }: TextFieldProps<V>) {
   const input = {
     value: String(form.values[name] ?? ''),
-    onChange: (_: unknown, d: { value: string }) => form.set(name, d.value as V[typeof name]),
+    onChange: (_: unknown, d: { value: string }) => form.set(name, (trim ? d.value.trim() : d.value) as V[typeof name]),
     onBlur: () => form.blur(name),
     disabled,
     placeholder,

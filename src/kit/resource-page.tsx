@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { PermissionButton } from '../shell/permission-button.tsx';
 import { usePageActions } from '../shell/page-actions.tsx';
@@ -15,6 +15,10 @@ export interface PageButton {
   code: string;
   label: string;
   run: () => void;
+  /** the palette's words where the header's are short (导入 on the page, 导入用户 in the palette) */
+  paletteLabel?: string;
+  /** why it cannot be used now: disabled with the reason on hover and focus, and not offered to the palette */
+  unavailable?: string;
 }
 
 export interface ResourcePageProps {
@@ -35,22 +39,32 @@ export interface ResourcePageProps {
  */
 export function ResourcePage({ route, buttons = [], hint, extra, children }: ResourcePageProps) {
   const s = useStyles();
-  usePageActions(buttons.map(({ code, label, run }) => ({ code, label, run })));
+  usePageActions(
+    buttons.filter((b) => !b.unavailable).map(({ code, label, run, paletteLabel }) => ({ code, label: paletteLabel ?? label, run })),
+  );
   const actions =
     buttons.length || extra ? (
       <>
-        {buttons.map((b, i) => (
-          <PermissionButton
-            key={b.code}
-            code={b.code}
-            route={route}
-            size="medium"
-            appearance={i === 0 ? 'primary' : 'secondary'}
-            onClick={b.run}
-          >
-            {b.label}
-          </PermissionButton>
-        ))}
+        {buttons.map((b, i) =>
+          b.unavailable ? (
+            <Tooltip key={b.code} content={b.unavailable} relationship="description">
+              <Button disabledFocusable appearance={i === 0 ? 'primary' : 'secondary'}>
+                {b.label}
+              </Button>
+            </Tooltip>
+          ) : (
+            <PermissionButton
+              key={b.code}
+              code={b.code}
+              route={route}
+              size="medium"
+              appearance={i === 0 ? 'primary' : 'secondary'}
+              onClick={b.run}
+            >
+              {b.label}
+            </PermissionButton>
+          ),
+        )}
         {extra}
       </>
     ) : undefined;

@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { PermissionButton } from '../shell/permission-button.tsx';
 import type { AppRoute } from '../menu/menu-model.ts';
 
@@ -13,7 +13,14 @@ export interface RowAction {
   run: () => void;
   /** not offered for this row (a revoked key has no 撤销) */
   hidden?: boolean;
+  /** it only shows what the page already may show (详情, a row's log): never gated, still tracked by its code */
+  read?: boolean;
+  /** why this row cannot have it now (a campaign under review): disabled, the reason on hover and focus */
+  unavailable?: string;
 }
+
+/** What a read needs: nothing beyond the page. */
+const OPEN = { needButtonPermission: false, buttons: [] };
 
 /**
  * A row's buttons in the actions column. Each is named with the row ("编辑 短信宝"), so a screen reader, a test
@@ -34,11 +41,26 @@ export function RowActions({
     <div className={s.actions}>
       {actions
         .filter((a) => !a.hidden)
-        .map((a) => (
-          <PermissionButton key={a.code} code={a.code} route={route} appearance="subtle" aria-label={`${a.label} ${name}`} onClick={a.run}>
-            {a.label}
-          </PermissionButton>
-        ))}
+        .map((a) =>
+          a.unavailable ? (
+            <Tooltip key={a.code} content={a.unavailable} relationship="description">
+              <Button size="small" appearance="subtle" disabledFocusable aria-label={`${a.label} ${name}`}>
+                {a.label}
+              </Button>
+            </Tooltip>
+          ) : (
+            <PermissionButton
+              key={a.code}
+              code={a.code}
+              route={a.read ? OPEN : route}
+              appearance="subtle"
+              aria-label={`${a.label} ${name}`}
+              onClick={a.run}
+            >
+              {a.label}
+            </PermissionButton>
+          ),
+        )}
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useRestoreFocus } from '../shell/restore-focus.ts';
+import { useT } from '../i18n/use-t.ts';
+
+const useStyles = makeStyles({
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+/**
+ * A row's facts, term by term, in a dialog closed with 关闭 (or Escape); focus goes back to the row's button.
+ * `items` null: closed.
+ */
+export function DetailDialog({
+  title,
+  items,
+  onClose,
+}: {
+  title: string;
+  items: ReadonlyArray<readonly [string, ReactNode]> | null;
+  onClose: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  useRestoreFocus(items !== null);
+  return (
+    <Dialog open={items !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {items && (
+              <dl className={s.list}>
+                {items.map(([term, value], i) => (
+                  <div key={`${i}:${term}`} style={{ display: 'contents' }}>
+                    <dt className={s.term}>{term}</dt>
+                    <dd className={s.value}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('close')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

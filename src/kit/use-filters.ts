@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { ListState } from './list-query.ts';
+import { useListState } from './use-list.ts';
+
+export interface Filters {
+  /** the list's state in the address: filters applied, sort and page */
+  list: ListState;
+  setList: (patch: Partial<ListState>) => void;
+  /** the filter fields as typed, applied by search() */
+  draft: Record<string, string>;
+  edit: (name: string, value: string) => void;
+  /** applies what was typed (trimmed), back to page 1 */
+  search: () => void;
+  /** clears every filter but the kept ones (a tab), back to page 1 */
+  reset: () => void;
+  /** a filter is applied: an empty list says so and offers 重置 */
+  filtered: boolean;
+}
+
+/**
+ * A list's filters: the applied ones live in the address (useListState), the typed ones in a draft that follows
+ * the address when it changes (back, a link, 重置).
+ * @example const filters = useFilters(route.path, ['keyword', 'status']); <FilterFields filters={filters} fields={…} />
+ */
+export function useFilters(pagePath: string, names: readonly string[], options: { keep?: readonly string[] } = {}): Filters {
+  const [list, setList] = useListState(pagePath, names);
+  const [draft, setDraft] = useState(list.filters);
+  useEffect(() => setDraft(list.filters), [list.filters]);
+  const keep = options.keep ?? [];
+  const shown = names.filter((n) => !keep.includes(n));
+  return {
+    list,
+    setList,
+    draft,
+    edit: (name, value) => setDraft((d) => ({ ...d, [name]: value })),
+    search: () => setList({ filters: Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) }),
+    reset: () => setList({ filters: { ...list.filters, ...Object.fromEntries(shown.map((n) => [n, ''])) } }),
+    filtered: shown.some((n) => Boolean(list.filters[n])),
+  };
+}

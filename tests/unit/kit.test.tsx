@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { useConfirm } from '../../src/kit/confirm.tsx';
+import { emptyState } from '../../src/kit/filter-bar.tsx';
+import { RowActions } from '../../src/kit/row-actions.tsx';
+import { useFilters } from '../../src/kit/use-filters.ts';
+import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
+
+afterEach(cleanup);
+const wrap = (ui: React.ReactNode) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
+
+describe('the kit’s row actions', () => {
+  const denied = { needButtonPermission: true, buttons: ['x:edit'] };
+  it('gates each action by its code, never a read, and says why one is unavailable', async () => {
+    const run = vi.fn();
+    wrap(
+      <RowActions
+        route={denied}
+        name="甲"
+        actions={[
+          { code: 'x:detail', label: '详情', read: true, run },
+          { code: 'x:edit', label: '编辑', run },
+          { code: 'x:del', label: '删除', run },
+          { code: 'x:unlock', label: '解锁', hidden: true, run },
+          { code: 'x:submit', label: '提交', unavailable: '已提交的不能再提交', run },
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '详情 甲' }));
+    await user.click(screen.getByRole('button', { name: '编辑 甲' }));
+    expect(run).toHaveBeenCalledTimes(2);
+    // not granted: disabled, still in its place
+    expect(screen.getByRole('button', { name: '删除 甲' }).getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('button', { name: '删除 甲' }));
+    expect(screen.queryByRole('button', { name: '解锁 甲' })).toBeNull();
+    const submit = screen.getByRole('button', { name: '提交 甲' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    await user.click(submit);
+    expect(run).toHaveBeenCalledTimes(2);
+    await user.hover(submit);
+    await screen.findByText('已提交的不能再提交');
+  });
+});
+
+describe('useConfirm', () => {
+  const said: ToastMessage[] = [];
+  let detach: () => void;
+  beforeEach(() => {
+    said.length = 0;
+    detach = toastBus.attach((m) => said.push(m));
+  });
+  afterEach(() => detach());
+
+  function Asker({ run, then, quiet }: { run: () => Promise<unknown>; then: () => void; quiet?: boolean }) {
+    const [ask, dialog] = useConfirm();
+    return (
+      <>
+        <button onClick={() => ask({ message: '确定删除甲吗？', run, then, quiet })}>删除</button>
+        {dialog}
+      </>
+    );
+  }
+
+  it('asks first; 取消 makes no call; 确定 makes it, says 操作成功 once and reloads', async () => {
+    const run = vi.fn(() => Promise.resolve());
+    const then = vi.fn();
+    wrap(<Asker run={run} then={then} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await screen.findByText('确定删除甲吗？');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(run).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(said.map((m) => [m.message, m.level])).toEqual([['操作成功', 'success']]);
+  });
+
+  it('a refused call says nothing more (the shell did) and does not reload; a quiet one says nothing itself', async () => {
+    const then = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = wrap(<Asker run={() => Promise.reject(new Error('refused'))} then={then} />);
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(then).not.toHaveBeenCalled();
+    expect(said).toEqual([]);
+    unmount();
+    wrap(<Asker run={() => Promise.resolve()} then={then} quiet />);
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
+    expect(said).toEqual([]);
+  });
+});
+
+describe('useFilters', () => {
+  beforeEach(() => {
+    window.location.hash = '#/manage/logs?tab=sms&phone=138';
+  });
+
+  it('types into a draft, applies it trimmed, and resets all but the kept filters', async () => {
+    const { result } = renderHook(() => useFilters('/manage/logs', ['tab', 'phone', 'result'], { keep: ['tab'] }));
+    expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '138', result: '' });
+    expect(result.current.filtered).toBe(true);
+    act(() => result.current.edit('result', ' failure '));
+    // typed, not applied
+    expect(result.current.list.filters.result).toBe('');
+    act(() => result.current.search());
+    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '138', result: 'failure' }));
+    expect(window.location.hash).toContain('result=failure');
+    act(() => result.current.reset());
+    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '', result: '' }));
+    expect(result.current.filtered).toBe(false);
+    expect(result.current.draft).toEqual({ tab: 'sms', phone: '', result: '' });
+  });
+
+  it('an empty list says it is filtered and offers 重置, else its own reason and action', () => {
+    const filters = { filtered: true, reset: vi.fn() } as unknown as Parameters<typeof emptyState>[0];
+    const filtered = emptyState(filters, { reason: '还没有', filteredReason: '没有符合条件的', action: 'add' });
+    expect(filtered.reason).toBe('没有符合条件的');
+    wrap(<>{filtered.action}</>);
+    screen.getByRole('button', { name: '重置' }).click();
+    expect(filters.reset).toHaveBeenCalled();
+    expect(emptyState({ ...filters, filtered: false }, { reason: '还没有', filteredReason: '没有符合条件的', action: 'add' })).toEqual({
+      reason: '还没有',
+      action: 'add',
+    });
+  });
+});
