@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
+import { campaignApprove, campaignAuditList, campaignReject } from '../../src/api/schema/campaign.ts';
+import { readValid } from '../validate.ts';
 import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import {
   CAMPAIGN_STEPS,
@@ -174,9 +176,8 @@ export function campaignRoutes(db: Db) {
   });
 
   app.post('/v1/campaignAudit/list', async (c) => {
-    const body = await readBody(c);
+    const { status } = await readValid(c, campaignAuditList);
     const s = c.get('session');
-    const status = body.status === 'pending' || body.status === 'rejected' || body.status === 'scheduled' ? body.status : '';
     const rows = await db.query<CampaignRow>(
       `SELECT ${COLUMNS} FROM ${FROM}
         WHERE c.tenant_id = $1 AND c.submitted_at IS NOT NULL AND ($2 = '' OR c.status = $2)
@@ -187,12 +188,8 @@ export function campaignRoutes(db: Db) {
   });
 
   const decide = async (c: Context<AppEnv>, approve: boolean) => {
-    const body = await readBody(c);
+    const { id, reason } = approve ? { ...(await readValid(c, campaignApprove)), reason: '' } : await readValid(c, campaignReject);
     const s = c.get('session');
-    const id = idOf(body, 'id', '活动');
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (!approve && !reason) throw refuse('reason', '请填写驳回原因');
-    if (reason.length > 200) throw refuse('reason', '驳回原因不能超过 200 个字');
     const campaign = await campaignOf(s.tenantId, id);
     const [row] = await db.query<{ submitted_by: number }>(
       `UPDATE campaign SET status = $3, reviewed_by = $4, reviewed_at = now(), reject_reason = $5, version = version + 1, updated_at = now()

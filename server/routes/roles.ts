@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../auth.ts';
 import type { Db } from '../db.ts';
-import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody, str } from '../http.ts';
+import { roleId, roleSave } from '../../src/api/schema/role.ts';
+import { readValid } from '../validate.ts';
+import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody } from '../http.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { offeredTo, permittedMenuIds } from '../menu.ts';
 import { emitEvent } from '../webhooks.ts';
@@ -95,17 +97,14 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   });
 
   app.post('/v1/role/save', async (c) => {
-    const body = await readBody(c);
+    const { id: given, name, parentId } = await readValid(c, roleSave);
     const s = c.get('session');
-    const name = str(body, 'name', '角色名称', 32).trim();
-    const parentId =
-      body.parentId === undefined || body.parentId === null || body.parentId === '' ? null : idOf(body, 'parentId', '上级角色');
     const mine = await editable(s);
     if (parentId !== null) {
       const [parent] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [parentId, s.tenantId]);
       if (!parent) throw new ApiError('上级角色不存在', { field: 'parentId' });
     }
-    if (body.id === undefined || body.id === null || body.id === '') {
+    if (given === null) {
       // A new role sits under one of the caller's own roles or below (userType 0: anywhere).
       if (s.userType !== 0) {
         const own = (await db.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [s.userId])).map(
@@ -124,7 +123,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       );
       return c.json(ok({ id: row.id }));
     }
-    const id = idOf(body, 'id', '角色');
+    const id = given;
     await editableRole(s, id);
     if (parentId === id) throw new ApiError('上级角色不能是自己', { field: 'parentId' });
     // No cycles: the new parent must not sit under this role.
@@ -142,7 +141,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   });
 
   app.post('/v1/role/del', async (c) => {
-    const id = idOf(await readBody(c), 'id', '角色');
+    const { id } = await readValid(c, roleId);
     const s = c.get('session');
     const role = await editableRole(s, id);
     if (role.userCount > 0) throw new ApiError(`该角色下还有 ${role.userCount} 个用户，请先移除这些用户的角色`);

@@ -101,7 +101,20 @@ describe('campaigns', () => {
       (await call(admin.token, '/v1/campaign/saveStep', { id, version: saved.version + 1, step: 'draw-setting', data: {} })).errmsg,
     ).toBe('活动正在审核中，不能修改');
     expect((await call(admin.token, '/v1/campaignAudit/approve', { id })).errmsg).toBe('不能审核自己提交的活动');
-    expect(await call(ta.token, '/v1/campaignAudit/reject', { id, reason: '' })).toMatchObject({ field: 'reason' });
+    expect(await call(ta.token, '/v1/campaignAudit/reject', { id, reason: '' })).toMatchObject({
+      field: 'reason',
+      errmsg: '请填写驳回原因',
+    });
+    // The audit calls' bodies are checked by their schema: the reason's length, an unknown key, a bad status.
+    expect(await call(ta.token, '/v1/campaignAudit/reject', { id, reason: '因'.repeat(201) })).toMatchObject({
+      field: 'reason',
+      errmsg: '驳回原因不能超过 200 个字',
+    });
+    expect(await call(ta.token, '/v1/campaignAudit/approve', { id, reason: 'x' })).toMatchObject({
+      field: 'reason',
+      errmsg: '请求含有未知字段 reason，请删除后重试',
+    });
+    expect(await call(ta.token, '/v1/campaignAudit/list', { status: 'all' })).toMatchObject({ field: 'status', errmsg: '活动状态不正确' });
     expect(await call(ta.token, '/v1/campaignAudit/reject', { id, reason: '奖品图片缺失' })).toEqual({ result: 'ok' });
     const rejected = (
       await call<{ status: string; rejectReason: string; version: number; reviewedBy: string }>(admin.token, '/v1/campaign/detail', { id })

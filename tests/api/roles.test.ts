@@ -35,6 +35,13 @@ describe('roles', () => {
         .children.map((c) => c.name),
     ).toContain(name);
     expect(await failureOf(admin.roles.save({ name: '超级管理员' }))).toMatchObject({ message: '角色名称已存在' });
+    // The body is checked by the role schema the page's form uses.
+    expect(await failureOf(admin.roles.save({ name: '  ' }))).toMatchObject({ message: '角色名称不能为空' });
+    expect(await failureOf(admin.roles.save({ name: '角'.repeat(33) }))).toMatchObject({ message: '角色名称不能超过 32 个字' });
+    expect(await failureOf(admin.roles.save({ name, parentId: 'x' as unknown as number }))).toMatchObject({ message: '上级角色不存在' });
+    expect(await failureOf(admin.api.call('/v1/role/save', { name, color: 'red' }))).toMatchObject({
+      message: '请求含有未知字段 color，请删除后重试',
+    });
     await admin.roles.save({ id, name: `${name}改`, parentId: parent.id });
     expect((await admin.roles.list()).find((r) => r.id === id)!.name).toBe(`${name}改`);
     expect(await failureOf(admin.roles.save({ id: parent.id, name: parent.name, parentId: id }))).toMatchObject({

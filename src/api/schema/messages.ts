@@ -72,6 +72,16 @@ export const RULE_MESSAGES = {
   departName: '部门名称不能为空',
   departNameMax: '部门名称不能超过 32 个字',
 
+  roleId: '角色不存在',
+  roleName: '角色名称不能为空',
+  roleNameMax: '角色名称不能超过 32 个字',
+  roleParent: '上级角色不存在',
+
+  campaignId: '活动不存在',
+  campaignStatus: '活动状态不正确',
+  rejectReason: '请填写驳回原因',
+  rejectReasonMax: '驳回原因不能超过 200 个字',
+
   staffId: '员工不存在',
   staffName: '员工姓名不能为空',
   staffNameMax: '员工姓名过长',

@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { body, optionalRowId, rowId, text } from './kit.ts';
+
+/** /v1/role/save: a role added (no id) or renamed and moved; its parent is another of the tenant's roles or none. */
+export const roleSave = body({
+  id: optionalRowId('roleId'),
+  name: text({ required: 'roleName', max: [32, 'roleNameMax'] }),
+  parentId: optionalRowId('roleParent'),
+});
+
+export type RoleSave = v.InferInput<typeof roleSave>;
+
+/** /v1/role/del: one role. */
+export const roleId = body({ id: rowId('roleId') });
