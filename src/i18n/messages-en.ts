@@ -648,6 +648,7 @@ export const en = {
   campaignTime: 'Period',
   newCampaign: 'New campaign',
   noCampaigns: 'No campaigns yet',
+  campaignNotEditable: 'A campaign that is “{status}” cannot be edited',
   approve: 'Approve',
   reject: 'Reject',
   noAudits: 'No campaign submitted for review',

@@ -605,6 +605,7 @@ export const zhSignedIn = {
   campaignTime: '活动时间',
   newCampaign: '新建活动',
   noCampaigns: '还没有活动',
+  campaignNotEditable: '“{status}”的活动不能编辑',
   approve: '通过',
   reject: '驳回',
   noAudits: '没有提交审核的活动',

@@ -1,25 +1,11 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Switch,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useAppMachine } from '../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
 import { campaignCalls } from '../../api/campaign-calls.ts';
 import { pageCalls } from '../../api/page-calls.ts';
-import { ImageUpload } from '../../kit/image-upload.tsx';
-import { ZonedDateTimeInput } from '../../kit/zoned-datetime-input.tsx';
-import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignStep, type CampaignType, type Prize } from '../../api/campaign-rules.ts';
+import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../../api/campaign-rules.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/hash-location.ts';
@@ -28,17 +14,8 @@ import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page-header.tsx';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-
-const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  layout: { display: 'grid', gridTemplateColumns: '200px minmax(0, 640px)', gap: tokens.spacingHorizontalXXL, alignItems: 'start' },
-  steps: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  step: { width: '100%', justifyContent: 'flex-start' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: '1fr 100px 100px auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
-  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
-  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-});
+import { useStyles } from './campaign-info-styles.ts';
+import { StepForm } from './campaign-step-form.tsx';
 
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 
@@ -211,197 +188,4 @@ export default function CampaignInfoView({ route }: ViewProps) {
       />
     </section>
   );
-}
-
-function StepForm({
-  step,
-  data,
-  edit,
-  field,
-  str,
-  num,
-  toNum,
-  pages,
-}: {
-  pages: ReadonlyArray<{ id: number; name: string }>;
-  step: CampaignStep;
-  data: Record<string, unknown>;
-  edit: (patch: Record<string, unknown>) => void;
-  field: (name: string, label: string, control: React.ReactElement, required?: boolean) => React.ReactElement;
-  str: (name: string) => string;
-  num: (name: string) => string;
-  toNum: (v: string) => number | undefined;
-}) {
-  const s = useStyles();
-  const t = useT();
-  switch (step) {
-    case 'campaign-base-info':
-      return (
-        <>
-          {field(
-            'name',
-            t('campaignName'),
-            <Input value={str('name')} maxLength={50} onChange={(_, d) => edit({ name: d.value })} />,
-            true,
-          )}
-          {field('startAt', t('startTime'), <ZonedDateTimeInput value={data.startAt} onChange={(startAt) => edit({ startAt })} />, true)}
-          {field('endAt', t('endTime'), <ZonedDateTimeInput value={data.endAt} onChange={(endAt) => edit({ endAt })} />, true)}
-          {field(
-            'description',
-            t('campaignDescription'),
-            <Textarea value={str('description')} onChange={(_, d) => edit({ description: d.value })} />,
-          )}
-        </>
-      );
-    case 'choice-template-component':
-      return (
-        <>
-          {field(
-            'pageId',
-            t('campaignTemplate'),
-            <Select value={str('template')} onChange={(_, d) => edit({ template: d.value })}>
-              <option value="">{t('pleaseChoose')}</option>
-              <option value="wheel">{t('templateWheel')}</option>
-              <option value="grid">{t('templateGrid')}</option>
-              <option value="scratch">{t('templateScratch')}</option>
-            </Select>,
-            true,
-          )}
-          <Field label={t('campaignPage')} hint={t('campaignPageHint')}>
-            <Select
-              value={typeof data.pageId === 'number' ? String(data.pageId) : ''}
-              onChange={(_, d) => edit({ pageId: d.value ? Number(d.value) : null })}
-            >
-              <option value="">{t('none')}</option>
-              {pages.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </>
-      );
-    case 'wx-share-setting':
-      return (
-        <>
-          {field(
-            'title',
-            t('shareTitle'),
-            <Input value={str('title')} maxLength={30} onChange={(_, d) => edit({ title: d.value })} />,
-            true,
-          )}
-          {field(
-            'description',
-            t('shareDescription'),
-            <Input value={str('description')} maxLength={60} onChange={(_, d) => edit({ description: d.value })} />,
-          )}
-          {field(
-            'image',
-            t('shareImage'),
-            <ImageUpload
-              label={t('shareImage')}
-              square
-              value={str('image')}
-              onChange={(url, { uploaded }) => edit({ image: url, imageSquare: uploaded ? true : undefined })}
-            />,
-            true,
-          )}
-        </>
-      );
-    case 'draw-setting':
-      return (
-        <>
-          {field(
-            'drawsPerUser',
-            t('drawsPerUser'),
-            <Input type="number" value={num('drawsPerUser')} onChange={(_, d) => edit({ drawsPerUser: toNum(d.value) })} />,
-            true,
-          )}
-          {field(
-            'drawsPerDay',
-            t('drawsPerDay'),
-            <Input type="number" value={num('drawsPerDay')} onChange={(_, d) => edit({ drawsPerDay: toNum(d.value) })} />,
-            true,
-          )}
-          {field(
-            'pointsPerDraw',
-            t('pointsPerDraw'),
-            <Input type="number" value={num('pointsPerDraw')} onChange={(_, d) => edit({ pointsPerDraw: toNum(d.value) })} />,
-          )}
-        </>
-      );
-    case 'prize-setting': {
-      const prizes = Array.isArray(data.prizes) ? (data.prizes as Prize[]) : [];
-      const set = (i: number, patch: Partial<Prize>) => edit({ prizes: prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
-      return field(
-        'prizes',
-        t('prizes'),
-        <div>
-          {prizes.map((p, i) => (
-            <div key={i} className={s.row}>
-              <Field label={t('prizeName', { n: i + 1 })}>
-                <Input value={p.name} onChange={(_, d) => set(i, { name: d.value })} />
-              </Field>
-              <Field label={t('prizeStock')}>
-                <Input type="number" value={String(p.stock)} onChange={(_, d) => set(i, { stock: Number(d.value) })} />
-              </Field>
-              <Field label={t('prizeProbability')}>
-                <Input type="number" value={String(p.probability)} onChange={(_, d) => set(i, { probability: Number(d.value) })} />
-              </Field>
-              <Button onClick={() => edit({ prizes: prizes.filter((_, j) => j !== i) })}>{t('delete')}</Button>
-            </div>
-          ))}
-          <Button onClick={() => edit({ prizes: [...prizes, { name: '', stock: 0, probability: 0, image: '' }] })}>{t('addPrize')}</Button>
-        </div>,
-        true,
-      );
-    }
-    case 'appoint-setting':
-      return field(
-        'testers',
-        t('testers'),
-        <Textarea
-          value={Array.isArray(data.testers) ? (data.testers as string[]).join('\n') : ''}
-          placeholder={t('testersHint')}
-          onChange={(_, d) => edit({ testers: d.value.split(/\s+/).filter(Boolean) })}
-        />,
-      );
-    case 'popularizing-channel': {
-      const channels = Array.isArray(data.channels) ? (data.channels as Array<{ name: string; code: string }>) : [];
-      const set = (i: number, patch: Partial<{ name: string; code: string }>) =>
-        edit({ channels: channels.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
-      return field(
-        'channels',
-        t('channels'),
-        <div>
-          {channels.map((x, i) => (
-            <div key={i} className={s.pair}>
-              <Field label={t('channelName', { n: i + 1 })}>
-                <Input value={x.name} onChange={(_, d) => set(i, { name: d.value })} />
-              </Field>
-              <Field label={t('channelCode')}>
-                <Input value={x.code} onChange={(_, d) => set(i, { code: d.value })} />
-              </Field>
-              <Button onClick={() => edit({ channels: channels.filter((_, j) => j !== i) })}>{t('delete')}</Button>
-            </div>
-          ))}
-          <Button onClick={() => edit({ channels: [...channels, { name: '', code: '' }] })}>{t('addChannel')}</Button>
-        </div>,
-        true,
-      );
-    }
-    case 'senior-setting':
-      return (
-        <>
-          <Switch label={t('membersOnly')} checked={data.membersOnly === true} onChange={(_, d) => edit({ membersOnly: d.checked })} />
-          <Switch label={t('needPhone')} checked={data.needPhone === true} onChange={(_, d) => edit({ needPhone: d.checked })} />
-          {field(
-            'maxParticipants',
-            t('maxParticipants'),
-            <Input type="number" value={num('maxParticipants')} onChange={(_, d) => edit({ maxParticipants: toNum(d.value) })} />,
-          )}
-        </>
-      );
-  }
 }

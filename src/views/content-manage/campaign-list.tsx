@@ -1,35 +1,22 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/campaign-calls.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus, type CampaignType } from '../../api/campaign-rules.ts';
-import { ApiFailure } from '../../api/errors.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { campaignReject } from '../../api/schema/campaign.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate } from '../../shell/hash-location.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { FormDialog } from '../../kit/form-dialog.tsx';
+import { TextField } from '../../kit/form-fields.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { useForm } from '../../kit/use-form.ts';
 import { useListData } from '../../kit/use-list.ts';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-
-const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-});
 
 const COLOR: Record<CampaignStatus, 'informative' | 'warning' | 'danger' | 'success' | 'brand' | 'subtle'> = {
   draft: 'informative',
@@ -81,8 +68,8 @@ function useColumns(extra: Column<Campaign>) {
  * 新建活动 and 编辑 opening the setting wizard (/setting-camp).
  */
 export default function CampaignListView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   const api = useApi();
   const type = TYPE_OF[route.component] ?? 'lottery';
   const calls = useMemo(() => campaignCalls(api), [api]);
@@ -92,48 +79,61 @@ export default function CampaignListView({ route }: ViewProps) {
     title: t('actions'),
     width: 140,
     render: (r) => (
-      <div className={s.actions}>
-        <Button
-          size="small"
-          appearance="subtle"
-          aria-label={`${t('edit')} ${r.name}`}
-          disabled={r.status !== 'draft' && r.status !== 'rejected'}
-          onClick={() => navigate(`/setting-camp?id=${r.id}`)}
-        >
-          {t('edit')}
-        </Button>
-      </div>
+      <RowActions
+        route={route}
+        name={r.name}
+        actions={[
+          {
+            code: `${type}:edit`,
+            label: t('edit'),
+            unavailable:
+              r.status === 'draft' || r.status === 'rejected'
+                ? undefined
+                : t('campaignNotEditable', { status: localize(STATUS_NAMES[r.status]) }),
+            run: () => navigate(`/setting-camp?id=${r.id}`),
+          },
+        ]}
+      />
     ),
   });
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <Button appearance="primary" onClick={() => navigate(`/setting-camp?type=${type}`)}>
-            {t('newCampaign')}
-          </Button>
-        }
-      />
+    <ResourcePage
+      route={route}
+      buttons={[{ code: `${type}:add`, label: t('newCampaign'), run: () => navigate(`/setting-camp?type=${type}`) }]}
+    >
       <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noCampaigns') }} />
-    </section>
+    </ResourcePage>
+  );
+}
+
+/** Why a campaign goes back to its author: checked by the reject call's own schema first. */
+function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const calls = campaignCalls(useApi());
+  const form = useForm({ reason: '' }, (v) => fieldProblems(campaignReject, { id: row.id, reason: v.reason }));
+  const reject = () => void form.submit((v) => calls.reject(row.id, v.reason.trim()).then(onDone));
+  return (
+    <FormDialog
+      open
+      title={t('rejectCampaign', { name: row.name })}
+      submitLabel={t('reject')}
+      saving={form.saving}
+      onSubmit={reject}
+      onClose={onClose}
+    >
+      <TextField form={form} name="reason" label={t('rejectReason')} required multiline />
+    </FormDialog>
   );
 }
 
 /** 活动审核 (campaign-audit/list): submitted campaigns, pending first; approve, or reject with a reason. */
 export function CampaignAuditView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const notify = useNotify();
   const calls = useMemo(() => campaignCalls(api), [api]);
-  const data = useListData(async () => {
-    const rows = await calls.auditList();
-    return { rows, count: rows.length };
-  }, [calls]);
+  const data = useListData(() => calls.auditList().then((rows) => ({ rows, count: rows.length })), [calls]);
   const [rejecting, setRejecting] = useState<Campaign | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const done = () => {
     notify(t('operationDone'), 'success');
     data.reload();
@@ -144,72 +144,31 @@ export function CampaignAuditView({ route }: ViewProps) {
     width: 160,
     render: (r) =>
       r.status === 'pending' ? (
-        <div className={s.actions}>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('approve')} ${r.name}`}
-            onClick={() => calls.approve(r.id).then(done, () => undefined)}
-          >
-            {t('approve')}
-          </Button>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('reject')} ${r.name}`}
-            onClick={() => {
-              setReason('');
-              setProblem(null);
-              setRejecting(r);
-            }}
-          >
-            {t('reject')}
-          </Button>
-        </div>
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'campaign-audit:approve', label: t('approve'), run: () => void calls.approve(r.id).then(done, () => undefined) },
+            { code: 'campaign-audit:reject', label: t('reject'), run: () => setRejecting(r) },
+          ]}
+        />
       ) : (
         r.rejectReason || '--'
       ),
   });
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader route={route} />
+    <ResourcePage route={route}>
       <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noAudits') }} />
-      <Dialog open={rejecting !== null} onOpenChange={(_, d) => !d.open && setRejecting(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('rejectCampaign', { name: rejecting?.name ?? '' })}</DialogTitle>
-            <DialogContent>
-              <Field
-                label={t('rejectReason')}
-                required
-                validationState={problem ? 'error' : undefined}
-                validationMessage={problem ?? undefined}
-              >
-                <Textarea value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  if (!reason.trim()) return setProblem('请填写驳回原因');
-                  const c = rejecting!;
-                  calls.reject(c.id, reason.trim()).then(
-                    () => {
-                      setRejecting(null);
-                      done();
-                    },
-                    (err: unknown) => err instanceof ApiFailure && err.failure.field && setProblem(err.failure.message),
-                  );
-                }}
-              >
-                {t('reject')}
-              </Button>
-              <Button onClick={() => setRejecting(null)}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </section>
+      {rejecting && (
+        <RejectDialog
+          row={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setRejecting(null);
+            done();
+          }}
+        />
+      )}
+    </ResourcePage>
   );
 }

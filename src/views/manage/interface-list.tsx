@@ -5,33 +5,33 @@ import {
   DrawerFooter,
   DrawerHeader,
   DrawerHeaderTitle,
-  Field,
-  Input,
   OverlayDrawer,
-  Select,
   Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { InterfaceRow } from '../../api/contract.ts';
 import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { externalInterfaceSave, interfaceSave } from '../../api/schema/interface.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { FilterBar } from '../../kit/filter-bar.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
+import { FilterFields, emptyState } from '../../kit/filter-bar.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { SelectField, TextField } from '../../kit/form-fields.tsx';
 import { Pagination } from '../../kit/pagination.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { useEditor } from '../../kit/use-editor.ts';
+import { useFilters } from '../../kit/use-filters.ts';
 import { useForm } from '../../kit/use-form.ts';
-import { useListData, useListState } from '../../kit/use-list.ts';
+import { useListData } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { MenuCheckTree } from './menu-check-tree.tsx';
@@ -39,8 +39,6 @@ import { MenuCheckTree } from './menu-check-tree.tsx';
 const FILTERS = ['keyword', 'source'] as const;
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3, marginTop: 0 },
@@ -70,11 +68,7 @@ function InterfaceForm({
     [external, row],
   );
   const form = useForm<Values>({ method: row?.method ?? 'POST', path: row?.path ?? '', name: row?.name ?? '' }, validate);
-  const save = () =>
-    form.submit(async (v) => {
-      await calls.saveInterface({ ...(row ? { id: row.id } : {}), ...v });
-      onSaved();
-    });
+  const save = () => form.submit((v) => calls.saveInterface({ ...(row ? { id: row.id } : {}), ...v }).then(onSaved));
   return (
     <FormDrawer
       open
@@ -85,24 +79,15 @@ function InterfaceForm({
       onClose={onClose}
     >
       {!external && <p>{t('serverInterfaceNameOnly')}</p>}
-      <Field label={t('method')} {...form.field('method')}>
-        <Select value={form.values.method} disabled={!external} onChange={(_, d) => form.set('method', d.value)}>
-          {['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => (
-            <option key={m}>{m}</option>
-          ))}
-        </Select>
-      </Field>
-      <Field label={t('interfacePath')} required={external} {...form.field('path')}>
-        <Input
-          value={form.values.path}
-          disabled={!external}
-          onChange={(_, d) => form.set('path', d.value)}
-          onBlur={() => form.blur('path')}
-        />
-      </Field>
-      <Field label={t('interfaceName')} {...form.field('name')}>
-        <Input value={form.values.name} onChange={(_, d) => form.set('name', d.value)} onBlur={() => form.blur('name')} />
-      </Field>
+      <SelectField
+        form={form}
+        name="method"
+        label={t('method')}
+        disabled={!external}
+        options={['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => ({ value: m, label: m }))}
+      />
+      <TextField form={form} name="path" label={t('interfacePath')} required={external} disabled={!external} />
+      <TextField form={form} name="name" label={t('interfaceName')} />
     </FormDrawer>
   );
 }
@@ -189,15 +174,11 @@ export default function InterfaceListView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
-  const notify = useNotify();
-  const [list, setList] = useListState(route.path, FILTERS);
+  const filters = useFilters(route.path, FILTERS);
+  const { list, setList } = filters;
   const f = list.filters;
-  const [draft, setDraft] = useState(f);
-  useEffect(() => setDraft(list.filters), [list.filters]);
-  const [editing, setEditing] = useState<InterfaceRow | 'new' | null>(null);
   const [relating, setRelating] = useState<InterfaceRow | null>(null);
-  const [deleting, setDeleting] = useState<InterfaceRow | null>(null);
-
+  const [ask, confirmDialog] = useConfirm();
   const data = useListData(
     () =>
       calls.interfaces({
@@ -208,8 +189,7 @@ export default function InterfaceListView({ route }: ViewProps) {
       }),
     [calls, list.page, list.size, f.keyword, f.source],
   );
-  const openAdd = useCallback(() => setEditing('new'), []);
-  usePageActions([{ code: 'interface:add', label: t('addExternalInterface'), run: openAdd }]);
+  const editor = useEditor<InterfaceRow>(data.reload);
   // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
   const [names, setNames] = useState<Map<number, string>>(new Map());
   useEffect(() => {
@@ -264,77 +244,55 @@ export default function InterfaceListView({ route }: ViewProps) {
       title: t('actions'),
       width: 190,
       render: (r) => (
-        <div className={s.cellActions}>
-          {r.access !== 'anonymous' && r.access !== 'shell' && (
-            <Button size="small" appearance="subtle" aria-label={`${t('relatePages')} ${r.path}`} onClick={() => setRelating(r)}>
-              {t('relatePages')}
-            </Button>
-          )}
-          <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.path}`} onClick={() => setEditing(r)}>
-            {t('edit')}
-          </Button>
-          {r.source === 'external' && (
-            <Button size="small" appearance="subtle" aria-label={`${t('delete')} ${r.path}`} onClick={() => setDeleting(r)}>
-              {t('delete')}
-            </Button>
-          )}
-        </div>
+        <RowActions
+          route={route}
+          name={r.path}
+          actions={[
+            {
+              code: 'interface:relate',
+              label: t('relatePages'),
+              hidden: r.access === 'anonymous' || r.access === 'shell',
+              run: () => setRelating(r),
+            },
+            { code: 'interface:edit', label: t('edit'), run: () => editor.edit(r) },
+            {
+              code: 'interface:del',
+              label: t('delete'),
+              hidden: r.source !== 'external',
+              run: () =>
+                ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
+            },
+          ]}
+        />
       ),
     },
   ];
-  const filtered = Object.values(f).some(Boolean);
-  const reset = () => setList({ filters: { keyword: '', source: '' } });
-
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <Button appearance="primary" onClick={openAdd}>
-            {t('addExternalInterface')}
-          </Button>
-        }
+    <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>
+      <FilterFields
+        filters={filters}
+        fields={[
+          { name: 'keyword', label: t('keywordInterfaces') },
+          {
+            name: 'source',
+            label: t('source'),
+            kind: 'select',
+            options: [
+              { value: 'server', label: t('sourceServer') },
+              { value: 'external', label: t('sourceExternal') },
+            ],
+          },
+        ]}
       />
-      <FilterBar onSearch={() => setList({ filters: { ...draft, keyword: draft.keyword.trim() } })} onReset={reset}>
-        <Input
-          aria-label={t('keywordInterfaces')}
-          placeholder={t('keywordInterfaces')}
-          value={draft.keyword}
-          onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
-        />
-        <Select aria-label={t('source')} value={draft.source} onChange={(_, d) => setDraft({ ...draft, source: d.value })}>
-          <option value="">{t('labelValue', { label: t('source'), value: t('all') })}</option>
-          <option value="server">{t('sourceServer')}</option>
-          <option value="external">{t('sourceExternal')}</option>
-        </Select>
-      </FilterBar>
       <DataTable
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        empty={{
-          reason: filtered ? t('emptyFiltered') : t('emptyInterfaces'),
-          action: filtered ? (
-            <Button size="small" onClick={reset}>
-              {t('reset')}
-            </Button>
-          ) : undefined,
-        }}
+        empty={emptyState(filters, { reason: t('emptyInterfaces'), filteredReason: t('emptyFiltered') })}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
-      {editing && (
-        <InterfaceForm
-          row={editing === 'new' ? null : editing}
-          calls={calls}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('operationDone'), 'success');
-            data.reload();
-          }}
-        />
-      )}
+      {editor.open && <InterfaceForm row={editor.row} calls={calls} onClose={editor.close} onSaved={editor.saved} />}
       {relating && (
         <RelationsDrawer
           row={relating}
@@ -346,22 +304,7 @@ export default function InterfaceListView({ route }: ViewProps) {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={t('confirmDeleteInterface', { path: deleting?.path ?? '' })}
-        onConfirm={() => {
-          const row = deleting!;
-          setDeleting(null);
-          void calls.deleteInterface(row.id).then(
-            () => {
-              notify(t('operationDone'), 'success');
-              data.reload();
-            },
-            () => {},
-          );
-        }}
-        onCancel={() => setDeleting(null)}
-      />
-    </section>
+      {confirmDialog}
+    </ResourcePage>
   );
 }

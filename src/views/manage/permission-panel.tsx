@@ -1,16 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Select,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
@@ -20,12 +8,12 @@ import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { PermissionButton } from '../../shell/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { ChangesDialog } from './changes-dialog.tsx';
 import { MenuCheckTree } from './menu-check-tree.tsx';
 
 const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginTop: tokens.spacingVerticalM },
   pending: { color: tokens.colorNeutralForeground3 },
-  list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalXL, maxHeight: '40vh', overflowY: 'auto' },
 });
 
 export interface PermissionPanelProps {
@@ -148,30 +136,14 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
           </span>
         </div>
       )}
-      <Dialog open={confirm === 'save'} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('prompt')}</DialogTitle>
-            <DialogContent>
-              {t('confirmSavePermissions', { added: diff.added.length, removed: diff.removed.length })}
-              <ul className={s.list}>
-                {diff.added.map((name, i) => (
-                  <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
-                ))}
-                {diff.removed.map((name, i) => (
-                  <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
-                ))}
-              </ul>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-                {t('confirm')}
-              </Button>
-              <Button onClick={() => setConfirm(null)}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ChangesDialog
+        open={confirm === 'save'}
+        summary={t('confirmSavePermissions', { added: diff.added.length, removed: diff.removed.length })}
+        diff={diff}
+        saving={saving}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirm(null)}
+      />
       <ConfirmDialog
         open={confirm === 'copy'}
         message={t('confirmCopy', { from: source?.name ?? '', to: role.name })}

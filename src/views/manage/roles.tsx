@@ -1,8 +1,6 @@
 import {
   Button,
-  Field,
   Input,
-  Select,
   Spinner,
   Tab,
   TabList,
@@ -13,15 +11,18 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../api/role-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { roleSave } from '../../api/schema/role.ts';
 import { PermissionButton } from '../../shell/permission-button.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useNotify } from '../../shell/toast.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { SelectField, TextField } from '../../kit/form-fields.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { useForm } from '../../kit/use-form.ts';
 import { Pagination } from '../../kit/pagination.tsx';
 import { useListData, useListState } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -29,7 +30,6 @@ import type { ViewProps } from '../view-props.ts';
 import { PermissionPanel } from './permission-panel.tsx';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
   columns: { display: 'grid', gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)', gap: tokens.spacingHorizontalXL },
   side: { borderRight: `1px solid ${tokens.colorNeutralStroke2}`, paddingRight: tokens.spacingHorizontalL },
   current: { backgroundColor: tokens.colorNeutralBackground1Selected, fontWeight: tokens.fontWeightSemibold },
@@ -58,6 +58,73 @@ export const matchingRoles = (nodes: RoleNode[], query: string): RoleNode[] => {
   });
 };
 
+interface RoleValues extends Record<string, unknown> {
+  name: string;
+  parentId: string;
+}
+
+/** A role's name and parent, added or changed in place above its permissions; checked by the call's own schema. */
+function RoleForm({
+  route,
+  role,
+  parent,
+  roles,
+  onSaved,
+  onDelete,
+  onCancel,
+}: {
+  route: ViewProps['route'];
+  /** null: a new role (under `parent`) */
+  role: RoleNode | null;
+  parent: RoleNode | null;
+  roles: RoleNode[];
+  onSaved: (id: number) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const calls = roleCalls(useApi());
+  const bodyOf = (v: RoleValues) => ({ ...(role ? { id: role.id } : {}), name: v.name, parentId: v.parentId ? Number(v.parentId) : null });
+  const form = useForm<RoleValues>(
+    { name: role?.name ?? '', parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '' },
+    (v) => fieldProblems(roleSave, bodyOf(v)),
+  );
+  const save = () => void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim() }).then(({ id }) => onSaved(id)));
+  return (
+    <form
+      className={s.detail}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <TextField form={form} name="name" label={t('roleTitle')} required />
+      <SelectField
+        form={form}
+        name="parentId"
+        label={t('parentRole')}
+        options={[
+          { value: '', label: t('noParentRole') },
+          ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: r.name })),
+        ]}
+      />
+      <PermissionButton code="role:save" route={route} onClick={save}>
+        {t('save')}
+      </PermissionButton>
+      {role ? (
+        <PermissionButton code="role:delete" route={route} onClick={onDelete}>
+          {t('delete')}
+        </PermissionButton>
+      ) : (
+        <Button size="small" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      )}
+    </form>
+  );
+}
+
 /**
  * 系统管理 › 角色管理: the role tree on the left; on the right the chosen role's name and parent, its
  * permissions (the whole menu with buttons), and its users. The chosen role is in the address (?role=).
@@ -71,9 +138,9 @@ export default function RolesView({ route }: ViewProps) {
   const [list, setList] = useListState(route.path, ['role', 'tab']);
   const [tree, setTree] = useState<RoleNode[] | null>(null);
   const [tick, setTick] = useState(0);
-  const [form, setForm] = useState<{ id?: number; name: string; parentId: string } | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState('');
+  const [ask, confirmDialog] = useConfirm();
   const shown = useMemo(() => matchingRoles(tree ?? [], query), [tree, query]);
 
   useEffect(() => {
@@ -82,38 +149,24 @@ export default function RolesView({ route }: ViewProps) {
   const roles = useMemo(() => flat(tree ?? []), [tree]);
   const role = roles.find((r) => String(r.id) === list.filters.role) ?? null;
   const tab = list.filters.tab === 'users' ? 'users' : 'permissions';
+  useEffect(() => setAdding(false), [role?.id]);
 
-  useEffect(
-    () => setForm(role ? { id: role.id, name: role.name, parentId: role.parentId === null ? '' : String(role.parentId) } : null),
-    [role?.id, role?.name, role?.parentId],
-  );
-
-  const openAdd = useCallback(() => setForm({ name: '', parentId: role ? String(role.id) : '' }), [role]);
-  usePageActions([{ code: 'role:save', label: t('addRole'), run: openAdd }]);
-
-  const saveRole = async () => {
-    if (!form) return;
-    try {
-      const { id } = await calls.save({ id: form.id, name: form.name.trim(), parentId: form.parentId ? Number(form.parentId) : null });
-      notify(t('operationDone'), 'success');
-      setTick((x) => x + 1);
-      setList({ filters: { role: String(id), tab } });
-    } catch {
-      /* shown by the shell */
-    }
+  const openAdd = () => setAdding(true);
+  const saved = (id: number) => {
+    notify(t('operationDone'), 'success');
+    setAdding(false);
+    setTick((x) => x + 1);
+    setList({ filters: { role: String(id), tab } });
   };
-  const removeRole = async () => {
-    setDeleting(false);
-    if (!role) return;
-    try {
-      await calls.remove(role.id);
-      notify(t('operationDone'), 'success');
-      setTick((x) => x + 1);
-      setList({ filters: { role: '', tab: '' } });
-    } catch {
-      /* shown by the shell (e.g. 该角色下还有 N 个用户) */
-    }
-  };
+  const askRemove = (r: RoleNode) =>
+    ask({
+      message: t('confirmDeleteRole'),
+      run: () => calls.remove(r.id),
+      then: () => {
+        setTick((x) => x + 1);
+        setList({ filters: { role: '', tab: '' } });
+      },
+    });
 
   const renderRoles = (nodes: RoleNode[]) =>
     nodes.map((n) => (
@@ -131,15 +184,7 @@ export default function RolesView({ route }: ViewProps) {
     ));
 
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <PermissionButton code="role:save" route={route} size="medium" onClick={openAdd}>
-            {t('addRole')}
-          </PermissionButton>
-        }
-      />
+    <ResourcePage route={route} buttons={[{ code: 'role:save', label: t('addRole'), run: openAdd }]}>
       <div className={s.columns}>
         <nav className={s.side} aria-label={t('roleTree')}>
           <Input
@@ -162,51 +207,20 @@ export default function RolesView({ route }: ViewProps) {
           )}
         </nav>
         <div>
-          {form && (
-            <form
-              className={s.detail}
-              onSubmit={(e) => {
-                e.preventDefault();
-                void saveRole();
-              }}
-            >
-              <Field label={t('roleTitle')} required>
-                <Input value={form.name} maxLength={32} onChange={(_, d) => setForm({ ...form, name: d.value })} />
-              </Field>
-              <Field label={t('parentRole')}>
-                <Select value={form.parentId} onChange={(_, d) => setForm({ ...form, parentId: d.value })}>
-                  <option value="">{t('noParentRole')}</option>
-                  {roles
-                    .filter((r) => r.id !== form.id)
-                    .map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.name}
-                      </option>
-                    ))}
-                </Select>
-              </Field>
-              <PermissionButton code="role:save" route={route} onClick={() => void saveRole()}>
-                {t('save')}
-              </PermissionButton>
-              {form.id && (
-                <PermissionButton code="role:delete" route={route} onClick={() => setDeleting(true)}>
-                  {t('delete')}
-                </PermissionButton>
-              )}
-              {!form.id && (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    setForm(role ? { id: role.id, name: role.name, parentId: role.parentId === null ? '' : String(role.parentId) } : null)
-                  }
-                >
-                  {t('cancel')}
-                </Button>
-              )}
-            </form>
+          {(adding || role) && (
+            <RoleForm
+              key={adding ? `new:${role?.id ?? ''}` : `${role!.id}:${role!.name}:${role!.parentId}`}
+              route={route}
+              role={adding ? null : role}
+              parent={role}
+              roles={roles}
+              onSaved={saved}
+              onDelete={() => role && askRemove(role)}
+              onCancel={() => setAdding(false)}
+            />
           )}
           {!role ? (
-            !form && <p className={s.empty}>{t('chooseRole')}</p>
+            !adding && <p className={s.empty}>{t('chooseRole')}</p>
           ) : (
             <>
               {role.editable === false && <p className={s.hint}>{t('notEditableRole')}</p>}
@@ -226,13 +240,8 @@ export default function RolesView({ route }: ViewProps) {
           )}
         </div>
       </div>
-      <ConfirmDialog
-        open={deleting}
-        message={t('confirmDeleteRole')}
-        onConfirm={() => void removeRole()}
-        onCancel={() => setDeleting(false)}
-      />
-    </section>
+      {confirmDialog}
+    </ResourcePage>
   );
 }
 

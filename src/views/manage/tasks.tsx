@@ -258,7 +258,7 @@ export default function TasksView({ route }: ViewProps) {
           name={r.name}
           actions={[
             { code: 'task:run', label: t('runNow'), run: () => void runNow(r) },
-            { code: 'task:runs', label: t('taskRuns'), run: () => setList({ filters: { task: String(r.id) } }) },
+            { code: 'task:runs', label: t('taskRuns'), read: true, run: () => setList({ filters: { task: String(r.id) } }) },
             { code: 'task:edit', label: t('edit'), run: () => editor.edit(r) },
             {
               code: 'task:unlock',

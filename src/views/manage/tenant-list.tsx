@@ -1,47 +1,33 @@
-import {
-  Badge,
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  Field,
-  Input,
-  OverlayDrawer,
-  Select,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TenantInput, TenantRow } from '../../api/contract.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { tenantAdd, tenantEdit } from '../../api/schema/tenant.ts';
 import { platformCalls } from '../../api/platform-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { navigate } from '../../shell/hash-location.ts';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { FilterBar } from '../../kit/filter-bar.tsx';
+import { FilterFields, emptyState } from '../../kit/filter-bar.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
+import { SelectField, TextField } from '../../kit/form-fields.tsx';
 import { ShownOnceDialog } from '../../kit/shown-once-dialog.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
 import { Pagination } from '../../kit/pagination.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { useEditor } from '../../kit/use-editor.ts';
+import { useFilters } from '../../kit/use-filters.ts';
 import { useForm } from '../../kit/use-form.ts';
-import { useListData, useListState } from '../../kit/use-list.ts';
+import { useListData } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 
 const FILTERS = ['keyword', 'status'] as const;
-
-const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-});
 
 /** datetime-local <-> instant: the input speaks the browser's local time; the server keeps instants. */
 const toLocalInput = (iso: string | null) => {
@@ -101,17 +87,6 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
       if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
       else onSaved(false);
     });
-  const text = (field: keyof Values & string, label: string, extra: { required?: boolean; hint?: string; type?: 'text' | 'tel' } = {}) => (
-    <Field label={label} required={extra.required} hint={form.error(field) ? undefined : extra.hint} {...form.field(field)}>
-      <Input
-        name={field}
-        type={extra.type ?? 'text'}
-        value={String(form.values[field])}
-        onChange={(_, d) => form.set(field, d.value)}
-        onBlur={() => form.blur(field)}
-      />
-    </Field>
-  );
   return (
     <FormDrawer
       open
@@ -121,25 +96,29 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
       onSubmit={save}
       onClose={onClose}
     >
-      {text('name', t('tenantName'), { required: true })}
-      {text('code', t('tenantCode'), { required: true, hint: t('tenantCodeHint') })}
-      {text('contactName', t('contactName'))}
-      {text('contactPhone', t('contactPhone'), { type: 'tel' })}
-      <Field label={t('status')} {...form.field('status')}>
-        <Select value={form.values.status} onChange={(_, d) => form.set('status', d.value)} disabled={tenant?.platform}>
-          <option value="1">{t('enabled')}</option>
-          <option value="0">{t('disabled')}</option>
-        </Select>
-      </Field>
-      <Field label={t('expiresAt')} hint={form.error('expiresAt') ? undefined : t('expiresAtHint')} {...form.field('expiresAt')}>
-        <Input
-          type="datetime-local"
-          value={form.values.expiresAt}
-          onChange={(_, d) => form.set('expiresAt', d.value)}
-          disabled={tenant?.platform}
-        />
-      </Field>
-      {isNew && text('adminUserName', t('tenantAdminAccount'), { required: true, hint: t('tenantAdminHint') })}
+      <TextField form={form} name="name" label={t('tenantName')} required />
+      <TextField form={form} name="code" label={t('tenantCode')} required hint={t('tenantCodeHint')} />
+      <TextField form={form} name="contactName" label={t('contactName')} />
+      <TextField form={form} name="contactPhone" label={t('contactPhone')} type="tel" />
+      <SelectField
+        form={form}
+        name="status"
+        label={t('status')}
+        disabled={tenant?.platform}
+        options={[
+          { value: '1', label: t('enabled') },
+          { value: '0', label: t('disabled') },
+        ]}
+      />
+      <TextField
+        form={form}
+        name="expiresAt"
+        label={t('expiresAt')}
+        type="datetime-local"
+        hint={t('expiresAtHint')}
+        disabled={tenant?.platform}
+      />
+      {isNew && <TextField form={form} name="adminUserName" label={t('tenantAdminAccount')} required hint={t('tenantAdminHint')} />}
       <ShownOnceDialog
         items={
           created && [
@@ -191,19 +170,16 @@ function SettingsDrawer({ tenant, onClose }: { tenant: TenantRow; onClose: () =>
  * password is shown once), edit, and each tenant's pages and parameters.
  */
 export default function TenantListView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
   const notify = useNotify();
   const formatInstant = useFormatInstant();
-  const [list, setList] = useListState(route.path, FILTERS);
+  const filters = useFilters(route.path, FILTERS);
+  const { list, setList } = filters;
   const f = list.filters;
-  const [draft, setDraft] = useState(f);
-  useEffect(() => setDraft(list.filters), [list.filters]);
-  const [editing, setEditing] = useState<TenantRow | 'new' | null>(null);
+  const editor = useEditor<TenantRow>(() => undefined);
   const [settingsOf, setSettingsOf] = useState<TenantRow | null>(null);
-
   const data = useListData(
     () =>
       calls.tenants({
@@ -221,8 +197,6 @@ export default function TenantListView({ route }: ViewProps) {
         (r) => r.component === 'manage/tenant-pages',
       )?.path ?? null,
   );
-  const openAdd = useCallback(() => setEditing('new'), []);
-  usePageActions([{ code: 'tenant:add', label: t('addTenant'), run: openAdd }]);
 
   const state = (r: TenantRow) => {
     const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= Date.now();
@@ -274,77 +248,64 @@ export default function TenantListView({ route }: ViewProps) {
       title: t('actions'),
       width: 180,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button size="small" appearance="subtle" aria-label={`${t('edit')} ${r.name}`} onClick={() => setEditing(r)}>
-            {t('edit')}
-          </Button>
-          {pagesPath && (
-            <Button
-              size="small"
-              appearance="subtle"
-              aria-label={`${t('tenantPagesAction')} ${r.name}`}
-              onClick={() => navigate(`${pagesPath}?tenant=${r.id}`)}
-            >
-              {t('tenantPagesAction')}
-            </Button>
-          )}
-          <Button size="small" appearance="subtle" aria-label={`${t('parametersAction')} ${r.name}`} onClick={() => setSettingsOf(r)}>
-            {t('parametersAction')}
-          </Button>
-        </div>
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'tenant:edit', label: t('edit'), run: () => editor.edit(r) },
+            {
+              code: 'tenant:pages',
+              label: t('tenantPagesAction'),
+              read: true,
+              hidden: !pagesPath,
+              run: () => navigate(`${pagesPath}?tenant=${r.id}`),
+            },
+            { code: 'tenant:parameters', label: t('parametersAction'), run: () => setSettingsOf(r) },
+          ]}
+        />
       ),
     },
   ];
-  const filtered = Object.values(f).some(Boolean);
 
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <Button appearance="primary" onClick={openAdd}>
-            {t('addTenant')}
-          </Button>
-        }
+    <ResourcePage route={route} buttons={[{ code: 'tenant:add', label: t('addTenant'), run: editor.add }]}>
+      <FilterFields
+        filters={filters}
+        fields={[
+          { name: 'keyword', label: t('keywordTenants') },
+          {
+            name: 'status',
+            label: t('status'),
+            kind: 'select',
+            options: [
+              { value: '1', label: t('active') },
+              { value: '0', label: t('inactive') },
+            ],
+          },
+        ]}
       />
-      <FilterBar
-        onSearch={() => setList({ filters: { ...draft, keyword: draft.keyword.trim() } })}
-        onReset={() => setList({ filters: { keyword: '', status: '' } })}
-      >
-        <Input
-          aria-label={t('keywordTenants')}
-          placeholder={t('keywordTenants')}
-          value={draft.keyword}
-          onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
-        />
-        <Select aria-label={t('status')} value={draft.status} onChange={(_, d) => setDraft({ ...draft, status: d.value })}>
-          <option value="">{t('labelValue', { label: t('status'), value: t('all') })}</option>
-          <option value="1">{t('active')}</option>
-          <option value="0">{t('inactive')}</option>
-        </Select>
-      </FilterBar>
       <DataTable
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        empty={{
-          reason: filtered ? t('emptyFiltered') : t('emptyTenants'),
+        empty={emptyState(filters, {
+          reason: t('emptyTenants'),
+          filteredReason: t('emptyFiltered'),
           action: (
-            <Button size="small" onClick={filtered ? () => setList({ filters: { keyword: '', status: '' } }) : openAdd}>
-              {filtered ? t('reset') : t('addTenant')}
+            <Button size="small" onClick={editor.add}>
+              {t('addTenant')}
             </Button>
           ),
-        }}
+        })}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
-
-      {editing && (
+      {editor.open && (
         <TenantForm
-          tenant={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          tenant={editor.row}
+          onClose={editor.close}
           onSaved={(created) => {
-            setEditing(null);
+            editor.close();
             // a new tenant's dialog was its message
             if (!created) notify(t('operationDone'), 'success');
             data.reload();
@@ -352,6 +313,6 @@ export default function TenantListView({ route }: ViewProps) {
         />
       )}
       {settingsOf && <SettingsDrawer tenant={settingsOf} onClose={() => setSettingsOf(null)} />}
-    </section>
+    </ResourcePage>
   );
 }

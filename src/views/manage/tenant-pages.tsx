@@ -1,35 +1,21 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Select,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../api/platform-calls.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
 import { useListState } from '../../kit/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
+import { ChangesDialog } from './changes-dialog.tsx';
 import { MenuCheckTree } from './menu-check-tree.tsx';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
   tenant: { maxWidth: '360px', marginBottom: tokens.spacingVerticalL },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginTop: tokens.spacingVerticalM },
   pending: { color: tokens.colorNeutralForeground3 },
-  list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalXL, maxHeight: '40vh', overflowY: 'auto' },
   empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalXXL, textAlign: 'center' },
 });
 
@@ -107,8 +93,7 @@ export default function TenantPagesView({ route }: ViewProps) {
   };
 
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader route={route} />
+    <ResourcePage route={route}>
       <Field label={t('tenant')} className={s.tenant}>
         <Select value={list.filters.tenant ?? ''} onChange={(_, d) => setList({ filters: { tenant: d.value } })} disabled={!tenants}>
           <option value="">{t('chooseTenantPlaceholder')}</option>
@@ -145,31 +130,15 @@ export default function TenantPagesView({ route }: ViewProps) {
           </div>
         </>
       )}
-      <Dialog open={confirming} onOpenChange={(_, d) => !d.open && setConfirming(false)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('prompt')}</DialogTitle>
-            <DialogContent>
-              {t('confirmSavePages', { added: diff.added.length, removed: diff.removed.length })}
-              {diff.removed.length > 0 && <p>{t('removedPagesLeaveRoles')}</p>}
-              <ul className={s.list}>
-                {diff.added.map((name, i) => (
-                  <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
-                ))}
-                {diff.removed.map((name, i) => (
-                  <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
-                ))}
-              </ul>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-                {t('confirm')}
-              </Button>
-              <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </section>
+      <ChangesDialog
+        open={confirming}
+        summary={t('confirmSavePages', { added: diff.added.length, removed: diff.removed.length })}
+        note={diff.removed.length > 0 ? t('removedPagesLeaveRoles') : undefined}
+        diff={diff}
+        saving={saving}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirming(false)}
+      />
+    </ResourcePage>
   );
 }

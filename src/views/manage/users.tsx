@@ -1,17 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Input,
-  Select,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
 import { userCalls, type UserRow } from '../../api/user-calls.ts';
 import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
@@ -19,16 +7,20 @@ import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLoading } from '../../shell/loading.tsx';
 import { PermissionButton, PermissionSwitch } from '../../shell/permission-button.tsx';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
+import { BatchBar } from '../../kit/batch-bar.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { FilterBar } from '../../kit/filter-bar.tsx';
+import { DetailDialog } from '../../kit/detail-dialog.tsx';
+import { FilterFields, emptyState } from '../../kit/filter-bar.tsx';
 import { nextSort } from '../../kit/list-query.ts';
-import { PageHeader } from '../../kit/page-header.tsx';
 import { Pagination } from '../../kit/pagination.tsx';
-import { useListData, useListState } from '../../kit/use-list.ts';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { useFilters } from '../../kit/use-filters.ts';
+import { useListData } from '../../kit/use-list.ts';
+import { useRunEach } from '../../kit/use-run-each.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { UserForm, type UserFormTarget } from './user-form.tsx';
@@ -37,35 +29,11 @@ import { UserImportDialog, downloadSheet } from './user-import-dialog.tsx';
 const FILTERS = ['keyword', 'status', 'userType', 'roleId', 'departId'] as const;
 const num = (v: string) => (v === '' ? undefined : Number(v));
 
-const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  batch: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    marginBottom: tokens.spacingVerticalS,
-    backgroundColor: tokens.colorBrandBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  detail: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
-    margin: 0,
-  },
-  dd: { margin: 0 },
-});
-
-type Pending = { kind: 'delete' | 'disable'; rows: UserRow[] } | null;
-
 /**
  * 系统管理 › 用户管理, on the page kit: filters, sort and page in the address; add and edit in a drawer; enable or
  * disable in place; delete one or many. Every change is checked again by the server (scope, escalation).
  */
 export default function UsersView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const formatInstant = useFormatInstant();
@@ -74,15 +42,16 @@ export default function UsersView({ route }: ViewProps) {
   const withLoading = useLoading();
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
-  const [list, setList] = useListState(route.path, FILTERS);
+  const filters = useFilters(route.path, FILTERS);
+  const { list, setList } = filters;
   const f = list.filters;
-  const [draft, setDraft] = useState(list.filters);
-  useEffect(() => setDraft(list.filters), [list.filters]);
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<UserFormTarget | null>(null);
   const [detail, setDetail] = useState<(UserRow & { staff: string }) | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
+  const [importing, setImporting] = useState(false);
+  const [ask, confirmDialog] = useConfirm();
+  const runEach = useRunEach();
 
   useEffect(() => {
     roleCalls(api)
@@ -108,13 +77,7 @@ export default function UsersView({ route }: ViewProps) {
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
 
-  const [importing, setImporting] = useState(false);
-  const openAdd = useCallback(() => setEditing({ kind: 'new' }), []);
-  const openImport = useCallback(() => setImporting(true), []);
-  usePageActions([
-    { code: 'user:add', label: t('addUser'), run: openAdd },
-    { code: 'user:import', label: t('importUsers'), run: openImport },
-  ]);
+  const openAdd = () => setEditing({ kind: 'new' });
   const listQuery = {
     keyword: f.keyword || undefined,
     status: num(f.status),
@@ -142,20 +105,22 @@ export default function UsersView({ route }: ViewProps) {
     ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment');
   const typeName = (type: number) => ([0, 1, 2].includes(type) ? t(`userType${type as 0 | 1 | 2}`) : String(type));
 
-  /** Runs a change per row; one message for the whole batch. */
-  const runEach = async (rows: UserRow[], change: (row: UserRow) => Promise<unknown>) => {
-    let failed = 0;
-    await withLoading(async () => {
-      for (const row of rows) await change(row).catch(() => void failed++);
-    }, t('operating'));
-    if (rows.length === 1) {
-      if (!failed) notify(t('operationDone'), 'success');
-    } else notify(t('batchDone', { done: rows.length - failed, failed }), failed ? 'warning' : 'success');
-    data.reload();
-  };
-
+  /** Deleting or disabling one row or the chosen ones, confirmed first. */
+  const askEach = (kind: 'delete' | 'disable', rows: UserRow[]) =>
+    ask({
+      message:
+        kind === 'delete'
+          ? rows.length > 1
+            ? t('confirmBatchDelete', { count: rows.length })
+            : t('confirmDeleteUser')
+          : rows.length > 1
+            ? t('confirmBatchDisable', { count: rows.length })
+            : t('confirmDisableUser'),
+      run: () => runEach(rows, (r) => (kind === 'delete' ? calls.remove(r.id) : calls.modifyStatus(r.id, 0)), data.reload),
+      quiet: true,
+    });
   const setStatus = (row: UserRow, on: boolean) =>
-    on ? void runEach([row], (r) => calls.modifyStatus(r.id, 1)) : setPending({ kind: 'disable', rows: [row] });
+    on ? void runEach([row], (r) => calls.modifyStatus(r.id, 1), data.reload) : askEach('disable', [row]);
 
   const columns: Column<UserRow>[] = [
     { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName, ellipsis: (r) => r.userName },
@@ -198,34 +163,15 @@ export default function UsersView({ route }: ViewProps) {
       title: t('actions'),
       width: 190,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button
-            size="small"
-            appearance="subtle"
-            aria-label={`${t('detail')} ${r.userName}`}
-            onClick={() => void openDetail(r)}
-            data-track-code="user:detail"
-          >
-            {t('detail')}
-          </Button>
-          <PermissionButton
-            code="user:edit"
-            route={route}
-            appearance="subtle"
-            aria-label={`${t('edit')} ${r.userName}`}
-            onClick={() => setEditing({ kind: 'edit', id: r.id })}
-          >
-            {t('edit')}
-          </PermissionButton>
-          <PermissionButton
-            code="user:del"
-            route={route}
-            aria-label={`${t('delete')} ${r.userName}`}
-            onClick={() => setPending({ kind: 'delete', rows: [r] })}
-          >
-            {t('delete')}
-          </PermissionButton>
-        </div>
+        <RowActions
+          route={route}
+          name={r.userName}
+          actions={[
+            { code: 'user:detail', label: t('detail'), read: true, run: () => void openDetail(r) },
+            { code: 'user:edit', label: t('edit'), run: () => setEditing({ kind: 'edit', id: r.id }) },
+            { code: 'user:del', label: t('delete'), run: () => askEach('delete', [r]) },
+          ]}
+        />
       ),
     },
   ];
@@ -240,87 +186,51 @@ export default function UsersView({ route }: ViewProps) {
   };
 
   const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
-  const filtered = Object.values(f).some(Boolean);
-
+  const typeOptions = [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) }));
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <>
-            <PermissionButton code="user:add" route={route} size="medium" onClick={openAdd}>
-              {t('addUser')}
-            </PermissionButton>
-            <PermissionButton code="user:import" route={route} size="medium" appearance="secondary" onClick={openImport}>
-              {t('importButton')}
-            </PermissionButton>
-            <Button onClick={() => void exportList()} data-track-code="user:export">
-              {t('exportButton')}
-            </Button>
-          </>
-        }
+    <ResourcePage
+      route={route}
+      buttons={[
+        { code: 'user:add', label: t('addUser'), run: openAdd },
+        { code: 'user:import', label: t('importButton'), paletteLabel: t('importUsers'), run: () => setImporting(true) },
+      ]}
+      extra={
+        <Button onClick={() => void exportList()} data-track-code="user:export">
+          {t('exportButton')}
+        </Button>
+      }
+    >
+      <FilterFields
+        filters={filters}
+        fields={[
+          { name: 'keyword', label: t('keywordUsers') },
+          {
+            name: 'status',
+            label: t('status'),
+            kind: 'select',
+            options: [
+              { value: '1', label: t('enabled') },
+              { value: '0', label: t('disabled') },
+            ],
+          },
+          { name: 'userType', label: t('userType'), kind: 'select', options: typeOptions },
+          { name: 'roleId', label: t('roles'), kind: 'select', options: roles.map((r) => ({ value: String(r.id), label: r.name })) },
+          {
+            name: 'departId',
+            label: t('departments'),
+            kind: 'select',
+            options: departs.map((d) => ({ value: String(d.id), label: d.departName })),
+          },
+        ]}
       />
-      <FilterBar
-        onSearch={() => setList({ filters: { ...draft, keyword: draft.keyword.trim() } })}
-        onReset={() => setList({ filters: Object.fromEntries(FILTERS.map((k) => [k, ''])) })}
-      >
-        <Input
-          aria-label={t('keywordUsers')}
-          placeholder={t('keywordUsers')}
-          value={draft.keyword}
-          onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
-        />
-        <Select aria-label={t('status')} value={draft.status} onChange={(_, d) => setDraft({ ...draft, status: d.value })}>
-          <option value="">{t('labelValue', { label: t('status'), value: t('all') })}</option>
-          <option value="1">{t('enabled')}</option>
-          <option value="0">{t('disabled')}</option>
-        </Select>
-        <Select aria-label={t('userType')} value={draft.userType} onChange={(_, d) => setDraft({ ...draft, userType: d.value })}>
-          <option value="">{t('labelValue', { label: t('userType'), value: t('all') })}</option>
-          {[0, 2, 1].map((v) => (
-            <option key={v} value={v}>
-              {typeName(v)}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label={t('roles')} value={draft.roleId} onChange={(_, d) => setDraft({ ...draft, roleId: d.value })}>
-          <option value="">{t('labelValue', { label: t('roles'), value: t('all') })}</option>
-          {roles.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label={t('departments')} value={draft.departId} onChange={(_, d) => setDraft({ ...draft, departId: d.value })}>
-          <option value="">{t('labelValue', { label: t('departments'), value: t('all') })}</option>
-          {departs.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.departName}
-            </option>
-          ))}
-        </Select>
-      </FilterBar>
-
-      {chosen.length > 0 && (
-        <div className={s.batch} role="region" aria-label={t('selectedRows', { count: chosen.length })}>
-          <span>{t('selectedRows', { count: chosen.length })}</span>
-          <PermissionButton
-            code="user:edit"
-            route={route}
-            appearance="secondary"
-            onClick={() => setPending({ kind: 'disable', rows: chosen })}
-          >
-            {t('batchDisable')}
-          </PermissionButton>
-          <PermissionButton code="user:del" route={route} onClick={() => setPending({ kind: 'delete', rows: chosen })}>
-            {t('batchDelete')}
-          </PermissionButton>
-          <Button size="small" appearance="subtle" onClick={() => setSelected(new Set())}>
-            {t('clearSelection')}
-          </Button>
-        </div>
-      )}
-
+      <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+        <PermissionButton code="user:edit" route={route} appearance="secondary" onClick={() => askEach('disable', chosen)}>
+          {t('batchDisable')}
+        </PermissionButton>
+        <PermissionButton code="user:del" route={route} onClick={() => askEach('delete', chosen)}>
+          {t('batchDelete')}
+        </PermissionButton>
+      </BatchBar>
       <DataTable
         label={route.title}
         columns={columns}
@@ -331,23 +241,18 @@ export default function UsersView({ route }: ViewProps) {
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        empty={{
-          reason: filtered ? t('emptyUsersFiltered') : t('emptyUsers'),
-          action: filtered ? (
-            <Button size="small" onClick={() => setList({ filters: Object.fromEntries(FILTERS.map((k) => [k, ''])) })}>
-              {t('reset')}
-            </Button>
-          ) : (
+        empty={emptyState(filters, {
+          reason: t('emptyUsers'),
+          filteredReason: t('emptyUsersFiltered'),
+          action: (
             <PermissionButton code="user:add" route={route} onClick={openAdd}>
               {t('addUser')}
             </PermissionButton>
           ),
-        }}
+        })}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
-
       <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
-
       {editing && (
         <UserForm
           target={editing}
@@ -362,62 +267,24 @@ export default function UsersView({ route }: ViewProps) {
           }}
         />
       )}
-
-      <Dialog open={detail !== null} onOpenChange={(_, d) => !d.open && setDetail(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('detail')}</DialogTitle>
-            <DialogContent>
-              {detail && (
-                <dl className={s.detail}>
-                  {(
-                    [
-                      [t('account'), detail.userName],
-                      [t('nickname'), detail.nickname],
-                      [t('phone'), detail.phone || '--'],
-                      [t('userType'), typeName(detail.userType)],
-                      [t('departments'), departNames(detail.departIds)],
-                      [t('roles'), detail.roleNames || '--'],
-                      [t('boundStaff'), detail.staff],
-                      [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
-                      [t('createdAt'), formatInstant(detail.createdAt)],
-                    ] as const
-                  ).map(([term, value]) => (
-                    <div key={term} style={{ display: 'contents' }}>
-                      <dt>{term}</dt>
-                      <dd className={s.dd}>{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setDetail(null)}>{t('close')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-
-      <ConfirmDialog
-        open={pending !== null}
-        message={
-          !pending
-            ? ''
-            : pending.kind === 'delete'
-              ? pending.rows.length > 1
-                ? t('confirmBatchDelete', { count: pending.rows.length })
-                : t('confirmDeleteUser')
-              : pending.rows.length > 1
-                ? t('confirmBatchDisable', { count: pending.rows.length })
-                : t('confirmDisableUser')
+      <DetailDialog
+        title={t('detail')}
+        onClose={() => setDetail(null)}
+        items={
+          detail && [
+            [t('account'), detail.userName],
+            [t('nickname'), detail.nickname],
+            [t('phone'), detail.phone || '--'],
+            [t('userType'), typeName(detail.userType)],
+            [t('departments'), departNames(detail.departIds)],
+            [t('roles'), detail.roleNames || '--'],
+            [t('boundStaff'), detail.staff],
+            [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
+            [t('createdAt'), formatInstant(detail.createdAt)],
+          ]
         }
-        onConfirm={() => {
-          const p = pending!;
-          setPending(null);
-          void runEach(p.rows, (r) => (p.kind === 'delete' ? calls.remove(r.id) : calls.modifyStatus(r.id, 0)));
-        }}
-        onCancel={() => setPending(null)}
       />
-    </section>
+      {confirmDialog}
+    </ResourcePage>
   );
 }

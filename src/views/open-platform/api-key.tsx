@@ -129,7 +129,7 @@ export default function ApiKeyView({ route }: ViewProps) {
           route={route}
           name={r.name}
           actions={[
-            { code: 'api-key:logs', label: t('apiKeyCallLog'), run: () => setList({ filters: { key: String(r.id) } }) },
+            { code: 'api-key:logs', label: t('apiKeyCallLog'), read: true, run: () => setList({ filters: { key: String(r.id) } }) },
             {
               code: 'api-key:revoke',
               label: t('revokeApiKey'),

@@ -144,7 +144,7 @@ export default function SubscriptionView({ route }: ViewProps) {
           name={r.name}
           actions={[
             { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
-            { code: 'webhook:deliveries', label: t('webhookDeliveries'), run: () => show(r) },
+            { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
             { code: 'webhook:edit', label: t('edit'), run: () => editor.edit(r) },
             {
               code: 'webhook:del',

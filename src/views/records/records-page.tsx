@@ -22,19 +22,23 @@ import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLoading } from '../../shell/loading.tsx';
 import { PermissionButton } from '../../shell/permission-button.tsx';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { StatusScreen } from '../../shell/status-screens.tsx';
 import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { FilterBar } from '../../kit/filter-bar.tsx';
+import { FilterBar, emptyState } from '../../kit/filter-bar.tsx';
 import { FormDrawer } from '../../kit/form-drawer.tsx';
 import { nextSort } from '../../kit/list-query.ts';
-import { PageHeader } from '../../kit/page-header.tsx';
 import { Pagination } from '../../kit/pagination.tsx';
 import { useForm } from '../../kit/use-form.ts';
-import { useListData, useListState } from '../../kit/use-list.ts';
+import { BatchBar } from '../../kit/batch-bar.tsx';
+import { useConfirm } from '../../kit/confirm.tsx';
+import { DetailDialog } from '../../kit/detail-dialog.tsx';
+import { ResourcePage } from '../../kit/resource-page.tsx';
+import { RowActions } from '../../kit/row-actions.tsx';
+import { useFilters } from '../../kit/use-filters.ts';
+import { useListData } from '../../kit/use-list.ts';
+import { useRunEach } from '../../kit/use-run-each.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ModuleNotInstalled } from '../not-installed.tsx';
@@ -42,24 +46,6 @@ import { FieldInput, FilterInput, FormField } from './record-fields.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  cellActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  batch: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    marginBottom: tokens.spacingVerticalS,
-    backgroundColor: tokens.colorBrandBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  detail: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
-    margin: 0,
-  },
-  dd: { margin: 0, overflowWrap: 'anywhere' },
   thumb: { maxWidth: '40px', maxHeight: '40px', borderRadius: tokens.borderRadiusSmall, verticalAlign: 'middle' },
   problems: {
     maxHeight: '320px',
@@ -161,15 +147,15 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const { table, fields, codes } = schema;
   const searchable = fields.filter((f) => f.searchable);
   const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
-  const [list, setList] = useListState(route.path, filterNames);
+  const filters = useFilters(route.path, filterNames);
+  const { list, setList } = filters;
   const f = list.filters;
-  const [draft, setDraft] = useState(list.filters);
-  useEffect(() => setDraft(list.filters), [list.filters]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<MetaRecord | null>(null);
-  const [deleting, setDeleting] = useState<MetaRecord[] | null>(null);
   const [importing, setImporting] = useState(false);
+  const [ask, confirmDialog] = useConfirm();
+  const runEach = useRunEach();
 
   const query = {
     filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v)),
@@ -182,12 +168,7 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   );
   useEffect(() => setSelected(new Set()), [data.rows]);
 
-  const openAdd = useCallback(() => setEditing({ kind: 'new' }), []);
-  const openImport = useCallback(() => setImporting(true), []);
-  usePageActions([
-    { code: codes.add, label: `${t('add')}${table.label}`, run: openAdd },
-    { code: codes.import, label: `${t('importButton')}${table.label}`, run: openImport },
-  ]);
+  const openAdd = () => setEditing({ kind: 'new' });
 
   const openEdit = async (row: MetaRecord) => {
     try {
@@ -214,16 +195,15 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
     }
   };
 
-  const removeRows = async (rows: MetaRecord[]) => {
-    let failedCount = 0;
-    await withLoading(async () => {
-      for (const r of rows) await calls.remove(table.id, r.id).catch(() => void failedCount++);
-    }, t('operating'));
-    if (rows.length === 1) {
-      if (!failedCount) notify(t('operationDone'), 'success');
-    } else notify(t('batchDone', { done: rows.length - failedCount, failed: failedCount }), failedCount ? 'warning' : 'success');
-    data.reload();
-  };
+  const askRemove = (rows: MetaRecord[]) =>
+    ask({
+      message:
+        rows.length > 1
+          ? t('confirmDeleteRecords', { count: rows.length, label: table.label })
+          : t('confirmDeleteRecord', { name: title(rows[0]) }),
+      run: () => runEach(rows, (r) => calls.remove(table.id, r.id), data.reload),
+      quiet: true,
+    });
 
   const title = (r: MetaRecord) => {
     const first = fields.find((x) => x.type === 'text') ?? fields[0];
@@ -251,74 +231,50 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
       title: t('actions'),
       width: 170,
       render: (r) => (
-        <div className={s.cellActions}>
-          <Button size="small" appearance="subtle" aria-label={`${t('detail')} ${title(r)}`} onClick={() => void openDetail(r)}>
-            {t('detail')}
-          </Button>
-          <PermissionButton
-            code={codes.edit}
-            route={route}
-            appearance="subtle"
-            aria-label={`${t('edit')} ${title(r)}`}
-            onClick={() => void openEdit(r)}
-          >
-            {t('edit')}
-          </PermissionButton>
-          <PermissionButton code={codes.del} route={route} aria-label={`${t('delete')} ${title(r)}`} onClick={() => setDeleting([r])}>
-            {t('delete')}
-          </PermissionButton>
-        </div>
+        <RowActions
+          route={route}
+          name={title(r)}
+          actions={[
+            { code: `${table.name}:detail`, label: t('detail'), read: true, run: () => void openDetail(r) },
+            { code: codes.edit, label: t('edit'), run: () => void openEdit(r) },
+            { code: codes.del, label: t('delete'), run: () => askRemove([r]) },
+          ]}
+        />
       ),
     },
   ];
 
   const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
-  const filtered = Object.values(f).some(Boolean);
-  const clearFilters = () => setList({ filters: Object.fromEntries(filterNames.map((k) => [k, ''])) });
-
+  const datetime = (name: string, value: string) =>
+    show({ ...fields[0], name, type: 'datetime' }, { ...detail!, values: { [name]: value } });
   return (
-    <section className={s.page} aria-label={route.title}>
-      <PageHeader
-        route={route}
-        actions={
-          <>
-            <PermissionButton code={codes.add} route={route} size="medium" onClick={openAdd}>
-              {t('add')}
-            </PermissionButton>
-            <PermissionButton code={codes.import} route={route} size="medium" appearance="secondary" onClick={openImport}>
-              {t('importButton')}
-            </PermissionButton>
-            <PermissionButton code={codes.export} route={route} size="medium" appearance="secondary" onClick={() => void exportList()}>
-              {t('exportButton')}
-            </PermissionButton>
-          </>
-        }
-      />
+    <ResourcePage
+      route={route}
+      buttons={[
+        { code: codes.add, label: t('add'), paletteLabel: `${t('add')}${table.label}`, run: openAdd },
+        { code: codes.import, label: t('importButton'), paletteLabel: `${t('importButton')}${table.label}`, run: () => setImporting(true) },
+        { code: codes.export, label: t('exportButton'), paletteLabel: `${t('exportButton')}${table.label}`, run: () => void exportList() },
+      ]}
+    >
       {searchable.length > 0 && (
-        <FilterBar onSearch={() => setList({ filters: draft })} onReset={clearFilters}>
+        <FilterBar onSearch={filters.search} onReset={filters.reset}>
           {searchable.map((x) => (
             <FilterInput
               key={x.name}
               field={x}
               tableId={table.id}
               departs={departs}
-              value={draft[x.name] ?? ''}
-              onChange={(v) => setDraft((d) => ({ ...d, [x.name]: v }))}
+              value={filters.draft[x.name] ?? ''}
+              onChange={(v) => filters.edit(x.name, v)}
             />
           ))}
         </FilterBar>
       )}
-      {chosen.length > 0 && (
-        <div className={s.batch} role="region" aria-label={t('selectedRows', { count: chosen.length })}>
-          <span>{t('selectedRows', { count: chosen.length })}</span>
-          <PermissionButton code={codes.del} route={route} onClick={() => setDeleting(chosen)}>
-            {t('batchDelete')}
-          </PermissionButton>
-          <Button size="small" appearance="subtle" onClick={() => setSelected(new Set())}>
-            {t('clearSelection')}
-          </Button>
-        </div>
-      )}
+      <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+        <PermissionButton code={codes.del} route={route} onClick={() => askRemove(chosen)}>
+          {t('batchDelete')}
+        </PermissionButton>
+      </BatchBar>
       <DataTable
         label={route.title}
         columns={columns}
@@ -329,21 +285,17 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        empty={{
-          reason: filtered ? t('emptyRecordsFiltered') : t('emptyRecords', { label: table.label }),
-          action: filtered ? (
-            <Button size="small" onClick={clearFilters}>
-              {t('reset')}
-            </Button>
-          ) : (
+        empty={emptyState(filters, {
+          reason: t('emptyRecords', { label: table.label }),
+          filteredReason: t('emptyRecordsFiltered'),
+          action: (
             <PermissionButton code={codes.add} route={route} onClick={openAdd}>
               {t('add')}
             </PermissionButton>
           ),
-        }}
+        })}
       />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
-
       {editing && (
         <RecordForm
           schema={schema}
@@ -357,64 +309,30 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
           }}
         />
       )}
-
-      <Dialog open={detail !== null} onOpenChange={(_, d) => !d.open && setDetail(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>
-              {table.label}
-              {t('detail')}
-            </DialogTitle>
-            <DialogContent>
-              {detail && (
-                <dl className={s.detail}>
-                  {fields.map((x) => (
-                    <div key={x.name} style={{ display: 'contents' }}>
-                      <dt>{x.label}</dt>
-                      <dd className={s.dd}>
-                        {x.type === 'image' && typeof detail.values[x.name] === 'string' ? (
-                          <img src={detail.values[x.name] as string} alt={x.label} style={{ maxWidth: 160 }} />
-                        ) : (
-                          show(x, detail)
-                        )}
-                      </dd>
-                    </div>
-                  ))}
-                  <dt>{t('createdAt')}</dt>
-                  <dd className={s.dd}>
-                    {show({ ...fields[0], name: '__c', type: 'datetime' }, { ...detail, values: { __c: detail.createdAt } })}
-                  </dd>
-                  <dt>{t('updatedAt')}</dt>
-                  <dd className={s.dd}>
-                    {show({ ...fields[0], name: '__u', type: 'datetime' }, { ...detail, values: { __u: detail.updatedAt } })}
-                  </dd>
-                </dl>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setDetail(null)}>{t('close')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        message={
-          deleting && deleting.length > 1
-            ? t('confirmDeleteRecords', { count: deleting.length, label: table.label })
-            : t('confirmDeleteRecord', { name: deleting ? title(deleting[0]) : '' })
+      <DetailDialog
+        title={`${table.label}${t('detail')}`}
+        onClose={() => setDetail(null)}
+        items={
+          detail && [
+            ...fields.map(
+              (x) =>
+                [
+                  x.label,
+                  x.type === 'image' && typeof detail.values[x.name] === 'string' ? (
+                    <img src={detail.values[x.name] as string} alt={x.label} style={{ maxWidth: 160 }} />
+                  ) : (
+                    show(x, detail)
+                  ),
+                ] as const,
+            ),
+            [t('createdAt'), datetime('__c', detail.createdAt)] as const,
+            [t('updatedAt'), datetime('__u', detail.updatedAt)] as const,
+          ]
         }
-        onConfirm={() => {
-          const rows = deleting!;
-          setDeleting(null);
-          void removeRows(rows);
-        }}
-        onCancel={() => setDeleting(null)}
       />
-
+      {confirmDialog}
       <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />
-    </section>
+    </ResourcePage>
   );
 }
 

@@ -1,0 +1,321 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { useAppMachine } from '../../../journal/actor-hooks.ts';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { activeIndex, layerRects, pageBuilderMachine, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
+import { pageCalls, type PaletteItem } from '../../../api/page-calls.ts';
+import { type PageRect, type PageState } from '../../../api/page-rules.ts';
+import { ImageUpload } from '../../../kit/image-upload.tsx';
+import { useApi } from '../../../shell/api-context.ts';
+import { navigate } from '../../../shell/hash-location.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { PageHeader } from '../../../kit/page-header.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ViewProps } from '../../view-props.ts';
+import { PagePreview, backgroundOf, message } from './preview.tsx';
+import { HotZones, RectContent, RectFace, rectBox } from './rect-parts.tsx';
+import { SCALE, useStyles } from './styles.ts';
+
+export function Builder({ route, id }: ViewProps & { id: number | null }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => pageCalls(api), [api]);
+  const logic = useMemo(
+    () =>
+      pageBuilderMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: { id: number } }) => {
+            const p = await calls.get(input.id).catch((err: unknown) => Promise.reject(new Error(message(err))));
+            return { page: { pageData: p.pageData, rects: p.rects, pops: p.pops }, name: p.name, saved: { id: p.id, version: p.version } };
+          }),
+          savePage: fromPromise(
+            async ({ input }: { input: { page: PageState; name: string; saved: { id: number; version: number } | null } }) => {
+              const body = { name: input.name.trim(), ...input.page };
+              const out = await (
+                input.saved ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }) : calls.insert(body)
+              ).catch((err: unknown) => Promise.reject(new Error(message(err))));
+              return { id: out.id, version: out.version };
+            },
+          ),
+        },
+      }),
+    [calls],
+  );
+  const [state, send] = useAppMachine(logic, { input: { id } });
+  const { page, name, saved, past, future, dirty, error } = state.context;
+  const [palette, setPalette] = useState<PaletteItem[]>([]);
+  useEffect(() => {
+    calls.palette().then(setPalette, () => setPalette([]));
+  }, [calls]);
+  // A new page, once saved, has an address of its own (a reload opens it again).
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (state.matches('saving')) wasSaving.current = true;
+    else if (wasSaving.current && state.matches('editing')) {
+      wasSaving.current = false;
+      if (!error) {
+        notify(t('operationDone'), 'success');
+        if (id === null && saved) navigate(`${route.path}?page=${saved.id}`, { replace: true });
+      }
+    }
+  }, [state, error, saved, id, route.path, notify, t]);
+
+  const canvas = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ kind: 'move' | 'resize'; x: number; y: number; dx: number; dy: number } | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const active = activeIndex(page);
+  const selected: PageRect | undefined = layerRects(page)[active];
+  const shownPop = shownPopIndex(page);
+
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
+      const step = e.shiftKey ? 10 : 1;
+      const arrows: Record<string, [number, number]> = {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, -step],
+        ArrowDown: [0, step],
+      };
+      if (arrows[e.key] && selected) {
+        e.preventDefault();
+        send({ type: 'NUDGE', dx: arrows[e.key][0], dy: arrows[e.key][1] });
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected) {
+        e.preventDefault();
+        send({ type: 'DELETE' });
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        send({ type: e.shiftKey ? 'REDO' : 'UNDO' });
+      } else if (e.key === 'Escape') send({ type: 'DESELECT' });
+    },
+    [selected, send],
+  );
+
+  const startDrag = (e: PointerEvent, index: number, kind: 'move' | 'resize') => {
+    e.stopPropagation();
+    send({ type: 'SELECT', index });
+    try {
+      (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+    } catch {
+      // no live pointer (a synthetic event): the drag still follows the canvas's own pointer events
+    }
+    setDrag({ kind, x: e.clientX, y: e.clientY, dx: 0, dy: 0 });
+    canvas.current?.focus();
+  };
+  const moveDrag = (e: PointerEvent) => drag && setDrag({ ...drag, dx: e.clientX - drag.x, dy: e.clientY - drag.y });
+  // One change per gesture (one undo step), sent when the pointer is let go.
+  const endDrag = () => {
+    if (!drag || !selected) return setDrag(null);
+    const dx = Math.round(drag.dx / SCALE);
+    const dy = Math.round(drag.dy / SCALE);
+    if (dx || dy) {
+      if (drag.kind === 'move') send({ type: 'MOVE_TO', left: selected.left + dx, top: selected.top + dy });
+      else send({ type: 'RESIZE', width: selected.width + dx, height: selected.height + dy });
+    }
+    setDrag(null);
+  };
+  const shown = (r: PageRect, i: number) => {
+    if (!drag || i !== active) return r;
+    const dx = drag.dx / SCALE;
+    const dy = drag.dy / SCALE;
+    return drag.kind === 'move'
+      ? { ...r, left: r.left + dx, top: r.top + dy }
+      : { ...r, width: Math.max(1, r.width + dx), height: Math.max(1, r.height + dy) };
+  };
+  const paletteName = (code?: string) => palette.find((p) => p.code === code)?.name ?? t('pageRect');
+  /** A rect of the edited layer: selected, dragged and resized with the pointer. */
+  const editable = (raw: PageRect, i: number) => (
+    <div
+      key={i}
+      role="button"
+      tabIndex={-1}
+      aria-pressed={raw.active}
+      aria-label={t('pageRectLabel', { n: i + 1, name: paletteName(raw.component) })}
+      className={`${s.rect} ${raw.active ? s.active : ''}`}
+      style={rectBox(shown(raw, i), SCALE)}
+      onPointerDown={(e) => startDrag(e, i, 'move')}
+    >
+      <RectFace rect={raw} name={paletteName(raw.component)} />
+      <HotZones rect={raw} editing />
+      {raw.active && <span className={s.handle} aria-hidden onPointerDown={(e) => startDrag(e, i, 'resize')} />}
+    </div>
+  );
+
+  if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
+  if (state.matches('loadFailed'))
+    return (
+      <section className={s.page} aria-label={route.title}>
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+        <Button onClick={() => send({ type: 'RETRY' })}>{t('reload')}</Button>
+      </section>
+    );
+
+  const bg = page.pageData.background;
+  const numberField = (label: string, value: number, change: (n: number) => void) => (
+    <Field label={label}>
+      <Input
+        type="number"
+        value={String(value)}
+        onChange={(_, d) => d.value !== '' && Number.isFinite(Number(d.value)) && change(Number(d.value))}
+      />
+    </Field>
+  );
+
+  return (
+    <section className={s.page} aria-label={route.title}>
+      <PageHeader
+        route={route}
+        actions={
+          <Button onClick={() => navigate(route.path)} disabled={state.matches('saving')}>
+            {t('backToList')}
+          </Button>
+        }
+      />
+      <div className={s.toolbar} role="toolbar" aria-label={t('pageBuilder')}>
+        <Field label={t('pageName')} required validationState={error && !name.trim() ? 'error' : undefined}>
+          <Input value={name} maxLength={50} onChange={(_, d) => send({ type: 'RENAME', name: d.value })} />
+        </Field>
+        <Button onClick={() => send({ type: 'UNDO' })} disabled={!past.length}>
+          {t('undo')}
+        </Button>
+        <Button onClick={() => send({ type: 'REDO' })} disabled={!future.length}>
+          {t('redo')}
+        </Button>
+        <Button onClick={() => setPreviewing(true)}>{t('previewPage')}</Button>
+        <Button
+          appearance="primary"
+          onClick={() => send({ type: 'SAVE' })}
+          disabled={state.matches('saving') || (!dirty && saved !== null)}
+        >
+          {state.matches('saving') ? t('operating') : t('save')}
+        </Button>
+      </div>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={s.builder}>
+        <div className={s.side} role="region" aria-label={t('pagePalette')}>
+          <h2 className={s.h2}>{t('pagePalette')}</h2>
+          {palette
+            .filter((p) => p.code !== 'popup')
+            .map((p) => (
+              <Button key={p.code} onClick={() => send({ type: 'ADD_RECT', rect: p.defaultRect, component: p.code })}>
+                {p.name}
+              </Button>
+            ))}
+          <Button onClick={() => send({ type: 'ADD_POP' })}>{t('addPopup')}</Button>
+          {shownPop >= 0 && (
+            <>
+              <p className={s.note}>{t('editingPopup', { n: shownPop + 1 })}</p>
+              <Button onClick={() => send({ type: 'DELETE_POP' })}>{t('deletePopup', { n: shownPop + 1 })}</Button>
+            </>
+          )}
+          {page.pops.map((p, i) => (
+            <Button
+              key={i}
+              appearance={p.show ? 'primary' : 'secondary'}
+              onClick={() => send({ type: 'SHOW_POP', index: p.show ? null : i })}
+            >
+              {p.show ? t('hidePopup', { n: i + 1 }) : t('showPopup', { n: i + 1 })}
+            </Button>
+          ))}
+        </div>
+        <div className={s.frame}>
+          <div
+            ref={canvas}
+            className={s.canvas}
+            role="application"
+            aria-label={t('pageCanvas')}
+            tabIndex={0}
+            onKeyDown={onKey}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerDown={() => send({ type: 'DESELECT' })}
+            style={{ height: page.pageData.height * SCALE, background: backgroundOf(bg) }}
+          >
+            {shownPop < 0
+              ? page.rects.map((raw, i) => editable(raw, i))
+              : page.rects.map((r, i) => (
+                  <div key={i} className={s.shownRect} style={rectBox(r, SCALE)} aria-hidden>
+                    <RectFace rect={r} name={paletteName(r.component)} />
+                  </div>
+                ))}
+            {shownPop >= 0 && (
+              <div className={s.popLayer} role="group" aria-label={t('showPopup', { n: shownPop + 1 })}>
+                <span className={s.popBadge}>{t('showPopup', { n: shownPop + 1 })}</span>
+                {(page.pops[shownPop].rects ?? []).map((raw, i) => editable(raw, i))}
+              </div>
+            )}
+          </div>
+        </div>
+        <div className={`${s.side} ${s.settings}`} role="region" aria-label={t('pageSettings')}>
+          {selected ? (
+            <>
+              <h2 className={s.h2}>{t('pageRectLabel', { n: active + 1, name: paletteName(selected.component) })}</h2>
+              <div className={s.grid}>
+                {numberField(t('rectLeft'), selected.left, (v) => send({ type: 'MOVE_TO', left: v, top: selected.top }))}
+                {numberField(t('rectTop'), selected.top, (v) => send({ type: 'MOVE_TO', left: selected.left, top: v }))}
+                {numberField(t('rectWidth'), selected.width, (v) => send({ type: 'RESIZE', width: v, height: selected.height }))}
+                {numberField(t('rectHeight'), selected.height, (v) => send({ type: 'RESIZE', width: selected.width, height: v }))}
+              </div>
+              <Field label={t('rectAspect')}>
+                <Input
+                  value={selected.aspectRatio === null ? '' : String(selected.aspectRatio)}
+                  placeholder={t('rectAspectNone')}
+                  onChange={(_, d) => {
+                    const v = Number(d.value);
+                    send({ type: 'SET_RECT', patch: { aspectRatio: d.value === '' || !(v > 0) ? null : Math.min(100, v) } });
+                  }}
+                />
+              </Field>
+              <RectContent rect={selected} onChange={(patch) => send({ type: 'SET_RECT', patch })} />
+              <div className={s.actions}>
+                <Button onClick={() => send({ type: 'LAYER', direction: 'up' })}>{t('layerUp')}</Button>
+                <Button onClick={() => send({ type: 'LAYER', direction: 'down' })}>{t('layerDown')}</Button>
+                <Button onClick={() => send({ type: 'DELETE' })}>{t('delete')}</Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <h2 className={s.h2}>{t('pageSettings')}</h2>
+              {numberField(t('pageHeight'), page.pageData.height, (v) => send({ type: 'SET_PAGE', height: v }))}
+              <Field label={t('pageBgType')}>
+                <Select
+                  value={bg.bgColorType}
+                  onChange={(_, d) =>
+                    send({ type: 'SET_PAGE', background: { bgColorType: d.value === 'gradient' ? 'gradient' : 'color' } })
+                  }
+                >
+                  <option value="color">{t('bgSolid')}</option>
+                  <option value="gradient">{t('bgGradient')}</option>
+                </Select>
+              </Field>
+              {bg.bgColorType === 'color' ? (
+                <Field label={t('pageBgColor')}>
+                  <Input value={bg.bgColor} onChange={(_, d) => send({ type: 'SET_PAGE', background: { bgColor: d.value } })} />
+                </Field>
+              ) : (
+                <div className={s.grid}>
+                  {(['from', 'to', 'endColor'] as const).map((k) => (
+                    <Field key={k} label={t(`bg_${k}`)}>
+                      <Input value={bg[k]} onChange={(_, d) => send({ type: 'SET_PAGE', background: { [k]: d.value } })} />
+                    </Field>
+                  ))}
+                </div>
+              )}
+              <Field label={t('pageBgImage')}>
+                <ImageUpload label={t('pageBgImage')} value={bg.url} onChange={(url) => send({ type: 'SET_PAGE', background: { url } })} />
+              </Field>
+            </>
+          )}
+        </div>
+      </div>
+      {previewing && <PagePreview page={page} paletteName={paletteName} onClose={() => setPreviewing(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PAGE_WIDTH } from '../../../api/page-rules.ts';
+
+/** The canvas shows the mini-program's 750-unit width at 375 px, as a phone does. */
+export const SCALE = 0.5;
+/** The preview's screen: an iPhone's 375 × 667 points. */
+export const PREVIEW_HEIGHT = 667;
+
+export const useStyles = makeStyles({
+  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  // Palette, canvas and settings side by side; in a narrow window (1024 px with the menu open) the settings wrap below.
+  builder: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'flex-start',
+    '& > :first-child': { width: '140px' },
+  },
+  settings: { flex: '1 1 240px', minWidth: '240px' },
+  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
+  frame: {
+    width: `${PAGE_WIDTH * SCALE + 16}px`,
+    maxHeight: '760px',
+    overflowY: 'auto',
+    border: `8px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: '24px',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  canvas: { position: 'relative', width: `${PAGE_WIDTH * SCALE}px`, outlineStyle: 'none', overflow: 'hidden' },
+  rect: {
+    position: 'absolute',
+    boxSizing: 'border-box',
+    border: `1px dashed ${tokens.colorNeutralStroke1}`,
+    backgroundColor: 'rgba(15, 108, 189, 0.12)',
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase200,
+    padding: '2px 4px',
+    cursor: 'move',
+    userSelect: 'none',
+    touchAction: 'none',
+  },
+  active: { border: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: 'rgba(15, 108, 189, 0.24)' },
+  handle: {
+    position: 'absolute',
+    right: '-6px',
+    bottom: '-6px',
+    width: '12px',
+    height: '12px',
+    backgroundColor: tokens.colorBrandBackground,
+    borderRadius: '2px',
+    cursor: 'nwse-resize',
+  },
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  note: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  quad: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalXS },
+  thumb: { width: '40px', height: '40px', objectFit: 'cover', flexShrink: 0 },
+  face: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', pointerEvents: 'none' },
+  faceName: { position: 'relative' },
+  zone: {
+    position: 'absolute',
+    boxSizing: 'border-box',
+    border: `1px dashed ${tokens.colorPaletteRedBorder2}`,
+    backgroundColor: 'rgba(209, 52, 56, 0.15)',
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: tokens.fontSizeBase100,
+    pointerEvents: 'none',
+  },
+  zoneHidden: { position: 'absolute', cursor: 'pointer' },
+  shownRect: { position: 'absolute', overflow: 'hidden', display: 'grid', placeItems: 'center', fontSize: tokens.fontSizeBase200 },
+  popLayer: {
+    position: 'absolute',
+    inset: 0,
+    backgroundColor: 'rgba(0, 0, 0, 0.45)',
+    zIndex: 10000,
+  },
+  popBadge: {
+    position: 'absolute',
+    top: '4px',
+    left: '4px',
+    color: '#fff',
+    fontSize: tokens.fontSizeBase200,
+  },
+  previewSurface: { width: 'fit-content', maxWidth: '95vw' },
+  phone: {
+    position: 'relative',
+    width: `${PAGE_WIDTH * SCALE}px`,
+    height: `${PREVIEW_HEIGHT}px`,
+    overflowY: 'auto',
+    border: `8px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: '24px',
+    marginTop: tokens.spacingVerticalS,
+  },
+  previewPop: {
+    position: 'sticky',
+    top: 0,
+    marginTop: `-${PREVIEW_HEIGHT}px`,
+    height: `${PREVIEW_HEIGHT}px`,
+    backgroundColor: 'rgba(0, 0, 0, 0.55)',
+  },
+  popClose: { position: 'absolute', right: '8px', bottom: '8px' },
+});
