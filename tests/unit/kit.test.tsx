@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { useConfirm } from '../../src/kit/confirm.tsx';
-import { emptyState } from '../../src/kit/filter-bar.tsx';
-import { RowActions } from '../../src/kit/row-actions.tsx';
-import { useFilters } from '../../src/kit/use-filters.ts';
+import { useConfirm } from '../../src/kit/page/confirm.tsx';
+import { emptyState } from '../../src/kit/list/filter-bar.tsx';
+import { RowActions } from '../../src/kit/list/row-actions.tsx';
+import { useFilters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
 afterEach(cleanup);

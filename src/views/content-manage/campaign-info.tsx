@@ -11,7 +11,7 @@ import { useApi } from '../../shell/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/hash-location.ts';
 import { ConfirmDialog } from '../../shell/list-controls.tsx';
 import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { useStyles } from './campaign-info-styles.ts';

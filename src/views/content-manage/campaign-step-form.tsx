@@ -1,6 +1,6 @@
 import { Button, Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
-import { ImageUpload } from '../../kit/image-upload.tsx';
-import { ZonedDateTimeInput } from '../../kit/zoned-datetime-input.tsx';
+import { ImageUpload } from '../../kit/form/image-upload.tsx';
+import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { type CampaignStep, type Prize } from '../../api/campaign-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useStyles } from './campaign-info-styles.ts';

@@ -5,7 +5,7 @@ import type { DashboardFigures } from '../../api/contract.ts';
 import { statisticsCalls } from '../../api/statistics-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 

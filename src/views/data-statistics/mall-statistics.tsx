@@ -7,7 +7,7 @@ import { formatInstant } from '../../lib/time.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';

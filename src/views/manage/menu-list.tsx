@@ -31,7 +31,7 @@ import { useApi } from '../../shell/api-context.ts';
 import { MENU_ICON_NAMES, iconForEntry } from '../../shell/menu-icons.tsx';
 import { usePageActions } from '../../shell/page-actions.tsx';
 import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import { INSTALLED_VIEWS } from '../view-names.ts';
 import type { ViewProps } from '../view-props.ts';

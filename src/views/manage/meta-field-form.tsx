@@ -11,9 +11,9 @@ import {
 } from '../../api/contract.ts';
 import { metaCalls } from '../../api/meta-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { TextField } from '../../kit/form-fields.tsx';
-import { useForm } from '../../kit/use-form.ts';
+import { FormDrawer } from '../../kit/form/form-drawer.tsx';
+import { TextField } from '../../kit/form/form-fields.tsx';
+import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({

@@ -6,15 +6,15 @@ import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../.
 import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { useConfirm } from '../../kit/confirm.tsx';
-import { DataTable, type Column } from '../../kit/data-table.tsx';
-import { FormDialog } from '../../kit/form-dialog.tsx';
-import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { SwitchField, TextField } from '../../kit/form-fields.tsx';
-import { ResourcePage } from '../../kit/resource-page.tsx';
-import { RowActions } from '../../kit/row-actions.tsx';
-import { useForm } from '../../kit/use-form.ts';
-import { useListData } from '../../kit/use-list.ts';
+import { useConfirm } from '../../kit/page/confirm.tsx';
+import { DataTable, type Column } from '../../kit/list/data-table.tsx';
+import { FormDialog } from '../../kit/form/form-dialog.tsx';
+import { FormDrawer } from '../../kit/form/form-drawer.tsx';
+import { SwitchField, TextField } from '../../kit/form/form-fields.tsx';
+import { ResourcePage } from '../../kit/page/resource-page.tsx';
+import { RowActions } from '../../kit/list/row-actions.tsx';
+import { useForm } from '../../kit/form/use-form.ts';
+import { useListData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 

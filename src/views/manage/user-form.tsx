@@ -4,10 +4,10 @@ import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } fro
 import { userCalls } from '../../api/user-calls.ts';
 import type { RoleRow } from '../../api/role-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { CheckboxGroup } from '../../kit/checkbox-group.tsx';
-import { FormDrawer } from '../../kit/form-drawer.tsx';
-import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
-import { useForm } from '../../kit/use-form.ts';
+import { CheckboxGroup } from '../../kit/form/checkbox-group.tsx';
+import { FormDrawer } from '../../kit/form/form-drawer.tsx';
+import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
+import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };

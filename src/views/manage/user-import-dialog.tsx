@@ -19,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { passwordProblem } from '../../api/contract.ts';
 import { userImportCalls } from '../../api/user-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { DataTable, type Column } from '../../kit/data-table.tsx';
+import { DataTable, type Column } from '../../kit/list/data-table.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { createUserImportLogic } from './user-import-logic.ts';

@@ -1,5 +1,5 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
-import { PageHeader } from '../../kit/page-header.tsx';
+import { PageHeader } from '../../kit/page/page-header.tsx';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({

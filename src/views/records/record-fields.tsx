@@ -1,12 +1,12 @@
 import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
-import { ImageUpload } from '../../kit/image-upload.tsx';
+import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { localDay } from '../../lib/time.ts';
-import { ZonedDateTimeInput } from '../../kit/zoned-datetime-input.tsx';
+import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { recordCalls } from '../../api/record-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
-import { useDebouncedValue } from '../../kit/use-debounced-value.ts';
+import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({

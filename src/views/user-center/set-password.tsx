@@ -5,9 +5,9 @@ import { passwordChangeForm } from '../../api/schema/password.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page-header.tsx';
-import { useForm } from '../../kit/use-form.ts';
-import { useFocusFirstInvalid } from '../../kit/focus-first-invalid.ts';
+import { PageHeader } from '../../kit/page/page-header.tsx';
+import { useForm } from '../../kit/form/use-form.ts';
+import { useFocusFirstInvalid } from '../../kit/form/focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 

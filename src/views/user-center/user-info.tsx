@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { profileProblems } from '../../api/contract.ts';
 import { fetchUserInfo } from '../../api/session-calls.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
-import { ImageUpload } from '../../kit/image-upload.tsx';
+import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { useApi } from '../../shell/api-context.ts';
 import { SessionContext } from '../../shell/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { useForm } from '../../kit/use-form.ts';
+import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { usePublisherType } from '../../shell/publisher.ts';
 

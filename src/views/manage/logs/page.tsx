@@ -1,6 +1,6 @@
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { ResourcePage } from '../../../kit/resource-page.tsx';
-import { useFilters } from '../../../kit/use-filters.ts';
+import { ResourcePage } from '../../../kit/page/resource-page.tsx';
+import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';

@@ -1,6 +1,6 @@
 import { Button, Field, Input, Switch } from '@fluentui/react-components';
 import { type PageRect } from '../../../api/page-rules.ts';
-import { ImageUpload } from '../../../kit/image-upload.tsx';
+import { ImageUpload } from '../../../kit/form/image-upload.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
 

@@ -10,8 +10,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useRestoreFocus } from '../shell/restore-focus.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   list: {

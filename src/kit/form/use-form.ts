@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { ApiFailure } from '../api/errors.ts';
-import { useLocalize } from '../i18n/use-t.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import { useLocalize } from '../../i18n/use-t.ts';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 

@@ -1,6 +1,6 @@
 import { Button, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { Filters } from './use-filters.ts';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactElement } from 'react';
-import { ConfirmDialog } from '../shell/list-controls.tsx';
-import { useNotify } from '../shell/toast.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { useNotify } from '../../shell/toast.tsx';
+import { useT } from '../../i18n/use-t.ts';
 
 export interface ConfirmRequest {
   /** what the user is asked (提示's text) */

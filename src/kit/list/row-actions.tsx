@@ -1,6 +1,6 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { PermissionButton } from '../shell/permission-button.tsx';
-import type { AppRoute } from '../menu/menu-model.ts';
+import { PermissionButton } from '../../shell/permission-button.tsx';
+import type { AppRoute } from '../../menu/menu-model.ts';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },

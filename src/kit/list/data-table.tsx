@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
 import type { ListData } from './use-list.ts';
 

@@ -10,10 +10,10 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../shell/list-controls.tsx';
-import { useRestoreFocus } from '../shell/restore-focus.ts';
+import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', height: '100%' },

@@ -1,6 +1,6 @@
 import { Input } from '@fluentui/react-components';
-import { fromZonedInput, toZonedInput } from '../lib/time.ts';
-import { useTimeZone } from '../shell/time-zone.ts';
+import { fromZonedInput, toZonedInput } from '../../lib/time.ts';
+import { useTimeZone } from '../../shell/time-zone.ts';
 
 /**
  * A date and time typed in the tenant's zone, the zone every time in the console is shown in: with the browser in

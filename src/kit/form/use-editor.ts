@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNotify } from '../shell/toast.tsx';
-import { useT } from '../i18n/use-t.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { useT } from '../../i18n/use-t.ts';
 
 export interface Editor<T> {
   /** the form is open */

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useRestoreFocus } from '../shell/restore-focus.ts';
-import { useT } from '../i18n/use-t.ts';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 export interface FormDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Button, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useT } from '../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { PAGE_SIZES, lastPage } from './list-query.ts';
 
 const useStyles = makeStyles({
