@@ -27,7 +27,8 @@ export function checkState(node: PermissionTreeNode, checked: ReadonlySet<number
 
 /**
  * The checked set after the user ticks or clears a node. Only what the user may grant changes. A section sets
- * every page and button under it; a page takes its buttons with it when cleared; a button brings its page.
+ * every page and button under it; a page takes its buttons with it, ticked or cleared (a page given without its
+ * buttons shows them disabled; the user may clear one afterwards); a button brings its page.
  */
 export function toggle(
   nodes: readonly PermissionTreeNode[],
@@ -45,7 +46,7 @@ export function toggle(
   if (kind === 'section') for (const d of descendants(node)) if (kindOf(d) !== 'section') set(d, on);
   if (kind === 'page') {
     set(node, on);
-    if (!on) node.children.forEach((b) => set(b, false));
+    node.children.forEach((b) => set(b, on));
   }
   if (kind === 'button') {
     set(node, on);

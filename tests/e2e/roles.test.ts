@@ -36,19 +36,21 @@ describe('roles page', () => {
     await roleSearch.fill('');
     await expect.poll(() => page.getByRole('tree', { name: '角色', exact: true }).getByRole('treeitem').count()).toBeGreaterThan(2);
 
-    // Search the tree, tick 用户管理: the page says what will change, the confirmation lists it by name.
+    // Search the tree, tick 用户管理 (its four buttons come with it): the page says what will change, the confirmation
+    // lists it by name.
     const tree = page.getByRole('tree', { name: '权限' });
     await page.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('用户管理');
     await tree.getByRole('checkbox', { name: '用户管理', exact: true }).check();
-    await page.getByText('将新增 2 项、移除 0 项权限：').waitFor();
+    await page.getByText('将新增 6 项、移除 0 项权限：').waitFor();
     await page.getByRole('button', { name: '保存权限' }).click();
     const confirm = page.getByRole('dialog', { name: '提示' });
     await confirm.getByText('新增：用户管理').waitFor();
     await expect.poll(() => confirm.getByText('新增：系统管理').count()).toBe(1);
+    await expect.poll(() => confirm.getByText('新增：导入').count()).toBe(1);
     await confirm.getByRole('button', { name: '确定' }).click();
-    await toast(page, '操作成功：新增 2 项，移除 0 项').waitFor();
+    await toast(page, '操作成功：新增 6 项，移除 0 项').waitFor();
 
-    // A user holding only this role sees 系统管理 › 用户管理 and nothing of the other sections.
+    // A user holding only this role sees 系统管理 › 用户管理 and nothing of the other sections, and its buttons work.
     const admin = await signedIn(ui.baseUrl, 'admin');
     const info = (await fetchUserInfo(admin.api)).userInfo;
     const userName = `rl${randomBytes(3).toString('hex')}`;
@@ -73,7 +75,8 @@ describe('roles page', () => {
       x.trim(),
     );
     expect(entries).toEqual(['系统管理']);
-    await expect.poll(() => other.getByRole('button', { name: '新增用户' }).first().getAttribute('aria-disabled')).toBe('true');
+    await other.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    await expect.poll(() => other.getByRole('button', { name: '新增用户' }).first().getAttribute('aria-disabled')).toBe(null);
     await Promise.all([page, other].map((p) => p.context().close()));
   });
 

@@ -58,9 +58,12 @@ describe('permission tree', () => {
     expect([...toggle(tree, new Set([2, 3, 4, 5]), byId(1), false)]).toEqual([4]);
   });
 
-  it('a button brings its page; clearing a page takes its buttons', () => {
+  it('a button brings its page; a page takes its buttons, ticked or cleared', () => {
     expect([...toggle(tree, new Set(), byId(3), true)].sort()).toEqual([2, 3]);
     expect([...toggle(tree, new Set([2, 3]), byId(2), false)]).toEqual([]);
+    // the grantable ones: button 4 is not the user's to give
+    expect([...toggle(tree, new Set(), byId(2), true)].sort()).toEqual([2, 3]);
+    expect([...toggle(tree, new Set([2]), byId(2), true)].sort()).toEqual([2, 3]);
   });
 
   it('saves checked pages and buttons plus every section with something checked under it', () => {
@@ -100,7 +103,7 @@ describe('permission tree: exact outcomes', () => {
     expect(checkState(byId(3), new Set([3]))).toBe(true);
   });
 
-  it('toggles: a section sets every grantable page and button under it; a page cleared takes its buttons; a button brings its page', () => {
+  it('toggles: a section sets every grantable page and button under it; a page takes its buttons; a button brings its page', () => {
     expect([...toggle(tree, new Set(), byId(1), true)].sort()).toEqual([2, 3, 5]);
     expect([...toggle(tree, new Set([2, 3, 4, 5]), byId(1), false)].sort()).toEqual([4]);
     expect([...toggle(tree, new Set([2, 3, 4]), byId(2), false)].sort()).toEqual([4]);
