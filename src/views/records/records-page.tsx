@@ -1,23 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
+import { recordCalls } from '../../api/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { recordProblems } from '../../api/record-rules.ts';
+import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { useApi } from '../../shell/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLoading } from '../../shell/loading.tsx';
@@ -27,10 +12,8 @@ import { useNotify } from '../../shell/toast.tsx';
 import { StatusScreen } from '../../shell/status-screens.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';
 import { FilterBar, emptyState } from '../../kit/list/filter-bar.tsx';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { nextSort } from '../../kit/list/list-query.ts';
 import { Pagination } from '../../kit/list/pagination.tsx';
-import { useForm } from '../../kit/form/use-form.ts';
 import { BatchBar } from '../../kit/list/batch-bar.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DetailDialog } from '../../kit/page/detail-dialog.tsx';
@@ -42,20 +25,11 @@ import { useRunEach } from '../../kit/page/use-run-each.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ModuleNotInstalled } from '../not-installed.tsx';
-import { FieldInput, FilterInput, FormField } from './record-fields.tsx';
+import { FilterInput } from './record-fields.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
-
-const useStyles = makeStyles({
-  thumb: { maxWidth: '40px', maxHeight: '40px', borderRadius: tokens.borderRadiusSmall, verticalAlign: 'middle' },
-  problems: {
-    maxHeight: '320px',
-    overflowY: 'auto',
-    width: '100%',
-    borderCollapse: 'collapse',
-    '& td, & th': { textAlign: 'start', padding: '4px 8px' },
-  },
-  importBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+import { RecordForm, type Editing } from './record-form.tsx';
+import { ImportDialog } from './record-import.tsx';
+import { useStyles } from './records-styles.ts';
 
 const WIDTH: Record<MetaFieldRow['type'], number> = {
   text: 150,
@@ -127,8 +101,6 @@ export default function RecordsView({ route }: ViewProps) {
   if (schema === null) return <ModuleNotInstalled title={route.title} path={route.path} component={route.component} />;
   return <RecordsPage route={route} schema={schema} />;
 }
-
-type Editing = { kind: 'new' } | { kind: 'edit'; record: MetaRecord };
 
 function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const s = useStyles();
@@ -333,202 +305,5 @@ function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
       {confirmDialog}
       <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />
     </ResourcePage>
-  );
-}
-
-/** The initial form values: the record's, else each field's default. */
-const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
-  Object.fromEntries(
-    fields.map((f) => [f.name, record ? record.values[f.name] : (f.defaultValue ?? (f.type === 'boolean' ? false : null))]),
-  );
-
-function RecordForm({
-  schema,
-  editing,
-  departs,
-  onClose,
-  onSaved,
-}: {
-  schema: RecordSchema;
-  editing: Editing;
-  departs: readonly DepartRef[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => recordCalls(api), [api]);
-  const { table, fields } = schema;
-  const [record, setRecord] = useState(editing.kind === 'edit' ? editing.record : null);
-  const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);
-  const form = useForm<Record<string, unknown>>(initialValues(fields, record), validate);
-  const [stale, setStale] = useState<string | null>(null);
-
-  const reloadLatest = async () => {
-    if (!record) return;
-    try {
-      const latest = await calls.detail(table.id, record.id);
-      setRecord(latest);
-      form.reset(initialValues(fields, latest));
-      setStale(null);
-    } catch {
-      /* shown by the shell */
-    }
-  };
-
-  return (
-    <FormDrawer
-      open
-      title={`${record ? t('edit') : t('add')}${table.label}`}
-      dirty={form.dirty}
-      saving={form.saving}
-      onClose={onClose}
-      onSubmit={async () => {
-        setStale(null);
-        const saved = await form.submit(async (values) => {
-          try {
-            await calls.save({ tableId: table.id, ...(record ? { id: record.id, version: record.version } : {}), values });
-          } catch (err) {
-            // Someone saved this record meanwhile: nothing was overwritten and the user's input stays in the form.
-            if (err instanceof ApiFailure && err.failure.field === 'version') setStale(err.failure.message);
-            throw err;
-          }
-        });
-        if (saved) onSaved();
-        return saved;
-      }}
-    >
-      {stale && (
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{stale}</MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void reloadLatest()}>
-              {t('loadLatest')}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-      {fields.map((x) => (
-        <FormField key={x.name} field={x} validation={form.field(x.name)}>
-          <FieldInput
-            field={x}
-            tableId={table.id}
-            value={form.values[x.name]}
-            departs={departs}
-            onChange={(v) => form.set(x.name, v)}
-            onBlur={() => form.blur(x.name)}
-          />
-        </FormField>
-      ))}
-    </FormDrawer>
-  );
-}
-
-function ImportDialog({
-  open,
-  schema,
-  onClose,
-  onImported,
-}: {
-  open: boolean;
-  schema: RecordSchema;
-  onClose: () => void;
-  onImported: () => void;
-}) {
-  const s = useStyles();
-  const t = useT();
-  const api = useApi();
-  const notify = useNotify();
-  const calls = useMemo(() => recordCalls(api), [api]);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);
-  useEffect(() => {
-    if (open) {
-      setFile(null);
-      setProblems(null);
-    }
-  }, [open]);
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const answer = await calls.importSheet(schema.table.id, file);
-      if (answer.problems?.length) setProblems({ list: answer.problems, total: answer.total ?? answer.problems.length });
-      else {
-        notify(t('recordsImported', { count: answer.imported }), 'success');
-        onImported();
-        onClose();
-      }
-    } catch {
-      /* shown by the shell */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const template = async () => {
-    try {
-      await saveSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
-    } catch (err) {
-      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
-    }
-  };
-  return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>
-            {t('importButton')}
-            {schema.table.label}
-          </DialogTitle>
-          <DialogContent className={s.importBody}>
-            <p>{t('recordsImportHint')}</p>
-            <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
-            <input
-              type="file"
-              aria-label={t('chooseFile')}
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setProblems(null);
-              }}
-            />
-            {problems && (
-              <>
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{t('recordsImportProblems', { count: problems.total })}</MessageBarBody>
-                </MessageBar>
-                <table className={s.problems}>
-                  <thead>
-                    <tr>
-                      <th>{t('importRow')}</th>
-                      <th>{t('importColumn')}</th>
-                      <th>{t('importReason')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {problems.list.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.row}</td>
-                        <td>{p.column}</td>
-                        <td>{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
-              {busy ? t('operating') : t('startImport')}
-            </Button>
-            <Button disabled={busy} onClick={onClose}>
-              {t('cancel')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

@@ -4,7 +4,8 @@ import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';
-import { ErrorsTab, LoginInfoTab, LoginsTab, OperationsTab, SmsTab } from './log-tabs.tsx';
+import { ErrorsTab, OperationsTab, SmsTab } from './log-tabs.tsx';
+import { LoginInfoTab, LoginsTab } from './sign-in-tabs.tsx';
 
 const TABS = ['logins', 'loginInfo', 'operations', 'errors', 'sms'] as const;
 type TabName = (typeof TABS)[number];

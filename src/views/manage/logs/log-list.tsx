@@ -1,0 +1,83 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo, type ReactNode } from 'react';
+import { logCalls, type LogQuery } from '../../../api/log-calls.ts';
+import { nextDay, startOfDay } from '../../../lib/time.ts';
+import { useApi } from '../../../shell/api-context.ts';
+import { useTimeZone } from '../../../shell/time-zone.ts';
+import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { FilterFields, type FilterField } from '../../../kit/list/filter-bar.tsx';
+import { Pagination } from '../../../kit/list/pagination.tsx';
+import type { Filters } from '../../../kit/list/use-filters.ts';
+import { useListData } from '../../../kit/list/use-list.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+export const useStyles = makeStyles({
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalS },
+});
+
+export interface TabProps {
+  filters: Filters;
+  /** the tab's name: its table's accessible name */
+  label: string;
+}
+
+/** The list's date filters (tenant days, inclusive) as instants for the server. */
+export function range(f: Record<string, string>, zone: string): Pick<LogQuery, 'from' | 'to'> {
+  return {
+    ...(f.from ? { from: startOfDay(f.from, zone) ?? undefined } : {}),
+    ...(f.to ? { to: startOfDay(nextDay(f.to), zone) ?? undefined } : {}),
+  };
+}
+
+/** What every log tab is: its filters (with the date range unless `dates` is false), a table and a pager. */
+export function LogList<T>({
+  filters,
+  label,
+  fields,
+  dates = true,
+  load,
+  columns,
+  rowKey,
+  toolbar,
+}: TabProps & {
+  fields: FilterField[];
+  dates?: boolean;
+  /** a page of rows for the applied filters; `range` holds the date range as instants */
+  load: (
+    f: Record<string, string>,
+    page: { pageNum: number; pageSize: number } & Pick<LogQuery, 'from' | 'to'>,
+  ) => Promise<{ rows: T[]; count: number }>;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  toolbar?: ReactNode;
+}) {
+  const t = useT();
+  const s = useStyles();
+  const zone = useTimeZone();
+  const { list, setList } = filters;
+  const f = list.filters;
+  const data = useListData(
+    () => load(f, { pageNum: list.page, pageSize: list.size, ...(dates ? range(f, zone) : {}) }),
+    [list.page, list.size, JSON.stringify(f), zone],
+  );
+  const dateFields: FilterField[] = dates
+    ? [
+        { name: 'from', label: t('fromDate'), kind: 'date' },
+        { name: 'to', label: t('toDate'), kind: 'date' },
+      ]
+    : [];
+  return (
+    <>
+      <FilterFields filters={filters} fields={[...fields, ...dateFields]} />
+      {toolbar && <div className={s.toolbar}>{toolbar}</div>}
+      <DataTable label={label} columns={columns} data={data} rowKey={rowKey} empty={{ reason: t('emptyFiltered') }} />
+      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+    </>
+  );
+}
+
+export const useLogCalls = () => {
+  const api = useApi();
+  return useMemo(() => logCalls(api), [api]);
+};

@@ -1,0 +1,119 @@
+import { Badge, Button } from '@fluentui/react-components';
+import { useState } from 'react';
+import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
+import { type LoginInfoRow } from '../../../api/log-calls.ts';
+import { useFormatInstant } from '../../../shell/time-zone.ts';
+import { type Column } from '../../../kit/list/data-table.tsx';
+import { useLocalize, useT } from '../../../i18n/use-t.ts';
+import type { MessageKey } from '../../../i18n/messages.ts';
+import { SessionDrawer } from './session-drawer.tsx';
+import { LogList, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
+
+export function LoginsTab(props: TabProps) {
+  const s = useStyles();
+  const t = useT();
+  const localize = useLocalize();
+  const calls = useLogCalls();
+  const formatInstant = useFormatInstant();
+  const [detail, setDetail] = useState<number | null>(null);
+  const reason = (r: LoginLogRow) => (r.success ? '--' : r.reason ? localize(LOGIN_FAILURES[r.reason]) : '--');
+  const columns: Column<LoginLogRow>[] = [
+    { key: 'time', title: t('loginTime'), width: 160, render: (r) => formatInstant(r.createdAt) },
+    { key: 'account', title: t('account'), width: 120, render: (r) => r.account || '--', ellipsis: (r) => r.account },
+    { key: 'nickname', title: t('nickname'), width: 110, render: (r) => r.nickname || '--', ellipsis: (r) => r.nickname },
+    {
+      key: 'result',
+      title: t('loginResult'),
+      width: 80,
+      render: (r) => (
+        <Badge appearance="tint" color={r.success ? 'success' : 'danger'}>
+          {r.success ? t('loginSuccess') : t('loginFailure')}
+        </Badge>
+      ),
+    },
+    { key: 'reason', title: t('failureReason'), width: 140, render: reason, ellipsis: reason },
+    { key: 'method', title: t('loginMethod'), width: 80, render: (r) => t(`loginMethod_${r.method}` as MessageKey) },
+    { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 80,
+      render: (r) => (
+        <Button
+          size="small"
+          appearance="subtle"
+          aria-label={`${t('detail')} ${r.account} ${formatInstant(r.createdAt)}`}
+          onClick={() => setDetail(r.id)}
+        >
+          {t('detail')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <LogList
+        {...props}
+        fields={[
+          { name: 'account', label: t('account') },
+          {
+            name: 'result',
+            label: t('loginResult'),
+            kind: 'select',
+            options: [
+              { value: 'success', label: t('loginSuccess') },
+              { value: 'failure', label: t('loginFailure') },
+            ],
+          },
+        ]}
+        load={(f, q) => calls.logins({ ...q, account: f.account || undefined, result: f.result || undefined })}
+        columns={columns}
+        rowKey={(r) => r.id}
+      />
+      {detail !== null && <SessionDrawer id={detail} onClose={() => setDetail(null)} />}
+    </>
+  );
+}
+
+export function LoginInfoTab(props: TabProps) {
+  const s = useStyles();
+  const t = useT();
+  const calls = useLogCalls();
+  const formatInstant = useFormatInstant();
+  const columns: Column<LoginInfoRow>[] = [
+    { key: 'userName', title: t('account'), width: 130, render: (r) => r.userName, ellipsis: (r) => r.userName },
+    { key: 'nickname', title: t('nickname'), width: 130, render: (r) => r.nickname, ellipsis: (r) => r.nickname },
+    {
+      key: 'last',
+      title: t('lastLoginAt'),
+      width: 160,
+      render: (r) => (r.lastLoginAt ? formatInstant(r.lastLoginAt) : t('neverSignedIn')),
+    },
+    { key: 'ip', title: t('lastLoginIp'), width: 130, render: (r) => <span className={s.mono}>{r.lastLoginIp || '--'}</span> },
+    { key: 'logins', title: t('logins30d'), width: 100, render: (r) => r.logins30d },
+    { key: 'failures', title: t('failures30d'), width: 100, render: (r) => r.failures30d },
+    {
+      key: 'online',
+      title: t('onlineState'),
+      width: 80,
+      render: (r) =>
+        r.online ? (
+          <Badge appearance="tint" color="success">
+            {t('onlineNow')}
+          </Badge>
+        ) : (
+          '--'
+        ),
+    },
+  ];
+  return (
+    <LogList
+      {...props}
+      dates={false}
+      fields={[{ name: 'keyword', label: t('keywordUsersShort') }]}
+      load={(f, q) => calls.loginInfo({ pageNum: q.pageNum, pageSize: q.pageSize, keyword: f.keyword || undefined })}
+      columns={columns}
+      rowKey={(r) => r.userId}
+    />
+  );
+}

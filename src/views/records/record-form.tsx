@@ -1,0 +1,101 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { useCallback, useMemo, useState } from 'react';
+import { recordCalls } from '../../api/record-calls.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
+import { recordProblems } from '../../api/record-rules.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { FormDrawer } from '../../kit/form/form-drawer.tsx';
+import { useForm } from '../../kit/form/use-form.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { FieldInput, FormField } from './record-fields.tsx';
+
+export type Editing = { kind: 'new' } | { kind: 'edit'; record: MetaRecord };
+
+/** The initial form values: the record's, else each field's default. */
+const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
+  Object.fromEntries(
+    fields.map((f) => [f.name, record ? record.values[f.name] : (f.defaultValue ?? (f.type === 'boolean' ? false : null))]),
+  );
+
+export function RecordForm({
+  schema,
+  editing,
+  departs,
+  onClose,
+  onSaved,
+}: {
+  schema: RecordSchema;
+  editing: Editing;
+  departs: readonly DepartRef[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const { table, fields } = schema;
+  const [record, setRecord] = useState(editing.kind === 'edit' ? editing.record : null);
+  const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);
+  const form = useForm<Record<string, unknown>>(initialValues(fields, record), validate);
+  const [stale, setStale] = useState<string | null>(null);
+
+  const reloadLatest = async () => {
+    if (!record) return;
+    try {
+      const latest = await calls.detail(table.id, record.id);
+      setRecord(latest);
+      form.reset(initialValues(fields, latest));
+      setStale(null);
+    } catch {
+      /* shown by the shell */
+    }
+  };
+
+  return (
+    <FormDrawer
+      open
+      title={`${record ? t('edit') : t('add')}${table.label}`}
+      dirty={form.dirty}
+      saving={form.saving}
+      onClose={onClose}
+      onSubmit={async () => {
+        setStale(null);
+        const saved = await form.submit(async (values) => {
+          try {
+            await calls.save({ tableId: table.id, ...(record ? { id: record.id, version: record.version } : {}), values });
+          } catch (err) {
+            // Someone saved this record meanwhile: nothing was overwritten and the user's input stays in the form.
+            if (err instanceof ApiFailure && err.failure.field === 'version') setStale(err.failure.message);
+            throw err;
+          }
+        });
+        if (saved) onSaved();
+        return saved;
+      }}
+    >
+      {stale && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{stale}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void reloadLatest()}>
+              {t('loadLatest')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {fields.map((x) => (
+        <FormField key={x.name} field={x} validation={form.field(x.name)}>
+          <FieldInput
+            field={x}
+            tableId={table.id}
+            value={form.values[x.name]}
+            departs={departs}
+            onChange={(v) => form.set(x.name, v)}
+            onBlur={() => form.blur(x.name)}
+          />
+        </FormField>
+      ))}
+    </FormDrawer>
+  );
+}

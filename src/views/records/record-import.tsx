@@ -1,0 +1,129 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+} from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
+import { ApiFailure } from '../../api/errors.ts';
+import type { RecordSchema } from '../../api/contract.ts';
+import { useApi } from '../../shell/api-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { saveSheet } from '../../lib/save-sheet.ts';
+import { useStyles } from './records-styles.ts';
+
+export function ImportDialog({
+  open,
+  schema,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  schema: RecordSchema;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => recordCalls(api), [api]);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setProblems(null);
+    }
+  }, [open]);
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const answer = await calls.importSheet(schema.table.id, file);
+      if (answer.problems?.length) setProblems({ list: answer.problems, total: answer.total ?? answer.problems.length });
+      else {
+        notify(t('recordsImported', { count: answer.imported }), 'success');
+        onImported();
+        onClose();
+      }
+    } catch {
+      /* shown by the shell */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const template = async () => {
+    try {
+      await saveSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            {t('importButton')}
+            {schema.table.label}
+          </DialogTitle>
+          <DialogContent className={s.importBody}>
+            <p>{t('recordsImportHint')}</p>
+            <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
+            <input
+              type="file"
+              aria-label={t('chooseFile')}
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setProblems(null);
+              }}
+            />
+            {problems && (
+              <>
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{t('recordsImportProblems', { count: problems.total })}</MessageBarBody>
+                </MessageBar>
+                <table className={s.problems}>
+                  <thead>
+                    <tr>
+                      <th>{t('importRow')}</th>
+                      <th>{t('importColumn')}</th>
+                      <th>{t('importReason')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {problems.list.map((p, i) => (
+                      <tr key={i}>
+                        <td>{p.row}</td>
+                        <td>{p.column}</td>
+                        <td>{p.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
+              {busy ? t('operating') : t('startImport')}
+            </Button>
+            <Button disabled={busy} onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
