@@ -44,6 +44,7 @@ import { WebhookDispatcher } from './webhooks.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
+import { HttpMetrics, operationsRoutes } from './operations.ts';
 import { securityHeaders } from './security-headers.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/image-rules.ts';
@@ -91,6 +92,8 @@ export interface AppOptions {
   mallUrl?: string;
   /** session event hub (main.ts starts it before listening); made here when omitted */
   events?: SessionEvents;
+  /** METRICS_TOKEN: /metrics asks for it as a bearer token; unset, /metrics is served in a demo only */
+  metricsToken?: string;
 }
 
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
@@ -140,6 +143,9 @@ export function createApp(options: AppOptions) {
     c.header('X-Request-Id', requestId);
     await next();
   });
+  const metrics = new HttpMetrics();
+  app.use('/manage/*', metrics.middleware());
+  let ready: Promise<void> = Promise.resolve();
   app.use('*', clientAddress(options.trustProxy ?? 0));
 
   if (options.proxyUrl) {
@@ -170,6 +176,7 @@ export function createApp(options: AppOptions) {
     // The interface rows (and a new interface's first relations) are written once the route table is known.
     let interfacesSynced: () => void = () => {};
     const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
+    ready = interfacesReady;
     const chain = accessChain(routes, { platformTenant, interfacesReady, lookups: dbLookups(db) });
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
@@ -262,6 +269,7 @@ export function createApp(options: AppOptions) {
     app.route('/manage', api);
   }
 
+  app.route('/', operationsRoutes({ db: options.db, metrics, ready, metricsToken: options.metricsToken, demo: options.demo }));
   siblingRoutes(app, { design: options.designUrl, mall: options.mallUrl });
 
   if (options.staticDir) {

@@ -46,5 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     designUrl: env.DESIGN_URL || undefined,
     mallUrl: env.MALL_URL || undefined,
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
+    /** /metrics asks for this bearer token; unset, /metrics is served in a demo only */
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -1,0 +1,126 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Db } from './db.ts';
+
+/** Upper bounds (seconds) of the request-duration histogram's buckets. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+
+/**
+ * What the server counts for Prometheus: /manage requests by method and status class, and how long they took (one
+ * histogram). Process figures are read when scraped. Kept in memory per process; a scraper sums the processes.
+ */
+export class HttpMetrics {
+  private readonly requests = new Map<string, number>();
+  private readonly buckets = DURATION_BUCKETS.map(() => 0);
+  private count = 0;
+  private sum = 0;
+  private readonly started = Date.now();
+
+  record(method: string, status: number, seconds: number): void {
+    const key = `${method}\u0000${Math.floor(status / 100)}xx`;
+    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
+    this.count++;
+    this.sum += seconds;
+    DURATION_BUCKETS.forEach((le, i) => {
+      if (seconds <= le) this.buckets[i]++;
+    });
+  }
+
+  /** The Prometheus text format (version 0.0.4). */
+  text(): string {
+    const lines = [
+      '# HELP scrm_http_requests_total /manage requests answered, by method and status class.',
+      '# TYPE scrm_http_requests_total counter',
+      ...[...this.requests].sort().map(([key, n]) => {
+        const [method, status] = key.split('\u0000');
+        return `scrm_http_requests_total{method="${method}",status="${status}"} ${n}`;
+      }),
+      '# HELP scrm_http_request_duration_seconds How long /manage requests took.',
+      '# TYPE scrm_http_request_duration_seconds histogram',
+      ...DURATION_BUCKETS.map((le, i) => `scrm_http_request_duration_seconds_bucket{le="${le}"} ${this.buckets[i]}`),
+      `scrm_http_request_duration_seconds_bucket{le="+Inf"} ${this.count}`,
+      `scrm_http_request_duration_seconds_sum ${this.sum.toFixed(6)}`,
+      `scrm_http_request_duration_seconds_count ${this.count}`,
+    ];
+    const memory = process.memoryUsage();
+    lines.push(
+      '# HELP process_resident_memory_bytes Resident memory of the server process.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${memory.rss}`,
+      '# HELP nodejs_heap_used_bytes JavaScript heap in use.',
+      '# TYPE nodejs_heap_used_bytes gauge',
+      `nodejs_heap_used_bytes ${memory.heapUsed}`,
+      '# HELP process_uptime_seconds Seconds since the server process started serving.',
+      '# TYPE process_uptime_seconds gauge',
+      `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,
+    );
+    return `${lines.join('\n')}\n`;
+  }
+
+  /** Counts every request it wraps (the answer's status, or 500 when it threw). */
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      const start = performance.now();
+      let status = 500;
+      try {
+        await next();
+        status = c.res.status;
+      } finally {
+        this.record(c.req.method, status, (performance.now() - start) / 1000);
+      }
+    };
+  }
+}
+
+export interface OperationsOptions {
+  db: Db;
+  metrics: HttpMetrics;
+  /** resolves once the server may take calls (its route table written) */
+  ready: Promise<void>;
+  /** METRICS_TOKEN: /metrics asks for `Authorization: Bearer <token>`; without one it is open only in a demo */
+  metricsToken?: string;
+  demo?: boolean;
+}
+
+const READY_TIMEOUT_MS = 2000;
+
+/**
+ * The operations surface, beside /manage and outside its access chain (no session, no tenant): `/healthz` says the
+ * process answers, `/readyz` that it can serve (its database answers within two seconds and its route table is
+ * written), `/metrics` the counters above for Prometheus. None of them says anything about a tenant.
+ */
+export function operationsRoutes(options: OperationsOptions) {
+  const app = new Hono();
+  let started = false;
+  void options.ready.then(() => (started = true));
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  app.get('/readyz', async (c) => {
+    const headers = { 'Cache-Control': 'no-store' };
+    if (!started) return c.json({ status: 'starting' }, 503, headers);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([options.db.query('SELECT 1'), timeout]);
+      return c.json({ status: 'ready', database: options.db.kind }, 200, headers);
+    } catch (err) {
+      return c.json({ status: 'unavailable', reason: `database: ${err instanceof Error ? err.message : String(err)}` }, 503, headers);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+  app.get('/metrics', (c) => {
+    const token = options.metricsToken;
+    if (token) {
+      const given = Buffer.from(c.req.header('Authorization') ?? '');
+      const wanted = Buffer.from(`Bearer ${token}`);
+      if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+        return c.text('unauthorized\n', 401, { 'WWW-Authenticate': 'Bearer' });
+    } else if (!options.demo) {
+      return c.notFound();
+    }
+    return c.text(options.metrics.text(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+  });
+  return app;
+}

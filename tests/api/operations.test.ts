@@ -1,0 +1,83 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Db } from '../../server/db.ts';
+import { HttpMetrics, operationsRoutes } from '../../server/operations.ts';
+import { signedIn } from '../support/api.ts';
+
+// The operations surface (issue 29): liveness, readiness and metrics, outside /manage and its access chain.
+const baseUrl = inject('baseUrl');
+
+describe('operations endpoints of the running server', () => {
+  it('/healthz answers while the process runs; /readyz once its database answers', async () => {
+    const health = await fetch(`${baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: expect.stringMatching(/^(pglite|postgres)$/) });
+    expect(ready.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('/metrics counts /manage requests by method and status class, with their durations (a demo serves it openly)', async () => {
+    const read = async () => (await (await fetch(`${baseUrl}/metrics`)).text()).split('\n');
+    const value = (lines: string[], series: string) => Number(lines.find((l) => l.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+    const before = await read();
+    const { api } = await signedIn(baseUrl, 'admin');
+    await api.call('/vue/userInfo');
+    const after = await read();
+    const ok = 'scrm_http_requests_total{method="POST",status="2xx"}';
+    // at least the login and the user info (other files' calls count too)
+    expect(value(after, ok) - value(before, ok)).toBeGreaterThanOrEqual(2);
+    const count = value(after, 'scrm_http_request_duration_seconds_count');
+    expect(value(after, 'scrm_http_request_duration_seconds_bucket{le="+Inf"}')).toBe(count);
+    expect(value(after, 'scrm_http_request_duration_seconds_bucket{le="5"}')).toBeLessThanOrEqual(count);
+    expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(after).toContain('# TYPE scrm_http_request_duration_seconds histogram');
+  });
+});
+
+describe('operations endpoints, configured', () => {
+  const db = (query: Db['query']) => ({ kind: 'postgres', query }) as unknown as Db;
+  const healthy = db(async () => [] as never);
+
+  it('/metrics asks for METRICS_TOKEN as a bearer token; without one it exists only in a demo', async () => {
+    const metrics = new HttpMetrics();
+    metrics.record('POST', 200, 0.02);
+    metrics.record('POST', 503, 3);
+    const guarded = operationsRoutes({ db: healthy, metrics, ready: Promise.resolve(), metricsToken: 's3cret-token' });
+    expect((await guarded.request('/metrics')).status).toBe(401);
+    expect((await guarded.request('/metrics', { headers: { Authorization: 'Bearer wrong-token!' } })).status).toBe(401);
+    const res = await guarded.request('/metrics', { headers: { Authorization: 'Bearer s3cret-token' } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('scrm_http_requests_total{method="POST",status="2xx"} 1');
+    expect(text).toContain('scrm_http_requests_total{method="POST",status="5xx"} 1');
+    expect(text).toContain('scrm_http_request_duration_seconds_bucket{le="0.025"} 1');
+    expect(text).toContain('scrm_http_request_duration_seconds_bucket{le="5"} 2');
+    expect(text).toContain('scrm_http_request_duration_seconds_count 2');
+    const production = operationsRoutes({ db: healthy, metrics, ready: Promise.resolve() });
+    expect((await production.request('/metrics')).status).toBe(404);
+  });
+
+  it('/readyz is 503 while starting, when the database refuses, and when it does not answer in 2 s', async () => {
+    let start!: () => void;
+    const starting = operationsRoutes({ db: healthy, metrics: new HttpMetrics(), ready: new Promise<void>((r) => (start = r)) });
+    expect(await (await starting.request('/readyz')).json()).toEqual({ status: 'starting' });
+    start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await starting.request('/readyz')).status).toBe(200);
+    const refused = operationsRoutes({
+      db: db(() => Promise.reject(new Error('connection refused'))),
+      metrics: new HttpMetrics(),
+      ready: Promise.resolve(),
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    const res = await refused.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', reason: 'database: connection refused' });
+    const hung = operationsRoutes({ db: db(() => new Promise(() => {})), metrics: new HttpMetrics(), ready: Promise.resolve() });
+    await new Promise((r) => setTimeout(r, 0));
+    const slow = await hung.request('/readyz');
+    expect(slow.status).toBe(503);
+    expect(await slow.json()).toEqual({ status: 'unavailable', reason: 'database: no answer within 2000 ms' });
+  });
+});
