@@ -178,6 +178,29 @@ interface TaskRow {
  * process wins and each due run happens once), then the task's lock is taken in one UPDATE (one run at a time; a
  * crashed run's lock expires with its timeout). A slot whose task is still running is logged as skipped.
  */
+/** What a run left 'running' by a process that ended says (its process never came back to finish it). */
+export const DEAD_RUN_MESSAGE = '运行它的进程已退出，本次运行未完成';
+/** Seconds past a run's timeout before it counts as dead: a live process has written its timeout by then. */
+export const DEAD_RUN_GRACE_SECONDS = 60;
+
+/**
+ * Marks as failed the runs still 'running' well past their task's timeout. A live process ends every run it
+ * started by the timeout (its own timer writes 'timeout'), so such a row belongs to a process that was killed or
+ * crashed; its lock expired with the same timeout. One statement, so processes reaping at once touch a row once.
+ * Resolves with how many it marked.
+ */
+export async function reapDeadRuns(db: Pick<Db, 'query'>): Promise<number> {
+  const rows = await db.query(
+    `UPDATE sys_task_log l SET outcome = 'failure', message = $1, finished_at = clock_timestamp()
+       FROM sys_task t
+      WHERE t.id = l.task_id AND l.outcome = 'running'
+        AND l.started_at < clock_timestamp() - make_interval(secs => t.timeout_seconds + $2)
+      RETURNING l.id`,
+    [DEAD_RUN_MESSAGE, DEAD_RUN_GRACE_SECONDS],
+  );
+  return rows.length;
+}
+
 export class Scheduler {
   readonly process = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -211,6 +234,7 @@ export class Scheduler {
 
   private async look(now: Date) {
     try {
+      await reapDeadRuns(this.o.db);
       const zone = await this.o.timeZone();
       const tasks = await this.o.db.query<TaskRow>(
         'SELECT id, job, cron, timeout_seconds, updated_at, params FROM sys_task WHERE enabled ORDER BY id',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import type { Db } from '../../server/db.ts';
+import { DEAD_RUN_MESSAGE, reapDeadRuns } from '../../server/scheduler.ts';
 
 // Issue 13, scheduled tasks: the platform's tasks, cron checked and previewed, runs logged, run now, a stuck lock
 // released (and logged), on PGlite and PostgreSQL.
@@ -146,6 +148,34 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     ]);
     expect(after.values![1]).toMatchObject({ byUserName: 'platform', message: expect.stringContaining('crashed:1') });
     expect(after.values![0].message).toMatch(/个租户的前一天统计已写入/);
+  });
+
+  it('a run left running by a process that ended is marked failed past its timeout; a live one is left alone', async () => {
+    const op = await signedIn(server.url, 'platform');
+    const task = (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
+      (t) => t.job === 'purge_sessions',
+    )!;
+    const [dead] = await server.query<{ id: string }>(
+      `INSERT INTO sys_task_log (task_id, scheduled_at, trigger, started_at, process)
+       SELECT id, now() - make_interval(secs => timeout_seconds + 120), 'schedule', now() - make_interval(secs => timeout_seconds + 120), 'killed:1'
+         FROM sys_task WHERE id = $1 RETURNING id::text AS id`,
+      [task.id],
+    );
+    const [live] = await server.query<{ id: string }>(
+      `INSERT INTO sys_task_log (task_id, scheduled_at, trigger, process) VALUES ($1, now() - interval '1 second', 'schedule', 'alive:1')
+       RETURNING id::text AS id`,
+      [task.id],
+    );
+    // What every scheduler tick does first (one statement: processes reaping at once mark a row once).
+    const reaped = await Promise.all([
+      reapDeadRuns({ query: server.query } as Pick<Db, 'query'>),
+      reapDeadRuns({ query: server.query } as Pick<Db, 'query'>),
+    ]);
+    expect(reaped[0] + reaped[1]).toBeGreaterThanOrEqual(1);
+    const runs = (await call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id })).values!;
+    expect(runs.find((r) => r.id === dead.id)).toMatchObject({ outcome: 'failure', message: DEAD_RUN_MESSAGE });
+    expect(runs.find((r) => r.id === live.id)).toMatchObject({ outcome: 'running' });
+    await server.query(`DELETE FROM sys_task_log WHERE id = $1::bigint`, [live.id]);
   });
 
   it('purge_logs removes each tenant’s logs older than its own retention, checked when it is set', async () => {
