@@ -143,4 +143,24 @@ describe('keep-alive in Chromium', () => {
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('keepAlivePages') ?? '[]'))).toContain('/manage/users');
     await page.context().close();
   });
+
+  it('keeps words typed but not searched when the page is reached again through the side menu', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.waitForURL(/#\/manage\/users$/);
+    const search = page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' });
+    await search.fill('sta');
+    // two other pages, then back by the menu's link (the bare path)
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.getByRole('heading', { name: '角色管理', level: 1 }).waitFor();
+    await nav.getByRole('button', { name: '系统参数' }).click();
+    await page.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
+    await nav.getByRole('button', { name: '用户管理' }).click();
+    await page.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    await expect.poll(() => search.inputValue()).toBe('sta');
+    // nothing was searched: every row is still listed
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await page.context().close();
+  });
 });

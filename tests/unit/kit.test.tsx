@@ -120,6 +120,28 @@ describe('useFilters', () => {
     expect(result.current.draft).toEqual({ tab: 'sms', phone: '', result: '' });
   });
 
+  it('keeps words typed but not searched when the page is left and reached again through the menu', async () => {
+    window.location.hash = '#/manage/users';
+    const { result } = renderHook(() => useFilters('/manage/users', ['keyword']));
+    act(() => result.current.edit('keyword', '张'));
+    act(() => {
+      window.location.hash = '#/manage/roles';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    act(() => {
+      window.location.hash = '#/manage/users';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current.draft.keyword).toBe('张');
+    // a filter applied elsewhere (a link) replaces what was typed
+    act(() => {
+      window.location.hash = '#/manage/users?keyword=李';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    await vi.waitFor(() => expect(result.current.draft.keyword).toBe('李'));
+  });
+
   it('an empty list says it is filtered and offers 重置, else its own reason and action', () => {
     const filters = { filtered: true, reset: vi.fn() } as unknown as Parameters<typeof emptyState>[0];
     const filtered = emptyState(filters, { reason: '还没有', filteredReason: '没有符合条件的', action: 'add' });

@@ -19,13 +19,16 @@ export interface Filters {
 
 /**
  * A list's filters: the applied ones live in the address (useListState), the typed ones in a draft that follows
- * the address when it changes (back, a link, 重置).
+ * the applied ones when they change (back, a link, 重置).
  * @example const filters = useFilters(route.path, ['keyword', 'status']); <FilterFields filters={filters} fields={…} />
  */
 export function useFilters(pagePath: string, names: readonly string[], options: { keep?: readonly string[] } = {}): Filters {
   const [list, setList] = useListState(pagePath, names);
   const [draft, setDraft] = useState(list.filters);
-  useEffect(() => setDraft(list.filters), [list.filters]);
+  // Follows the applied filters when they change (back, a link, 重置), not when the same ones are read again: a kept
+  // page left with words typed but not searched, and reached again through the menu, still shows them.
+  const applied = JSON.stringify(list.filters);
+  useEffect(() => setDraft(list.filters), [applied]);
   const keep = options.keep ?? [];
   const shown = names.filter((n) => !keep.includes(n));
   return {
