@@ -34,3 +34,24 @@ export const currentHashTarget = (): string => {
   const [path, search] = splitHash(location.hash);
   return search ? `${path}?${search}` : path;
 };
+
+/**
+ * The query each path was last shown with in this page load. A page the keep-alive does not keep comes back from
+ * its tab, or the side menu, as it was left (its filters, its page), as a kept one does.
+ */
+const lastSearch = new Map<string, string>();
+const remember = () => {
+  const [path, search] = splitHash(location.hash);
+  lastSearch.set(path, search);
+};
+if (typeof window !== 'undefined' && typeof addEventListener === 'function') {
+  addEventListener('hashchange', remember);
+  addEventListener('popstate', remember);
+  remember();
+}
+
+/** `path` with the query it was last shown with, if any: where a tab or a menu entry takes the user back to. */
+export const withLastSearch = (path: string): string => {
+  const search = lastSearch.get(path);
+  return search ? `${path}?${search}` : path;
+};

@@ -2,6 +2,7 @@ import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, toke
 import { DismissRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { withLastSearch } from './hash-location.ts';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { countdownMachine } from '../../machines/countdown.machine.ts';
@@ -301,9 +302,9 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
           timeZone={zoneToName(timeZone)}
         />
       </div>
-      <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(p)} onToggle={toggle} />
+      <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(withLastSearch(p))} onToggle={toggle} />
       <div className={s.column}>
-        <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(p)} />
+        <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(withLastSearch(p))} />
         <main className={s.content} id="content" ref={contentRef} tabIndex={0}>
           {notice && (
             <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>

@@ -208,6 +208,28 @@ describe('the collapsed side menu', () => {
 });
 
 describe('the tab bar', () => {
+  it('a page the keep-alive does not keep comes back from its tab and from the side menu with its query', async () => {
+    const page = await signedInPage('platform');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    const bar = page.getByRole('navigation', { name: '已打开的页面' });
+    await page.goto(`${baseUrl}/#/tenant-manage/tenant-list`);
+    await page.getByRole('heading', { name: '租户列表', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: '名称、编码或联系人' }).fill('星河');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.waitForURL(/tenant-list\?keyword=/);
+    await nav.getByRole('button', { name: '租户页面' }).click();
+    await page.getByRole('heading', { name: '租户页面', level: 1 }).waitFor();
+    await bar.getByRole('button', { name: '租户列表', exact: true }).click();
+    await page.waitForURL(/tenant-list\?keyword=%E6%98%9F%E6%B2%B3$/);
+    await expect.poll(() => page.getByRole('textbox', { name: '名称、编码或联系人' }).inputValue()).toBe('星河');
+    await nav.getByRole('button', { name: '租户页面' }).click();
+    await page.getByRole('heading', { name: '租户页面', level: 1 }).waitFor();
+    await nav.getByRole('button', { name: '租户列表' }).click();
+    await page.waitForURL(/tenant-list\?keyword=%E6%98%9F%E6%B2%B3$/);
+    await expect.poll(() => page.getByRole('textbox', { name: '名称、编码或联系人' }).inputValue()).toBe('星河');
+    await page.context().close();
+  });
+
   it('shows the opened pages: click switches, × closes (to the right neighbour), close others, survives a reload', async () => {
     const page = await signedInPage('admin');
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
