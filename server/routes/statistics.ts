@@ -81,14 +81,17 @@ export function statisticsRoutes(db: Db) {
         ORDER BY p.sort, m.sort`,
       [s.tenantId, await permittedMenuIds(db, s.userId, s.tenantId)],
     );
-    // Recent writes and tracked clicks: the whole tenant's for userType 0, else those of the caller's departments.
-    const scope = await departmentScope(db, s);
+    // Recent writes and tracked button clicks (not menu clicks). Others' work only for who holds the operation log
+    // (the whole tenant's for userType 0, else that of the caller's departments); everyone else sees their own.
+    const seesOthers = pathOf('manage/logs') !== null;
+    const scope = seesOthers ? await departmentScope(db, s) : null;
     const recent = await db.query<{ at: string; user: string; name: string; page: string }>(
       `SELECT to_json(o.created_at) #>> '{}' AS at, COALESCE(u.nickname, u.user_name, '') AS user, o.operation_name AS name, o.page_name AS page
          FROM operation_log o LEFT JOIN app_user u ON u.id = o.user_id
-        WHERE o.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
+        WHERE o.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[]) AND ($3::int IS NULL OR o.user_id = $3)
+          AND o.operation_code NOT LIKE 'side-menu:%'
         ORDER BY o.id DESC LIMIT 8`,
-      [s.tenantId, scope],
+      [s.tenantId, scope, seesOthers ? null : s.userId],
     );
     // The caller's most used pages of the last 30 days (their tracked clicks and writes), else their first pages.
     const used = await db.query<{ name: string; n: number }>(

@@ -361,6 +361,24 @@ describe('landing page and statistics', () => {
     const staff = await signedIn(baseUrl, 'staff');
     const theirs = (await call<typeof before>(staff.token, '/v1/dataStatistics/dashboard')).values!;
     expect(theirs.links.logs).toBeNull();
+    // staff hold no operation log: their recent list is their own work only, and never a menu click
+    await call(staff.token, '/v1/userOperationLog/save', {
+      operationTime: '2026-11-26 10:00:00',
+      operationName: '系统管理',
+      operationCode: 'side-menu:系统管理',
+      systemName: 'scrm',
+    });
+    await call(staff.token, '/v1/userOperationLog/save', {
+      operationTime: '2026-11-26 10:00:01',
+      operationName: '新增优惠券',
+      operationCode: 'coupon:add',
+      systemName: 'scrm',
+    });
+    const staffName = (await call<{ nickname: string }>(staff.token, '/vue/userInfo')).values!.nickname;
+    const own = (await call<typeof before>(staff.token, '/v1/dataStatistics/dashboard')).values!;
+    expect(own.recent.every((r) => r.user === staffName)).toBe(true);
+    expect(own.recent.some((r) => r.name === '系统管理')).toBe(false);
+    expect(own.recent.some((r) => r.name === '新增优惠券')).toBe(true);
     expect(theirs.areas.map((a) => a.component).sort()).toEqual(
       ['coupon-manage/coupon', 'coupon-manage/write-off', 'member-mng/member-list', 'member-up/level'].sort(),
     );

@@ -186,6 +186,7 @@ export default function DashboardView({ route }: ViewProps) {
                     <li key={i} className={s.row}>
                       <span>
                         {r.user} · {r.name}
+                        {r.page && !r.name.includes(r.page) ? ` · ${r.page}` : ''}
                       </span>
                       <span className={s.muted}>{formatInstant(r.at, 'minutes')}</span>
                     </li>
