@@ -44,7 +44,7 @@ import { WebhookDispatcher } from './webhooks.ts';
 import { SessionEvents } from './session-events.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { DevOutbox, SmsService } from './sms.ts';
-import { HttpMetrics, operationsRoutes } from './operations.ts';
+import { HttpMetrics, operationsRoutes, requestLog } from './operations.ts';
 import { securityHeaders } from './security-headers.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/image-rules.ts';
@@ -94,6 +94,8 @@ export interface AppOptions {
   events?: SessionEvents;
   /** METRICS_TOKEN: /metrics asks for it as a bearer token; unset, /metrics is served in a demo only */
   metricsToken?: string;
+  /** REQUEST_LOG=json: a JSON line per /manage request on stdout (production's default) */
+  requestLog?: boolean;
 }
 
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
@@ -145,6 +147,7 @@ export function createApp(options: AppOptions) {
   });
   const metrics = new HttpMetrics();
   app.use('/manage/*', metrics.middleware());
+  if (options.requestLog) app.use('/manage/*', requestLog());
   let ready: Promise<void> = Promise.resolve();
   app.use('*', clientAddress(options.trustProxy ?? 0));
 

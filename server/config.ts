@@ -48,5 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     smsResendSeconds: env.SMS_RESEND_SECONDS ? Number(env.SMS_RESEND_SECONDS) : undefined,
     /** /metrics asks for this bearer token; unset, /metrics is served in a demo only */
     metricsToken: env.METRICS_TOKEN || undefined,
+    /** a JSON line per /manage request on stdout: REQUEST_LOG=json or off; production logs, a demo does not */
+    requestLog: env.REQUEST_LOG ? env.REQUEST_LOG === 'json' : !demo,
   };
 }

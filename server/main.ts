@@ -55,6 +55,7 @@ async function main() {
     mallUrl: config.mallUrl,
     events,
     metricsToken: config.metricsToken,
+    requestLog: config.requestLog,
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

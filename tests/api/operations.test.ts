@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../server/db.ts';
-import { HttpMetrics, operationsRoutes } from '../../server/operations.ts';
+import { Hono } from 'hono';
+import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/operations.ts';
 import { signedIn } from '../support/api.ts';
 
 // The operations surface (issue 29): liveness, readiness and metrics, outside /manage and its access chain.
@@ -79,5 +80,39 @@ describe('operations endpoints, configured', () => {
     const slow = await hung.request('/readyz');
     expect(slow.status).toBe(503);
     expect(await slow.json()).toEqual({ status: 'unavailable', reason: 'database: no answer within 2000 ms' });
+  });
+});
+
+describe('the request log', () => {
+  it('writes a JSON line per request: its id, the caller, the status and time, never the query or a body', async () => {
+    const lines: RequestLogLine[] = [];
+    const app = new Hono<{ Variables: { requestId: string; session: { tenantId: number; userId: number }; ip: string } }>();
+    app.use('*', async (c, next) => {
+      c.set('requestId', 'req-1');
+      c.set('ip', '10.0.0.7');
+      await next();
+    });
+    app.use(
+      '*',
+      requestLog((l) => lines.push(JSON.parse(l) as RequestLogLine)),
+    );
+    app.post('/manage/v1/user/list', (c) => {
+      c.set('session', { tenantId: 1, userId: 42 });
+      return c.json({ result: 'ok' });
+    });
+    app.post('/manage/anon/passport/login', (c) => c.json({ result: 'error' }, 429));
+    app.post('/manage/v1/boom', () => {
+      throw new Error('boom');
+    });
+    await app.request('/manage/v1/user/list?userToken=secret-token', { method: 'POST', body: '{"password":"hunter2"}' });
+    await app.request('/manage/anon/passport/login', { method: 'POST' });
+    await app.request('/manage/v1/boom', { method: 'POST' });
+    expect(lines.map((l) => [l.requestId, l.method, l.path, l.status, l.level, l.tenantId, l.userId, l.ip])).toEqual([
+      ['req-1', 'POST', '/manage/v1/user/list', 200, 'info', 1, 42, '10.0.0.7'],
+      ['req-1', 'POST', '/manage/anon/passport/login', 429, 'warn', undefined, undefined, '10.0.0.7'],
+      ['req-1', 'POST', '/manage/v1/boom', 500, 'error', undefined, undefined, '10.0.0.7'],
+    ]);
+    expect(lines.every((l) => typeof l.ms === 'number' && !Number.isNaN(Date.parse(l.time)))).toBe(true);
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|hunter2/);
   });
 });

@@ -22,4 +22,13 @@ describe('server settings from the environment', () => {
     expect(readConfig({ SCRM_DEMO: '0', PLATFORM_TENANT: '7' }).platformTenant).toBe(7);
     expect(readConfig({ SCRM_DEMO: '0', PLATFORM_TENANT: 'seven' }).platformTenant).toBe(1);
   });
+
+  it('production logs a JSON line per request and a demo does not, unless REQUEST_LOG says; METRICS_TOKEN is read', () => {
+    expect(readConfig({}).requestLog).toBe(false);
+    expect(readConfig({ SCRM_DEMO: '0' }).requestLog).toBe(true);
+    expect(readConfig({ SCRM_DEMO: '0', REQUEST_LOG: 'off' }).requestLog).toBe(false);
+    expect(readConfig({ REQUEST_LOG: 'json' }).requestLog).toBe(true);
+    expect(readConfig({ METRICS_TOKEN: 'abc' }).metricsToken).toBe('abc');
+    expect(readConfig({}).metricsToken).toBeUndefined();
+  });
 });
