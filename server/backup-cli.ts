@@ -1,0 +1,18 @@
+import { backup, restore } from './backup.ts';
+import { readConfig } from './config.ts';
+
+/** `npm run backup -- <file>` / `npm run restore -- <file>`: the database of DATABASE_URL, else of DATA_DIR. */
+const [what, file] = process.argv.slice(2);
+if ((what !== 'backup' && what !== 'restore') || !file) {
+  console.error('用法：npm run backup -- <文件>，或 npm run restore -- <文件>');
+  process.exit(2);
+}
+const config = readConfig();
+const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, file };
+try {
+  const done = what === 'backup' ? await backup(target) : await restore(target);
+  console.log(what === 'backup' ? `已备份 ${done} 到 ${file}` : `已从 ${file} 恢复到 ${done}`);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from '../support/db-access.ts';
+
+// Issue 29: `npm run backup` and `npm run restore`, run as an operator would, on PGlite and on PostgreSQL.
+const databaseUrl = inject('databaseUrl');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const scratch = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scrm-backup-'));
+  dirs.push(dir);
+  return dir;
+};
+/** The command as `npm run backup -- <file>` runs it, with the given environment. */
+const cli = (what: 'backup' | 'restore', file: string, env: Record<string, string>) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', what, file], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+};
+const usersIn = async (env: { dataDir?: string; databaseUrl?: string }) => {
+  const { openDb } = await import('../../server/db.ts');
+  const db = await openDb({ dataDir: env.dataDir ?? '', databaseUrl: env.databaseUrl });
+  try {
+    return (await db.query<{ user_name: string }>('SELECT user_name FROM app_user ORDER BY id')).map((r) => r.user_name);
+  } finally {
+    await db.close();
+  }
+};
+
+describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', () => {
+  it('backs up a folder no server holds, restores it into an empty folder only, and the copy has the same rows', async () => {
+    const source = scratch();
+    cpSync(inject('templateDir'), source, { recursive: true });
+    const file = path.join(scratch(), 'scrm.tar.gz');
+    const made = cli('backup', file, { DATA_DIR: source });
+    expect(made.out).toContain(`已备份 PGlite 数据目录 ${source} 到 ${file}`);
+    expect(made.code).toBe(0);
+    // never into a folder that holds something
+    const taken = scratch();
+    writeFileSync(path.join(taken, 'keep.txt'), 'x');
+    const refused = cli('restore', file, { DATA_DIR: taken });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('不是空的');
+    const target = path.join(scratch(), 'restored');
+    const restored = cli('restore', file, { DATA_DIR: target });
+    expect(restored.code, restored.out).toBe(0);
+    const users = await usersIn({ dataDir: target });
+    expect(users).toEqual(await usersIn({ dataDir: source }));
+    expect(users).toContain('admin');
+  });
+
+  it('says how to call it, and that a missing backup is missing', () => {
+    expect(cli('restore', '', {}).code).toBe(2);
+    const missing = cli('restore', path.join(scratch(), 'none.tar.gz'), { DATA_DIR: path.join(scratch(), 'x') });
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('不存在');
+    expect(existsSync(path.join(scratch(), 'x'))).toBe(false);
+  });
+});
+
+describe.runIf(databaseUrl)('backup and restore of a PostgreSQL database', () => {
+  it('pg_dump to a file, pg_restore into another database: the same rows', async () => {
+    const source = await freshDatabase(databaseUrl, inject('pgTemplate'));
+    const target = await freshDatabase(databaseUrl);
+    const file = path.join(scratch(), 'scrm.dump');
+    const made = cli('backup', file, { DATABASE_URL: source });
+    expect(made.code, made.out).toBe(0);
+    const restored = cli('restore', file, { DATABASE_URL: target });
+    expect(restored.code, restored.out).toBe(0);
+    expect(await usersIn({ databaseUrl: target })).toEqual(await usersIn({ databaseUrl: source }));
+  });
+});
