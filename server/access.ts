@@ -300,3 +300,38 @@ export function accessChain(routes: ReadonlySet<string>, options: AccessOptions)
     await next();
   };
 }
+
+/** What a call does, by the last segment of its path (selSysTaskList, addSysTask, del, importExcel …). */
+const ACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/logout/i, '退出登录'],
+  [/login/i, '登录'],
+  [/(^|[a-z])(del|delete|remove)/i, '删除'],
+  [/import/i, '导入'],
+  [/export|excel|sheet|download/i, '导出'],
+  [/detail|info$|^get(?!Page)/i, '详情'],
+  [/^(save|add|ins|upd|update|edit|modify|set|create)/i, '保存'],
+  [/list|tree|^sel|^query|^search|count|statistics|dashboard/i, '查询'],
+];
+
+/**
+ * A readable name for a server call nobody named (the interface list's 名称): the page that owns it and what it
+ * does there (用户管理 · 查询), or its kind for calls no page owns (公开接口, 登录后通用). `names` finds a page's
+ * menu name by its component, and the page a button sits on by the button's code.
+ */
+export function describeCall(
+  method: string,
+  path: string,
+  names: { page: (component: string) => string | undefined; button: (code: string) => string | undefined },
+): string {
+  const owner = CALL_OWNERS[`${method} ${path}`];
+  const last = path.split('/').filter(Boolean).at(-1) ?? path;
+  const action = ACTIONS.find(([re]) => re.test(last))?.[1] ?? last;
+  if (!owner) return action;
+  if (owner === 'anonymous') return `公开接口 · ${action}`;
+  if (owner === 'shell') return `登录后通用 · ${action}`;
+  const page =
+    owner.pages?.map(names.page).find(Boolean) ??
+    owner.buttons?.map(names.button).find(Boolean) ??
+    (owner.records ? '业务数据页' : undefined);
+  return page ? `${page} · ${action}` : action;
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
-import { CALL_OWNERS } from '../access.ts';
+import { CALL_OWNERS, describeCall } from '../access.ts';
 import { relateDefaults } from '../relations.ts';
 import { RECORD_BUTTON_LABELS } from '../records.ts';
 import { grantToTenantAdmins } from '../menu.ts';
@@ -305,7 +305,27 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
          FROM api_interface i WHERE ${where} ORDER BY i.path, i.method LIMIT $4 OFFSET $5`,
       [keyword, source, menuId, pageSize, (pageNum - 1) * pageSize],
     );
-    return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, access: accessOf(r.method, r.path, r.source) })), count: n });
+    // Unnamed server calls get a readable label from the page that owns them (the page's menu name, shared first).
+    const pages = await db.query<{ component: string; name: string }>(
+      `SELECT DISTINCT ON (component) component, name FROM menu WHERE uri_type = 1 AND component <> '' ORDER BY component, tenant_id NULLS FIRST, id`,
+    );
+    const buttons = await db.query<{ code: string; name: string }>(
+      `SELECT DISTINCT ON (b.code) b.code, p.name FROM menu b JOIN menu p ON p.id = b.parent_id
+        WHERE b.uri_type = 2 AND b.code <> '' ORDER BY b.code, b.tenant_id NULLS FIRST, b.id`,
+    );
+    const names = {
+      page: (component: string) => pages.find((p) => p.component === component)?.name,
+      button: (code: string) => buttons.find((b) => b.code === code)?.name,
+    };
+    return c.json({
+      result: 'ok',
+      values: rows.map((r) => ({
+        ...r,
+        access: accessOf(r.method, r.path, r.source),
+        label: r.name || (r.source === 'server' ? describeCall(r.method, r.path, names) : ''),
+      })),
+      count: n,
+    });
   });
 
   // Not shown in SPEC 7: an operator adds (or renames) an interface of an external backend; the server's own

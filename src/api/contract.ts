@@ -325,6 +325,8 @@ export interface InterfaceRow {
   method: string;
   path: string;
   name: string;
+  /** the name, else (a server call nobody named) what it is: the owning page and what it does there */
+  label?: string;
   source: 'server' | 'external';
   /** anonymous and shell calls need no relation; 'relation' calls need one; 'platform' ones also the platform tenant */
   access: 'anonymous' | 'shell' | 'relation' | 'platform';

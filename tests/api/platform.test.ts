@@ -326,14 +326,12 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     const op = await signedIn(server.url, 'platform');
     const admin = await signedIn(server.url, 'admin');
     expect((await call(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
-    const list = await call<Array<{ id: number; path: string; menuIds: number[]; access: string; source: string }>>(
-      server.url,
-      op.token,
-      '/vue/interface/list',
-      { keyword: '/v1/role/list' },
-    );
+    const list = await call<
+      Array<{ id: number; path: string; menuIds: number[]; access: string; source: string; name: string; label: string }>
+    >(server.url, op.token, '/vue/interface/list', { keyword: '/v1/role/list' });
     const iface = list.values!.find((i) => i.path === '/v1/role/list')!;
-    expect(iface).toMatchObject({ source: 'server', access: 'relation' });
+    // nobody named it: the list says what it is, from the page that owns it
+    expect(iface).toMatchObject({ source: 'server', access: 'relation', name: '', label: '角色管理 · 查询' });
     expect(iface.menuIds.length).toBeGreaterThan(0);
     const related = await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id });
     expect(related.values).toEqual(iface.menuIds);

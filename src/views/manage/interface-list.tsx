@@ -40,6 +40,7 @@ const FILTERS = ['keyword', 'source'] as const;
 
 const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  muted: { color: tokens.colorNeutralForeground3 },
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3, marginTop: 0 },
 });
@@ -229,7 +230,13 @@ export default function InterfaceListView({ route }: ViewProps) {
       render: (r) => <span className={s.mono}>{r.path}</span>,
       ellipsis: (r) => r.path,
     },
-    { key: 'name', title: t('interfaceName'), width: 110, render: (r) => r.name || '--', ellipsis: (r) => r.name },
+    {
+      key: 'name',
+      title: t('interfaceName'),
+      width: 140,
+      render: (r) => r.name || (r.label ? <span className={s.muted}>{r.label}</span> : '--'),
+      ellipsis: (r) => r.name || r.label || '',
+    },
     { key: 'source', title: t('source'), width: 90, render: (r) => (r.source === 'server' ? t('sourceServer') : t('sourceExternal')) },
     { key: 'access', title: t('whoMayCall'), width: 110, render: accessBadge },
     {
