@@ -116,6 +116,15 @@ export function statisticsRoutes(db: Db) {
               WHERE l.outcome IN ('failure', 'timeout') AND l.started_at > now() - interval '7 days' ORDER BY l.id DESC LIMIT 5`,
           )
         : null;
+    // Campaigns waiting for review, for those who may review them (not the ones they submitted themselves).
+    const auditPath = pathOf('campaign-audit/list');
+    const [pending] = auditPath
+      ? await db.query<{ count: number; names: string[] }>(
+          `SELECT count(*)::int AS count, COALESCE((array_agg(name ORDER BY submitted_at))[1:3], '{}') AS names
+             FROM campaign WHERE tenant_id = $1 AND status = 'pending' AND submitted_by <> $2`,
+          [s.tenantId, s.userId],
+        )
+      : [];
     const answer: DashboardFigures = {
       timeZone: zone,
       online: figures.online,
@@ -127,6 +136,7 @@ export function statisticsRoutes(db: Db) {
       recent,
       quick,
       failedTasks,
+      pendingAudits: auditPath && pending ? { count: pending.count, names: pending.names, path: auditPath } : null,
     };
     return c.json(ok(answer));
   });

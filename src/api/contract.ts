@@ -521,6 +521,8 @@ export interface DashboardFigures {
   quick: Array<{ name: string; path: string }>;
   /** failed task runs of the last 7 days; null when the caller may not see the tasks page */
   failedTasks: Array<{ task: string; at: string; message: string }> | null;
+  /** campaigns waiting for review, and where to review them; null when the caller holds no audit page */
+  pendingAudits: { count: number; names: string[]; path: string } | null;
 }
 
 /** 数据中心 › 商城统计 over a range of days (yyyy-MM-dd, in the tenant's zone). */

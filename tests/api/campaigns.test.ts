@@ -101,6 +101,17 @@ describe('campaigns', () => {
       (await call(admin.token, '/v1/campaign/saveStep', { id, version: saved.version + 1, step: 'draw-setting', data: {} })).errmsg,
     ).toBe('活动正在审核中，不能修改');
     expect((await call(admin.token, '/v1/campaignAudit/approve', { id })).errmsg).toBe('不能审核自己提交的活动');
+    // 工作台 tells a reviewer what waits (not the submitter about their own); someone without the audit page is told nothing
+    type Dash = import('../../src/api/contract.ts').DashboardFigures;
+    const name = (await call<{ name: string }>(admin.token, '/v1/campaign/detail', { id })).values!.name;
+    const forReviewer = (await call<Dash>(ta.token, '/v1/dataStatistics/dashboard')).values!.pendingAudits!;
+    expect(forReviewer.count).toBeGreaterThanOrEqual(1);
+    expect(forReviewer.path).toBe('/content-manage/campaign-audit');
+    const forSubmitter = (await call<Dash>(admin.token, '/v1/dataStatistics/dashboard')).values!.pendingAudits!;
+    expect(forSubmitter.count).toBeLessThan(forReviewer.count);
+    expect(forSubmitter.names).not.toContain(name);
+    const staff = await signedIn(baseUrl, 'staff');
+    expect((await call<Dash>(staff.token, '/v1/dataStatistics/dashboard')).values!.pendingAudits).toBeNull();
     expect(await call(ta.token, '/v1/campaignAudit/reject', { id, reason: '' })).toMatchObject({
       field: 'reason',
       errmsg: '请填写驳回原因',

@@ -194,6 +194,16 @@ export default function DashboardView({ route }: ViewProps) {
                 </ul>
                 {data.links.logs && <Link href={`#${data.links.logs}?tab=operations`}>{t('dashAllOperations')}</Link>}
               </Card>
+              {data.pendingAudits && data.pendingAudits.count > 0 && (
+                <Card className={s.section} role="region" aria-label={t('dashPendingAudits')}>
+                  <h2 className={s.h2}>{t('dashPendingAudits')}</h2>
+                  <p>
+                    {t('dashPendingAuditsCount', { count: data.pendingAudits.count })}
+                    {data.pendingAudits.names.length > 0 && <span className={s.muted}> {data.pendingAudits.names.join('、')}</span>}
+                  </p>
+                  <Link href={`#${data.pendingAudits.path}`}>{t('dashOpenAudits')}</Link>
+                </Card>
+              )}
               {data.failedTasks && (
                 <Card className={s.section} role="region" aria-label={t('dashFailedTasks')}>
                   <h2 className={s.h2}>{t('dashFailedTasks')}</h2>
