@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
-import { CAMPAIGN_PAGES } from '../src/api/campaign-rules.ts';
 
 /** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
 export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
@@ -22,182 +21,54 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
 export type Owner =
   'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
 
+const OWNER = Symbol('owner');
+
 /**
- * Every call the server answers and who owns it (docs/api.md). A route missing here is refused, and
- * tests/api/access.test.ts walks the server's routes and fails on any call no entry owns. For page and button
- * calls this is only the first relations of each interface (`syncInterfaces`); the interface list edits them.
+ * A route's owner, declared beside it: `app.post(path, owns({ pages: ['manage/users'] }), handler)`. The middleware
+ * itself does nothing; the access chain reads the owners from the mounted routes (CallTable), so a call's owner,
+ * schema and handler sit in one place and the table cannot drift from the routes.
  */
-// Stryker disable all: a declaration table, not logic. tests/api/access.test.ts checks it against the routes the server
-// serves and the menu's forms; the relations it seeds are exercised by the API suite on a real database.
-export const CALL_OWNERS: Readonly<Record<string, Owner>> = {
-  // passport, captcha and anonymous SMS (SPEC 7, DECISIONS.md)
-  'POST /anon/passport/aesKey': 'anonymous',
-  'POST /anon/passport/login': 'anonymous',
-  'POST /anon/passport/loginByUserToken': 'anonymous',
-  'POST /anon/passport/register': 'anonymous',
-  'POST /anon/passport/resetPassword': 'anonymous',
-  'POST /anon/tenant/info': 'anonymous',
-  'GET /v1/anon/user/create/verifyCode': 'anonymous',
-  'POST /anon/sms/sendSMS': 'anonymous',
-  'GET /anon/dev/outbox': 'anonymous',
-  'POST /anon/dev/fault': 'anonymous',
-  'DELETE /anon/dev/fault': 'anonymous',
-  // the session shell: every signed-in user
-  'POST /vue/userInfo': 'shell',
-  'POST /v1/userRole/initUserPermission': 'shell',
-  'POST /permission/treeMenu4VUE': 'shell',
-  'POST /anon/vue/token': 'shell',
-  'POST /anon/vue/logout': 'shell',
-  'POST /v1/systemSetting/getByType': 'shell',
-  'POST /v2/sms/sendSMS': 'shell',
-  'POST /v1/third/bindPhone': 'shell',
-  'POST /v1/userOperationLog/save': 'shell',
-  'GET /v1/session/events': 'shell',
-  'POST /v1/menu/pinyin': 'shell',
-  // one's own profile (the user centre, reached by every user from the dropdown)
-  'POST /v1/user/updateInfo': 'shell',
-  // uploads (SPEC 7 get7niuToken): avatars, record images, campaign images; the upload itself carries the token
-  'GET /v1/system/get7niuToken': 'shell',
-  'POST /anon/upload': 'anonymous',
-  // the top bar's online count and drawer; SPEC 6's userType rule is checked by the handler
-  'POST /v1/user/listOnlineUser': 'shell',
-  'POST /v1/user/forceLogout': 'shell',
-  // system administration
-  'POST /v1/user/list': { pages: ['manage/users'] },
-  'POST /vue/user/detail': { pages: ['manage/users'] },
-  'POST /v1/user/save': { buttons: ['user:add', 'user:edit'] },
-  'POST /v1/user/modifyStatus': { buttons: ['user:edit'] },
-  'POST /vue/user/del': { buttons: ['user:del'] },
-  // SPEC's path says anon, but telling which accounts exist is for those who create accounts.
-  'POST /anon/user/checkUsername': { buttons: ['user:add'] },
-  // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
-  'POST /v1/user/importExcel': { buttons: ['user:import'] },
-  // the import template (user:import, checked in the handler) or the export of the list the page shows
-  'POST /v1/common/excel/getExcelUrl': { pages: ['manage/users'] },
-  // staff records: the staff page, or an account editor binding one
-  'POST /v1/staffInfo/selectStaffInfoByUserId': { pages: ['manage/users', 'base-info/staff-mng'] },
-  'POST /v1/staff/save': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
-  'POST /v1/staff/list': { pages: ['base-info/staff-mng'] },
-  'POST /v1/staff/del': { pages: ['base-info/staff-mng'] },
-  // 基础数据 › 部门管理 on the real department table (issue 14); changes by userType 0 only (the handler)
-  'POST /v1/depart/list': { pages: ['base-info/department'] },
-  'POST /v1/depart/save': { pages: ['base-info/department'] },
-  'POST /v1/depart/del': { pages: ['base-info/department'] },
-  'POST /v1/staffAccount/saveCheck': { pages: ['base-info/staff-mng'], buttons: ['user:edit'] },
-  'POST /v1/role/list': { pages: ['manage/roles', 'manage/users'] },
-  'POST /v1/role/tree': { pages: ['manage/roles'] },
-  'POST /v1/role/treeByTenantId': { pages: ['manage/roles'] },
-  'POST /v1/role/save': { buttons: ['role:save'] },
-  'POST /v1/role/del': { buttons: ['role:delete'] },
-  'POST /v1/rolePerm/list': { pages: ['manage/roles'] },
-  'POST /v1/rolePerm/save': { buttons: ['role:save'] },
-  'POST /v1/role/queryRolePemission': { pages: ['manage/roles'] },
-  'POST /v1/permission/copyRolePermission': { buttons: ['role:copy'] },
-  'POST /v1/userRole/list': { pages: ['manage/roles'] },
-  'POST /v1/userRole/save': { buttons: ['user:edit', 'role:save'] },
-  'POST /v1/renant/selectUserRoleList': { pages: ['manage/roles', 'manage/users'] },
-  'POST /v1/userOperationLog/list': { pages: ['manage/logs'] },
-  // the logs page: sign-ins and sessions, who signed in lately, errors, SMS sent
-  'POST /v1/userLoginLog/list': { pages: ['manage/logs'] },
-  'POST /v1/userLoginLog/detail': { pages: ['manage/logs'] },
-  'POST /v1/loginInfo/selUserLoginInfoList': { pages: ['manage/logs'] },
-  'POST /v1/errLogger/controller/list': { pages: ['manage/logs'] },
-  // the console reports its own uncaught errors and chunk failures
-  'POST /v1/errLogger/controller/report': 'shell',
-  'POST /v1/msg/getSmsRecoedList': { pages: ['manage/logs', 'manage/sms-platform'] },
-  // the open platform's API keys: a tenant's own
-  'POST /v1/openApi/key/scopes': { pages: ['open-platform/api-key'] },
-  'POST /v1/openApi/key/list': { pages: ['open-platform/api-key'] },
-  'POST /v1/openApi/key/save': { pages: ['open-platform/api-key'] },
-  'POST /v1/openApi/key/revoke': { pages: ['open-platform/api-key'] },
-  'POST /v1/openApi/key/logs': { pages: ['open-platform/api-key'] },
-  // the open platform's message subscriptions: a tenant's own
-  'POST /v1/openApi/webhook/list': { pages: ['open-platform/subscription'] },
-  'POST /v1/openApi/webhook/save': { pages: ['open-platform/subscription'] },
-  'POST /v1/openApi/webhook/delete': { pages: ['open-platform/subscription'] },
-  'POST /v1/openApi/webhook/test': { pages: ['open-platform/subscription'] },
-  'POST /v1/openApi/webhook/deliveries': { pages: ['open-platform/subscription'] },
-  // SMS platforms: a tenant's own
-  'POST /v1/smsPlatform/list': { pages: ['manage/sms-platform'] },
-  'POST /v1/smsPlatform/detail': { pages: ['manage/sms-platform'] },
-  'POST /v1/smsPlatform/save': { pages: ['manage/sms-platform'] },
-  'POST /v1/smsPlatform/delete': { pages: ['manage/sms-platform'] },
-  'POST /v1/smsPlatform/test': { pages: ['manage/sms-platform'] },
-  // scheduled tasks: the platform's (they run for every tenant)
-  'POST /v1/sysTask/selSysTaskList': { pages: ['manage/tasks'], platform: true },
-  'POST /v1/sysTask/selSysTaskLogList': { pages: ['manage/tasks'], platform: true },
-  'POST /v1/sysTask/cronPreview': { pages: ['manage/tasks'], platform: true },
-  'POST /v1/sysTask/addSysTask': { pages: ['manage/tasks'], platform: true },
-  'POST /v1/sysTask/delTaskLock': { pages: ['manage/tasks'], platform: true },
-  'POST /v1/sysTask/run': { pages: ['manage/tasks'], platform: true },
-  // the privacy switch: every signed-in user's lists follow it
-  'POST /v1/systemSetting/getIsPrivacy': 'shell',
-  // platform administration: tenants (the operator only), and a tenant's own parameters
-  'POST /v1/tenant/list': { pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true },
-  'POST /v1/tenant/save': { pages: ['tenant-manage/tenant-list'], platform: true },
-  'POST /v1/tenantPagesRelation/selRelationList': { pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true },
-  'POST /v1/tenantPagesRelation/addRelation': { pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true },
-  // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
-  'POST /v1/tenantOverallParams/query': { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
-  'POST /v1/tenantOverallParams/update': { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
-  // the shared menu, the interfaces and their relations (the operator only)
-  'POST /v1/menu/tree': {
-    pages: ['manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'],
-    platform: true,
-  },
-  'POST /vue/menu/list': { pages: ['manage/menu-list', 'manage/interface-list'], platform: true },
-  'POST /vue/menu/del': { pages: ['manage/menu-list'], platform: true },
-  'POST /vue/menu/move': { pages: ['manage/menu-list'], platform: true },
-  'POST /vue/perm/save': { pages: ['manage/menu-list'], platform: true },
-  'POST /vue/interface/list': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
-  'POST /vue/interface/save': { pages: ['manage/interface-list'], platform: true },
-  'POST /vue/interface/del': { pages: ['manage/interface-list'], platform: true },
-  'POST /permission/getPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
-  'POST /permission/setPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
-  'POST /v1/permission/delPageFuncRelation': { pages: ['manage/interface-list', 'manage/menu-list'], platform: true },
-  // the data dictionary and the document collections, per tenant
-  'POST /v1/metaData/selMetaTableList': { pages: ['manage/meta-data'] },
-  'POST /v1/metaData/selMetaFieldList': { pages: ['manage/meta-data'] },
-  'POST /v1/metaData/saveMetaTable': { buttons: ['meta:save'] },
-  'POST /v1/metaData/saveMetaField': { buttons: ['meta:save'] },
-  'POST /v1/metaData/delMetaTable': { buttons: ['meta:del'] },
-  'POST /v1/metaData/delMetaField': { buttons: ['meta:del'] },
-  'POST /v1/mongo/mongoTableList': { pages: ['manage/mongo-tables'] },
-  'POST /v1/mongo/mongoTableFileList': { pages: ['manage/mongo-tables'] },
-  'POST /v1/mongo/insTable': { buttons: ['mongo:save'] },
-  'POST /v1/mongo/insTableFile': { buttons: ['mongo:save'] },
-  'POST /v1/mongo/delTable': { buttons: ['mongo:del'] },
-  'POST /v1/mongo/delTableFile': { buttons: ['mongo:del'] },
-  // campaigns of the content area: each type's list and the setting wizard (issue 15), and their audit
-  'POST /v1/campaign/list': { pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] },
-  'POST /v1/campaign/detail': { pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] },
-  'POST /v1/campaign/saveStep': { pages: CAMPAIGN_PAGES },
-  'POST /v1/campaign/submit': { pages: CAMPAIGN_PAGES },
-  'POST /v1/campaignAudit/list': { pages: ['campaign-audit/list'] },
-  'POST /v1/campaignAudit/approve': { pages: ['campaign-audit/list'] },
-  'POST /v1/campaignAudit/reject': { pages: ['campaign-audit/list'] },
-  // the page builder's pages and its component palette (SPEC 7 Pages)
-  'POST /v1/pageInfo/queryPageInfo': { pages: ['template/custom-page'] },
-  'POST /v1/pageInfo/insertPageInfo': { pages: ['template/custom-page'] },
-  'POST /v1/pageInfo/updatePageInfo': { pages: ['template/custom-page'] },
-  'POST /v1/pageInfo/deletePageInfo': { pages: ['template/custom-page'] },
-  'POST /v1/componentMiniprogramInfo/queryList': { pages: ['template/custom-page'] },
-  // the user centre's set-password page: one's own password (issue 15)
-  'POST /v1/user/updatePassword': { pages: ['user-center/set-password'] },
-  // the landing page and the statistics page (issue 14)
-  'POST /v1/dataStatistics/dashboard': { pages: ['data-statistics/dashboard'] },
-  'POST /v1/dataStatistics/mallStatistics': { pages: ['data-statistics/mall-statistics'] },
-  // the records of the business areas (issue 14): each call names its table, checked again per table
-  'POST /v1/metaRecord/schema': { records: ['view'] },
-  'POST /v1/metaRecord/list': { records: ['view'] },
-  'POST /v1/metaRecord/detail': { records: ['view'] },
-  'POST /v1/metaRecord/options': { records: ['view'] },
-  'POST /v1/metaRecord/save': { records: ['add', 'edit'] },
-  'POST /v1/metaRecord/del': { records: ['del'] },
-  'POST /v1/metaRecord/import': { records: ['import'] },
-  'POST /v1/metaRecord/export': { records: ['export', 'import'] },
-};
-// Stryker restore all
+export function owns(owner: Owner): MiddlewareHandler<AppEnv> {
+  const declared: MiddlewareHandler<AppEnv> = (_c, next) => next();
+  return Object.assign(declared, { [OWNER]: owner });
+}
+
+/** The calls the server answers and their declared owners, read from the mounted routes once they are all there. */
+export class CallTable {
+  readonly #owners = new Map<string, Owner>();
+  readonly #served = new Set<string>();
+
+  /** Reads a route list (Hono's `app.routes`); `prefix` is cut from each path (`/manage`). */
+  read(routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>, prefix = ''): this {
+    for (const r of routes) {
+      if (r.method === 'ALL' || !r.path.startsWith(prefix)) continue;
+      const key = `${r.method} ${r.path.slice(prefix.length)}`;
+      this.#served.add(key);
+      const owner = (r.handler as { [OWNER]?: Owner })[OWNER];
+      if (owner) this.#owners.set(key, owner);
+    }
+    return this;
+  }
+
+  owner(method: string, path: string): Owner | undefined {
+    return this.#owners.get(`${method} ${path}`);
+  }
+
+  /** Whether the server answers this call (owned or not). */
+  serves(method: string, path: string): boolean {
+    return this.#served.has(`${method} ${path}`);
+  }
+
+  /** Every served call, `METHOD /path`. */
+  get calls(): string[] {
+    return [...this.#served];
+  }
+
+  /** Every owned call with its owner. */
+  get owners(): Array<[string, Owner]> {
+    return [...this.#owners];
+  }
+}
 
 const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
 
@@ -229,7 +100,7 @@ export interface AccessOptions {
  * permission through the interface's relations, and the platform tenant for platform calls (403). Department
  * scope is per row, in the handlers (server/permissions.ts: departmentScope, outsideScope).
  */
-export function accessChain(routes: ReadonlySet<string>, options: AccessOptions): MiddlewareHandler<AppEnv> {
+export function accessChain(calls: CallTable, options: AccessOptions): MiddlewareHandler<AppEnv> {
   const ask = options.lookups;
   /**
    * A call made with an API key: only page-or-button calls (never the shell's or the platform's), within the key's
@@ -264,12 +135,11 @@ export function accessChain(routes: ReadonlySet<string>, options: AccessOptions)
   };
   return async (c, next) => {
     const path = c.req.path.replace(/^\/manage/, '');
-    const key = `${c.req.method} ${path}`;
-    const owner = CALL_OWNERS[key];
+    const owner = calls.owner(c.req.method, path);
     if (!owner) {
       // Not a route: the 404 answers. A route nobody owns is a bug; never run it unchecked.
-      if (!routes.has(key)) return next();
-      console.error(`call without an owner refused: ${key}`);
+      if (!calls.serves(c.req.method, path)) return next();
+      console.error(`call without an owner refused: ${c.req.method} ${path}`);
       return c.json(forbidden);
     }
     if (owner === 'anonymous') return next();
@@ -319,11 +189,10 @@ const ACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
  * menu name by its component, and the page a button sits on by the button's code.
  */
 export function describeCall(
-  method: string,
+  owner: Owner | undefined,
   path: string,
   names: { page: (component: string) => string | undefined; button: (code: string) => string | undefined },
 ): string {
-  const owner = CALL_OWNERS[`${method} ${path}`];
   const last = path.split('/').filter(Boolean).at(-1) ?? path;
   const action = ACTIONS.find(([re]) => re.test(last))?.[1] ?? last;
   if (!owner) return action;

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import type { Db } from './db.ts';
 import { ApiError } from './http.ts';
-import { accessChain } from './access.ts';
+import { accessChain, CallTable } from './access.ts';
 import { dbLookups, syncInterfaces } from './relations.ts';
 import { clientAddress } from './client-address.ts';
 import { passportRoutes } from './routes/passport.ts';
@@ -174,13 +174,14 @@ export function createApp(options: AppOptions) {
       api.route('/', faults.routes);
       api.use('*', faults.middleware);
     }
-    const routes = new Set<string>();
+    // Each route declares its owner (owns); the table is read from the routes once they are all mounted.
+    const calls = new CallTable();
     const platformTenant = options.platformTenant ?? (options.demo ? 0 : 1);
     // The interface rows (and a new interface's first relations) are written once the route table is known.
     let interfacesSynced: () => void = () => {};
     const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
     ready = interfacesReady;
-    const chain = accessChain(routes, { platformTenant, interfacesReady, lookups: dbLookups(db) });
+    const chain = accessChain(calls, { platformTenant, interfacesReady, lookups: dbLookups(db) });
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;
@@ -211,8 +212,8 @@ export function createApp(options: AppOptions) {
     api.route('/', operationLogRoutes(db));
     api.route('/', onlineRoutes(db, events));
     api.route('/', tenantRoutes({ db, events, platformTenant }));
-    api.route('/', menuRoutes({ db, events, platformTenant }));
-    api.route('/', metaRoutes(db));
+    api.route('/', menuRoutes({ db, events, platformTenant, calls }));
+    api.route('/', metaRoutes(db, calls));
     api.route('/', recordRoutes(db));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));
@@ -259,12 +260,12 @@ export function createApp(options: AppOptions) {
     if (options.scheduler) scheduler.start();
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
     api.route('/', smsPlatformRoutes(db, secrets, allowPrivateTargets));
-    api.route('/', apiKeyRoutes(db));
+    api.route('/', apiKeyRoutes(db, calls));
     const dispatcher = new WebhookDispatcher({ db, secrets, allowPrivateTargets, retryBaseMs: options.webhookRetryBaseMs });
     if (options.scheduler) dispatcher.start();
     api.route('/', webhookRoutes(db, secrets, dispatcher, allowPrivateTargets));
-    for (const r of api.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
-    syncInterfaces(db, routes).then(interfacesSynced, (err: unknown) => {
+    calls.read(api.routes);
+    syncInterfaces(db, calls).then(interfacesSynced, (err: unknown) => {
       console.error('interfaces not written', err);
       interfacesSynced();
     });

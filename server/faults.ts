@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './auth.ts';
 import { ApiError, int, readBody, str } from './http.ts';
+import { owns } from './access.ts';
 
 interface Fault {
   /** the /manage path it applies to, e.g. /v1/user/list */
@@ -44,7 +45,7 @@ export function faultSwitch() {
     throw new Error(`测试故障：${path}`);
   };
   const routes = new Hono<AppEnv>();
-  routes.post('/anon/dev/fault', async (c) => {
+  routes.post('/anon/dev/fault', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const path = str(body, 'path', 'path');
     if (body.answer === undefined && body.status === undefined && body.throw !== true)
@@ -54,7 +55,7 @@ export function faultSwitch() {
     faults.push({ path, answer: body.answer, status, throw: body.throw === true, times: int(body, 'times', 'times', 1, 1000), userToken });
     return c.json({ result: 'ok' });
   });
-  routes.delete('/anon/dev/fault', (c) => {
+  routes.delete('/anon/dev/fault', owns('anonymous'), (c) => {
     faults.length = 0;
     return c.json({ result: 'ok' });
   });

@@ -4,7 +4,7 @@ import { accessTokenValid, findSession } from './auth.ts';
 import type { Db } from './db.ts';
 import { offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
-import { CALL_OWNERS, type AccessLookups } from './access.ts';
+import type { AccessLookups, CallTable } from './access.ts';
 
 /*
  * The interfaces and their relations to menu pages and buttons, in the database (page_func_relation): what the access
@@ -44,28 +44,26 @@ export async function mayCall(db: Db, s: SessionInfo, method: string, path: stri
   return rows.length > 0;
 }
 
-/** The server's own calls as interface rows; a row met for the first time gets its first relations from CALL_OWNERS. */
-export async function syncInterfaces(db: Db, keys: Iterable<string>): Promise<void> {
-  for (const key of keys) {
-    const owner = CALL_OWNERS[key];
-    if (!owner) continue;
+/** The server's own calls as interface rows; a row met for the first time gets its first relations from its owner. */
+export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
+  for (const [key, owner] of calls.owners) {
     const [method, path] = key.split(' ');
     const [created] = await db.query<{ id: number }>(
       `INSERT INTO api_interface (method, path, source) VALUES ($1, $2, 'server') ON CONFLICT (method, path) DO NOTHING RETURNING id`,
       [method, path],
     );
-    if (created && typeof owner === 'object') await relateDefaults(db, { interfaceId: created.id });
+    if (created && typeof owner === 'object') await relateDefaults(db, calls, { interfaceId: created.id });
   }
 }
 
 /**
- * Relates interfaces to menu rows as CALL_OWNERS says: for one new interface (every page or button it names), or
+ * Relates interfaces to menu rows as their routes' owners say: for one new interface (every page or button it names), or
  * for one new menu row (every call naming its component or code; also when a meta table comes to name its
  * component). A new entry of an installed page so starts with the calls that page makes.
  */
-export async function relateDefaults(db: Db, target: { interfaceId: number } | { menuId: number }): Promise<void> {
+export async function relateDefaults(db: Db, calls: CallTable, target: { interfaceId: number } | { menuId: number }): Promise<void> {
   const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[]; records: readonly string[] }> = [];
-  for (const [key, owner] of Object.entries(CALL_OWNERS)) {
+  for (const [key, owner] of calls.owners) {
     if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [], records: owner.records ?? [] });
   }
   const interfaceId = 'interfaceId' in target ? target.interfaceId : null;

@@ -6,6 +6,7 @@ import type { AppEnv } from './auth.ts';
 import { ApiError } from './http.ts';
 import { type UploadTokenAnswer } from '../src/api/contract.ts';
 import { IMAGE_RULES, imageProblem } from '../src/api/image-rules.ts';
+import { owns } from './access.ts';
 
 /** Qiniu's regions as SPEC 3 names them, and their upload hosts (Qiniu's documentation). */
 export const QINIU_REGIONS: Readonly<Record<string, { name: string; host: string }>> = {
@@ -114,7 +115,8 @@ export function uploadRoutes(options: UploadOptions) {
     }
   };
 
-  api.get('/v1/system/get7niuToken', (c) => {
+  // Avatars, record images, campaign images: the upload itself carries the token.
+  api.get('/v1/system/get7niuToken', owns('shell'), (c) => {
     const s = c.get('session');
     const prefix = `scrm/${s.tenantId}/`;
     const q = options.qiniu;
@@ -138,7 +140,7 @@ export function uploadRoutes(options: UploadOptions) {
     return c.json(answer);
   });
 
-  api.post('/anon/upload', async (c) => {
+  api.post('/anon/upload', owns('anonymous'), async (c) => {
     let form: Record<string, string | File>;
     try {
       form = (await c.req.parseBody()) as Record<string, string | File>;

@@ -5,7 +5,7 @@ import { apiKeyId, apiKeyList, apiKeySave } from '../../src/api/schema/api-key.t
 import { say } from '../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../http.ts';
 import { readValid } from '../validate.ts';
-import { CALL_OWNERS } from '../access.ts';
+import { owns, type CallTable } from '../access.ts';
 import { offeredTo } from '../menu.ts';
 import { newApiKey } from '../api-keys.ts';
 
@@ -14,7 +14,7 @@ import { newApiKey } from '../api-keys.ts';
  * shown once and kept only as a hash; it acts as its maker within its scopes (interfaces the maker may call now, never
  * the shell's or the platform's); revoking bites at the next call; every call is logged.
  */
-export function apiKeyRoutes(db: Db) {
+export function apiKeyRoutes(db: Db, calls: CallTable) {
   const app = new Hono<AppEnv>();
 
   /** The interfaces the caller may give a key: page-or-button calls their roles reach now, not the platform's. */
@@ -30,17 +30,17 @@ export function apiKeyRoutes(db: Db) {
       [s.userId, s.tenantId],
     );
     return rows.filter((r) => {
-      const owner = CALL_OWNERS[`${r.method} ${r.path}`];
+      const owner = calls.owner(r.method, r.path);
       return r.path && !(typeof owner === 'object' && owner.platform) && owner !== 'shell' && owner !== 'anonymous';
     });
   };
 
-  app.post('/v1/openApi/key/scopes', async (c) => {
+  app.post('/v1/openApi/key/scopes', owns({ pages: ['open-platform/api-key'] }), async (c) => {
     await readValid(c, apiKeyList);
     return c.json(ok(await grantable(c.get('session'))));
   });
 
-  app.post('/v1/openApi/key/list', async (c) => {
+  app.post('/v1/openApi/key/list', owns({ pages: ['open-platform/api-key'] }), async (c) => {
     await readValid(c, apiKeyList);
     const rows = await db.query(
       `SELECT k.id, k.name, k.prefix, k.scopes, u.user_name AS "createdBy", to_json(k.created_at) #>> '{}' AS "createdAt",
@@ -53,7 +53,7 @@ export function apiKeyRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/openApi/key/save', async (c) => {
+  app.post('/v1/openApi/key/save', owns({ pages: ['open-platform/api-key'] }), async (c) => {
     const { name, scopes, expiresAt } = await readValid(c, apiKeySave);
     const s = c.get('session');
     const allowed = new Set((await grantable(s)).map((r) => r.id));
@@ -67,7 +67,7 @@ export function apiKeyRoutes(db: Db) {
     return c.json(ok({ id: row.id, prefix, key }));
   });
 
-  app.post('/v1/openApi/key/revoke', async (c) => {
+  app.post('/v1/openApi/key/revoke', owns({ pages: ['open-platform/api-key'] }), async (c) => {
     const { id } = await readValid(c, apiKeyId);
     const rows = await db.query(
       'UPDATE api_key SET revoked_at = now() WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id',
@@ -77,7 +77,7 @@ export function apiKeyRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/openApi/key/logs', async (c) => {
+  app.post('/v1/openApi/key/logs', owns({ pages: ['open-platform/api-key'] }), async (c) => {
     const { id } = await readValid(c, apiKeyId);
     const rows = await db.query(
       `SELECT l.id::text AS id, l.method, l.path, l.outcome, l.ip, to_json(l.created_at) #>> '{}' AS "createdAt"

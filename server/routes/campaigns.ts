@@ -15,7 +15,9 @@ import {
   type CampaignStep,
   type CampaignSteps,
   type CampaignType,
+  CAMPAIGN_PAGES,
 } from '../../src/api/campaign-rules.ts';
+import { owns } from '../access.ts';
 
 interface CampaignRow {
   id: number;
@@ -63,7 +65,7 @@ export function campaignRoutes(db: Db) {
     return row;
   };
 
-  app.post('/v1/campaign/list', async (c) => {
+  app.post('/v1/campaign/list', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const type = typeof body.type === 'string' && body.type in CAMPAIGN_TYPES ? body.type : '';
@@ -82,7 +84,7 @@ export function campaignRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows.map(present), count: n });
   });
 
-  app.post('/v1/campaign/detail', async (c) => {
+  app.post('/v1/campaign/detail', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), async (c) => {
     const body = await readBody(c);
     return c.json(ok(present(await campaignOf(c.get('session').tenantId, idOf(body, 'id', '活动')))));
   });
@@ -91,7 +93,7 @@ export function campaignRoutes(db: Db) {
    * A step of a draft: `{ type, step, data }` starts one; `{ id, version, step, data }` saves a step of one (stale
    * versions refused). The step's own problems come back with it; a draft may hold them until it is submitted.
    */
-  app.post('/v1/campaign/saveStep', async (c) => {
+  app.post('/v1/campaign/saveStep', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const step = String(body.step ?? '') as CampaignStep;
@@ -156,7 +158,7 @@ export function campaignRoutes(db: Db) {
   });
 
   /** Submits for audit once every step is complete; else names what is missing (values.missing), nothing changed. */
-  app.post('/v1/campaign/submit', async (c) => {
+  app.post('/v1/campaign/submit', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = idOf(body, 'id', '活动');
@@ -175,7 +177,7 @@ export function campaignRoutes(db: Db) {
     return c.json(ok({ id, version: row.version }));
   });
 
-  app.post('/v1/campaignAudit/list', async (c) => {
+  app.post('/v1/campaignAudit/list', owns({ pages: ['campaign-audit/list'] }), async (c) => {
     const { status } = await readValid(c, campaignAuditList);
     const s = c.get('session');
     const rows = await db.query<CampaignRow>(
@@ -206,8 +208,8 @@ export function campaignRoutes(db: Db) {
     }
     return c.json(ok());
   };
-  app.post('/v1/campaignAudit/approve', (c) => decide(c, true));
-  app.post('/v1/campaignAudit/reject', (c) => decide(c, false));
+  app.post('/v1/campaignAudit/approve', owns({ pages: ['campaign-audit/list'] }), (c) => decide(c, true));
+  app.post('/v1/campaignAudit/reject', owns({ pages: ['campaign-audit/list'] }), (c) => decide(c, false));
 
   return app;
 }

@@ -6,6 +6,7 @@ import { ApiError, ok, refuse } from '../http.ts';
 import { readValid } from '../validate.ts';
 import { departId, departList, departSave } from '../../src/api/schema/depart.ts';
 import { say } from '../../src/api/schema/messages.ts';
+import { owns } from '../access.ts';
 
 /**
  * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use, issue 14): list with
@@ -15,7 +16,8 @@ import { say } from '../../src/api/schema/messages.ts';
 export function departRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/depart/list', async (c) => {
+  // Changes by userType 0 only (the handler).
+  app.post('/v1/depart/list', owns({ pages: ['base-info/department'] }), async (c) => {
     await readValid(c, departList);
     const s = c.get('session');
     const rows = await db.query(
@@ -29,7 +31,7 @@ export function departRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/depart/save', async (c) => {
+  app.post('/v1/depart/save', owns({ pages: ['base-info/department'] }), async (c) => {
     const { id, departName: name } = await readValid(c, departSave);
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
@@ -51,7 +53,7 @@ export function departRoutes(db: Db) {
     return c.json(ok({ id }));
   });
 
-  app.post('/v1/depart/del', async (c) => {
+  app.post('/v1/depart/del', owns({ pages: ['base-info/department'] }), async (c) => {
     const { id } = await readValid(c, departId);
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');

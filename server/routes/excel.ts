@@ -7,6 +7,7 @@ import { grants } from '../relations.ts';
 import { phoneView } from '../privacy.ts';
 import { queryUsers } from './users.ts';
 import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 const TYPE_NAME = Object.fromEntries(
   Object.entries(USER_TYPE_NAMES)
@@ -23,7 +24,8 @@ const TYPE_NAME = Object.fromEntries(
 export function excelRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/common/excel/getExcelUrl', async (c) => {
+  // the import template (user:import, checked in the handler) or the export of the list the page shows
+  app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const columns = [...USER_SHEET_COLUMNS];

@@ -7,6 +7,7 @@ import { phoneView } from '../privacy.ts';
 import { isOnline } from '../presence.ts';
 import { recordError } from '../logs.ts';
 import type { ErrorLogRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 const paging = (body: Record<string, unknown>, max = 200) => {
   const pageNum = int(body, 'pageNum', '页码', 1, 100000);
@@ -34,7 +35,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   /** The department scope on a row's user (alias `u`, $2 the scope or null for the whole tenant). */
   const scoped = (u = 'u') => `($2::int[] IS NULL OR (${u}.id IS NOT NULL AND ${u}.depart_ids && $2::int[]))`;
 
-  app.post('/v1/userLoginLog/list', async (c) => {
+  app.post('/v1/userLoginLog/list', owns({ pages: ['manage/logs'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -57,7 +58,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/userLoginLog/detail', async (c) => {
+  app.post('/v1/userLoginLog/detail', owns({ pages: ['manage/logs'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = int(body, 'id', '日志', 0, Number.MAX_SAFE_INTEGER);
@@ -93,7 +94,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json(ok({ log: row, events, session: session ?? null }));
   });
 
-  app.post('/v1/loginInfo/selUserLoginInfoList', async (c) => {
+  app.post('/v1/loginInfo/selUserLoginInfoList', owns({ pages: ['manage/logs'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -116,7 +117,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/errLogger/controller/list', async (c) => {
+  app.post('/v1/errLogger/controller/list', owns({ pages: ['manage/logs'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -137,7 +138,8 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   });
 
   // Not in SPEC 7: the console posts its own uncaught errors and chunk failures here (at most 30 a minute per user).
-  app.post('/v1/errLogger/controller/report', async (c) => {
+  // the console reports its own uncaught errors and chunk failures
+  app.post('/v1/errLogger/controller/report', owns('shell'), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const message = text(body, 'message', 1000);
@@ -161,7 +163,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json(ok({ kept: true }));
   });
 
-  app.post('/v1/msg/getSmsRecoedList', async (c) => {
+  app.post('/v1/msg/getSmsRecoedList', owns({ pages: ['manage/logs', 'manage/sms-platform'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const { pageSize, offset } = paging(body);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, idList, int, ok, readBody } from '../http.ts';
-import { CALL_OWNERS, describeCall } from '../access.ts';
+import { describeCall, owns, type CallTable } from '../access.ts';
 import { relateDefaults } from '../relations.ts';
 import { RECORD_BUTTON_LABELS } from '../records.ts';
 import { grantToTenantAdmins } from '../menu.ts';
@@ -21,9 +21,9 @@ const idOf = (body: Record<string, unknown>, key: string, label: string) => int(
 const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
   body[key] === undefined || body[key] === null || body[key] === '' ? null : idOf(body, key, label);
 
-/** How the server's code lets a call through (CALL_OWNERS): the interface list shows it beside the relations. */
-function accessOf(method: string, path: string, source: string): InterfaceRow['access'] {
-  const owner = source === 'server' ? CALL_OWNERS[`${method} ${path}`] : undefined;
+/** How the server's code lets a call through (its route's owner): the interface list shows it beside the relations. */
+function accessOf(calls: CallTable, method: string, path: string, source: string): InterfaceRow['access'] {
+  const owner = source === 'server' ? calls.owner(method, path) : undefined;
   if (owner === 'anonymous' || owner === 'shell') return owner;
   return typeof owner === 'object' && owner.platform ? 'platform' : 'relation';
 }
@@ -32,13 +32,15 @@ export interface MenuRoutesOptions {
   db: Db;
   events: SessionEvents;
   platformTenant: number;
+  /** the server's calls and their owners (filled once every route is mounted) */
+  calls: CallTable;
 }
 
 /**
  * The shared menu and the interfaces (SPEC 7 "Menu and interface"): the platform operator's menu editor, the
  * interface list, and which page or button may call which interface. docs/api.md "Platform".
  */
-export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
+export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOptions) {
   const app = new Hono<AppEnv>();
 
   const entry = async (id: number) => {
@@ -66,21 +68,25 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     for (const t of tenants) await events.publish({ tenantId: t.tenant_id }, 'permissions');
   };
 
-  app.post('/v1/menu/tree', async (c) => {
-    await readBody(c);
-    const rows = await db.query<MenuEntry & { roleCount: number; interfaceCount: number }>(
-      `SELECT ${MENU_COLUMNS},
+  app.post(
+    '/v1/menu/tree',
+    owns({ pages: ['manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    async (c) => {
+      await readBody(c);
+      const rows = await db.query<MenuEntry & { roleCount: number; interfaceCount: number }>(
+        `SELECT ${MENU_COLUMNS},
               (SELECT count(*)::int FROM role_perm rp WHERE rp.menu_id = m.id) AS "roleCount",
               (SELECT count(*)::int FROM page_func_relation pf WHERE pf.menu_id = m.id) AS "interfaceCount"
          FROM menu m ORDER BY m.sort, m.id`,
-    );
-    const nodes = new Map<number, MenuTreeNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
-    const roots: MenuTreeNode[] = [];
-    for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
-    return c.json(ok(roots));
-  });
+      );
+      const nodes = new Map<number, MenuTreeNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+      const roots: MenuTreeNode[] = [];
+      for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+      return c.json(ok(roots));
+    },
+  );
 
-  app.post('/vue/menu/list', async (c) => {
+  app.post('/vue/menu/list', owns({ pages: ['manage/menu-list', 'manage/interface-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
     const uriType = body.uriType === 1 || body.uriType === 2 ? body.uriType : null;
@@ -94,7 +100,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok(rows));
   });
 
-  app.post('/vue/perm/save', async (c) => {
+  app.post('/vue/perm/save', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const id = optionalId(body, 'id', '菜单');
     const input: MenuEntryInput = {
@@ -221,14 +227,14 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
         await grantToTenantAdmins(db, h.tenant_id, [...withParents.map((r) => r.menu_id), ...buttons]);
       }
       // An entry of an installed page, or a known button, starts related to the calls it makes.
-      for (const id of [savedId, ...buttons]) await relateDefaults(db, { menuId: id });
+      for (const id of [savedId, ...buttons]) await relateDefaults(db, calls, { menuId: id });
     }
     await tellTenants([savedId]);
     return c.json(ok({ id: savedId }));
   });
 
   // Not shown in SPEC 7: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.
-  app.post('/vue/menu/move', async (c) => {
+  app.post('/vue/menu/move', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const id = idOf(body, 'id', '菜单');
     const parentId = optionalId(body, 'parentId', '上级菜单');
@@ -262,7 +268,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok({ id, parentId, index: siblings.indexOf(id) }));
   });
 
-  app.post('/vue/menu/del', async (c) => {
+  app.post('/vue/menu/del', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const id = idOf(body, 'id', '菜单');
     const target = await entry(id);
@@ -285,7 +291,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok({ deleted: ids }));
   });
 
-  app.post('/vue/interface/list', async (c) => {
+  app.post('/vue/interface/list', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 20, 500);
@@ -321,8 +327,8 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
       result: 'ok',
       values: rows.map((r) => ({
         ...r,
-        access: accessOf(r.method, r.path, r.source),
-        label: r.name || (r.source === 'server' ? describeCall(r.method, r.path, names) : ''),
+        access: accessOf(calls, r.method, r.path, r.source),
+        label: r.name || (r.source === 'server' ? describeCall(calls.owner(r.method, r.path), r.path, names) : ''),
       })),
       count: n,
     });
@@ -330,7 +336,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
 
   // Not shown in SPEC 7: an operator adds (or renames) an interface of an external backend; the server's own
   // routes are written at start and only their names change here.
-  app.post('/vue/interface/save', async (c) => {
+  app.post('/vue/interface/save', owns({ pages: ['manage/interface-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const { id, name } = await checkWith(interfaceSave, body);
     if (id !== null) {
@@ -363,7 +369,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok({ id: row.id }));
   });
 
-  app.post('/vue/interface/del', async (c) => {
+  app.post('/vue/interface/del', owns({ pages: ['manage/interface-list'], platform: true }), async (c) => {
     const { id } = await readValid(c, interfaceId);
     const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
     if (!row) throw new ApiError(say('interfaceId'));
@@ -379,11 +385,11 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
          FROM api_interface i WHERE i.id = ANY($1::int[]) AND i.source = 'server'`,
       [interfaceIds, leavingMenuId],
     );
-    const orphan = rows.find((r) => r.n === 0 && accessOf(r.method, r.path, 'server') === 'platform');
+    const orphan = rows.find((r) => r.n === 0 && accessOf(calls, r.method, r.path, 'server') === 'platform');
     if (orphan) throw new ApiError(`平台接口 ${orphan.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
   };
 
-  app.post('/permission/getPageFuncRelation', async (c) => {
+  app.post('/permission/getPageFuncRelation', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const menuId = optionalId(body, 'menuId', '菜单');
     const interfaceId = optionalId(body, 'interfaceId', '接口');
@@ -395,7 +401,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok(rows.map((r) => r.id)));
   });
 
-  app.post('/permission/setPageFuncRelation', async (c) => {
+  app.post('/permission/setPageFuncRelation', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const menuId = optionalId(body, 'menuId', '菜单');
     const interfaceId = optionalId(body, 'interfaceId', '接口');
@@ -427,7 +433,7 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
       [interfaceId],
     );
     if (!iface) throw new ApiError('接口不存在');
-    if (!wanted.length && accessOf(iface.method, iface.path, iface.source) === 'platform') {
+    if (!wanted.length && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
       throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
     }
     await db.query(
@@ -438,26 +444,30 @@ export function menuRoutes({ db, events, platformTenant }: MenuRoutesOptions) {
     return c.json(ok({ interfaceId, menuIds: wanted }));
   });
 
-  app.post('/v1/permission/delPageFuncRelation', async (c) => {
-    const body = await readBody(c);
-    const menuId = idOf(body, 'menuId', '菜单');
-    const interfaceId = idOf(body, 'interfaceId', '接口');
-    const [iface] = await db.query<{ method: string; path: string; source: string; n: number }>(
-      `SELECT method, path, source, (SELECT count(*)::int FROM page_func_relation WHERE interface_id = $1 AND menu_id <> $2) AS n
+  app.post(
+    '/v1/permission/delPageFuncRelation',
+    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
+    async (c) => {
+      const body = await readBody(c);
+      const menuId = idOf(body, 'menuId', '菜单');
+      const interfaceId = idOf(body, 'interfaceId', '接口');
+      const [iface] = await db.query<{ method: string; path: string; source: string; n: number }>(
+        `SELECT method, path, source, (SELECT count(*)::int FROM page_func_relation WHERE interface_id = $1 AND menu_id <> $2) AS n
          FROM api_interface WHERE id = $1`,
-      [interfaceId, menuId],
-    );
-    if (!iface) throw new ApiError('接口不存在');
-    if (iface.n === 0 && accessOf(iface.method, iface.path, iface.source) === 'platform') {
-      throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
-    }
-    const removed = await db.query('DELETE FROM page_func_relation WHERE menu_id = $1 AND interface_id = $2 RETURNING 1', [
-      menuId,
-      interfaceId,
-    ]);
-    if (!removed.length) throw new ApiError('关联不存在');
-    return c.json(ok());
-  });
+        [interfaceId, menuId],
+      );
+      if (!iface) throw new ApiError('接口不存在');
+      if (iface.n === 0 && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
+        throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
+      }
+      const removed = await db.query('DELETE FROM page_func_relation WHERE menu_id = $1 AND interface_id = $2 RETURNING 1', [
+        menuId,
+        interfaceId,
+      ]);
+      if (!removed.length) throw new ApiError('关联不存在');
+      return c.json(ok());
+    },
+  );
 
   return app;
 }

@@ -21,6 +21,7 @@ import {
   type MongoFileRow,
   type MongoTableRow,
 } from '../../src/api/contract.ts';
+import { owns, type CallTable } from '../access.ts';
 
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
@@ -44,7 +45,7 @@ const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f
  * table or a field keeps its data; a field that holds data cannot change type, and a table that holds records or
  * is referenced cannot go.
  */
-export function metaRoutes(db: Db) {
+export function metaRoutes(db: Db, calls: CallTable) {
   const app = new Hono<AppEnv>();
 
   const tableOf = async (tenantId: number, id: number) => {
@@ -56,7 +57,7 @@ export function metaRoutes(db: Db) {
     return row;
   };
 
-  app.post('/v1/metaData/selMetaTableList', async (c) => {
+  app.post('/v1/metaData/selMetaTableList', owns({ pages: ['manage/meta-data'] }), async (c) => {
     const { pageNum, pageSize, keyword } = await readValid(c, metaTableList);
     const s = c.get('session');
     const where = `t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.label || ' ' || t.remark), lower($2)) > 0)`;
@@ -70,7 +71,7 @@ export function metaRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/metaData/saveMetaTable', async (c) => {
+  app.post('/v1/metaData/saveMetaTable', owns({ buttons: ['meta:save'] }), async (c) => {
     const { id, ...input } = await readValid(c, metaTableSave);
     const s = c.get('session');
     if (id !== null) await tableOf(s.tenantId, id);
@@ -91,7 +92,7 @@ export function metaRoutes(db: Db) {
           `SELECT m.id FROM menu m WHERE m.component = $1 UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1`,
           [input.component],
         );
-        for (const m of pages) await relateDefaults(db, { menuId: m.id });
+        for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
       }
       return c.json(ok({ id: row.id }));
     } catch (err) {
@@ -102,7 +103,7 @@ export function metaRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/metaData/delMetaTable', async (c) => {
+  app.post('/v1/metaData/delMetaTable', owns({ buttons: ['meta:del'] }), async (c) => {
     const { id } = await readValid(c, metaTableId);
     const s = c.get('session');
     const table = await tableOf(s.tenantId, id);
@@ -117,7 +118,7 @@ export function metaRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/metaData/selMetaFieldList', async (c) => {
+  app.post('/v1/metaData/selMetaFieldList', owns({ pages: ['manage/meta-data'] }), async (c) => {
     const { tableId } = await readValid(c, metaFieldList);
     const s = c.get('session');
     const table = await tableOf(s.tenantId, tableId);
@@ -127,7 +128,7 @@ export function metaRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/metaData/saveMetaField', async (c) => {
+  app.post('/v1/metaData/saveMetaField', owns({ buttons: ['meta:save'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = optionalId(body, 'id', '字段');
@@ -231,7 +232,7 @@ export function metaRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/metaData/delMetaField', async (c) => {
+  app.post('/v1/metaData/delMetaField', owns({ buttons: ['meta:del'] }), async (c) => {
     const { id, confirm } = await readValid(c, metaFieldDelete);
     const s = c.get('session');
     const [field] = await db.query<MetaFieldRow & { tenantId: number }>(
@@ -264,7 +265,7 @@ export function metaRoutes(db: Db) {
     return row;
   };
 
-  app.post('/v1/mongo/mongoTableList', async (c) => {
+  app.post('/v1/mongo/mongoTableList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
     const { keyword } = await readValid(c, collectionList);
     const s = c.get('session');
     const rows = await db.query<MongoTableRow>(
@@ -278,7 +279,7 @@ export function metaRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/mongo/insTable', async (c) => {
+  app.post('/v1/mongo/insTable', owns({ buttons: ['mongo:save'] }), async (c) => {
     const { name, remark } = await readValid(c, collectionAdd);
     const s = c.get('session');
     try {
@@ -294,7 +295,7 @@ export function metaRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/mongo/delTable', async (c) => {
+  app.post('/v1/mongo/delTable', owns({ buttons: ['mongo:del'] }), async (c) => {
     const { id } = await readValid(c, collectionId);
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, id);
@@ -302,7 +303,7 @@ export function metaRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/mongo/mongoTableFileList', async (c) => {
+  app.post('/v1/mongo/mongoTableFileList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
     const { tableId } = await readValid(c, collectionFiles);
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, tableId);
@@ -315,7 +316,7 @@ export function metaRoutes(db: Db) {
   });
 
   // multipart: tableId and file (at most MONGO_FILE_MAX_BYTES)
-  app.post('/v1/mongo/insTableFile', async (c) => {
+  app.post('/v1/mongo/insTableFile', owns({ buttons: ['mongo:save'] }), async (c) => {
     const s = c.get('session');
     let form: Record<string, string | File>;
     try {
@@ -344,7 +345,7 @@ export function metaRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/mongo/delTableFile', async (c) => {
+  app.post('/v1/mongo/delTableFile', owns({ buttons: ['mongo:del'] }), async (c) => {
     const { id } = await readValid(c, collectionFileId);
     const s = c.get('session');
     const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);

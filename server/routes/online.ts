@@ -7,6 +7,7 @@ import { recordSession } from '../logs.ts';
 import { ApiError, int, ok, readBody } from '../http.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../presence.ts';
+import { owns } from '../access.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions (SPEC 6). */
 const mayManage = (userType: number) => userType === 0 || userType === 2;
@@ -15,7 +16,8 @@ const mayManage = (userType: number) => userType === 0 || userType === 2;
 export function onlineRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/user/listOnlineUser', async (c) => {
+  // The top bar's online count and drawer; who may force whom out is checked by the handler.
+  app.post('/v1/user/listOnlineUser', owns('shell'), async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     const body = await readBody(c);
@@ -38,7 +40,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
   });
 
-  app.post('/v1/user/forceLogout', async (c) => {
+  app.post('/v1/user/forceLogout', owns('shell'), async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     const body = await readBody(c);
@@ -61,7 +63,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
   });
 
   // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
-  app.get('/v1/session/events', (c) => {
+  app.get('/v1/session/events', owns('shell'), (c) => {
     const { id, userId, tenantId, tokenHash } = c.get('session');
     return streamSSE(c, async (stream) => {
       await touchSession(db, tokenHash);

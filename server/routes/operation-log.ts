@@ -3,6 +3,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, instant, int, ok, readBody, text } from '../http.ts';
 import { departmentScope } from '../permissions.ts';
+import { owns } from '../access.ts';
 
 const FIELDS = [
   ['operationTime', 'operation_time', true],
@@ -20,7 +21,7 @@ const FIELDS = [
 export function operationLogRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/userOperationLog/save', async (c) => {
+  app.post('/v1/userOperationLog/save', owns('shell'), async (c) => {
     const body = await readBody(c);
     const values: string[] = [];
     for (const [key, , required] of FIELDS) {
@@ -40,7 +41,7 @@ export function operationLogRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/userOperationLog/list', async (c) => {
+  app.post('/v1/userOperationLog/list', owns({ pages: ['manage/logs'] }), async (c) => {
     const body = await readBody(c);
     // export: the whole filtered list for the .xlsx (at most 10,000 rows, newest first), else a page
     const exporting = body.export === true;

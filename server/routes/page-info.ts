@@ -3,6 +3,7 @@ import type { AppEnv } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../http.ts';
 import { pageStateProblem } from '../../src/api/page-rules.ts';
+import { owns } from '../access.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,
   to_json(p.created_at) #>> '{}' AS "createdAt", to_json(p.updated_at) #>> '{}' AS "updatedAt"`;
@@ -28,7 +29,7 @@ export function pageInfoRoutes(db: Db) {
   };
 
   /** `{ id }`: that page (values holds it alone); else a page of the list, newest first (`keyword` in the name). */
-  app.post('/v1/pageInfo/queryPageInfo', async (c) => {
+  app.post('/v1/pageInfo/queryPageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     if (body.id !== undefined && body.id !== null && body.id !== '') {
@@ -52,7 +53,7 @@ export function pageInfoRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/pageInfo/insertPageInfo', async (c) => {
+  app.post('/v1/pageInfo/insertPageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const { name, state, status } = input(body);
@@ -64,7 +65,7 @@ export function pageInfoRoutes(db: Db) {
     return c.json(ok({ id: row.id, version: 1 }));
   });
 
-  app.post('/v1/pageInfo/updatePageInfo', async (c) => {
+  app.post('/v1/pageInfo/updatePageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = idOf(body, 'id', '页面');
@@ -97,7 +98,7 @@ export function pageInfoRoutes(db: Db) {
     return c.json(ok({ id, version: row.version }));
   });
 
-  app.post('/v1/pageInfo/deletePageInfo', async (c) => {
+  app.post('/v1/pageInfo/deletePageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
     const body = await readBody(c);
     const removed = await db.query('DELETE FROM page_info WHERE id = $1 AND tenant_id = $2 RETURNING id', [
       idOf(body, 'id', '页面'),
@@ -108,7 +109,7 @@ export function pageInfoRoutes(db: Db) {
   });
 
   /** The component palette the builder offers (the same for every tenant). */
-  app.post('/v1/componentMiniprogramInfo/queryList', async (c) => {
+  app.post('/v1/componentMiniprogramInfo/queryList', owns({ pages: ['template/custom-page'] }), async (c) => {
     const rows = await db.query(
       `SELECT id, code, name, category, default_rect AS "defaultRect" FROM component_miniprogram_info ORDER BY sort, id`,
     );

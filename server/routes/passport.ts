@@ -14,6 +14,7 @@ import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../throttl
 import { uniqueViolation } from '../db-errors.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { defaultTenantPages } from '../menu.ts';
+import { owns } from '../access.ts';
 
 export interface PassportOptions {
   db: Db;
@@ -37,7 +38,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/anon/passport/aesKey', async (c) => {
+  app.post('/anon/passport/aesKey', owns('anonymous'), async (c) => {
     const keyId = randomUUID();
     const key = randomBytes(32).toString('base64');
     await db.query(`DELETE FROM aes_key WHERE expires_at < now()`);
@@ -52,7 +53,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else by id (the tenant this
   // browser last signed in to), else the deployment's default
   // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
-  app.post('/anon/tenant/info', async (c) => {
+  app.post('/anon/tenant/info', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
     // id: the tenant this browser last signed in to (the client keeps only its id)
@@ -69,7 +70,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   });
 
   // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
-  app.post('/anon/passport/resetPassword', async (c) => {
+  app.post('/anon/passport/resetPassword', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
@@ -98,7 +99,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok());
   });
 
-  app.post('/anon/passport/register', async (c) => {
+  app.post('/anon/passport/register', owns('anonymous'), async (c) => {
     if (!openRegistration) throw new ApiError('暂未开放注册，请联系平台管理员开通');
     const body = await readBody(c);
     const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
@@ -134,7 +135,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok({ tenantId: row.tenant_id, userName }));
   });
 
-  app.post('/anon/passport/login', async (c) => {
+  app.post('/anon/passport/login', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const userName = str(body, 'userName', '账号', 64);
     const encrypted = str(body, 'password', '密码', 1024);
@@ -212,7 +213,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok(session.token));
   });
 
-  app.post('/anon/passport/loginByUserToken', async (c) => {
+  app.post('/anon/passport/loginByUserToken', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
     // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so

@@ -27,6 +27,7 @@ import {
 } from '../records.ts';
 import { type MetaFieldRow, type RecordSchema } from '../../src/api/contract.ts';
 import { RECORD_LIMITS, recordValue } from '../../src/api/record-rules.ts';
+import { owns } from '../access.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
@@ -163,7 +164,8 @@ export function recordRoutes(db: Db) {
   };
 
   /** The table a menu component's page renders, or null when the tenant's dictionary has none (module not installed). */
-  app.post('/v1/metaRecord/schema', async (c) => {
+  // Each records call names its table, checked again per table (mayRecord).
+  app.post('/v1/metaRecord/schema', owns({ records: ['view'] }), async (c) => {
     const body = await readBody(c);
     const component = text(body, 'component', 120);
     if (!component) throw new ApiError('页面组件不能为空');
@@ -179,7 +181,7 @@ export function recordRoutes(db: Db) {
     return c.json(ok(answer));
   });
 
-  app.post('/v1/metaRecord/list', async (c) => {
+  app.post('/v1/metaRecord/list', owns({ records: ['view'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
@@ -200,7 +202,7 @@ export function recordRoutes(db: Db) {
     return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), count: n });
   });
 
-  app.post('/v1/metaRecord/detail', async (c) => {
+  app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
@@ -210,7 +212,7 @@ export function recordRoutes(db: Db) {
   });
 
   /** Reference choices: records of the referenced table whose title contains the keyword (a searchable select). */
-  app.post('/v1/metaRecord/options', async (c) => {
+  app.post('/v1/metaRecord/options', owns({ records: ['view'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
@@ -231,7 +233,7 @@ export function recordRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/metaRecord/save', async (c) => {
+  app.post('/v1/metaRecord/save', owns({ records: ['add', 'edit'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const id = body.id === undefined || body.id === null || body.id === '' ? null : idOf(body, 'id', '记录');
@@ -285,7 +287,7 @@ export function recordRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/metaRecord/del', async (c) => {
+  app.post('/v1/metaRecord/del', owns({ records: ['del'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'del');
@@ -314,7 +316,7 @@ export function recordRoutes(db: Db) {
   });
 
   /** The list's rows (or, with `template`, only the header) for the browser to write as .xlsx, like the users page. */
-  app.post('/v1/metaRecord/export', async (c) => {
+  app.post('/v1/metaRecord/export', owns({ records: ['export', 'import'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const template = body.template === true;
@@ -345,7 +347,7 @@ export function recordRoutes(db: Db) {
    * multipart: tableId and file (.xlsx with the template's header). Every row is checked first; if any is wrong the
    * answer (ok, imported 0) lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
    */
-  app.post('/v1/metaRecord/import', async (c) => {
+  app.post('/v1/metaRecord/import', owns({ records: ['import'] }), async (c) => {
     const s = c.get('session');
     let form: Record<string, string | File>;
     try {

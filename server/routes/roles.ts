@@ -9,6 +9,7 @@ import { offeredTo, permittedMenuIds } from '../menu.ts';
 import { emitEvent } from '../webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
+import { owns } from '../access.ts';
 
 interface RoleRow {
   id: number;
@@ -76,19 +77,19 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     for (const u of users) await events.publish({ userId: u.user_id }, 'permissions');
   };
 
-  app.post('/v1/role/list', async (c) => {
+  app.post('/v1/role/list', owns({ pages: ['manage/roles', 'manage/users'] }), async (c) => {
     await readBody(c);
     return c.json(ok(await tenantRoles(c.get('session').tenantId)));
   });
 
-  app.post('/v1/role/tree', async (c) => {
+  app.post('/v1/role/tree', owns({ pages: ['manage/roles'] }), async (c) => {
     await readBody(c);
     const s = c.get('session');
     const mine = await editable(s);
     return c.json(ok(toTree((await tenantRoles(s.tenantId)).map((r) => ({ ...r, editable: mine.has(r.id) })))));
   });
 
-  app.post('/v1/role/treeByTenantId', async (c) => {
+  app.post('/v1/role/treeByTenantId', owns({ pages: ['manage/roles'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     // A tenant's own tree; another tenant's is the platform operator's business (tenant administration).
@@ -96,7 +97,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok(toTree(await tenantRoles(s.tenantId))));
   });
 
-  app.post('/v1/role/save', async (c) => {
+  app.post('/v1/role/save', owns({ buttons: ['role:save'] }), async (c) => {
     const { id: given, name, parentId } = await readValid(c, roleSave);
     const s = c.get('session');
     const mine = await editable(s);
@@ -140,7 +141,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok({ id }));
   });
 
-  app.post('/v1/role/del', async (c) => {
+  app.post('/v1/role/del', owns({ buttons: ['role:delete'] }), async (c) => {
     const { id } = await readValid(c, roleId);
     const s = c.get('session');
     const role = await editableRole(s, id);
@@ -156,7 +157,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok());
   });
 
-  app.post('/v1/rolePerm/list', async (c) => {
+  app.post('/v1/rolePerm/list', owns({ pages: ['manage/roles'] }), async (c) => {
     const id = idOf(await readBody(c), 'roleId', '角色');
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
@@ -169,7 +170,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
    * The whole permission tree the caller can see: every menu entry offered to the tenant (its buttons as leaves),
    * each with `checked` for the role and `grantable` (the caller holds it, so may give or take it).
    */
-  app.post('/v1/role/queryRolePemission', async (c) => {
+  app.post('/v1/role/queryRolePemission', owns({ pages: ['manage/roles'] }), async (c) => {
     const id = idOf(await readBody(c), 'roleId', '角色');
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
@@ -227,7 +228,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return { added: diff.added ?? [], removed: diff.removed ?? [] };
   };
 
-  app.post('/v1/rolePerm/save', async (c) => {
+  app.post('/v1/rolePerm/save', owns({ buttons: ['role:save'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const roleId = idOf(body, 'roleId', '角色');
@@ -235,7 +236,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok(await setPermissions(s, roleId, idList(body.menuIds, '菜单', { max: 5000 }))));
   });
 
-  app.post('/v1/permission/copyRolePermission', async (c) => {
+  app.post('/v1/permission/copyRolePermission', owns({ buttons: ['role:copy'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const from = idOf(body, 'fromRoleId', '来源角色');
@@ -248,7 +249,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok(await setPermissions(s, to, perms)));
   });
 
-  app.post('/v1/userRole/list', async (c) => {
+  app.post('/v1/userRole/list', owns({ pages: ['manage/roles'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const roleId = idOf(body, 'roleId', '角色');
@@ -269,7 +270,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   });
 
   // SPEC 7: a multipart form with uid and rids (rids repeated, or comma-separated).
-  app.post('/v1/userRole/save', async (c) => {
+  app.post('/v1/userRole/save', owns({ buttons: ['user:edit', 'role:save'] }), async (c) => {
     const form = await c.req.parseBody({ all: true }).catch(() => {
       throw new ApiError('请求体必须是 multipart 表单（uid、rids）');
     });
@@ -314,7 +315,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   };
 
   // SPEC 7's misspelling kept: the users of the tenant with their roles (or one user's, with uid).
-  app.post('/v1/renant/selectUserRoleList', async (c) => {
+  app.post('/v1/renant/selectUserRoleList', owns({ pages: ['manage/roles', 'manage/users'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const uid = body.uid === undefined || body.uid === null || body.uid === '' ? null : idOf(body, 'uid', '用户');

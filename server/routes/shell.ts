@@ -7,6 +7,7 @@ import { ApiError, ok, readBody } from '../http.ts';
 import { recordSession } from '../logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../menu.ts';
 import { SETTINGS_KEYS, profileProblems, type UserInfo } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 export interface ShellOptions {
   db: Db;
@@ -17,7 +18,7 @@ export interface ShellOptions {
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/vue/userInfo', async (c) => {
+  app.post('/vue/userInfo', owns('shell'), async (c) => {
     const s = c.get('session');
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
@@ -25,7 +26,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   });
 
   // 用户中心 › 个人信息 (issue 15; not in SPEC 7): one's own nickname and avatar, by the same rules as the form.
-  app.post('/v1/user/updateInfo', async (c) => {
+  app.post('/v1/user/updateInfo', owns('shell'), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const input = {
@@ -45,7 +46,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
   // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
-  app.post('/v1/userRole/initUserPermission', async (c) => {
+  app.post('/v1/userRole/initUserPermission', owns('shell'), async (c) => {
     const s = c.get('session');
     await db.query(
       `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[] WHERE token_hash = $3`,
@@ -54,13 +55,13 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json(ok());
   });
 
-  app.post('/permission/treeMenu4VUE', async (c) => {
+  app.post('/permission/treeMenu4VUE', owns('shell'), async (c) => {
     const s = c.get('session');
     // SPEC 7: the tree comes back in `result`.
     return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
   });
 
-  app.post('/anon/vue/token', async (c) => {
+  app.post('/anon/vue/token', owns('shell'), async (c) => {
     const s = c.get('session');
     const token = newToken();
     const deadline = Date.now() + accessTokenTtlSeconds * 1000;
@@ -74,7 +75,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json({ result: 'ok', values: token, deadline });
   });
 
-  app.post('/anon/vue/logout', async (c) => {
+  app.post('/anon/vue/logout', owns('shell'), async (c) => {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     await recordSession(db, s.id, s.tenantId, 'logout');
@@ -83,7 +84,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
   // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
-  app.post('/v1/menu/pinyin', async (c) => {
+  app.post('/v1/menu/pinyin', owns('shell'), async (c) => {
     const body = await readBody(c);
     const labels = body.labels;
     if (!Array.isArray(labels) || labels.length > 20_000 || !labels.every((l) => typeof l === 'string' && l.length <= 100)) {
@@ -94,7 +95,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json(ok({ full, initials }));
   });
 
-  app.post('/v1/systemSetting/getByType', async (c) => {
+  app.post('/v1/systemSetting/getByType', owns('shell'), async (c) => {
     const body = await readBody(c);
     const type = body.type;
     if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {

@@ -10,6 +10,7 @@ import { recordSms } from '../logs.ts';
 import { maskSecret, type Secrets } from '../secrets.ts';
 import { targetProblem } from '../outbound.ts';
 import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../sms-platforms.ts';
+import { owns } from '../access.ts';
 
 /**
  * SMS platforms (SPEC 7 smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
@@ -32,7 +33,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return row;
   };
 
-  app.post('/v1/smsPlatform/list', async (c) => {
+  app.post('/v1/smsPlatform/list', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     await readValid(c, smsPlatformList);
     const rows = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE tenant_id = $1 ORDER BY id`, [
       c.get('session').tenantId,
@@ -40,12 +41,12 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return c.json(ok(rows.map(shown)));
   });
 
-  app.post('/v1/smsPlatform/detail', async (c) => {
+  app.post('/v1/smsPlatform/detail', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     const { id } = await readValid(c, smsPlatformId);
     return c.json(ok(shown(await platformOf(c.get('session').tenantId, id))));
   });
 
-  app.post('/v1/smsPlatform/save', async (c) => {
+  app.post('/v1/smsPlatform/save', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     const { id, name, endpoint, accessKey, signName, templates, secret, active } = await readValid(c, smsPlatformSave);
     const s = c.get('session');
     const before = id === null ? null : await platformOf(s.tenantId, id);
@@ -86,7 +87,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     }
   });
 
-  app.post('/v1/smsPlatform/delete', async (c) => {
+  app.post('/v1/smsPlatform/delete', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     const { id } = await readValid(c, smsPlatformId);
     const s = c.get('session');
     const removed = await db.query('DELETE FROM sms_platform WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
@@ -95,7 +96,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
   });
 
   // Not in SPEC 7: a test SMS through one platform (active or not), logged like every SMS.
-  app.post('/v1/smsPlatform/test', async (c) => {
+  app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     const { id, phone } = await readValid(c, smsPlatformTest);
     const s = c.get('session');
     const platform = await platformOf(s.tenantId, id);

@@ -4,12 +4,13 @@ import type { Db } from '../db.ts';
 import { ApiError, ok, readBody } from '../http.ts';
 import { isLocalCaller } from '../client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../sms.ts';
+import { owns } from '../access.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
 export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/anon/user/create/verifyCode', async (c) => {
+  app.get('/v1/anon/user/create/verifyCode', owns('anonymous'), async (c) => {
     const text = await sms.captcha(c.req.query('uuid') ?? '');
     c.header('Cache-Control', 'no-store');
     return c.body(captchaSvg(text), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
@@ -19,9 +20,9 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     result: 'ok' as const,
     values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
   });
-  app.post('/v2/sms/sendSMS', async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
+  app.post('/v2/sms/sendSMS', owns('shell'), async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
   // Anonymous: the tenant the public page works in (SPEC 7's renantId), when it names one that exists.
-  app.post('/anon/sms/sendSMS', async (c) => {
+  app.post('/anon/sms/sendSMS', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const raw = body.renantId;
     const named =
@@ -30,7 +31,7 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.json(await send(body, tenant?.id ?? null));
   });
 
-  app.post('/v1/third/bindPhone', async (c) => {
+  app.post('/v1/third/bindPhone', owns('shell'), async (c) => {
     const body = await readBody(c);
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const s = c.get('session');
@@ -50,7 +51,7 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
 
   // Demo mode only (DECISIONS.md), and only for callers on this machine: read the code "sent" to a phone, or the
   // text of a captcha. Anyone else gets the same 404 as in production.
-  app.get('/anon/dev/outbox', (c) => {
+  app.get('/anon/dev/outbox', owns('anonymous'), (c) => {
     if (!outbox || !isLocalCaller(c)) return c.json({ result: 'error', errmsg: `接口不存在：GET ${c.req.path}` }, 404);
     const phone = c.req.query('phone');
     const uuid = c.req.query('uuid');

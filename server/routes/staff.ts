@@ -9,6 +9,7 @@ import { uniqueViolation } from '../db-errors.ts';
 import { departmentScope, inScope } from '../permissions.ts';
 import { PHONE_PATTERN } from '../../src/api/contract.ts';
 import { isMaskedOf, phoneView } from '../privacy.ts';
+import { owns } from '../access.ts';
 
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;
@@ -45,7 +46,8 @@ export function staffRoutes(db: Db) {
     return null;
   };
 
-  app.post('/v1/staffInfo/selectStaffInfoByUserId', async (c) => {
+  // staff records: the staff page, or an account editor binding one
+  app.post('/v1/staffInfo/selectStaffInfoByUserId', owns({ pages: ['manage/users', 'base-info/staff-mng'] }), async (c) => {
     const { userId } = await readValid(c, staffOfUser);
     const [row] = await db.query(
       `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
@@ -54,7 +56,7 @@ export function staffRoutes(db: Db) {
     return c.json(ok(row ?? null));
   });
 
-  app.post('/v1/staffAccount/saveCheck', async (c) => {
+  app.post('/v1/staffAccount/saveCheck', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), async (c) => {
     const { staffId: staff, userId } = await readValid(c, staffBindingCheck);
     const problem = await bindingProblem(c.get('session'), staff, userId);
     if (problem) throw new ApiError(problem, { field: 'userId' });
@@ -62,7 +64,7 @@ export function staffRoutes(db: Db) {
   });
 
   /** 基础数据 › 员工管理: the tenant's staff with their bound accounts; a keyword matches name, code or phone. */
-  app.post('/v1/staff/list', async (c) => {
+  app.post('/v1/staff/list', owns({ pages: ['base-info/staff-mng'] }), async (c) => {
     const { pageNum, pageSize, keyword } = await readValid(c, staffList);
     const s = c.get('session');
     const where = `s.tenant_id = $1 AND ($2 = '' OR strpos(lower(s.staff_name || ' ' || s.staff_code || ' ' || s.phone), lower($2)) > 0)`;
@@ -75,7 +77,7 @@ export function staffRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, phone: view(r.phone as string) })), count: n });
   });
 
-  app.post('/v1/staff/del', async (c) => {
+  app.post('/v1/staff/del', owns({ pages: ['base-info/staff-mng'] }), async (c) => {
     const { id } = await readValid(c, staffId);
     const s = c.get('session');
     const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
@@ -83,7 +85,7 @@ export function staffRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/staff/save', async (c) => {
+  app.post('/v1/staff/save', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), async (c) => {
     const input = await readValid(c, staffSave);
     const { id, staffName, staffCode, storeId, userId } = input;
     const s = c.get('session');

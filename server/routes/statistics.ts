@@ -7,6 +7,7 @@ import { offeredTo, permittedMenuIds } from '../menu.ts';
 import { isOnline } from '../presence.ts';
 import { departmentScope } from '../permissions.ts';
 import type { DashboardFigures, MallStatistics } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 const DEFAULT_ZONE = 'Asia/Shanghai';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,7 +56,7 @@ export function statisticsRoutes(db: Db) {
     return rows;
   };
 
-  app.post('/v1/dataStatistics/dashboard', async (c) => {
+  app.post('/v1/dataStatistics/dashboard', owns({ pages: ['data-statistics/dashboard'] }), async (c) => {
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);
     const pages = await pagesOf(s);
@@ -141,7 +142,7 @@ export function statisticsRoutes(db: Db) {
     return c.json(ok(answer));
   });
 
-  app.post('/v1/dataStatistics/mallStatistics', async (c) => {
+  app.post('/v1/dataStatistics/mallStatistics', owns({ pages: ['data-statistics/mall-statistics'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);

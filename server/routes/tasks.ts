@@ -6,6 +6,7 @@ import { say } from '../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../http.ts';
 import { readValid } from '../validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../scheduler.ts';
+import { owns } from '../access.ts';
 
 export interface TaskRoutesOptions {
   db: Db;
@@ -22,7 +23,7 @@ export interface TaskRoutesOptions {
 export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/sysTask/selSysTaskList', async (c) => {
+  app.post('/v1/sysTask/selSysTaskList', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     await readValid(c, taskList);
     const zone = await timeZone();
     const rows = await db.query<{
@@ -62,14 +63,14 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   });
 
   // Not in SPEC 7: the next runs of a cron before saving (the form shows them as it is typed).
-  app.post('/v1/sysTask/cronPreview', async (c) => {
+  app.post('/v1/sysTask/cronPreview', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { cron } = await readValid(c, cronPreview);
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
     return c.json(ok(check.next));
   });
 
-  app.post('/v1/sysTask/addSysTask', async (c) => {
+  app.post('/v1/sysTask/addSysTask', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { id, name, job, cron, enabled, timeoutSeconds: timeout, params } = await readValid(c, taskSave);
     if (!Object.hasOwn(jobs, job)) throw refuse('job', say('taskJob'));
     const check = cronCheck(cron, await timeZone());
@@ -93,7 +94,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     return c.json(ok({ id: row.id, next: check.next }));
   });
 
-  app.post('/v1/sysTask/selSysTaskLogList', async (c) => {
+  app.post('/v1/sysTask/selSysTaskLogList', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { pageNum, pageSize, taskId: task, outcome: given } = await readValid(c, taskRuns);
     const outcome = given || null;
     const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
@@ -111,7 +112,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/sysTask/delTaskLock', async (c) => {
+  app.post('/v1/sysTask/delTaskLock', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { id } = await readValid(c, taskId);
     const s = c.get('session');
     // One statement releases the lock and says who held it; the release is itself a row of the task's log.
@@ -130,7 +131,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   });
 
   // Not in SPEC 7: run a task now (the 运行 button); the run is logged as manual, by the caller.
-  app.post('/v1/sysTask/run', async (c) => {
+  app.post('/v1/sysTask/run', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { id } = await readValid(c, taskId);
     const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
     if (!task) throw new ApiError(say('taskId'));

@@ -14,6 +14,7 @@ import type { SessionEvents } from '../session-events.ts';
 import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../src/api/contract.ts';
 import { isNewTenant, tenantAdd, tenantEdit } from '../../src/api/schema/tenant.ts';
 import { checkWith } from '../validate.ts';
+import { owns } from '../access.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
   to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",
@@ -112,7 +113,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   };
 
   // Not shown in SPEC 7 (it has no tenant list call): the tenant list page's rows.
-  app.post('/v1/tenant/list', async (c) => {
+  app.post('/v1/tenant/list', owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }), async (c) => {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
@@ -128,7 +129,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/tenant/save', async (c) => {
+  app.post('/v1/tenant/save', owns({ pages: ['tenant-manage/tenant-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const isNew = isNewTenant(body);
     const checked = isNew ? await checkWith(tenantAdd, body) : await checkWith(tenantEdit, body);
@@ -193,50 +194,59 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     }
   });
 
-  app.post('/v1/tenantPagesRelation/selRelationList', async (c) => {
-    const body = await readBody(c);
-    const id = idOf(body, 'tenantId', '租户');
-    await tenantRow(id);
-    const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
-    return c.json(ok(rows.map((r) => r.menu_id)));
-  });
+  app.post(
+    '/v1/tenantPagesRelation/selRelationList',
+    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    async (c) => {
+      const body = await readBody(c);
+      const id = idOf(body, 'tenantId', '租户');
+      await tenantRow(id);
+      const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
+      return c.json(ok(rows.map((r) => r.menu_id)));
+    },
+  );
 
-  app.post('/v1/tenantPagesRelation/addRelation', async (c) => {
-    const body = await readBody(c);
-    const id = idOf(body, 'tenantId', '租户');
-    const tenant = await tenantRow(id);
-    const wanted = idList(body.menuIds, '菜单', { max: 5000 });
-    const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
-      'SELECT id, parent_id, component, tenant_id FROM menu',
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
-    if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
-    const chosen = withAncestors(wanted, byId);
-    if (!tenant.platform) {
-      // A page of the platform (and the buttons under it) stays the platform's.
-      const platformOnly = chosen.filter((m) => {
-        for (let r = byId.get(m); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
-          if (PLATFORM_PAGES.includes(r.component)) return true;
-        }
-        return false;
-      });
-      if (platformOnly.length) throw new ApiError('平台管理页面只能分配给平台运营租户', { values: platformOnly });
-    }
-    const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
-      `WITH del AS (DELETE FROM tenant_page WHERE tenant_id = $1 AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
+  app.post(
+    '/v1/tenantPagesRelation/addRelation',
+    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    async (c) => {
+      const body = await readBody(c);
+      const id = idOf(body, 'tenantId', '租户');
+      const tenant = await tenantRow(id);
+      const wanted = idList(body.menuIds, '菜单', { max: 5000 });
+      const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
+        'SELECT id, parent_id, component, tenant_id FROM menu',
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
+      if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
+      const chosen = withAncestors(wanted, byId);
+      if (!tenant.platform) {
+        // A page of the platform (and the buttons under it) stays the platform's.
+        const platformOnly = chosen.filter((m) => {
+          for (let r = byId.get(m); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
+            if (PLATFORM_PAGES.includes(r.component)) return true;
+          }
+          return false;
+        });
+        if (platformOnly.length) throw new ApiError('平台管理页面只能分配给平台运营租户', { values: platformOnly });
+      }
+      const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
+        `WITH del AS (DELETE FROM tenant_page WHERE tenant_id = $1 AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
             ins AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT $1, m FROM unnest($2::int[]) m ON CONFLICT DO NOTHING RETURNING menu_id),
             -- a page the tenant no longer has leaves every one of its roles
             rp AS (DELETE FROM role_perm rp USING role r WHERE r.id = rp.role_id AND r.tenant_id = $1 AND rp.menu_id IN (SELECT menu_id FROM del))
        SELECT (SELECT array_agg(menu_id ORDER BY menu_id) FROM ins) AS added, (SELECT array_agg(menu_id ORDER BY menu_id) FROM del) AS removed`,
-      [id, chosen],
-    );
-    await grantToTenantAdmins(db, id, diff.added ?? []);
-    await events.publish({ tenantId: id }, 'permissions');
-    return c.json(ok({ added: diff.added ?? [], removed: diff.removed ?? [] }));
-  });
+        [id, chosen],
+      );
+      await grantToTenantAdmins(db, id, diff.added ?? []);
+      await events.publish({ tenantId: id }, 'permissions');
+      return c.json(ok({ added: diff.added ?? [], removed: diff.removed ?? [] }));
+    },
+  );
 
-  app.post('/v1/tenantOverallParams/query', async (c) => {
+  // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
+  app.post('/v1/tenantOverallParams/query', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
     const body = await readBody(c);
     const id = await paramsTenant(c.get('session'), body);
     const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
@@ -253,7 +263,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     return c.json(ok({ tenantId: id, settings: values }));
   });
 
-  app.post('/v1/tenantOverallParams/update', async (c) => {
+  app.post('/v1/tenantOverallParams/update', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
     const body = await readBody(c);
     const id = await paramsTenant(c.get('session'), body);
     const type = body.type;
@@ -271,7 +281,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     return c.json(ok());
   });
 
-  app.post('/v1/systemSetting/getIsPrivacy', async (c) => {
+  app.post('/v1/systemSetting/getIsPrivacy', owns('shell'), async (c) => {
     await readBody(c);
     return c.json(ok(await privacyOn(db, c.get('session').tenantId)));
   });

@@ -9,6 +9,7 @@ import type { SessionEvents } from '../session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../throttle.ts';
 import { say } from '../../src/api/schema/messages.ts';
 import { passwordChange, passwordChangeBody } from '../../src/api/schema/password.ts';
+import { owns } from '../access.ts';
 
 /**
  * 用户中心 › 设置密码 (issue 15; SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both
@@ -19,7 +20,7 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/v1/user/updatePassword', async (c) => {
+  app.post('/v1/user/updatePassword', owns({ pages: ['user-center/set-password'] }), async (c) => {
     const body = await readValid(c, passwordChangeBody);
     const s = c.get('session');
     const keyId = body.keyId;

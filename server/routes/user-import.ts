@@ -17,6 +17,7 @@ import {
   type ImportStatus,
   type UserInput,
 } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
 const CHUNK = 250;
@@ -181,7 +182,8 @@ export function userImportRoutes(db: Db) {
     await db.query(`UPDATE import_job SET status = 'done', processed = total, updated_at = now() WHERE id = $1`, [jobId]);
   };
 
-  app.post('/v1/user/importExcel', async (c) => {
+  // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
+  app.post('/v1/user/importExcel', owns({ buttons: ['user:import'] }), async (c) => {
     const s = c.get('session');
     const type = c.req.header('content-type') ?? '';
     if (!type.startsWith('multipart/form-data')) {

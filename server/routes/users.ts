@@ -11,6 +11,7 @@ import { newPassword } from '../passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../permissions.ts';
 import type { SessionEvents } from '../session-events.ts';
 import { ACCOUNT_PATTERN, USER_TYPE_RANK, userFieldProblems, type UserInput } from '../../src/api/contract.ts';
+import { owns } from '../access.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
 const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.user_type AS "userType", u.status,
@@ -47,13 +48,13 @@ const fieldError = (field: string, message: string) => new ApiError(message, { f
 
 /**
  * System administration › users (SPEC 7 "User"). Lists, details and every change stay within the caller's
- * department scope (userType 0: the whole tenant). Who may call is CALL_OWNERS' business (server/access.ts);
+ * department scope (userType 0: the whole tenant). Who may call is each route's owner (owns, server/access.ts);
  * saves also check, here, that nobody grants more than they hold (docs/api.md "Users").
  */
 export function userRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/user/list', async (c) => {
+  app.post('/v1/user/list', owns({ pages: ['manage/users'] }), async (c) => {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);
     const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
@@ -75,7 +76,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return row;
   };
 
-  app.post('/vue/user/detail', async (c) => {
+  app.post('/vue/user/detail', owns({ pages: ['manage/users'] }), async (c) => {
     const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
     const row = await userInScope(c, id);
     const view = await phoneView(db, c.get('session'));
@@ -92,7 +93,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return Boolean(row?.is_admin) && row.others === 0;
   };
 
-  app.post('/vue/user/del', async (c) => {
+  app.post('/vue/user/del', owns({ buttons: ['user:del'] }), async (c) => {
     const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
     const s = c.get('session');
     if (id === s.userId) throw new ApiError('不能删除当前登录的账号');
@@ -108,7 +109,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return c.json(ok());
   });
 
-  app.post('/v1/user/modifyStatus', async (c) => {
+  app.post('/v1/user/modifyStatus', owns({ buttons: ['user:edit'] }), async (c) => {
     const body = await readBody(c);
     const id = int(body, 'id', '用户 id', 0, 2 ** 31 - 1);
     if (body.status !== 0 && body.status !== 1) throw new ApiError('状态必须是 0（停用）或 1（启用）');
@@ -125,7 +126,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return c.json(ok());
   });
 
-  app.post('/anon/user/checkUsername', async (c) => {
+  // The path says anon, but telling which accounts exist is for those who create accounts.
+  app.post('/anon/user/checkUsername', owns({ buttons: ['user:add'] }), async (c) => {
     const body = await readBody(c);
     const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
     if (!ACCOUNT_PATTERN.test(userName)) return c.json(ok({ available: false, reason: 'format' }));
@@ -133,7 +135,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return c.json(ok({ available: !taken }));
   });
 
-  app.post('/v1/user/save', async (c) => {
+  app.post('/v1/user/save', owns({ buttons: ['user:add', 'user:edit'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
     const isNew = body.id === undefined || body.id === null || body.id === '';

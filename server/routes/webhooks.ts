@@ -8,6 +8,7 @@ import { readValid } from '../validate.ts';
 import { targetProblem } from '../outbound.ts';
 import { maskSecret, type Secrets } from '../secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../webhooks.ts';
+import { owns } from '../access.ts';
 
 /**
  * Open platform › message subscriptions (not shown in SPEC 7; docs/api.md "Webhooks"): a tenant's endpoints, the
@@ -16,7 +17,7 @@ import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../webhooks.ts';
 export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispatcher, allowPrivateTargets: boolean) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/openApi/webhook/list', async (c) => {
+  app.post('/v1/openApi/webhook/list', owns({ pages: ['open-platform/subscription'] }), async (c) => {
     await readValid(c, webhookList);
     const rows = await db.query<{ secret: string }>(
       `SELECT w.id, w.name, w.url, w.events, w.secret, w.enabled, to_json(w.created_at) #>> '{}' AS "createdAt",
@@ -28,7 +29,7 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ webhooks: rows.map((r) => ({ ...r, secret: maskSecret(secrets.decrypt(r.secret)) })), events: WEBHOOK_EVENTS }));
   });
 
-  app.post('/v1/openApi/webhook/save', async (c) => {
+  app.post('/v1/openApi/webhook/save', owns({ pages: ['open-platform/subscription'] }), async (c) => {
     const { id, name, url, events, secret, enabled } = await readValid(c, webhookSave);
     const s = c.get('session');
     const problem = await targetProblem(url, allowPrivateTargets);
@@ -49,7 +50,7 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ id: row.id }));
   });
 
-  app.post('/v1/openApi/webhook/delete', async (c) => {
+  app.post('/v1/openApi/webhook/delete', owns({ pages: ['open-platform/subscription'] }), async (c) => {
     const { id } = await readValid(c, webhookId);
     const rows = await db.query('DELETE FROM webhook WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, c.get('session').tenantId]);
     if (!rows.length) throw new ApiError(say('webhookId'));
@@ -57,7 +58,7 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
   });
 
   // A test event to one subscription, delivered at once (and retried like any other if it fails).
-  app.post('/v1/openApi/webhook/test', async (c) => {
+  app.post('/v1/openApi/webhook/test', owns({ pages: ['open-platform/subscription'] }), async (c) => {
     const { id } = await readValid(c, webhookId);
     const s = c.get('session');
     const [row] = await db.query<{ id: string }>(
@@ -75,7 +76,7 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ deliveryId: row.id, ...d }));
   });
 
-  app.post('/v1/openApi/webhook/deliveries', async (c) => {
+  app.post('/v1/openApi/webhook/deliveries', owns({ pages: ['open-platform/subscription'] }), async (c) => {
     const { id } = await readValid(c, webhookId);
     const rows = await db.query(
       `SELECT d.id::text AS id, d.event, d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",

@@ -1,38 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { createApp } from '../../server/app.ts';
-import { CALL_OWNERS, accessChain } from '../../server/access.ts';
+import { accessChain } from '../../server/access.ts';
 import { dbLookups } from '../../server/relations.ts';
-import type { Db } from '../../server/db.ts';
+import { madeUpCalls, noDb, serverCalls } from '../support/call-table.ts';
 
-// The server's route table, read from the app itself with every optional part mounted (demo outbox, fault switch).
-const noDb: Db = {
-  kind: 'pglite',
-  query: async () => [],
-  exec: async () => {},
-  withStartupLock: (fn) => fn(),
-  listen: async () => {},
-  notify: async () => {},
-  close: async () => {},
-};
-const app = createApp({ db: noDb, sessionTtlSeconds: 60, accessTokenTtlSeconds: 60, demo: true, faults: true });
-const served = [
-  ...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/manage/')).map((r) => `${r.method} ${r.path.slice(7)}`)),
-];
+// The server's calls, read from the app itself with every optional part mounted (demo outbox, fault switch).
+const calls = serverCalls();
+const served = calls.calls;
 
 describe('who owns each call (server/access.ts)', () => {
-  it('every route the server answers has an owner: the shell, anonymous, or a page or button', () => {
-    expect(served.length).toBeGreaterThan(20);
-    const unowned = served.filter((key) => !(key in CALL_OWNERS));
-    expect(unowned).toEqual([]);
-  });
-
-  it('every owner entry names a route the server answers (no stale rows)', () => {
-    expect(Object.keys(CALL_OWNERS).filter((key) => !served.includes(key))).toEqual([]);
+  it('every route the server answers declares its owner: the shell, anonymous, or a page or button', () => {
+    expect(served.length).toBeGreaterThan(100);
+    const owned = new Set(calls.owners.map(([key]) => key));
+    expect(served.filter((key) => !owned.has(key))).toEqual([]);
   });
 
   it('page and button owners name at least one page or code, in the menu’s own form', () => {
-    for (const [key, owner] of Object.entries(CALL_OWNERS)) {
+    for (const [key, owner] of calls.owners) {
       if (typeof owner === 'string') continue;
       const names = [...(owner.pages ?? []), ...(owner.buttons ?? []), ...(owner.records ?? [])];
       expect(names.length, key).toBeGreaterThan(0);
@@ -47,7 +31,7 @@ describe('the access chain', () => {
   it('refuses a route nobody owns instead of running it, and lets unknown paths reach the 404', async () => {
     const handler = vi.fn(() => new Response('ran'));
     const api = new Hono();
-    api.use('*', accessChain(new Set(['POST /v1/unowned/call']), { platformTenant: 0, lookups: dbLookups(noDb) }));
+    api.use('*', accessChain(madeUpCalls({}, ['POST /v1/unowned/call']), { platformTenant: 0, lookups: dbLookups(noDb) }));
     api.post('/v1/unowned/call', handler);
     api.all('*', (c) => c.json({ result: 'error' }, 404));
     const vetted = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -61,7 +45,10 @@ describe('the access chain', () => {
 
   it('asks for the session before anything else on an owned call', async () => {
     const api = new Hono();
-    api.use('*', accessChain(new Set(['POST /v1/user/list']), { platformTenant: 0, lookups: dbLookups(noDb) }));
+    api.use(
+      '*',
+      accessChain(madeUpCalls({ 'POST /v1/user/list': { pages: ['manage/users'] } }), { platformTenant: 0, lookups: dbLookups(noDb) }),
+    );
     api.post('/v1/user/list', () => new Response('ran'));
     expect(await (await api.request('/v1/user/list', { method: 'POST' })).json()).toEqual({
       result: 'error',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { CALL_OWNERS, accessChain, type AccessLookups } from '../../server/access.ts';
+import { accessChain, CallTable, type AccessLookups } from '../../server/access.ts';
+import { routeApp } from '../support/call-table.ts';
 import type { AppEnv, SessionInfo } from '../../server/auth.ts';
 
 /**
@@ -8,6 +9,11 @@ import type { AppEnv, SessionInfo } from '../../server/auth.ts';
  * decides and records: which checks ran, in which order, and what each was asked.
  */
 const PLATFORM = 1;
+// The server's own owners (from its routes), and one served call nobody owns.
+const calls = new CallTable().read(
+  [...routeApp().routes, { method: 'POST', path: '/manage/v1/orphan', handler: () => undefined }],
+  '/manage',
+);
 const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   id: 's1',
   tokenHash: 'h1',
@@ -47,7 +53,7 @@ function harness(world: World = {}) {
     c.set('ip', '10.0.0.9');
     await next();
   });
-  app.use('*', accessChain(new Set(Object.keys(CALL_OWNERS).concat('POST /v1/orphan')), { platformTenant: PLATFORM, lookups }));
+  app.use('*', accessChain(calls, { platformTenant: PLATFORM, lookups }));
   app.all('*', (c) => {
     if (c.req.path.endsWith('/missing')) return c.json({ result: 'error' }, 404);
     ran.push({ path: c.req.path, session: c.get('session') });
@@ -162,7 +168,7 @@ describe('access chain: session, then tenant, then permission', () => {
       touch: async () => {},
       mayCall: async () => (asked.push('mayCall'), true),
     } as unknown as AccessLookups;
-    app.use('*', accessChain(new Set(), { platformTenant: PLATFORM, lookups, interfacesReady }));
+    app.use('*', accessChain(calls, { platformTenant: PLATFORM, lookups, interfacesReady }));
     app.all('*', (c) => c.json({ result: 'ok' }));
     const pending = app.request('/manage/v1/user/list', { method: 'POST', headers: { UserToken: 't' } });
     await new Promise((r) => setTimeout(r, 5));

@@ -1,0 +1,29 @@
+import { createApp } from '../../server/app.ts';
+import { CallTable, owns, type Owner } from '../../server/access.ts';
+import type { Db } from '../../server/db.ts';
+
+/** A database that answers nothing: enough to mount every route and read the route table. */
+export const noDb: Db = {
+  kind: 'pglite',
+  query: async () => [],
+  exec: async () => {},
+  withStartupLock: (fn) => fn(),
+  listen: async () => {},
+  notify: async () => {},
+  close: async () => {},
+};
+
+/** The server's app with every optional part mounted (demo outbox, fault switch), on no database. */
+export const routeApp = () => createApp({ db: noDb, sessionTtlSeconds: 60, accessTokenTtlSeconds: 60, demo: true, faults: true });
+
+/** The server's calls and the owners their routes declare, read from the app itself. */
+export const serverCalls = (): CallTable => new CallTable().read(routeApp().routes, '/manage');
+
+/** A call table of routes a test makes up: `owned` declared with owns(), `unowned` served without an owner. */
+export function madeUpCalls(owned: Record<string, Owner>, unowned: readonly string[] = []): CallTable {
+  const route = (key: string, handler: unknown) => ({ method: key.split(' ')[0], path: key.split(' ')[1], handler });
+  return new CallTable().read([
+    ...Object.entries(owned).map(([key, owner]) => route(key, owns(owner))),
+    ...unowned.map((key) => route(key, () => undefined)),
+  ]);
+}
