@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SessionContext } from '../shell/session-context.ts';
+import { SessionContext } from '../shell/session/session-context.ts';
 import { useNotify } from '../shell/toast.tsx';
 import { createFailurePolicy, type SessionHandle } from './failure-policy.ts';
 import { failureSink } from './failure-sink.ts';

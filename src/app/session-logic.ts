@@ -21,7 +21,7 @@ import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { isTimeZone } from '../lib/time.ts';
 import { localizeStored } from '../i18n/use-t.ts';
 import { loadSignedIn } from './load-signed-in.ts';
-import { navigate } from '../shell/hash-location.ts';
+import { navigate } from '../shell/navigation/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
 import { countdownMachine } from '../../machines/countdown.machine.ts';
 import { createRefreshToken, type TabCoordination } from './access-token-logic.ts';

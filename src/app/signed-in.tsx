@@ -1,14 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { splitHash } from '../lib/redirect.ts';
-import { useApi } from '../shell/api-context.ts';
-import { SessionContext } from '../shell/session-context.ts';
-import { useHashSearch } from '../shell/hash-location.ts';
+import { useApi } from '../shell/session/api-context.ts';
+import { SessionContext } from '../shell/session/session-context.ts';
+import { useHashSearch } from '../shell/navigation/hash-location.ts';
 import { installOperationLog } from './operation-log.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
-import { Layout } from '../shell/layout.tsx';
-import { KeepAliveOutlet } from '../shell/keep-alive.tsx';
+import { Layout } from '../shell/layout/layout.tsx';
+import { KeepAliveOutlet } from '../shell/layout/keep-alive.tsx';
 import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
 import { CAMPAIGN_PAGES } from '../api/campaign-rules.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatInstant } from '../lib/time.ts';
-import { SessionContext } from './session-context.ts';
+import { SessionContext } from './session/session-context.ts';
 
 /** The tenant's time zone (tenant parameter timeZone). */
 export const useTimeZone = () => SessionContext.useSelector((s) => s.context.tenantParams.timeZone);

@@ -3,7 +3,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
-import { FullPageSpinner, StatusScreen } from '../shell/status-screens.tsx';
+import { FullPageSpinner, StatusScreen } from '../shell/layout/status-screens.tsx';
 import { viewFor } from './registry.ts';
 import { ModuleNotInstalled } from './not-installed.tsx';
 

@@ -8,14 +8,14 @@ import { memoryStore } from '../../src/api/storage.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { pinyinOf } from '../../src/menu/pinyin.ts';
 import { SettingsRegular } from '@fluentui/react-icons';
-import { CommandPalette } from '../../src/shell/command-palette.tsx';
+import { CommandPalette } from '../../src/shell/navigation/command-palette.tsx';
 import {
   PageActionStore,
   PageActionsProvider,
   usePageActions,
   usePermittedPageActions,
   type PageAction,
-} from '../../src/shell/page-actions.tsx';
+} from '../../src/shell/navigation/page-actions.tsx';
 
 afterEach(cleanup);
 

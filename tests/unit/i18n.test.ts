@@ -34,7 +34,11 @@ describe('shell texts', () => {
   it('has every text the public screens show in the login route (messages.ts), each text in one part only', () => {
     const files = publicFiles();
     expect(files).toEqual(
-      expect.arrayContaining(['src/shell/login-form.tsx', 'src/shell/account-pages.tsx', 'src/shell/status-screens.tsx']),
+      expect.arrayContaining([
+        'src/shell/public/login-form.tsx',
+        'src/shell/public/account-pages.tsx',
+        'src/shell/layout/status-screens.tsx',
+      ]),
     );
     const asked = new Map<string, string>();
     for (const file of files) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { PermissionButton, PermissionLink, PermissionSwitch } from '../../src/shell/permission-button.tsx';
+import { PermissionButton, PermissionLink, PermissionSwitch } from '../../src/shell/session/permission-button.tsx';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatInstant, isTimeZone, zoneToName } from '../../src/lib/time.ts';
-import { publicTenantQuery } from '../../src/shell/public-tenant.ts';
+import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
 
 describe('times in the tenant’s zone', () => {
   it('formats an instant in the zone asked for, not the viewer’s', () => {

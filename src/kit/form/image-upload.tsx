@@ -2,8 +2,8 @@ import { Button, Input, ProgressBar, Text, makeStyles, tokens } from '@fluentui/
 import { useRef, useState } from 'react';
 import { IMAGE_RULES } from '../../api/image-rules.ts';
 import { UploadError, uploadImage } from '../../lib/upload.ts';
-import { useApi } from '../../shell/api-context.ts';
-import { SessionContext } from '../../shell/session-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
+import { SessionContext } from '../../shell/session/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({

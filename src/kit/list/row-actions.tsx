@@ -1,5 +1,5 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { PermissionButton } from '../../shell/permission-button.tsx';
+import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
 
 const useStyles = makeStyles({

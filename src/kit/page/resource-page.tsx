@@ -1,7 +1,7 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { PermissionButton } from '../../shell/permission-button.tsx';
-import { usePageActions } from '../../shell/page-actions.tsx';
+import { PermissionButton } from '../../shell/session/permission-button.tsx';
+import { usePageActions } from '../../shell/navigation/page-actions.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import { PageHeader } from './page-header.tsx';
 

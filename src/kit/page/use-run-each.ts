@@ -1,4 +1,4 @@
-import { useLoading } from '../../shell/loading.tsx';
+import { useLoading } from '../../shell/layout/loading.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/base-info-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/staff.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';
 import { FilterFields, emptyState } from '../../kit/list/filter-bar.tsx';

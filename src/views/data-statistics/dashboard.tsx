@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DashboardFigures } from '../../api/contract.ts';
 import { statisticsCalls } from '../../api/statistics-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';

@@ -4,7 +4,7 @@ import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { statisticsCalls } from '../../api/statistics-calls.ts';
 import { formatInstant } from '../../lib/time.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';

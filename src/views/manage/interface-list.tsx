@@ -17,7 +17,7 @@ import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { externalInterfaceSave, interfaceSave } from '../../api/schema/interface.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';

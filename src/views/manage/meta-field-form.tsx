@@ -10,7 +10,7 @@ import {
   type MetaTableRow,
 } from '../../api/contract.ts';
 import { metaCalls } from '../../api/meta-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { useForm } from '../../kit/form/use-form.ts';

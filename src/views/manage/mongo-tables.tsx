@@ -4,8 +4,8 @@ import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../
 import { metaCalls } from '../../api/meta-calls.ts';
 import { collectionAdd } from '../../api/schema/collection.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { useApi } from '../../shell/api-context.ts';
-import { PermissionButton } from '../../shell/permission-button.tsx';
+import { useApi } from '../../shell/session/api-context.ts';
+import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';

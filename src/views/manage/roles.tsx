@@ -13,10 +13,10 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../api/role-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { roleSave } from '../../api/schema/role.ts';
-import { PermissionButton } from '../../shell/permission-button.tsx';
+import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { platformCalls, type TenantSettings } from '../../api/platform-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { Watermark } from '../../shell/watermark.tsx';
+import { Watermark } from '../../shell/layout/watermark.tsx';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({

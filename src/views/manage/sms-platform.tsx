@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../api/sms-platform-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../../api/schema/sms-platform.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';

@@ -5,7 +5,7 @@ import { fieldProblems } from '../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../api/schema/task.ts';
 import { taskCalls, type TaskInput, type TaskRow, type TaskRun } from '../../api/task-calls.ts';
 import { formatInstant as formatIn } from '../../lib/time.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../api/platform-calls.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { useListState } from '../../kit/list/use-list.ts';

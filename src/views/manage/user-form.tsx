@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../api/contract.ts';
 import { userCalls } from '../../api/user-calls.ts';
 import type { RoleRow } from '../../api/role-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';

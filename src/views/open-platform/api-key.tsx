@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/api-key-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { apiKeySave } from '../../api/schema/api-key.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { CheckboxGroup } from '../../kit/form/checkbox-group.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';

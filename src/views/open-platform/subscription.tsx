@@ -4,7 +4,7 @@ import { ApiFailure } from '../../api/errors.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { WEBHOOK_EVENTS, webhookSave } from '../../api/schema/webhook.ts';
 import { webhookCalls, type Delivery, type Webhook } from '../../api/webhook-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { CheckboxGroup } from '../../kit/form/checkbox-group.tsx';

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { RecordSchema } from '../../api/contract.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';

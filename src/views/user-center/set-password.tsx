@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { passwordChangeForm } from '../../api/schema/password.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
-import { useApi } from '../../shell/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useForm } from '../../kit/form/use-form.ts';

@@ -4,12 +4,12 @@ import { profileProblems } from '../../api/contract.ts';
 import { fetchUserInfo } from '../../api/session-calls.ts';
 import { userCenterCalls } from '../../api/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
-import { useApi } from '../../shell/api-context.ts';
-import { SessionContext } from '../../shell/session-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
+import { SessionContext } from '../../shell/session/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { usePublisherType } from '../../shell/publisher.ts';
+import { usePublisherType } from '../../shell/session/publisher.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import { logCalls, type LogQuery } from '../../../api/log-calls.ts';
 import { nextDay, startOfDay } from '../../../lib/time.ts';
-import { useApi } from '../../../shell/api-context.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { FilterFields, type FilterField } from '../../../kit/list/filter-bar.tsx';

@@ -3,7 +3,7 @@ import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
 import { type OperationLogRow } from '../../../api/log-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
-import { useLoading } from '../../../shell/loading.tsx';
+import { useLoading } from '../../../shell/layout/loading.tsx';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { type Column } from '../../../kit/list/data-table.tsx';

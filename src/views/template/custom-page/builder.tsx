@@ -6,8 +6,8 @@ import { activeIndex, layerRects, pageBuilderMachine, shownPopIndex } from '../.
 import { pageCalls, type PaletteItem } from '../../../api/page-calls.ts';
 import { type PageRect, type PageState } from '../../../api/page-rules.ts';
 import { ImageUpload } from '../../../kit/form/image-upload.tsx';
-import { useApi } from '../../../shell/api-context.ts';
-import { navigate } from '../../../shell/hash-location.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { PageHeader } from '../../../kit/page/page-header.tsx';
 import { useT } from '../../../i18n/use-t.ts';

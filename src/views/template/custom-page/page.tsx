@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { pageCalls, type PageRow } from '../../../api/page-calls.ts';
-import { useApi } from '../../../shell/api-context.ts';
-import { navigate, useHashSearch } from '../../../shell/hash-location.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';

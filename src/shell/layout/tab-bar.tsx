@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
-import { findRoute, type AppRoute, type MenuModel } from '../menu/menu-model.ts';
-import { useT } from '../i18n/use-t.ts';
+import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { TabsContext } from './keep-alive.tsx';
 
 const useStyles = makeStyles({

@@ -1,10 +1,10 @@
 import { Redirect, useSearch } from 'wouter';
 import { LoginForm } from './login-form.tsx';
-import { SessionContext } from './session-context.ts';
-import { FailureScreen, FullPageSpinner } from './status-screens.tsx';
-import { DEPLOY_MODE, sloganFor } from './deployment.ts';
-import { safeRedirect } from '../lib/redirect.ts';
-import { STORAGE_KEYS, readStored } from '../api/storage.ts';
+import { SessionContext } from '../session/session-context.ts';
+import { FailureScreen, FullPageSpinner } from '../layout/status-screens.tsx';
+import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
+import { safeRedirect } from '../../lib/redirect.ts';
+import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
 
 /**
  * /login: signs in; once the session is ready the session machine replays navigation to ?redirect. `onRetry` is the

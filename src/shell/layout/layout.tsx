@@ -2,47 +2,47 @@ import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, toke
 import { DismissRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { withLastSearch } from './hash-location.ts';
+import { withLastSearch } from '../navigation/hash-location.ts';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { countdownMachine } from '../../machines/countdown.machine.ts';
-import { findRoute, type MenuModel } from '../menu/menu-model.ts';
-import { STORAGE_KEYS, readStored } from '../api/storage.ts';
-import { useLanguage, useT } from '../i18n/use-t.ts';
-import type { PaletteAction } from './command-palette.tsx';
-import { PageActionStore, PageActionsProvider, usePermittedPageActions } from './page-actions.tsx';
-import { SessionContext } from './session-context.ts';
-import { SideMenu } from './side-menu.tsx';
-import { useNotify } from './toast.tsx';
+import type { countdownMachine } from '../../../machines/countdown.machine.ts';
+import { findRoute, type MenuModel } from '../../menu/menu-model.ts';
+import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
+import type { PaletteAction } from '../navigation/command-palette.tsx';
+import { PageActionStore, PageActionsProvider, usePermittedPageActions } from '../navigation/page-actions.tsx';
+import { SessionContext } from '../session/session-context.ts';
+import { SideMenu } from '../navigation/side-menu.tsx';
+import { useNotify } from '../toast.tsx';
 import { Watermark } from './watermark.tsx';
-import { mayForceLogout, showsOnlineCount } from './online-rules.ts';
-import { useApi } from './api-context.ts';
+import { mayForceLogout, showsOnlineCount } from '../session/online-rules.ts';
+import { useApi } from '../session/api-context.ts';
 import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
-import { DEPLOY_MODE, sloganFor } from './deployment.ts';
-import { useTimeZone } from './time-zone.ts';
-import { useTheme } from './theme.ts';
-import { loadPinyin } from './pinyin-source.ts';
-import type { PinyinOf } from '../menu/search-index.ts';
-import { dictionaries } from '../i18n/messages.ts';
-import { useInspect } from '../journal/context.ts';
-import { mayOpenJournal } from '../menu/button-permission.ts';
-import type { JournalTab } from './journal-panel.tsx';
-import { zoneToName } from '../lib/time.ts';
+import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
+import { useTimeZone } from '../time-zone.ts';
+import { useTheme } from '../theme.ts';
+import { loadPinyin } from '../navigation/pinyin-source.ts';
+import type { PinyinOf } from '../../menu/search-index.ts';
+import { dictionaries } from '../../i18n/messages.ts';
+import { useInspect } from '../../journal/context.ts';
+import { mayOpenJournal } from '../../menu/button-permission.ts';
+import type { JournalTab } from '../journal-panel.tsx';
+import { zoneToName } from '../../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
-const loadPalette = () => import('./command-palette.tsx');
+const loadPalette = () => import('../navigation/command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 // The drawer (a table, pager and dialogs) loads when first opened.
 // Quick search is its own chunk (its dialog is not in the shell's first paint), fetched while idle with the palette.
-const loadQuickSearch = () => import('./quick-search.tsx');
+const loadQuickSearch = () => import('../navigation/quick-search.tsx');
 const QuickSearch = lazy(() => loadQuickSearch().then((m) => ({ default: m.QuickSearch })));
-const OnlineUsersDrawer = lazy(() => import('./online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
+const OnlineUsersDrawer = lazy(() => import('../session/online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
 // Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
 /** The event journal panel (issue 16): a chunk of its own, loaded when an engineer first opens it. */
-const JournalPanel = lazy(() => import('./journal-panel.tsx'));
-const BindPhoneOverlay = lazy(() => import('./bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
+const JournalPanel = lazy(() => import('../journal-panel.tsx'));
+const BindPhoneOverlay = lazy(() => import('../session/bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
   // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.

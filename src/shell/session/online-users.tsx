@@ -18,12 +18,12 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../i18n/use-t.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
 import { useApi } from './api-context.ts';
-import { useNotify } from './toast.tsx';
-import { ConfirmDialog, Pager } from './list-controls.tsx';
-import { useFormatInstant } from './time-zone.ts';
+import { useNotify } from '../toast.tsx';
+import { ConfirmDialog, Pager } from '../list-controls.tsx';
+import { useFormatInstant } from '../time-zone.ts';
 
 /** SPEC 3 online-login record. */
 export interface OnlineRecord {

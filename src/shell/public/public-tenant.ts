@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { publicTenantInfo, type PublicTenant } from '../api/session-calls.ts';
-import { STORAGE_KEYS, readStored } from '../api/storage.ts';
-import { useApi } from './api-context.ts';
+import { publicTenantInfo, type PublicTenant } from '../../api/session-calls.ts';
+import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
+import { useApi } from '../session/api-context.ts';
 
 /** How a public page finds its tenant: the link's ?tenant= code, else the tenant last signed in here, else the default. */
 export function publicTenantQuery(search: string, lastTenant: string | null): { code?: string; id?: number } {

@@ -1,7 +1,7 @@
-import { formatInstant } from '../lib/time.ts';
+import { formatInstant } from '../../lib/time.ts';
 import { useMemo } from 'react';
-import { WATERMARK, watermarkTile } from '../lib/watermark.ts';
-import { useTheme } from './theme.ts';
+import { WATERMARK, watermarkTile } from '../../lib/watermark.ts';
+import { useTheme } from '../theme.ts';
 
 /**
  * SPEC 2 optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
 
 /** The one API client, for pages; the app provides it. */
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -1,15 +1,15 @@
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { isElevenDigits, BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
-import { TenantChoiceNeeded, registerTenant, resetPassword } from '../api/session-calls.ts';
+import { isElevenDigits, BIND_MESSAGES } from '../../../machines/bind-phone.machine.ts';
+import { TenantChoiceNeeded, registerTenant, resetPassword } from '../../api/session-calls.ts';
 import { usePublicTenant } from './public-tenant.ts';
-import { passwordProblem } from '../api/contract.ts';
-import { STORAGE_KEYS } from '../api/storage.ts';
-import { useLocalize, useT } from '../i18n/use-t.ts';
-import { useApi } from './api-context.ts';
-import { PhoneVerification } from './phone-verification.tsx';
-import { useNotify } from './toast.tsx';
+import { passwordProblem } from '../../api/contract.ts';
+import { STORAGE_KEYS } from '../../api/storage.ts';
+import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { useApi } from '../session/api-context.ts';
+import { PhoneVerification } from '../session/phone-verification.tsx';
+import { useNotify } from '../toast.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
