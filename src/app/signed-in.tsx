@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { splitHash } from '../lib/redirect.ts';
 import { useApi } from '../shell/session/api-context.ts';
@@ -8,6 +8,7 @@ import { installOperationLog } from './operation-log.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Layout } from '../shell/layout/layout.tsx';
+import type { ShellScreens } from '../shell/layout/screens.ts';
 import { KeepAliveOutlet } from '../shell/layout/keep-alive.tsx';
 import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
 import { CAMPAIGN_PAGES } from '../api/campaign-rules.ts';
@@ -66,10 +67,19 @@ function ContentRoutes({ model }: { model: MenuModel }) {
   );
 }
 
+/**
+ * What the layout opens over the pages, each a chunk loaded when first opened: the online-user drawer (a table,
+ * pager and dialogs from the page kit) and, for engineers, the event journal's panel.
+ */
+const screens: ShellScreens = {
+  OnlineUsers: lazy(() => import('../views/online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
+  JournalPanel: lazy(() => import('../journal/panel/journal-panel.tsx')),
+};
+
 /** The signed-in console: the layout around the content routes (a chunk of its own, see app.tsx). */
 export default function SignedIn({ model }: { model: MenuModel }) {
   return (
-    <Layout model={model}>
+    <Layout model={model} screens={screens}>
       <OperationLogger />
       <ContentRoutes model={model} />
     </Layout>

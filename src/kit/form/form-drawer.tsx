@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { ConfirmDialog } from '../page/confirm.tsx';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';

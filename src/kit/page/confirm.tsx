@@ -1,5 +1,6 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useCallback, useState, type ReactElement } from 'react';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -43,4 +44,36 @@ export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: R
     />
   );
   return [ask, dialog];
+}
+
+/** The confirmation every page asks with: titled 提示, with 确定 and 取消. */
+export function ConfirmDialog({
+  open,
+  message,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  useRestoreFocus(open);
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('prompt')}</DialogTitle>
+          <DialogContent>{message}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onConfirm}>
+              {t('confirm')}
+            </Button>
+            <Button onClick={onCancel}>{t('cancel')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
 }

@@ -28,20 +28,16 @@ import type { PinyinOf } from '../../menu/search-index.ts';
 import { dictionaries } from '../../i18n/messages.ts';
 import { useInspect } from '../../journal/context.ts';
 import { mayOpenJournal } from '../../menu/button-permission.ts';
-import type { JournalTab } from '../journal-panel.tsx';
+import type { JournalTab, ShellScreens } from './screens.ts';
 import { zoneToName } from '../../lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
 const loadPalette = () => import('../navigation/command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
-// The drawer (a table, pager and dialogs) loads when first opened.
 // Quick search is its own chunk (its dialog is not in the shell's first paint), fetched while idle with the palette.
 const loadQuickSearch = () => import('../navigation/quick-search.tsx');
 const QuickSearch = lazy(() => loadQuickSearch().then((m) => ({ default: m.QuickSearch })));
-const OnlineUsersDrawer = lazy(() => import('../session/online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer })));
 // Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
-/** The event journal panel (issue 16): a chunk of its own, loaded when an engineer first opens it. */
-const JournalPanel = lazy(() => import('../journal-panel.tsx'));
 const BindPhoneOverlay = lazy(() => import('../session/bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
@@ -75,19 +71,22 @@ const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
 type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users' | 'journal';
 
 /** The logged-in layout (SPEC 2): header on top, two-level side menu on the left, content on the right. */
-export function Layout({ model, children }: { model: MenuModel; children: ReactNode }) {
+export function Layout({ model, screens, children }: { model: MenuModel; screens: ShellScreens; children: ReactNode }) {
   const [pageActions] = useState(() => new PageActionStore());
   const inspect = useInspect();
   return (
     <PageActionsProvider store={pageActions}>
       <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput(), inspect }}>
-        <LayoutFrame model={model}>{children}</LayoutFrame>
+        <LayoutFrame model={model} screens={screens}>
+          {children}
+        </LayoutFrame>
       </TabsContext.Provider>
     </PageActionsProvider>
   );
 }
 
-function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNode }) {
+function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: ShellScreens; children: ReactNode }) {
+  const { OnlineUsers, JournalPanel } = screens;
   const s = useStyles();
   const t = useT();
   const notify = useNotify();
@@ -339,7 +338,7 @@ function LayoutFrame({ model, children }: { model: MenuModel; children: ReactNod
       )}
       {onlineDrawer && drawerWanted && (
         <Suspense fallback={null}>
-          <OnlineUsersDrawer
+          <OnlineUsers
             open={overlay === 'online-users' && !needsPhone}
             onClose={() => setOverlay('none')}
             canForceLogout={mayForceLogout(userInfo)}

@@ -9,7 +9,7 @@ import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../
 import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';

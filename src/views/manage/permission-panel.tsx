@@ -4,7 +4,7 @@ import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import { useApi } from '../../shell/session/api-context.ts';
-import { ConfirmDialog } from '../../shell/list-controls.tsx';
+import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import * as statecharts from '../../../machines/index.ts';
 import { buildMenuModel } from '../../menu/menu-model.ts';
-import { describeStatechart } from '../../journal/statechart.ts';
-import { recordWalk } from '../../journal/walk.ts';
-import { StatechartView } from '../statechart-view.tsx';
-import JournalPanel from '../journal-panel.tsx';
+import { describeStatechart } from '../statechart.ts';
+import { recordWalk } from '../walk.ts';
+import { StatechartView } from './statechart-view.tsx';
+import JournalPanel from './journal-panel.tsx';
 
 const model = buildMenuModel([]);
 

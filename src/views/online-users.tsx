@@ -18,12 +18,14 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
-import { useApi } from './api-context.ts';
-import { useNotify } from '../toast.tsx';
-import { ConfirmDialog, Pager } from '../list-controls.tsx';
-import { useFormatInstant } from '../time-zone.ts';
+import { useT } from '../i18n/use-t.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { useApi } from '../shell/session/api-context.ts';
+import { useNotify } from '../shell/toast.tsx';
+import { ConfirmDialog } from '../kit/page/confirm.tsx';
+import { Pagination } from '../kit/list/pagination.tsx';
+import { useFormatInstant } from '../shell/time-zone.ts';
+import type { OnlineUsersProps } from '../shell/layout/screens.ts';
 
 /** SPEC 3 online-login record. */
 export interface OnlineRecord {
@@ -40,9 +42,6 @@ export interface OnlineRecord {
   /** the caller's own session (marked 本机; it cannot be forced out) */
   current?: boolean;
 }
-
-/** SPEC 9: page sizes 10, 20, 50, 100 and 200, default 10. */
-export const ONLINE_PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 
 /** The columns with their widths (px): every row is one line; what does not fit ends in … with the full text on hover. */
 const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID', number]> = [
@@ -84,12 +83,7 @@ const useStyles = makeStyles({
   you: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
-export interface OnlineUsersDrawerProps {
-  open: boolean;
-  onClose: () => void;
-  /** SPEC 6: the force-logout link is enabled only for userType 2 or 0 */
-  canForceLogout: boolean;
-}
+export type OnlineUsersDrawerProps = OnlineUsersProps;
 
 /** The online-user drawer (SPEC 2): 50% wide, titled 当前登录用户, a paged table, force logout per row. */
 export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsersDrawerProps) {
@@ -199,15 +193,15 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
             </TableBody>
           </Table>
         </div>
-        <Pager
+        <Pagination
           count={count}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          onPage={setPageNum}
-          pageSizes={ONLINE_PAGE_SIZES}
-          onPageSize={(n) => {
-            setPageSize(n);
-            setPageNum(1);
+          page={pageNum}
+          size={pageSize}
+          onChange={({ page, size }) => {
+            if (size) {
+              setPageSize(size);
+              setPageNum(1);
+            } else if (page) setPageNum(page);
           }}
         />
       </DrawerBody>
@@ -220,5 +214,3 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
     </OverlayDrawer>
   );
 }
-
-export { mayForceLogout, showsOnlineCount } from './online-rules.ts';

@@ -19,15 +19,16 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocalize, useT } from '../i18n/use-t.ts';
-import type { MessageKey } from '../i18n/messages.ts';
-import { useJournal } from '../journal/context.ts';
-import { readJournalFile, type JournalEntry, type JournalFile, type LiveActor } from '../journal/journal.ts';
-import { createRedactor } from '../journal/redact.ts';
-import { MACHINES, replayJournal, type ReplayResult } from '../journal/replay.ts';
-import { isButtonPermitted } from '../menu/button-permission.ts';
-import type { AppRoute, MenuModel } from '../menu/menu-model.ts';
-import { RELEASE } from './deployment.ts';
+import { useLocalize, useT } from '../../i18n/use-t.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { useJournal } from '../context.ts';
+import { readJournalFile, type JournalEntry, type JournalFile, type LiveActor } from '../journal.ts';
+import { createRedactor } from '../redact.ts';
+import { MACHINES, replayJournal, type ReplayResult } from '../replay.ts';
+import { isButtonPermitted } from '../../menu/button-permission.ts';
+import type { AppRoute, MenuModel } from '../../menu/menu-model.ts';
+import { RELEASE } from '../../shell/deployment.ts';
+import type { JournalPanelProps, JournalTab } from '../../shell/layout/screens.ts';
 
 const useStyles = makeStyles({
   drawer: { width: 'min(960px, 100vw)' },
@@ -55,23 +56,6 @@ const useStyles = makeStyles({
   focus: { outline: `2px solid ${tokens.colorBrandStroke1}` },
   hidden: { display: 'none' },
 });
-
-export type JournalTab = 'journal' | 'actors' | 'permissions';
-
-export interface JournalPanelProps {
-  open: boolean;
-  onClose: () => void;
-  tab: JournalTab;
-  onTab: (tab: JournalTab) => void;
-  model: MenuModel;
-  route: AppRoute | undefined;
-  /** a permission control the engineer alt-clicked: the inspector shows it first */
-  focusCode: string | null;
-  /** a journal to show instead of the live one (stories) */
-  initialFile?: JournalFile;
-  /** beside the content rather than over it (stories) */
-  inline?: boolean;
-}
 
 const PAGE = 200;
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -104,6 +88,8 @@ function useLiveEntries(): readonly JournalEntry[] {
  * each entry opening to its payload and context change; the live actors' states; export and import, and an
  * imported journal stepped through with the state the machines reach at each entry; the permission inspector.
  */
+export type { JournalPanelProps, JournalTab };
+
 export default function JournalPanel({ open, onClose, tab, onTab, model, route, focusCode, initialFile, inline }: JournalPanelProps) {
   const s = useStyles();
   const t = useT();

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import type { ChartState } from '../journal/statechart.ts';
+import type { ChartState } from '../statechart.ts';
 
 const useStyles = makeStyles({
   state: {
