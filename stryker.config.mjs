@@ -9,7 +9,14 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
-  mutate: ['machines/**/*.ts', '!machines/index.ts', 'src/menu/**/*.ts', 'src/lib/**/*.ts', 'server/permissions.ts', 'server/access.ts'],
+  mutate: [
+    'machines/**/*.ts',
+    '!machines/index.ts',
+    'src/menu/**/*.ts',
+    'src/lib/**/*.ts',
+    'server/access/permissions.ts',
+    'server/access/access.ts',
+  ],
   coverageAnalysis: 'perTest',
   // Machine definitions are module-level objects: most of their mutants are static. Run them (related tests only).
   ignoreStatic: false,

@@ -1,4 +1,4 @@
-import { backup, restore } from './backup.ts';
+import { backup, restore } from './infra/backup.ts';
 import { readConfig } from './config.ts';
 
 /** `npm run backup -- <file>` / `npm run restore -- <file>`: the database of DATABASE_URL, else of DATA_DIR. */

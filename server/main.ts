@@ -2,11 +2,11 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { openDb, type Db } from './db.ts';
-import { SessionEvents } from './session-events.ts';
-import { Secrets } from './secrets.ts';
+import { openDb, type Db } from './infra/db.ts';
+import { SessionEvents } from './infra/session-events.ts';
+import { Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
-import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed.ts';
+import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
 
 async function main() {
   const config = readConfig();

@@ -19,7 +19,7 @@ export const STEP_NAMES: Readonly<Record<CampaignStep, string>> = Object.fromEnt
 
 /**
  * The pages whose holders may write campaigns (by component): each type's list and the hidden wizard entry. The
- * server's first page relations of the campaign calls (server/access.ts), and the console's gate of /setting-camp.
+ * server's first page relations of the campaign calls (server/access/access.ts), and the console's gate of /setting-camp.
  */
 export const CAMPAIGN_PAGES = [
   'content-manage/lottery',

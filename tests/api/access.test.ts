@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { accessChain } from '../../server/access.ts';
-import { dbLookups } from '../../server/relations.ts';
+import { accessChain } from '../../server/access/access.ts';
+import { dbLookups } from '../../server/access/relations.ts';
 import { madeUpCalls, noDb, serverCalls } from '../support/call-table.ts';
 
 // The server's calls, read from the app itself with every optional part mounted (demo outbox, fault switch).
 const calls = serverCalls();
 const served = calls.calls;
 
-describe('who owns each call (server/access.ts)', () => {
+describe('who owns each call (server/access/access.ts)', () => {
   it('every route the server answers declares its owner: the shell, anonymous, or a page or button', () => {
     expect(served.length).toBeGreaterThan(100);
     const owned = new Set(calls.owners.map(([key]) => key));

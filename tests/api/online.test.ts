@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openEvents, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import { PRESENCE_WINDOW_SECONDS } from '../../server/presence.ts';
+import { PRESENCE_WINDOW_SECONDS } from '../../server/access/presence.ts';
 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');

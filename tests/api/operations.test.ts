@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Db } from '../../server/db.ts';
+import type { Db } from '../../server/infra/db.ts';
 import { Hono } from 'hono';
-import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/operations.ts';
+import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/infra/operations.ts';
 import { signedIn } from '../support/api.ts';
 
 // The operations surface (issue 29): liveness, readiness and metrics, outside /manage and its access chain.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import type { Db } from '../../server/db.ts';
-import { DEAD_RUN_MESSAGE, reapDeadRuns } from '../../server/scheduler.ts';
+import type { Db } from '../../server/infra/db.ts';
+import { DEAD_RUN_MESSAGE, reapDeadRuns } from '../../server/services/scheduler.ts';
 
 // Issue 13, scheduled tasks: the platform's tasks, cron checked and previewed, runs logged, run now, a stuck lock
 // released (and logged), on PGlite and PostgreSQL.

@@ -1,6 +1,6 @@
 import { createApp } from '../../server/app.ts';
-import { CallTable, owns, type Owner } from '../../server/access.ts';
-import type { Db } from '../../server/db.ts';
+import { CallTable, owns, type Owner } from '../../server/access/access.ts';
+import type { Db } from '../../server/infra/db.ts';
 
 /** A database that answers nothing: enough to mount every route and read the route table. */
 export const noDb: Db = {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { accessChain, CallTable, type AccessLookups } from '../../server/access.ts';
+import { accessChain, CallTable, type AccessLookups } from '../../server/access/access.ts';
 import { routeApp } from '../support/call-table.ts';
-import type { AppEnv, SessionInfo } from '../../server/auth.ts';
+import type { AppEnv, SessionInfo } from '../../server/access/auth.ts';
 
 /**
  * The access chain's rules in their order (session, tenant, page or button, platform), with lookups the test

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../server/permissions.ts';
-import type { SessionInfo } from '../../server/auth.ts';
-import type { Db } from '../../server/db.ts';
-import { ApiError } from '../../server/http.ts';
+import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../server/access/permissions.ts';
+import type { SessionInfo } from '../../server/access/auth.ts';
+import type { Db } from '../../server/infra/db.ts';
+import { ApiError } from '../../server/infra/http.ts';
 
 /** A database that answers each query by the table it reads, and records what it was asked. */
 function fakeDb(answers: { departs?: number[] | null; granted?: number[]; beyond?: number[] }) {
@@ -28,7 +28,7 @@ function fakeDb(answers: { departs?: number[] | null; granted?: number[]; beyond
 const who = (userType: number): SessionInfo =>
   ({ userId: 7, tenantId: 3, userType, tokenHash: 'h', id: 's', permissions: null, tenantActive: true }) as SessionInfo;
 
-describe('department scope (server/permissions.ts)', () => {
+describe('department scope (server/access/permissions.ts)', () => {
   it('userType 0 sees the whole tenant without asking; others their own departments, read in their tenant', async () => {
     const admin = fakeDb({ departs: [1] });
     expect(await departmentScope(admin.db, who(0))).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCall } from '../../server/access.ts';
+import { describeCall } from '../../server/access/access.ts';
 import { serverCalls } from '../support/call-table.ts';
 
 const pages: Record<string, string> = { 'manage/users': '用户管理', 'manage/tasks': '定时任务', 'manage/roles': '角色管理' };

@@ -16,7 +16,7 @@ describe('mutation groups (issue 17)', () => {
 
   it('mutate the menu, the shared utilities and the server’s access and scope code', () => {
     expect(Object.values(GROUPS).flat()).toEqual(
-      expect.arrayContaining(['src/menu/**/*.ts', 'src/lib/**/*.ts', 'server/access.ts', 'server/permissions.ts']),
+      expect.arrayContaining(['src/menu/**/*.ts', 'src/lib/**/*.ts', 'server/access/access.ts', 'server/access/permissions.ts']),
     );
   });
 });

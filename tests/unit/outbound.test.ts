@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, targetProblem } from '../../server/outbound.ts';
+import { isPrivateAddress, targetProblem } from '../../server/infra/outbound.ts';
 
 describe('outbound targets (SSRF)', () => {
   it('knows loopback, private, link-local, shared, multicast and unspecified addresses, v4, v6 and mapped', () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/crypto.ts';
+import { hashPassword, verifyPassword } from '../../server/infra/crypto.ts';
 
 describe('password hashing and the libuv pool', () => {
   it('a burst of logins leaves threads free: a file read is not queued behind the hashes', async () => {

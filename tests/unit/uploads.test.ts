@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { imageInfo, qiniuToken } from '../../server/uploads.ts';
+import { imageInfo, qiniuToken } from '../../server/services/uploads.ts';
 import { imageProblem } from '../../src/api/image-rules.ts';
 import { pngHeader } from '../support/images.ts';
 

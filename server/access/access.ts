@@ -1,0 +1,206 @@
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { KeyCheck } from './api-keys.ts';
+import type { AppEnv, SessionInfo } from './auth.ts';
+import { ACCESS_TOKEN_FREE } from './auth.ts';
+
+/** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
+export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
+
+/**
+ * Who may make a call:
+ * - `anonymous`: anyone (passport, captcha, anonymous SMS, demo outbox);
+ * - `shell`: every signed-in user (the calls the session shell itself makes);
+ * - `pages` / `buttons`: a signed-in user whose roles grant a menu page or button related to the call's interface
+ *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
+ *   the relations a new interface row starts with; after that the data decides (the interface list page).
+ *   `platform`: only the platform operator's tenant, whatever the relations say.
+ *   `records`: the records calls of issue 14. Their first relations are every page whose component a meta table
+ *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
+ *   table the call names (server/services/records.ts: mayRecord).
+ */
+export type Owner =
+  'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
+
+const OWNER = Symbol('owner');
+
+/**
+ * A route's owner, declared beside it: `app.post(path, owns({ pages: ['manage/users'] }), handler)`. The middleware
+ * itself does nothing; the access chain reads the owners from the mounted routes (CallTable), so a call's owner,
+ * schema and handler sit in one place and the table cannot drift from the routes.
+ */
+export function owns(owner: Owner): MiddlewareHandler<AppEnv> {
+  const declared: MiddlewareHandler<AppEnv> = (_c, next) => next();
+  return Object.assign(declared, { [OWNER]: owner });
+}
+
+/** The calls the server answers and their declared owners, read from the mounted routes once they are all there. */
+export class CallTable {
+  readonly #owners = new Map<string, Owner>();
+  readonly #served = new Set<string>();
+
+  /** Reads a route list (Hono's `app.routes`); `prefix` is cut from each path (`/manage`). */
+  read(routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>, prefix = ''): this {
+    for (const r of routes) {
+      if (r.method === 'ALL' || !r.path.startsWith(prefix)) continue;
+      const key = `${r.method} ${r.path.slice(prefix.length)}`;
+      this.#served.add(key);
+      const owner = (r.handler as { [OWNER]?: Owner })[OWNER];
+      if (owner) this.#owners.set(key, owner);
+    }
+    return this;
+  }
+
+  owner(method: string, path: string): Owner | undefined {
+    return this.#owners.get(`${method} ${path}`);
+  }
+
+  /** Whether the server answers this call (owned or not). */
+  serves(method: string, path: string): boolean {
+    return this.#served.has(`${method} ${path}`);
+  }
+
+  /** Every served call, `METHOD /path`. */
+  get calls(): string[] {
+    return [...this.#served];
+  }
+
+  /** Every owned call with its owner. */
+  get owners(): Array<[string, Owner]> {
+    return [...this.#owners];
+  }
+}
+
+const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
+
+/** What the chain asks the database: sessions, access tokens, API keys, interfaces and their relations. */
+export interface AccessLookups {
+  findSession: (token: string) => Promise<SessionInfo | null>;
+  accessTokenValid: (session: SessionInfo, token: string) => Promise<boolean>;
+  /** marks the session as seen now (presence), when it is due */
+  touch: (session: SessionInfo) => Promise<void>;
+  mayCall: (session: SessionInfo, method: string, path: string) => Promise<boolean>;
+  checkApiKey: (key: string) => Promise<KeyCheck>;
+  recordKeyCall: (keyId: number, tenantId: number, method: string, path: string, outcome: string, ip: string) => Promise<void>;
+  /** the interface row of a call, for an API key's scopes */
+  interfaceId: (method: string, path: string) => Promise<number | undefined>;
+}
+
+export interface AccessOptions {
+  /** the platform operator's tenant (PLATFORM_TENANT): the only one that may make `platform` calls */
+  platformTenant: number;
+  /** resolves once the interface rows exist (syncInterfaces) */
+  interfacesReady?: Promise<void>;
+  /** what the chain asks: the database's (server/access/relations.ts: dbLookups), or a test's */
+  lookups: AccessLookups;
+}
+
+/**
+ * The one rule chain for /manage, in this order: the call's owner (no owner: refused), the session (SPEC 8's
+ * userToken缺失 / 401, then the AccessToken), the tenant (disabled or expired: 401), the page or button
+ * permission through the interface's relations, and the platform tenant for platform calls (403). Department
+ * scope is per row, in the handlers (server/access/permissions.ts: departmentScope, outsideScope).
+ */
+export function accessChain(calls: CallTable, options: AccessOptions): MiddlewareHandler<AppEnv> {
+  const ask = options.lookups;
+  /**
+   * A call made with an API key: only page-or-button calls (never the shell's or the platform's), within the key's
+   * scopes and what its maker may call now; rate-limited; every call logged with its outcome.
+   */
+  const keyCall = async (c: Context<AppEnv>, next: Next, owner: Owner, apiKey: string, path: string) => {
+    const checked = await ask.checkApiKey(apiKey);
+    const log = (keyId: number, tenantId: number, outcome: string) =>
+      ask.recordKeyCall(keyId, tenantId, c.req.method, path, outcome, c.get('ip') ?? '');
+    if (!checked.ok) {
+      if (checked.keyId !== undefined) await log(checked.keyId, checked.tenantId!, String(checked.status));
+      return checked.status === 429
+        ? c.json({ result: 'error', errmsg: checked.errmsg }, 429, { 'Retry-After': '60' })
+        : c.json({ result: checked.status, errmsg: checked.errmsg });
+    }
+    const { session, keyId, scopes } = checked;
+    const refuse = async (why: string) => {
+      await log(keyId, session.tenantId, 'forbidden');
+      return c.json({ result: 403, errmsg: why });
+    };
+    // never the shell's calls, the platform's, or the keys' own management (a key does not make keys)
+    if (owner === 'shell' || (typeof owner === 'object' && owner.platform) || path.startsWith('/v1/openApi/')) {
+      return refuse('API 密钥不能调用此接口');
+    }
+    await options.interfacesReady;
+    const iface = await ask.interfaceId(c.req.method, path);
+    if (iface === undefined || !scopes.includes(iface)) return refuse('该 API 密钥无权调用此接口');
+    if (!(await ask.mayCall(session, c.req.method, path))) return refuse(forbidden.errmsg);
+    c.set('session', session);
+    await next();
+    await log(keyId, session.tenantId, c.res.status === 200 ? 'ok' : String(c.res.status));
+  };
+  return async (c, next) => {
+    const path = c.req.path.replace(/^\/manage/, '');
+    const owner = calls.owner(c.req.method, path);
+    if (!owner) {
+      // Not a route: the 404 answers. A route nobody owns is a bug; never run it unchecked.
+      if (!calls.serves(c.req.method, path)) return next();
+      console.error(`call without an owner refused: ${c.req.method} ${path}`);
+      return c.json(forbidden);
+    }
+    if (owner === 'anonymous') return next();
+
+    // 1. session, or an open-platform API key standing for its maker (X-Api-Key, no UserToken)
+    const apiKey = c.req.header('X-Api-Key');
+    if (apiKey && !c.req.header('UserToken')) return keyCall(c, next, owner, apiKey, path);
+    const token = c.req.header('UserToken');
+    if (!token) return c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
+    const session = await ask.findSession(token);
+    if (!session) return c.json({ result: 401, errmsg: 'userToken失效' });
+    // An AccessToken header must be one this session holds and still valid; fetching a new one and logging out
+    // need none (the client sends its old one along).
+    const accessToken = c.req.header('AccessToken');
+    if (accessToken && !ACCESS_TOKEN_FREE.test(c.req.path) && !(await ask.accessTokenValid(session, accessToken))) {
+      return c.json({ result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' });
+    }
+    // 2. tenant
+    if (!session.tenantActive) return c.json({ result: 401, errmsg: '所属租户已停用或已到期' });
+    c.set('session', session);
+    await ask.touch(session);
+    // 3. page or button, through the interface's relations; platform calls only in the platform's tenant
+    if (owner !== 'shell') {
+      if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
+      await options.interfacesReady;
+      if (!(await ask.mayCall(session, c.req.method, path))) return c.json(forbidden);
+    }
+    await next();
+  };
+}
+
+/** What a call does, by the last segment of its path (selSysTaskList, addSysTask, del, importExcel …). */
+const ACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/logout/i, '退出登录'],
+  [/login/i, '登录'],
+  [/(^|[a-z])(del|delete|remove)/i, '删除'],
+  [/import/i, '导入'],
+  [/export|excel|sheet|download/i, '导出'],
+  [/detail|info$|^get(?!Page)/i, '详情'],
+  [/^(save|add|ins|upd|update|edit|modify|set|create)/i, '保存'],
+  [/list|tree|^sel|^query|^search|count|statistics|dashboard/i, '查询'],
+];
+
+/**
+ * A readable name for a server call nobody named (the interface list's 名称): the page that owns it and what it
+ * does there (用户管理 · 查询), or its kind for calls no page owns (公开接口, 登录后通用). `names` finds a page's
+ * menu name by its component, and the page a button sits on by the button's code.
+ */
+export function describeCall(
+  owner: Owner | undefined,
+  path: string,
+  names: { page: (component: string) => string | undefined; button: (code: string) => string | undefined },
+): string {
+  const last = path.split('/').filter(Boolean).at(-1) ?? path;
+  const action = ACTIONS.find(([re]) => re.test(last))?.[1] ?? last;
+  if (!owner) return action;
+  if (owner === 'anonymous') return `公开接口 · ${action}`;
+  if (owner === 'shell') return `登录后通用 · ${action}`;
+  const page =
+    owner.pages?.map(names.page).find(Boolean) ??
+    owner.buttons?.map(names.button).find(Boolean) ??
+    (owner.records ? '业务数据页' : undefined);
+  return page ? `${page} · ${action}` : action;
+}

@@ -1,0 +1,68 @@
+import type { Db } from '../infra/db.ts';
+import { newToken, sha256 } from '../infra/crypto.ts';
+
+/** What a request knows about its caller once its UserToken checked out. */
+export interface SessionInfo {
+  /** the public id of the session (online users, force logout) */
+  id: string;
+  tokenHash: string;
+  userId: number;
+  tenantId: number;
+  userType: number;
+  expiresAt: Date;
+  /** the last call or event-stream ping (server/access/presence.ts) */
+  lastSeenAt: Date;
+  /** menu ids granted by initUserPermission; null until then */
+  permissions: number[] | null;
+  /** the tenant is enabled and not expired */
+  tenantActive: boolean;
+}
+
+export type AppEnv = { Variables: { session: SessionInfo; db: Db; ip: string; requestId: string } };
+
+/** A new session; it ends at `expiresAt` when given (a userToken link's session ends with its source), else after ttl. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  tenantId: number,
+  ttlSeconds: number,
+  ip: string,
+  expiresAt?: Date,
+): Promise<{ token: string; id: string }> {
+  const token = newToken();
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO user_session (token_hash, user_id, tenant_id, expires_at, login_ip)
+     VALUES ($1, $2, $3, COALESCE($6::timestamptz, now() + make_interval(secs => $4)), $5)
+     RETURNING id::text AS id`,
+    [sha256(token), userId, tenantId, ttlSeconds, ip, expiresAt ?? null],
+  );
+  return { token, id: row.id };
+}
+
+/** An active tenant: enabled and not past its expiry (SQL over a `tenant` row aliased t). */
+export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expires_at > now()))`;
+
+/** The live session a token names, or null when unknown, expired, revoked or its user disabled. */
+export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
+  const [row] = await db.query<SessionInfo>(
+    `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
+            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive"
+       FROM user_session s
+       JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
+       JOIN tenant t ON t.id = s.tenant_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`,
+    [sha256(token)],
+  );
+  return row ?? null;
+}
+
+/** Fetching a new access token and logging out need none (the client sends its old one along). */
+export const ACCESS_TOKEN_FREE = /\/anon\/vue\/(token|logout)$/;
+
+export async function accessTokenValid(db: Db, session: SessionInfo, token: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM access_token WHERE token_hash = $1 AND session_hash = $2 AND deadline > now()', [
+    sha256(token),
+    session.tokenHash,
+  ]);
+  return rows.length > 0;
+}

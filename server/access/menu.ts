@@ -1,0 +1,123 @@
+import type { Db } from '../infra/db.ts';
+import { PLATFORM_PAGES, type MenuNode } from '../../src/api/contract.ts';
+
+interface MenuRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  path: string;
+  icon: string;
+  uri_type: number;
+  need_button_permission: boolean;
+  component: string;
+  code: string;
+  is_wrapper: boolean;
+}
+
+/**
+ * The SQL condition "menu row `m` is offered to tenant `$n`": the tenant's own entries, and the shared entries
+ * the platform gave it (tenant_page). Every query that reads menu rows for a tenant uses it.
+ */
+export const offeredTo = (m: string, tenantParam: string) =>
+  `(${m}.tenant_id = ${tenantParam} OR (${m}.tenant_id IS NULL AND EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = ${tenantParam} AND tp.menu_id = ${m}.id)))`;
+
+/** The SQL of the menu ids user `$1`'s roles grant in tenant `$2`, limited to entries offered to that tenant. */
+export const PERMITTED_MENU_IDS = `SELECT DISTINCT m.id
+       FROM user_role ur
+       JOIN role r ON r.id = ur.role_id AND r.tenant_id = $2
+       JOIN role_perm rp ON rp.role_id = r.id
+       JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
+      WHERE ur.user_id = $1`;
+
+/** Menu ids the user's roles grant, limited to entries offered to the user's tenant. */
+export async function permittedMenuIds(db: Db, userId: number, tenantId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(`${PERMITTED_MENU_IDS} ORDER BY m.id`, [userId, tenantId]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The user's menu tree: granted entries plus their ancestors, ordered by sort; wrappers carry no id. `granted` is
+ * the session's permissions when initUserPermission stored them (and nothing changed them since), else computed.
+ */
+export async function loadMenuTree(db: Db, userId: number, tenantId: number, stored?: readonly number[] | null): Promise<MenuNode[]> {
+  const granted = new Set(stored ?? (await permittedMenuIds(db, userId, tenantId)));
+  const rows = await db.query<MenuRow>(
+    `SELECT id, parent_id, name, path, icon, uri_type, need_button_permission, component, code, is_wrapper
+       FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`,
+    [tenantId],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const keep = new Set<number>();
+  for (const id of granted) {
+    for (let r = byId.get(id); r && !keep.has(r.id); r = r.parent_id === null ? undefined : byId.get(r.parent_id)) keep.add(r.id);
+  }
+  const children = new Map<number | null, MenuRow[]>();
+  for (const r of rows) {
+    if (!keep.has(r.id)) continue;
+    const list = children.get(r.parent_id) ?? [];
+    list.push(r);
+    children.set(r.parent_id, list);
+  }
+  const build = (parent: number | null): MenuNode[] =>
+    (children.get(parent) ?? []).map((r) => {
+      const node: MenuNode = {
+        id: r.is_wrapper ? null : r.id,
+        name: r.name,
+        path: r.path,
+        icon: r.icon,
+        uriType: r.uri_type,
+        needButtonPermission: r.need_button_permission,
+        component: r.component,
+      };
+      if (r.code) node.code = r.code;
+      const kids = build(r.id);
+      if (kids.length) node.children = kids;
+      return node;
+    });
+  return build(null);
+}
+
+/** The ids with every ancestor they have in `byId` (a tenant given a page has the directories above it). */
+export function withAncestors(ids: readonly number[], byId: ReadonlyMap<number, { id: number; parent_id: number | null }>): number[] {
+  const out = new Set<number>();
+  for (const id of ids) {
+    for (let r = byId.get(id); r && !out.has(r.id); r = r.parent_id === null ? undefined : byId.get(r.parent_id)) out.add(r.id);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * The shared entries a new tenant starts with: every page but the platform's (PLATFORM_PAGES), their buttons, and
+ * the directories above them (a directory holding only platform pages is left out).
+ */
+export async function defaultTenantPages(db: Db): Promise<number[]> {
+  const rows = await db.query<{ id: number; parent_id: number | null; component: string; uri_type: number }>(
+    'SELECT id, parent_id, component, uri_type FROM menu WHERE tenant_id IS NULL',
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const underPlatform = (id: number) => {
+    for (let r = byId.get(id); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
+      if (PLATFORM_PAGES.includes(r.component)) return true;
+    }
+    return false;
+  };
+  const pages = rows.filter((r) => (r.component || r.uri_type === 2) && !underPlatform(r.id)).map((r) => r.id);
+  return withAncestors(pages, byId);
+}
+
+/**
+ * Grants entries a tenant was just given to the roles its userType 0 accounts hold: someone in the tenant must
+ * hold a page before anyone can grant it to others (nobody grants what they do not hold).
+ */
+export async function grantToTenantAdmins(db: Db, tenantId: number, menuIds: readonly number[]): Promise<void> {
+  if (!menuIds.length) return;
+  await db.query(
+    `INSERT INTO role_perm (role_id, menu_id)
+     SELECT DISTINCT ur.role_id, m FROM user_role ur
+       JOIN app_user u ON u.id = ur.user_id AND u.tenant_id = $1 AND u.user_type = 0 AND u.deleted_at IS NULL
+       JOIN role r ON r.id = ur.role_id AND r.tenant_id = $1,
+       unnest($2::int[]) m
+     ON CONFLICT DO NOTHING`,
+    [tenantId, menuIds],
+  );
+}

@@ -1,0 +1,45 @@
+import type { SessionInfo } from './auth.ts';
+import type { Db } from '../infra/db.ts';
+import { ApiError } from '../infra/http.ts';
+import { permittedMenuIds } from './menu.ts';
+
+/** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */
+export async function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
+  if (s.userType === 0) return null;
+  // Stryker disable next-line StringLiteral: SQL text, run on PGlite and PostgreSQL by the API suite (scope tests)
+  const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
+    s.userId,
+    s.tenantId,
+  ]);
+  return me?.depart_ids ?? [];
+}
+
+/** Whether a row of these departments is in scope (a row of no department is the whole tenant's: userType 0 only). */
+export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =>
+  scope === null || rowDeparts.some((d) => scope.includes(d));
+
+/**
+ * Department data scope: userType 0 sees every department of its tenant; others the rows that share one of their
+ * departments. Refuses a row outside it with SPEC 8's departNoPermisson answer (the type name is the product's
+ * spelling), naming the row's departments.
+ */
+export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]): Promise<void> {
+  if (!inScope(await departmentScope(db, s), rowDeparts)) {
+    throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: rowDeparts });
+  }
+}
+
+/**
+ * The tenant's roles the caller may not give (no privilege escalation): those holding a permission the caller's
+ * own roles do not grant. One rule for a user save, /v1/userRole/save and the import.
+ */
+export async function rolesBeyondCaller(db: Db, s: SessionInfo): Promise<Set<number>> {
+  const mine = await permittedMenuIds(db, s.userId, s.tenantId);
+  const rows = await db.query<{ role_id: number }>(
+    // Stryker disable next-line StringLiteral: SQL text, run on PGlite and PostgreSQL by the API suite (escalation tests)
+    `SELECT DISTINCT rp.role_id FROM role_perm rp JOIN role r ON r.id = rp.role_id AND r.tenant_id = $1
+      WHERE NOT (rp.menu_id = ANY($2::int[]))`,
+    [s.tenantId, mine],
+  );
+  return new Set(rows.map((r) => r.role_id));
+}

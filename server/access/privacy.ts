@@ -1,0 +1,25 @@
+import type { SessionInfo } from './auth.ts';
+import type { Db } from '../infra/db.ts';
+import { grants } from './relations.ts';
+import { maskPhone, UNMASK_BUTTON } from '../../src/api/contract.ts';
+
+/** The tenant's privacy switch (scrm_overall_params.isPrivacy; /v1/systemSetting/getIsPrivacy). */
+export async function privacyOn(db: Db, tenantId: number): Promise<boolean> {
+  const [row] = await db.query<{ privacy: boolean | null }>(
+    `SELECT (params::jsonb ->> 'isPrivacy')::boolean AS privacy FROM system_setting WHERE tenant_id = $1 AND type = 'scrm_overall_params'`,
+    [tenantId],
+  );
+  return row?.privacy === true;
+}
+
+/**
+ * How this caller sees phone numbers: masked (138****0001) while the tenant's privacy switch is on, unless the
+ * caller's roles grant the unmask button. Lists, details, exports and the online drawer all go through it.
+ */
+export async function phoneView(db: Db, s: SessionInfo): Promise<(phone: string) => string> {
+  if (!(await privacyOn(db, s.tenantId)) || (await grants(db, s, { buttons: [UNMASK_BUTTON] }))) return (p) => p;
+  return maskPhone;
+}
+
+/** A phone sent back as the caller saw it masked means "unchanged": the stored number stays. */
+export const isMaskedOf = (sent: string, stored: string) => sent !== stored && sent.includes('*') && maskPhone(stored) === sent;

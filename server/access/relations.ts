@@ -1,0 +1,103 @@
+import { checkApiKey, recordKeyCall } from './api-keys.ts';
+import type { SessionInfo } from './auth.ts';
+import { accessTokenValid, findSession } from './auth.ts';
+import type { Db } from '../infra/db.ts';
+import { offeredTo } from './menu.ts';
+import { dueForTouch, touchSession } from './presence.ts';
+import type { AccessLookups, CallTable } from './access.ts';
+
+/*
+ * The interfaces and their relations to menu pages and buttons, in the database (page_func_relation): what the access
+ * chain (server/access/access.ts) and the handlers' finer rules ask. SQL, run by the API suite on PGlite and PostgreSQL.
+ */
+
+/** Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule). */
+export async function grants(db: Db, s: SessionInfo, owner: { pages?: readonly string[]; buttons?: readonly string[] }): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM user_role ur
+       JOIN role r ON r.id = ur.role_id AND r.tenant_id = $2
+       JOIN role_perm rp ON rp.role_id = r.id
+       JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
+      WHERE ur.user_id = $1
+        AND ((m.uri_type = 1 AND m.component = ANY($3::text[])) OR (m.uri_type = 2 AND m.code = ANY($4::text[])))
+      LIMIT 1`,
+    [s.userId, s.tenantId, owner.pages ?? [], owner.buttons ?? []],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The menu rows `m` related to an interface (method $3, path $4) that the caller (user $1, tenant $2) holds now:
+ * what an access check selects from, narrowed further by its own conditions.
+ */
+export const HELD_RELATIONS = `FROM api_interface i
+       JOIN page_func_relation pf ON pf.interface_id = i.id
+       JOIN menu m ON m.id = pf.menu_id AND ${offeredTo('m', '$2')}
+       JOIN role_perm rp ON rp.menu_id = m.id
+       JOIN role r ON r.id = rp.role_id AND r.tenant_id = $2
+       JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = $1
+      WHERE i.method = $3 AND i.path = $4`;
+
+/** Whether the caller's roles grant a page or button related to this interface now (page_func_relation). */
+export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 ${HELD_RELATIONS} LIMIT 1`, [s.userId, s.tenantId, method, path]);
+  return rows.length > 0;
+}
+
+/** The server's own calls as interface rows; a row met for the first time gets its first relations from its owner. */
+export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
+  for (const [key, owner] of calls.owners) {
+    const [method, path] = key.split(' ');
+    const [created] = await db.query<{ id: number }>(
+      `INSERT INTO api_interface (method, path, source) VALUES ($1, $2, 'server') ON CONFLICT (method, path) DO NOTHING RETURNING id`,
+      [method, path],
+    );
+    if (created && typeof owner === 'object') await relateDefaults(db, calls, { interfaceId: created.id });
+  }
+}
+
+/**
+ * Relates interfaces to menu rows as their routes' owners say: for one new interface (every page or button it names), or
+ * for one new menu row (every call naming its component or code; also when a meta table comes to name its
+ * component). A new entry of an installed page so starts with the calls that page makes.
+ */
+export async function relateDefaults(db: Db, calls: CallTable, target: { interfaceId: number } | { menuId: number }): Promise<void> {
+  const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[]; records: readonly string[] }> = [];
+  for (const [key, owner] of calls.owners) {
+    if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [], records: owner.records ?? [] });
+  }
+  const interfaceId = 'interfaceId' in target ? target.interfaceId : null;
+  const menuId = 'menuId' in target ? target.menuId : null;
+  await db.query(
+    `INSERT INTO page_func_relation (menu_id, interface_id)
+     SELECT m.id, i.id
+       FROM jsonb_to_recordset($1::jsonb) AS o(key text, pages text[], buttons text[], records text[])
+       JOIN api_interface i ON i.method || ' ' || i.path = o.key AND i.source = 'server'
+       JOIN menu m ON (m.uri_type = 1 AND m.component = ANY(o.pages)) OR (m.uri_type = 2 AND m.code = ANY(o.buttons))
+          -- a records page: its component is a meta table's; a records button: <that table>:<op> under it
+          OR (m.uri_type = 1 AND 'view' = ANY(o.records) AND m.component <> ''
+              AND EXISTS (SELECT 1 FROM meta_table t WHERE t.component = m.component))
+          OR (m.uri_type = 2 AND split_part(m.code, ':', 2) = ANY(o.records)
+              AND EXISTS (SELECT 1 FROM menu p JOIN meta_table t ON t.component = p.component AND p.component <> ''
+                           WHERE p.id = m.parent_id AND t.name = split_part(m.code, ':', 1)))
+      WHERE ($2::int IS NULL OR i.id = $2) AND ($3::int IS NULL OR m.id = $3)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(rows), interfaceId, menuId],
+  );
+}
+
+/** The lookups on a database (the server's); tests give the chain their own. */
+export const dbLookups = (db: Db): AccessLookups => ({
+  findSession: (token) => findSession(db, token),
+  accessTokenValid: (session, token) => accessTokenValid(db, session, token),
+  touch: async (session) => {
+    if (dueForTouch(session.lastSeenAt)) await touchSession(db, session.tokenHash);
+  },
+  mayCall: (session, method, path) => mayCall(db, session, method, path),
+  checkApiKey: (key) => checkApiKey(db, key),
+  recordKeyCall: async (keyId, tenantId, method, path, outcome, ip) => {
+    await recordKeyCall(db, keyId, tenantId, method, path, outcome, ip);
+  },
+  interfaceId: async (method, path) =>
+    (await db.query<{ id: number }>('SELECT id FROM api_interface WHERE method = $1 AND path = $2', [method, path]))[0]?.id,
+});

@@ -1,0 +1,123 @@
+import type { Context } from 'hono';
+import type { Answer } from '../../src/api/contract.ts';
+
+/** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly extra: Partial<Answer> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The NUL character, which PostgreSQL text cannot hold: refused with a message, never an HTTP 500. */
+export const NUL_MESSAGE = '请求内容含有不允许的空字符（U+0000），请删除后重试';
+
+/** How deep a request body may nest (the body object is level 1); deeper is refused with a message. */
+export const MAX_BODY_DEPTH = 32;
+export const DEPTH_MESSAGE = `请求内容嵌套超过 ${MAX_BODY_DEPTH} 层，请简化后重试`;
+
+/**
+ * The first problem of a parsed JSON value: a NUL in a string or key, or nesting deeper than `maxDepth`. It walks
+ * with a stack of its own, so a value nested thousands deep is answered, not a stack overflow (an HTTP 500).
+ */
+function jsonProblem(value: unknown, maxDepth: number): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, depth] = next;
+    if (typeof v === 'string' && v.includes('\u0000')) return NUL_MESSAGE;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > maxDepth) return DEPTH_MESSAGE;
+    for (const [k, child] of Object.entries(v)) {
+      if (k.includes('\u0000')) return NUL_MESSAGE;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** Whether a parsed JSON value holds a NUL in any string, key or value, at any depth. */
+export const hasNul = (value: unknown): boolean => jsonProblem(value, Infinity) === NUL_MESSAGE;
+
+/** Reads the JSON body; an empty body is {}; anything but a JSON object is refused with a clear message. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError('请求体不是有效的 JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('请求体必须是 JSON 对象');
+  const problem = jsonProblem(body, MAX_BODY_DEPTH);
+  if (problem) throw new ApiError(problem);
+  return body as Record<string, unknown>;
+}
+
+/** A required non-empty string field, at most `max` characters. */
+export function str(body: Record<string, unknown>, key: string, label: string, max = 200): string {
+  const v = body[key];
+  if (typeof v !== 'string' || !v.trim()) throw new ApiError(`${label}不能为空`);
+  if (v.length > max) throw new ApiError(`${label}过长`);
+  return v;
+}
+
+/** An optional positive integer field with a default and an upper bound. */
+export function int(body: Record<string, unknown>, key: string, label: string, def: number, max: number): number {
+  const v = body[key];
+  if (v === undefined || v === null || v === '') return def;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) throw new ApiError(`${label}必须是 1 到 ${max} 之间的整数`);
+  return n;
+}
+
+/**
+ * A list of row ids (positive 32-bit integers, at most `max`, duplicates dropped). Absent is [] when `optional`,
+ * else refused like a malformed list.
+ */
+export function idList(v: unknown, label: string, { max, optional = false }: { max: number; optional?: boolean }): number[] {
+  if ((v === undefined || v === null) && optional) return [];
+  if (!Array.isArray(v) || v.length > max || !v.every((x) => Number.isInteger(x) && x > 0 && x < 2 ** 31)) {
+    throw new ApiError(`${label}格式不正确`);
+  }
+  return [...new Set(v as number[])];
+}
+
+export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });
+
+/** A refusal whose message the form shows under `field`. */
+export const refuse = (field: string, message: string) => new ApiError(message, { field });
+
+/** An optional string field, trimmed and cut to `max` characters ('' when absent or not a string). */
+export const text = (body: Record<string, unknown>, key: string, max = 64) =>
+  typeof body[key] === 'string' ? (body[key] as string).trim().slice(0, max) : '';
+
+/** An optional instant bound (ISO 8601) of a list filter; anything else is refused under its field. */
+export function instant(body: Record<string, unknown>, key: 'from' | 'to'): string | null {
+  const v = body[key];
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw refuse(key, key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确');
+  return new Date(v).toISOString();
+}
+
+/**
+ * An edit made on a version someone has since replaced: refused under `version` with the current one, naming who saved
+ * it when known. Nothing was written; the client keeps the user's input and offers the latest.
+ */
+export const staleEdit = (thing: string, edited: number, current: number, by?: string | null) =>
+  new ApiError(
+    `${thing}已被${by ? `“${by}”` : '他人'}修改（你编辑的是第 ${edited} 版，现在是第 ${current} 版）；你的修改没有保存，请刷新后再改`,
+    {
+      field: 'version',
+      values: { stale: true, version: current },
+    },
+  );
+
+/** The version an edit was made on: required, since an edit without it cannot be checked against a newer save. */
+export function editedVersion(body: Record<string, unknown>, thing: string): number {
+  const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
+  if (!version) throw refuse('version', `编辑须带上${thing}的版本（version）`);
+  return version;
+}

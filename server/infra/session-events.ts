@@ -1,0 +1,74 @@
+import type { Db } from './db.ts';
+import { recordSessionsEnded } from '../services/logs.ts';
+
+/** Who an event is for: one session (by its public id), every session of a user, or of a tenant. */
+export type Audience = { sessionId: string } | { userId: number } | { tenantId: number };
+
+/** A subscriber: the session whose browser holds the stream. */
+export interface Subscriber {
+  sessionId: string;
+  userId: number;
+  tenantId: number;
+}
+
+const CHANNEL = 'scrm_session_events';
+
+/**
+ * Pushes to the browsers of sessions (Server-Sent Events), so that a session ended elsewhere (force logout, a
+ * deleted user) is told at once, not at its next call. Events go through the database (`Db.notify`): on
+ * PostgreSQL every server process hears them (LISTEN/NOTIFY) and delivers to the streams it holds; on PGlite,
+ * which has one process, they stay in-process.
+ */
+export class SessionEvents {
+  private readonly subscribers = new Set<{ who: Subscriber; fn: (event: string) => void }>();
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** Starts listening; resolves once this process hears events from every process. */
+  start(): Promise<void> {
+    this.started ??= this.db.listen(CHANNEL, (payload) => {
+      try {
+        const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
+        this.deliver(to, event);
+      } catch {
+        console.error('bad session event payload', payload);
+      }
+    });
+    return this.started;
+  }
+
+  subscribe(who: Subscriber, fn: (event: string) => void): () => void {
+    const entry = { who, fn };
+    this.subscribers.add(entry);
+    return () => void this.subscribers.delete(entry);
+  }
+
+  /** Ends every live session of a user (deleted, disabled, password reset) and tells their open browsers at once. */
+  async endUserSessions(userId: number, why = ''): Promise<void> {
+    await recordSessionsEnded(this.db, { userId }, why);
+    await this.db.query('UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    await this.publish({ userId }, 'revoked');
+  }
+
+  /**
+   * Sends an event to its audience's streams, in every server process. A change of permissions first clears the
+   * permissions its audience's sessions stored (initUserPermission), so their next menu tree is computed afresh.
+   */
+  async publish(to: Audience, event: string): Promise<void> {
+    if (event === 'permissions') {
+      const [column, id] = 'sessionId' in to ? ['id', to.sessionId] : 'userId' in to ? ['user_id', to.userId] : ['tenant_id', to.tenantId];
+      await this.db.query(`UPDATE user_session SET permissions = NULL WHERE ${column} = $1 AND permissions IS NOT NULL`, [id]);
+    }
+    await this.start();
+    await this.db.notify(CHANNEL, JSON.stringify({ to, event }));
+  }
+
+  private deliver(to: Audience, event: string) {
+    for (const { who, fn } of this.subscribers) {
+      const match =
+        'sessionId' in to ? who.sessionId === to.sessionId : 'userId' in to ? who.userId === to.userId : who.tenantId === to.tenantId;
+      if (match) fn(event);
+    }
+  }
+}

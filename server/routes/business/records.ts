@@ -1,0 +1,461 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv, SessionInfo } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { tenantZone, todayIn } from './statistics.ts';
+import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
+import { departmentScope, inScope } from '../../access/permissions.ts';
+import { readUploadedSheet } from '../../infra/sheets.ts';
+import { isMaskedOf, phoneView } from '../../access/privacy.ts';
+import {
+  RECORD_SELECT,
+  codesOf,
+  departmentField,
+  listOrder,
+  listWhere,
+  loadSchema,
+  logWrite,
+  mayRecord,
+  present,
+  sqlId,
+  titleField,
+  violatedField,
+  type ListQuery,
+  type RecordOp,
+  type Schema,
+  type StoredRecord,
+} from '../../services/records.ts';
+import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
+import { RECORD_LIMITS, recordValue } from '../../../src/api/record-rules.ts';
+import { owns } from '../../access/access.ts';
+
+const FORBIDDEN = '您没有当前操作的权限';
+const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
+
+function listQueryOf(body: Record<string, unknown>): ListQuery {
+  const filters: Record<string, string> = {};
+  if (body.filters && typeof body.filters === 'object' && !Array.isArray(body.filters)) {
+    for (const [k, v] of Object.entries(body.filters as Record<string, unknown>).slice(0, 40)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') filters[k] = String(v);
+    }
+  }
+  const order = body.sortOrder === 'ascend' || body.sortOrder === 'descend' ? body.sortOrder : null;
+  return { filters, sortField: typeof body.sortField === 'string' && order ? body.sortField : null, sortOrder: order };
+}
+
+/** The label a sheet or a message shows for a value (enum label, 是/否, reference title, department name). */
+function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (label !== undefined) return label;
+  if (field.type === 'enum') return field.options.find((o) => o.value === value)?.label ?? String(value);
+  if (field.type === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'number') return value;
+  return String(value);
+}
+
+/**
+ * The records calls (issue 14; SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per
+ * tenant. Each call names its table; the caller must hold, through the page-function relations, that table's page
+ * (reading) or its `<table>:<op>` button (writing). Values are checked by the same rule as the browser's form
+ * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,
+ * and an edit by the version it was made on.
+ */
+export function recordRoutes(db: Db) {
+  const app = new Hono<AppEnv>();
+
+  /** The table a call names, once the caller may do `op` to it. */
+  const tableFor = async (c: Context<AppEnv>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {
+    const s = c.get('session');
+    const schema = await loadSchema(db, s.tenantId, by);
+    if (!(await mayRecord(db, s, c.req.method, c.req.path.replace(/^\/manage/, ''), schema.table, op))) {
+      throw new ApiError(FORBIDDEN, { result: 403 });
+    }
+    return schema;
+  };
+
+  const recordOf = async (s: SessionInfo, schema: Schema, id: number): Promise<StoredRecord> => {
+    const [row] = await db.query<StoredRecord>(
+      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3`,
+      [id, schema.table.id, s.tenantId],
+    );
+    if (!row) throw new ApiError('记录不存在或已被删除');
+    const depart = departmentField(schema.fields);
+    if (depart) {
+      const d = row.data[String(depart.id)];
+      if (!inScope(await departmentScope(db, s), typeof d === 'number' ? [d] : [])) {
+        throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: typeof d === 'number' ? [d] : [] });
+      }
+    }
+    return row;
+  };
+
+  /**
+   * Checks a record's values for saving: each by its field's rule, references against the referenced table's rows
+   * of this tenant, departments against the tenant's and the caller's scope. `before` is the stored record (an
+   * edit): fields the call leaves out keep their value, and a phone sent back masked stays as it was.
+   */
+  const checkValues = async (
+    s: SessionInfo,
+    schema: Schema,
+    values: Record<string, unknown>,
+    before: StoredRecord | null,
+  ): Promise<Record<string, unknown>> => {
+    const data: Record<string, unknown> = before ? { ...before.data } : {};
+    for (const f of schema.fields) {
+      const key = String(f.id);
+      // own keys only: a field named like Object.prototype's members (constructor, toString) is a plain field here
+      const given = Object.hasOwn(values, f.name);
+      if (!given) {
+        if (before) continue;
+        const d = f.defaultValue;
+        if (d !== null && d !== undefined && d !== '') {
+          data[key] = d;
+          continue;
+        }
+      }
+      const raw = given ? values[f.name] : undefined;
+      if (
+        f.type === 'phone' &&
+        before &&
+        typeof raw === 'string' &&
+        typeof before.data[key] === 'string' &&
+        isMaskedOf(raw, before.data[key] as string)
+      ) {
+        continue;
+      }
+      const r = recordValue(f, raw);
+      if ('problem' in r) throw refuse(f.name, r.problem);
+      if (r.value === null) delete data[key];
+      else data[key] = r.value;
+    }
+    for (const name of Object.keys(values)) {
+      if (!schema.fields.some((f) => f.name === name)) throw refuse(name, `“${schema.table.label}”没有名为 ${name} 的字段`);
+    }
+    const scope = await departmentScope(db, s);
+    for (const f of schema.fields) {
+      const v = data[String(f.id)];
+      if (typeof v !== 'number') continue;
+      if (f.type === 'reference') {
+        const [found] = await db.query('SELECT 1 FROM meta_record WHERE id = $1 AND table_id = $2 AND tenant_id = $3', [
+          v,
+          f.refTableId,
+          s.tenantId,
+        ]);
+        if (!found) throw refuse(f.name, `所选的${f.label}不存在或已被删除`);
+      }
+      if (f.type === 'department') {
+        const [found] = await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [v, s.tenantId]);
+        if (!found) throw refuse(f.name, `所选的${f.label}不存在`);
+        if (!inScope(scope, [v]) && before?.data[String(f.id)] !== v) throw refuse(f.name, `你没有“${f.label}”所选部门的数据权限`);
+      }
+    }
+    return data;
+  };
+
+  const uniqueMessage = (err: unknown, schema: Schema) => {
+    const f = violatedField(err, schema.fields);
+    return f ? refuse(f.name, `已有相同${f.label}的记录`) : new ApiError('已有相同的记录');
+  };
+
+  const title = (schema: Schema, data: Record<string, unknown>, id?: number) => {
+    const t = titleField(schema.fields);
+    const v = t ? data[String(t.id)] : undefined;
+    return v !== undefined && v !== null ? String(v) : id !== undefined ? `#${id}` : '';
+  };
+
+  /** The table a menu component's page renders, or null when the tenant's dictionary has none (module not installed). */
+  // Each records call names its table, checked again per table (mayRecord).
+  app.post('/v1/metaRecord/schema', owns({ records: ['view'] }), async (c) => {
+    const body = await readBody(c);
+    const component = text(body, 'component', 120);
+    if (!component) throw new ApiError('页面组件不能为空');
+    const s = c.get('session');
+    const [exists] = await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [s.tenantId, component]);
+    if (!exists) return c.json(ok(null));
+    const schema = await tableFor(c, { component }, 'view');
+    const answer: RecordSchema = {
+      table: { id: schema.table.id, name: schema.table.name, label: schema.table.label, remark: schema.table.remark, component },
+      fields: schema.fields,
+      codes: codesOf(schema.table.name),
+    };
+    return c.json(ok(answer));
+  });
+
+  app.post('/v1/metaRecord/list', owns({ records: ['view'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const params: unknown[] = [];
+    const where = await listWhere(db, s, schema, listQueryOf(body), params);
+    const order = listOrder(schema, listQueryOf(body));
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
+    // otherwise carry every matching row's columns (bench/records.bench.ts).
+    const rows = await db.query<StoredRecord>(
+      `SELECT ${RECORD_SELECT} FROM meta_record r
+        WHERE r.id IN (SELECT r.id FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize})
+        ORDER BY ${order}`,
+      params,
+    );
+    return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), count: n });
+  });
+
+  app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
+    const row = await recordOf(s, schema, idOf(body, 'id', '记录'));
+    const [record] = await present(db, s.tenantId, schema, [row], await phoneView(db, s));
+    return c.json(ok(record));
+  });
+
+  /** Reference choices: records of the referenced table whose title contains the keyword (a searchable select). */
+  app.post('/v1/metaRecord/options', owns({ records: ['view'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
+    const field = schema.fields.find((f) => f.name === body.field && f.type === 'reference');
+    if (!field || field.refTableId === null) throw new ApiError('没有这个引用字段');
+    const ref = await loadSchema(db, s.tenantId, { id: field.refTableId });
+    const t = titleField(ref.fields);
+    const keyword = text(body, 'keyword', 50);
+    const ids = Array.isArray(body.ids) ? body.ids.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 50) : [];
+    const label = t ? `r.data ->> '${sqlId(t.id)}'` : `'#' || r.id`;
+    const rows = await db.query<{ id: number; label: string }>(
+      `SELECT r.id::int AS id, COALESCE(${label}, '#' || r.id) AS label FROM meta_record r
+        WHERE r.table_id = $1 AND r.tenant_id = $2
+          AND (cardinality($4::bigint[]) > 0 AND r.id = ANY($4::bigint[]) OR cardinality($4::bigint[]) = 0 AND ($3 = '' OR ${label} ILIKE '%' || $3 || '%'))
+        ORDER BY r.id DESC LIMIT 20`,
+      [field.refTableId, s.tenantId, keyword.replace(/[\\%_]/g, (x) => `\\${x}`), ids],
+    );
+    return c.json(ok(rows));
+  });
+
+  app.post('/v1/metaRecord/save', owns({ records: ['add', 'edit'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const id = body.id === undefined || body.id === null || body.id === '' ? null : idOf(body, 'id', '记录');
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, id === null ? 'add' : 'edit');
+    const values =
+      body.values && typeof body.values === 'object' && !Array.isArray(body.values) ? (body.values as Record<string, unknown>) : null;
+    if (!values) throw new ApiError('values 须为对象（字段标识 → 值）');
+    if (!schema.fields.length) throw new ApiError(`“${schema.table.label}”还没有字段，请先在数据字典中添加`);
+    const before = id === null ? null : await recordOf(s, schema, id);
+    const version = before ? editedVersion(body, '记录') : 0;
+    const data = await checkValues(s, schema, values, before);
+    const refIds = schema.fields
+      .filter((f) => f.type === 'reference' && typeof data[String(f.id)] === 'number')
+      .map((f) => data[String(f.id)] as number);
+    try {
+      if (before === null) {
+        // The referenced rows are locked for key share, so a parallel delete of one waits and then sees this row.
+        const [row] = await db.query<{ id: number }>(
+          `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($5::bigint[]) AND tenant_id = $1 FOR KEY SHARE)
+           INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
+           SELECT $1, $2, $3::jsonb, $4, $4 WHERE (SELECT count(*) FROM refs) = cardinality($5::bigint[])
+           RETURNING id::int AS id`,
+          [s.tenantId, schema.table.id, JSON.stringify(data), s.userId, [...new Set(refIds)]],
+        );
+        if (!row) throw new ApiError('所引用的记录刚被删除，请重新选择');
+        await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
+        return c.json(ok({ id: row.id, version: 1 }));
+      }
+      const [row] = await db.query<{ version: number }>(
+        `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
+         UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
+          WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
+            AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
+          RETURNING version`,
+        [id, schema.table.id, s.tenantId, JSON.stringify(data), s.userId, version, [...new Set(refIds)]],
+      );
+      if (!row) {
+        const [now] = await db.query<{ version: number; by: string | null }>(
+          `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by WHERE r.id = $1 AND r.tenant_id = $2`,
+          [id, s.tenantId],
+        );
+        if (!now) throw new ApiError('记录不存在或已被删除');
+        if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
+        throw new ApiError('所引用的记录刚被删除，请重新选择');
+      }
+      await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
+      return c.json(ok({ id, version: row.version }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw uniqueMessage(err, schema);
+      throw err;
+    }
+  });
+
+  app.post('/v1/metaRecord/del', owns({ records: ['del'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'del');
+    const id = idOf(body, 'id', '记录');
+    const row = await recordOf(s, schema, id);
+    const [ref] = await db.query<{ table_label: string; field_label: string; n: number }>(
+      `SELECT t.label AS table_label, f.label AS field_label, count(*)::int AS n
+         FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2
+         JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb($1::bigint)
+        WHERE f.ref_table_id = $3 GROUP BY t.label, f.label LIMIT 1`,
+      [id, s.tenantId, schema.table.id],
+    );
+    const name = title(schema, row.data, id);
+    if (ref) throw new ApiError(`“${name}”被 ${ref.n} 条${ref.table_label}的“${ref.field_label}”引用，不能删除`);
+    // One statement: the record goes only if nothing references it at this moment.
+    const removed = await db.query(
+      `DELETE FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3
+          AND NOT EXISTS (SELECT 1 FROM meta_field f JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb(r.id)
+                           WHERE f.ref_table_id = r.table_id)
+        RETURNING r.id`,
+      [id, schema.table.id, s.tenantId],
+    );
+    if (!removed.length) throw new ApiError(`“${name}”刚被其他记录引用，不能删除`);
+    await logWrite(db, s, schema.table, 'del', name);
+    return c.json(ok());
+  });
+
+  /** The list's rows (or, with `template`, only the header) for the browser to write as .xlsx, like the users page. */
+  app.post('/v1/metaRecord/export', owns({ records: ['export', 'import'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const template = body.template === true;
+    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, template ? 'import' : 'export');
+    const columns = schema.fields.map((f) => f.label);
+    const day = todayIn(await tenantZone(db, s.tenantId));
+    if (template) return c.json(ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] }));
+    const params: unknown[] = [];
+    const q = listQueryOf(body);
+    const where = await listWhere(db, s, schema, q, params);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    const rows = await db.query<StoredRecord>(
+      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${listOrder(schema, q)} LIMIT ${RECORD_LIMITS.maxExportRows}`,
+      params,
+    );
+    const records = await present(db, s.tenantId, schema, rows, await phoneView(db, s));
+    return c.json(
+      ok({
+        fileName: `${schema.table.label}-${day}.xlsx`,
+        columns,
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, r.values[f.name], r.labels[f.name]))),
+        truncated: n > RECORD_LIMITS.maxExportRows,
+      }),
+    );
+  });
+
+  /**
+   * multipart: tableId and file (.xlsx with the template's header). Every row is checked first; if any is wrong the
+   * answer (ok, imported 0) lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
+   */
+  app.post('/v1/metaRecord/import', owns({ records: ['import'] }), async (c) => {
+    const s = c.get('session');
+    let form: Record<string, string | File>;
+    try {
+      form = (await c.req.parseBody()) as Record<string, string | File>;
+    } catch {
+      throw new ApiError('请以 multipart/form-data 上传文件');
+    }
+    const tableId = Number(form.tableId);
+    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError('数据表不存在');
+    const schema = await tableFor(c, { id: tableId }, 'import');
+    const file = form.file;
+    if (!(file instanceof File)) throw refuse('file', '请选择文件');
+    if (file.size > 10 * 1024 * 1024) throw refuse('file', '文件不能超过 10 MB');
+    const [header = [], ...body] = await readUploadedSheet(Buffer.from(await file.arrayBuffer()));
+    const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
+    const labels = schema.fields.map((f) => f.label);
+    if (labels.some((l, i) => cell(header[i]) !== l)) throw new ApiError(`表头须为：${labels.join('、')}（请下载模板后填写）`);
+    const rows = body
+      .map((r, i) => ({ row: i + 2, cells: schema.fields.map((_, j) => r[j]) }))
+      .filter((r) => r.cells.some((x) => cell(x) !== ''));
+    if (!rows.length) throw new ApiError('文件中没有要导入的行');
+    if (rows.length > RECORD_LIMITS.maxImportRows)
+      throw new ApiError(`一次最多导入 ${RECORD_LIMITS.maxImportRows} 行，这个文件有 ${rows.length} 行`);
+    if (rows.some((r) => hasNul(r.cells.map(cell)))) throw new ApiError(NUL_MESSAGE);
+
+    // Names a sheet may use for references (the referenced record's title) and departments (their names).
+    const lookups = new Map<number, Map<string, number>>();
+    for (const f of schema.fields) {
+      if (f.type === 'reference' && f.refTableId !== null) {
+        const ref = await loadSchema(db, s.tenantId, { id: f.refTableId });
+        const t = titleField(ref.fields);
+        const found = t
+          ? await db.query<{ id: number; t: string }>(
+              `SELECT id::int AS id, data ->> '${sqlId(t.id)}' AS t FROM meta_record WHERE table_id = $1 AND tenant_id = $2`,
+              [f.refTableId, s.tenantId],
+            )
+          : [];
+        lookups.set(f.id, new Map(found.filter((x) => x.t !== null).map((x) => [x.t, x.id])));
+      }
+      if (f.type === 'department') {
+        const scope = await departmentScope(db, s);
+        const found = await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [
+          s.tenantId,
+        ]);
+        lookups.set(f.id, new Map(found.filter((d) => inScope(scope, [d.id])).map((d) => [d.depart_name, d.id])));
+      }
+    }
+    const problems: Array<{ row: number; column: string; message: string }> = [];
+    const seen = new Map<number, Map<string, number>>();
+    const datas: Record<string, unknown>[] = [];
+    for (const r of rows) {
+      const data: Record<string, unknown> = {};
+      schema.fields.forEach((f, j) => {
+        let raw: unknown = r.cells[j];
+        if (raw instanceof Date) raw = f.type === 'date' ? raw.toISOString().slice(0, 10) : raw.toISOString();
+        if (typeof raw === 'number' && (f.type === 'text' || f.type === 'phone')) raw = String(raw);
+        if ((f.type === 'reference' || f.type === 'department') && cell(raw) !== '') {
+          const id = lookups.get(f.id)?.get(cell(raw));
+          if (id === undefined) {
+            problems.push({ row: r.row, column: f.label, message: `找不到${f.label}“${cell(raw)}”` });
+            return;
+          }
+          raw = id;
+        }
+        if (cell(raw) === '' && f.defaultValue !== null && f.defaultValue !== undefined && f.defaultValue !== '') raw = f.defaultValue;
+        const v = recordValue(f, raw);
+        if ('problem' in v) problems.push({ row: r.row, column: f.label, message: v.problem });
+        else if (v.value !== null) {
+          data[String(f.id)] = v.value;
+          if (f.unique) {
+            const key = JSON.stringify(v.value);
+            const byField = seen.get(f.id) ?? new Map<string, number>();
+            seen.set(f.id, byField);
+            const first = byField.get(key);
+            if (first !== undefined) problems.push({ row: r.row, column: f.label, message: `与第 ${first} 行重复` });
+            else byField.set(key, r.row);
+          }
+        }
+      });
+      datas.push(data);
+    }
+    for (const f of schema.fields.filter((x) => x.unique)) {
+      const values = [...(seen.get(f.id)?.keys() ?? [])];
+      if (!values.length) continue;
+      const taken = await db.query<{ v: string }>(
+        `SELECT (data -> '${sqlId(f.id)}')::text AS v FROM meta_record WHERE table_id = $1 AND (data -> '${sqlId(f.id)}') = ANY($2::jsonb[])`,
+        [schema.table.id, values],
+      );
+      for (const t of taken) problems.push({ row: seen.get(f.id)!.get(t.v) ?? 0, column: f.label, message: `已有相同${f.label}的记录` });
+    }
+    if (problems.length) {
+      problems.sort((a, b) => a.row - b.row);
+      // Checked, not saved: the dialog lists each problem (one message, where the user looks).
+      return c.json(ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length }));
+    }
+    try {
+      await db.query(
+        `INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
+         SELECT $1, $2, d, $3, $3 FROM jsonb_array_elements($4::jsonb) d`,
+        [s.tenantId, schema.table.id, s.userId, JSON.stringify(datas)],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw uniqueMessage(err, schema);
+      throw err;
+    }
+    await logWrite(db, s, schema.table, 'import', `${datas.length} 条`);
+    return c.json(ok({ imported: datas.length }));
+  });
+
+  return app;
+}

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { say } from '../../../src/api/schema/messages.ts';
+import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/webhook.ts';
+import { ApiError, ok, refuse } from '../../infra/http.ts';
+import { readValid } from '../../infra/validate.ts';
+import { targetProblem } from '../../infra/outbound.ts';
+import { maskSecret, type Secrets } from '../../infra/secrets.ts';
+import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';
+import { owns } from '../../access/access.ts';
+
+/**
+ * Open platform › message subscriptions (not shown in SPEC 7; docs/api.md "Webhooks"): a tenant's endpoints, the
+ * events they want, a signing secret (sealed, shown masked), a test event, and every delivery with its attempts.
+ */
+export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispatcher, allowPrivateTargets: boolean) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/openApi/webhook/list', owns({ pages: ['open-platform/subscription'] }), async (c) => {
+    await readValid(c, webhookList);
+    const rows = await db.query<{ secret: string }>(
+      `SELECT w.id, w.name, w.url, w.events, w.secret, w.enabled, to_json(w.created_at) #>> '{}' AS "createdAt",
+              (SELECT count(*)::int FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'failed') AS failed,
+              (SELECT count(*)::int FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'pending') AS pending
+         FROM webhook w WHERE w.tenant_id = $1 ORDER BY w.id`,
+      [c.get('session').tenantId],
+    );
+    return c.json(ok({ webhooks: rows.map((r) => ({ ...r, secret: maskSecret(secrets.decrypt(r.secret)) })), events: WEBHOOK_EVENTS }));
+  });
+
+  app.post('/v1/openApi/webhook/save', owns({ pages: ['open-platform/subscription'] }), async (c) => {
+    const { id, name, url, events, secret, enabled } = await readValid(c, webhookSave);
+    const s = c.get('session');
+    const problem = await targetProblem(url, allowPrivateTargets);
+    if (problem) throw refuse('url', problem);
+    const newSecret = secret && !isMaskedSecret(secret) ? secret : null;
+    if (newSecret !== null && !secrets.available) throw refuse('secret', '服务器未配置 SECRETS_KEY，不能保存密钥');
+    const [row] =
+      id === null
+        ? await db.query<{ id: number }>(
+            'INSERT INTO webhook (tenant_id, name, url, events, secret, enabled) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+            [s.tenantId, name, url, events, secrets.encrypt(newSecret!), enabled],
+          )
+        : await db.query<{ id: number }>(
+            `UPDATE webhook SET name = $3, url = $4, events = $5, secret = COALESCE($6, secret), enabled = $7 WHERE id = $1 AND tenant_id = $2 RETURNING id`,
+            [id, s.tenantId, name, url, events, newSecret === null ? null : secrets.encrypt(newSecret), enabled],
+          );
+    if (!row) throw new ApiError(say('webhookId'));
+    return c.json(ok({ id: row.id }));
+  });
+
+  app.post('/v1/openApi/webhook/delete', owns({ pages: ['open-platform/subscription'] }), async (c) => {
+    const { id } = await readValid(c, webhookId);
+    const rows = await db.query('DELETE FROM webhook WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, c.get('session').tenantId]);
+    if (!rows.length) throw new ApiError(say('webhookId'));
+    return c.json(ok());
+  });
+
+  // A test event to one subscription, delivered at once (and retried like any other if it fails).
+  app.post('/v1/openApi/webhook/test', owns({ pages: ['open-platform/subscription'] }), async (c) => {
+    const { id } = await readValid(c, webhookId);
+    const s = c.get('session');
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO webhook_delivery (webhook_id, tenant_id, event, payload)
+       SELECT w.id, w.tenant_id, 'webhook.test', jsonb_build_object('event', 'webhook.test', 'tenantId', w.tenant_id, 'occurredAt', now(), 'data', '{}'::jsonb)
+         FROM webhook w WHERE w.id = $1 AND w.tenant_id = $2 RETURNING id::text AS id`,
+      [id, s.tenantId],
+    );
+    if (!row) throw new ApiError(say('webhookId'));
+    await dispatcher.tick();
+    const [d] = await db.query<{ status: string; lastStatus: number | null; lastError: string }>(
+      `SELECT status, last_status AS "lastStatus", last_error AS "lastError" FROM webhook_delivery WHERE id = $1::bigint`,
+      [row.id],
+    );
+    return c.json(ok({ deliveryId: row.id, ...d }));
+  });
+
+  app.post('/v1/openApi/webhook/deliveries', owns({ pages: ['open-platform/subscription'] }), async (c) => {
+    const { id } = await readValid(c, webhookId);
+    const rows = await db.query(
+      `SELECT d.id::text AS id, d.event, d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",
+              to_json(d.created_at) #>> '{}' AS "createdAt", to_json(d.delivered_at) #>> '{}' AS "deliveredAt",
+              to_json(d.next_attempt_at) #>> '{}' AS "nextAttemptAt"
+         FROM webhook_delivery d WHERE d.webhook_id = $1 AND d.tenant_id = $2 ORDER BY d.id DESC LIMIT 200`,
+      [id, c.get('session').tenantId],
+    );
+    return c.json(ok(rows));
+  });
+
+  return app;
+}

@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { phoneView } from '../../access/privacy.ts';
+import { recordSession } from '../../services/logs.ts';
+import { ApiError, int, ok, readBody } from '../../infra/http.ts';
+import type { SessionEvents } from '../../infra/session-events.ts';
+import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
+import { owns } from '../../access/access.ts';
+
+/** userType 0 and 2 see who is signed in and may end their sessions (SPEC 6). */
+const mayManage = (userType: number) => userType === 0 || userType === 2;
+
+/** Online users, force logout, and the event stream that tells a browser its session was ended. */
+export function onlineRoutes(db: Db, events: SessionEvents) {
+  const app = new Hono<AppEnv>();
+
+  // The top bar's online count and drawer; who may force whom out is checked by the handler.
+  app.post('/v1/user/listOnlineUser', owns('shell'), async (c) => {
+    const s = c.get('session');
+    if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    // Online: see server/access/presence.ts. Times are instants; the client shows them in the tenant's time zone.
+    const live = `us.tenant_id = $1 AND ${isOnline('us')}`;
+    const rows = await db.query<{ userMobile: string }>(
+      `SELECT us.id::text AS id, us.created_at AS "loginTime", COALESCE(to_char(us.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') AS "logoutTime", us.last_seen_at AS "lastSeenTime",
+              us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
+              u.nickname AS "userNickname", u.phone AS "userMobile", COALESCE(st.staff_name, '') AS "staffName", COALESCE(st.staff_code, '') AS "staffCode",
+              (us.token_hash = $4) AS "current"
+         FROM user_session us JOIN app_user u ON u.id = us.user_id AND u.tenant_id = us.tenant_id
+         LEFT JOIN staff st ON st.user_id = u.id AND st.tenant_id = u.tenant_id
+        WHERE ${live} ORDER BY us.created_at DESC LIMIT $2 OFFSET $3`,
+      [s.tenantId, pageSize, (pageNum - 1) * pageSize, s.tokenHash],
+    );
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_session us WHERE ${live}`, [s.tenantId]);
+    const view = await phoneView(db, s);
+    return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
+  });
+
+  app.post('/v1/user/forceLogout', owns('shell'), async (c) => {
+    const s = c.get('session');
+    if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+    const body = await readBody(c);
+    const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
+    if (!/^\d{1,18}$/.test(id)) throw new ApiError('会话 id 不正确');
+    if (id === s.id) throw new ApiError('不能强制退出当前登录');
+    // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
+    const [row] = await db.query<{ token_hash: string }>(
+      `UPDATE user_session SET revoked_at = now()
+        WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
+        RETURNING token_hash`,
+      [id, s.tenantId, s.tokenHash],
+    );
+    // Another tenant's session is as unknown as one that does not exist.
+    if (!row) throw new ApiError('该登录已失效或不存在');
+    await db.query('DELETE FROM access_token WHERE session_hash = $1', [row.token_hash]);
+    await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
+    await events.publish({ sessionId: id }, 'revoked');
+    return c.json(ok());
+  });
+
+  // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
+  app.get('/v1/session/events', owns('shell'), (c) => {
+    const { id, userId, tenantId, tokenHash } = c.get('session');
+    return streamSSE(c, async (stream) => {
+      await touchSession(db, tokenHash);
+      let done!: () => void;
+      const ended = new Promise<void>((r) => (done = r));
+      const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event) => {
+        // A revoked session's stream ends with the event; other events leave it open.
+        void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' ? done : undefined, done);
+      });
+      // The ping keeps proxies from closing the stream, and keeps an open but idle tab online.
+      const ping = setInterval(
+        () =>
+          void stream
+            .writeSSE({ event: 'ping', data: '{}' })
+            .then(() => touchSession(db, tokenHash))
+            .catch(done),
+        STREAM_PING_MS,
+      );
+      stream.onAbort(done);
+      // The browser learns its own session id (the online list marks it as current too).
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ id }) });
+      await ended;
+      clearInterval(ping);
+      unsubscribe();
+    });
+  });
+
+  return app;
+}

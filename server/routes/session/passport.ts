@@ -1,0 +1,267 @@
+import { Hono } from 'hono';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AppEnv } from '../../access/auth.ts';
+import { createSession, TENANT_ACTIVE } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { hashPassword, sha256, verifyPassword } from '../../infra/crypto.ts';
+import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
+import { ApiError, ok, readBody, str } from '../../infra/http.ts';
+import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
+import { recordLogin } from '../../services/logs.ts';
+import { emitEvent } from '../../services/webhooks.ts';
+import { isPhone, type SmsService } from '../../services/sms.ts';
+import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../../access/throttle.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import type { SessionEvents } from '../../infra/session-events.ts';
+import { defaultTenantPages } from '../../access/menu.ts';
+import { owns } from '../../access/access.ts';
+
+export interface PassportOptions {
+  db: Db;
+  sessionTtlSeconds: number;
+  sms: SmsService;
+  events: SessionEvents;
+  /** self-service registration of a new tenant (demo: on; production: SCRM_OPEN_REGISTRATION=1) */
+  openRegistration: boolean;
+  /** the code of the tenant the public pages use when neither the link nor the browser names one (DEFAULT_TENANT) */
+  defaultTenant?: string;
+  /** the platform operator's tenant: never the public pages' fallback */
+  platformTenant: number;
+}
+
+const WRONG_CREDENTIALS = '账号或密码错误';
+export const TENANT_INACTIVE = '所属企业已停用或已到期，请联系平台管理员';
+const AES_KEY_TTL_SECONDS = 300;
+
+/** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
+export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistration, defaultTenant, platformTenant }: PassportOptions) {
+  const app = new Hono<AppEnv>();
+  const throttle = new LoginThrottle(db);
+
+  app.post('/anon/passport/aesKey', owns('anonymous'), async (c) => {
+    const keyId = randomUUID();
+    const key = randomBytes(32).toString('base64');
+    await db.query(`DELETE FROM aes_key WHERE expires_at < now()`);
+    await db.query(`INSERT INTO aes_key (key_id, key_b64, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      keyId,
+      key,
+      AES_KEY_TTL_SECONDS,
+    ]);
+    return c.json(ok({ keyId, key }));
+  });
+
+  // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else by id (the tenant this
+  // browser last signed in to), else the deployment's default
+  // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
+  app.post('/anon/tenant/info', owns('anonymous'), async (c) => {
+    const body = await readBody(c);
+    const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
+    // id: the tenant this browser last signed in to (the client keeps only its id)
+    const id = Number.isSafeInteger(body.id) ? (body.id as number) : null;
+    const wanted = code || (id === null ? defaultTenant : null) || null;
+    const [tenant] = await db.query<{ id: number; name: string; code: string }>(
+      `SELECT t.id, t.name, t.code FROM tenant t
+        WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) AND ($2::int IS NULL OR $1::text IS NOT NULL OR t.id = $2)
+        ORDER BY (t.id = $3), t.id LIMIT 1`,
+      [wanted, id, platformTenant],
+    );
+    if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
+    return c.json(ok(tenant));
+  });
+
+  // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
+  app.post('/anon/passport/resetPassword', owns('anonymous'), async (c) => {
+    const body = await readBody(c);
+    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+    const password = await newPassword(db, body);
+    const tenant = Number.isSafeInteger(body.renantId) ? (body.renantId as number) : null;
+    const accounts = await db.query<{ id: number; tenant_id: number; tenant_name: string }>(
+      `SELECT u.id, u.tenant_id, t.name AS tenant_name FROM app_user u JOIN tenant t ON t.id = u.tenant_id
+        WHERE u.phone = $1 AND u.status = 1 AND ${TENANT_ACTIVE} ORDER BY u.tenant_id, u.id`,
+      [body.phone],
+    );
+    const tenants = [...new Map(accounts.map((a) => [a.tenant_id, { id: a.tenant_id, name: a.tenant_name }])).values()];
+    const inTenant = accounts.filter((a) => a.tenant_id === tenant);
+    // The accounts of the tenant asked for (the link's, the browser's last, the default), else of the phone's only
+    // tenant. A phone with accounts in several tenants, none of them the one asked for, is told its tenants to pick
+    // from once its code checks out; the code is then left live for the second step.
+    const users = inTenant.length > 0 ? inTenant : tenants.length === 1 ? accounts : [];
+    if (users.length === 0 && tenants.length > 1) {
+      await sms.verify(body.phone, body.code, { spend: false });
+      throw new ApiError('该手机号在多个企业下有账号，请选择企业', { values: { tenants } });
+    }
+    await sms.verify(body.phone, body.code);
+    if (users.length === 0) throw new ApiError('该手机号未绑定任何账号');
+    if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
+    await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
+    // Every session of the account ends: whoever had the old password is out.
+    await events.endUserSessions(users[0].id, '密码已重置');
+    return c.json(ok());
+  });
+
+  app.post('/anon/passport/register', owns('anonymous'), async (c) => {
+    if (!openRegistration) throw new ApiError('暂未开放注册，请联系平台管理员开通');
+    const body = await readBody(c);
+    const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
+    const userName = str(body, 'userName', '账号', 32).trim();
+    if (!ACCOUNT_PATTERN.test(userName)) throw new ApiError(ACCOUNT_RULE_MESSAGE);
+    const nickname = str(body, 'nickname', '姓名', 32).trim();
+    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+    const password = await newPassword(db, body);
+    // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
+    await sms.verify(body.phone, body.code);
+    const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
+    if (taken) throw new ApiError(ACCOUNT_TAKEN);
+    const hash = await hashPassword(password);
+    // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
+    // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
+    // account name loses on the unique index and is told so.
+    const [row] = await uniqueViolation(
+      db.query<{ tenant_id: number }>(
+        `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
+            d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
+            r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
+            u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
+                  SELECT t.id, $2, $3, $4, $5, 0, ARRAY[d.id] FROM t, d RETURNING id),
+            ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
+            tp AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT t.id, m FROM t, unnest($6::int[]) m),
+            rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($6::int[]) m),
+            ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
+       SELECT id AS tenant_id FROM t`,
+        [tenantName, userName, hash, nickname, body.phone, await defaultTenantPages(db)],
+      ),
+      ACCOUNT_TAKEN,
+    );
+    return c.json(ok({ tenantId: row.tenant_id, userName }));
+  });
+
+  app.post('/anon/passport/login', owns('anonymous'), async (c) => {
+    const body = await readBody(c);
+    const userName = str(body, 'userName', '账号', 64);
+    const encrypted = str(body, 'password', '密码', 1024);
+    const keyId = str(body, 'keyId', '密钥', 64);
+    if (body.appName !== APP_NAME) throw new ApiError('应用名称不正确');
+    const ip = c.get('ip');
+    const userAgent = c.req.header('User-Agent') ?? '';
+    // Every attempt is in the login log, with why it failed (the tenant's admins see their own tenant's).
+    const attempt = async (who: { id: number; tenant_id: number } | undefined, reason: LoginFailure) => {
+      await recordLogin(db, {
+        tenantId: who?.tenant_id ?? null,
+        userId: who?.id ?? null,
+        account: userName,
+        success: false,
+        reason,
+        ip,
+        userAgent,
+      });
+      // The tenant's subscriptions hear of failed sign-ins of its accounts.
+      if (who) await emitEvent(db, who.tenant_id, 'login.failed', { account: userName, reason, ip });
+    };
+    const known = () =>
+      db.query<{ id: number; tenant_id: number }>('SELECT id, tenant_id FROM app_user WHERE user_name = $1', [userName]).then((r) => r[0]);
+    // Single use: the key is spent whether or not the password is right.
+    const password = await decryptWithKey(db, keyId, encrypted).catch(async (err: unknown) => {
+      await attempt(await known(), 'bad_key');
+      throw err;
+    });
+    const locked = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
+    if (locked > 0) {
+      await attempt(await known(), 'locked');
+      throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });
+    }
+    const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number; tenant_active: boolean }>(
+      `SELECT u.id, u.tenant_id, u.password_hash, u.status, ${TENANT_ACTIVE} AS tenant_active
+         FROM app_user u JOIN tenant t ON t.id = u.tenant_id WHERE u.user_name = $1`,
+      [userName],
+    );
+    // The same work and the same answer whatever the account: the password is always verified against a hash
+    // (a dummy one for an unknown account), a bind-phone login ticket (DECISIONS.md) is looked up besides, and a
+    // disabled account answers as a wrong password does.
+    const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
+    const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
+    if (!user || !(passwordOk || ticketOk) || user.status !== 1) {
+      await throttle.failed(userName, ip);
+      await attempt(
+        user,
+        !user ? 'unknown_account' : password === null ? 'bad_key' : !(passwordOk || ticketOk) ? 'wrong_password' : 'account_disabled',
+      );
+      throw new ApiError(WRONG_CREDENTIALS);
+    }
+    // Told only to someone who knows the password: the organisation, not the account, is what stops them.
+    if (!user.tenant_active) {
+      await attempt(user, 'tenant_inactive');
+      throw new ApiError(TENANT_INACTIVE);
+    }
+    // A correct password that lands after a parallel burst locked the account is refused too.
+    const lockedNow = await throttle.lockedFor([accountKey(userName), addressKey(ip)]);
+    if (lockedNow > 0) {
+      await attempt(user, 'locked');
+      throw new ApiError(lockedMessage(lockedNow), { values: { retryAfter: lockedNow } });
+    }
+    await throttle.succeeded(userName);
+    const session = await createSession(db, user.id, user.tenant_id, sessionTtlSeconds, ip);
+    await recordLogin(db, {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      account: userName,
+      success: true,
+      method: ticketOk ? 'ticket' : 'password',
+      ip,
+      userAgent,
+      sessionId: session.id,
+    });
+    return c.json(ok(session.token));
+  });
+
+  app.post('/anon/passport/loginByUserToken', owns('anonymous'), async (c) => {
+    const body = await readBody(c);
+    const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
+    // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so
+    // the new session ends when the source would have and a link exchanged twice in parallel works once.
+    const [source] = linkToken
+      ? await db.query<{ user_id: number; tenant_id: number; expires_at: Date }>(
+          `UPDATE user_session s SET revoked_at = now()
+             FROM app_user u, tenant t
+            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.status = 1 AND t.id = s.tenant_id AND ${TENANT_ACTIVE}
+            RETURNING s.user_id, s.tenant_id, s.expires_at`,
+          [sha256(linkToken)],
+        )
+      : [];
+    const userAgent = c.req.header('User-Agent') ?? '';
+    if (!source) {
+      await recordLogin(db, {
+        tenantId: null,
+        userId: null,
+        account: '',
+        success: false,
+        reason: 'link_invalid',
+        method: 'link',
+        ip: c.get('ip'),
+        userAgent,
+      });
+      return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
+    }
+    await db.query('DELETE FROM access_token WHERE session_hash = $1', [sha256(linkToken)]);
+    const session = await createSession(db, source.user_id, source.tenant_id, sessionTtlSeconds, c.get('ip'), source.expires_at);
+    const [owner] = await db.query<{ user_name: string }>('SELECT user_name FROM app_user WHERE id = $1', [source.user_id]);
+    await recordLogin(db, {
+      tenantId: source.tenant_id,
+      userId: source.user_id,
+      account: owner?.user_name ?? '',
+      success: true,
+      method: 'link',
+      ip: c.get('ip'),
+      userAgent,
+      sessionId: session.id,
+    });
+    return c.json({ data: { result: 200, values: session.token } });
+  });
+
+  return app;
+}
+
+const ACCOUNT_TAKEN = '该账号已被使用';
+
+// scrypt hash of a random string nobody knows; keeps the unknown-account path as slow as the known one.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

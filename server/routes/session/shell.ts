@@ -1,0 +1,172 @@
+import { Hono } from 'hono';
+import { pinyin } from 'pinyin-pro';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { newToken, sha256 } from '../../infra/crypto.ts';
+import { ApiError, ok, readBody } from '../../infra/http.ts';
+import { recordSession } from '../../services/logs.ts';
+import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
+import { SETTINGS_KEYS, profileProblems, type UserInfo } from '../../../src/api/contract.ts';
+import { owns } from '../../access/access.ts';
+
+export interface ShellOptions {
+  db: Db;
+  accessTokenTtlSeconds: number;
+}
+
+/** The calls the session shell makes after login (SPEC 7 "Session and shell"). All need a live session. */
+export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/vue/userInfo', owns('shell'), async (c) => {
+    const s = c.get('session');
+    const info = await loadUserInfo(db, s.userId, s.tenantId);
+    const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
+    return c.json({ result: 'ok', tokenExpire, values: { ...info, sessionId: s.id } });
+  });
+
+  // 用户中心 › 个人信息 (issue 15; not in SPEC 7): one's own nickname and avatar, by the same rules as the form.
+  app.post('/v1/user/updateInfo', owns('shell'), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const input = {
+      nickname: typeof body.nickname === 'string' ? body.nickname.trim() : '',
+      headimgurl: typeof body.headimgurl === 'string' ? body.headimgurl.trim() : '',
+    };
+    const [field, message] = Object.entries(profileProblems(input))[0] ?? [];
+    if (field) throw new ApiError(message!, { field });
+    await db.query('UPDATE app_user SET nickname = $3, headimgurl = $4 WHERE id = $1 AND tenant_id = $2', [
+      s.userId,
+      s.tenantId,
+      input.nickname,
+      input.headimgurl,
+    ]);
+    return c.json(ok());
+  });
+
+  // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
+  // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
+  app.post('/v1/userRole/initUserPermission', owns('shell'), async (c) => {
+    const s = c.get('session');
+    await db.query(
+      `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[] WHERE token_hash = $3`,
+      [s.userId, s.tenantId, s.tokenHash],
+    );
+    return c.json(ok());
+  });
+
+  app.post('/permission/treeMenu4VUE', owns('shell'), async (c) => {
+    const s = c.get('session');
+    // SPEC 7: the tree comes back in `result`.
+    return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
+  });
+
+  app.post('/anon/vue/token', owns('shell'), async (c) => {
+    const s = c.get('session');
+    const token = newToken();
+    const deadline = Date.now() + accessTokenTtlSeconds * 1000;
+    await db.query('DELETE FROM access_token WHERE session_hash = $1 AND deadline < now()', [s.tokenHash]);
+    await db.query('INSERT INTO access_token (token_hash, session_hash, deadline) VALUES ($1, $2, to_timestamp($3 / 1000.0))', [
+      sha256(token),
+      s.tokenHash,
+      deadline,
+    ]);
+    await recordSession(db, s.id, s.tenantId, 'token');
+    return c.json({ result: 'ok', values: token, deadline });
+  });
+
+  app.post('/anon/vue/logout', owns('shell'), async (c) => {
+    const s = c.get('session');
+    await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
+    await recordSession(db, s.id, s.tenantId, 'logout');
+    return c.json({ data: 200 });
+  });
+
+  // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
+  // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
+  app.post('/v1/menu/pinyin', owns('shell'), async (c) => {
+    const body = await readBody(c);
+    const labels = body.labels;
+    if (!Array.isArray(labels) || labels.length > 20_000 || !labels.every((l) => typeof l === 'string' && l.length <= 100)) {
+      throw new ApiError('labels 必须是不超过 20000 个、每个不超过 100 字的字符串');
+    }
+    const full = labels.map((l: string) => pinyin(l, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }));
+    const initials = labels.map((l: string) => pinyin(l, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }));
+    return c.json(ok({ full, initials }));
+  });
+
+  app.post('/v1/systemSetting/getByType', owns('shell'), async (c) => {
+    const body = await readBody(c);
+    const type = body.type;
+    if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {
+      throw new ApiError(`type 必须是 ${SETTINGS_KEYS.join('、')} 之一`);
+    }
+    const [row] = await db.query<{ params: string }>('SELECT params FROM system_setting WHERE tenant_id = $1 AND type = $2', [
+      c.get('session').tenantId,
+      type,
+    ]);
+    return c.json(ok({ params: row?.params ?? '{}' }));
+  });
+
+  return app;
+}
+
+async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<UserInfo> {
+  // One statement (the boot's first call, on its critical path): the user, their roles' names, the tenant's malls
+  // and departments, the tenant's name and, for store staff, the store's name (from the store records).
+  const [u] = await db.query<{
+    id: number;
+    user_name: string;
+    headimgurl: string;
+    nickname: string;
+    phone: string;
+    user_type: 0 | 1 | 2;
+    store_id: number | null;
+    mall_id: number | null;
+    default_mall_id: number | null;
+    depart_ids: number[];
+    role_name: string | null;
+    malls: Array<{ id: number; name: string }>;
+    departs: Array<{ id: number; departName: string }>;
+    tenant: string | null;
+    store: string | null;
+  }>(
+    `SELECT u.id, u.user_name, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
+            (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
+              WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name,
+            (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id), '[]') FROM mall m
+              WHERE m.tenant_id = u.tenant_id) AS malls,
+            (SELECT COALESCE(json_agg(json_build_object('id', d.id, 'departName', d.depart_name) ORDER BY d.id), '[]') FROM depart d
+              WHERE d.tenant_id = u.tenant_id) AS departs,
+            (SELECT t.name FROM tenant t WHERE t.id = u.tenant_id) AS tenant,
+            CASE WHEN u.store_id IS NULL THEN NULL ELSE
+              (SELECT r.data ->> f.id::text FROM meta_table mt JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
+                 JOIN meta_record r ON r.table_id = mt.id AND r.id = u.store_id
+                WHERE mt.tenant_id = u.tenant_id AND mt.name = 'store' LIMIT 1) END AS store
+       FROM app_user u WHERE u.id = $1 AND u.tenant_id = $2`,
+    [userId, tenantId],
+  );
+  const mall = (id: number | null) => u.malls.find((m) => m.id === id) ?? null;
+  return {
+    id: u.id,
+    userName: u.user_name,
+    headimgurl: u.headimgurl,
+    nickname: u.nickname,
+    roleName: u.role_name ?? '',
+    appidList: [],
+    phone: u.phone,
+    type: u.user_type,
+    userType: u.user_type,
+    tenantId,
+    mallId: u.mall_id,
+    defaultMallId: u.default_mall_id,
+    storeId: u.store_id,
+    mallInfo: mall(u.mall_id),
+    defaultMallInfo: mall(u.default_mall_id),
+    campList: [],
+    departmentPermission: u.depart_ids,
+    allDepartList: u.departs,
+    tenantName: u.tenant ?? '',
+    storeName: u.store,
+  };
+}

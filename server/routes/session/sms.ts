@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { ApiError, ok, readBody } from '../../infra/http.ts';
+import { isLocalCaller } from '../../infra/client-address.ts';
+import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
+import { owns } from '../../access/access.ts';
+
+/** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
+export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/v1/anon/user/create/verifyCode', owns('anonymous'), async (c) => {
+    const text = await sms.captcha(c.req.query('uuid') ?? '');
+    c.header('Cache-Control', 'no-store');
+    return c.body(captchaSvg(text), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
+  });
+
+  const send = async (body: Record<string, unknown>, tenantId: number | null) => ({
+    result: 'ok' as const,
+    values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
+  });
+  app.post('/v2/sms/sendSMS', owns('shell'), async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
+  // Anonymous: the tenant the public page works in (SPEC 7's renantId), when it names one that exists.
+  app.post('/anon/sms/sendSMS', owns('anonymous'), async (c) => {
+    const body = await readBody(c);
+    const raw = body.renantId;
+    const named =
+      typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+    const [tenant] = named === null ? [] : await db.query<{ id: number }>('SELECT id FROM tenant WHERE id = $1', [named]);
+    return c.json(await send(body, tenant?.id ?? null));
+  });
+
+  app.post('/v1/third/bindPhone', owns('shell'), async (c) => {
+    const body = await readBody(c);
+    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+    const s = c.get('session');
+    await sms.verify(body.phone, body.code);
+    // The phone already belongs to another account of this tenant: the caller continues as that account, with a
+    // single-use login ticket in the field SPEC calls password (never a stored password, DECISIONS.md).
+    const [owner] = await db.query<{ id: number; user_name: string }>(
+      'SELECT id, user_name FROM app_user WHERE tenant_id = $1 AND phone = $2 AND status = 1 AND id <> $3 ORDER BY id LIMIT 1',
+      [s.tenantId, body.phone, s.userId],
+    );
+    if (owner) {
+      return c.json({ result: 'ok', values: 'switch', userInfo: { userName: owner.user_name, password: await sms.ticket(owner.id) } });
+    }
+    await db.query('UPDATE app_user SET phone = $1 WHERE id = $2 AND tenant_id = $3', [body.phone, s.userId, s.tenantId]);
+    return c.json(ok(''));
+  });
+
+  // Demo mode only (DECISIONS.md), and only for callers on this machine: read the code "sent" to a phone, or the
+  // text of a captcha. Anyone else gets the same 404 as in production.
+  app.get('/anon/dev/outbox', owns('anonymous'), (c) => {
+    if (!outbox || !isLocalCaller(c)) return c.json({ result: 'error', errmsg: `接口不存在：GET ${c.req.path}` }, 404);
+    const phone = c.req.query('phone');
+    const uuid = c.req.query('uuid');
+    if (phone && isPhone(phone)) return c.json(ok({ smsCode: outbox.sms.get(phone) ?? '' }));
+    if (uuid && isCaptchaUuid(uuid)) return c.json(ok({ captcha: outbox.captchas.get(uuid.toLowerCase()) ?? '' }));
+    throw new ApiError('需要 phone（11 位手机号）或 uuid（32 位十六进制）');
+  });
+
+  return app;
+}

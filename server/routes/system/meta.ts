@@ -1,0 +1,357 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { ApiError, int, ok, readBody, refuse } from '../../infra/http.ts';
+import { relateDefaults } from '../../access/relations.ts';
+import { readValid } from '../../infra/validate.ts';
+import { metaFieldDelete, metaFieldList, metaTableId, metaTableList, metaTableSave } from '../../../src/api/schema/meta-table.ts';
+import { collectionAdd, collectionFileId, collectionFiles, collectionId, collectionList } from '../../../src/api/schema/collection.ts';
+import { say } from '../../../src/api/schema/messages.ts';
+import { syncFieldIndexes } from '../../services/records.ts';
+import {
+  META_FIELD_TYPES,
+  MONGO_FILE_MAX_BYTES,
+  metaFieldProblems,
+  type EnumOption,
+  type MetaFieldInput,
+  type MetaFieldRow,
+  type MetaFieldType,
+  type MetaTableRow,
+  type MongoFileRow,
+  type MongoTableRow,
+} from '../../../src/api/contract.ts';
+import { owns, type CallTable } from '../../access/access.ts';
+
+const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
+const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
+  body[key] === undefined || body[key] === null || body[key] === '' ? null : idOf(body, key, label);
+const firstProblem = (problems: Record<string, string>) => {
+  const [field] = Object.keys(problems);
+  if (field) throw refuse(field, problems[field]);
+};
+
+const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
+  (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
+  (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS "recordCount"`;
+
+const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
+  f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort,
+  EXISTS (SELECT 1 FROM meta_record r WHERE r.table_id = f.table_id AND r.data ? f.id::text) AS "inUse"`;
+
+/**
+ * The data dictionary (SPEC 7 "Meta data"): a tenant's tables and their typed fields, the schema the business pages
+ * render from (docs/api.md "Data dictionary"). A record keeps a field's value under the field's id, so renaming a
+ * table or a field keeps its data; a field that holds data cannot change type, and a table that holds records or
+ * is referenced cannot go.
+ */
+export function metaRoutes(db: Db, calls: CallTable) {
+  const app = new Hono<AppEnv>();
+
+  const tableOf = async (tenantId: number, id: number) => {
+    const [row] = await db.query<MetaTableRow>(`SELECT ${TABLE_COLUMNS} FROM meta_table t WHERE t.id = $1 AND t.tenant_id = $2`, [
+      id,
+      tenantId,
+    ]);
+    if (!row) throw new ApiError(say('metaTableId'));
+    return row;
+  };
+
+  app.post('/v1/metaData/selMetaTableList', owns({ pages: ['manage/meta-data'] }), async (c) => {
+    const { pageNum, pageSize, keyword } = await readValid(c, metaTableList);
+    const s = c.get('session');
+    const where = `t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.label || ' ' || t.remark), lower($2)) > 0)`;
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_table t WHERE ${where}`, [s.tenantId, keyword]);
+    const rows = await db.query<MetaTableRow>(`SELECT ${TABLE_COLUMNS} FROM meta_table t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`, [
+      s.tenantId,
+      keyword,
+      pageSize,
+      (pageNum - 1) * pageSize,
+    ]);
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  app.post('/v1/metaData/saveMetaTable', owns({ buttons: ['meta:save'] }), async (c) => {
+    const { id, ...input } = await readValid(c, metaTableSave);
+    const s = c.get('session');
+    if (id !== null) await tableOf(s.tenantId, id);
+    try {
+      const [row] =
+        id === null
+          ? await db.query<{ id: number }>(
+              'INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+              [s.tenantId, input.name, input.label, input.remark, input.component],
+            )
+          : await db.query<{ id: number }>(
+              'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
+              [id, s.tenantId, input.name, input.label, input.remark, input.component],
+            );
+      // The page that now renders this table starts related to the records calls, its buttons to theirs.
+      if (input.component) {
+        const pages = await db.query<{ id: number }>(
+          `SELECT m.id FROM menu m WHERE m.component = $1 UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1`,
+          [input.component],
+        );
+        for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
+      }
+      return c.json(ok({ id: row.id }));
+    } catch (err) {
+      if (isUniqueViolation(err) && /component/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message)))
+        throw refuse('component', '本租户已有数据表使用这个页面组件');
+      if (isUniqueViolation(err)) throw refuse('name', '本租户已有同一标识的数据表');
+      throw err;
+    }
+  });
+
+  app.post('/v1/metaData/delMetaTable', owns({ buttons: ['meta:del'] }), async (c) => {
+    const { id } = await readValid(c, metaTableId);
+    const s = c.get('session');
+    const table = await tableOf(s.tenantId, id);
+    if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`);
+    const [ref] = await db.query<{ table_label: string; field_label: string }>(
+      `SELECT t.label AS table_label, f.label AS field_label FROM meta_field f JOIN meta_table t ON t.id = f.table_id
+        WHERE f.ref_table_id = $1 AND f.table_id <> $1 AND t.tenant_id = $2 LIMIT 1`,
+      [table.id, s.tenantId],
+    );
+    if (ref) throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`);
+    await db.query('DELETE FROM meta_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
+    return c.json(ok());
+  });
+
+  app.post('/v1/metaData/selMetaFieldList', owns({ pages: ['manage/meta-data'] }), async (c) => {
+    const { tableId } = await readValid(c, metaFieldList);
+    const s = c.get('session');
+    const table = await tableOf(s.tenantId, tableId);
+    const rows = await db.query<MetaFieldRow>(`SELECT ${FIELD_COLUMNS} FROM meta_field f WHERE f.table_id = $1 ORDER BY f.sort, f.id`, [
+      table.id,
+    ]);
+    return c.json(ok(rows));
+  });
+
+  app.post('/v1/metaData/saveMetaField', owns({ buttons: ['meta:save'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const id = optionalId(body, 'id', '字段');
+    const tableId = idOf(body, 'tableId', '数据表');
+    await tableOf(s.tenantId, tableId);
+    const options: EnumOption[] = Array.isArray(body.options)
+      ? body.options.slice(0, 200).map((o: unknown) => {
+          const x = (o ?? {}) as Record<string, unknown>;
+          return {
+            value: String(x.value ?? '')
+              .trim()
+              .slice(0, 64),
+            label: String(x.label ?? '')
+              .trim()
+              .slice(0, 64),
+          };
+        })
+      : [];
+    const type = (META_FIELD_TYPES as readonly string[]).includes(String(body.type)) ? (body.type as MetaFieldType) : ('' as MetaFieldType);
+    const input: MetaFieldInput = {
+      id: id ?? undefined,
+      tableId,
+      name: typeof body.name === 'string' ? body.name.trim() : '',
+      label: typeof body.label === 'string' ? body.label.trim() : '',
+      type,
+      options: type === 'enum' ? options : [],
+      refTableId: type === 'reference' ? optionalId(body, 'refTableId', '引用的表') : null,
+      required: body.required === true,
+      unique: body.unique === true,
+      searchable: body.searchable === true,
+      listColumn: body.listColumn !== false,
+      defaultValue: body.defaultValue === '' || body.defaultValue === undefined ? null : body.defaultValue,
+    };
+    firstProblem(metaFieldProblems(input));
+    if (input.refTableId !== null)
+      await tableOf(s.tenantId, input.refTableId).catch(() => Promise.reject(refuse('refTableId', '引用的表不存在')));
+    if (input.unique && ['boolean', 'image'].includes(input.type)) throw refuse('unique', '布尔和图片字段不能设为唯一');
+
+    if (id !== null) {
+      const [before] = await db.query<MetaFieldRow>(`SELECT ${FIELD_COLUMNS} FROM meta_field f WHERE f.id = $1 AND f.table_id = $2`, [
+        id,
+        tableId,
+      ]);
+      if (!before) throw new ApiError('字段不存在');
+      // Data already kept under this field is never reinterpreted behind the user's back.
+      if (before.inUse && before.type !== input.type) {
+        throw refuse('type', `“${before.label}”已有数据，不能从 ${before.type} 改为 ${input.type}；请新建字段后迁移数据`);
+      }
+      if (before.inUse && before.type === 'enum') {
+        const kept = new Set(input.options.map((o) => o.value));
+        const [lost] = await db.query<{ v: string }>(
+          `SELECT DISTINCT r.data ->> $2 AS v FROM meta_record r WHERE r.table_id = $1 AND r.data ? $2 AND NOT (r.data ->> $2 = ANY($3::text[])) LIMIT 1`,
+          [tableId, String(id), [...kept]],
+        );
+        if (lost) throw refuse('options', `记录中还有选项“${lost.v}”的数据，不能删除这个选项`);
+      }
+      if (before.inUse && before.type === 'reference' && before.refTableId !== input.refTableId) {
+        throw refuse('refTableId', `“${before.label}”已有数据，不能改为引用另一张表`);
+      }
+    }
+    if (input.unique && id !== null) {
+      const [dup] = await db.query(
+        `SELECT 1 FROM meta_record r WHERE r.table_id = $1 AND r.data ? $2 GROUP BY r.data -> $2 HAVING count(*) > 1 LIMIT 1`,
+        [tableId, String(id)],
+      );
+      if (dup) throw refuse('unique', '已有记录在这个字段上重复，不能设为唯一');
+    }
+    const params = [
+      input.name,
+      input.label,
+      input.type,
+      JSON.stringify(input.options),
+      input.refTableId,
+      input.required,
+      input.unique,
+      input.searchable,
+      input.listColumn,
+      input.defaultValue === null ? null : JSON.stringify(input.defaultValue),
+    ];
+    try {
+      const [row] =
+        id === null
+          ? await db.query<{ id: number }>(
+              `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, default_value, sort)
+               VALUES ($11, $12, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, COALESCE((SELECT max(sort) + 1 FROM meta_field WHERE table_id = $12), 0))
+               RETURNING id`,
+              [...params, s.tenantId, tableId],
+            )
+          : await db.query<{ id: number }>(
+              `UPDATE meta_field SET name = $1, label = $2, type = $3, options = $4::jsonb, ref_table_id = $5, required = $6, is_unique = $7,
+                      searchable = $8, list_column = $9, default_value = $10::jsonb
+                WHERE id = $11 AND table_id = $12 RETURNING id`,
+              [...params, id, tableId],
+            );
+      await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
+      await syncFieldIndexes(db, { id: row.id, tableId, type: input.type, searchable: input.searchable, unique: input.unique }, row.id);
+      return c.json(ok({ id: row.id }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw refuse('name', '本表已有同一标识的字段');
+      throw err;
+    }
+  });
+
+  app.post('/v1/metaData/delMetaField', owns({ buttons: ['meta:del'] }), async (c) => {
+    const { id, confirm } = await readValid(c, metaFieldDelete);
+    const s = c.get('session');
+    const [field] = await db.query<MetaFieldRow & { tenantId: number }>(
+      `SELECT ${FIELD_COLUMNS} FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2 WHERE f.id = $1`,
+      [id, s.tenantId],
+    );
+    if (!field) throw new ApiError(say('metaFieldId'));
+    if (field.inUse && !confirm) {
+      throw new ApiError(`“${field.label}”已有数据，删除后这些数据也会删除；请确认`, { values: { confirm: true } });
+    }
+    // The field's values leave every record with it.
+    await db.query(`UPDATE meta_record SET data = data - $2, version = version + 1, updated_at = now() WHERE table_id = $1 AND data ? $2`, [
+      field.tableId,
+      String(id),
+    ]);
+    await db.query('DELETE FROM meta_field WHERE id = $1', [id]);
+    await syncFieldIndexes(db, null, id);
+    await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [field.tableId]);
+    return c.json(ok());
+  });
+
+  // ---- document collections ("Mongo tables") and their files, kept in this database ----
+
+  const mongoTableOf = async (tenantId: number, id: number) => {
+    const [row] = await db.query<{ id: number; name: string }>('SELECT id, name FROM mongo_table WHERE id = $1 AND tenant_id = $2', [
+      id,
+      tenantId,
+    ]);
+    if (!row) throw new ApiError(say('collectionId'));
+    return row;
+  };
+
+  app.post('/v1/mongo/mongoTableList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
+    const { keyword } = await readValid(c, collectionList);
+    const s = c.get('session');
+    const rows = await db.query<MongoTableRow>(
+      `SELECT t.id, t.name, t.remark, to_json(t.created_at) #>> '{}' AS "createdAt",
+              (SELECT count(*)::int FROM mongo_table_file f WHERE f.table_id = t.id) AS "fileCount",
+              (SELECT COALESCE(sum(f.size), 0)::int FROM mongo_table_file f WHERE f.table_id = t.id) AS size
+         FROM mongo_table t WHERE t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.remark), lower($2)) > 0)
+        ORDER BY t.name LIMIT 1000`,
+      [s.tenantId, keyword],
+    );
+    return c.json(ok(rows));
+  });
+
+  app.post('/v1/mongo/insTable', owns({ buttons: ['mongo:save'] }), async (c) => {
+    const { name, remark } = await readValid(c, collectionAdd);
+    const s = c.get('session');
+    try {
+      const [row] = await db.query<{ id: number }>('INSERT INTO mongo_table (tenant_id, name, remark) VALUES ($1, $2, $3) RETURNING id', [
+        s.tenantId,
+        name,
+        remark,
+      ]);
+      return c.json(ok({ id: row.id }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw refuse('name', '本租户已有同名的集合');
+      throw err;
+    }
+  });
+
+  app.post('/v1/mongo/delTable', owns({ buttons: ['mongo:del'] }), async (c) => {
+    const { id } = await readValid(c, collectionId);
+    const s = c.get('session');
+    const table = await mongoTableOf(s.tenantId, id);
+    await db.query('DELETE FROM mongo_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
+    return c.json(ok());
+  });
+
+  app.post('/v1/mongo/mongoTableFileList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
+    const { tableId } = await readValid(c, collectionFiles);
+    const s = c.get('session');
+    const table = await mongoTableOf(s.tenantId, tableId);
+    const rows = await db.query<MongoFileRow>(
+      `SELECT id, table_id AS "tableId", name, content_type AS "contentType", size, to_json(created_at) #>> '{}' AS "createdAt"
+         FROM mongo_table_file WHERE table_id = $1 ORDER BY name`,
+      [table.id],
+    );
+    return c.json(ok(rows));
+  });
+
+  // multipart: tableId and file (at most MONGO_FILE_MAX_BYTES)
+  app.post('/v1/mongo/insTableFile', owns({ buttons: ['mongo:save'] }), async (c) => {
+    const s = c.get('session');
+    let form: Record<string, string | File>;
+    try {
+      form = (await c.req.parseBody()) as Record<string, string | File>;
+    } catch {
+      throw new ApiError('请以 multipart/form-data 上传文件');
+    }
+    const tableId = Number(form.tableId);
+    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError(say('collectionId'));
+    const table = await mongoTableOf(s.tenantId, tableId);
+    const file = form.file;
+    if (!(file instanceof File)) throw refuse('file', '请选择文件');
+    if (file.size === 0) throw refuse('file', '文件是空的');
+    if (file.size > MONGO_FILE_MAX_BYTES) throw refuse('file', '文件不能超过 5 MB');
+    const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
+    const content = Buffer.from(await file.arrayBuffer());
+    try {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO mongo_table_file (tenant_id, table_id, name, content_type, size, content) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [s.tenantId, table.id, name, (file.type || 'application/octet-stream').slice(0, 100), file.size, content],
+      );
+      return c.json(ok({ id: row.id }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw refuse('file', `集合中已有同名文件“${name}”`);
+      throw err;
+    }
+  });
+
+  app.post('/v1/mongo/delTableFile', owns({ buttons: ['mongo:del'] }), async (c) => {
+    const { id } = await readValid(c, collectionFileId);
+    const s = c.get('session');
+    const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
+    if (!removed.length) throw new ApiError(say('collectionFileId'));
+    return c.json(ok());
+  });
+
+  return app;
+}

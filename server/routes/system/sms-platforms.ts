@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/sms-platform.ts';
+import { say } from '../../../src/api/schema/messages.ts';
+import { ApiError, ok, refuse } from '../../infra/http.ts';
+import { readValid } from '../../infra/validate.ts';
+import { recordSms } from '../../services/logs.ts';
+import { maskSecret, type Secrets } from '../../infra/secrets.ts';
+import { targetProblem } from '../../infra/outbound.ts';
+import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
+import { owns } from '../../access/access.ts';
+
+/**
+ * SMS platforms (SPEC 7 smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
+ * secrets sealed with the server's key and shown only masked; saving without a new secret keeps the old one; a test
+ * SMS through a platform.
+ */
+export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets: boolean) {
+  const app = new Hono<AppEnv>();
+
+  const shown = (p: SmsPlatformRow & { updatedAt?: string }) => {
+    const { secret, ...rest } = p;
+    return { ...rest, secret: maskSecret(secret ? secrets.decrypt(secret) : null), hasSecret: Boolean(secret) };
+  };
+  const platformOf = async (tenantId: number, id: number) => {
+    const [row] = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE id = $1 AND tenant_id = $2`, [
+      id,
+      tenantId,
+    ]);
+    if (!row) throw new ApiError(say('smsPlatformId'));
+    return row;
+  };
+
+  app.post('/v1/smsPlatform/list', owns({ pages: ['manage/sms-platform'] }), async (c) => {
+    await readValid(c, smsPlatformList);
+    const rows = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE tenant_id = $1 ORDER BY id`, [
+      c.get('session').tenantId,
+    ]);
+    return c.json(ok(rows.map(shown)));
+  });
+
+  app.post('/v1/smsPlatform/detail', owns({ pages: ['manage/sms-platform'] }), async (c) => {
+    const { id } = await readValid(c, smsPlatformId);
+    return c.json(ok(shown(await platformOf(c.get('session').tenantId, id))));
+  });
+
+  app.post('/v1/smsPlatform/save', owns({ pages: ['manage/sms-platform'] }), async (c) => {
+    const { id, name, endpoint, accessKey, signName, templates, secret, active } = await readValid(c, smsPlatformSave);
+    const s = c.get('session');
+    const before = id === null ? null : await platformOf(s.tenantId, id);
+    const unsafe = await targetProblem(endpoint, allowPrivateTargets);
+    if (unsafe) throw refuse('endpoint', unsafe);
+    // A new secret replaces the old; none keeps it. Sealed with the server's key, never kept in the clear.
+    const newSecret = secret && !secret.startsWith('******') ? secret : null;
+    if (newSecret !== null && !secrets.available) throw refuse('secret', '服务器未配置 SECRETS_KEY，不能保存密钥');
+    if (!before && newSecret === null) throw refuse('secret', say('smsPlatformSecret'));
+    const sealed = newSecret !== null ? secrets.encrypt(newSecret) : before!.secret;
+    try {
+      // One active platform per tenant: activating this one turns the others off first; the partial unique index is
+      // the arbiter when two are activated at once (the loser is told).
+      if (active)
+        await db.query('UPDATE sms_platform SET active = false WHERE tenant_id = $1 AND active AND ($2::int IS NULL OR id <> $2)', [
+          s.tenantId,
+          id,
+        ]);
+      const params = [s.tenantId, name, endpoint, accessKey, sealed, signName, JSON.stringify(templates), active];
+      const [row] =
+        id === null
+          ? await db.query<{ id: number }>(
+              `INSERT INTO sms_platform (tenant_id, type, name, endpoint, access_key, secret, sign_name, templates, active)
+               VALUES ($1, 'http', $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
+              params,
+            )
+          : await db.query<{ id: number }>(
+              `UPDATE sms_platform SET name = $2, endpoint = $3, access_key = $4, secret = $5, sign_name = $6, templates = $7::jsonb,
+                      active = $8, updated_at = now()
+                WHERE id = $9 AND tenant_id = $1 RETURNING id`,
+              [...params, id],
+            );
+      if (!row) throw new ApiError(say('smsPlatformId'));
+      return c.json(ok({ id: row.id }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw refuse('name', '已有同名的短信平台，或另一个平台正被同时启用');
+      throw err;
+    }
+  });
+
+  app.post('/v1/smsPlatform/delete', owns({ pages: ['manage/sms-platform'] }), async (c) => {
+    const { id } = await readValid(c, smsPlatformId);
+    const s = c.get('session');
+    const removed = await db.query('DELETE FROM sms_platform WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
+    if (!removed.length) throw new ApiError(say('smsPlatformId'));
+    return c.json(ok());
+  });
+
+  // Not in SPEC 7: a test SMS through one platform (active or not), logged like every SMS.
+  app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), async (c) => {
+    const { id, phone } = await readValid(c, smsPlatformTest);
+    const s = c.get('session');
+    const platform = await platformOf(s.tenantId, id);
+    const sent = await sendThrough(platform, secrets, { phone, purpose: 'verify_code', params: { code: '123456' } }, allowPrivateTargets);
+    await recordSms(db, {
+      tenantId: s.tenantId,
+      phone,
+      template: 'test',
+      platform: platform.name,
+      success: sent.ok,
+      error: sent.ok ? '' : sent.error,
+    });
+    if (!sent.ok) throw new ApiError(`测试短信发送失败：${sent.error}`);
+    return c.json(ok());
+  });
+
+  return app;
+}

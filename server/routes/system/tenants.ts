@@ -1,0 +1,290 @@
+import { installDictionary } from '../../seed/business-dictionary.ts';
+import { randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv, SessionInfo } from '../../access/auth.ts';
+import { TENANT_ACTIVE } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { hashPassword } from '../../infra/crypto.ts';
+import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
+import { defaultTenantPages, grantToTenantAdmins, withAncestors } from '../../access/menu.ts';
+import { privacyOn } from '../../access/privacy.ts';
+import { recordSessionsEnded } from '../../services/logs.ts';
+import type { SessionEvents } from '../../infra/session-events.ts';
+import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../../src/api/contract.ts';
+import { isNewTenant, tenantAdd, tenantEdit } from '../../../src/api/schema/tenant.ts';
+import { checkWith } from '../../infra/validate.ts';
+import { owns } from '../../access/access.ts';
+
+const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
+  to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",
+  (SELECT count(*)::int FROM app_user u WHERE u.tenant_id = t.id AND u.deleted_at IS NULL) AS "userCount"`;
+
+/** A tenant id: 0 (the demo's platform tenant) or a positive 32-bit integer. */
+const idOf = (body: Record<string, unknown>, key: string, label: string) => {
+  const v = typeof body[key] === 'string' ? Number(body[key]) : body[key];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= 2 ** 31) throw new ApiError(`${label}不正确`);
+  return v;
+};
+
+/** 12 characters with letters and digits (the password policy), no look-alikes (0/O, 1/l/I). */
+export function initialPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const chars = [letters[randomInt(letters.length)], digits[randomInt(digits.length)]];
+  while (chars.length < 12) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+/** Whether a string names a time zone this server's Intl knows. */
+const isTimeZone = (zone: unknown): zone is string => {
+  if (typeof zone !== 'string' || !zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Checks a settings key's parameters; the keys the console reads must have their types. Answers the JSON to store. */
+function checkedParams(type: SettingsKey, params: unknown): string {
+  let value = params;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new ApiError('参数不是有效的 JSON', { field: 'params' });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError('参数必须是 JSON 对象', { field: 'params' });
+  const p = value as Record<string, unknown>;
+  if (type === 'scrm_overall_params') {
+    for (const key of ['enableWaterMark', 'isPrivacy'] as const) {
+      if (key in p && typeof p[key] !== 'boolean') throw new ApiError(`${key} 必须是 true 或 false`, { field: key });
+    }
+    if ('timeZone' in p && !isTimeZone(p.timeZone)) throw new ApiError('时区不正确，例如 Asia/Shanghai', { field: 'timeZone' });
+    if (
+      'logRetentionDays' in p &&
+      !(Number.isInteger(p.logRetentionDays) && (p.logRetentionDays as number) >= 7 && (p.logRetentionDays as number) <= 3650)
+    ) {
+      throw new ApiError('日志保留天数须为 7 到 3650 之间的整数', { field: 'logRetentionDays' });
+    }
+  }
+  const json = JSON.stringify(p);
+  if (json.length > 64 * 1024) throw new ApiError('参数不能超过 64 KB', { field: 'params' });
+  return json;
+}
+
+export interface TenantRoutesOptions {
+  db: Db;
+  events: SessionEvents;
+  platformTenant: number;
+}
+
+/**
+ * Tenants (SPEC 7 "Tenant"): the platform operator's list, create and edit, and which shared pages each tenant
+ * has; a tenant's own parameters (its admin) or any tenant's (the operator). docs/api.md "Platform".
+ */
+export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions) {
+  const app = new Hono<AppEnv>();
+
+  const tenantRow = async (id: number) => {
+    const [row] = await db.query<TenantRow>(`SELECT ${TENANT_COLUMNS}, t.id = $2 AS platform FROM tenant t WHERE t.id = $1`, [
+      id,
+      platformTenant,
+    ]);
+    if (!row) throw new ApiError('租户不存在');
+    return row;
+  };
+
+  /** The tenant a parameters call is about: the caller's own, or (the platform operator only) any tenant. */
+  const paramsTenant = async (s: SessionInfo, body: Record<string, unknown>) => {
+    if (body.tenantId === undefined || body.tenantId === null || body.tenantId === '') return s.tenantId;
+    const id = idOf(body, 'tenantId', '租户');
+    if (id !== s.tenantId && s.tenantId !== platformTenant) throw new ApiError('租户不存在');
+    await tenantRow(id);
+    return id;
+  };
+
+  // Not shown in SPEC 7 (it has no tenant list call): the tenant list page's rows.
+  app.post('/v1/tenant/list', owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }), async (c) => {
+    const body = await readBody(c);
+    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
+    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
+    const status = body.status === 0 || body.status === '0' ? 0 : body.status === 1 || body.status === '1' ? 1 : null;
+    const where = `($1 = '' OR strpos(lower(t.name || ' ' || t.code || ' ' || t.contact_name || ' ' || t.contact_phone), lower($1)) > 0)
+      AND ($2::int IS NULL OR (CASE WHEN ${TENANT_ACTIVE} THEN 1 ELSE 0 END) = $2)`;
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenant t WHERE ${where}`, [keyword, status]);
+    const rows = await db.query<TenantRow>(
+      `SELECT ${TENANT_COLUMNS}, t.id = $5 AS platform FROM tenant t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`,
+      [keyword, status, pageSize, (pageNum - 1) * pageSize, platformTenant],
+    );
+    return c.json({ result: 'ok', values: rows, count: n });
+  });
+
+  app.post('/v1/tenant/save', owns({ pages: ['tenant-manage/tenant-list'], platform: true }), async (c) => {
+    const body = await readBody(c);
+    const isNew = isNewTenant(body);
+    const checked = isNew ? await checkWith(tenantAdd, body) : await checkWith(tenantEdit, body);
+    const input: TenantInput = { ...checked, id: 'adminUserName' in checked ? undefined : checked.id };
+    const [codeTaken] = await db.query('SELECT 1 FROM tenant WHERE lower(code) = lower($1) AND ($2::int IS NULL OR id <> $2)', [
+      input.code,
+      input.id ?? null,
+    ]);
+    if (codeTaken) throw new ApiError('企业编码已被使用', { field: 'code' });
+
+    if (!isNew) {
+      const before = await tenantRow(input.id!);
+      const ending = input.status === 0 || (input.expiresAt !== null && Date.parse(input.expiresAt) <= Date.now());
+      if (before.platform && ending) throw new ApiError('不能停用平台运营租户', { field: 'status' });
+      const [row] = await db
+        .query<{ active: boolean }>(
+          `UPDATE tenant t SET name = $2, code = $3, contact_name = $4, contact_phone = $5, status = $6, expires_at = $7::timestamptz
+            WHERE t.id = $1 RETURNING ${TENANT_ACTIVE} AS active`,
+          [input.id, input.name, input.code, input.contactName, input.contactPhone, input.status, input.expiresAt],
+        )
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? new ApiError('企业编码已被使用', { field: 'code' }) : err;
+        });
+      // A disabled or expired tenant's live sessions end now, and their browsers are told.
+      if (!row.active) {
+        await recordSessionsEnded(db, { tenantId: input.id! }, '企业已停用或已到期');
+        await db.query('UPDATE user_session SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL', [input.id]);
+        await events.publish({ tenantId: input.id! }, 'revoked');
+      }
+      return c.json(ok({ id: input.id }));
+    }
+
+    const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.adminUserName]);
+    if (taken) throw new ApiError('该账号已被使用', { field: 'adminUserName' });
+    const password = initialPassword();
+    const hash = await hashPassword(password);
+    const pages = await defaultTenantPages(db);
+    // One statement, so a failure leaves nothing half made: the tenant, its 总部 department, its 超级管理员 role
+    // with every page it is given, its first admin (userType 0), its pages and its parameters.
+    try {
+      const [row] = await db.query<{ id: number }>(
+        `WITH t AS (INSERT INTO tenant (name, code, contact_name, contact_phone, status, expires_at)
+                    VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING id),
+              d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
+              r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
+              u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
+                    SELECT t.id, $7, $8, '管理员', $4, 0, ARRAY[d.id] FROM t, d RETURNING id),
+              ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
+              tp AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT t.id, m FROM t, unnest($9::int[]) m),
+              rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($9::int[]) m),
+              ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
+         SELECT id FROM t`,
+        [input.name, input.code, input.contactName, input.contactPhone, input.status, input.expiresAt, input.adminUserName, hash, pages],
+      );
+      // The business areas' standard data dictionary (idempotent: a table the tenant has is kept).
+      await installDictionary(db, row.id);
+      // The initial password is shown once, to the operator who made the tenant; only its hash is kept.
+      return c.json(ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password }));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError('企业编码或管理员账号已被使用', { field: 'code' });
+      throw err;
+    }
+  });
+
+  app.post(
+    '/v1/tenantPagesRelation/selRelationList',
+    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    async (c) => {
+      const body = await readBody(c);
+      const id = idOf(body, 'tenantId', '租户');
+      await tenantRow(id);
+      const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
+      return c.json(ok(rows.map((r) => r.menu_id)));
+    },
+  );
+
+  app.post(
+    '/v1/tenantPagesRelation/addRelation',
+    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    async (c) => {
+      const body = await readBody(c);
+      const id = idOf(body, 'tenantId', '租户');
+      const tenant = await tenantRow(id);
+      const wanted = idList(body.menuIds, '菜单', { max: 5000 });
+      const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
+        'SELECT id, parent_id, component, tenant_id FROM menu',
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
+      if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
+      const chosen = withAncestors(wanted, byId);
+      if (!tenant.platform) {
+        // A page of the platform (and the buttons under it) stays the platform's.
+        const platformOnly = chosen.filter((m) => {
+          for (let r = byId.get(m); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
+            if (PLATFORM_PAGES.includes(r.component)) return true;
+          }
+          return false;
+        });
+        if (platformOnly.length) throw new ApiError('平台管理页面只能分配给平台运营租户', { values: platformOnly });
+      }
+      const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
+        `WITH del AS (DELETE FROM tenant_page WHERE tenant_id = $1 AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
+            ins AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT $1, m FROM unnest($2::int[]) m ON CONFLICT DO NOTHING RETURNING menu_id),
+            -- a page the tenant no longer has leaves every one of its roles
+            rp AS (DELETE FROM role_perm rp USING role r WHERE r.id = rp.role_id AND r.tenant_id = $1 AND rp.menu_id IN (SELECT menu_id FROM del))
+       SELECT (SELECT array_agg(menu_id ORDER BY menu_id) FROM ins) AS added, (SELECT array_agg(menu_id ORDER BY menu_id) FROM del) AS removed`,
+        [id, chosen],
+      );
+      await grantToTenantAdmins(db, id, diff.added ?? []);
+      await events.publish({ tenantId: id }, 'permissions');
+      return c.json(ok({ added: diff.added ?? [], removed: diff.removed ?? [] }));
+    },
+  );
+
+  // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
+  app.post('/v1/tenantOverallParams/query', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
+    const body = await readBody(c);
+    const id = await paramsTenant(c.get('session'), body);
+    const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
+    const values = SETTINGS_KEYS.map((type) => {
+      const raw = rows.find((r) => r.type === type)?.params ?? '{}';
+      let params: unknown = {};
+      try {
+        params = JSON.parse(raw);
+      } catch {
+        /* a broken row reads as empty; saving replaces it */
+      }
+      return { type, params };
+    });
+    return c.json(ok({ tenantId: id, settings: values }));
+  });
+
+  app.post('/v1/tenantOverallParams/update', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
+    const body = await readBody(c);
+    const id = await paramsTenant(c.get('session'), body);
+    const type = body.type;
+    if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {
+      throw new ApiError(`type 必须是 ${SETTINGS_KEYS.join('、')} 之一`);
+    }
+    const json = checkedParams(type as SettingsKey, body.params);
+    await db.query(
+      `INSERT INTO system_setting (tenant_id, type, params) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant_id, type) DO UPDATE SET params = EXCLUDED.params`,
+      [id, type, json],
+    );
+    // Open sessions of the tenant read their parameters again (the watermark turns on or off without a reload).
+    await events.publish({ tenantId: id }, 'settings');
+    return c.json(ok());
+  });
+
+  app.post('/v1/systemSetting/getIsPrivacy', owns('shell'), async (c) => {
+    await readBody(c);
+    return c.json(ok(await privacyOn(db, c.get('session').tenantId)));
+  });
+
+  return app;
+}

@@ -1,0 +1,227 @@
+import { Hono } from 'hono';
+import type { AppEnv, SessionInfo } from '../../access/auth.ts';
+import type { Db } from '../../infra/db.ts';
+import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody } from '../../infra/http.ts';
+import { hashPassword } from '../../infra/crypto.ts';
+import { readUploadedSheet } from '../../infra/sheets.ts';
+import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { newPassword } from '../../infra/passwords.ts';
+import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
+import {
+  IMPORT_LIMITS,
+  USER_SHEET_COLUMNS,
+  USER_TYPE_NAMES,
+  USER_TYPE_RANK,
+  userFieldProblems,
+  type ImportProblem,
+  type ImportStatus,
+  type UserInput,
+} from '../../../src/api/contract.ts';
+import { owns } from '../../access/access.ts';
+
+/** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
+const CHUNK = 250;
+
+interface ValidRow {
+  row: number;
+  input: Required<Pick<UserInput, 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'>>;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
+const names = (v: string) =>
+  v
+    .split(/[、,，;；]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Reads and checks a users sheet: the header must be the template's, every row is checked by the same rules as
+ * the form (userFieldProblems), against the tenant's departments and roles, the caller's scope and powers, and
+ * against accounts and phones that exist or come earlier in the sheet. Returns the rows to save and the problems.
+ */
+async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ valid: ValidRow[]; report: ImportProblem[]; total: number }> {
+  const [header = [], ...rows] = await readUploadedSheet(buffer);
+  if (USER_SHEET_COLUMNS.some((title, i) => text(header[i]) !== title))
+    throw new ApiError(`表头须为：${USER_SHEET_COLUMNS.join('、')}（请下载模板后填写）`);
+  const data = rows
+    .map((r, i) => ({ row: i + 2, cells: USER_SHEET_COLUMNS.map((_, c) => text(r[c])) }))
+    .filter((r) => r.cells.some(Boolean));
+  if (data.length === 0) throw new ApiError('文件中没有要导入的行');
+  if (data.length > IMPORT_LIMITS.maxRows) throw new ApiError(`一次最多导入 ${IMPORT_LIMITS.maxRows} 行，这个文件有 ${data.length} 行`);
+  if (data.some((r) => hasNul(r.cells))) throw new ApiError(NUL_MESSAGE);
+
+  const departs = await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [
+    s.tenantId,
+  ]);
+  const roles = await db.query<{ id: number; name: string }>('SELECT id, name FROM role WHERE tenant_id = $1', [s.tenantId]);
+  const scope = await departmentScope(db, s);
+  const beyond = await rolesBeyondCaller(db, s);
+  const accounts = data.map((r) => r.cells[0].toLowerCase());
+  const taken = new Set(
+    (await db.query<{ n: string }>('SELECT lower(user_name) AS n FROM app_user WHERE lower(user_name) = ANY($1::text[])', [accounts])).map(
+      (r) => r.n,
+    ),
+  );
+  const phones = new Set(
+    (
+      await db.query<{ phone: string }>(`SELECT phone FROM app_user WHERE tenant_id = $1 AND phone <> '' AND deleted_at IS NULL`, [
+        s.tenantId,
+      ])
+    ).map((r) => r.phone),
+  );
+
+  const report: ImportProblem[] = [];
+  const valid: ValidRow[] = [];
+  const seen = new Set<string>();
+  for (const { row, cells } of data) {
+    const [userName, nickname, phone, typeName, departNames, roleNames] = cells;
+    const problems: ImportProblem[] = [];
+    const add = (field: string, reason: string) => problems.push({ row, field, reason });
+    const userType = Object.hasOwn(USER_TYPE_NAMES, typeName) ? USER_TYPE_NAMES[typeName] : undefined;
+    const departIds = names(departNames).map((n) => departs.find((d) => d.depart_name === n)?.id ?? -1);
+    const roleIds = names(roleNames).map((n) => roles.find((r) => r.name === n)?.id ?? -1);
+    const input = {
+      userName,
+      nickname,
+      phone,
+      userType: userType ?? (-1 as 0),
+      departIds: departIds.filter((d) => d > 0),
+      roleIds: roleIds.filter((r) => r > 0),
+    };
+    const rules = userFieldProblems(input, true);
+    if (rules.userName) add('账号', rules.userName);
+    else if (taken.has(userName.toLowerCase()) || seen.has(userName.toLowerCase())) add('账号', '该账号已被使用');
+    if (rules.nickname) add('昵称', rules.nickname);
+    if (rules.phone) add('手机号', rules.phone);
+    else if (phone && phones.has(phone)) add('手机号', '该手机号已被本租户的其他账号使用');
+    if (userType === undefined) add('用户类型', `用户类型须为 ${Object.keys(USER_TYPE_NAMES).slice(0, 3).join('、')} 之一`);
+    else if (USER_TYPE_RANK[userType] > USER_TYPE_RANK[s.userType]) add('用户类型', '不能设置高于自己的用户类型');
+    const unknownDepart = names(departNames).filter((_, i) => departIds[i] < 0);
+    if (!departNames) add('部门', '请至少填写一个部门');
+    else if (unknownDepart.length) add('部门', `部门不存在：${unknownDepart.join('、')}`);
+    else if (!input.departIds.every((d) => inScope(scope, [d]))) add('部门', '不能分配自己数据权限范围之外的部门');
+    const unknownRole = names(roleNames).filter((_, i) => roleIds[i] < 0);
+    if (unknownRole.length) add('角色', `角色不存在：${unknownRole.join('、')}`);
+    else if (input.roleIds.some((r) => beyond.has(r))) add('角色', '不能分配超出自己权限的角色');
+    if (problems.length) report.push(...problems);
+    else {
+      seen.add(userName.toLowerCase());
+      if (phone) phones.add(phone);
+      valid.push({
+        row,
+        input: { ...input, userType: userType!, departIds: [...new Set(input.departIds)], roleIds: [...new Set(input.roleIds)] },
+      });
+    }
+  }
+  return { valid, report, total: data.length };
+}
+
+/** Saves rows (users and their roles) in one statement. */
+const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[]) =>
+  db.query<{ n: number }>(
+    `WITH src AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("userName" text, nickname text, phone text, "userType" int, "departIds" int[], "roleIds" int[])),
+          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
+                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds" FROM src RETURNING id, user_name),
+          r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest(src."roleIds") FROM u JOIN src ON src."userName" = u.user_name)
+     SELECT count(*)::int AS n FROM u`,
+    [tenantId, hash, JSON.stringify(rows.map((r) => r.input))],
+  );
+
+/**
+ * Users import (SPEC 7 /v1/user/importExcel). A multipart upload (file, and the initial password encrypted under a
+ * single-use key) starts a job and answers { jobId, total } as soon as the sheet is checked; the same path with a
+ * JSON body { jobId } reads its progress and report, and { jobId, cancel: true } stops it between chunks.
+ */
+export function userImportRoutes(db: Db) {
+  const app = new Hono<AppEnv>();
+
+  const status = async (tenantId: number, jobId: number): Promise<ImportStatus> => {
+    const [job] = await db.query<ImportStatus>(
+      `SELECT id AS "jobId", status, total, processed, created, report, message FROM import_job WHERE id = $1 AND tenant_id = $2`,
+      [jobId, tenantId],
+    );
+    if (!job) throw new ApiError('导入任务不存在');
+    return { ...job, jobId: Number(job.jobId) };
+  };
+
+  /** Saves the checked rows chunk by chunk, noting progress; a cancel is seen between chunks. */
+  const run = async (jobId: number, tenantId: number, hash: string, valid: ValidRow[], checked: number) => {
+    let processed = checked;
+    for (let i = 0; i < valid.length; i += CHUNK) {
+      // Other requests go first between chunks (PGlite runs one query at a time): an import never stalls the
+      // console, and a cancel lands at the next chunk.
+      await new Promise((r) => setTimeout(r, 0));
+      const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM import_job WHERE id = $1', [jobId]);
+      if (job?.cancel_requested) {
+        await db.query(`UPDATE import_job SET status = 'cancelled', updated_at = now() WHERE id = $1`, [jobId]);
+        return;
+      }
+      const chunk = valid.slice(i, i + CHUNK);
+      let created = 0;
+      const late: ImportProblem[] = [];
+      try {
+        created = (await insertRows(db, tenantId, hash, chunk))[0]?.n ?? 0;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // Someone took an account meanwhile: row by row, so every other row of the chunk is still saved.
+        for (const row of chunk) {
+          try {
+            created += (await insertRows(db, tenantId, hash, [row]))[0]?.n ?? 0;
+          } catch (e) {
+            if (!isUniqueViolation(e)) throw e;
+            late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
+          }
+        }
+      }
+      processed += chunk.length;
+      await db.query(
+        `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, updated_at = now() WHERE id = $1`,
+        [jobId, processed, created, JSON.stringify(late)],
+      );
+    }
+    await db.query(`UPDATE import_job SET status = 'done', processed = total, updated_at = now() WHERE id = $1`, [jobId]);
+  };
+
+  // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
+  app.post('/v1/user/importExcel', owns({ buttons: ['user:import'] }), async (c) => {
+    const s = c.get('session');
+    const type = c.req.header('content-type') ?? '';
+    if (!type.startsWith('multipart/form-data')) {
+      const body = await readBody(c);
+      const jobId = int(body, 'jobId', '导入任务', 0, Number.MAX_SAFE_INTEGER);
+      if (body.cancel === true) {
+        await db.query(`UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND status = 'processing'`, [
+          jobId,
+          s.tenantId,
+        ]);
+      }
+      return c.json(ok(await status(s.tenantId, jobId)));
+    }
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File)) throw new ApiError('请选择要导入的 .xlsx 文件');
+    if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(`文件不能超过 ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`);
+    const buffer = Buffer.from(await file.arrayBuffer());
+    // An .xlsx is a zip: anything else is refused before any parsing.
+    if (!/\.xlsx$/i.test(file.name) || buffer.subarray(0, 2).toString('latin1') !== 'PK')
+      throw new ApiError('请上传 .xlsx 文件（Excel 2007 及以上）');
+    const password = await newPassword(db, { password: form.password, keyId: form.keyId });
+    const { valid, report, total } = await checkSheet(db, s, buffer);
+    // One hash for the batch: every imported user starts with the password the administrator chose for it.
+    const hash = await hashPassword(password);
+    const [job] = await db.query<{ id: string }>(
+      `INSERT INTO import_job (tenant_id, user_id, kind, total, processed, report) VALUES ($1, $2, 'users', $3, $4, $5::jsonb) RETURNING id`,
+      [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report)],
+    );
+    const jobId = Number(job.id);
+    void run(jobId, s.tenantId, hash, valid, total - valid.length).catch(async (err: unknown) => {
+      console.error('import failed', err);
+      await db.query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
+        jobId,
+      ]);
+    });
+    return c.json(ok(await status(s.tenantId, jobId)));
+  });
+
+  return app;
+}

@@ -1,0 +1,291 @@
+import type { SessionInfo } from '../access/auth.ts';
+import type { RecordOp } from '../access/access.ts';
+import type { Db } from '../infra/db.ts';
+import { ApiError, refuse } from '../infra/http.ts';
+import { HELD_RELATIONS } from '../access/relations.ts';
+import { departmentScope } from '../access/permissions.ts';
+import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+
+/**
+ * The records engine (issue 14): the rows of a meta table, per tenant, in meta_record.data (JSONB) under each
+ * field's id. Everything here interpolates only integers read from the dictionary's own rows (table and field
+ * ids), never a user's text; values always travel as parameters.
+ */
+
+export interface TableDef {
+  id: number;
+  tenantId: number;
+  name: string;
+  label: string;
+  remark: string;
+  component: string;
+}
+
+export interface Schema {
+  table: TableDef;
+  fields: MetaFieldRow[];
+}
+
+/** What a records call does to a table, and the button code (`<table>:<op>`) that allows it. */
+export type { RecordOp };
+
+const FIELD_SELECT = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
+  f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort`;
+
+/** A dictionary id as SQL text: an integer, or a refusal (never anything a user typed). */
+export const sqlId = (n: number): string => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not an id: ${String(n)}`);
+  return String(n);
+};
+
+/** The table (by id or by the menu component its page has) and its fields, in the caller's tenant only. */
+export async function loadSchema(db: Db, tenantId: number, by: { id: number } | { component: string }): Promise<Schema> {
+  const [table] = await db.query<TableDef>(
+    `SELECT id, tenant_id AS "tenantId", name, label, remark, component FROM meta_table
+      WHERE tenant_id = $1 AND ${'id' in by ? 'id = $2' : 'component = $2'}`,
+    [tenantId, 'id' in by ? by.id : by.component],
+  );
+  if (!table) throw new ApiError('数据表不存在');
+  const fields = await db.query<MetaFieldRow>(`SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = $1 ORDER BY f.sort, f.id`, [
+    table.id,
+  ]);
+  return { table, fields };
+}
+
+/** The field a record is known by (references show it): the first text field, else the first field. */
+export const titleField = (fields: readonly MetaFieldRow[]): MetaFieldRow | undefined =>
+  fields.find((f) => f.type === 'text') ?? fields.find((f) => f.type !== 'image');
+
+/** The buttons of a records page, `<table>:<op>`, and their names. */
+export const RECORD_BUTTON_LABELS: ReadonlyArray<[Exclude<RecordOp, 'view'>, string]> = [
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['del', '删除'],
+  ['import', '导入'],
+  ['export', '导出'],
+];
+
+export const codesOf = (tableName: string): RecordSchema['codes'] => ({
+  add: `${tableName}:add`,
+  edit: `${tableName}:edit`,
+  del: `${tableName}:del`,
+  import: `${tableName}:import`,
+  export: `${tableName}:export`,
+});
+
+/**
+ * Whether the caller may do `op` to this table now, through the page-function relations: they hold a menu row
+ * related to this call's interface that is this table's page (`view`) or its `<table>:<op>` button. The access
+ * chain already checked that they hold some row related to the interface; this narrows it to the table.
+ */
+export async function mayRecord(db: Db, s: SessionInfo, method: string, path: string, table: TableDef, op: RecordOp): Promise<boolean> {
+  if (!table.component) return false;
+  const rows = await db.query(
+    `SELECT 1 ${HELD_RELATIONS}
+        AND ((m.uri_type = 1 AND m.component = $5 AND $6 = 'view')
+          OR (m.uri_type = 2 AND m.code = $7 AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = $5)))
+      LIMIT 1`,
+    [s.userId, s.tenantId, method, path, table.component, op, `${table.name}:${op}`],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Keeps one index per searchable field (a trigram index for text, a btree on the JSON value for the rest) and a
+ * unique index per unique field, partial to the field's table. The unique index is the one arbiter between
+ * parallel saves (PostgreSQL runs them at once). Called after a field is saved or deleted.
+ */
+export async function syncFieldIndexes(
+  db: Db,
+  field: Pick<MetaFieldRow, 'id' | 'tableId' | 'type' | 'searchable' | 'unique'> | null,
+  fieldId: number,
+) {
+  const fid = sqlId(fieldId);
+  if (!field || !field.searchable) await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
+  if (!field || !field.unique) await db.query(`DROP INDEX IF EXISTS meta_rec_u_${fid}`);
+  if (!field) return;
+  const tid = sqlId(field.tableId);
+  if (field.searchable) {
+    const textual = field.type === 'text' || field.type === 'phone';
+    // A type change (only allowed while no record holds a value) may need the other kind.
+    await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
+    await db.query(
+      textual
+        ? `CREATE INDEX meta_rec_s_${fid} ON meta_record USING gin ((data ->> '${fid}') gin_trgm_ops) WHERE table_id = ${tid}`
+        : `CREATE INDEX meta_rec_s_${fid} ON meta_record ((data -> '${fid}')) WHERE table_id = ${tid}`,
+    );
+  }
+  if (field.unique) {
+    await db.query(
+      `CREATE UNIQUE INDEX IF NOT EXISTS meta_rec_u_${fid} ON meta_record ((data -> '${fid}')) WHERE table_id = ${tid} AND data ? '${fid}'`,
+    );
+  }
+}
+
+/** The field a unique-index violation names (meta_rec_u_<id>), for a message the user can act on. */
+export function violatedField(err: unknown, fields: readonly MetaFieldRow[]): MetaFieldRow | undefined {
+  const e = err as { constraint?: string; message?: string };
+  const name = e.constraint ?? /"(meta_rec_u_\d+)"/.exec(e.message ?? '')?.[1] ?? '';
+  const id = /^meta_rec_u_(\d+)$/.exec(name)?.[1];
+  return id ? fields.find((f) => f.id === Number(id)) : undefined;
+}
+
+/** The first department field: it puts a record under department scope. */
+export const departmentField = (fields: readonly MetaFieldRow[]) => fields.find((f) => f.type === 'department');
+
+export interface ListQuery {
+  filters: Record<string, string>;
+  sortField: string | null;
+  sortOrder: 'ascend' | 'descend' | null;
+}
+
+const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The WHERE clause of a list: the table, the filters on searchable fields (a text contains, an option or a
+ * reference equals, a number, date or time range `from~to`), and the caller's department scope when the table has
+ * a department field (userType 0: the whole tenant; others: records of their departments).
+ */
+export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQuery, params: unknown[]): Promise<string> {
+  const tid = sqlId(schema.table.id);
+  const parts = [`r.table_id = ${tid}`, `r.tenant_id = ${sqlId(s.tenantId)}`];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  for (const [name, raw] of Object.entries(q.filters)) {
+    const value = raw.trim();
+    if (!value) continue;
+    const field = schema.fields.find((f) => f.name === name);
+    if (!field) throw refuse(name, `没有名为 ${name} 的字段`);
+    if (!field.searchable) throw refuse(name, `“${field.label}”不能用来筛选`);
+    const fid = sqlId(field.id);
+    const at = `r.data -> '${fid}'`;
+    switch (field.type) {
+      case 'text':
+      case 'phone':
+      case 'image':
+        parts.push(`(r.data ->> '${fid}') ILIKE ${p(`%${likeEscape(value.slice(0, 100))}%`)}`);
+        break;
+      case 'enum':
+        parts.push(`${at} = to_jsonb(${p(value)}::text)`);
+        break;
+      case 'boolean':
+        if (value !== 'true' && value !== 'false') throw refuse(name, `“${field.label}”的筛选值须为 true 或 false`);
+        parts.push(`${at} = to_jsonb(${p(value === 'true')}::boolean)`);
+        break;
+      case 'reference':
+      case 'department':
+        if (!/^\d{1,15}$/.test(value)) throw refuse(name, `请选择${field.label}`);
+        parts.push(`${at} = to_jsonb(${p(Number(value))}::bigint)`);
+        break;
+      case 'number':
+      case 'money':
+      case 'date':
+      case 'datetime': {
+        const [from = '', to = ''] = value.split('~').map((x) => x.trim());
+        const numeric = field.type === 'number' || field.type === 'money';
+        const ok = (x: string) =>
+          !x ||
+          (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(x) : !Number.isNaN(Date.parse(x)));
+        if (!ok(from) || !ok(to)) throw refuse(name, `“${field.label}”的范围格式不正确`);
+        const bound = (x: string) =>
+          numeric
+            ? `to_jsonb(${p(Number(x))}::numeric)`
+            : `to_jsonb(${p(field.type === 'datetime' ? new Date(x).toISOString() : x)}::text)`;
+        if (from) parts.push(`${at} >= ${bound(from)}`);
+        if (to) parts.push(`${at} ${field.type === 'datetime' ? '<' : '<='} ${bound(to)}`);
+        break;
+      }
+    }
+  }
+  const depart = departmentField(schema.fields);
+  if (depart) {
+    const scope = await departmentScope(db, s);
+    if (scope !== null) parts.push(`(r.data ->> '${sqlId(depart.id)}')::bigint = ANY(${p(scope)}::bigint[])`);
+  }
+  return parts.join(' AND ');
+}
+
+/** ORDER BY of a list: a field's value (nulls last) or the record's times, newest first by default. */
+export function listOrder(schema: Schema, q: ListQuery): string {
+  const dir = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
+  if (!q.sortField || !q.sortOrder) return 'r.id DESC';
+  if (q.sortField === 'createdAt') return `r.id ${dir}`;
+  if (q.sortField === 'updatedAt') return `r.updated_at ${dir}, r.id DESC`;
+  const field = schema.fields.find((f) => f.name === q.sortField);
+  if (!field) throw refuse('sortField', `没有名为 ${q.sortField} 的字段`);
+  return `r.data -> '${sqlId(field.id)}' ${dir} NULLS LAST, r.id DESC`;
+}
+
+export interface StoredRecord {
+  id: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  data: Record<string, unknown>;
+}
+
+export const RECORD_SELECT = `r.id::int AS id, r.version, to_json(r.created_at) #>> '{}' AS "createdAt",
+  to_json(r.updated_at) #>> '{}' AS "updatedAt", r.data`;
+
+/**
+ * Records as the calls answer them: values by field name, phones as the privacy switch shows them to the caller,
+ * and the labels of reference values (the referenced record's title) and department values (its name).
+ */
+export async function present(
+  db: Db,
+  tenantId: number,
+  schema: Schema,
+  rows: readonly StoredRecord[],
+  phone: (p: string) => string,
+): Promise<MetaRecord[]> {
+  const labels = new Map<number, Map<number, string>>();
+  for (const f of schema.fields.filter((x) => x.type === 'reference' && x.refTableId !== null)) {
+    const ids = [...new Set(rows.map((r) => r.data[String(f.id)]).filter((v): v is number => typeof v === 'number'))];
+    if (!ids.length) continue;
+    const { fields: refFields } = await loadSchema(db, tenantId, { id: f.refTableId! });
+    const title = titleField(refFields);
+    const found = await db.query<{ id: number; t: string | null }>(
+      `SELECT id::int AS id, ${title ? `data ->> '${sqlId(title.id)}'` : 'NULL'} AS t FROM meta_record
+        WHERE table_id = $1 AND tenant_id = $2 AND id = ANY($3::bigint[])`,
+      [f.refTableId, tenantId, ids],
+    );
+    labels.set(f.id, new Map(found.map((x) => [x.id, x.t ?? `#${x.id}`])));
+  }
+  const depart = schema.fields.filter((f) => f.type === 'department');
+  const departNames = depart.length
+    ? new Map(
+        (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [tenantId])).map(
+          (d) => [d.id, d.depart_name],
+        ),
+      )
+    : new Map<number, string>();
+  return rows.map((r) => {
+    const values: Record<string, unknown> = {};
+    const shown: Record<string, string> = {};
+    for (const f of schema.fields) {
+      let v = r.data[String(f.id)];
+      if (v === undefined) v = null;
+      if (f.type === 'phone' && typeof v === 'string') v = phone(v);
+      values[f.name] = v;
+      if (typeof v === 'number' && f.type === 'reference') shown[f.name] = labels.get(f.id)?.get(v) ?? `#${v}（已删除）`;
+      if (typeof v === 'number' && f.type === 'department') shown[f.name] = departNames.get(v) ?? `部门id为${v}`;
+    }
+    return { id: r.id, version: r.version, createdAt: r.createdAt, updatedAt: r.updatedAt, values, labels: shown };
+  });
+}
+
+/** A write of the records service in the tenant's operation log (issue 14: every write is there). */
+export async function logWrite(db: Db, s: SessionInfo, table: TableDef, op: Exclude<RecordOp, 'view' | 'export'>, what: string) {
+  const names = { add: '新增', edit: '编辑', del: '删除', import: '导入' } as const;
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // operation_time is SPEC 3's local text; created_at is the instant the lists read.
+  const time = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+  await db.query(
+    `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_code, page_name, operation_type, menu_name, menu_code)
+     VALUES ($1, $2, $3, $4, $5, 'records', $6, $7, 'write', $7, $5)`,
+    [s.tenantId, s.userId, time, `${names[op]}${table.label}：${what}`.slice(0, 200), `${table.name}:${op}`, table.component, table.label],
+  );
+}
