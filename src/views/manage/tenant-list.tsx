@@ -25,7 +25,7 @@ import { useForm } from '../../kit/form/use-form.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-import { SettingsPanel } from './settings-panel.tsx';
+import { SettingsPanel } from './parameters/settings-panel.tsx';
 
 const FILTERS = ['keyword', 'status'] as const;
 

@@ -1,15 +1,15 @@
 import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleRow } from '../../api/role-calls.ts';
-import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
-import type { AppRoute } from '../../menu/menu-model.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { ConfirmDialog } from '../../kit/page/confirm.tsx';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
-import { ChangesDialog } from './changes-dialog.tsx';
-import { MenuCheckTree } from './menu-check-tree.tsx';
+import { roleCalls, type RoleRow } from '../../../api/role-calls.ts';
+import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
+import type { AppRoute } from '../../../menu/menu-model.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
+import { PermissionButton } from '../../../shell/session/permission-button.tsx';
+import { useNotify } from '../../../shell/toast.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { ChangesDialog } from '../changes-dialog.tsx';
+import { MenuCheckTree } from '../menu-check-tree.tsx';
 
 const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginTop: tokens.spacingVerticalM },

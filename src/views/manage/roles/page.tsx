@@ -12,21 +12,21 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../api/role-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { fieldProblems } from '../../api/schema/kit.ts';
-import { roleSave } from '../../api/schema/role.ts';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { useConfirm } from '../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
-import { SelectField, TextField } from '../../kit/form/form-fields.tsx';
-import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { useForm } from '../../kit/form/use-form.ts';
-import { Pagination } from '../../kit/list/pagination.tsx';
-import { useListData, useListState } from '../../kit/list/use-list.ts';
-import { useT } from '../../i18n/use-t.ts';
-import type { ViewProps } from '../view-props.ts';
+import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../../api/role-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { roleSave } from '../../../api/schema/role.ts';
+import { PermissionButton } from '../../../shell/session/permission-button.tsx';
+import { useNotify } from '../../../shell/toast.tsx';
+import { useConfirm } from '../../../kit/page/confirm.tsx';
+import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
+import { ResourcePage } from '../../../kit/page/resource-page.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { Pagination } from '../../../kit/list/pagination.tsx';
+import { useListData, useListState } from '../../../kit/list/use-list.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ViewProps } from '../../view-props.ts';
 import { PermissionPanel } from './permission-panel.tsx';
 
 const useStyles = makeStyles({

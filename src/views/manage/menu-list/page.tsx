@@ -19,22 +19,22 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
-import { useAppActor } from '../../journal/actor-hooks.ts';
+import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { findEntry, menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../machines/menu-editor.machine.ts';
-import { menuEntryProblems, type InterfaceRow } from '../../api/contract.ts';
-import { ApiFailure } from '../../api/errors.ts';
-import { platformCalls, type PlatformCalls } from '../../api/platform-calls.ts';
-import { parseIcon } from '../../menu/menu-model.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { MENU_ICON_NAMES, iconForEntry } from '../../shell/navigation/menu-icons.tsx';
-import { usePageActions } from '../../shell/navigation/page-actions.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
-import { INSTALLED_VIEWS } from '../view-names.ts';
-import type { ViewProps } from '../view-props.ts';
+import { findEntry, menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../../machines/menu-editor.machine.ts';
+import { menuEntryProblems, type InterfaceRow } from '../../../api/contract.ts';
+import { ApiFailure } from '../../../api/errors.ts';
+import { platformCalls, type PlatformCalls } from '../../../api/platform-calls.ts';
+import { parseIcon } from '../../../menu/menu-model.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { MENU_ICON_NAMES, iconForEntry } from '../../../shell/navigation/menu-icons.tsx';
+import { usePageActions } from '../../../shell/navigation/page-actions.tsx';
+import { useNotify } from '../../../shell/toast.tsx';
+import { PageHeader } from '../../../kit/page/page-header.tsx';
+import { useLocalize, useT } from '../../../i18n/use-t.ts';
+import { INSTALLED_VIEWS } from '../../view-names.ts';
+import type { ViewProps } from '../../view-props.ts';
 
 const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },

@@ -1,10 +1,10 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { userImportMachine, type ImportEvent } from '../../../machines/user-import.machine.ts';
-import type { ApiClient } from '../../api/client.ts';
-import type { ImportStatus } from '../../api/contract.ts';
-import { classifyAnswer } from '../../api/errors.ts';
-import { encryptedWithKey } from '../../api/session-calls.ts';
-import { userImportCalls } from '../../api/user-calls.ts';
+import { userImportMachine, type ImportEvent } from '../../../../machines/user-import.machine.ts';
+import type { ApiClient } from '../../../api/client.ts';
+import type { ImportStatus } from '../../../api/contract.ts';
+import { classifyAnswer } from '../../../api/errors.ts';
+import { encryptedWithKey } from '../../../api/session-calls.ts';
+import { userImportCalls } from '../../../api/user-calls.ts';
 
 const POLL_MS = 500;
 const PATH = '/v1/user/importExcel';

@@ -8,13 +8,13 @@ import {
   type MetaFieldRow,
   type MetaFieldType,
   type MetaTableRow,
-} from '../../api/contract.ts';
-import { metaCalls } from '../../api/meta-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { TextField } from '../../kit/form/form-fields.tsx';
-import { useForm } from '../../kit/form/use-form.ts';
-import { useT } from '../../i18n/use-t.ts';
+} from '../../../api/contract.ts';
+import { metaCalls } from '../../../api/meta-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { TextField } from '../../../kit/form/form-fields.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   option: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },

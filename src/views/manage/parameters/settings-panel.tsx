@@ -1,12 +1,12 @@
 import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../api/contract.ts';
-import { ApiFailure } from '../../api/errors.ts';
-import { platformCalls, type TenantSettings } from '../../api/platform-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { Watermark } from '../../shell/layout/watermark.tsx';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../../api/contract.ts';
+import { ApiFailure } from '../../../api/errors.ts';
+import { platformCalls, type TenantSettings } from '../../../api/platform-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { Watermark } from '../../../shell/layout/watermark.tsx';
+import { useLocalize, useT } from '../../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px', paddingTop: tokens.spacingVerticalL },

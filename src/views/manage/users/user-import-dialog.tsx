@@ -14,17 +14,17 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useAppActor } from '../../journal/actor-hooks.ts';
+import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useMemo, useState } from 'react';
-import { passwordProblem } from '../../api/contract.ts';
-import { userImportCalls } from '../../api/user-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
-import { useT } from '../../i18n/use-t.ts';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { passwordProblem } from '../../../api/contract.ts';
+import { userImportCalls } from '../../../api/user-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { useRestoreFocus } from '../../../shell/restore-focus.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
-import type { ImportProblem } from '../../api/contract.ts';
-import { saveSheet } from '../../lib/save-sheet.ts';
+import type { ImportProblem } from '../../../api/contract.ts';
+import { saveSheet } from '../../../lib/save-sheet.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 'min(560px, 80vw)' },

@@ -1,14 +1,14 @@
 import { Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../api/contract.ts';
-import { userCalls } from '../../api/user-calls.ts';
-import type { RoleRow } from '../../api/role-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { CheckboxGroup } from '../../kit/form/checkbox-group.tsx';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
-import { useForm } from '../../kit/form/use-form.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
+import { userCalls } from '../../../api/user-calls.ts';
+import type { RoleRow } from '../../../api/role-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
 
