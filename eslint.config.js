@@ -17,7 +17,7 @@ const zones = [
   {
     target: './machines',
     from: ['./src', './server'],
-    except: ['./api/contract.ts', './api/page-rules.ts', './api/campaign-rules.ts'],
+    except: ['./api/contract.ts', './api/rules/page-rules.ts', './api/rules/campaign-rules.ts'],
     message: "machines/ are pure: xstate, contract types and the contract's pure rules (page and campaign rules) only",
   },
   {
@@ -109,14 +109,7 @@ export default tseslint.config(
             {
               target: './server',
               from: './src',
-              except: [
-                './api/contract.ts',
-                './api/record-rules.ts',
-                './api/image-rules.ts',
-                './api/page-rules.ts',
-                './api/campaign-rules.ts',
-                './api/schema',
-              ],
+              except: ['./api/contract.ts', './api/rules', './api/schema'],
             },
           ],
         },

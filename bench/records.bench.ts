@@ -6,7 +6,7 @@ import { createApp } from '../server/app.ts';
 import { openDb } from '../server/infra/db.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/seed.ts';
 import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/session-calls.ts';
+import { login } from '../src/api/calls/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
 import { median, quantile, round } from './stats.ts';
 

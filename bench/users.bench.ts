@@ -6,10 +6,10 @@ import { createApp } from '../server/app.ts';
 import { openDb } from '../server/infra/db.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/seed.ts';
 import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/session-calls.ts';
+import { login } from '../src/api/calls/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
 import { median, quantile, round } from './stats.ts';
-import { userImportCalls } from '../src/api/user-calls.ts';
+import { userImportCalls } from '../src/api/calls/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '../src/api/contract.ts';
 import { writeXlsx } from '../src/lib/xlsx.ts';
 

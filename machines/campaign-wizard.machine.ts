@@ -6,7 +6,7 @@ import {
   type CampaignStep,
   type CampaignSteps,
   type CampaignType,
-} from '../src/api/campaign-rules.ts';
+} from '../src/api/rules/campaign-rules.ts';
 
 export interface WizardContext {
   id: number | null;

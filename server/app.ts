@@ -47,7 +47,7 @@ import { DevOutbox, SmsService } from './services/sms.ts';
 import { HttpMetrics, operationsRoutes, requestLog } from './infra/operations.ts';
 import { securityHeaders } from './infra/security-headers.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
-import { IMAGE_RULES } from '../src/api/image-rules.ts';
+import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
 
 export interface AppOptions {
   db: Db;

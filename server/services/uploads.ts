@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
 import { ApiError } from '../infra/http.ts';
 import { type UploadTokenAnswer } from '../../src/api/contract.ts';
-import { IMAGE_RULES, imageProblem } from '../../src/api/image-rules.ts';
+import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';
 import { owns } from '../access/access.ts';
 
 /** Qiniu's regions as SPEC 3 names them, and their upload hosts (Qiniu's documentation). */

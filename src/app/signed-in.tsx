@@ -11,7 +11,7 @@ import { Layout } from '../shell/layout/layout.tsx';
 import type { ShellScreens } from '../shell/layout/screens.ts';
 import { KeepAliveOutlet } from '../shell/layout/keep-alive.tsx';
 import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
-import { CAMPAIGN_PAGES } from '../api/campaign-rules.ts';
+import { CAMPAIGN_PAGES } from '../api/rules/campaign-rules.ts';
 
 /** A fixed route shown only to holders of one of the menu pages (by component) whose calls it makes. */
 function HoldersOnly({ model, pages, children }: { model: MenuModel; pages: readonly string[]; children: ReactNode }) {

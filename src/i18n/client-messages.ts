@@ -4,7 +4,7 @@ import { LOGOUT_REFUSED } from '../../machines/logout.machine.ts';
 import { DEFAULT_LOADING_TEXT } from '../../machines/loading.machine.ts';
 import { ACCOUNT_RULE_MESSAGE } from '../api/contract.ts';
 import { MESSAGES } from '../api/errors.ts';
-import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '../api/campaign-rules.ts';
+import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '../api/rules/campaign-rules.ts';
 import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
 import { RULE_MESSAGES_EN } from './rule-messages-en.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '../../src/api/client.ts';
-import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/session-calls.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { MenuNode, TenantRow } from '../../src/api/contract.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { userCenterCalls } from '../../src/api/user-center-calls.ts';
-import { fetchUserInfo, login } from '../../src/api/session-calls.ts';
-import { userCalls } from '../../src/api/user-calls.ts';
-import { roleCalls } from '../../src/api/role-calls.ts';
+import { userCenterCalls } from '../../src/api/calls/user-center-calls.ts';
+import { fetchUserInfo, login } from '../../src/api/calls/session-calls.ts';
+import { userCalls } from '../../src/api/calls/user-calls.ts';
+import { roleCalls } from '../../src/api/calls/role-calls.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readSheet } from 'read-excel-file/node';
-import { login } from '../../src/api/session-calls.ts';
-import { userImportCalls } from '../../src/api/user-calls.ts';
+import { login } from '../../src/api/calls/session-calls.ts';
+import { userImportCalls } from '../../src/api/calls/user-calls.ts';
 import { USER_SHEET_COLUMNS, type ImportStatus } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';

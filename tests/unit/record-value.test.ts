@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type MetaFieldRow } from '../../src/api/contract.ts';
-import { recordProblems, recordValue } from '../../src/api/record-rules.ts';
+import { recordProblems, recordValue } from '../../src/api/rules/record-rules.ts';
 
 const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
   id: 1,

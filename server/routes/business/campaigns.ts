@@ -16,7 +16,7 @@ import {
   type CampaignSteps,
   type CampaignType,
   CAMPAIGN_PAGES,
-} from '../../../src/api/campaign-rules.ts';
+} from '../../../src/api/rules/campaign-rules.ts';
 import { owns } from '../../access/access.ts';
 
 interface CampaignRow {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
-import { pageStateProblem } from '../../../src/api/page-rules.ts';
+import { pageStateProblem } from '../../../src/api/rules/page-rules.ts';
 import { owns } from '../../access/access.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,

@@ -26,7 +26,7 @@ import {
   type StoredRecord,
 } from '../../services/records.ts';
 import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
-import { RECORD_LIMITS, recordValue } from '../../../src/api/record-rules.ts';
+import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
 import { owns } from '../../access/access.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';

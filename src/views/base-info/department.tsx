@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { baseInfoCalls, type DepartRow } from '../../api/base-info-calls.ts';
-import { fetchUserInfo } from '../../api/session-calls.ts';
+import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
+import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { departSave } from '../../api/schema/depart.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/base-info-calls.ts';
+import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/base-info-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/staff.ts';
 import { useApi } from '../../shell/session/api-context.ts';

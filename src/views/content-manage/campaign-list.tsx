@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { campaignCalls, type Campaign } from '../../api/campaign-calls.ts';
-import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus, type CampaignType } from '../../api/campaign-rules.ts';
+import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
+import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus, type CampaignType } from '../../api/rules/campaign-rules.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { campaignReject } from '../../api/schema/campaign.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
-import { type CampaignStep, type Prize } from '../../api/campaign-rules.ts';
+import { type CampaignStep, type Prize } from '../../api/rules/campaign-rules.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useStyles } from './campaign-info-styles.ts';
 

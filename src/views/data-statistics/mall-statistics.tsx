@@ -2,7 +2,7 @@ import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluent
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import { statisticsCalls } from '../../api/statistics-calls.ts';
+import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';

@@ -13,7 +13,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { InterfaceRow } from '../../api/contract.ts';
-import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api/platform-calls.ts';
+import { platformCalls, type CatalogueNode, type PlatformCalls } from '../../api/calls/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../menu/permission-tree.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { externalInterfaceSave, interfaceSave } from '../../api/schema/interface.ts';

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
 import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../../api/contract.ts';
-import { metaCalls } from '../../api/meta-calls.ts';
+import { metaCalls } from '../../api/calls/meta-calls.ts';
 import { collectionAdd } from '../../api/schema/collection.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -1,6 +1,6 @@
 import { Badge, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../api/sms-platform-calls.ts';
+import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../api/calls/sms-platform-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../../api/schema/sms-platform.ts';
 import { useApi } from '../../shell/session/api-context.ts';

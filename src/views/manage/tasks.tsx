@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../api/errors.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../api/schema/task.ts';
-import { taskCalls, type TaskInput, type TaskRow, type TaskRun } from '../../api/task-calls.ts';
+import { taskCalls, type TaskInput, type TaskRow, type TaskRun } from '../../api/calls/task-calls.ts';
 import { formatInstant as formatIn } from '../../lib/time.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';

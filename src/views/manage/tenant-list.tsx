@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { TenantInput, TenantRow } from '../../api/contract.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { tenantAdd, tenantEdit } from '../../api/schema/tenant.ts';
-import { platformCalls } from '../../api/platform-calls.ts';
+import { platformCalls } from '../../api/calls/platform-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';

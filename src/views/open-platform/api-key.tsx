@@ -1,6 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/api-key-calls.ts';
+import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow, type ApiKeyScope } from '../../api/calls/api-key-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { apiKeySave } from '../../api/schema/api-key.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ApiFailure } from '../../api/errors.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { WEBHOOK_EVENTS, webhookSave } from '../../api/schema/webhook.ts';
-import { webhookCalls, type Delivery, type Webhook } from '../../api/webhook-calls.ts';
+import { webhookCalls, type Delivery, type Webhook } from '../../api/calls/webhook-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';

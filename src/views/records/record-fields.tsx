@@ -4,7 +4,7 @@ import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { localDay } from '../../lib/time.ts';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
-import { recordCalls } from '../../api/record-calls.ts';
+import { recordCalls } from '../../api/calls/record-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
 import { useT } from '../../i18n/use-t.ts';

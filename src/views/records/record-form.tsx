@@ -1,9 +1,9 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useCallback, useMemo, useState } from 'react';
-import { recordCalls } from '../../api/record-calls.ts';
+import { recordCalls } from '../../api/calls/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { recordProblems } from '../../api/record-rules.ts';
+import { recordProblems } from '../../api/rules/record-rules.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useForm } from '../../kit/form/use-form.ts';

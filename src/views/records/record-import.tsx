@@ -10,7 +10,7 @@ import {
   MessageBarBody,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { recordCalls, type ImportProblem } from '../../api/record-calls.ts';
+import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -1,6 +1,6 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { recordCalls } from '../../api/record-calls.ts';
+import { recordCalls } from '../../api/calls/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -2,7 +2,7 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { useMemo } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { passwordChangeForm } from '../../api/schema/password.ts';
-import { userCenterCalls } from '../../api/user-center-calls.ts';
+import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';

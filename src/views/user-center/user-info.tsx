@@ -1,8 +1,8 @@
 import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { profileProblems } from '../../api/contract.ts';
-import { fetchUserInfo } from '../../api/session-calls.ts';
-import { userCenterCalls } from '../../api/user-center-calls.ts';
+import { fetchUserInfo } from '../../api/calls/session-calls.ts';
+import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { useApi } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
-import { logCalls, type LogQuery } from '../../../api/log-calls.ts';
+import { logCalls, type LogQuery } from '../../../api/calls/log-calls.ts';
 import { nextDay, startOfDay } from '../../../lib/time.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';

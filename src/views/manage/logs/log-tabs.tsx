@@ -1,7 +1,7 @@
 import { Badge, Button } from '@fluentui/react-components';
 import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import { type OperationLogRow } from '../../../api/log-calls.ts';
+import { type OperationLogRow } from '../../../api/calls/log-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useLoading } from '../../../shell/layout/loading.tsx';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';

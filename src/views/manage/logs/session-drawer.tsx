@@ -11,7 +11,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { LOGIN_FAILURES } from '../../../api/contract.ts';
-import { logCalls } from '../../../api/log-calls.ts';
+import { logCalls } from '../../../api/calls/log-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useRestoreFocus } from '../../../shell/restore-focus.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
-import { type LoginInfoRow } from '../../../api/log-calls.ts';
+import { type LoginInfoRow } from '../../../api/calls/log-calls.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/list/data-table.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';

@@ -25,7 +25,7 @@ import { fromPromise } from 'xstate';
 import { findEntry, menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../../machines/menu-editor.machine.ts';
 import { menuEntryProblems, type InterfaceRow } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import { platformCalls, type PlatformCalls } from '../../../api/platform-calls.ts';
+import { platformCalls, type PlatformCalls } from '../../../api/calls/platform-calls.ts';
 import { parseIcon } from '../../../menu/menu-model.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { MENU_ICON_NAMES, iconForEntry } from '../../../shell/navigation/menu-icons.tsx';

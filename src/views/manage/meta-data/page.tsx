@@ -1,7 +1,7 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/meta-calls.ts';
+import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { metaTableSave } from '../../../api/schema/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';

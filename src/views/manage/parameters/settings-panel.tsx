@@ -2,7 +2,7 @@ import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import { platformCalls, type TenantSettings } from '../../../api/platform-calls.ts';
+import { platformCalls, type TenantSettings } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { Watermark } from '../../../shell/layout/watermark.tsx';

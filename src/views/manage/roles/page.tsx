@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../../api/role-calls.ts';
+import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { roleSave } from '../../../api/schema/role.ts';

@@ -1,6 +1,6 @@
 import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleRow } from '../../../api/role-calls.ts';
+import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useApi } from '../../../shell/session/api-context.ts';

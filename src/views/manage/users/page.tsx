@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { userCalls, type UserRow } from '../../../api/user-calls.ts';
-import { roleCalls, type RoleRow } from '../../../api/role-calls.ts';
+import { userCalls, type UserRow } from '../../../api/calls/user-calls.ts';
+import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
 import { ApiFailure } from '../../../api/errors.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';

@@ -1,8 +1,8 @@
 import { Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
-import { userCalls } from '../../../api/user-calls.ts';
-import type { RoleRow } from '../../../api/role-calls.ts';
+import { userCalls } from '../../../api/calls/user-calls.ts';
+import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -17,7 +17,7 @@ import {
 import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useMemo, useState } from 'react';
 import { passwordProblem } from '../../../api/contract.ts';
-import { userImportCalls } from '../../../api/user-calls.ts';
+import { userImportCalls } from '../../../api/calls/user-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { pageCalls, type PageRow } from '../../../api/page-calls.ts';
+import { pageCalls, type PageRow } from '../../../api/calls/page-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ApiFailure } from '../../../api/errors.ts';
-import { PAGE_WIDTH, type PageState } from '../../../api/page-rules.ts';
+import { PAGE_WIDTH, type PageState } from '../../../api/rules/page-rules.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { HotZones, RectFace, rectBox } from './rect-parts.tsx';
 import { PREVIEW_HEIGHT, SCALE, useStyles } from './styles.ts';

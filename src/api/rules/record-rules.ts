@@ -1,4 +1,4 @@
-import { PHONE_PATTERN, type MetaFieldRow } from './contract.ts';
+import { PHONE_PATTERN, type MetaFieldRow } from '../contract.ts';
 
 /**
  * The rules of a record's values (issue 14), one for the browser's form and the server's every write. Apart from

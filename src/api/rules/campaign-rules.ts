@@ -1,4 +1,4 @@
-import { PHONE_PATTERN } from './contract.ts';
+import { PHONE_PATTERN } from '../contract.ts';
 
 /**
  * A campaign's eight steps (SPEC 2's sub-pages of 设置活动 › 活动信息, in order) and each step's rules (issue 15), one
