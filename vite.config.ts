@@ -23,5 +23,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // A page folder's chunk is named after the folder (users-*.js, not page-*.js): error logs and network
+        // panels then say which page failed to load.
+        chunkFileNames: (chunk) => {
+          const page = /\/([\w-]+)\/page\.tsx$/.exec(chunk.facadeModuleId ?? '');
+          return `assets/${page ? page[1] : '[name]'}-[hash].js`;
+        },
+      },
+    },
   },
 });

@@ -33,6 +33,15 @@ describe('logs page', () => {
     await expect.poll(() => table.getByRole('row').nth(2).getByRole('cell', { name: '密码错误' }).count()).toBe(1);
     // The address keeps the tab and the filter.
     await expect.poll(() => decodeURIComponent(admin.url())).toContain(`account=${userName}`);
+    // A preset fills both dates with the tenant's days and applies them with the account: both attempts are in it.
+    await admin.getByRole('button', { name: '快捷日期' }).click();
+    await admin.getByRole('menuitem', { name: '近 7 天' }).click();
+    const applied = () => new URLSearchParams(decodeURIComponent(admin.url()).split('?')[1]);
+    await expect.poll(() => (Date.parse(applied().get('to') ?? '') - Date.parse(applied().get('from') ?? '')) / 86_400_000).toBe(6);
+    expect(applied().get('account')).toBe(userName);
+    await expect.poll(() => admin.getByLabel('开始日期').inputValue()).toBe(applied().get('from'));
+    await expect.poll(() => admin.getByLabel('结束日期').inputValue()).toBe(applied().get('to'));
+    await expect.poll(() => table.getByRole('cell', { name: userName, exact: true }).count()).toBe(2);
     await table
       .getByRole('button', { name: new RegExp(`^详情 ${userName}`) })
       .first()

@@ -120,6 +120,15 @@ describe('useFilters', () => {
     expect(result.current.draft).toEqual({ tab: 'sms', phone: '', result: '' });
   });
 
+  it('a preset applies its fields together with what was typed', async () => {
+    window.location.hash = '#/manage/logs?tab=sms';
+    const { result } = renderHook(() => useFilters('/manage/logs', ['tab', 'phone', 'from', 'to'], { keep: ['tab'] }));
+    act(() => result.current.edit('phone', ' 139 '));
+    act(() => result.current.apply({ from: '2026-11-17', to: '2026-11-23' }));
+    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '139', from: '2026-11-17', to: '2026-11-23' }));
+    expect(result.current.draft).toEqual({ tab: 'sms', phone: '139', from: '2026-11-17', to: '2026-11-23' });
+  });
+
   it('keeps words typed but not searched when the page is left and reached again through the menu', async () => {
     window.location.hash = '#/manage/users';
     const { result } = renderHook(() => useFilters('/manage/users', ['keyword']));

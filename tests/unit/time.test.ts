@@ -48,7 +48,7 @@ describe('the public pages’ tenant', () => {
 
 describe('a tenant day as instants (log date filters)', () => {
   it('starts each day at the zone’s midnight, across DST, whatever the viewer’s zone', async () => {
-    const { startOfDay, nextDay } = await import('../../src/lib/time.ts');
+    const { startOfDay, nextDay } = await import('../../src/lib/days.ts');
     expect(startOfDay('2026-11-23', 'Asia/Shanghai')).toBe('2026-11-22T16:00:00.000Z');
     expect(startOfDay('2026-11-23', 'UTC')).toBe('2026-11-23T00:00:00.000Z');
     expect(startOfDay('2026-07-01', 'Europe/Berlin')).toBe('2026-06-30T22:00:00.000Z');
@@ -65,7 +65,8 @@ describe('a tenant day as instants (log date filters)', () => {
 
 describe('the browser’s own zone (date and datetime-local inputs)', () => {
   it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
-    const { browserTimeZone, localDay } = await import('../../src/lib/time.ts');
+    const { browserTimeZone } = await import('../../src/lib/time.ts');
+    const { localDay } = await import('../../src/lib/days.ts');
     // whatever zone this process runs in: its wall clock is the instant shifted by the zone's offset then
     const wall = (iso: string) => {
       const d = new Date(iso);
@@ -83,7 +84,7 @@ describe('the browser’s own zone (date and datetime-local inputs)', () => {
 
 describe('datetime inputs in the tenant’s zone', () => {
   it('reads a typed wall time in the tenant’s zone, whatever the browser’s, and shows an instant back the same way', async () => {
-    const { fromZonedInput, toZonedInput } = await import('../../src/lib/time.ts');
+    const { fromZonedInput, toZonedInput } = await import('../../src/lib/days.ts');
     // The campaign of the report: typed 10:00 and 22:00 in Shanghai are 02:00Z and 14:00Z, and read back as typed.
     expect(fromZonedInput('2026-12-20T10:00', 'Asia/Shanghai')).toBe('2026-12-20T02:00:00.000Z');
     expect(fromZonedInput('2027-01-05T22:00', 'Asia/Shanghai')).toBe('2027-01-05T14:00:00.000Z');
@@ -112,7 +113,7 @@ describe('datetime inputs in the tenant’s zone', () => {
   });
 
   it('round-trips every minute-aligned instant in any zone (away from DST overlaps)', async () => {
-    const { fromZonedInput, toZonedInput } = await import('../../src/lib/time.ts');
+    const { fromZonedInput, toZonedInput } = await import('../../src/lib/days.ts');
     for (const zone of ['UTC', 'Asia/Shanghai', 'Asia/Kolkata', 'America/Los_Angeles', 'Australia/Adelaide', 'Pacific/Chatham']) {
       for (const iso of ['2026-01-15T03:07:00.000Z', '2026-06-30T23:59:00.000Z', '2027-02-28T12:00:00.000Z']) {
         expect(fromZonedInput(toZonedInput(iso, zone), zone), `${zone} ${iso}`).toBe(iso);
@@ -135,5 +136,23 @@ describe('datetime inputs in the tenant’s zone', () => {
     ] as const) {
       expect(formatInstant('2026-11-22T16:30:05Z', zone, part)).toBe(want);
     }
+  });
+});
+
+describe('the tenant’s today and date-range presets', () => {
+  it('counts days in the tenant’s zone: just after midnight in Shanghai is still yesterday in New York', async () => {
+    const { todayIn, dayRange, DAY_RANGE_PRESETS } = await import('../../src/lib/days.ts');
+    const now = new Date('2026-11-22T16:30:00Z'); // 00:30 on the 23rd in Shanghai
+    expect(todayIn('Asia/Shanghai', now)).toBe('2026-11-23');
+    expect(todayIn('America/New_York', now)).toBe('2026-11-22');
+    expect(DAY_RANGE_PRESETS.map((p) => dayRange(p, 'Asia/Shanghai', now))).toEqual([
+      { from: '2026-11-23', to: '2026-11-23' },
+      { from: '2026-11-17', to: '2026-11-23' },
+      { from: '2026-10-25', to: '2026-11-23' },
+      { from: '2026-08-26', to: '2026-11-23' },
+    ]);
+    // across a year's end and a DST change, still whole calendar days
+    expect(dayRange('last7', 'Europe/Berlin', new Date('2027-01-02T12:00:00Z'))).toEqual({ from: '2026-12-27', to: '2027-01-02' });
+    expect(dayRange('last7', 'America/New_York', new Date('2026-03-10T12:00:00Z'))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
   });
 });

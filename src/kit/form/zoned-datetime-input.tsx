@@ -1,5 +1,5 @@
 import { Input } from '@fluentui/react-components';
-import { fromZonedInput, toZonedInput } from '../../lib/time.ts';
+import { fromZonedInput, toZonedInput } from '../../lib/days.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 
 /**

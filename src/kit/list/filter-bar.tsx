@@ -1,6 +1,10 @@
-import { Button, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarLtrRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { DAY_RANGE_PRESETS, dayRange, type DayRangePreset } from '../../lib/days.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { useTimeZone } from '../../shell/time-zone.ts';
 import type { Filters } from './use-filters.ts';
 
 const useStyles = makeStyles({
@@ -14,7 +18,15 @@ const useStyles = makeStyles({
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
   date: { maxWidth: '170px' },
+  range: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
 });
+
+const PRESET_LABELS: Record<DayRangePreset, MessageKey> = {
+  today: 'rangeToday',
+  last7: 'rangeLast7',
+  last30: 'rangeLast30',
+  last90: 'rangeLast90',
+};
 
 export interface FilterBarProps {
   children: ReactNode;
@@ -53,6 +65,8 @@ export function FilterBar({ children, onSearch, onReset }: FilterBarProps) {
 /** A filter field: words to look for, a day (the tenant's), or one value among a few (the first option is 全部). */
 export type FilterField =
   | { name: string; label: string; kind?: 'text' | 'date' }
+  /** a day range: `name` (from) and `to`, each a date input, with presets (today, the last 7, 30 and 90 days) */
+  | { name: string; label: string; kind: 'dateRange'; to: string; toLabel: string }
   | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> };
 
 /**
@@ -75,14 +89,13 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
             ))}
           </Select>
         ) : f.kind === 'date' ? (
-          <Input
-            key={f.name}
-            className={s.date}
-            type="date"
-            aria-label={f.label}
-            value={filters.draft[f.name] ?? ''}
-            onChange={(_, d) => filters.edit(f.name, d.value)}
-          />
+          <DateInput key={f.name} filters={filters} name={f.name} label={f.label} />
+        ) : f.kind === 'dateRange' ? (
+          <span key={f.name} className={s.range}>
+            <DateInput filters={filters} name={f.name} label={f.label} />
+            <DateInput filters={filters} name={f.to} label={f.toLabel} />
+            <RangePresets filters={filters} from={f.name} to={f.to} />
+          </span>
         ) : (
           <Input
             key={f.name}
@@ -95,6 +108,47 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
       )}
       {children}
     </FilterBar>
+  );
+}
+
+function DateInput({ filters, name, label }: { filters: Filters; name: string; label: string }) {
+  const s = useStyles();
+  return (
+    <Input
+      className={s.date}
+      type="date"
+      aria-label={label}
+      value={filters.draft[name] ?? ''}
+      onChange={(_, d) => filters.edit(name, d.value)}
+    />
+  );
+}
+
+/** 快捷日期: a preset fills both ends with the tenant's days and applies at once. */
+function RangePresets({ filters, from, to }: { filters: Filters; from: string; to: string }) {
+  const t = useT();
+  const zone = useTimeZone();
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button icon={<CalendarLtrRegular />}>{t('rangePresets')}</Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {DAY_RANGE_PRESETS.map((p) => (
+            <MenuItem
+              key={p}
+              onClick={() => {
+                const r = dayRange(p, zone);
+                filters.apply({ [from]: r.from, [to]: r.to });
+              }}
+            >
+              {t(PRESET_LABELS[p])}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
   );
 }
 

@@ -11,11 +11,15 @@ export interface Filters {
   edit: (name: string, value: string) => void;
   /** applies what was typed (trimmed), back to page 1 */
   search: () => void;
+  /** sets these fields and applies them with what was typed (a date-range preset) */
+  apply: (values: Record<string, string>) => void;
   /** clears every filter but the kept ones (a tab), back to page 1 */
   reset: () => void;
   /** a filter is applied: an empty list says so and offers 重置 */
   filtered: boolean;
 }
+
+const trimmed = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
 
 /**
  * A list's filters: the applied ones live in the address (useListState), the typed ones in a draft that follows
@@ -36,7 +40,8 @@ export function useFilters(pagePath: string, names: readonly string[], options: 
     setList,
     draft,
     edit: (name, value) => setDraft((d) => ({ ...d, [name]: value })),
-    search: () => setList({ filters: Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) }),
+    search: () => setList({ filters: trimmed(draft) }),
+    apply: (values) => setList({ filters: { ...trimmed(draft), ...values } }),
     reset: () => setList({ filters: { ...list.filters, ...Object.fromEntries(shown.map((n) => [n, ''])) } }),
     filtered: shown.some((n) => Boolean(list.filters[n])),
   };

@@ -2,7 +2,7 @@ import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } fr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
-import { localDay } from '../../lib/time.ts';
+import { localDay } from '../../lib/days.ts';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import { logCalls, type LogQuery } from '../../../api/calls/log-calls.ts';
-import { nextDay, startOfDay } from '../../../lib/time.ts';
+import { nextDay, startOfDay } from '../../../lib/days.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
@@ -62,10 +62,7 @@ export function LogList<T>({
     [list.page, list.size, JSON.stringify(f), zone],
   );
   const dateFields: FilterField[] = dates
-    ? [
-        { name: 'from', label: t('fromDate'), kind: 'date' },
-        { name: 'to', label: t('toDate'), kind: 'date' },
-      ]
+    ? [{ name: 'from', label: t('fromDate'), kind: 'dateRange', to: 'to', toLabel: t('toDate') }]
     : [];
   return (
     <>
