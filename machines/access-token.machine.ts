@@ -37,7 +37,7 @@ export type AccessTokenEvent =
 export const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * The access token (SPEC 4): a timer set to the deadline minus now refreshes it from /anon/vue/token. The refresh
+ * The access token: a timer set to the deadline minus now refreshes it from /anon/vue/token. The refresh
  * actor (given by the app) holds a cross-tab lock and adopts a token another tab already fetched, so all tabs
  * together make one refresh per deadline. A failed refresh is a state with a retry, never a silent stop.
  */

@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { UserInfo } from '../src/api/contract.ts';
 import { smsButtonMachine } from './sms-button.machine.ts';
 
-/** SPEC 5 bind-phone messages, exactly. */
+/** bind-phone messages, exactly. */
 export const BIND_MESSAGES = {
   phoneRequired: '手机号不能为空',
   phoneFormat: '请输入正确格式的手机号',
@@ -11,7 +11,7 @@ export const BIND_MESSAGES = {
   bound: '绑定成功',
 } as const;
 
-/** SPEC 5/9: a phone is 11 digits starting with 1. */
+/** a phone is 11 digits starting with 1. */
 export const isElevenDigits = (phone: string) => /^1\d{10}$/.test(phone);
 
 export interface BindAnswer {
@@ -44,7 +44,7 @@ export type BindPhoneEvent =
   | { type: 'SUBMIT' };
 
 /**
- * The bind-phone overlay (SPEC 4/5): phone, graphic captcha, SMS code (the SMS button is a child) and bind.
+ * The bind-phone overlay: phone, graphic captcha, SMS code (the SMS button is a child) and bind.
  * After binding: with values, the session continues as the account the answer names (a single-use ticket, never
  * a stored password); otherwise user info is fetched again. Either way it ends in `bound` and says 绑定成功.
  */

@@ -62,7 +62,7 @@ export function stepStates(c: Pick<WizardContext, 'steps' | 'type' | 'visited' |
 }
 
 /**
- * 设置活动 › 活动信息 (issue 15): the eight steps of SPEC 2 in order. Each step's edits are saved to the server when
+ * 设置活动 › 活动信息: the eight steps in order. Each step's edits are saved to the server when
  * the user moves to another step or saves (a draft that resumes where it stopped, on any machine); a failed save
  * keeps the edits and stays; leaving with unsaved edits asks first; submitting checks every step and lists what is
  * missing. Loading, saving and submitting are actors the app provides.

@@ -21,7 +21,7 @@ export interface RefreshedUserInfo {
 export type CountdownParentEvent = ({ type: 'USER_INFO_REFRESHED' } & RefreshedUserInfo) | { type: 'COUNTDOWN_ENDED' };
 
 /**
- * The session countdown (SPEC 4): from tokenExpire it ticks each second; it stops while the page is hidden and,
+ * The session countdown: from tokenExpire it ticks each second; it stops while the page is hidden and,
  * when the page is visible again, re-fetches user info and starts again from the new tokenExpire. At zero it
  * tells the session, which ends.
  */
@@ -94,7 +94,7 @@ export const countdownMachine = setup({
   },
 });
 
-/** hh:mm:ss of a number of seconds (SPEC 9: durations as hours, minutes and seconds). */
+/** hh:mm:ss of a number of seconds (durations as hours, minutes and seconds). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const pad = (n: number) => String(n).padStart(2, '0');

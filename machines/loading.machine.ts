@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 
-/** SPEC 4: the overlay's default text, a 'loading...' message. */
+/** the overlay's default text, a 'loading...' message. */
 export const DEFAULT_LOADING_TEXT = '加载中...';
 
 export interface LoadingContext {
@@ -12,7 +12,7 @@ export interface LoadingContext {
 export type LoadingEvent = { type: 'OPEN'; text?: string } | { type: 'CLOSE' };
 
 /**
- * The global loading overlay (SPEC 4): reference-counted. Each OPEN needs its CLOSE; the overlay hides only when
+ * The global loading overlay: reference-counted. Each OPEN needs its CLOSE; the overlay hides only when
  * the count is back to zero. A CLOSE with nothing open is ignored, so the count never goes negative.
  */
 export const loadingMachine = setup({

@@ -11,7 +11,7 @@ export interface LogoutOutput {
 export const LOGOUT_REFUSED = '退出失败，请重试';
 
 /**
- * Logout (SPEC 4): it succeeds only when the answer's data equals 200. Anything else, or no answer, ends in
+ * Logout: it succeeds only when the answer's data equals 200. Anything else, or no answer, ends in
  * `refused` and the session stays as it is.
  */
 export const logoutMachine = setup({

@@ -90,7 +90,7 @@ const failureOf = (error: unknown): EditorFailure => {
 };
 
 /**
- * The menu editor (issue 12): the catalogue tree, one entry's form, drag and drop, delete with confirmation. An
+ * The menu editor: the catalogue tree, one entry's form, drag and drop, delete with confirmation. An
  * entry with unsaved changes is never dropped silently: choosing another entry or starting a new one asks first.
  * A save refused on a field keeps the draft and names the field; every change reloads the catalogue.
  */

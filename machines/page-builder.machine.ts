@@ -10,7 +10,7 @@ export interface SavedPage {
 }
 
 export interface PageBuilderContext {
-  /** the page as it stands (SPEC 3 state) */
+  /** the page as it stands */
   page: PageState;
   name: string;
   /** the server's id and version once saved; null for a new page */
@@ -51,7 +51,7 @@ export interface PageBuilderInput {
 /** Within [min, max]; anything but a finite number is `min` (an event from outside may carry anything). */
 const clamp = (v: number, min: number, max: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : min);
 
-/** The shown popup's index, or -1. SPEC 4: one at most. */
+/** The shown popup's index, or -1. One at most. */
 export const shownPopIndex = (page: PageState) => page.pops.findIndex((p) => p.show);
 
 /** The rects being edited: the shown popup's, else the page's. */
@@ -73,7 +73,7 @@ const noneActive = (page: PageState): PageState => ({
   pops: page.pops.map((p) => (p.rects ? { ...p, rects: p.rects.map((r) => ({ ...r, active: false })) } : p)),
 });
 
-/** The active rect's index in the edited layer, or -1. SPEC 4: one at most. */
+/** The active rect's index in the edited layer, or -1. One at most. */
 export const activeIndex = (page: PageState) => layerRects(page).findIndex((r) => r.active);
 
 /** A rect kept inside the page: size first (aspect ratio kept when set), then position. */
@@ -135,7 +135,7 @@ const onActive = (page: PageState, change: (r: PageRect) => PageRect): PageState
 };
 
 /**
- * The page builder (issue 15; SPEC 3 state, SPEC 4: one active rect, one shown popup): rects added from the palette,
+ * The page builder (state, one active rect, one shown popup): rects added from the palette,
  * selected, moved (drag or arrow keys), resized (keeping the aspect ratio when set), layered, edited and deleted;
  * the page's height and background; popups, each with rects of its own: while one is shown, the rect events edit
  * its rects (the page's stay as they are). Every change is undoable (Ctrl+Z / Ctrl+Shift+Z), up to UNDO_LIMIT.

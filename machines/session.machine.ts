@@ -10,7 +10,7 @@ export type RouteTable = unknown;
 export interface SessionInput {
   /** a user token is already in storage */
   hasToken: boolean;
-  /** a userToken from a link (SPEC 2), to be exchanged for a session */
+  /** a userToken from a link, to be exchanged for a session */
   linkToken?: string | null;
 }
 
@@ -27,12 +27,12 @@ export interface SessionContext {
   error: string | null;
   /** a message about something that did not happen (e.g. a refused logout) */
   notice: string | null;
-  /** the tenant parameters the shell needs (SPEC 3 settings: scrm_overall_params) */
+  /** the tenant parameters the shell needs (settings: scrm_overall_params) */
   tenantParams: TenantParams;
 }
 
 export interface TenantParams {
-  /** the watermark overlay; invalid or missing parameters mean off (SPEC 8) */
+  /** the watermark overlay; invalid or missing parameters mean off */
   enableWaterMark: boolean;
   /** the IANA zone the console shows times in (tenant parameter timeZone; default Asia/Shanghai) */
   timeZone: string;
@@ -55,7 +55,7 @@ export type SessionEvent =
   | { type: 'TENANT_PARAMS_CHANGED' }
   | CountdownParentEvent;
 
-/** Said when the session countdown reaches zero (the same words as an ended session, SPEC 8). */
+/** Said when the session countdown reaches zero (the same words as an ended session). */
 export const SESSION_ENDED = '登录失效，请重新登录';
 
 export interface UserInfoOutput {
@@ -74,7 +74,7 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
 /** Failures whose error says the session is over go to `expired`; the app marks them with `expired: true`. */
 const isExpiredError = (error: unknown) => typeof error === 'object' && error !== null && (error as { expired?: unknown }).expired === true;
 
-/** Where a step of session start goes when it fails for another reason than expiry: logged, not shown (SPEC 8). */
+/** Where a step of session start goes when it fails for another reason than expiry: logged, not shown. */
 const FAILED = {
   target: 'failed',
   actions: ['recordFailure', { type: 'reportFailure', params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }) }],
@@ -83,7 +83,7 @@ const FAILED = {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The session (SPEC 4 "Session start"): with no token the user signs in; with one the console loads user info,
+ * The session: with no token the user signs in; with one the console loads user info,
  * initialises permissions, loads the menu, adds routes and replays navigation, in that order.
  */
 export const sessionMachine = setup({
@@ -115,11 +115,11 @@ export const sessionMachine = setup({
     replayNavigation: () => {},
     goToLogin: () => {},
     reportFailure: (_, _params: { error: unknown }) => {},
-    /** SPEC 4 phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
+    /** phone change: alert '已切换账户，请刷新页面' and reload (the app does it) */
     reloadForAccountSwitch: () => {},
     /** the menu and routes were rebuilt in place: a page that lost its entry goes to the first leaf, with a message */
     permissionsRefreshed: (_, _params: { routes: RouteTable }) => {},
-    /** SPEC 4 bind phone: the account logged in with is remembered (the app keeps its name for the login form) */
+    /** bind phone: the account logged in with is remembered (the app keeps its name for the login form) */
     rememberAccount: (_, _params: { userName: string }) => {},
     recordFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     resetSession: assign({
@@ -136,7 +136,7 @@ export const sessionMachine = setup({
     hasStoredToken: ({ context }) => context.hasStoredToken,
     isExpiredError: ({ event }) => isExpiredError((event as { error?: unknown }).error),
     logoutSucceeded: ({ event }) => (event as { output?: { ok?: boolean } }).output?.ok === true,
-    // SPEC 4: from one non-empty phone to another means another account signed in (e.g. in another tab).
+    // from one non-empty phone to another means another account signed in (e.g. in another tab).
     phoneSwitched: ({ context, event }) => {
       if (event.type !== 'USER_INFO_REFRESHED') return false;
       const before = context.userInfo?.phone ?? '';
@@ -168,7 +168,7 @@ export const sessionMachine = setup({
       ],
     },
     exchangingLink: {
-      description: 'Logs in with the userToken a link carried (SPEC 2); failure is only logged.',
+      description: 'Logs in with the userToken a link carried; failure is only logged.',
       invoke: {
         id: 'loginByUserToken',
         src: 'loginByUserToken',
@@ -282,7 +282,7 @@ export const sessionMachine = setup({
                     },
                     onError: [
                       { guard: 'isExpiredError', target: '#session.expired' },
-                      // The old menu stays; the next change or the next start tries again (logged only, SPEC 8).
+                      // The old menu stays; the next change or the next start tries again (logged only).
                       { target: 'current', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
                     ],
                   },
@@ -300,7 +300,7 @@ export const sessionMachine = setup({
                     id: 'fetchTenantParams',
                     src: 'fetchTenantParams',
                     onDone: { target: 'loaded', actions: assign({ tenantParams: ({ event }) => event.output }) },
-                    // Logged only; the parameters stay as they were (the watermark off at first, SPEC 8).
+                    // Logged only; the parameters stay as they were (the watermark off at first).
                     onError: { target: 'loaded', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
                   },
                 },
@@ -339,7 +339,7 @@ export const sessionMachine = setup({
           },
         },
         failed: {
-          description: 'User info, permissions or menu could not be loaded (logged only, SPEC 8); retry or leave.',
+          description: 'User info, permissions or menu could not be loaded (logged only); retry or leave.',
           on: {
             RETRY: { target: 'booting', actions: assign({ error: null }) },
             LOGOUT: { target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
@@ -349,7 +349,7 @@ export const sessionMachine = setup({
     },
     expired: {
       description: 'The server said the session is over (401): menu, routes and user info are cleared; sign in again.',
-      // No navigation here: the route guard sends the user to /login with the current path as redirect (SPEC 8).
+      // No navigation here: the route guard sends the user to /login with the current path as redirect.
       entry: ['clearSession', 'resetSession'],
       on: { LOGIN: 'loggingIn' },
     },

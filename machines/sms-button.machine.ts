@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** SPEC 9: the resend countdown. */
+/** the resend countdown. */
 export const SMS_COUNTDOWN_SECONDS = 60;
 export const SMS_SENT = '验证码发送成功';
 export const SMS_FAILED = '短信发送失败';
@@ -9,7 +9,7 @@ export interface SmsRequest {
   phone: string;
   imgVeryCode: string;
   uuid: string;
-  /** a public page's tenant (anonymous sends; SPEC 7's spelling) */
+  /** a public page's tenant (anonymous sends; the spec's spelling) */
   renantId?: number;
 }
 
@@ -20,20 +20,20 @@ export interface SmsButtonContext {
 export type SmsButtonEvent = { type: 'SEND' } & SmsRequest;
 
 /**
- * The SMS button (SPEC 4): idle with the label 发送短信验证码; it acts only when idle; a send that succeeds starts a
+ * The SMS button: idle with the label 发送短信验证码; it acts only when idle; a send that succeeds starts a
  * 60-second countdown and then it is idle again; a failed send (empty values) resets it at once.
  */
 export const smsButtonMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as SmsButtonContext, events: {} as SmsButtonEvent },
   actors: {
-    // Resolves to the answer's values: empty means the send failed (SPEC 7).
+    // Resolves to the answer's values: empty means the send failed.
     sendSms: fromPromise<string, SmsRequest>(async () => {
       throw new Error('sendSms is provided by the app');
     }),
   },
   actions: {
-    /** the app shows it (SPEC 8 user messages) */
+    /** the app shows it (user messages) */
     notify: (_, _params: { message: string; level: 'success' | 'error' }) => {},
     tick: assign({ remaining: ({ context }) => Math.max(0, context.remaining - 1) }),
   },

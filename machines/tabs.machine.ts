@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 
-/** SPEC 2/9: the content area keeps at most 3 pages alive (DECISIONS.md: the larger of the two readings). */
+/** the content area keeps at most 3 pages alive (DECISIONS.md: the larger of the two readings). */
 export const KEEP_ALIVE_MAX = 3;
 /** The tab bar shows at most this many opened pages; opening another closes the oldest tab. */
 export const TABS_MAX = 10;
@@ -34,7 +34,7 @@ const validPaths = (v: unknown) =>
   Array.isArray(v) ? [...new Set(v.filter((p): p is string => typeof p === 'string' && p.startsWith('/')))] : [];
 
 /**
- * Keep-alive and the tab bar (SPEC 2; the multi-tab bar of the mature consoles): every page shown gets a tab (at
+ * Keep-alive and the tab bar (the multi-tab bar of the mature consoles): every page shown gets a tab (at
  * most tabsMax, the oldest closing first); whitelisted pages also stay mounted (state and scroll kept) up to `max`,
  * the least recently used evicted. Closing a tab ends its kept page too. The app stores both lists, so the open
  * tabs and pages survive a reload. Which page to show after the current tab closes is the app's (it navigates).

@@ -32,7 +32,7 @@ const ON_PROGRESS = [
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
 /**
- * A users import (issue 10): the file is uploaded with progress, the server checks and saves it as a job whose
+ * A users import: the file is uploaded with progress, the server checks and saves it as a job whose
  * progress is polled, and the per-row report ends it. Cancel works in both phases: an upload is aborted; a job
  * is asked to stop and reports where it stopped.
  */

@@ -14,7 +14,7 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
  *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
  *   the relations a new interface row starts with; after that the data decides (the interface list page).
  *   `platform`: only the platform operator's tenant, whatever the relations say.
- *   `records`: the records calls of issue 14. Their first relations are every page whose component a meta table
+ *   `records`: the records calls. Their first relations are every page whose component a meta table
  *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
  *   table the call names (server/services/records.ts: mayRecord).
  */
@@ -95,7 +95,7 @@ export interface AccessOptions {
 }
 
 /**
- * The one rule chain for /manage, in this order: the call's owner (no owner: refused), the session (SPEC 8's
+ * The one rule chain for /manage, in this order: the call's owner (no owner: refused), the session (the spec's
  * userToken缺失 / 401, then the AccessToken), the tenant (disabled or expired: 401), the page or button
  * permission through the interface's relations, and the platform tenant for platform calls (403). Department
  * scope is per row, in the handlers (server/access/permissions.ts: departmentScope, outsideScope).

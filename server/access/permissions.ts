@@ -20,7 +20,7 @@ export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =
 
 /**
  * Department data scope: userType 0 sees every department of its tenant; others the rows that share one of their
- * departments. Refuses a row outside it with SPEC 8's departNoPermisson answer (the type name is the product's
+ * departments. Refuses a row outside it with the spec's departNoPermisson answer (the type name is the product's
  * spelling), naming the row's departments.
  */
 export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]): Promise<void> {

@@ -19,7 +19,7 @@ interface Fault {
 }
 
 /**
- * A test-only switch that makes the next calls of one path answer as a failure (SPEC 8 rows that no demo
+ * A test-only switch that makes the next calls of one path answer as a failure (rows that no demo
  * condition produces on demand). Mounted only when the server starts with SCRM_TEST_FAULTS=1: never in demo or
  * production. POST /manage/anon/dev/fault {path, answer?|status?, times?, userToken?}; DELETE clears all.
  */

@@ -3,7 +3,7 @@ import { syncFieldIndexes } from '../services/records.ts';
 import type { EnumOption, MetaFieldType } from '../../src/api/contract.ts';
 
 /**
- * The standard data dictionary of the business areas (SPEC 1; issue 14): one meta table per business page of the
+ * The standard data dictionary of the business areas: one meta table per business page of the
  * shared menu, named by the page's component, so a tenant runs those pages from day one and extends them in the
  * data dictionary without a release. Every tenant gets it when it is made (seeds, the tenant list); demo mode
  * adds sample rows. Departments and staff are not here: their pages use the real tables.

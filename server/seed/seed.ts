@@ -26,7 +26,7 @@ interface SeedMenu {
 
 /** What the demo's store staff may do besides reading their pages. */
 const STAFF_BUTTONS = ['member:export', 'write_off:add'];
-/** Buttons only the super admins get (the event journal, issue 16). */
+/** Buttons only the super admins get (the event journal). */
 const ENGINEER_BUTTONS: readonly string[] = [JOURNAL_BUTTON];
 
 /** The tenant of the demo's platform operator (PLATFORM_TENANT's demo default). */
@@ -404,7 +404,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const tables = await installDictionary(db, t.id);
     if (t.id !== DEMO_PLATFORM_TENANT) await seedSampleRecords(db, t.id, tables, t.id === 1 ? 1 : 0.35);
   }
-  // Campaigns of tenant 1: a draft, one waiting for review, and an approved one running now (issue 15).
+  // Campaigns of tenant 1: a draft, one waiting for review, and an approved one running now.
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
   const lottery = (name: string, start: number, end: number) => ({
     'campaign-base-info': { name, startAt: day(start), endAt: day(end), description: '会员专享，每日可抽' },
@@ -513,7 +513,7 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     );
     const others = (node.roles ?? []).map((k) => roles[k]).filter((r): r is number => r !== undefined);
     await grant([...supers, ...(tenant === 2 ? [] : others)], row.id);
-    // A page of the standard dictionary gets its table's five record buttons (issue 14).
+    // A page of the standard dictionary gets its table's five record buttons.
     const table = node.component ? BUSINESS_COMPONENTS.get(node.component) : undefined;
     const buttons = node.buttons ?? (table ? RECORD_BUTTON_LABELS.map(([op, label]): [string, string] => [`${table}:${op}`, label]) : []);
     for (const [i, [code, name]] of buttons.entries()) {

@@ -7,7 +7,7 @@ import { departmentScope } from '../access/permissions.ts';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 
 /**
- * The records engine (issue 14): the rows of a meta table, per tenant, in meta_record.data (JSONB) under each
+ * The records engine: the rows of a meta table, per tenant, in meta_record.data (JSONB) under each
  * field's id. Everything here interpolates only integers read from the dictionary's own rows (table and field
  * ids), never a user's text; values always travel as parameters.
  */
@@ -276,12 +276,12 @@ export async function present(
   });
 }
 
-/** A write of the records service in the tenant's operation log (issue 14: every write is there). */
+/** A write of the records service in the tenant's operation log (every write is there). */
 export async function logWrite(db: Db, s: SessionInfo, table: TableDef, op: Exclude<RecordOp, 'view' | 'export'>, what: string) {
   const names = { add: '新增', edit: '编辑', del: '删除', import: '导入' } as const;
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  // operation_time is SPEC 3's local text; created_at is the instant the lists read.
+  // operation_time is the spec's local text; created_at is the instant the lists read.
   const time = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
   await db.query(
     `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_code, page_name, operation_type, menu_name, menu_code)

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
 
-/** The systems the top bar links to beside the console (SPEC 1): the poster designer and the mall. */
+/** The systems the top bar links to beside the console: the poster designer and the mall. */
 export const SIBLINGS = {
   design: { path: '/design', name: '海报设计系统', env: 'DESIGN_URL' },
   mall: { path: '/mall', name: '商城系统', env: 'MALL_URL' },
@@ -30,7 +30,7 @@ export function notDeployedPage(name: string, env: string): string {
 
 /**
  * /design/ and /mall/: a redirect to the deployed system (DESIGN_URL, MALL_URL), else a clear page saying it is not
- * deployed here (issue 14: the links opened a blank console page before).
+ * deployed here (the links opened a blank console page before).
  */
 export function siblingRoutes(app: Hono<AppEnv>, urls: { design?: string; mall?: string }) {
   for (const key of ['design', 'mall'] as const) {

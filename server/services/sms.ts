@@ -6,7 +6,7 @@ import { recordSms } from './logs.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { activePlatform, sendThrough } from './sms-platforms.ts';
 
-/** SPEC 9: the SMS resend countdown is 60 s; the server enforces it too. */
+/** the SMS resend countdown is 60 s; the server enforces it too. */
 export const RESEND_SECONDS = 60;
 export const CODE_TTL_SECONDS = 300;
 export const CAPTCHA_TTL_SECONDS = 300;
@@ -14,7 +14,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const TICKET_TTL_SECONDS = 60;
 const TOO_MANY_ATTEMPTS = '验证码错误次数过多，请重新获取';
 
-/** SPEC 5: 11 digits starting with 1. */
+/** 11 digits starting with 1. */
 export const isPhone = (v: unknown): v is string => typeof v === 'string' && /^1\d{10}$/.test(v);
 export const isCaptchaUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{32}$/i.test(v);
 
@@ -33,7 +33,7 @@ export class SmsService {
   constructor(
     private readonly db: Db,
     private readonly outbox: DevOutbox | null,
-    /** seconds before the same phone may get another code (SPEC 9: 60; SMS_RESEND_SECONDS overrides) */
+    /** seconds before the same phone may get another code (60; SMS_RESEND_SECONDS overrides) */
     private readonly resendSeconds = RESEND_SECONDS,
     /** seals the platforms' secrets (server/infra/secrets.ts); without it no platform is used */
     private readonly secrets: Secrets | null = null,
@@ -57,7 +57,7 @@ export class SmsService {
 
   /**
    * Checks the captcha (spent by any attempt, right or wrong), the 60 s resend rule, then issues a code. The
-   * answer's `values` is empty on failure (SPEC 7), with the reason in errmsg.
+   * answer's `values` is empty on failure, with the reason in errmsg.
    */
   async send(phone: unknown, imgVeryCode: unknown, uuid: unknown, tenantId: number | null = null): Promise<string> {
     if (!isPhone(phone)) throw new ApiError('请输入正确的手机号码', { values: '' });

@@ -8,7 +8,7 @@ import { type UploadTokenAnswer } from '../../src/api/contract.ts';
 import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';
 import { owns } from '../access/access.ts';
 
-/** Qiniu's regions as SPEC 3 names them, and their upload hosts (Qiniu's documentation). */
+/** Qiniu's regions as the spec names them, and their upload hosts (Qiniu's documentation). */
 export const QINIU_REGIONS: Readonly<Record<string, { name: string; host: string }>> = {
   z0: { name: '华东', host: 'https://up-z0.qiniup.com' },
   z1: { name: '华北', host: 'https://up-z1.qiniup.com' },
@@ -87,7 +87,7 @@ export interface UploadOptions {
 }
 
 /**
- * SPEC 7 GET /v1/system/get7niuToken and, without Qiniu credentials, the upload it authorises to the server's own
+ * GET /v1/system/get7niuToken and, without Qiniu credentials, the upload it authorises to the server's own
  * storage (POST /manage/anon/upload, Qiniu's form fields: token, key, file; answered like Qiniu: { key, hash }) and
  * the public path that serves the files back (/uploads/…). The caller's tenant is the session's.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../infra/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { targetProblem } from '../infra/outbound.ts';
 
-/** The events a subscription may choose (campaign.published arrives with the campaigns of issue 15). */
+/** The events a subscription may choose (campaign.published arrives with the campaigns). */
 import { WEBHOOK_EVENTS } from '../../src/api/schema/webhook.ts';
 
 export { WEBHOOK_EVENTS };

@@ -3,17 +3,17 @@ import type { Answer } from './contract.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
 import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
 
-/** The request base path (SPEC 9). */
+/** The request base path. */
 export const BASE_URL = '/manage';
 
-/** Anonymous SMS calls get the tenant id in the body under the product's misspelt field renantId (SPEC 7). */
+/** Anonymous SMS calls get the tenant id in the body under the product's misspelt field renantId. */
 export const ANON_SMS_PATTERN = /(^|\/)anon\/sms\//;
 
 export interface CallOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number>;
   /**
-   * SPEC 8: failures of the menu, user-info and login-with-token calls are only logged. An expired session is
+   * failures of the menu, user-info and login-with-token calls are only logged. An expired session is
    * still reported, because the session must end whichever call noticed it.
    */
   quiet?: boolean;
@@ -48,14 +48,14 @@ export interface FailureInfo {
 }
 
 /**
- * The one HTTP client of the console (SPEC 7 common rules): POST with a JSON body that defaults to {}, base
+ * The one HTTP client of the console (common rules): POST with a JSON body that defaults to {}, base
  * /manage, credentials sent, UserToken and AccessToken headers from local storage.
  * @example const api = createApiClient({ store: localStorage }); await api.call('/vue/userInfo');
  */
 export function createApiClient(options: ApiClientOptions) {
   const { store } = options;
   const baseURL = options.baseURL ?? BASE_URL;
-  /** SPEC 7: UserToken from storage, and AccessToken when present (also for requests made outside ofetch). */
+  /** UserToken from storage, and AccessToken when present (also for requests made outside ofetch). */
   const authHeaders = (): Record<string, string> => {
     const userToken = store.getItem(STORAGE_KEYS.userToken);
     const accessToken = store.getItem(STORAGE_KEYS.accessToken);
@@ -127,7 +127,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  /** Calls path and returns the answer when it is not a failure of SPEC 8; otherwise throws ApiFailure. */
+  /** Calls path and returns the answer when it is not a failure; otherwise throws ApiFailure. */
   async function call<A = Answer>(path: string, body?: unknown, opts: CallOptions = {}): Promise<A> {
     const { answer, info } = await send<A>(path, body, opts);
     const failure = classifyAnswer(answer, options.failureContext?.() ?? {});

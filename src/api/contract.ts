@@ -11,13 +11,13 @@ export interface Answer<T = unknown> {
   result: ResultCode;
   values?: T;
   errmsg?: string;
-  /** Set on department data-permission errors (SPEC 8). The misspelling is the product's. */
+  /** Set on department data-permission errors. The misspelling is the product's. */
   type?: 'departNoPermisson';
   /** On a refused save: the form field the errmsg belongs to (the form shows it under that field). */
   field?: string;
 }
 
-/** A menu node as /permission/treeMenu4VUE returns it (SPEC 3). */
+/** A menu node as /permission/treeMenu4VUE returns it. */
 export interface MenuNode {
   id?: number | null;
   name?: string;
@@ -33,7 +33,7 @@ export interface MenuNode {
   code?: string;
 }
 
-/** /permission/treeMenu4VUE answers the tree in `result` (SPEC 7: "menu tree in result"). */
+/** /permission/treeMenu4VUE answers the tree in `result` ("menu tree in result"). */
 export interface MenuAnswer {
   result: MenuNode[] | ResultCode;
   errmsg?: string;
@@ -49,7 +49,7 @@ export interface MallInfo {
   name: string;
 }
 
-/** User info of SPEC 3 plus the session values the shell reads. */
+/** User info plus the session values the shell reads. */
 export interface UserInfo {
   id: number;
   userName: string;
@@ -114,7 +114,7 @@ export const SETTINGS_KEYS = [
 ] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
-/** Application name sent with every login (SPEC 9). */
+/** Application name sent with every login. */
 export const APP_NAME = 'SCRM';
 
 /**
@@ -127,7 +127,7 @@ export function passwordProblem(password: string): string | null {
     : null;
 }
 
-/** SPEC 5: a phone number is 11 digits starting with 1. */
+/** a phone number is 11 digits starting with 1. */
 export const PHONE_PATTERN = /^1\d{10}$/;
 /** An account name: 4-32 letters, digits or underscores, starting with a letter (login, register, users). */
 export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
@@ -258,7 +258,7 @@ export interface TenantInput {
 /** A tenant code: 2-32 lower-case letters, digits or hyphens, starting with a letter (it appears in links). */
 export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
 
-/** The menu editor's entry (/vue/menu/list rows, /vue/perm/save body). `icon` is SPEC 3's JSON string. */
+/** The menu editor's entry (/vue/menu/list rows, /vue/perm/save body). `icon` is the spec's JSON string. */
 export interface MenuEntry {
   id: number;
   parentId: number | null;
@@ -346,7 +346,7 @@ export interface OverallParams {
 /** 13800000001 -> 138****0001 (the privacy switch). */
 export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
-// ---- Data dictionary (SPEC 7 "Meta data") and document collections ("Mongo") ----
+// ---- Data dictionary and document collections ("Mongo") ----
 
 /** The field types a meta table may have; the business pages render each as its own control. */
 export const META_FIELD_TYPES = [
@@ -373,7 +373,7 @@ export interface MetaTableRow {
   name: string;
   label: string;
   remark: string;
-  /** the menu component whose page renders this table ('' for none): the records page of issue 14 */
+  /** the menu component whose page renders this table ('' for none): the records page  */
   component: string;
   fieldCount: number;
   recordCount: number;
@@ -468,7 +468,7 @@ export function metaFieldProblems(f: Partial<MetaFieldInput>): Record<string, st
   return p;
 }
 
-// ---- Records of a meta table (issue 14): the business areas' rows ----
+// ---- Records of a meta table: the business areas' rows ----
 
 /** A record as the records calls answer it: values by field name; labels of reference and department values. */
 export interface MetaRecord {
@@ -490,9 +490,9 @@ export interface RecordSchema {
   codes: { add: string; edit: string; del: string; import: string; export: string };
 }
 
-// ---- Uploads (SPEC 3 upload-token response, SPEC 7 get7niuToken) ----
+// ---- Uploads (upload-token response, get7niuToken) ----
 
-/** SPEC 7 GET /v1/system/get7niuToken; `uploadUrl` (ours) says where to post: Qiniu's region host or the server's own. */
+/** GET /v1/system/get7niuToken; `uploadUrl` (ours) says where to post: Qiniu's region host or the server's own. */
 export interface UploadTokenAnswer {
   result: 'ok';
   token: string;
@@ -505,7 +505,7 @@ export interface UploadTokenAnswer {
   uploadUrl?: string;
 }
 
-// ---- The landing page and the statistics page (issue 14) ----
+// ---- The landing page and the statistics page ----
 
 /** 工作台: the caller's tenant today; a link is null when the caller does not hold that page. */
 export interface DashboardFigures {
@@ -620,7 +620,7 @@ export interface SmsLogRow {
 export const LOG_RETENTION_DAYS = 180;
 
 /**
- * The engineer permission (issue 16): a type-2 button under the user centre's 个人信息 page that opens the event
+ * The engineer permission: a type-2 button under the user centre's 个人信息 page that opens the event
  * journal panel. The demo grants it to super admins only.
  */
 export const JOURNAL_BUTTON = 'journal:view';

@@ -1,4 +1,4 @@
-/** Local-storage keys of the session (SPEC 7). The access token's key is the product's: 'AccessToken'. */
+/** Local-storage keys of the session. The access token's key is the product's: 'AccessToken'. */
 export const STORAGE_KEYS = {
   userToken: 'UserToken',
   accessToken: 'AccessToken',

@@ -74,7 +74,7 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
     // The dark tokens are their own chunk: switch once they are here.
     void loadTheme(next).then(() => setThemeState(next));
   }, []);
-  // SPEC 4: the language is kept in local storage.
+  // the language is kept in local storage.
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEYS.language, next);
     document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';

@@ -13,7 +13,7 @@ export interface SessionHandle {
 export type Notify = (message: string, level: Failure['level'], duration: number) => void;
 
 /**
- * What the shell does with a failed call (SPEC 8), whatever the order in which answers arrive:
+ * What the shell does with a failed call, whatever the order in which answers arrive:
  * - an ended session: one message and one EXPIRED, only while authenticated (so no loop on the login page);
  * - accessToken失效: one REFRESH to the access-token machine, which joins a flight already under way;
  * - once the session has ended, answers to calls still in flight are not shown;

@@ -29,7 +29,7 @@ async function start() {
   if (linkToken) history.replaceState(null, '', cleanHref);
 
   const store = localStorage;
-  // The journal records from the first actor on (issue 16); the tab's earlier entries come back from IndexedDB.
+  // The journal records from the first actor on; the tab's earlier entries come back from IndexedDB.
   const journal = createJournal();
   const kept = keepJournal(journal, globalThis.indexedDB, sessionStorage);
   let tenantId: number | null = null;
@@ -117,7 +117,7 @@ function TokenBroadcastBridge({ channel }: { channel: BroadcastChannel | null })
   return null;
 }
 
-/** SPEC 4: the countdown stops while the page is hidden and re-fetches user info when it is visible again. */
+/** the countdown stops while the page is hidden and re-fetches user info when it is visible again. */
 function VisibilityBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { APP_NAME } from '../api/contract.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
 
-/** SPEC 3 operation log entry. */
+/** An operation log entry. */
 export interface OperationLog {
   operationTime: string;
   operationName: string;
@@ -16,7 +16,7 @@ export interface OperationLog {
 }
 
 /**
- * SPEC 9 writes the time format as yyyy-MM-dd hh:mm:ss; `hh` read as a 12-hour clock without AM/PM would make
+ * The spec writes the time format as yyyy-MM-dd hh:mm:ss; `hh` read as a 12-hour clock without AM/PM would make
  * 09:00 and 21:00 the same, so the 24-hour clock is used (the browser's local time, as the click happened).
  */
 export const formatOperationTime = (d: Date) => {

@@ -30,7 +30,7 @@ import { classifyAnswer } from '../api/errors.ts';
 import { failureSink } from './failure-sink.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];
-/** Routes of SPEC 2 that do not come from the menu: they stay whatever the permissions. */
+/** Routes that do not come from the menu: they stay whatever the permissions. */
 const FIXED_PATHS = ['/user-center/user-info', '/setting-camp', '/data-statistics/mall-statistics', '/redirect'];
 export const PAGE_REVOKED = '您的权限已变更，当前页面已不可用，已返回首页';
 
@@ -125,7 +125,7 @@ export function createSessionLogic(
         store.removeItem(STORAGE_KEYS.userToken);
         dropAccessToken();
       },
-      // SPEC 4 step 5: back to where the user was headed, when that was an in-app path.
+      // back to where the user was headed, when that was an in-app path.
       replayNavigation: () => {
         const [path, search] = splitHash(location.hash);
         if (!PUBLIC_PATHS.includes(path)) return;
@@ -145,7 +145,7 @@ export function createSessionLogic(
         );
       },
       reportFailure: (_, { error }) => console.error('[session]', error),
-      // SPEC 4: another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
+      // another account is signed in (e.g. in another tab). The hash is dropped when the URL has a query.
       rememberAccount: (_, { userName }) => store.setItem(STORAGE_KEYS.rememberedAccount, userName),
       reloadForAccountSwitch: () => {
         alert(localizeStored('已切换账户，请刷新页面', store.getItem(STORAGE_KEYS.language)));

@@ -18,7 +18,7 @@ function HoldersOnly({ model, pages, children }: { model: MenuModel; pages: read
   return model.routes.some((r) => pages.includes(r.component)) ? children : <NoPermissionPage />;
 }
 
-/** The fixed routes of SPEC 2 that live inside the layout, before the menu's runtime routes. */
+/** The fixed routes that live inside the layout, before the menu's runtime routes. */
 function ContentRoutes({ model }: { model: MenuModel }) {
   const [path] = useLocation();
   const search = useHashSearch();

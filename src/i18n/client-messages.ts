@@ -9,7 +9,7 @@ import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
 import { RULE_MESSAGES_EN } from './rule-messages-en.ts';
 
 /**
- * The messages the console itself makes (SPEC 8's catalogue, the machines' SPEC texts, the shared field rules) are
+ * The messages the console itself makes (the spec's catalogue, the machines' SPEC texts, the shared field rules) are
  * Chinese constants, as SPEC writes them; this is their English, used when the user chose English. Messages the
  * server sends are shown as they came.
  */
@@ -66,11 +66,11 @@ const EXACT: Readonly<Record<string, string>> = {
   '组件须为小写字母、数字、连字符和 /，如 manage/users': 'The component is lower-case letters, digits, hyphens and /, e.g. manage/users',
   '图标须为 JSON 对象 {icon, name, hidden}': 'The icon is a JSON object {icon, name, hidden}',
   '浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问': 'This browser cannot encrypt here: open the console over HTTPS or localhost',
-  // the event journal's import (issue 16)
+  // the event journal's import
   '不是 JSON 文件': 'Not a JSON file',
   不是事件日志文件: 'Not an event journal file',
   事件日志的条目格式不正确: 'The journal’s entries are not in the expected format',
-  // the campaign wizard (issue 15): step names, campaign types, statuses and the steps' rules
+  // the campaign wizard: step names, campaign types, statuses and the steps' rules
   [STEP_NAMES['campaign-base-info']]: 'Basic information',
   [STEP_NAMES['choice-template-component']]: 'Template',
   [STEP_NAMES['wx-share-setting']]: 'WeChat sharing',

@@ -1,7 +1,7 @@
 /**
  * Shell texts in both languages. zh-cn is the product's language (SPEC); en mirrors it (messages-en.ts).
  *
- * zh-cn comes in two parts, so the login route carries only what it shows (issue 11): the public screens' texts
+ * zh-cn comes in two parts, so the login route carries only what it shows: the public screens' texts
  * here (login, register, find password, the boot and failure screens), and the signed-in shell's and pages' texts
  * in messages-zh.ts, a chunk loaded with the shell (app/load-signed-in.ts). tests/unit/i18n.test.ts checks that
  * every text the public screens ask for is here.

@@ -20,7 +20,7 @@ export function useT(): (key: MessageKey, vars?: Record<string, string | number>
   };
 }
 
-/** Reads the stored language; anything unknown means the default, zh-cn (SPEC 4). */
+/** Reads the stored language; anything unknown means the default, zh-cn. */
 export function readLanguage(stored: string | null): Language {
   return stored === 'en' || stored === 'zh-cn' ? stored : DEFAULT_LANGUAGE;
 }

@@ -3,7 +3,7 @@ import type { ActorOptions, AnyActorLogic, AnyStateMachine } from 'xstate';
 import { useInspect } from './context.ts';
 
 /**
- * The hooks components create actors with (issue 16): @xstate/react's, with the app's inspection observer, so every
+ * The hooks components create actors with: @xstate/react's, with the app's inspection observer, so every
  * actor reports to the journal (and to Stately with ?inspect). ESLint refuses the bare hooks elsewhere in src/.
  */
 function useObserved<T extends AnyActorLogic>(options: ActorOptions<T>): never {

@@ -2,7 +2,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { createRedactor, type Redactor } from './redact.ts';
 
 /**
- * The event journal (issue 16): the client's record of what it went through. Every actor of the app reports to
+ * The event journal: the client's record of what it went through. Every actor of the app reports to
  * one inspection observer (`journal.inspect`); the journal keeps, for each event a machine actor receives, the
  * time, the actor, the event (redacted), the state value after it and the context keys it changed (with their new,
  * redacted values), and for each /manage call its path, outcome and duration. Bounded to the last `limit` entries.

@@ -1,7 +1,7 @@
 import type { Journal, JournalEntry } from './journal.ts';
 
 /**
- * Keeps a tab's journal across reloads (issue 16): in IndexedDB under the tab's id (kept in sessionStorage, which a
+ * Keeps a tab's journal across reloads: in IndexedDB under the tab's id (kept in sessionStorage, which a
  * reload keeps and another tab does not share), written a second after entries change and when the page is
  * hidden. As the page unloads only the entries not yet written go, to sessionStorage (synchronous, kept by a
  * reload), and are read back behind the stored ones.

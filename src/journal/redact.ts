@@ -1,5 +1,5 @@
 /**
- * What the journal must never keep (issue 16): passwords, tokens, SMS codes, captcha texts and login tickets. One
+ * What the journal must never keep: passwords, tokens, SMS codes, captcha texts and login tickets. One
  * function decides it for every value the journal records (event payloads, context changes, actor inputs), at the
  * moment it is recorded, so nothing secret reaches memory, IndexedDB or an exported file.
  *

@@ -45,7 +45,7 @@ export interface ReplayResult {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Replays a journal into the pure machines (issue 16): each recorded machine actor is created again from its
+ * Replays a journal into the pure machines: each recorded machine actor is created again from its
  * machine with the recorded (redacted) input, every actor it would start replaced by one that does nothing, and
  * fed its recorded events in order, the outputs of its actors included (xstate.done.actor.*), its timers'
  * events too (xstate.after.*). After each event the state value, the status and the whole context must be the

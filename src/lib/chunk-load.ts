@@ -1,4 +1,4 @@
-/** SPEC 9: a script chunk that has not loaded after this long is a chunk-load error. */
+/** a script chunk that has not loaded after this long is a chunk-load error. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailureKind = 'script' | 'timeout' | 'css';

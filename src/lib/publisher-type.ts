@@ -10,7 +10,7 @@ export type PublisherType = 0 | 1 | 2;
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
 /**
- * SPEC 4: 1 when storeId exists; 2 when mallId exists, differs from defaultMallId and there is no storeId;
+ * 1 when storeId exists; 2 when mallId exists, differs from defaultMallId and there is no storeId;
  * otherwise 0.
  * @example publisherType({ storeId: 101 }) // 1
  */

@@ -1,4 +1,4 @@
-/** Pure helpers for hash paths and the login redirect (SPEC 2, DECISIONS.md). */
+/** Pure helpers for hash paths and the login redirect (DECISIONS.md). */
 
 /** Splits '#/a/b?x=1' into ['/a/b', 'x=1']. */
 export function splitHash(hash: string): [path: string, search: string] {

@@ -17,7 +17,7 @@ async function dimensions(file: File): Promise<{ width: number; height: number }
   }
 }
 
-/** Qiniu's upload hosts by SPEC 3's regions (a backend that does not say where to post). */
+/** Qiniu's upload hosts by the spec's regions (a backend that does not say where to post). */
 const REGION_HOSTS: Record<string, string> = {
   z0: 'https://up-z0.qiniup.com',
   z1: 'https://up-z1.qiniup.com',
@@ -28,7 +28,7 @@ const REGION_HOSTS: Record<string, string> = {
 
 /**
  * The one upload helper (avatars, record images, the page builder, campaign images): checks the image (type, size,
- * square where SPEC 5 asks), asks the server for an upload token (SPEC 7 get7niuToken), posts the file with Qiniu's
+ * square where the spec asks), asks the server for an upload token, posts the file with Qiniu's
  * form fields to the region's host or the server's own storage, reporting progress (0–1), and answers the file's
  * public address. Refusals are UploadError with the message to show.
  * @example const url = await uploadImage(api, file, { square: true, onProgress: setProgress });

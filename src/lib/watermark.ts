@@ -1,4 +1,4 @@
-/** SPEC 9 watermark constants. */
+/** watermark constants. */
 export const WATERMARK = {
   rotate: -22,
   gapX: 100,
@@ -10,7 +10,7 @@ export const WATERMARK = {
   fontSize: 16,
 } as const;
 
-/** Rough width of a text at a font size: CJK and other wide characters count double (SPEC 9 text length). */
+/** Rough width of a text at a font size: CJK and other wide characters count double (text length). */
 export function textWidth(text: string, fontSize: number): number {
   let units = 0;
   for (const ch of text) units += ch.charCodeAt(0) > 0xff ? 2 : 1.1;

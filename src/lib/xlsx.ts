@@ -1,4 +1,4 @@
-/** SPEC 9: text length with every non-ASCII character counted as 2 (column widths, limits). */
+/** text length with every non-ASCII character counted as 2 (column widths, limits). */
 export const textLength = (text: string): number => [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 127 ? 2 : 1), 0);
 
 export interface SheetContent {

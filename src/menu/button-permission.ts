@@ -2,7 +2,7 @@ import { JOURNAL_BUTTON, JOURNAL_PAGE } from '../api/contract.ts';
 import type { AppRoute, MenuModel } from './menu-model.ts';
 
 /**
- * SPEC 5/6: a control is allowed unless its route asks for button permission and the code is not among the
+ * a control is allowed unless its route asks for button permission and the code is not among the
  * route's type-2 children. No route (a fixed page) asks for nothing.
  * @example isButtonPermitted({ needButtonPermission: true, buttons: ['user:add'] }, 'user:del') // false
  */
@@ -11,7 +11,7 @@ export function isButtonPermitted(route: Pick<AppRoute, 'needButtonPermission' |
   return route.buttons.includes(code);
 }
 
-/** SPEC 5: a code with a segment del, dele or delete is a danger control; anything else is primary. */
+/** a code with a segment del, dele or delete is a danger control; anything else is primary. */
 export function isDangerCode(code: string): boolean {
   return code
     .toLowerCase()
@@ -19,7 +19,7 @@ export function isDangerCode(code: string): boolean {
     .some((seg) => seg === 'del' || seg === 'dele' || seg === 'delete');
 }
 
-/** Whether the user may open the event journal (issue 16): the engineer button under 个人信息 is granted. */
+/** Whether the user may open the event journal: the engineer button under 个人信息 is granted. */
 export function mayOpenJournal(model: Pick<MenuModel, 'routes'>): boolean {
   return model.routes.some((r) => r.component === JOURNAL_PAGE && r.buttons.includes(JOURNAL_BUTTON));
 }

@@ -1,7 +1,7 @@
-// Stryker disable all: SPEC 2's lists and timings as data; a unit test could only restate them (the e2e navigation
+// Stryker disable all: the spec's lists and timings as data; a unit test could only restate them (the e2e navigation
 // tests keep users alive and reset the scroll).
 /**
- * Page names (route names) the content area keeps alive (SPEC 2: campaigns, members, cards, orders, SMS,
+ * Page names (route names) the content area keeps alive (campaigns, members, cards, orders, SMS,
  * work-WeChat, distribution and similar). A page not named here is rendered fresh every time.
  */
 export const KEEP_ALIVE_PAGES: ReadonlySet<string> = new Set([
@@ -31,8 +31,8 @@ export const KEEP_ALIVE_PAGES: ReadonlySet<string> = new Set([
   'distribution',
 ]);
 
-/** SPEC 2: this page keeps its scroll position on route changes. */
+/** this page keeps its scroll position on route changes. */
 export const NO_SCROLL_RESET_PAGE = 'new-page-content-handle';
 
-/** SPEC 9: content scrolls to the top this long after a route change. */
+/** content scrolls to the top this long after a route change. */
 export const SCROLL_RESET_DELAY_MS = 500;

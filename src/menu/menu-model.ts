@@ -1,6 +1,6 @@
 import type { MenuNode } from '../api/contract.ts';
 
-/** A page route built from the menu (SPEC 2 "Runtime routes"). */
+/** A page route built from the menu. */
 export interface AppRoute {
   /** absolute path, e.g. /manage/users */
   path: string;
@@ -116,7 +116,7 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
     const icon = parseIcon(node.icon);
     const title = text(node.name) || icon.name;
     const hidden = hiddenAbove || icon.hidden;
-    // SPEC 2: a wrapper (no id) gets path /, and its children are placed under it.
+    // a wrapper (no id) gets path /, and its children are placed under it.
     const ownPath = isWrapper(node) ? '/' : text(node.path);
     const path = ownPath ? joinPath(parentPath, ownPath) : parentPath;
     const kids = childrenOf(node);

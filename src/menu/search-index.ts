@@ -161,7 +161,7 @@ export function pageEntries(model: MenuModel): Array<SearchEntry & { path: strin
     .map((r) => ({ id: `page:${r.path}`, label: r.title, trail: r.trail, path: r.path, name: r.name }));
 }
 
-/** Quick search (SPEC 2): a case-insensitive substring match on the label only. */
+/** Quick search: a case-insensitive substring match on the label only. */
 export function labelMatches(label: string, query: string): boolean {
   return norm(label).includes(norm(query.trim()));
 }

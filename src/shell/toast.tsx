@@ -45,7 +45,7 @@ const whenIdle = (fn: () => void): number =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : window.setTimeout(fn, 0);
 const cancelIdle = (id: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));
 
-/** Shows a message in the app's toaster; durations in ms (SPEC 9: 5, 7 and 10 s for the catalogue). */
+/** Shows a message in the app's toaster; durations in ms (5, 7 and 10 s for the catalogue). */
 export function useNotify() {
   const localize = useLocalize();
   return useCallback(

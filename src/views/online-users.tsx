@@ -27,7 +27,7 @@ import { Pagination } from '../kit/list/pagination.tsx';
 import { useFormatInstant } from '../shell/time-zone.ts';
 import type { OnlineUsersProps } from '../shell/layout/screens.ts';
 
-/** SPEC 3 online-login record. */
+/** An online-login record. */
 export interface OnlineRecord {
   id: string;
   loginTime: string;
@@ -85,7 +85,7 @@ const useStyles = makeStyles({
 
 export type OnlineUsersDrawerProps = OnlineUsersProps;
 
-/** The online-user drawer (SPEC 2): 50% wide, titled 当前登录用户, a paged table, force logout per row. */
+/** The online-user drawer: 50% wide, titled 当前登录用户, a paged table, force logout per row. */
 export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsersDrawerProps) {
   const s = useStyles();
   const t = useT();

@@ -6,7 +6,7 @@ import type { InstalledView } from './view-names.ts';
 type Loader = () => Promise<{ default: ComponentType<ViewProps> }>;
 
 /**
- * Page modules by the menu's `component` name. Each group of SPEC 2 is its own chunk, loaded when first opened.
+ * Page modules by the menu's `component` name. Each group is its own chunk, loaded when first opened.
  * A component name missing here is the records page's: it renders the meta table the tenant's data dictionary
  * gives that component, and the honest "module not installed" page when there is none (DECISIONS.md).
  */
@@ -42,7 +42,7 @@ const loaders: Record<InstalledView, Loader> = {
   'campaign-audit/list': () => import('./content-manage/campaign-audit.tsx'),
 };
 
-/** Any other component: the records page, which renders the tenant's meta table of that component, if any (issue 14). */
+/** Any other component: the records page, which renders the tenant's meta table of that component, if any. */
 const records: Loader = () => import('./records/records-page.tsx');
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<ViewProps>>>();

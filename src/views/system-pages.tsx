@@ -11,7 +11,7 @@ export { ModuleNotInstalled };
 import { ChunkLoadError } from '../lib/chunk-load.ts';
 import { messageOf, reportError } from '../lib/error-bus.ts';
 
-/** A route of SPEC 2's fixed table, shaped like a menu route so the same view machinery renders it. */
+/** A route of the spec's fixed table, shaped like a menu route so the same view machinery renders it. */
 export function fixedRoute(path: string, title: string, component: string, trail: string[] = []): AppRoute {
   const name = path.split('/').pop() ?? '';
   return { path, name, title, component, hidden: true, needButtonPermission: false, buttons: [], trail, menuId: null, section: '' };
@@ -30,7 +30,7 @@ export function NotFound() {
 }
 
 /**
- * A fixed route (SPEC 2) that belongs to pages of the menu the user does not hold: said on the page, before any
+ * A fixed route that belongs to pages of the menu the user does not hold: said on the page, before any
  * call is refused (the server checks the same pages).
  */
 export function NoPermissionPage() {
@@ -65,7 +65,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; fallback: (erro
 }
 
 /**
- * Renders the page module a route names, lazily. A module that fails or times out (SPEC 8: 120 s) shows an error
+ * Renders the page module a route names, lazily. A module that fails or times out (120 s) shows an error
  * with reload in the content area only; the boundary is per route, so the rest of the shell and other pages work.
  */
 export function RouteView({ route }: { route: AppRoute }) {

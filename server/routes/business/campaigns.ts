@@ -51,7 +51,7 @@ const idOf = (body: Record<string, unknown>, key: string, label: string) => int(
 const present = (c: CampaignRow) => ({ ...c, status: liveStatus(c), missing: publishProblems(c.steps, c.type) });
 
 /**
- * Campaigns of the content area (issue 15; SPEC leaves the calls unshown, docs/api.md "Campaigns"): each type's list,
+ * Campaigns of the content area (SPEC leaves the calls unshown, docs/api.md "Campaigns"): each type's list,
  * a draft saved step by step (by version), submitted for audit once every step is complete, and the audit (approve,
  * or reject with a reason) by someone other than the submitter. Each change of status is one statement that names
  * the status it leaves, so two reviewers cannot both decide.

@@ -10,7 +10,7 @@ const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
 /**
- * SPEC 7 "Pages": the page builder's pages per tenant (SPEC 3 page-builder state, checked by pageStateProblem on
+ * the page builder's pages per tenant (page-builder state, checked by pageStateProblem on
  * every write) and the component palette. Edits carry the version they were made on; a stale one is refused with
  * nothing overwritten.
  */

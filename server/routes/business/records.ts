@@ -54,7 +54,7 @@ function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined):
 }
 
 /**
- * The records calls (issue 14; SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per
+ * The records calls (SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per
  * tenant. Each call names its table; the caller must hold, through the page-function relations, that table's page
  * (reading) or its `<table>:<op>` button (writing). Values are checked by the same rule as the browser's form
  * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,

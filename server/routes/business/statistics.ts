@@ -39,7 +39,7 @@ async function fieldIds(db: Db, tenantId: number, table: string, names: string[]
 }
 
 /**
- * The landing page (工作台) and the statistics page (数据中心 › 商城统计), issue 14. Every figure is read from the
+ * The landing page (工作台) and the statistics page (数据中心 › 商城统计). Every figure is read from the
  * database for the caller's tenant; each names the page it links to, which the client shows only when the user
  * holds that page.
  */

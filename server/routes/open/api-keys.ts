@@ -10,7 +10,7 @@ import { offeredTo } from '../../access/menu.ts';
 import { newApiKey } from '../../access/api-keys.ts';
 
 /**
- * Open platform › API keys (not shown in SPEC 7; docs/api.md "API keys"): a tenant's keys for partners. A key is
+ * Open platform › API keys (not shown in the spec; docs/api.md "API keys"): a tenant's keys for partners. A key is
  * shown once and kept only as a hash; it acts as its maker within its scopes (interfaces the maker may call now, never
  * the shell's or the platform's); revoking bites at the next call; every call is logged.
  */

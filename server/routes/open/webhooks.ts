@@ -11,7 +11,7 @@ import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.
 import { owns } from '../../access/access.ts';
 
 /**
- * Open platform › message subscriptions (not shown in SPEC 7; docs/api.md "Webhooks"): a tenant's endpoints, the
+ * Open platform › message subscriptions (not shown in the spec; docs/api.md "Webhooks"): a tenant's endpoints, the
  * events they want, a signing secret (sealed, shown masked), a test event, and every delivery with its attempts.
  */
 export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispatcher, allowPrivateTargets: boolean) {

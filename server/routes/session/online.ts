@@ -9,7 +9,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
 import { owns } from '../../access/access.ts';
 
-/** userType 0 and 2 see who is signed in and may end their sessions (SPEC 6). */
+/** userType 0 and 2 see who is signed in and may end their sessions. */
 const mayManage = (userType: number) => userType === 0 || userType === 2;
 
 /** Online users, force logout, and the event stream that tells a browser its session was ended. */

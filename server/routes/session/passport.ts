@@ -69,7 +69,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok(tenant));
   });
 
-  // SPEC 7 leaves register and reset unshown; docs/api.md documents what the project serves.
+  // The spec leaves register and reset unshown; docs/api.md documents what the project serves.
   app.post('/anon/passport/resetPassword', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');

@@ -14,7 +14,7 @@ export interface ShellOptions {
   accessTokenTtlSeconds: number;
 }
 
-/** The calls the session shell makes after login (SPEC 7 "Session and shell"). All need a live session. */
+/** The calls the session shell makes after login. All need a live session. */
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
@@ -25,7 +25,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json({ result: 'ok', tokenExpire, values: { ...info, sessionId: s.id } });
   });
 
-  // 用户中心 › 个人信息 (issue 15; not in SPEC 7): one's own nickname and avatar, by the same rules as the form.
+  // 用户中心 › 个人信息 (not in the spec): one's own nickname and avatar, by the same rules as the form.
   app.post('/v1/user/updateInfo', owns('shell'), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
@@ -57,7 +57,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   app.post('/permission/treeMenu4VUE', owns('shell'), async (c) => {
     const s = c.get('session');
-    // SPEC 7: the tree comes back in `result`.
+    // the tree comes back in `result`.
     return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
   });
 

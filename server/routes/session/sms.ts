@@ -21,7 +21,7 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
   });
   app.post('/v2/sms/sendSMS', owns('shell'), async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
-  // Anonymous: the tenant the public page works in (SPEC 7's renantId), when it names one that exists.
+  // Anonymous: the tenant the public page works in (the spec's renantId), when it names one that exists.
   app.post('/anon/sms/sendSMS', owns('anonymous'), async (c) => {
     const body = await readBody(c);
     const raw = body.renantId;

@@ -12,7 +12,7 @@ import { passwordChange, passwordChangeBody } from '../../../src/api/schema/pass
 import { owns } from '../../access/access.ts';
 
 /**
- * 用户中心 › 设置密码 (issue 15; SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both
+ * 用户中心 › 设置密码 (SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both
  * passwords travel encrypted under one single-use key, as at login; a wrong old password counts as a failed login
  * (the account's lock applies); on success the account's other sessions end at once and this one goes on.
  */

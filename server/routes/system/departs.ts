@@ -9,7 +9,7 @@ import { say } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
 
 /**
- * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use, issue 14): list with
+ * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use): list with
  * how many accounts and records each holds, add, rename, delete (refused while anything is in it). Only a
  * userType 0 account changes departments, since they define everyone's data scope.
  */

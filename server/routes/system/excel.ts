@@ -16,7 +16,7 @@ const TYPE_NAME = Object.fromEntries(
 );
 
 /**
- * SPEC 7 /v1/common/excel/getExcelUrl: what a sheet holds, for the browser to write as .xlsx (sheetjs-style, lazily
+ * /v1/common/excel/getExcelUrl: what a sheet holds, for the browser to write as .xlsx (sheetjs-style, lazily
  * loaded): `{ type: 'userTemplate' }` the import template with an example row; `{ type: 'userExport', ...the list's
  * filters }` the users of the current filtered list, up to IMPORT_LIMITS.maxRows, in the template's columns (so an
  * export can be edited and imported back).

@@ -21,7 +21,7 @@ export interface LogRoutesOptions {
 }
 
 /**
- * Logs (SPEC 7 System; docs/api.md "Logs"): sign-in attempts and each session's life, who signed in lately, server
+ * Logs (System; docs/api.md "Logs"): sign-in attempts and each session's life, who signed in lately, server
  * and client errors, SMS sent, and the operation log's filtered list and export. A tenant sees its own rows within
  * the caller's department scope; rows of no tenant (an unknown account, a dead link, a fault before sign-in) are the
  * platform operator's.
@@ -137,7 +137,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  // Not in SPEC 7: the console posts its own uncaught errors and chunk failures here (at most 30 a minute per user).
+  // Not in the spec: the console posts its own uncaught errors and chunk failures here (at most 30 a minute per user).
   // the console reports its own uncaught errors and chunk failures
   app.post('/v1/errLogger/controller/report', owns('shell'), async (c) => {
     const body = await readBody(c);

@@ -37,7 +37,7 @@ export interface MenuRoutesOptions {
 }
 
 /**
- * The shared menu and the interfaces (SPEC 7 "Menu and interface"): the platform operator's menu editor, the
+ * The shared menu and the interfaces: the platform operator's menu editor, the
  * interface list, and which page or button may call which interface. docs/api.md "Platform".
  */
 export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOptions) {
@@ -188,7 +188,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
           );
         }
       }
-      // A page that renders a meta table (issue 14) starts with that table's five record buttons, so the page works
+      // A page that renders a meta table starts with that table's five record buttons, so the page works
       // for whoever is given it; the caller's own tenant's table names the codes.
       const buttons: number[] = [];
       if (input.uriType === 1 && input.component) {
@@ -233,7 +233,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     return c.json(ok({ id: savedId }));
   });
 
-  // Not shown in SPEC 7: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.
+  // Not shown in the spec: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.
   app.post('/vue/menu/move', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
     const body = await readBody(c);
     const id = idOf(body, 'id', '菜单');
@@ -334,7 +334,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     });
   });
 
-  // Not shown in SPEC 7: an operator adds (or renames) an interface of an external backend; the server's own
+  // Not shown in the spec: an operator adds (or renames) an interface of an external backend; the server's own
   // routes are written at start and only their names change here.
   app.post('/vue/interface/save', owns({ pages: ['manage/interface-list'], platform: true }), async (c) => {
     const body = await readBody(c);

@@ -40,7 +40,7 @@ const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f
   EXISTS (SELECT 1 FROM meta_record r WHERE r.table_id = f.table_id AND r.data ? f.id::text) AS "inUse"`;
 
 /**
- * The data dictionary (SPEC 7 "Meta data"): a tenant's tables and their typed fields, the schema the business pages
+ * The data dictionary: a tenant's tables and their typed fields, the schema the business pages
  * render from (docs/api.md "Data dictionary"). A record keeps a field's value under the field's id, so renaming a
  * table or a field keeps its data; a field that holds data cannot change type, and a table that holds records or
  * is referenced cannot go.

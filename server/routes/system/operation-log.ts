@@ -17,7 +17,7 @@ const FIELDS = [
   ['menuCode', 'menu_code', false],
 ] as const;
 
-/** SPEC 7 operation log: a tracked click is stored for the caller's tenant; listed newest first. */
+/** operation log: a tracked click is stored for the caller's tenant; listed newest first. */
 export function operationLogRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 

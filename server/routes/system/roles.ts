@@ -36,7 +36,7 @@ function toTree(rows: RoleRow[]) {
 }
 
 /**
- * System administration › roles and permissions (SPEC 7 "Role and permission", paths and misspellings kept).
+ * System administration › roles and permissions (paths and misspellings kept).
  * A caller edits only roles below their own in the role tree (userType 0: every role of the tenant), grants only
  * permissions they hold, and never changes their own roles (docs/api.md "Roles").
  */
@@ -269,7 +269,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  // SPEC 7: a multipart form with uid and rids (rids repeated, or comma-separated).
+  // a multipart form with uid and rids (rids repeated, or comma-separated).
   app.post('/v1/userRole/save', owns({ buttons: ['user:edit', 'role:save'] }), async (c) => {
     const form = await c.req.parseBody({ all: true }).catch(() => {
       throw new ApiError('请求体必须是 multipart 表单（uid、rids）');
@@ -314,7 +314,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return { uid, rids };
   };
 
-  // SPEC 7's misspelling kept: the users of the tenant with their roles (or one user's, with uid).
+  // the spec's misspelling kept: the users of the tenant with their roles (or one user's, with uid).
   app.post('/v1/renant/selectUserRoleList', owns({ pages: ['manage/roles', 'manage/users'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');

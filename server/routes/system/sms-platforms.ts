@@ -13,7 +13,7 @@ import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../../servic
 import { owns } from '../../access/access.ts';
 
 /**
- * SMS platforms (SPEC 7 smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
+ * SMS platforms (smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
  * secrets sealed with the server's key and shown only masked; saving without a new secret keeps the old one; a test
  * SMS through a platform.
  */
@@ -95,7 +95,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return c.json(ok());
   });
 
-  // Not in SPEC 7: a test SMS through one platform (active or not), logged like every SMS.
+  // Not in the spec: a test SMS through one platform (active or not), logged like every SMS.
   app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), async (c) => {
     const { id, phone } = await readValid(c, smsPlatformTest);
     const s = c.get('session');

@@ -15,7 +15,7 @@ const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staff
   u.user_name AS "userName"`;
 
 /**
- * Staff records (SPEC 7 User: staffInfo, staff, staffAccount). A staff member is bound to at most one account
+ * Staff records (User: staffInfo, staff, staffAccount). A staff member is bound to at most one account
  * of the tenant and an account to at most one staff member; binding an account stays within the caller's
  * department scope.
  */

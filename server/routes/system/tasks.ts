@@ -16,7 +16,7 @@ export interface TaskRoutesOptions {
 }
 
 /**
- * Scheduled tasks (SPEC 7 sysTask; docs/api.md "Scheduled tasks"), the platform operator's: the tasks and their next
+ * Scheduled tasks (sysTask; docs/api.md "Scheduled tasks"), the platform operator's: the tasks and their next
  * runs, create and edit (cron checked with croner, next runs shown first), each run's log, run now, and releasing a
  * stuck lock (itself logged).
  */
@@ -62,7 +62,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     );
   });
 
-  // Not in SPEC 7: the next runs of a cron before saving (the form shows them as it is typed).
+  // Not in the spec: the next runs of a cron before saving (the form shows them as it is typed).
   app.post('/v1/sysTask/cronPreview', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { cron } = await readValid(c, cronPreview);
     const check = cronCheck(cron, await timeZone());
@@ -130,7 +130,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     return c.json(ok());
   });
 
-  // Not in SPEC 7: run a task now (the 运行 button); the run is logged as manual, by the caller.
+  // Not in the spec: run a task now (the 运行 button); the run is logged as manual, by the caller.
   app.post('/v1/sysTask/run', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
     const { id } = await readValid(c, taskId);
     const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);

@@ -88,7 +88,7 @@ export interface TenantRoutesOptions {
 }
 
 /**
- * Tenants (SPEC 7 "Tenant"): the platform operator's list, create and edit, and which shared pages each tenant
+ * Tenants: the platform operator's list, create and edit, and which shared pages each tenant
  * has; a tenant's own parameters (its admin) or any tenant's (the operator). docs/api.md "Platform".
  */
 export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions) {
@@ -112,7 +112,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     return id;
   };
 
-  // Not shown in SPEC 7 (it has no tenant list call): the tenant list page's rows.
+  // Not shown in the spec (it has no tenant list call): the tenant list page's rows.
   app.post('/v1/tenant/list', owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }), async (c) => {
     const body = await readBody(c);
     const pageNum = int(body, 'pageNum', '页码', 1, 100000);

@@ -128,7 +128,7 @@ const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[]) =>
   );
 
 /**
- * Users import (SPEC 7 /v1/user/importExcel). A multipart upload (file, and the initial password encrypted under a
+ * Users import (/v1/user/importExcel). A multipart upload (file, and the initial password encrypted under a
  * single-use key) starts a job and answers { jobId, total } as soon as the sheet is checked; the same path with a
  * JSON body { jobId } reads its progress and report, and { jobId, cancel: true } stops it between chunks.
  */

@@ -47,7 +47,7 @@ interface UserRow {
 const fieldError = (field: string, message: string) => new ApiError(message, { field });
 
 /**
- * System administration › users (SPEC 7 "User"). Lists, details and every change stay within the caller's
+ * System administration › users. Lists, details and every change stay within the caller's
  * department scope (userType 0: the whole tenant). Who may call is each route's owner (owns, server/access/access.ts);
  * saves also check, here, that nobody grants more than they hold (docs/api.md "Users").
  */
@@ -209,7 +209,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
- * No privilege escalation (issue 10): a caller gives no userType above their own and edits nobody above
+ * No privilege escalation: a caller gives no userType above their own and edits nobody above
  * themselves, changes neither their own roles nor their own userType, assigns only the tenant's roles whose
  * permissions they hold themselves, and only departments of the tenant within their own scope.
  */

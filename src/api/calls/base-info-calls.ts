@@ -29,7 +29,7 @@ export interface StaffInput {
   userId: number | null;
 }
 
-/** 基础数据: departments and staff on their real tables (issue 14; SPEC 7 staff/save, the rest docs/api.md). */
+/** 基础数据: departments and staff on their real tables (staff/save, the rest docs/api.md). */
 export const baseInfoCalls = (api: ApiClient) => ({
   departs: async () => (await api.call<Answer<DepartRow[]>>('/v1/depart/list', {})).values ?? [],
   saveDepart: (d: { id?: number; departName: string }) => api.call('/v1/depart/save', d, { fieldErrors: true }),

@@ -16,7 +16,7 @@ export interface Campaign {
   missing: Array<{ step: CampaignStep; name: string; problem: string }>;
 }
 
-/** Campaigns and their audit (issue 15; docs/api.md "Campaigns"). */
+/** Campaigns and their audit (docs/api.md "Campaigns"). */
 export const campaignCalls = (api: ApiClient) => ({
   list: async (q: { type?: CampaignType; keyword?: string; pageNum: number; pageSize: number }) => {
     const a = await api.call<Answer<Campaign[]> & { count?: number }>('/v1/campaign/list', q);

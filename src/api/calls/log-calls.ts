@@ -37,7 +37,7 @@ const page = async <T>(api: ApiClient, path: string, q: object) => {
   return { rows: a.values ?? [], count: a.count ?? 0, truncated: a.truncated === true };
 };
 
-/** The log calls of SPEC 7 at their exact paths (misspellings kept). */
+/** The log calls at their exact paths (misspellings kept). */
 export const logCalls = (api: ApiClient) => ({
   logins: (q: LogQuery) => page<LoginLogRow>(api, '/v1/userLoginLog/list', q),
   login: async (id: number) =>

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../client.ts';
 import type { Answer, MetaFieldInput, MetaFieldRow, MetaTableInput, MetaTableRow, MongoFileRow, MongoTableRow } from '../contract.ts';
 
-/** The data dictionary (SPEC 7 Meta data) and document collection (SPEC 7 Mongo) calls at their exact paths. */
+/** The data dictionary (Meta data) and document collection calls at their exact paths. */
 export const metaCalls = (api: ApiClient) => ({
   tables: async (q: { pageNum: number; pageSize: number; keyword?: string }) => {
     const a = await api.call<Answer<MetaTableRow[]> & { count?: number }>('/v1/metaData/selMetaTableList', q);
@@ -21,7 +21,7 @@ export const metaCalls = (api: ApiClient) => ({
     (await api.call<Answer<{ id: number }>>('/v1/mongo/insTable', { name, remark }, { fieldErrors: true })).values!,
   deleteCollection: (id: number) => api.call('/v1/mongo/delTable', { id }),
   files: async (tableId: number) => (await api.call<Answer<MongoFileRow[]>>('/v1/mongo/mongoTableFileList', { tableId })).values ?? [],
-  /** SPEC 7 insTableFile: multipart with tableId and the file */
+  /** insTableFile: multipart with tableId and the file */
   addFile: (tableId: number, file: File) => {
     const form = new FormData();
     form.append('tableId', String(tableId));

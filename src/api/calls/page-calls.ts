@@ -19,7 +19,7 @@ export interface PaletteItem {
   defaultRect: Partial<PageRect>;
 }
 
-/** SPEC 7 "Pages" at their exact paths; the page query's values drop empty entries (SPEC 7). */
+/** "Pages" at their exact paths; the page query's values drop empty entries. */
 export const pageCalls = (api: ApiClient) => ({
   list: async (q: { pageNum: number; pageSize: number; keyword?: string }) => {
     const a = await api.call<Answer<Array<PageRow | null>> & { count?: number }>('/v1/pageInfo/queryPageInfo', q);

@@ -30,7 +30,7 @@ export interface TenantSettings {
   settings: Array<{ type: SettingsKey; params: Record<string, unknown> }>;
 }
 
-/** The platform calls of SPEC 7 (Tenant; Menu and interface) at their exact paths, plus the ones docs/api.md adds. */
+/** The platform calls (Tenant; Menu and interface) at their exact paths, plus the ones docs/api.md adds. */
 export const platformCalls = (api: ApiClient) => ({
   tenants: async (q: TenantListQuery) => {
     const a = await api.call<Answer<TenantRow[]> & { count?: number }>('/v1/tenant/list', q);

@@ -18,7 +18,7 @@ export interface ImportProblem {
   message: string;
 }
 
-/** The records calls of issue 14 (docs/api.md "Records"): the rows of a meta table a business page renders. */
+/** The records calls (docs/api.md "Records"): the rows of a meta table a business page renders. */
 export const recordCalls = (api: ApiClient) => ({
   /** the table a menu component's page renders, or null (module not installed) */
   schema: async (component: string) => (await api.call<Answer<RecordSchema | null>>('/v1/metaRecord/schema', { component })).values ?? null,

@@ -35,7 +35,7 @@ export interface RoleUser {
   status: number;
 }
 
-/** The role and permission calls of SPEC 7 at their exact paths (misspellings kept). */
+/** The role and permission calls at their exact paths (misspellings kept). */
 export const roleCalls = (api: ApiClient) => ({
   list: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
   tree: async () => (await api.call<Answer<RoleNode[]>>('/v1/role/tree')).values ?? [],
@@ -53,7 +53,7 @@ export const roleCalls = (api: ApiClient) => ({
     const a = await api.call<Answer<RoleUser[]> & { count?: number }>('/v1/userRole/list', { roleId, pageNum, pageSize });
     return { rows: a.values ?? [], count: a.count ?? 0 };
   },
-  /** SPEC 7: a multipart form with uid and rids */
+  /** a multipart form with uid and rids */
   assign: async (uid: number, rids: number[]) => {
     const form = new FormData();
     form.append('uid', String(uid));

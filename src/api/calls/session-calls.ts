@@ -4,7 +4,7 @@ import { APP_NAME } from '../contract.ts';
 import { ApiFailure, MESSAGES, classifyAnswer } from '../errors.ts';
 
 /**
- * The default AES key of SPEC 9, for a passport service that issues none. It is public by nature (it ships in
+ * The default AES key, for a passport service that issues none. It is public by nature (it ships in
  * the bundle), so it protects nothing beyond the transport; the reference server always issues a fresh key.
  */
 export const DEFAULT_AES_KEY: AesKey = { keyId: 'default', key: 'U0NSTS1kZWZhdWx0LWxvZ2luLWtleS0yMDI2ISEhISE=' };
@@ -39,7 +39,7 @@ export async function login(api: ApiClient, { userName, password }: Credentials)
   return answer.values;
 }
 
-/** Exchanges a userToken from a link for a session of this browser (SPEC 2). */
+/** Exchanges a userToken from a link for a session of this browser. */
 export async function loginByUserToken(api: ApiClient, userToken: string): Promise<string> {
   const answer = await api.raw<{ data?: { result?: number; values?: string; errmsg?: string } }>(
     '/anon/passport/loginByUserToken',
@@ -61,7 +61,7 @@ export async function fetchUserInfo(api: ApiClient): Promise<UserInfoResult> {
   return { userInfo: answer.values, tokenExpire: Number(answer.tokenExpire ?? 0) };
 }
 
-/** SPEC 4 step 2: the result must be ok before the menu is asked for. */
+/** the result must be ok before the menu is asked for. */
 export async function initUserPermission(api: ApiClient): Promise<void> {
   const answer = await api.call<Answer>('/v1/userRole/initUserPermission', {}, { quiet: true });
   if (answer.result !== 'ok') throw new Error('initUserPermission did not answer ok');
@@ -72,12 +72,12 @@ export async function fetchMenuTree(api: ApiClient): Promise<MenuNode[]> {
   return Array.isArray(answer.result) ? answer.result : [];
 }
 
-/** Logout answers { data: 200 } on success (SPEC 4); the caller decides what any other answer means. */
+/** Logout answers { data: 200 } on success; the caller decides what any other answer means. */
 export async function requestLogout(api: ApiClient): Promise<LogoutAnswer> {
   return api.call<LogoutAnswer>('/anon/vue/logout');
 }
 
-/** Settings by type: values.params is a JSON string; invalid JSON reads as {} (SPEC 8). */
+/** Settings by type: values.params is a JSON string; invalid JSON reads as {}. */
 export async function fetchSettings(api: ApiClient, type: SettingsKey): Promise<Record<string, unknown>> {
   const answer = await api.call<Answer<{ params?: string }>>('/v1/systemSetting/getByType', { type }, { quiet: true });
   return parseParams(answer.values?.params);
@@ -103,7 +103,7 @@ export async function fetchAccessToken(api: ApiClient): Promise<{ token: string;
   return { token: answer.values, deadline };
 }
 
-/** SMS send (SPEC 7): the answer's values, empty meaning failure; anonymous pages use /anon/sms/sendSMS. */
+/** SMS send: the answer's values, empty meaning failure; anonymous pages use /anon/sms/sendSMS. */
 export async function sendSms(
   api: ApiClient,
   req: { phone: string; imgVeryCode: string; uuid: string; renantId?: number },
@@ -120,7 +120,7 @@ export async function bindPhone(api: ApiClient, body: { phone: string; code: str
   });
 }
 
-/** The graphic captcha's image URL for a uuid (SPEC 7: GET /v1/anon/user/create/verifyCode?uuid=). */
+/** The graphic captcha's image URL for a uuid (GET /v1/anon/user/create/verifyCode?uuid=). */
 export const captchaUrl = (uuid: string, base = '/manage') => `${base}/v1/anon/user/create/verifyCode?uuid=${encodeURIComponent(uuid)}`;
 
 /** The password encrypted under a fresh single-use key from the passport service (or the default key). */

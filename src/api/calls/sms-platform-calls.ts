@@ -29,7 +29,7 @@ export interface SmsPlatformInput {
   active: boolean;
 }
 
-/** The SMS platform calls of SPEC 7 at their exact paths, plus the test SMS docs/api.md adds. */
+/** The SMS platform calls at their exact paths, plus the test SMS docs/api.md adds. */
 export const smsPlatformCalls = (api: ApiClient) => ({
   list: async () => (await api.call<Answer<SmsPlatform[]>>('/v1/smsPlatform/list')).values ?? [],
   detail: async (id: number) => (await api.call<Answer<SmsPlatform>>('/v1/smsPlatform/detail', { id })).values!,

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../client.ts';
 import type { Answer, DashboardFigures, MallStatistics } from '../contract.ts';
 
-/** The landing page's and the statistics page's figures (issue 14; docs/api.md "Statistics"). */
+/** The landing page's and the statistics page's figures (docs/api.md "Statistics"). */
 export const statisticsCalls = (api: ApiClient) => ({
   dashboard: async () => (await api.call<Answer<DashboardFigures>>('/v1/dataStatistics/dashboard', {})).values!,
   /** days yyyy-MM-dd in the tenant's zone, at most 366 */

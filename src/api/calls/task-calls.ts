@@ -45,7 +45,7 @@ export interface TaskInput {
   params?: Record<string, unknown>;
 }
 
-/** The scheduled-task calls of SPEC 7 (sysTask) at their exact paths, plus the ones docs/api.md adds. */
+/** The scheduled-task calls (sysTask) at their exact paths, plus the ones docs/api.md adds. */
 export const taskCalls = (api: ApiClient) => ({
   list: async () =>
     (

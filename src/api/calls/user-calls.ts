@@ -30,7 +30,7 @@ export interface UserListQuery {
   sortOrder?: 'ascend' | 'descend';
 }
 
-/** The users and roles calls of SPEC 7 at their exact paths. */
+/** The users and roles calls at their exact paths. */
 export const userCalls = (api: ApiClient) => ({
   list: async (q: UserListQuery) => {
     const a = await api.call<Answer<UserRow[]> & { count?: number }>('/v1/user/list', q);
@@ -56,7 +56,7 @@ export const userCalls = (api: ApiClient) => ({
     ).values ?? null,
 });
 
-/** The users import and the sheets of SPEC 7 (/v1/user/importExcel, /v1/common/excel/getExcelUrl). */
+/** The users import and the sheets (/v1/user/importExcel, /v1/common/excel/getExcelUrl). */
 export const userImportCalls = (api: ApiClient) => ({
   /** Uploads a sheet with the initial password of its users (encrypted under a single-use key); the job starts. */
   start: async (file: File, password: string, opts: { signal?: AbortSignal } = {}) => {

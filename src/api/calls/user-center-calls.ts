@@ -2,7 +2,7 @@ import type { ApiClient } from '../client.ts';
 import type { AesKey, Answer } from '../contract.ts';
 import { DEFAULT_AES_KEY, encryptPassword } from './session-calls.ts';
 
-/** 用户中心 (issue 15): the signed-in user's own account. */
+/** 用户中心: the signed-in user's own account. */
 export const userCenterCalls = (api: ApiClient) => ({
   /** one's own nickname and avatar; refusals name the field */
   updateInfo: (p: { nickname: string; headimgurl: string }) => api.call('/v1/user/updateInfo', p, { fieldErrors: true }),

@@ -1,7 +1,7 @@
 import { PHONE_PATTERN } from '../contract.ts';
 
 /**
- * A campaign's eight steps (SPEC 2's sub-pages of 设置活动 › 活动信息, in order) and each step's rules (issue 15), one
+ * A campaign's eight steps (the spec's sub-pages of 设置活动 › 活动信息, in order) and each step's rules, one
  * for the wizard and the server: a step's problems by field, and what publishing still misses.
  */
 export const CAMPAIGN_STEPS = [
@@ -105,7 +105,7 @@ export function stepProblems(
       if (d.description !== undefined && (typeof d.description !== 'string' || d.description.length > 60))
         p.description = '分享描述不能超过 60 个字';
       if (!(typeof d.image === 'string' && IMAGE.test(d.image))) p.image = '请上传分享图';
-      // SPEC 5: the share image is square (the upload checks it; a pasted address says so too)
+      // the share image is square (the upload checks it; a pasted address says so too)
       else if (d.imageSquare === false) p.image = '请上传宽高相等的图片';
       break;
     case 'draw-setting':

@@ -1,7 +1,7 @@
 /**
- * SPEC 3's page-builder state and its rules (issue 15), one for the builder and the server's every save: pageData
+ * the spec's page-builder state and its rules, one for the builder and the server's every save: pageData
  * (height and background), rects (position, size, layer, and what a rect carries), pops (popups, one shown at a
- * time). SPEC 4: one rect active at a time.
+ * time). one rect active at a time.
  */
 
 export interface PageBackground {

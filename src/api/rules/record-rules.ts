@@ -1,7 +1,7 @@
 import { PHONE_PATTERN, type MetaFieldRow } from '../contract.ts';
 
 /**
- * The rules of a record's values (issue 14), one for the browser's form and the server's every write. Apart from
+ * The rules of a record's values, one for the browser's form and the server's every write. Apart from
  * contract.ts so that only the pages and the server that use them carry them (not the login route).
  */
 

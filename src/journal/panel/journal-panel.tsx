@@ -84,7 +84,7 @@ function useLiveEntries(): readonly JournalEntry[] {
 }
 
 /**
- * The event journal panel (issue 16): the live list of what every actor received and every call, filterable,
+ * The event journal panel: the live list of what every actor received and every call, filterable,
  * each entry opening to its payload and context change; the live actors' states; export and import, and an
  * imported journal stepped through with the state the machines reach at each entry; the permission inspector.
  */

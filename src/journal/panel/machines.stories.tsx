@@ -34,7 +34,7 @@ function MachineStory({ machine }: { machine: AnyStateMachine }) {
 }
 
 /**
- * Every statechart of the console (issue 16): the chart drawn from the machine's own definition (the state the walk
+ * Every statechart of the console: the chart drawn from the machine's own definition (the state the walk
  * ended in highlighted) beside the journal panel fed the journal of that walk, stepped through by replay.
  */
 const meta: Meta<typeof MachineStory> = { title: 'Machines', component: MachineStory, parameters: { layout: 'fullscreen' } };

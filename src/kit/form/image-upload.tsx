@@ -20,7 +20,7 @@ export interface ImageUploadProps {
   onChange: (url: string, how: { uploaded: boolean }) => void;
   /** names the address field and the preview */
   label: string;
-  /** SPEC 5: the image must be square */
+  /** the image must be square */
   square?: boolean;
   /** show the address field beside the button (default) */
   address?: boolean;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC 9's default debounce delay. */
+/** the spec's default debounce delay. */
 export const DEBOUNCE_MS = 500;
 
 /** The value as it was `delay` ms after it last changed (a check while typing waits for a pause). */

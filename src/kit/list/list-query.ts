@@ -1,4 +1,4 @@
-/** Page sizes of every list (SPEC 9: 10, 20, 50, 100, 200; default 10). */
+/** Page sizes of every list (10, 20, 50, 100, 200; default 10). */
 export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -63,7 +63,7 @@ export interface ListData<T, A = { rows: T[]; count: number }> {
  * this tab saved something meanwhile (an approval or an edit made elsewhere in the console shows; the rows stay until
  * the fresh ones arrive). Back with nothing saved, the kept page shows what it showed, with no call. Answers
  * that arrive after a newer request was made are dropped, so fast typing or paging never shows an older page.
- * Failures are shown by the shell (SPEC 8); the table keeps the rows it had.
+ * Failures are shown by the shell; the table keeps the rows it had.
  */
 export function useListData<A extends { rows: unknown[]; count: number }>(
   load: () => Promise<A>,

@@ -76,7 +76,7 @@ export function KeepAliveOutlet({
 }
 
 /**
- * Scroll on route change (SPEC 2/9): a kept page gets its scroll position back; any other page scrolls to the top
+ * Scroll on route change: a kept page gets its scroll position back; any other page scrolls to the top
  * 500 ms later, except new-page-content-handle.
  */
 export function useContentScroll(container: RefObject<HTMLElement | null>, model: MenuModel, path: string) {

@@ -70,7 +70,7 @@ const readCollapsed = () => readStored(STORAGE_KEYS.sidebarCollapsed) === '1';
 
 type Overlay = 'none' | 'quick-search' | 'palette' | 'online-users' | 'journal';
 
-/** The logged-in layout (SPEC 2): header on top, two-level side menu on the left, content on the right. */
+/** The logged-in layout: header on top, two-level side menu on the left, content on the right. */
 export function Layout({ model, screens, children }: { model: MenuModel; screens: ShellScreens; children: ReactNode }) {
   const [pageActions] = useState(() => new PageActionStore());
   const inspect = useInspect();
@@ -130,7 +130,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   const buttons = usePermittedPageActions(route);
   const api = useApi();
   const showCount = showsOnlineCount(userInfo);
-  // SPEC 6: userType 0 and 2 may end sessions, so both reach the drawer (the count stays userType 0's, SPEC 2).
+  // userType 0 and 2 may end sessions, so both reach the drawer (the count stays userType 0's).
   const onlineDrawer = mayForceLogout(userInfo);
   // The bind-phone overlay is modal: nothing opens over it (palette, quick search, drawer).
   const needsPhone = Boolean(userInfo && !userInfo.phone);
@@ -144,7 +144,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   if (drawerOpen && !drawerWanted) setDrawerWanted(true);
   const [quickSearchWanted, setQuickSearchWanted] = useState(false);
   if (overlay === 'quick-search' && !quickSearchWanted) setQuickSearchWanted(true);
-  // SPEC 7: the count is obtained with pageSize 1; again whenever the drawer closes.
+  // the count is obtained with pageSize 1; again whenever the drawer closes.
   useEffect(() => {
     if (!showCount || drawerOpen) return;
     let live = true;
@@ -157,7 +157,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
     };
   }, [api, showCount, drawerOpen]);
 
-  // The event journal (issue 16), for holders of the engineer button: Ctrl+Shift+E, the palette, and an alt-click on
+  // The event journal, for holders of the engineer button: Ctrl+Shift+E, the palette, and an alt-click on
   // a disabled permission control (the inspector then shows why it is disabled).
   const engineer = mayOpenJournal(model);
   const [journalWanted, setJournalWanted] = useState(false);

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { loadingMachine } from '../../../machines/loading.machine.ts';
 import { useLocalize } from '../../i18n/use-t.ts';
 
-/** The global loading overlay's actor (reference-counted, SPEC 4). */
+/** The global loading overlay's actor (reference-counted). */
 export const LoadingContext = createActorContext(loadingMachine);
 
 const useStyles = makeStyles({

@@ -25,7 +25,7 @@ import { initialsOf } from '../../lib/format.ts';
 import { formatCountdown } from '../../../machines/countdown.machine.ts';
 
 export interface TopBarProps {
-  /** the deployment's slogan (SPEC 1), as a text key */
+  /** the deployment's slogan, as a text key */
   slogan: 'sloganDefault' | 'sloganBi';
   nickname: string;
   avatar?: string;
@@ -41,9 +41,9 @@ export interface TopBarProps {
   /** the current theme and the switch to the other one */
   theme?: 'light' | 'dark';
   onSwitchTheme?: () => void;
-  /** seconds the session has left (SPEC 2: the session countdown) */
+  /** seconds the session has left (the session countdown) */
   secondsLeft?: number;
-  /** logged-in users; undefined hides the count (SPEC 2: userType 0 without a store only) */
+  /** logged-in users; undefined hides the count (userType 0 without a store only) */
   onlineCount?: number;
   /** opens the online-user drawer (userType 0 and 2): from the count and from the user dropdown */
   onOnlineUsers?: () => void;
@@ -111,7 +111,7 @@ const useStyles = makeStyles({
 
 /**
  * The user's picture, else their initials on a colour of their name: what Fluent's Avatar shows at 28 px, without
- * its presence badges and group layouts (a twentieth of the shell's first-paint script, issue 11). Decorative: the
+ * its presence badges and group layouts (a twentieth of the shell's first-paint script). Decorative: the
  * button it sits in is named.
  */
 function UserAvatar({ name, src }: { name: string; src?: string }) {

@@ -4,7 +4,7 @@ import { WATERMARK, watermarkTile } from '../../lib/watermark.ts';
 import { useTheme } from '../theme.ts';
 
 /**
- * SPEC 2 optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,
+ * optional watermark: the nickname and today's date (yyyy-MM-dd) across the screen, rotated -22 degrees,
  * 100 x 100 apart, above everything (z-index 99999) but never in the way of a click.
  */
 export function Watermark({

@@ -31,7 +31,7 @@ export interface CommandPaletteProps {
   pinyin?: PinyinOf;
 }
 
-/** At most this many rows are in the DOM; the rest are counted (issue 5: stays fast at 50,000 entries). */
+/** At most this many rows are in the DOM; the rest are counted (stays fast at 50,000 entries). */
 export const MAX_ROWS = 50;
 const MAX_RECENT = 8;
 

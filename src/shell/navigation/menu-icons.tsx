@@ -19,7 +19,7 @@ import {
   TicketDiagonalRegular,
 } from '@fluentui/react-icons';
 
-/** First-level icons are chosen by route name (SPEC 2); unknown names get a folder. */
+/** First-level icons are chosen by route name; unknown names get a folder. */
 const ICONS: Record<string, FluentIcon> = {
   dashboard: BoardRegular,
   'applet-management': AppsRegular,
@@ -45,7 +45,7 @@ export const iconForRoute = (name: string): FluentIcon => ICONS[name] ?? FolderR
 export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 /**
- * A first-level entry's icon: by route name as SPEC 2 says; an entry whose route name the set does not know uses
+ * A first-level entry's icon: by route name as the spec says; an entry whose route name the set does not know uses
  * the icon its JSON names (picked in the menu editor); else a folder.
  */
 export const iconForEntry = (routeName: string, iconName: string): FluentIcon => ICONS[routeName] ?? ICONS[iconName] ?? FolderRegular;

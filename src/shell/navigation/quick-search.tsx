@@ -26,7 +26,7 @@ export interface QuickSearchProps {
   onClose: () => void;
   /** goes to a page; the dialog has already closed */
   onNavigate: (path: string) => void;
-  /** the current page was chosen: SPEC 2 warns '当前已在此页面' and the dialog stays */
+  /** the current page was chosen: warns '当前已在此页面' and the dialog stays */
   onAlreadyHere: () => void;
   onOpenPalette: () => void;
 }
@@ -70,7 +70,7 @@ interface Option {
 }
 
 /**
- * SPEC 2's quick-search dialog: a cascading selector (first-level entries, then their pages) that turns into a
+ * the spec's quick-search dialog: a cascading selector (first-level entries, then their pages) that turns into a
  * filtered list as soon as something is typed. The filter is a case-insensitive substring match on the label.
  */
 export function QuickSearch(props: QuickSearchProps) {

@@ -88,7 +88,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The two-level side menu (SPEC 2): first-level entries with icons on the left, the active entry's leaves in a
+ * The two-level side menu: first-level entries with icons on the left, the active entry's leaves in a
  * second panel. Clicking an entry goes to its first non-hidden leaf; a leaf navigates unless it is current.
  * Collapsed, the second panel is gone: an entry's leaves open in a flyout beside it on hover and on keyboard focus
  * (Tab moves from the entry into its flyout; Escape closes it and returns to the entry).

@@ -7,7 +7,7 @@ export interface LoginFormProps {
   busy?: boolean;
   /** the server's or the session's message, shown above the form */
   error?: string | null;
-  /** the deployment's slogan (SPEC 1), as a text key */
+  /** the deployment's slogan, as a text key */
   slogan: 'sloganDefault' | 'sloganBi';
   /** the account the form starts with (remembered, e.g. after a bind-phone account switch) */
   initialUserName?: string;

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The bind-phone overlay (SPEC 2/4/5), shown while the signed-in user has no phone. It cannot be dismissed (the
+ * The bind-phone overlay, shown while the signed-in user has no phone. It cannot be dismissed (the
  * console needs a phone), but it can be left: 退出登录, or 切换账号 (log out and sign in as someone else, the
  * remembered account forgotten). The form's logic is the bind-phone machine; this component only reads and sends.
  */

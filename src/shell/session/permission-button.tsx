@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** A denied control keeps its place and says why on hover and focus (SPEC 5: 您没有权限). */
+/** A denied control keeps its place and says why on hover and focus (您没有权限). */
 function Denied({ allowed, children }: { allowed: boolean; children: ReactElement }) {
   const t = useT();
   return allowed ? (
@@ -28,7 +28,7 @@ function Denied({ allowed, children }: { allowed: boolean; children: ReactElemen
 }
 
 export interface PermissionButtonProps {
-  /** the button code, as the menu's type-2 child names it (required, SPEC 5) */
+  /** the button code, as the menu's type-2 child names it (required) */
   code: string;
   route: PermissionRoute;
   children?: ReactNode;
@@ -41,7 +41,7 @@ export interface PermissionButtonProps {
 }
 
 /**
- * SPEC 5: disabled with the tooltip 您没有权限 when the route asks for button permission and does not list the
+ * disabled with the tooltip 您没有权限 when the route asks for button permission and does not list the
  * code; a code with a del/dele/delete segment is a danger control. Clicks are tracked for the operation log.
  */
 export function PermissionButton({
@@ -86,7 +86,7 @@ export interface PermissionSwitchProps {
   disabled?: boolean;
 }
 
-/** A switch under the same rule as buttons (SPEC 5: switch code required, 您没有权限 when not granted). */
+/** A switch under the same rule as buttons (switch code required, 您没有权限 when not granted). */
 export function PermissionSwitch({ code, route, checked, onChange, label, disabled }: PermissionSwitchProps) {
   const allowed = isButtonPermitted(route, code);
   return (
@@ -110,7 +110,7 @@ export interface PermissionLinkProps {
   children: ReactNode;
 }
 
-/** A link under the same rule (SPEC 5): denied, it is disabled (focusable, so its tooltip can be read) and grey. */
+/** A link under the same rule: denied, it is disabled (focusable, so its tooltip can be read) and grey. */
 export function PermissionLink({ code, route, onClick, children }: PermissionLinkProps) {
   const allowed = isButtonPermitted(route, code);
   return (

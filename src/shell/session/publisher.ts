@@ -1,7 +1,7 @@
 import { publisherType, type PublisherType } from '../../lib/publisher-type.ts';
 import { SessionContext } from './session-context.ts';
 
-/** The signed-in user's publisher type (SPEC 4), for pages: 1 store, 2 mall, 0 otherwise. */
+/** The signed-in user's publisher type, for pages: 1 store, 2 mall, 0 otherwise. */
 export function usePublisherType(): PublisherType {
   return SessionContext.useSelector((st) => publisherType(st.context.userInfo));
 }

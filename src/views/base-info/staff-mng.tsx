@@ -31,7 +31,7 @@ const bodyOf = (row: StaffRow | null, v: StaffValues): StaffInput => ({
 });
 
 /**
- * 基础数据 › 员工管理 on the real staff table (SPEC 7 staff/save): the staff the online list and accounts name. An
+ * 基础数据 › 员工管理 on the real staff table (staff/save): the staff the online list and accounts name. An
  * account is bound from the users page (its 绑定员工), where the account's scope is checked; here the staff's own
  * facts are kept.
  */

@@ -20,7 +20,7 @@ import { StepForm } from './campaign-step-form.tsx';
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 
 /**
- * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps of SPEC 2 (issue 15) on the
+ * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps on the
  * campaign wizard statechart. The step list says where the user is and which steps are done or invalid; moving on
  * saves the step as a draft (it resumes there after a reload or on another machine); leaving with unsaved edits asks
  * first; submitting for audit checks every step and lists what is missing.

@@ -64,7 +64,7 @@ function useColumns(extra: Column<Campaign>) {
 }
 
 /**
- * A campaign list of the content area (抽奖活动, 投票活动 …; issue 15): the tenant's campaigns of that type, with
+ * A campaign list of the content area (抽奖活动, 投票活动 …): the tenant's campaigns of that type, with
  * 新建活动 and 编辑 opening the setting wizard (/setting-camp).
  */
 export default function CampaignListView({ route }: ViewProps) {

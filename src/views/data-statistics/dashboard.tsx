@@ -90,7 +90,7 @@ function Figure({ label, value, href }: { label: string; value: number; href: st
 }
 
 /**
- * 工作台 (data-statistics/dashboard), the page every user lands on (issue 14): who is online, today's sign-ins and
+ * 工作台 (data-statistics/dashboard), the page every user lands on: who is online, today's sign-ins and
  * operations, the tenant's records per business area, recent operations, the user's most used pages and failed
  * task runs. Every figure comes from the database and links to its page.
  */

@@ -46,7 +46,7 @@ const DAY = 86_400_000;
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /**
- * 数据中心 › 商城统计 (SPEC 2's fixed route): trends over a chosen range of days (sign-ins, operations, members
+ * 数据中心 › 商城统计 (the spec's fixed route): trends over a chosen range of days (sign-ins, operations, members
  * joined, coupons written off), write-offs by store and the top coupons, as charts and as tables, with an export of
  * the figures. Days are the tenant's (its time zone).
  */

@@ -57,7 +57,7 @@ function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSaved: (i
 }
 
 /**
- * 系统管理 › 文档集合 (SPEC 7 Mongo): the tenant's registry of document collections and their files, kept in the
+ * 系统管理 › 文档集合: the tenant's registry of document collections and their files, kept in the
  * console's own database. The chosen collection is in the address (?table=), its files below the list.
  */
 export default function MongoTablesView({ route }: ViewProps) {

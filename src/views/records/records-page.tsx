@@ -73,7 +73,7 @@ function useShow() {
 }
 
 /**
- * A business page rendered from the data dictionary (issue 14): the meta table whose component is this menu
+ * A business page rendered from the data dictionary: the meta table whose component is this menu
  * entry's. Filters from its searchable fields, columns from its list fields, a drawer form from the field types,
  * a detail view, delete, import and export; each button as the table's `<table>:<op>` code allows. A component
  * no table names is the honest "module not installed" page.

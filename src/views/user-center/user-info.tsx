@@ -129,7 +129,7 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
             size={48}
             color="colorful"
           />
-          {/* SPEC 5: an avatar is square. */}
+          {/* an avatar is square. */}
           <ImageUpload
             label={t('avatar')}
             square

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 系统管理 › 操作日志 (SPEC 2's logs group): sign-ins, who signed in lately, operations, errors and SMS sent, a tab
+ * 系统管理 › 操作日志 (the spec's logs group): sign-ins, who signed in lately, operations, errors and SMS sent, a tab
  * each; the tab and its filters are in the address (重置 keeps the tab).
  */
 export default function LogsView({ route }: ViewProps) {

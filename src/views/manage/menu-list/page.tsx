@@ -109,7 +109,7 @@ function createMenuEditorLogic(calls: PlatformCalls) {
       saveEntry: fromPromise(
         wrap(({ draft }: { draft: MenuDraft }) => {
           const { id, ...rest } = draft;
-          // A page's icon JSON always says its current name (SPEC 3: {icon, name, hidden}), whatever was edited last.
+          // A page's icon JSON always says its current name ({icon, name, hidden}), whatever was edited last.
           const icon = rest.uriType === 1 ? JSON.stringify({ ...parseIcon(rest.icon), name: rest.name }) : rest.icon;
           return calls.saveEntry(id === undefined ? { ...rest, icon } : { id, ...rest, icon });
         }),

@@ -78,7 +78,7 @@ export interface SettingsPanelProps {
 }
 
 /**
- * A tenant's parameters (SPEC 3 settings keys): the keys the console reads as a form (watermark with a live preview,
+ * A tenant's parameters (settings keys): the keys the console reads as a form (watermark with a live preview,
  * time zone, privacy), and every key as JSON under 高级. Saving tells the tenant's open sessions at once.
  */
 export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {

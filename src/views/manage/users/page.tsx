@@ -181,7 +181,7 @@ export default function UsersView({ route }: ViewProps) {
       const [user, staff] = await Promise.all([calls.detail(row.id), calls.staffOf(row.id)]);
       setDetail({ ...user, staff: staff ? `${staff.staffName}（${staff.staffCode}）` : '--' });
     } catch {
-      /* shown by the shell (SPEC 8) */
+      /* shown by the shell */
     }
   };
 

@@ -61,7 +61,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
     // Once per opened user: `form` and `calls` are the same for the drawer's life.
   }, [target]);
 
-  // Availability while typing, 500 ms after the last key (SPEC 9's debounce), only for a well-formed name.
+  // Availability while typing, 500 ms after the last key (the spec's debounce), only for a well-formed name.
   const typed = useDebouncedValue(form.values.userName.trim(), 500);
   const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
   useEffect(() => {

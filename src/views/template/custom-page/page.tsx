@@ -13,7 +13,7 @@ import type { ViewProps } from '../../view-props.ts';
 import { Builder } from './builder.tsx';
 
 /**
- * 内容与营销 › 自定义页面 (template/custom-page): the page builder (issue 15). The list of the tenant's pages; a page
+ * 内容与营销 › 自定义页面 (template/custom-page): the page builder. The list of the tenant's pages; a page
  * opens in the builder (`?page=<id>` or `?page=new`): rects from the component palette on a canvas at the
  * mini-program's size, dragged and resized (aspect ratio kept when set), layered and edited in the side panel,
  * popups shown one at a time; arrows move the selected rect (Shift: 10), Delete removes it, Ctrl+Z / Ctrl+Shift+Z
