@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { isWriteCall } from '../../src/shell/layout/kept-visible.ts';
 
-/** Every /manage path the client calls (src/api/*-calls.ts and the client's own). */
+/** Every /manage path the client calls (src/api/calls/*-calls.ts and the client's own). */
 const paths = [
   ...new Set(
-    readdirSync('src/api')
+    readdirSync('src/api', { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [...readFileSync(`src/api/${f}`, 'utf8').matchAll(/'(\/(?:v1|vue|anon|permission)\/[^'?]+)'/g)].map((m) => m[1])),
   ),
