@@ -42,7 +42,6 @@ export const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** M
  * together make one refresh per deadline. A failed refresh is a state with a retry, never a silent stop.
  */
 export const accessTokenMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     context: {} as AccessTokenContext,
     events: {} as AccessTokenEvent,

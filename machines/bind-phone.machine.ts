@@ -49,7 +49,6 @@ export type BindPhoneEvent =
  * a stored password); otherwise user info is fetched again. Either way it ends in `bound` and says 绑定成功.
  */
 export const bindPhoneMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     input: {} as { uuid: string },
     context: {} as BindPhoneContext,

@@ -68,7 +68,6 @@ export function stepStates(c: Pick<WizardContext, 'steps' | 'type' | 'visited' |
  * missing. Loading, saving and submitting are actors the app provides.
  */
 export const campaignWizardMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as WizardContext, events: {} as WizardEvent, input: {} as WizardInput },
   actors: {
     loadCampaign: fromPromise<

@@ -26,7 +26,6 @@ export type CountdownParentEvent = ({ type: 'USER_INFO_REFRESHED' } & RefreshedU
  * tells the session, which ends.
  */
 export const countdownMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     input: {} as CountdownInput,
     context: {} as CountdownContext,

@@ -16,7 +16,6 @@ export type LoadingEvent = { type: 'OPEN'; text?: string } | { type: 'CLOSE' };
  * the count is back to zero. A CLOSE with nothing open is ignored, so the count never goes negative.
  */
 export const loadingMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as LoadingContext, events: {} as LoadingEvent },
   guards: {
     isLastOpen: ({ context }) => context.count <= 1,

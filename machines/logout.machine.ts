@@ -15,7 +15,6 @@ export const LOGOUT_REFUSED = '退出失败，请重试';
  * `refused` and the session stays as it is.
  */
 export const logoutMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     context: {} as { ok: boolean; message?: string },
     output: {} as LogoutOutput,

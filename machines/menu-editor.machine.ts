@@ -95,7 +95,6 @@ const failureOf = (error: unknown): EditorFailure => {
  * A save refused on a field keeps the draft and names the field; every change reloads the catalogue.
  */
 export const menuEditorMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as MenuEditorContext, events: {} as MenuEditorEvent },
   actors: {
     loadCatalogue: fromPromise<CatalogueEntry[]>(notProvided('loadCatalogue')),

@@ -143,7 +143,6 @@ const onActive = (page: PageState, change: (r: PageRect) => PageRect): PageState
  * keeps the edits and says so.
  */
 export const pageBuilderMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     context: {} as PageBuilderContext,
     events: {} as PageBuilderEvent,

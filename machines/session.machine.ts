@@ -87,7 +87,6 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * initialises permissions, loads the menu, adds routes and replays navigation, in that order.
  */
 export const sessionMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,

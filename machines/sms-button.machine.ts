@@ -24,7 +24,6 @@ export type SmsButtonEvent = { type: 'SEND' } & SmsRequest;
  * 60-second countdown and then it is idle again; a failed send (empty values) resets it at once.
  */
 export const smsButtonMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as SmsButtonContext, events: {} as SmsButtonEvent },
   actors: {
     // Resolves to the answer's values: empty means the send failed.

@@ -40,7 +40,6 @@ const validPaths = (v: unknown) =>
  * tabs and pages survive a reload. Which page to show after the current tab closes is the app's (it navigates).
  */
 export const tabsMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,

@@ -37,7 +37,6 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
  * is asked to stop and reports where it stopped.
  */
 export const userImportMachine = setup({
-  // Stryker disable next-line ObjectLiteral: types exist for the compiler only (equivalent at run time)
   types: { context: {} as ImportContext, events: {} as ImportEvent },
   actors: {
     /** sends UPLOAD_PROGRESS, then UPLOADED or UPLOAD_FAILED; stopping it aborts the upload */

@@ -6,7 +6,6 @@ import { permittedMenuIds } from './menu.ts';
 /** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */
 export async function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
   if (s.userType === 0) return null;
-  // Stryker disable next-line StringLiteral: SQL text, run on PGlite and PostgreSQL by the API suite (scope tests)
   const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
     s.userId,
     s.tenantId,
@@ -36,7 +35,6 @@ export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]
 export async function rolesBeyondCaller(db: Db, s: SessionInfo): Promise<Set<number>> {
   const mine = await permittedMenuIds(db, s.userId, s.tenantId);
   const rows = await db.query<{ role_id: number }>(
-    // Stryker disable next-line StringLiteral: SQL text, run on PGlite and PostgreSQL by the API suite (escalation tests)
     `SELECT DISTINCT rp.role_id FROM role_perm rp JOIN role r ON r.id = rp.role_id AND r.tenant_id = $1
       WHERE NOT (rp.menu_id = ANY($2::int[]))`,
     [s.tenantId, mine],

@@ -1,5 +1,3 @@
-// Stryker disable all: the spec's lists and timings as data; a unit test could only restate them (the e2e navigation
-// tests keep users alive and reset the scroll).
 /**
  * Page names (route names) the content area keeps alive (campaigns, members, cards, orders, SMS,
  * work-WeChat, distribution and similar). A page not named here is rendered fresh every time.
