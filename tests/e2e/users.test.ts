@@ -99,6 +99,28 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('keeps the first column and the row actions in view at 1024 px while the table scrolls sideways', async () => {
+    const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
+    await openUsers(page);
+    const table = page.getByRole('table', { name: '用户管理' });
+    const edit = table.getByRole('button', { name: '编辑 staff' });
+    const inView = async () => {
+      const [box, scroller] = await Promise.all([
+        edit.boundingBox(),
+        page.getByRole('region', { name: '用户管理（可左右滚动）' }).boundingBox(),
+      ]);
+      return Boolean(box && scroller && box.x >= scroller.x && box.x + box.width <= scroller.x + scroller.width);
+    };
+    // The table is wider than its card at this width: the card scrolls, the actions stay at its right edge.
+    await expect.poll(inView).toBe(true);
+    await page.getByRole('region', { name: '用户管理（可左右滚动）' }).evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(inView).toBe(true);
+    const account = table.getByRole('cell', { name: 'staff', exact: true });
+    const card = await page.getByRole('region', { name: '用户管理（可左右滚动）' }).boundingBox();
+    await expect.poll(async () => ((await account.boundingBox())?.x ?? -1) >= (card?.x ?? 0)).toBe(true);
+    await page.context().close();
+  });
+
   it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
     const page = await ui.signedInPage('admin');
     await openUsers(page);

@@ -6,6 +6,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useConfirm } from '../../src/kit/page/confirm.tsx';
 import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
+import { pinOf } from '../../src/kit/list/data-table.tsx';
 import { useFilters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
@@ -96,6 +97,19 @@ describe('useConfirm', () => {
     await user.click(await screen.findByRole('button', { name: '确定' }));
     await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
     expect(said).toEqual([]);
+  });
+});
+
+describe('pinned columns', () => {
+  it('pins the first column left and the actions right unless a column says otherwise', () => {
+    const cols = [
+      { key: 'name' },
+      { key: 'phone' },
+      { key: 'actions' },
+      { key: 'note', pin: 'left' as const },
+      { key: 'actions', pin: false as const },
+    ];
+    expect(cols.map((c, i) => pinOf(c, i))).toEqual(['left', false, 'right', 'left', false]);
   });
 });
 

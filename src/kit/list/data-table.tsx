@@ -29,7 +29,16 @@ export interface Column<T> {
   width: number;
   /** one line with an ellipsis; the full text is in the cell's title (a tooltip) */
   ellipsis?: (row: T) => string;
+  /**
+   * kept in view while the table scrolls sideways: by default the first column on the left and the actions column
+   * (key `actions`) on the right; `false` pins nothing
+   */
+  pin?: 'left' | 'right' | false;
 }
+
+/** Where a column stays while the table scrolls sideways. */
+export const pinOf = (c: Pick<Column<unknown>, 'key' | 'pin'>, index: number) =>
+  c.pin ?? (c.key === 'actions' ? 'right' : index === 0 ? 'left' : false);
 
 export interface DataTableProps<T, K extends string | number> {
   /** the table's accessible name (the page title) */
@@ -63,7 +72,11 @@ const useStyles = makeStyles({
   table: { tableLayout: 'fixed' },
   busy: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
   head: { backgroundColor: tokens.colorNeutralBackground2 },
-  row: { ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  // Rows are opaque so a pinned cell (which inherits the row's colour) hides what scrolls under it, hover included.
+  row: { backgroundColor: tokens.colorNeutralBackground1, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  pinned: { position: 'sticky', zIndex: 1, backgroundColor: 'inherit' },
+  pinnedLeft: { boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}` },
+  pinnedRight: { right: 0, boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}` },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   empty: {
     display: 'flex',
@@ -130,6 +143,18 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   };
   const span = columns.length + (selectable ? 1 : 0);
   const overflowing = useOverflowing();
+  // A pinned cell's class and offset: left ones after the selection column, right ones at the edge.
+  const pins = columns.map((c, i) => pinOf(c, i));
+  const pinned = (i: number | 'select') => {
+    const side = i === 'select' ? (pins[0] === 'left' ? 'left' : false) : pins[i];
+    if (!side) return {};
+    return side === 'left'
+      ? {
+          className: mergeClasses(s.pinned, i !== 'select' && s.pinnedLeft),
+          style: { left: i === 'select' || !selectable ? 0 : SELECT_WIDTH },
+        }
+      : { className: mergeClasses(s.pinned, s.pinnedRight), style: {} };
+  };
 
   return (
     // A table wider than its card scrolls inside it; then the card is a labelled stop in the tab order, so a
@@ -148,25 +173,35 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
         style={{ minWidth }}
       >
         <TableHeader className={s.head}>
-          <TableRow>
+          <TableRow className={s.head}>
             {/* A header cell (th), not Fluent's td selection cell: a td first makes browsers read the next th as a row header. */}
             {selectable && (
-              <TableHeaderCell sortable={false} style={{ width: SELECT_WIDTH }}>
+              <TableHeaderCell
+                sortable={false}
+                className={pinned('select').className}
+                style={{ width: SELECT_WIDTH, ...pinned('select').style }}
+              >
                 <Checkbox checked={allState} onChange={toggleAll} aria-label={t('selectAllRows')} />
               </TableHeaderCell>
             )}
-            {columns.map((c) =>
+            {columns.map((c, i) =>
               c.sortable && onSort ? (
                 <TableHeaderCell
                   key={c.key}
-                  style={{ width: c.width }}
+                  className={pinned(i).className}
+                  style={{ width: c.width, ...pinned(i).style }}
                   sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
                   onClick={() => onSort(c.key)}
                 >
                   {c.title}
                 </TableHeaderCell>
               ) : (
-                <TableHeaderCell key={c.key} sortable={false} style={{ width: c.width }}>
+                <TableHeaderCell
+                  key={c.key}
+                  sortable={false}
+                  className={pinned(i).className}
+                  style={{ width: c.width, ...pinned(i).style }}
+                >
                   {c.title}
                 </TableHeaderCell>
               ),
@@ -210,15 +245,16 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
               <TableRow key={k} className={s.row} aria-selected={selectable ? Boolean(selected?.has(k)) : undefined}>
                 {selectable && (
                   <TableSelectionCell
+                    {...pinned('select')}
                     checked={Boolean(selected?.has(k))}
                     onClick={() => toggle(k)}
                     checkboxIndicator={{ 'aria-label': t('selectRow', { key: String(k) }) }}
                   />
                 )}
-                {columns.map((c) => {
+                {columns.map((c, i) => {
                   const full = c.ellipsis?.(row);
                   return (
-                    <TableCell key={c.key}>
+                    <TableCell key={c.key} {...pinned(i)}>
                       {c.ellipsis ? (
                         <div className={s.ellipsis} title={full}>
                           {c.render(row)}
