@@ -6,14 +6,7 @@ import {
   DrawerHeaderTitle,
   Link,
   OverlayDrawer,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
-  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
@@ -24,6 +17,7 @@ import { useApi } from '../shell/session/api-context.ts';
 import { useNotify } from '../shell/toast.tsx';
 import { ConfirmDialog } from '../kit/page/confirm.tsx';
 import { Pagination } from '../kit/list/pagination.tsx';
+import { DataTable, type Column } from '../kit/list/data-table.tsx';
 import { useFormatInstant } from '../shell/time-zone.ts';
 import type { OnlineUsersProps } from '../shell/layout/screens.ts';
 
@@ -43,43 +37,23 @@ export interface OnlineRecord {
   current?: boolean;
 }
 
-/** The columns with their widths (px): every row is one line; what does not fit ends in … with the full text on hover. */
+/** Who first (account, name, phone), then when and where from: the columns with their widths (px). */
 const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID', number]> = [
-  ['id', 'ID', 96],
-  ['loginTime', 'colLoginTime', 152],
-  ['logoutTime', 'colLogoutTime', 152],
-  ['loginSystemName', 'colLoginSystem', 88],
-  ['loginIpAddress', 'colIp', 120],
-  ['userAccount', 'colAccount', 112],
+  ['userAccount', 'colAccount', 150],
   ['userNickname', 'colNickname', 112],
   ['userMobile', 'colMobile', 112],
+  ['loginTime', 'colLoginTime', 152],
+  ['loginIpAddress', 'colIp', 120],
+  ['loginSystemName', 'colLoginSystem', 88],
   ['staffName', 'colStaffName', 88],
   ['staffCode', 'colStaffCode', 88],
+  ['logoutTime', 'colLogoutTime', 152],
+  ['id', 'ID', 96],
 ];
-const ACTIONS_WIDTH = 88;
-const TABLE_WIDTH = COLUMNS.reduce((sum, [, , w]) => sum + w, ACTIONS_WIDTH);
 const TIMES = new Set<keyof OnlineRecord>(['loginTime', 'logoutTime']);
 
 const useStyles = makeStyles({
   drawer: { width: '50vw', maxWidth: '100vw' },
-  // The table scrolls sideways inside the drawer; the ID column and the action stay in view.
-  scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { tableLayout: 'fixed', width: `${TABLE_WIDTH}px` },
-  cell: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  first: {
-    position: 'sticky',
-    left: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}`,
-  },
-  last: {
-    position: 'sticky',
-    right: 0,
-    zIndex: 1,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
-  },
   you: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
@@ -111,6 +85,44 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
     if (open) void load();
   }, [open, load]);
 
+  const columns: Column<OnlineRecord>[] = [
+    ...COLUMNS.map(([key, label, width]): Column<OnlineRecord> => {
+      const text = (r: OnlineRecord) => (TIMES.has(key) ? formatInstant(r[key] as string) : String(r[key] ?? '')) || '--';
+      return {
+        key,
+        title: label === 'ID' ? label : t(label),
+        width,
+        ellipsis: text,
+        render: (r) => (
+          <>
+            {text(r)}
+            {key === 'userAccount' && r.current && (
+              <Badge className={s.you} size="small" appearance="filled" color="brand">
+                {t('you')}
+              </Badge>
+            )}
+          </>
+        ),
+      };
+    }),
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 88,
+      render: (r) => (
+        <Link
+          as="button"
+          disabled={!canForceLogout || r.current}
+          aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
+          onClick={() => setKicking(r)}
+          data-track-code="online:force-logout"
+        >
+          {t('forceLogout')}
+        </Link>
+      ),
+    },
+  ];
+
   const forceLogout = async (row: OnlineRecord) => {
     setKicking(null);
     try {
@@ -136,63 +148,14 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <div className={s.scroller} tabIndex={0} role="region" aria-label={t('onlineUsers')}>
-          <Table size="small" className={s.table} aria-label={t('onlineUsers')}>
-            <colgroup>
-              {COLUMNS.map(([key, , width]) => (
-                <col key={key} style={{ width }} />
-              ))}
-              <col style={{ width: ACTIONS_WIDTH }} />
-            </colgroup>
-            <TableHeader>
-              <TableRow>
-                {COLUMNS.map(([key, label], i) => (
-                  <TableHeaderCell key={key} className={mergeClasses(s.cell, i === 0 && s.first)}>
-                    {label === 'ID' ? label : t(label)}
-                  </TableHeaderCell>
-                ))}
-                <TableHeaderCell className={mergeClasses(s.cell, s.last)}>{t('actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>{t('none')}</TableCell>
-                </TableRow>
-              )}
-              {rows.map((r) => (
-                <TableRow key={r.id} aria-current={r.current ? 'true' : undefined}>
-                  {COLUMNS.map(([key], i) => {
-                    const text = (TIMES.has(key) ? formatInstant(r[key] as string) : String(r[key] ?? '')) || '--';
-                    return (
-                      <TableCell key={key} className={mergeClasses(i === 0 && s.first)}>
-                        <div className={s.cell} title={text}>
-                          {text}
-                          {i === 0 && r.current && (
-                            <Badge className={s.you} size="small" appearance="filled" color="brand">
-                              {t('you')}
-                            </Badge>
-                          )}
-                        </div>
-                      </TableCell>
-                    );
-                  })}
-                  <TableCell className={s.last}>
-                    <Link
-                      as="button"
-                      disabled={!canForceLogout || r.current}
-                      aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
-                      onClick={() => setKicking(r)}
-                      data-track-code="online:force-logout"
-                    >
-                      {t('forceLogout')}
-                    </Link>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable
+          label={t('onlineUsers')}
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          current={(r) => Boolean(r.current)}
+          empty={{ reason: '' }}
+        />
         <Pagination
           count={count}
           page={pageNum}

@@ -76,6 +76,11 @@ describe('online users and force logout in Chromium', () => {
     for (const column of ['ID', '登录时间', '退出时间', '登录系统', 'IP地址', '账号', '昵称', '手机号', '员工姓名', '员工编号']) {
       await expect.poll(() => drawer.getByRole('columnheader', { name: column, exact: true }).count()).toBe(1);
     }
+    // Who first: account, name and phone lead, so the row to force out is found without scrolling sideways.
+    await expect.poll(() => drawer.getByRole('columnheader').allTextContents()).toEqual(expect.arrayContaining(['账号', '昵称', '手机号']));
+    await expect
+      .poll(async () => (await drawer.getByRole('columnheader').allTextContents()).slice(0, 3))
+      .toEqual(['账号', '昵称', '手机号']);
     await expect.poll(() => drawer.getByRole('combobox', { name: '每页条数' }).inputValue()).toBe('10');
     await drawer.getByRole('combobox', { name: '每页条数' }).selectOption('200');
     const link = drawer.getByRole('button', { name: `强制退出 staff ${sessionId}` });

@@ -49,6 +49,8 @@ export interface DataTableProps<T, K extends string | number> {
   /** a list useListData loads: its rows, whether a newer page is loading, and 重试 when the last load failed */
   data?: Pick<ListData<T, unknown>, 'rows' | 'loading' | 'failed' | 'reload'>;
   rowKey: (row: T) => K;
+  /** the row that is the viewer's own (aria-current), e.g. their own session */
+  current?: (row: T) => boolean;
   /** a newer page is loading: the rows stay, marked busy */
   loading?: boolean;
   sortField?: string | null;
@@ -123,7 +125,7 @@ const SELECT_WIDTH = 44;
  * that scrolls sideways inside its card instead of out of the page.
  */
 export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
-  const { label, columns, data, rowKey, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
+  const { label, columns, data, rowKey, current, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
   const rows = data ? data.rows : (props.rows ?? null);
   const loading = data ? data.loading : props.loading;
   const failed = data ? (data.failed ? { onRetry: data.reload } : undefined) : props.failed;
@@ -242,7 +244,12 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
           {rows?.map((row) => {
             const k = rowKey(row);
             return (
-              <TableRow key={k} className={s.row} aria-selected={selectable ? Boolean(selected?.has(k)) : undefined}>
+              <TableRow
+                key={k}
+                className={s.row}
+                aria-selected={selectable ? Boolean(selected?.has(k)) : undefined}
+                aria-current={current?.(row) ? 'true' : undefined}
+              >
                 {selectable && (
                   <TableSelectionCell
                     {...pinned('select')}
