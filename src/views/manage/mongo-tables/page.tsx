@@ -1,26 +1,22 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
-import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../../api/contract.ts';
-import { metaCalls } from '../../api/calls/meta-calls.ts';
-import { collectionAdd } from '../../api/schema/collection.ts';
-import { fieldProblems } from '../../api/schema/kit.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
-import { useFormatInstant } from '../../shell/time-zone.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { useConfirm } from '../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
-import { FilterFields } from '../../kit/list/filter-bar.tsx';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { TextField } from '../../kit/form/form-fields.tsx';
-import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
-import { SubList } from '../../kit/list/sub-list.tsx';
-import { useFilters } from '../../kit/list/use-filters.ts';
-import { useForm } from '../../kit/form/use-form.ts';
-import { useListData } from '../../kit/list/use-list.ts';
-import { useT } from '../../i18n/use-t.ts';
-import type { ViewProps } from '../view-props.ts';
+import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../../../api/contract.ts';
+import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { PermissionButton } from '../../../shell/session/permission-button.tsx';
+import { useFormatInstant } from '../../../shell/time-zone.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { useConfirm } from '../../../kit/page/confirm.tsx';
+import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { FilterFields } from '../../../kit/list/filter-bar.tsx';
+import { ResourcePage } from '../../../kit/page/resource-page.tsx';
+import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { SubList } from '../../../kit/list/sub-list.tsx';
+import { useFilters } from '../../../kit/list/use-filters.ts';
+import { useListData } from '../../../kit/list/use-list.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ViewProps } from '../../view-props.ts';
+import { CollectionForm } from './collection-form.tsx';
 
 const FILTERS = ['keyword', 'table'] as const;
 
@@ -34,26 +30,6 @@ export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-interface Values extends Record<string, unknown> {
-  name: string;
-  remark: string;
-}
-const problems = (v: Values) => fieldProblems(collectionAdd, v);
-
-function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
-  const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
-  const form = useForm<Values>({ name: '', remark: '' }, problems);
-  const save = () => form.submit((v) => calls.addCollection(v.name, v.remark).then(({ id }) => onSaved(id)));
-  return (
-    <FormDrawer open title={t('addCollection')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
-      <TextField form={form} name="name" label={t('collectionName')} required hint={t('collectionNameHint')} />
-      <TextField form={form} name="remark" label={t('remark')} multiline />
-    </FormDrawer>
-  );
 }
 
 /**

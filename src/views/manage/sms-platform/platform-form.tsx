@@ -1,0 +1,76 @@
+import { Field, Select } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../../api/calls/sms-platform-calls.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../../api/schema/sms-platform.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  endpoint: string;
+  accessKey: string;
+  secret: string;
+  signName: string;
+  template: string;
+  active: boolean;
+}
+
+/** The body a save sends, from the form's values: what the shared schema checks on both sides. */
+const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
+  ...(row ? { id: row.id } : {}),
+  type: 'http',
+  name: v.name,
+  endpoint: v.endpoint,
+  accessKey: v.accessKey,
+  secret: v.secret,
+  signName: v.signName,
+  templates: { verify_code: v.template },
+  active: v.active,
+});
+
+export function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onClose: () => void; onSaved: () => void }) {
+  const t = useT();
+  const calls = smsPlatformCalls(useApi());
+  const validate = useMemo(() => (v: Values) => fieldProblems(smsPlatformSave, bodyOf(row, v), SMS_PLATFORM_FORM_FIELDS), [row]);
+  const form = useForm<Values>(
+    {
+      name: row?.name ?? '',
+      endpoint: row?.endpoint ?? '',
+      accessKey: row?.accessKey ?? '',
+      secret: '',
+      signName: row?.signName ?? '',
+      template: row?.templates.verify_code ?? '',
+      active: row?.active ?? false,
+    },
+    validate,
+  );
+  const save = () => form.submit((v) => calls.save(bodyOf(row, v)).then(onSaved));
+  const secretHint = row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed');
+  return (
+    <FormDrawer
+      open
+      title={row ? t('editSmsPlatform') : t('addSmsPlatform')}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <TextField form={form} name="name" label={t('platformName')} required />
+      <Field label={t('platformType')}>
+        <Select value="http" disabled>
+          <option value="http">{t('platformTypeHttp')}</option>
+        </Select>
+      </Field>
+      <TextField form={form} name="endpoint" label={t('platformEndpoint')} required type="url" hint={t('platformEndpointHint')} />
+      <TextField form={form} name="accessKey" label={t('accessKey')} />
+      <TextField form={form} name="secret" label={t('secretKey')} required={row === null} type="password" hint={secretHint} />
+      <TextField form={form} name="signName" label={t('signName')} required />
+      <TextField form={form} name="template" label={t('verifyTemplate')} required />
+      <SwitchField form={form} name="active" label={t('platformActive')} />
+    </FormDrawer>
+  );
+}

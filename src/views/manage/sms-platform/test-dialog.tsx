@@ -1,0 +1,37 @@
+import { Field, Input } from '@fluentui/react-components';
+import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { smsPlatformTest } from '../../../api/schema/sms-platform.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { FormDialog } from '../../../kit/form/form-dialog.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+/** A test SMS through one platform: the phone is checked by the call's own schema first. */
+export function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => void }) {
+  const t = useT();
+  const notify = useNotify();
+  const calls = smsPlatformCalls(useApi());
+  const form = useForm<{ phone: string }>({ phone: '' }, (v) => fieldProblems(smsPlatformTest, { id: row.id, phone: v.phone.trim() }));
+  const send = () =>
+    void form.submit(async (v) => {
+      await calls.test(row.id, v.phone.trim());
+      notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');
+      onClose();
+    });
+  return (
+    <FormDialog
+      open
+      title={t('sendTestSmsVia', { name: row.name })}
+      submitLabel={t('sendTestSms')}
+      saving={form.saving}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <Field label={t('phone')} required {...form.field('phone')}>
+        <Input type="tel" value={form.values.phone} onChange={(_, d) => form.set('phone', d.value)} />
+      </Field>
+    </FormDialog>
+  );
+}

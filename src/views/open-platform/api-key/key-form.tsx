@@ -1,0 +1,67 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/api-key-calls.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { apiKeySave } from '../../../api/schema/api-key.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
+import { TextField } from '../../../kit/form/form-fields.tsx';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  scopes: number[];
+  expiresAt: string;
+}
+/** The body a save sends: the expiry typed in this browser's zone, as an instant. */
+const bodyOf = (v: Values) => {
+  const expires = v.expiresAt ? Date.parse(v.expiresAt) : Number.NaN;
+  return { name: v.name, scopes: v.scopes, expiresAt: Number.isNaN(expires) ? v.expiresAt : new Date(expires).toISOString() };
+};
+const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
+
+export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => apiKeyCalls(api), [api]);
+  const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  useEffect(() => void calls.scopes().then(setScopes, () => undefined), [calls]);
+  // Shown once, inside the drawer (a dialog opening as the drawer closes could be left aria-hidden by it).
+  const [made, setMade] = useState<string | null>(null);
+  const save = () =>
+    form.submit(async (v) => {
+      const made = await calls.create(bodyOf(v));
+      setMade(made.key);
+    });
+  return (
+    <FormDrawer open title={t('addApiKey')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
+      <TextField form={form} name="name" label={t('apiKeyName')} required />
+      <TextField form={form} name="expiresAt" label={t('expiresAt')} type="datetime-local" hint={t('apiKeyExpiryHint')} />
+      <div className={s.scopes}>
+        <CheckboxGroup
+          label={t('apiKeyScopes')}
+          options={scopes.map((x) => ({ value: x.id, label: `${x.method} ${x.path}${x.name ? ` · ${x.name}` : ''}` }))}
+          value={form.values.scopes}
+          onChange={(next) => form.set('scopes', next)}
+          error={form.error('scopes')}
+        />
+      </div>
+      <ShownOnceDialog
+        items={made === null ? null : [{ label: t('apiKeyName'), value: made, testId: 'new-api-key' }]}
+        title={t('apiKeyCreated')}
+        intro={t('apiKeyShownOnce')}
+        onDone={onCreated}
+      />
+    </FormDrawer>
+  );
+}
+
+export const useStyles = makeStyles({
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  scopes: { maxHeight: '50vh', overflowY: 'auto' },
+});
