@@ -166,7 +166,8 @@ describe('platform administration', () => {
   });
 
   it('the operator creates a tenant, sees its admin’s initial password once, and that admin can sign in with it', async () => {
-    const op = await ui.signedInPage('platform');
+    // A browser in UTC: the expiry is typed and shown in the tenant's zone (Asia/Shanghai), never the browser's.
+    const op = await ui.signedInPage('platform', { timezoneId: 'UTC' });
     await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-list`);
     await op.getByRole('heading', { name: '租户列表', level: 1 }).waitFor();
     await op.getByRole('cell', { name: '平台运营中心（平台）', exact: true }).waitFor();
@@ -178,6 +179,7 @@ describe('platform administration', () => {
     await drawer.getByText('企业编码须为 2-32 位小写字母、数字或连字符，以字母开头').waitFor();
     await drawer.getByLabel('企业编码').fill('lanjing');
     await drawer.getByLabel('管理员账号').fill('lanjing_admin');
+    await drawer.getByLabel('到期时间').fill('2030-12-20T10:00');
     await drawer.getByRole('button', { name: '保存' }).click();
     const created = op.getByRole('alertdialog', { name: '租户已创建' });
     await created.waitFor();
@@ -185,6 +187,10 @@ describe('platform administration', () => {
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
     await created.getByRole('button', { name: '我已记下' }).click();
     await op.getByRole('cell', { name: 'lanjing', exact: true }).waitFor();
+    await op
+      .getByRole('row', { name: /蓝鲸商贸/ })
+      .getByRole('cell', { name: '2030-12-20 10:00', exact: true })
+      .waitFor();
     // Its pages are one click away: the tenant pages page with this tenant chosen, platform pages locked.
     await op.getByRole('button', { name: '页面 蓝鲸商贸' }).click();
     await op.waitForURL(/#\/tenant-manage\/tenant-pages\?tenant=\d+$/);

@@ -1,4 +1,5 @@
 import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
+import { ZonedDateTimeInput } from './zoned-datetime-input.tsx';
 import type { FormApi } from './use-form.ts';
 
 type Values = Record<string, unknown>;
@@ -14,7 +15,7 @@ interface FieldProps<V extends Values, K extends keyof V & string> {
 }
 
 export interface TextFieldProps<V extends Values> extends FieldProps<V, keyof V & string> {
-  type?: 'text' | 'password' | 'url' | 'number' | 'tel' | 'email' | 'datetime-local';
+  type?: 'text' | 'password' | 'url' | 'number' | 'tel' | 'email';
   placeholder?: string;
   /** several lines */
   multiline?: boolean;
@@ -90,5 +91,23 @@ export function SwitchField<V extends Values>({ form, name, label, disabled }: O
       disabled={disabled}
       onChange={(_, d) => form.set(name, d.checked as V[typeof name])}
     />
+  );
+}
+
+/**
+ * A date and time bound to a form, typed in the tenant's zone (the zone every time is shown in); the form holds
+ * the instant (ISO 8601, '' for none).
+ * @example <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} />
+ */
+export function DateTimeField<V extends Values>({ form, name, label, required, hint, disabled }: FieldProps<V, keyof V & string>) {
+  return (
+    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+      <ZonedDateTimeInput
+        value={form.values[name]}
+        disabled={disabled}
+        onChange={(iso) => form.set(name, iso as V[typeof name])}
+        onBlur={() => form.blur(name)}
+      />
+    </Field>
   );
 }

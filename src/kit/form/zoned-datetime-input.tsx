@@ -7,7 +7,17 @@ import { useTimeZone } from '../../shell/time-zone.ts';
  * UTC and the tenant in Asia/Shanghai, 10:00 typed is 10:00 Shanghai, stored as 02:00Z and listed as 10:00.
  * `value` and `onChange` speak ISO instants ('' for none).
  */
-export function ZonedDateTimeInput({ value, onChange, onBlur }: { value: unknown; onChange: (iso: string) => void; onBlur?: () => void }) {
+export function ZonedDateTimeInput({
+  value,
+  onChange,
+  onBlur,
+  disabled,
+}: {
+  value: unknown;
+  onChange: (iso: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+}) {
   const zone = useTimeZone();
   return (
     <Input
@@ -15,6 +25,7 @@ export function ZonedDateTimeInput({ value, onChange, onBlur }: { value: unknown
       value={toZonedInput(value, zone)}
       onChange={(_, d) => onChange(fromZonedInput(d.value, zone))}
       onBlur={onBlur}
+      disabled={disabled}
     />
   );
 }

@@ -14,7 +14,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';
 import { FilterFields, emptyState } from '../../kit/list/filter-bar.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { SelectField, TextField } from '../../kit/form/form-fields.tsx';
+import { SelectField, DateTimeField, TextField } from '../../kit/form/form-fields.tsx';
 import { ShownOnceDialog } from '../../kit/page/shown-once-dialog.tsx';
 import { Pagination } from '../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
@@ -28,15 +28,6 @@ import type { ViewProps } from '../view-props.ts';
 import { SettingsPanel } from './parameters/settings-panel.tsx';
 
 const FILTERS = ['keyword', 'status'] as const;
-
-/** datetime-local <-> instant: the input speaks the browser's local time; the server keeps instants. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -55,7 +46,7 @@ const inputOf = (v: Values, id?: number): TenantInput => ({
   contactName: v.contactName.trim(),
   contactPhone: v.contactPhone.trim(),
   status: v.status === '0' ? 0 : 1,
-  expiresAt: fromLocalInput(v.expiresAt),
+  expiresAt: v.expiresAt || null,
 });
 
 function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; onClose: () => void; onSaved: (created: boolean) => void }) {
@@ -73,7 +64,7 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
           contactName: tenant.contactName,
           contactPhone: tenant.contactPhone,
           status: String(tenant.status),
-          expiresAt: toLocalInput(tenant.expiresAt),
+          expiresAt: tenant.expiresAt ?? '',
         }
       : EMPTY,
     validate,
@@ -110,14 +101,7 @@ function TenantForm({ tenant, onClose, onSaved }: { tenant: TenantRow | null; on
           { value: '0', label: t('disabled') },
         ]}
       />
-      <TextField
-        form={form}
-        name="expiresAt"
-        label={t('expiresAt')}
-        type="datetime-local"
-        hint={t('expiresAtHint')}
-        disabled={tenant?.platform}
-      />
+      <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} disabled={tenant?.platform} />
       {isNew && <TextField form={form} name="adminUserName" label={t('tenantAdminAccount')} required hint={t('tenantAdminHint')} />}
       <ShownOnceDialog
         items={

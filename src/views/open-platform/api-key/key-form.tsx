@@ -5,7 +5,7 @@ import { fieldProblems } from '../../../api/schema/kit.ts';
 import { apiKeySave } from '../../../api/schema/api-key.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
-import { TextField } from '../../../kit/form/form-fields.tsx';
+import { DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
 import { useForm } from '../../../kit/form/use-form.ts';
@@ -16,11 +16,8 @@ interface Values extends Record<string, unknown> {
   scopes: number[];
   expiresAt: string;
 }
-/** The body a save sends: the expiry typed in this browser's zone, as an instant. */
-const bodyOf = (v: Values) => {
-  const expires = v.expiresAt ? Date.parse(v.expiresAt) : Number.NaN;
-  return { name: v.name, scopes: v.scopes, expiresAt: Number.isNaN(expires) ? v.expiresAt : new Date(expires).toISOString() };
-};
+/** The body a save sends: the expiry, typed in the tenant's zone, is already an instant. */
+const bodyOf = (v: Values) => ({ name: v.name, scopes: v.scopes, expiresAt: v.expiresAt });
 const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 
 export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
@@ -41,7 +38,7 @@ export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated
   return (
     <FormDrawer open title={t('addApiKey')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('apiKeyName')} required />
-      <TextField form={form} name="expiresAt" label={t('expiresAt')} type="datetime-local" hint={t('apiKeyExpiryHint')} />
+      <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('apiKeyExpiryHint')} />
       <div className={s.scopes}>
         <CheckboxGroup
           label={t('apiKeyScopes')}
