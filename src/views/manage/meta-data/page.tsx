@@ -2,27 +2,23 @@ import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { metaTableSave } from '../../../api/schema/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { TextField } from '../../../kit/form/form-fields.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { RowActions } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useForm } from '../../../kit/form/use-form.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { FieldForm, typeKey } from './meta-field-form.tsx';
+import { TableForm } from './table-form.tsx';
 
 const FILTERS = ['keyword', 'table'] as const;
 
@@ -30,46 +26,6 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },
 });
-
-interface TableValues extends Record<string, unknown> {
-  name: string;
-  label: string;
-  remark: string;
-  component: string;
-}
-
-function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClose: () => void; onSaved: (id: number) => void }) {
-  const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
-  const form = useForm<TableValues>(
-    { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
-    (v) => fieldProblems(metaTableSave, v),
-  );
-  const save = () => form.submit((v) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id)));
-  return (
-    <FormDrawer
-      open
-      title={row ? t('editMetaTable') : t('addMetaTable')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSubmit={save}
-      onClose={onClose}
-    >
-      <TextField form={form} name="name" label={t('metaName')} required hint={t('metaNameHint')} trim />
-      <TextField form={form} name="label" label={t('metaLabel')} required />
-      <TextField form={form} name="remark" label={t('remark')} multiline />
-      <TextField
-        form={form}
-        name="component"
-        label={t('metaComponent')}
-        hint={t('metaComponentHint')}
-        placeholder="base-info/store-mng"
-        trim
-      />
-    </FormDrawer>
-  );
-}
 
 /**
  * 系统管理 › 数据字典: the tenant's data tables and their typed fields, the schema business pages are rendered from.

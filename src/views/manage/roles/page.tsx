@@ -1,50 +1,17 @@
-import {
-  Button,
-  Input,
-  Spinner,
-  Tab,
-  TabList,
-  Tree,
-  TreeItem,
-  TreeItemLayout,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Input, Spinner, Tab, TabList, Tree, TreeItem, TreeItemLayout, mergeClasses } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleNode, type RoleRow, type RoleUser } from '../../../api/calls/role-calls.ts';
+import { roleCalls, type RoleNode, type RoleRow } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { roleSave } from '../../../api/schema/role.ts';
-import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
-import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { Pagination } from '../../../kit/list/pagination.tsx';
-import { useListData, useListState } from '../../../kit/list/use-list.ts';
+import { useListState } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PermissionPanel } from './permission-panel.tsx';
-
-const useStyles = makeStyles({
-  columns: { display: 'grid', gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)', gap: tokens.spacingHorizontalXL },
-  side: { borderRight: `1px solid ${tokens.colorNeutralStroke2}`, paddingRight: tokens.spacingHorizontalL },
-  current: { backgroundColor: tokens.colorNeutralBackground1Selected, fontWeight: tokens.fontWeightSemibold },
-  count: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  detail: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalM,
-  },
-  hint: { color: tokens.colorNeutralForeground3, margin: `0 0 ${tokens.spacingVerticalS}` },
-  search: { width: '100%', marginBottom: tokens.spacingVerticalS },
-  empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalXXL, textAlign: 'center' },
-});
+import { RoleForm } from './role-form.tsx';
+import { RoleUsers } from './role-users.tsx';
+import { useStyles } from './styles.ts';
 
 const flat = (nodes: RoleNode[]): RoleNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 
@@ -57,73 +24,6 @@ export const matchingRoles = (nodes: RoleNode[], query: string): RoleNode[] => {
     return n.name.toLowerCase().includes(q) || children.length ? [{ ...n, children }] : [];
   });
 };
-
-interface RoleValues extends Record<string, unknown> {
-  name: string;
-  parentId: string;
-}
-
-/** A role's name and parent, added or changed in place above its permissions; checked by the call's own schema. */
-function RoleForm({
-  route,
-  role,
-  parent,
-  roles,
-  onSaved,
-  onDelete,
-  onCancel,
-}: {
-  route: ViewProps['route'];
-  /** null: a new role (under `parent`) */
-  role: RoleNode | null;
-  parent: RoleNode | null;
-  roles: RoleNode[];
-  onSaved: (id: number) => void;
-  onDelete: () => void;
-  onCancel: () => void;
-}) {
-  const s = useStyles();
-  const t = useT();
-  const calls = roleCalls(useApi());
-  const bodyOf = (v: RoleValues) => ({ ...(role ? { id: role.id } : {}), name: v.name, parentId: v.parentId ? Number(v.parentId) : null });
-  const form = useForm<RoleValues>(
-    { name: role?.name ?? '', parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '' },
-    (v) => fieldProblems(roleSave, bodyOf(v)),
-  );
-  const save = () => void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim() }).then(({ id }) => onSaved(id)));
-  return (
-    <form
-      className={s.detail}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <TextField form={form} name="name" label={t('roleTitle')} required />
-      <SelectField
-        form={form}
-        name="parentId"
-        label={t('parentRole')}
-        options={[
-          { value: '', label: t('noParentRole') },
-          ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: r.name })),
-        ]}
-      />
-      <PermissionButton code="role:save" route={route} onClick={save}>
-        {t('save')}
-      </PermissionButton>
-      {role ? (
-        <PermissionButton code="role:delete" route={route} onClick={onDelete}>
-          {t('delete')}
-        </PermissionButton>
-      ) : (
-        <Button size="small" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      )}
-    </form>
-  );
-}
 
 /**
  * 系统管理 › 角色管理: the role tree on the left; on the right the chosen role's name and parent, its
@@ -242,35 +142,5 @@ export default function RolesView({ route }: ViewProps) {
       </div>
       {confirmDialog}
     </ResourcePage>
-  );
-}
-
-function RoleUsers({ roleId }: { roleId: number }) {
-  const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => roleCalls(api), [api]);
-  const [page, setPage] = useState({ page: 1, size: 10 });
-  const data = useListData(() => calls.users(roleId, page.page, page.size), [calls, roleId, page.page, page.size]);
-  const columns: Column<RoleUser>[] = [
-    { key: 'userName', title: t('account'), width: 160, render: (u) => u.userName, ellipsis: (u) => u.userName },
-    { key: 'nickname', title: t('nickname'), width: 180, render: (u) => u.nickname, ellipsis: (u) => u.nickname },
-    {
-      key: 'userType',
-      title: t('userType'),
-      width: 140,
-      render: (u) => ([0, 1, 2].includes(u.userType) ? t(`userType${u.userType as 0 | 1 | 2}`) : u.userType),
-    },
-    { key: 'status', title: t('status'), width: 100, render: (u) => (u.status === 1 ? t('enabled') : t('disabled')) },
-  ];
-  return (
-    <>
-      <DataTable label={t('roleUsers')} columns={columns} data={data} rowKey={(u) => u.id} />
-      <Pagination
-        count={data.count}
-        page={page.page}
-        size={page.size}
-        onChange={(c) => setPage((p) => ({ page: c.page ?? 1, size: c.size ?? p.size }))}
-      />
-    </>
   );
 }

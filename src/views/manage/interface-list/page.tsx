@@ -1,0 +1,171 @@
+import { Badge } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import type { InterfaceRow } from '../../../api/contract.ts';
+import { platformCalls, type CatalogueNode } from '../../../api/calls/platform-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { useConfirm } from '../../../kit/page/confirm.tsx';
+import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
+import { Pagination } from '../../../kit/list/pagination.tsx';
+import { ResourcePage } from '../../../kit/page/resource-page.tsx';
+import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { useEditor } from '../../../kit/form/use-editor.ts';
+import { useFilters } from '../../../kit/list/use-filters.ts';
+import { useListData } from '../../../kit/list/use-list.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ViewProps } from '../../view-props.ts';
+import { InterfaceForm } from './interface-form.tsx';
+import { RelationsDrawer } from './relations-drawer.tsx';
+import { useStyles } from './styles.ts';
+
+const FILTERS = ['keyword', 'source'] as const;
+
+/**
+ * 系统管理 › 接口列表 (the platform operator's): the server's own calls and an external backend's, who may call each
+ * (anonymous, any signed-in user, or the pages and buttons related to it), and the relations themselves.
+ */
+export default function InterfaceListView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => platformCalls(api), [api]);
+  const filters = useFilters(route.path, FILTERS);
+  const { list, setList } = filters;
+  const f = list.filters;
+  const [relating, setRelating] = useState<InterfaceRow | null>(null);
+  const [ask, confirmDialog] = useConfirm();
+  const data = useListData(
+    () =>
+      calls.interfaces({
+        pageNum: list.page,
+        pageSize: list.size,
+        keyword: f.keyword || undefined,
+        source: f.source === 'server' || f.source === 'external' ? f.source : undefined,
+      }),
+    [calls, list.page, list.size, f.keyword, f.source],
+  );
+  const editor = useEditor<InterfaceRow>(data.reload);
+  // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  useEffect(() => {
+    calls.catalogue().then(
+      (nodes) => {
+        const out = new Map<number, string>();
+        const walk = (list: CatalogueNode[], parent: string) =>
+          list.forEach((n) => {
+            const name = n.uriType === 2 ? `${parent} · ${n.name}` : n.name || t('wrapperEntry');
+            out.set(n.id, name);
+            walk(n.children, name);
+          });
+        walk(nodes, '');
+        setNames(out);
+      },
+      () => setNames(new Map()),
+    );
+  }, [calls, data.rows]);
+  const relatedNames = (r: InterfaceRow) => r.menuIds.map((id) => names.get(id) ?? `#${id}`).join('、');
+
+  const accessBadge = (r: InterfaceRow) => {
+    const label = t(`access_${r.access}` as const);
+    const color =
+      r.access === 'anonymous' ? 'warning' : r.access === 'shell' ? 'informative' : r.access === 'platform' ? 'important' : 'brand';
+    return (
+      <Badge appearance="tint" color={color}>
+        {label}
+      </Badge>
+    );
+  };
+  const columns: Column<InterfaceRow>[] = [
+    { key: 'method', title: t('method'), width: 70, render: (r) => <span className={s.mono}>{r.method}</span> },
+    {
+      key: 'path',
+      title: t('interfacePath'),
+      width: 280,
+      render: (r) => <span className={s.mono}>{r.path}</span>,
+      ellipsis: (r) => r.path,
+    },
+    {
+      key: 'name',
+      title: t('interfaceName'),
+      width: 140,
+      render: (r) => r.name || (r.label ? <span className={s.muted}>{r.label}</span> : '--'),
+      ellipsis: (r) => r.name || r.label || '',
+    },
+    { key: 'source', title: t('source'), width: 90, render: (r) => (r.source === 'server' ? t('sourceServer') : t('sourceExternal')) },
+    { key: 'access', title: t('whoMayCall'), width: 110, render: accessBadge },
+    {
+      key: 'relations',
+      title: t('relatedEntries'),
+      width: 180,
+      render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : r.menuIds.length ? relatedNames(r) : t('noRelations')),
+      ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
+    },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 190,
+      render: (r) => (
+        <RowActions
+          route={route}
+          name={r.path}
+          actions={[
+            {
+              code: 'interface:relate',
+              label: t('relatePages'),
+              hidden: r.access === 'anonymous' || r.access === 'shell',
+              run: () => setRelating(r),
+            },
+            { code: 'interface:edit', label: t('edit'), run: () => editor.edit(r) },
+            {
+              code: 'interface:del',
+              label: t('delete'),
+              hidden: r.source !== 'external',
+              run: () =>
+                ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return (
+    <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>
+      <FilterFields
+        filters={filters}
+        fields={[
+          { name: 'keyword', label: t('keywordInterfaces') },
+          {
+            name: 'source',
+            label: t('source'),
+            kind: 'select',
+            options: [
+              { value: 'server', label: t('sourceServer') },
+              { value: 'external', label: t('sourceExternal') },
+            ],
+          },
+        ]}
+      />
+      <DataTable
+        label={route.title}
+        columns={columns}
+        data={data}
+        rowKey={(r) => r.id}
+        empty={emptyState(filters, { reason: t('emptyInterfaces'), filteredReason: t('emptyFiltered') })}
+      />
+      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+      {editor.open && <InterfaceForm row={editor.row} calls={calls} onClose={editor.close} onSaved={editor.saved} />}
+      {relating && (
+        <RelationsDrawer
+          row={relating}
+          calls={calls}
+          onClose={() => setRelating(null)}
+          onSaved={() => {
+            setRelating(null);
+            data.reload();
+          }}
+        />
+      )}
+      {confirmDialog}
+    </ResourcePage>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner } from '@fluentui/react-components';
+import { Dismiss24Regular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import type { InterfaceRow } from '../../../api/contract.ts';
+import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
+import { useRestoreFocus } from '../../../shell/restore-focus.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { MenuCheckTree } from '../menu-check-tree.tsx';
+import { useStyles } from './styles.ts';
+
+/** Which pages and buttons may call one interface: the whole catalogue as a check tree. */
+export function RelationsDrawer({
+  row,
+  calls,
+  onClose,
+  onSaved,
+}: {
+  row: InterfaceRow;
+  calls: PlatformCalls;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const notify = useNotify();
+  useRestoreFocus(true);
+  const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    Promise.all([calls.catalogue(), calls.relationsOfInterface(row.id)]).then(
+      ([catalogue, ids]) => {
+        if (!live) return;
+        const tree = catalogueTree(catalogue as CatalogueNode[], new Set(ids), () => true, { sharedOnly: false });
+        setNodes(tree);
+        setChecked(initialChecked(tree));
+      },
+      () => live && setNodes([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [calls, row.id]);
+  const save = async () => {
+    if (!nodes) return;
+    setSaving(true);
+    try {
+      // Pages and buttons only: a directory never calls anything.
+      const ids = toSave(nodes, checked).filter((id) => checked.has(id));
+      await calls.setInterfaceRelations(row.id, ids);
+      notify(t('operationDone'), 'success');
+      onSaved();
+    } catch {
+      /* shown by the shell */
+    } finally {
+      setSaving(false);
+    }
+  };
+  const title = t('relationsOf', { path: row.path });
+  return (
+    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, d) => !d.open && onClose()} aria-label={title}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
+          {title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        <p className={s.hint}>{row.access === 'platform' ? t('platformInterfaceHint') : t('relationsHint')}</p>
+        {!nodes ? <Spinner label={t('loading')} /> : <MenuCheckTree label={title} nodes={nodes} checked={checked} onChange={setChecked} />}
+      </DrawerBody>
+      <DrawerFooter className={s.footer}>
+        <Button appearance="primary" disabled={saving || !nodes} onClick={() => void save()}>
+          {saving ? t('operating') : t('save')}
+        </Button>
+        <Button onClick={onClose} disabled={saving}>
+          {t('cancel')}
+        </Button>
+      </DrawerFooter>
+    </OverlayDrawer>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import type { MetaTableRow } from '../../../api/contract.ts';
+import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { metaTableSave } from '../../../api/schema/meta-table.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { TextField } from '../../../kit/form/form-fields.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+interface TableValues extends Record<string, unknown> {
+  name: string;
+  label: string;
+  remark: string;
+  component: string;
+}
+
+export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClose: () => void; onSaved: (id: number) => void }) {
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => metaCalls(api), [api]);
+  const form = useForm<TableValues>(
+    { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
+    (v) => fieldProblems(metaTableSave, v),
+  );
+  const save = () => form.submit((v) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id)));
+  return (
+    <FormDrawer
+      open
+      title={row ? t('editMetaTable') : t('addMetaTable')}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <TextField form={form} name="name" label={t('metaName')} required hint={t('metaNameHint')} trim />
+      <TextField form={form} name="label" label={t('metaLabel')} required />
+      <TextField form={form} name="remark" label={t('remark')} multiline />
+      <TextField
+        form={form}
+        name="component"
+        label={t('metaComponent')}
+        hint={t('metaComponentHint')}
+        placeholder="base-info/store-mng"
+        trim
+      />
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button } from '@fluentui/react-components';
+import { roleCalls, type RoleNode } from '../../../api/calls/role-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { roleSave } from '../../../api/schema/role.ts';
+import { PermissionButton } from '../../../shell/session/permission-button.tsx';
+import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ViewProps } from '../../view-props.ts';
+import { useStyles } from './styles.ts';
+
+interface RoleValues extends Record<string, unknown> {
+  name: string;
+  parentId: string;
+}
+
+/** A role's name and parent, added or changed in place above its permissions; checked by the call's own schema. */
+export function RoleForm({
+  route,
+  role,
+  parent,
+  roles,
+  onSaved,
+  onDelete,
+  onCancel,
+}: {
+  route: ViewProps['route'];
+  /** null: a new role (under `parent`) */
+  role: RoleNode | null;
+  parent: RoleNode | null;
+  roles: RoleNode[];
+  onSaved: (id: number) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const calls = roleCalls(useApi());
+  const bodyOf = (v: RoleValues) => ({ ...(role ? { id: role.id } : {}), name: v.name, parentId: v.parentId ? Number(v.parentId) : null });
+  const form = useForm<RoleValues>(
+    { name: role?.name ?? '', parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '' },
+    (v) => fieldProblems(roleSave, bodyOf(v)),
+  );
+  const save = () => void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim() }).then(({ id }) => onSaved(id)));
+  return (
+    <form
+      className={s.detail}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <TextField form={form} name="name" label={t('roleTitle')} required />
+      <SelectField
+        form={form}
+        name="parentId"
+        label={t('parentRole')}
+        options={[
+          { value: '', label: t('noParentRole') },
+          ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: r.name })),
+        ]}
+      />
+      <PermissionButton code="role:save" route={route} onClick={save}>
+        {t('save')}
+      </PermissionButton>
+      {role ? (
+        <PermissionButton code="role:delete" route={route} onClick={onDelete}>
+          {t('delete')}
+        </PermissionButton>
+      ) : (
+        <Button size="small" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      )}
+    </form>
+  );
+}

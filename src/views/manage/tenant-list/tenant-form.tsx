@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import type { TenantInput, TenantRow } from '../../../api/contract.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { tenantAdd, tenantEdit } from '../../../api/schema/tenant.ts';
+import { platformCalls } from '../../../api/calls/platform-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
+import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
+import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  code: string;
+  contactName: string;
+  contactPhone: string;
+  status: string;
+  expiresAt: string;
+  adminUserName: string;
+}
+const EMPTY: Values = { name: '', code: '', contactName: '', contactPhone: '', status: '1', expiresAt: '', adminUserName: '' };
+const inputOf = (v: Values, id?: number): TenantInput => ({
+  ...(id === undefined ? { adminUserName: v.adminUserName.trim() } : { id }),
+  name: v.name.trim(),
+  code: v.code.trim(),
+  contactName: v.contactName.trim(),
+  contactPhone: v.contactPhone.trim(),
+  status: v.status === '0' ? 0 : 1,
+  expiresAt: v.expiresAt || null,
+});
+
+export function TenantForm({
+  tenant,
+  onClose,
+  onSaved,
+}: {
+  tenant: TenantRow | null;
+  onClose: () => void;
+  onSaved: (created: boolean) => void;
+}) {
+  const t = useT();
+  const api = useApi();
+  const calls = useMemo(() => platformCalls(api), [api]);
+  const isNew = tenant === null;
+  const validate = useMemo(() => (v: Values) => fieldProblems(isNew ? tenantAdd : tenantEdit, inputOf(v, isNew ? undefined : 0)), [isNew]);
+  const form = useForm<Values>(
+    tenant
+      ? {
+          ...EMPTY,
+          name: tenant.name,
+          code: tenant.code,
+          contactName: tenant.contactName,
+          contactPhone: tenant.contactPhone,
+          status: String(tenant.status),
+          expiresAt: tenant.expiresAt ?? '',
+        }
+      : EMPTY,
+    validate,
+  );
+  // The new admin's password is shown once, inside the drawer (a dialog opening as the drawer closes could be left
+  // aria-hidden by it); noting it closes both.
+  const [created, setCreated] = useState<Created | null>(null);
+  const save = () =>
+    form.submit(async (v) => {
+      const r = await calls.saveTenant(inputOf(v, tenant?.id));
+      if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
+      else onSaved(false);
+    });
+  return (
+    <FormDrawer
+      open
+      title={isNew ? t('addTenant') : t('editTenant')}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <TextField form={form} name="name" label={t('tenantName')} required />
+      <TextField form={form} name="code" label={t('tenantCode')} required hint={t('tenantCodeHint')} />
+      <TextField form={form} name="contactName" label={t('contactName')} />
+      <TextField form={form} name="contactPhone" label={t('contactPhone')} type="tel" />
+      <SelectField
+        form={form}
+        name="status"
+        label={t('status')}
+        disabled={tenant?.platform}
+        options={[
+          { value: '1', label: t('enabled') },
+          { value: '0', label: t('disabled') },
+        ]}
+      />
+      <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} disabled={tenant?.platform} />
+      {isNew && <TextField form={form} name="adminUserName" label={t('tenantAdminAccount')} required hint={t('tenantAdminHint')} />}
+      <ShownOnceDialog
+        items={
+          created && [
+            { label: t('account'), value: created.adminUserName },
+            { label: t('initialPassword'), value: created.initialPassword, testId: 'initial-password' },
+          ]
+        }
+        title={t('tenantCreated')}
+        intro={t('initialPasswordOnce', { name: created?.name ?? '' })}
+        onDone={() => onSaved(true)}
+      />
+    </FormDrawer>
+  );
+}
+
+interface Created {
+  name: string;
+  adminUserName: string;
+  initialPassword: string;
+}
