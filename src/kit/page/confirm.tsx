@@ -50,11 +50,14 @@ export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: R
 export function ConfirmDialog({
   open,
   message,
+  confirmLabel,
   onConfirm,
   onCancel,
 }: {
   open: boolean;
   message: string;
+  /** the confirming button's words when 确定 says too little (删除) */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -68,7 +71,7 @@ export function ConfirmDialog({
           <DialogContent>{message}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onConfirm}>
-              {t('confirm')}
+              {confirmLabel ?? t('confirm')}
             </Button>
             <Button onClick={onCancel}>{t('cancel')}</Button>
           </DialogActions>
