@@ -1,4 +1,86 @@
-import { CampaignAuditView } from './campaign-list.tsx';
+import { useMemo, useState } from 'react';
+import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { campaignReject } from '../../api/schema/campaign.ts';
+import { useApi } from '../../shell/session/api-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { DataTable } from '../../kit/list/data-table.tsx';
+import { FormDialog } from '../../kit/form/form-dialog.tsx';
+import { TextField } from '../../kit/form/form-fields.tsx';
+import { ResourcePage } from '../../kit/page/resource-page.tsx';
+import { RowActions } from '../../kit/list/row-actions.tsx';
+import { useForm } from '../../kit/form/use-form.ts';
+import { useListData } from '../../kit/list/use-list.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { useColumns } from './campaign-columns.tsx';
+
+/** Why a campaign goes back to its author: checked by the reject call's own schema first. */
+function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const calls = campaignCalls(useApi());
+  const form = useForm({ reason: '' }, (v) => fieldProblems(campaignReject, { id: row.id, reason: v.reason }));
+  const reject = () => void form.submit((v) => calls.reject(row.id, v.reason.trim()).then(onDone));
+  return (
+    <FormDialog
+      open
+      title={t('rejectCampaign', { name: row.name })}
+      submitLabel={t('reject')}
+      saving={form.saving}
+      onSubmit={reject}
+      onClose={onClose}
+    >
+      <TextField form={form} name="reason" label={t('rejectReason')} required multiline />
+    </FormDialog>
+  );
+}
+
+/** 活动审核 (campaign-audit/list): submitted campaigns, pending first; approve, or reject with a reason. */
+export function CampaignAuditView({ route }: ViewProps) {
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => campaignCalls(api), [api]);
+  const data = useListData(() => calls.auditList().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const [rejecting, setRejecting] = useState<Campaign | null>(null);
+  const done = () => {
+    notify(t('operationDone'), 'success');
+    data.reload();
+  };
+  const columns = useColumns({
+    key: 'actions',
+    title: t('actions'),
+    width: 160,
+    render: (r) =>
+      r.status === 'pending' ? (
+        <RowActions
+          route={route}
+          name={r.name}
+          actions={[
+            { code: 'campaign-audit:approve', label: t('approve'), run: () => void calls.approve(r.id).then(done, () => undefined) },
+            { code: 'campaign-audit:reject', label: t('reject'), run: () => setRejecting(r) },
+          ]}
+        />
+      ) : (
+        r.rejectReason || '--'
+      ),
+  });
+  return (
+    <ResourcePage route={route}>
+      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noAudits') }} />
+      {rejecting && (
+        <RejectDialog
+          row={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setRejecting(null);
+            done();
+          }}
+        />
+      )}
+    </ResourcePage>
+  );
+}
 
 /** 活动审核 (campaign-audit/list): its own module name in the registry. */
 export default CampaignAuditView;
