@@ -178,3 +178,26 @@ describe('useFilters', () => {
     });
   });
 });
+
+describe('the page builder’s keys', () => {
+  it('nudges, deletes, undoes and redoes, and lets go, each key as the builder asks', async () => {
+    const { keyCommand } = await import('../../src/views/template/custom-page/builder-logic.ts');
+    const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({
+      key: k,
+      shiftKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      ...mods,
+    });
+    expect(keyCommand(key('ArrowLeft'), true)).toEqual({ type: 'NUDGE', dx: -1, dy: 0 });
+    expect(keyCommand(key('ArrowDown', { shiftKey: true }), true)).toEqual({ type: 'NUDGE', dx: 0, dy: 10 });
+    expect(keyCommand(key('ArrowUp'), false)).toBeNull();
+    expect(keyCommand(key('Backspace'), true)).toEqual({ type: 'DELETE' });
+    expect(keyCommand(key('Delete'), false)).toBeNull();
+    expect(keyCommand(key('z', { ctrlKey: true }), false)).toEqual({ type: 'UNDO' });
+    expect(keyCommand(key('Z', { metaKey: true, shiftKey: true }), false)).toEqual({ type: 'REDO' });
+    expect(keyCommand(key('z'), true)).toBeNull();
+    expect(keyCommand(key('Escape'), false)).toEqual({ type: 'DESELECT' });
+    expect(keyCommand(key('toString'), true)).toBeNull();
+  });
+});

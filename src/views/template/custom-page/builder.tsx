@@ -1,10 +1,10 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
 import { useAppMachine } from '../../../journal/actor-hooks.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { fromPromise } from 'xstate';
-import { activeIndex, layerRects, pageBuilderMachine, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
+import { activeIndex, layerRects, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
 import { pageCalls, type PaletteItem } from '../../../api/calls/page-calls.ts';
-import { type PageRect, type PageState } from '../../../api/rules/page-rules.ts';
+import { createBuilderLogic, keyCommand } from './builder-logic.ts';
+import type { PageRect } from '../../../api/rules/page-rules.ts';
 import { ImageUpload } from '../../../kit/form/image-upload.tsx';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
@@ -12,7 +12,7 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { PageHeader } from '../../../kit/page/page-header.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
-import { PagePreview, backgroundOf, message } from './preview.tsx';
+import { PagePreview, backgroundOf } from './preview.tsx';
 import { HotZones, RectContent, RectFace, rectBox } from './rect-parts.tsx';
 import { SCALE, useStyles } from './styles.ts';
 
@@ -22,27 +22,7 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
   const api = useApi();
   const notify = useNotify();
   const calls = useMemo(() => pageCalls(api), [api]);
-  const logic = useMemo(
-    () =>
-      pageBuilderMachine.provide({
-        actors: {
-          loadPage: fromPromise(async ({ input }: { input: { id: number } }) => {
-            const p = await calls.get(input.id).catch((err: unknown) => Promise.reject(new Error(message(err))));
-            return { page: { pageData: p.pageData, rects: p.rects, pops: p.pops }, name: p.name, saved: { id: p.id, version: p.version } };
-          }),
-          savePage: fromPromise(
-            async ({ input }: { input: { page: PageState; name: string; saved: { id: number; version: number } | null } }) => {
-              const body = { name: input.name.trim(), ...input.page };
-              const out = await (
-                input.saved ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }) : calls.insert(body)
-              ).catch((err: unknown) => Promise.reject(new Error(message(err))));
-              return { id: out.id, version: out.version };
-            },
-          ),
-        },
-      }),
-    [calls],
-  );
+  const logic = useMemo(() => createBuilderLogic(calls), [calls]);
   const [state, send] = useAppMachine(logic, { input: { id } });
   const { page, name, saved, past, future, dirty, error } = state.context;
   const [palette, setPalette] = useState<PaletteItem[]>([]);
@@ -71,23 +51,10 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
 
   const onKey = useCallback(
     (e: KeyboardEvent) => {
-      const step = e.shiftKey ? 10 : 1;
-      const arrows: Record<string, [number, number]> = {
-        ArrowLeft: [-step, 0],
-        ArrowRight: [step, 0],
-        ArrowUp: [0, -step],
-        ArrowDown: [0, step],
-      };
-      if (arrows[e.key] && selected) {
-        e.preventDefault();
-        send({ type: 'NUDGE', dx: arrows[e.key][0], dy: arrows[e.key][1] });
-      } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected) {
-        e.preventDefault();
-        send({ type: 'DELETE' });
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
-        e.preventDefault();
-        send({ type: e.shiftKey ? 'REDO' : 'UNDO' });
-      } else if (e.key === 'Escape') send({ type: 'DESELECT' });
+      const command = keyCommand(e, selected !== undefined);
+      if (!command) return;
+      if (command.type !== 'DESELECT') e.preventDefault();
+      send(command);
     },
     [selected, send],
   );

@@ -1,0 +1,46 @@
+import { fromPromise } from 'xstate';
+import { pageBuilderMachine, type PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
+import type { pageCalls } from '../../../api/calls/page-calls.ts';
+import type { PageState } from '../../../api/rules/page-rules.ts';
+import { message } from './preview.tsx';
+
+/** The builder's machine with the real calls: a page loaded by id, saved as new or as the next version. */
+export const createBuilderLogic = (calls: ReturnType<typeof pageCalls>) =>
+  pageBuilderMachine.provide({
+    actors: {
+      loadPage: fromPromise(async ({ input }: { input: { id: number } }) => {
+        const p = await calls.get(input.id).catch((err: unknown) => Promise.reject(new Error(message(err))));
+        return { page: { pageData: p.pageData, rects: p.rects, pops: p.pops }, name: p.name, saved: { id: p.id, version: p.version } };
+      }),
+      savePage: fromPromise(
+        async ({ input }: { input: { page: PageState; name: string; saved: { id: number; version: number } | null } }) => {
+          const body = { name: input.name.trim(), ...input.page };
+          const out = await (
+            input.saved ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }) : calls.insert(body)
+          ).catch((err: unknown) => Promise.reject(new Error(message(err))));
+          return { id: out.id, version: out.version };
+        },
+      ),
+    },
+  });
+
+type Key = { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean };
+
+/**
+ * What a key on the canvas asks of the builder: arrows nudge the chosen component (by 10 with Shift), Delete or
+ * Backspace removes it, Ctrl+Z (Cmd+Z) undoes and with Shift redoes, Escape lets go of it.
+ */
+export function keyCommand(e: Key, hasSelection: boolean): PageBuilderEvent | null {
+  const step = e.shiftKey ? 10 : 1;
+  const arrows: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  if (Object.hasOwn(arrows, e.key) && hasSelection) return { type: 'NUDGE', dx: arrows[e.key][0], dy: arrows[e.key][1] };
+  if ((e.key === 'Delete' || e.key === 'Backspace') && hasSelection) return { type: 'DELETE' };
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') return { type: e.shiftKey ? 'REDO' : 'UNDO' };
+  if (e.key === 'Escape') return { type: 'DESELECT' };
+  return null;
+}
