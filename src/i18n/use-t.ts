@@ -9,7 +9,10 @@ export const SetLanguageContext = createContext<(language: Language) => void>(()
 export const useLanguage = (): [Language, (language: Language) => void] => [useContext(LanguageContext), useContext(SetLanguageContext)];
 
 /** The translate function of the current language. */
-export function useT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
+/** A translator: a text key (and its variables) in the console's language. */
+export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export function useT(): T {
   const lang = useContext(LanguageContext);
   const dict = dictionaries[lang] ?? dictionaries[DEFAULT_LANGUAGE]!;
   return (key, vars) => {

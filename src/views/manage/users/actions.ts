@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { userCalls, UserRow } from '../../../api/calls/user-calls.ts';
+import { useConfirm } from '../../../kit/page/confirm.tsx';
+import { useRunEach } from '../../../kit/page/use-run-each.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+/**
+ * What the users page does to rows: delete or disable one or the chosen ones (confirmed first, one message for the
+ * batch), enable at once, and open a user's details with the staff record bound to the account.
+ */
+export function useUserActions(calls: ReturnType<typeof userCalls>, reload: () => void) {
+  const t = useT();
+  const [ask, confirmDialog] = useConfirm();
+  const runEach = useRunEach();
+  const [detail, setDetail] = useState<(UserRow & { staff: string }) | null>(null);
+  const askEach = (kind: 'delete' | 'disable', rows: UserRow[]) =>
+    ask({
+      message:
+        kind === 'delete'
+          ? rows.length > 1
+            ? t('confirmBatchDelete', { count: rows.length })
+            : t('confirmDeleteUser')
+          : rows.length > 1
+            ? t('confirmBatchDisable', { count: rows.length })
+            : t('confirmDisableUser'),
+      run: () => runEach(rows, (r) => (kind === 'delete' ? calls.remove(r.id) : calls.modifyStatus(r.id, 0)), reload),
+      quiet: true,
+    });
+  const setStatus = (row: UserRow, on: boolean) =>
+    on ? void runEach([row], (r) => calls.modifyStatus(r.id, 1), reload) : askEach('disable', [row]);
+  const openDetail = (row: UserRow) =>
+    void Promise.all([calls.detail(row.id), calls.staffOf(row.id)]).then(
+      ([user, staff]) => setDetail({ ...user, staff: staff ? `${staff.staffName}（${staff.staffCode}）` : '--' }),
+      () => {
+        /* shown by the shell */
+      },
+    );
+  return { askEach, setStatus, openDetail, detail, closeDetail: () => setDetail(null), confirmDialog };
+}

@@ -1,0 +1,168 @@
+import type { UserRow } from '../../../api/calls/user-calls.ts';
+import type { RoleRow } from '../../../api/calls/role-calls.ts';
+import type { FilterField } from '../../../kit/list/filter-bar.tsx';
+import type { T } from '../../../i18n/use-t.ts';
+import type { ListState } from '../../../kit/list/list-query.ts';
+import type { AppRoute } from '../../../menu/menu-model.ts';
+import { useFormatInstant } from '../../../shell/time-zone.ts';
+import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
+import type { Column } from '../../../kit/list/data-table.tsx';
+import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+
+export interface UserColumnsOptions {
+  route: AppRoute;
+  /** the signed-in user: their own status cannot be switched */
+  myId: number | undefined;
+  typeName: (type: number) => string;
+  departNames: (ids: number[]) => string;
+  setStatus: (row: UserRow, on: boolean) => void;
+  openDetail: (row: UserRow) => void;
+  edit: (row: UserRow) => void;
+  remove: (row: UserRow) => void;
+}
+
+/** The users table: account, name, phone, type, departments, roles, status (switched in place), created, actions. */
+export function useUserColumns({
+  route,
+  myId,
+  typeName,
+  departNames,
+  setStatus,
+  openDetail,
+  edit,
+  remove,
+}: UserColumnsOptions): Column<UserRow>[] {
+  const t = useT();
+  const formatInstant = useFormatInstant();
+  return [
+    { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName, ellipsis: (r) => r.userName },
+    { key: 'nickname', title: t('nickname'), width: 130, sortable: true, render: (r) => r.nickname, ellipsis: (r) => r.nickname },
+    { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
+    { key: 'userType', title: t('userType'), width: 120, sortable: true, render: (r) => typeName(r.userType) },
+    {
+      key: 'departs',
+      title: t('departments'),
+      width: 140,
+      render: (r) => departNames(r.departIds),
+      ellipsis: (r) => departNames(r.departIds),
+    },
+    { key: 'roles', title: t('roles'), width: 140, render: (r) => r.roleNames || '--', ellipsis: (r) => r.roleNames },
+    {
+      key: 'status',
+      title: t('status'),
+      width: 80,
+      sortable: true,
+      render: (r) => (
+        <PermissionSwitch
+          code="user:edit"
+          route={route}
+          checked={r.status === 1}
+          disabled={r.id === myId}
+          label={t('userStatusOf', { name: r.userName })}
+          onChange={(on) => setStatus(r, on)}
+        />
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('createdAt'),
+      width: 160,
+      sortable: true,
+      render: (r) => formatInstant(r.createdAt),
+    },
+    {
+      key: 'actions',
+      title: t('actions'),
+      width: 190,
+      render: (r) => (
+        <RowActions
+          route={route}
+          name={r.userName}
+          actions={[
+            { code: 'user:detail', label: t('detail'), read: true, run: () => openDetail(r) },
+            { code: 'user:edit', label: t('edit'), run: () => edit(r) },
+            { code: 'user:del', label: t('delete'), run: () => remove(r) },
+          ]}
+        />
+      ),
+    },
+  ];
+}
+
+/** The users list's filters: a keyword, status, type, role and department. */
+export function userFilterFields(
+  t: T,
+  {
+    typeName,
+    roles,
+    departs,
+  }: { typeName: (type: number) => string; roles: readonly RoleRow[]; departs: ReadonlyArray<{ id: number; departName: string }> },
+): FilterField[] {
+  return [
+    { name: 'keyword', label: t('keywordUsers') },
+    {
+      name: 'status',
+      label: t('status'),
+      kind: 'select',
+      options: [
+        { value: '1', label: t('enabled') },
+        { value: '0', label: t('disabled') },
+      ],
+    },
+    { name: 'userType', label: t('userType'), kind: 'select', options: [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) })) },
+    { name: 'roleId', label: t('roles'), kind: 'select', options: roles.map((r) => ({ value: String(r.id), label: r.name })) },
+    {
+      name: 'departId',
+      label: t('departments'),
+      kind: 'select',
+      options: departs.map((d) => ({ value: String(d.id), label: d.departName })),
+    },
+  ];
+}
+
+/** A user's details as 详情 lists them, the bound staff record included. */
+export function userDetailItems(
+  t: T,
+  detail: UserRow & { staff: string },
+  {
+    typeName,
+    departNames,
+    formatInstant,
+  }: { typeName: (type: number) => string; departNames: (ids: number[]) => string; formatInstant: (v: string) => string },
+): Array<[string, string]> {
+  return [
+    [t('account'), detail.userName],
+    [t('nickname'), detail.nickname],
+    [t('phone'), detail.phone || '--'],
+    [t('userType'), typeName(detail.userType)],
+    [t('departments'), departNames(detail.departIds)],
+    [t('roles'), detail.roleNames || '--'],
+    [t('boundStaff'), detail.staff],
+    [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
+    [t('createdAt'), formatInstant(detail.createdAt)],
+  ];
+}
+
+const num = (v: string | undefined) => (v ? Number(v) : undefined);
+
+/** The list's query from its state in the address: the filters and sort applied (what an export writes too). */
+export const userListQuery = ({ filters: f, sortField, sortOrder }: ListState) => ({
+  keyword: f.keyword || undefined,
+  status: num(f.status) as 0 | 1 | undefined,
+  userType: num(f.userType) as 0 | 1 | 2 | undefined,
+  roleId: num(f.roleId),
+  departId: num(f.departId),
+  sortField: sortField ?? undefined,
+  sortOrder: sortOrder ?? undefined,
+});
+
+/** A user's type and departments as words. */
+export function useUserNames(departs: ReadonlyArray<{ id: number; departName: string }>) {
+  const t = useT();
+  return {
+    departNames: (ids: number[]) =>
+      ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment'),
+    typeName: (type: number) => ([0, 1, 2].includes(type) ? t(`userType${type as 0 | 1 | 2}`) : String(type)),
+  };
+}
