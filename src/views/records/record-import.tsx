@@ -11,13 +11,13 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts';
-import { ApiFailure } from '../../api/errors.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
+import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
 
 export function ImportDialog({
   open,
@@ -61,13 +61,8 @@ export function ImportDialog({
       setBusy(false);
     }
   };
-  const template = async () => {
-    try {
-      await saveSheet(await calls.sheet({ tableId: schema.table.id, template: true }));
-    } catch (err) {
-      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
-    }
-  };
+  const say = useSayFailure();
+  const template = () => calls.sheet({ tableId: schema.table.id, template: true }).then(saveSheet).catch(say);
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && onClose()}>
       <DialogSurface>

@@ -1,14 +1,12 @@
 import { Badge, Button } from '@fluentui/react-components';
 import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
-import { ApiFailure } from '../../../api/errors.ts';
 import { type OperationLogRow } from '../../../api/calls/log-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
-import { useLoading } from '../../../shell/layout/loading.tsx';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
-import { useNotify } from '../../../shell/toast.tsx';
 import { type Column } from '../../../kit/list/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { LogList, range, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
+import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
 
 export function OperationsTab(props: TabProps) {
   const s = useStyles();
@@ -16,8 +14,6 @@ export function OperationsTab(props: TabProps) {
   const calls = useLogCalls();
   const zone = useTimeZone();
   const formatInstant = useFormatInstant();
-  const notify = useNotify();
-  const withLoading = useLoading();
   const f = props.filters.list.filters;
   const columns: Column<OperationLogRow>[] = [
     { key: 'time', title: t('operationTime'), width: 160, render: (r) => formatInstant(r.createdAt) },
@@ -38,10 +34,11 @@ export function OperationsTab(props: TabProps) {
       ellipsis: (r) => r.operationCode,
     },
   ];
-  const exportAll = async () => {
-    try {
+  const download = useSheetDownload();
+  const exportAll = () =>
+    download(async () => {
       const query = { user: f.user || undefined, page: f.page || undefined, ...range(f, zone) };
-      const all = await withLoading(() => calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query }), t('operating'));
+      const all = await calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query });
       await saveSheet({
         fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
         columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
@@ -54,11 +51,8 @@ export function OperationsTab(props: TabProps) {
           r.operationCode,
         ]),
       });
-      if (all.truncated) notify(t('exportTruncated'), 'warning');
-    } catch (err) {
-      if (!(err instanceof ApiFailure)) notify(err instanceof Error ? err.message : String(err), 'error');
-    }
-  };
+      return all;
+    });
   return (
     <LogList
       {...props}
