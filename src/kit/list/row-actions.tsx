@@ -1,6 +1,7 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
+import type { Column } from './data-table.tsx';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
@@ -63,4 +64,24 @@ export function RowActions({
         )}
     </div>
   );
+}
+
+/**
+ * A table's actions column: each row's buttons (RowActions) named with the row; DataTable pins it to the right.
+ * @example actionsColumn({ title: t('actions'), route, width: 140, name: (r) => r.name, actions: (r) => [{ code: 'x:edit', label: t('edit'), run: () => edit(r) }] })
+ */
+export function actionsColumn<T>({
+  title,
+  route,
+  width,
+  name,
+  actions,
+}: {
+  title: string;
+  route: Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+  width: number;
+  name: (row: T) => string;
+  actions: (row: T) => readonly RowAction[];
+}): Column<T> {
+  return { key: 'actions', title, width, render: (row) => <RowActions route={route} name={name(row)} actions={actions(row)} /> };
 }

@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../kit/list/data-table.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useEditor } from '../../kit/form/use-editor.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useListData } from '../../kit/list/use-list.ts';
@@ -46,27 +46,21 @@ export default function DepartmentView({ route }: ViewProps) {
     { key: 'departName', title: t('departName'), width: 220, render: (r) => r.departName },
     { key: 'users', title: t('departUsers'), width: 110, render: (r) => r.users },
     { key: 'records', title: t('departRecords'), width: 110, render: (r) => r.records },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 150,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.departName}
-          actions={[
-            { code: 'depart:edit', label: t('edit'), unavailable, run: () => editor.edit(r) },
-            {
-              code: 'depart:del',
-              label: t('delete'),
-              unavailable,
-              run: () =>
-                ask({ message: t('confirmDeleteRecord', { name: r.departName }), run: () => calls.deleteDepart(r.id), then: changed }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.departName,
+      actions: (r) => [
+        { code: 'depart:edit', label: t('edit'), unavailable, run: () => editor.edit(r) },
+        {
+          code: 'depart:del',
+          label: t('delete'),
+          unavailable,
+          run: () => ask({ message: t('confirmDeleteRecord', { name: r.departName }), run: () => calls.deleteDepart(r.id), then: changed }),
+        },
+      ],
+    }),
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'depart:add', label: t('departAdd'), unavailable, run: editor.add }]}>

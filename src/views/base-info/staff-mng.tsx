@@ -10,7 +10,7 @@ import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { Pagination } from '../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useEditor } from '../../kit/form/use-editor.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFilters } from '../../kit/list/use-filters.ts';
@@ -53,26 +53,21 @@ export default function StaffView({ route }: ViewProps) {
     { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
     { key: 'storeId', title: t('staffStore'), width: 90, render: (r) => r.storeId ?? '--' },
     { key: 'userName', title: t('staffAccount'), width: 130, render: (r) => r.userName ?? t('staffUnbound') },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 150,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.staffName}
-          actions={[
-            { code: 'staff:edit', label: t('edit'), run: () => editor.edit(r) },
-            {
-              code: 'staff:del',
-              label: t('delete'),
-              run: () =>
-                ask({ message: t('confirmDeleteRecord', { name: r.staffName }), run: () => calls.deleteStaff(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.staffName,
+      actions: (r) => [
+        { code: 'staff:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'staff:del',
+          label: t('delete'),
+          run: () =>
+            ask({ message: t('confirmDeleteRecord', { name: r.staffName }), run: () => calls.deleteStaff(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'staff:add', label: t('staffAdd'), run: editor.add }]}>

@@ -13,7 +13,7 @@ import { BatchBar } from '../../kit/list/batch-bar.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DetailDialog } from '../../kit/page/detail-dialog.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useFilters } from '../../kit/list/use-filters.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useRunEach } from '../../kit/page/use-run-each.ts';
@@ -120,22 +120,17 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
           ),
         ellipsis: x.type === 'text' || x.type === 'reference' ? (r) => show(x, r) : undefined,
       })),
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 170,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={title(r)}
-          actions={[
-            { code: `${table.name}:detail`, label: t('detail'), read: true, run: () => void openDetail(r) },
-            { code: codes.edit, label: t('edit'), run: () => void openEdit(r) },
-            { code: codes.del, label: t('delete'), run: () => askRemove([r]) },
-          ]}
-        />
-      ),
-    },
+      name: (r) => title(r),
+      actions: (r) => [
+        { code: `${table.name}:detail`, label: t('detail'), read: true, run: () => void openDetail(r) },
+        { code: codes.edit, label: t('edit'), run: () => void openEdit(r) },
+        { code: codes.del, label: t('delete'), run: () => askRemove([r]) },
+      ],
+    }),
   ];
 
   const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));

@@ -8,7 +8,7 @@ import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -100,33 +100,28 @@ export default function InterfaceListView({ route }: ViewProps) {
       render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : r.menuIds.length ? relatedNames(r) : t('noRelations')),
       ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
     },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 190,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.path}
-          actions={[
-            {
-              code: 'interface:relate',
-              label: t('relatePages'),
-              hidden: r.access === 'anonymous' || r.access === 'shell',
-              run: () => setRelating(r),
-            },
-            { code: 'interface:edit', label: t('edit'), run: () => editor.edit(r) },
-            {
-              code: 'interface:del',
-              label: t('delete'),
-              hidden: r.source !== 'external',
-              run: () =>
-                ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.path,
+      actions: (r) => [
+        {
+          code: 'interface:relate',
+          label: t('relatePages'),
+          hidden: r.access === 'anonymous' || r.access === 'shell',
+          run: () => setRelating(r),
+        },
+        { code: 'interface:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'interface:del',
+          label: t('delete'),
+          hidden: r.source !== 'external',
+          run: () =>
+            ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>

@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
@@ -75,34 +75,29 @@ export default function MetaDataView({ route }: ViewProps) {
     { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 190,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.label}
-          actions={[
-            { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
-            { code: 'meta:save', label: t('edit'), run: () => tableEditor.edit(r) },
-            {
-              code: 'meta:del',
-              label: t('delete'),
-              run: () =>
-                ask({
-                  message: t('confirmDeleteMetaTable', { name: r.label, fields: r.fieldCount }),
-                  run: () => calls.deleteTable(r.id),
-                  then: () => {
-                    if (String(r.id) === f.table) showTable('');
-                    data.reload();
-                  },
-                }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.label,
+      actions: (r) => [
+        { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
+        { code: 'meta:save', label: t('edit'), run: () => tableEditor.edit(r) },
+        {
+          code: 'meta:del',
+          label: t('delete'),
+          run: () =>
+            ask({
+              message: t('confirmDeleteMetaTable', { name: r.label, fields: r.fieldCount }),
+              run: () => calls.deleteTable(r.id),
+              then: () => {
+                if (String(r.id) === f.table) showTable('');
+                data.reload();
+              },
+            }),
+        },
+      ],
+    }),
   ];
   const fieldColumns: Column<MetaFieldRow>[] = [
     { key: 'name', title: t('metaName'), width: 130, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
@@ -135,30 +130,25 @@ export default function MetaDataView({ route }: ViewProps) {
       width: 100,
       render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
     },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 130,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.label}
-          actions={[
-            { code: 'meta:save', label: t('edit'), run: () => fieldEditor.edit(r) },
-            {
-              code: 'meta:del',
-              label: t('delete'),
-              run: () =>
-                ask({
-                  message: r.inUse ? t('confirmDeleteMetaFieldInUse', { name: r.label }) : t('confirmDeleteMetaField', { name: r.label }),
-                  run: () => calls.deleteField(r.id, true),
-                  then: data.reload,
-                }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.label,
+      actions: (r) => [
+        { code: 'meta:save', label: t('edit'), run: () => fieldEditor.edit(r) },
+        {
+          code: 'meta:del',
+          label: t('delete'),
+          run: () =>
+            ask({
+              message: r.inUse ? t('confirmDeleteMetaFieldInUse', { name: r.label }) : t('confirmDeleteMetaField', { name: r.label }),
+              run: () => calls.deleteField(r.id, true),
+              then: data.reload,
+            }),
+        },
+      ],
+    }),
   ];
 
   return (

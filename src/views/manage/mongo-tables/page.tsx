@@ -10,7 +10,7 @@ import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -91,33 +91,28 @@ export default function MongoTablesView({ route }: ViewProps) {
     { key: 'fileCount', title: t('fileCount'), width: 70, render: (r) => r.fileCount },
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 140,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'mongo:files', label: t('filesAction'), read: true, run: () => choose(r.id) },
-            {
-              code: 'mongo:del',
-              label: t('delete'),
-              run: () =>
-                ask({
-                  message: t('confirmDeleteCollection', { name: r.name, files: r.fileCount }),
-                  run: () => calls.deleteCollection(r.id),
-                  then: () => {
-                    if (String(r.id) === f.table) choose('');
-                    data.reload();
-                  },
-                }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'mongo:files', label: t('filesAction'), read: true, run: () => choose(r.id) },
+        {
+          code: 'mongo:del',
+          label: t('delete'),
+          run: () =>
+            ask({
+              message: t('confirmDeleteCollection', { name: r.name, files: r.fileCount }),
+              run: () => calls.deleteCollection(r.id),
+              then: () => {
+                if (String(r.id) === f.table) choose('');
+                data.reload();
+              },
+            }),
+        },
+      ],
+    }),
   ];
   const fileColumns: Column<MongoFileRow>[] = [
     { key: 'name', title: t('fileName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
@@ -130,24 +125,19 @@ export default function MongoTablesView({ route }: ViewProps) {
     },
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 90,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            {
-              code: 'mongo:del',
-              label: t('delete'),
-              run: () => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        {
+          code: 'mongo:del',
+          label: t('delete'),
+          run: () => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
 
   return (

@@ -7,7 +7,7 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
@@ -55,27 +55,21 @@ export default function SmsPlatformView({ route }: ViewProps) {
         ),
     },
     { key: 'updated', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 190,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },
-            { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
-            {
-              code: 'sms-platform:del',
-              label: t('delete'),
-              run: () =>
-                ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },
+        { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
+        {
+          code: 'sms-platform:del',
+          label: t('delete'),
+          run: () => ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   return (
     <ResourcePage

@@ -8,7 +8,7 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { Pagination } from '../../../kit/list/pagination.tsx';
@@ -112,29 +112,23 @@ export default function TasksView({ route }: ViewProps) {
           '--'
         ),
     },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 240,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'task:run', label: t('runNow'), run: () => void runNow(r) },
-            { code: 'task:runs', label: t('taskRuns'), read: true, run: () => setList({ filters: { task: String(r.id) } }) },
-            { code: 'task:edit', label: t('edit'), run: () => editor.edit(r) },
-            {
-              code: 'task:unlock',
-              label: t('unlockTask'),
-              hidden: !r.locked,
-              run: () =>
-                ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock(r.id), then: reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'task:run', label: t('runNow'), run: () => void runNow(r) },
+        { code: 'task:runs', label: t('taskRuns'), read: true, run: () => setList({ filters: { task: String(r.id) } }) },
+        { code: 'task:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'task:unlock',
+          label: t('unlockTask'),
+          hidden: !r.locked,
+          run: () => ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock(r.id), then: reload }),
+        },
+      ],
+    }),
   ];
   const runColumns: Column<TaskRun>[] = [
     { key: 'started', title: t('startedAt'), width: 160, render: (r) => formatInstant(r.startedAt) },

@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -100,28 +100,23 @@ export default function TenantListView({ route }: ViewProps) {
       render: (r) => (r.expiresAt ? formatInstant(r.expiresAt, 'minutes') : t('never')),
     },
     { key: 'userCount', title: t('userCountTitle'), width: 70, render: (r) => r.userCount },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 180,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'tenant:edit', label: t('edit'), run: () => editor.edit(r) },
-            {
-              code: 'tenant:pages',
-              label: t('tenantPagesAction'),
-              read: true,
-              hidden: !pagesPath,
-              run: () => navigate(`${pagesPath}?tenant=${r.id}`),
-            },
-            { code: 'tenant:parameters', label: t('parametersAction'), run: () => setSettingsOf(r) },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'tenant:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'tenant:pages',
+          label: t('tenantPagesAction'),
+          read: true,
+          hidden: !pagesPath,
+          run: () => navigate(`${pagesPath}?tenant=${r.id}`),
+        },
+        { code: 'tenant:parameters', label: t('parametersAction'), run: () => setSettingsOf(r) },
+      ],
+    }),
   ];
 
   return (

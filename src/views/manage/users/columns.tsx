@@ -7,7 +7,7 @@ import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
 import type { Column } from '../../../kit/list/data-table.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 export interface UserColumnsOptions {
@@ -71,22 +71,17 @@ export function useUserColumns({
       sortable: true,
       render: (r) => formatInstant(r.createdAt),
     },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 190,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.userName}
-          actions={[
-            { code: 'user:detail', label: t('detail'), read: true, run: () => openDetail(r) },
-            { code: 'user:edit', label: t('edit'), run: () => edit(r) },
-            { code: 'user:del', label: t('delete'), run: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.userName,
+      actions: (r) => [
+        { code: 'user:detail', label: t('detail'), read: true, run: () => openDetail(r) },
+        { code: 'user:edit', label: t('edit'), run: () => edit(r) },
+        { code: 'user:del', label: t('delete'), run: () => remove(r) },
+      ],
+    }),
   ];
 }
 

@@ -6,7 +6,7 @@ import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useListData, useListState } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -60,26 +60,21 @@ export default function ApiKeyView({ route }: ViewProps) {
     },
     { key: 'used', title: t('apiKeyLastUsed'), width: 140, render: (r) => (r.lastUsedAt ? formatInstant(r.lastUsedAt, 'minutes') : '--') },
     { key: 'calls', title: t('apiKeyCalls24h'), width: 90, render: (r) => r.calls24h },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 150,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'api-key:logs', label: t('apiKeyCallLog'), read: true, run: () => setList({ filters: { key: String(r.id) } }) },
-            {
-              code: 'api-key:revoke',
-              label: t('revokeApiKey'),
-              hidden: Boolean(r.revokedAt),
-              run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'api-key:logs', label: t('apiKeyCallLog'), read: true, run: () => setList({ filters: { key: String(r.id) } }) },
+        {
+          code: 'api-key:revoke',
+          label: t('revokeApiKey'),
+          hidden: Boolean(r.revokedAt),
+          run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   const logColumns: Column<ApiKeyCall>[] = [
     { key: 'time', title: t('occurredAt'), width: 160, render: (r) => formatInstant(r.createdAt) },

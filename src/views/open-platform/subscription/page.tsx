@@ -8,7 +8,7 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useListData, useListState } from '../../../kit/list/use-list.ts';
@@ -77,27 +77,22 @@ export default function SubscriptionView({ route }: ViewProps) {
         </>
       ),
     },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 250,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
-            { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
-            { code: 'webhook:edit', label: t('edit'), run: () => editor.edit(r) },
-            {
-              code: 'webhook:del',
-              label: t('delete'),
-              run: () => ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
+        { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
+        { code: 'webhook:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'webhook:del',
+          label: t('delete'),
+          run: () => ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   const deliveryColumns: Column<Delivery>[] = [
     { key: 'time', title: t('occurredAt'), width: 160, render: (r) => formatInstant(r.createdAt) },

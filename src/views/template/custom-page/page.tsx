@@ -6,7 +6,7 @@ import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { RowActions } from '../../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
@@ -41,25 +41,20 @@ function PageList({ route }: ViewProps) {
     { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
     { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
     { key: 'updatedAt', title: t('updatedAt'), width: 160, render: (r) => formatInstant(r.updatedAt) },
-    {
-      key: 'actions',
+    actionsColumn({
       title: t('actions'),
+      route,
       width: 160,
-      render: (r) => (
-        <RowActions
-          route={route}
-          name={r.name}
-          actions={[
-            { code: 'page:edit', label: t('edit'), run: () => navigate(`${route.path}?page=${r.id}`) },
-            {
-              code: 'page:del',
-              label: t('delete'),
-              run: () => ask({ message: t('confirmDeleteRecord', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
-            },
-          ]}
-        />
-      ),
-    },
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'page:edit', label: t('edit'), run: () => navigate(`${route.path}?page=${r.id}`) },
+        {
+          code: 'page:del',
+          label: t('delete'),
+          run: () => ask({ message: t('confirmDeleteRecord', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+        },
+      ],
+    }),
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'page:add', label: t('newPage'), run: () => navigate(`${route.path}?page=new`) }]}>
