@@ -210,8 +210,18 @@ describe('business areas', () => {
     const picker = form.locator('input[type=file]');
     await picker.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await solidPng(40, 20) });
     await form.getByRole('alert').getByText('请上传宽高相等的图片').waitFor();
+    // The upload is held: while it runs, 保存 stays off, so the old picture can never be saved by mistake.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/manage/anon/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(32, 32, [200, 60, 60]) });
     await form.getByRole('textbox', { name: /昵称/ }).fill('小王（已改名）');
+    await form.getByRole('progressbar').waitFor();
+    await expect.poll(() => form.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    release();
     await expect.poll(() => form.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
     await form.getByRole('button', { name: '保存' }).click();
     await toast(page, '操作成功').first().waitFor();

@@ -28,6 +28,8 @@ export interface ImageUploadProps {
   preview?: boolean;
   /** the field was left, or an upload ended (the form checks the value then) */
   onBlur?: () => void;
+  /** an upload started (true) or ended (false): a form keeps 保存 off meanwhile, so it never saves the old image */
+  onUploading?: (uploading: boolean) => void;
 }
 
 /**
@@ -35,7 +37,16 @@ export interface ImageUploadProps {
  * where asked, squareness checked first; progress shown). An image refused for itself is said under it; a refused
  * call was already said by the shell.
  */
-export function ImageUpload({ value, onChange, label, square = false, address = true, preview = false, onBlur }: ImageUploadProps) {
+export function ImageUpload({
+  value,
+  onChange,
+  label,
+  square = false,
+  address = true,
+  preview = false,
+  onBlur,
+  onUploading,
+}: ImageUploadProps) {
   const s = useStyles();
   const t = useT();
   const api = useApi();
@@ -46,12 +57,14 @@ export function ImageUpload({ value, onChange, label, square = false, address = 
   const upload = async (file: File) => {
     setProblem(null);
     setProgress(0);
+    onUploading?.(true);
     try {
       onChange(await uploadImage(api, file, { square, onProgress: setProgress, tenantId }), { uploaded: true });
     } catch (err) {
       if (err instanceof UploadError) setProblem(err.message);
     } finally {
       setProgress(null);
+      onUploading?.(false);
       onBlur?.();
     }
   };

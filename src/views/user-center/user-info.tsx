@@ -1,5 +1,5 @@
 import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { profileProblems } from '../../api/contract.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
@@ -95,6 +95,7 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
   const session = SessionContext.useActorRef();
   const calls = useMemo(() => userCenterCalls(api), [api]);
   const form = useForm({ nickname, headimgurl }, profileProblems);
+  const [uploading, setUploading] = useState(false);
 
   return (
     <form
@@ -136,6 +137,7 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
             address={false}
             value={form.values.headimgurl}
             onChange={(url) => form.set('headimgurl', url)}
+            onUploading={setUploading}
           />
           {form.values.headimgurl && (
             <Button appearance="subtle" onClick={() => form.set('headimgurl', '')}>
@@ -145,7 +147,7 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
         </div>
       </Field>
       <div>
-        <Button type="submit" appearance="primary" disabled={form.saving || !form.dirty}>
+        <Button type="submit" appearance="primary" disabled={form.saving || !form.dirty || uploading}>
           {form.saving ? t('operating') : t('save')}
         </Button>
       </div>
