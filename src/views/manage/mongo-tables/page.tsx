@@ -1,36 +1,22 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
-import { MONGO_FILE_MAX_BYTES, type MongoFileRow, type MongoTableRow } from '../../../api/contract.ts';
+import { MONGO_FILE_MAX_BYTES } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { DataTable } from '../../../kit/list/data-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { CollectionForm } from './collection-form.tsx';
+import { useCollectionColumns, useFileColumns, useStyles } from './columns.tsx';
 
 const FILTERS = ['keyword', 'table'] as const;
-
-const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  hidden: { display: 'none' },
-});
-
-/** 1536 -> 1.5 KB */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /**
  * 系统管理 › 文档集合: the tenant's registry of document collections and their files, kept in the
@@ -42,7 +28,6 @@ export default function MongoTablesView({ route }: ViewProps) {
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
   const notify = useNotify();
-  const formatInstant = useFormatInstant();
   const filters = useFilters(route.path, FILTERS);
   const { list, setList } = filters;
   const f = list.filters;
@@ -79,66 +64,23 @@ export default function MongoTablesView({ route }: ViewProps) {
     }
   };
 
-  const columns: Column<MongoTableRow>[] = [
-    {
-      key: 'name',
-      title: t('collectionName'),
-      width: 200,
-      render: (r) => <span className={s.mono}>{r.name}</span>,
-      ellipsis: (r) => r.name,
-    },
-    { key: 'remark', title: t('remark'), width: 200, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
-    { key: 'fileCount', title: t('fileCount'), width: 70, render: (r) => r.fileCount },
-    { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
-    { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 140,
-      name: (r) => r.name,
-      actions: (r) => [
-        { code: 'mongo:files', label: t('filesAction'), read: true, run: () => choose(r.id) },
-        {
-          code: 'mongo:del',
-          label: t('delete'),
-          run: () =>
-            ask({
-              message: t('confirmDeleteCollection', { name: r.name, files: r.fileCount }),
-              run: () => calls.deleteCollection(r.id),
-              then: () => {
-                if (String(r.id) === f.table) choose('');
-                data.reload();
-              },
-            }),
+  const columns = useCollectionColumns({
+    route,
+    choose,
+    remove: (r) =>
+      ask({
+        message: t('confirmDeleteCollection', { name: r.name, files: r.fileCount }),
+        run: () => calls.deleteCollection(r.id),
+        then: () => {
+          if (String(r.id) === f.table) choose('');
+          data.reload();
         },
-      ],
-    }),
-  ];
-  const fileColumns: Column<MongoFileRow>[] = [
-    { key: 'name', title: t('fileName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
-    {
-      key: 'type',
-      title: t('fileType'),
-      width: 160,
-      render: (r) => <span className={s.mono}>{r.contentType}</span>,
-      ellipsis: (r) => r.contentType,
-    },
-    { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
-    { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 90,
-      name: (r) => r.name,
-      actions: (r) => [
-        {
-          code: 'mongo:del',
-          label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
-        },
-      ],
-    }),
-  ];
+      }),
+  });
+  const fileColumns = useFileColumns({
+    route,
+    remove: (r) => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
+  });
 
   return (
     <ResourcePage route={route} buttons={[{ code: 'mongo:save', label: t('addCollection'), run: openAdd }]}>

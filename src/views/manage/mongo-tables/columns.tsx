@@ -1,0 +1,83 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { MongoFileRow, MongoTableRow } from '../../../api/contract.ts';
+import type { AppRoute } from '../../../menu/menu-model.ts';
+import { useFormatInstant } from '../../../shell/time-zone.ts';
+import type { Column } from '../../../kit/list/data-table.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+
+export const useStyles = makeStyles({
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  hidden: { display: 'none' },
+});
+
+/** 1536 -> 1.5 KB */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The collections: name, remark, files and their size, created; 文件 chooses one, 删除 asks first. */
+export function useCollectionColumns({
+  route,
+  choose,
+  remove,
+}: {
+  route: AppRoute;
+  choose: (id: number) => void;
+  remove: (r: MongoTableRow) => void;
+}): Column<MongoTableRow>[] {
+  const s = useStyles();
+  const t = useT();
+  const formatInstant = useFormatInstant();
+  return [
+    {
+      key: 'name',
+      title: t('collectionName'),
+      width: 200,
+      render: (r) => <span className={s.mono}>{r.name}</span>,
+      ellipsis: (r) => r.name,
+    },
+    { key: 'remark', title: t('remark'), width: 200, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    { key: 'fileCount', title: t('fileCount'), width: 70, render: (r) => r.fileCount },
+    { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
+    { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
+    actionsColumn({
+      title: t('actions'),
+      route,
+      width: 140,
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'mongo:files', label: t('filesAction'), read: true, run: () => choose(r.id) },
+        { code: 'mongo:del', label: t('delete'), run: () => remove(r) },
+      ],
+    }),
+  ];
+}
+
+/** A collection's files: name, type, size, added; 删除 asks first. */
+export function useFileColumns({ route, remove }: { route: AppRoute; remove: (r: MongoFileRow) => void }): Column<MongoFileRow>[] {
+  const s = useStyles();
+  const t = useT();
+  const formatInstant = useFormatInstant();
+  return [
+    { key: 'name', title: t('fileName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
+    {
+      key: 'type',
+      title: t('fileType'),
+      width: 160,
+      render: (r) => <span className={s.mono}>{r.contentType}</span>,
+      ellipsis: (r) => r.contentType,
+    },
+    { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
+    { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
+    actionsColumn({
+      title: t('actions'),
+      route,
+      width: 90,
+      name: (r) => r.name,
+      actions: (r) => [{ code: 'mongo:del', label: t('delete'), run: () => remove(r) }],
+    }),
+  ];
+}
