@@ -1,42 +1,33 @@
-import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { DataTable } from '../../../kit/list/data-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
-import { FieldForm, typeKey } from './meta-field-form.tsx';
+import { FieldForm } from './meta-field-form.tsx';
 import { TableForm } from './table-form.tsx';
+import { useMetaColumns } from './columns.tsx';
 
 const FILTERS = ['keyword', 'table'] as const;
-
-const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },
-});
 
 /**
  * 系统管理 › 数据字典: the tenant's data tables and their typed fields, the schema business pages are rendered from.
  * The chosen table is in the address (?table=), its fields below the list.
  */
 export default function MetaDataView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const formatInstant = useFormatInstant();
   const filters = useFilters(route.path, FILTERS);
   const { list, setList } = filters;
   const f = list.filters;
@@ -61,95 +52,28 @@ export default function MetaDataView({ route }: ViewProps) {
   const tableEditor = useEditor<MetaTableRow>(data.reload);
   const fieldEditor = useEditor<MetaFieldRow>(data.reload);
 
-  const columns: Column<MetaTableRow>[] = [
-    { key: 'name', title: t('metaName'), width: 140, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label, ellipsis: (r) => r.label },
-    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
-    {
-      key: 'component',
-      title: t('metaComponent'),
-      width: 170,
-      render: (r) => (r.component ? <span className={s.mono}>{r.component}</span> : '--'),
-      ellipsis: (r) => r.component,
-    },
-    { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
-    { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
-    { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 190,
-      name: (r) => r.label,
-      actions: (r) => [
-        { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
-        { code: 'meta:save', label: t('edit'), run: () => tableEditor.edit(r) },
-        {
-          code: 'meta:del',
-          label: t('delete'),
-          run: () =>
-            ask({
-              message: t('confirmDeleteMetaTable', { name: r.label, fields: r.fieldCount }),
-              run: () => calls.deleteTable(r.id),
-              then: () => {
-                if (String(r.id) === f.table) showTable('');
-                data.reload();
-              },
-            }),
+  const { columns, fieldColumns } = useMetaColumns({
+    route,
+    tables: allTables,
+    showTable,
+    editTable: tableEditor.edit,
+    removeTable: (r) =>
+      ask({
+        message: t('confirmDeleteMetaTable', { name: r.label, fields: r.fieldCount }),
+        run: () => calls.deleteTable(r.id),
+        then: () => {
+          if (String(r.id) === f.table) showTable('');
+          data.reload();
         },
-      ],
-    }),
-  ];
-  const fieldColumns: Column<MetaFieldRow>[] = [
-    { key: 'name', title: t('metaName'), width: 130, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label, ellipsis: (r) => r.label },
-    {
-      key: 'type',
-      title: t('metaType'),
-      width: 130,
-      render: (r) =>
-        r.type === 'reference'
-          ? t('nameWithNote', { name: t(typeKey(r.type)), note: allTables.find((x) => x.id === r.refTableId)?.label ?? `#${r.refTableId}` })
-          : t(typeKey(r.type)),
-    },
-    {
-      key: 'flags',
-      title: t('fieldFlags'),
-      width: 220,
-      render: (r) => (
-        <div className={s.flags}>
-          {r.required && <Badge appearance="outline">{t('fieldRequired')}</Badge>}
-          {r.unique && <Badge appearance="outline">{t('fieldUnique')}</Badge>}
-          {r.searchable && <Badge appearance="outline">{t('fieldSearchable')}</Badge>}
-          {r.listColumn && <Badge appearance="outline">{t('fieldListColumn')}</Badge>}
-        </div>
-      ),
-    },
-    {
-      key: 'default',
-      title: t('defaultValue'),
-      width: 100,
-      render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
-    },
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 130,
-      name: (r) => r.label,
-      actions: (r) => [
-        { code: 'meta:save', label: t('edit'), run: () => fieldEditor.edit(r) },
-        {
-          code: 'meta:del',
-          label: t('delete'),
-          run: () =>
-            ask({
-              message: r.inUse ? t('confirmDeleteMetaFieldInUse', { name: r.label }) : t('confirmDeleteMetaField', { name: r.label }),
-              run: () => calls.deleteField(r.id, true),
-              then: data.reload,
-            }),
-        },
-      ],
-    }),
-  ];
+      }),
+    editField: fieldEditor.edit,
+    removeField: (r) =>
+      ask({
+        message: r.inUse ? t('confirmDeleteMetaFieldInUse', { name: r.label }) : t('confirmDeleteMetaField', { name: r.label }),
+        run: () => calls.deleteField(r.id, true),
+        then: data.reload,
+      }),
+  });
 
   return (
     <ResourcePage route={route} buttons={[{ code: 'meta:save', label: t('addMetaTable'), run: tableEditor.add }]}>

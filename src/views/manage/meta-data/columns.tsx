@@ -1,0 +1,101 @@
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
+import type { AppRoute } from '../../../menu/menu-model.ts';
+import { useFormatInstant } from '../../../shell/time-zone.ts';
+import type { Column } from '../../../kit/list/data-table.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { typeKey } from './meta-field-form.tsx';
+
+const useStyles = makeStyles({
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },
+});
+
+export interface MetaColumnsOptions {
+  route: AppRoute;
+  /** every table of the tenant: a reference field names the one it points at */
+  tables: readonly MetaTableRow[];
+  showTable: (id: number) => void;
+  editTable: (row: MetaTableRow) => void;
+  removeTable: (row: MetaTableRow) => void;
+  editField: (row: MetaFieldRow) => void;
+  removeField: (row: MetaFieldRow) => void;
+}
+
+/** The data dictionary's two tables: the tenant's tables, and the chosen table's fields. */
+export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTableRow>[]; fieldColumns: Column<MetaFieldRow>[] } {
+  const { route, tables, showTable, editTable, removeTable, editField, removeField } = o;
+  const s = useStyles();
+  const t = useT();
+  const formatInstant = useFormatInstant();
+  const columns: Column<MetaTableRow>[] = [
+    { key: 'name', title: t('metaName'), width: 140, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
+    { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label, ellipsis: (r) => r.label },
+    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    {
+      key: 'component',
+      title: t('metaComponent'),
+      width: 170,
+      render: (r) => (r.component ? <span className={s.mono}>{r.component}</span> : '--'),
+      ellipsis: (r) => r.component,
+    },
+    { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
+    { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
+    { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
+    actionsColumn({
+      title: t('actions'),
+      route,
+      width: 190,
+      name: (r) => r.label,
+      actions: (r) => [
+        { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
+        { code: 'meta:save', label: t('edit'), run: () => editTable(r) },
+        { code: 'meta:del', label: t('delete'), run: () => removeTable(r) },
+      ],
+    }),
+  ];
+  const fieldColumns: Column<MetaFieldRow>[] = [
+    { key: 'name', title: t('metaName'), width: 130, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
+    { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label, ellipsis: (r) => r.label },
+    {
+      key: 'type',
+      title: t('metaType'),
+      width: 130,
+      render: (r) =>
+        r.type === 'reference'
+          ? t('nameWithNote', { name: t(typeKey(r.type)), note: tables.find((x) => x.id === r.refTableId)?.label ?? `#${r.refTableId}` })
+          : t(typeKey(r.type)),
+    },
+    {
+      key: 'flags',
+      title: t('fieldFlags'),
+      width: 220,
+      render: (r) => (
+        <div className={s.flags}>
+          {r.required && <Badge appearance="outline">{t('fieldRequired')}</Badge>}
+          {r.unique && <Badge appearance="outline">{t('fieldUnique')}</Badge>}
+          {r.searchable && <Badge appearance="outline">{t('fieldSearchable')}</Badge>}
+          {r.listColumn && <Badge appearance="outline">{t('fieldListColumn')}</Badge>}
+        </div>
+      ),
+    },
+    {
+      key: 'default',
+      title: t('defaultValue'),
+      width: 100,
+      render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
+    },
+    actionsColumn({
+      title: t('actions'),
+      route,
+      width: 130,
+      name: (r) => r.label,
+      actions: (r) => [
+        { code: 'meta:save', label: t('edit'), run: () => editField(r) },
+        { code: 'meta:del', label: t('delete'), run: () => removeField(r) },
+      ],
+    }),
+  ];
+  return { columns, fieldColumns };
+}
