@@ -1,14 +1,12 @@
-import { Badge } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { DataTable } from '../../../kit/list/data-table.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -16,7 +14,7 @@ import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { InterfaceForm } from './interface-form.tsx';
 import { RelationsDrawer } from './relations-drawer.tsx';
-import { useStyles } from './styles.ts';
+import { useInterfaceColumns } from './columns.tsx';
 
 const FILTERS = ['keyword', 'source'] as const;
 
@@ -25,7 +23,6 @@ const FILTERS = ['keyword', 'source'] as const;
  * (anonymous, any signed-in user, or the pages and buttons related to it), and the relations themselves.
  */
 export default function InterfaceListView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
@@ -63,66 +60,14 @@ export default function InterfaceListView({ route }: ViewProps) {
       () => setNames(new Map()),
     );
   }, [calls, data.rows]);
-  const relatedNames = (r: InterfaceRow) => r.menuIds.map((id) => names.get(id) ?? `#${id}`).join('、');
-
-  const accessBadge = (r: InterfaceRow) => {
-    const label = t(`access_${r.access}` as const);
-    const color =
-      r.access === 'anonymous' ? 'warning' : r.access === 'shell' ? 'informative' : r.access === 'platform' ? 'important' : 'brand';
-    return (
-      <Badge appearance="tint" color={color}>
-        {label}
-      </Badge>
-    );
-  };
-  const columns: Column<InterfaceRow>[] = [
-    { key: 'method', title: t('method'), width: 70, render: (r) => <span className={s.mono}>{r.method}</span> },
-    {
-      key: 'path',
-      title: t('interfacePath'),
-      width: 280,
-      render: (r) => <span className={s.mono}>{r.path}</span>,
-      ellipsis: (r) => r.path,
-    },
-    {
-      key: 'name',
-      title: t('interfaceName'),
-      width: 140,
-      render: (r) => r.name || (r.label ? <span className={s.muted}>{r.label}</span> : '--'),
-      ellipsis: (r) => r.name || r.label || '',
-    },
-    { key: 'source', title: t('source'), width: 90, render: (r) => (r.source === 'server' ? t('sourceServer') : t('sourceExternal')) },
-    { key: 'access', title: t('whoMayCall'), width: 110, render: accessBadge },
-    {
-      key: 'relations',
-      title: t('relatedEntries'),
-      width: 180,
-      render: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '--' : r.menuIds.length ? relatedNames(r) : t('noRelations')),
-      ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
-    },
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 190,
-      name: (r) => r.path,
-      actions: (r) => [
-        {
-          code: 'interface:relate',
-          label: t('relatePages'),
-          hidden: r.access === 'anonymous' || r.access === 'shell',
-          run: () => setRelating(r),
-        },
-        { code: 'interface:edit', label: t('edit'), run: () => editor.edit(r) },
-        {
-          code: 'interface:del',
-          label: t('delete'),
-          hidden: r.source !== 'external',
-          run: () =>
-            ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
-        },
-      ],
-    }),
-  ];
+  const columns = useInterfaceColumns({
+    route,
+    names,
+    relate: setRelating,
+    edit: editor.edit,
+    remove: (r) =>
+      ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
+  });
   return (
     <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>
       <FilterFields
