@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { accessChain, CallTable, type AccessLookups } from '../../server/access/access.ts';
+import { accessChain, CallTable, owns, type AccessLookups } from '../../server/access/access.ts';
 import { routeApp } from '../support/call-table.ts';
 import type { AppEnv, SessionInfo } from '../../server/access/auth.ts';
 
@@ -235,5 +235,36 @@ describe('access chain: API keys (X-Api-Key without a UserToken)', () => {
       [5, 2, 'POST', '/v1/user/list', 'ok', '10.0.0.9'],
       [5, 2, 'POST', '/v1/user/list', '500', '10.0.0.9'],
     ]);
+  });
+});
+
+describe('the call table: owners read from the routes', () => {
+  it('keeps the routes under the prefix (cut), skips catch-alls, and owns only what owns() declared', () => {
+    const noop = () => undefined;
+    const table = new CallTable().read(
+      [
+        { method: 'POST', path: '/manage/v1/user/list', handler: owns({ pages: ['manage/users'] }) },
+        { method: 'POST', path: '/manage/v1/user/list', handler: noop },
+        { method: 'POST', path: '/manage/v1/orphan', handler: noop },
+        { method: 'ALL', path: '/manage/*', handler: owns('shell') },
+        { method: 'GET', path: '/healthz', handler: owns('anonymous') },
+      ],
+      '/manage',
+    );
+    expect(table.calls.sort()).toEqual(['POST /v1/orphan', 'POST /v1/user/list']);
+    expect(table.owners).toEqual([['POST /v1/user/list', { pages: ['manage/users'] }]]);
+    expect(table.owner('POST', '/v1/user/list')).toEqual({ pages: ['manage/users'] });
+    expect(table.owner('POST', '/v1/orphan')).toBeUndefined();
+    expect([table.serves('POST', '/v1/orphan'), table.serves('GET', '/healthz'), table.serves('ALL', '/*')]).toEqual([true, false, false]);
+    // without a prefix every route counts, its path whole
+    expect(new CallTable().read([{ method: 'GET', path: '/healthz', handler: owns('anonymous') }]).owners).toEqual([
+      ['GET /healthz', 'anonymous'],
+    ]);
+  });
+
+  it('owns() lets the request through: the chain decides, not the declaration', async () => {
+    const app = new Hono();
+    app.post('/x', owns('shell'), (c) => c.text('ran'));
+    expect(await (await app.request('/x', { method: 'POST' })).text()).toBe('ran');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatInstant, isTimeZone, zoneToName } from '../../src/lib/time.ts';
+import { DAY_RANGE_PRESETS, dayRange, fromZonedInput, localDay, nextDay, startOfDay, toZonedInput, todayIn } from '../../src/lib/days.ts';
 import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
 
 describe('times in the tenant’s zone', () => {
@@ -48,7 +49,6 @@ describe('the public pages’ tenant', () => {
 
 describe('a tenant day as instants (log date filters)', () => {
   it('starts each day at the zone’s midnight, across DST, whatever the viewer’s zone', async () => {
-    const { startOfDay, nextDay } = await import('../../src/lib/days.ts');
     expect(startOfDay('2026-11-23', 'Asia/Shanghai')).toBe('2026-11-22T16:00:00.000Z');
     expect(startOfDay('2026-11-23', 'UTC')).toBe('2026-11-23T00:00:00.000Z');
     expect(startOfDay('2026-07-01', 'Europe/Berlin')).toBe('2026-06-30T22:00:00.000Z');
@@ -66,7 +66,6 @@ describe('a tenant day as instants (log date filters)', () => {
 describe('the browser’s own zone (date and datetime-local inputs)', () => {
   it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
     const { browserTimeZone } = await import('../../src/lib/time.ts');
-    const { localDay } = await import('../../src/lib/days.ts');
     // whatever zone this process runs in: its wall clock is the instant shifted by the zone's offset then
     const wall = (iso: string) => {
       const d = new Date(iso);
@@ -84,7 +83,6 @@ describe('the browser’s own zone (date and datetime-local inputs)', () => {
 
 describe('datetime inputs in the tenant’s zone', () => {
   it('reads a typed wall time in the tenant’s zone, whatever the browser’s, and shows an instant back the same way', async () => {
-    const { fromZonedInput, toZonedInput } = await import('../../src/lib/days.ts');
     // The campaign of the report: typed 10:00 and 22:00 in Shanghai are 02:00Z and 14:00Z, and read back as typed.
     expect(fromZonedInput('2026-12-20T10:00', 'Asia/Shanghai')).toBe('2026-12-20T02:00:00.000Z');
     expect(fromZonedInput('2027-01-05T22:00', 'Asia/Shanghai')).toBe('2027-01-05T14:00:00.000Z');
@@ -113,7 +111,6 @@ describe('datetime inputs in the tenant’s zone', () => {
   });
 
   it('round-trips every minute-aligned instant in any zone (away from DST overlaps)', async () => {
-    const { fromZonedInput, toZonedInput } = await import('../../src/lib/days.ts');
     for (const zone of ['UTC', 'Asia/Shanghai', 'Asia/Kolkata', 'America/Los_Angeles', 'Australia/Adelaide', 'Pacific/Chatham']) {
       for (const iso of ['2026-01-15T03:07:00.000Z', '2026-06-30T23:59:00.000Z', '2027-02-28T12:00:00.000Z']) {
         expect(fromZonedInput(toZonedInput(iso, zone), zone), `${zone} ${iso}`).toBe(iso);
@@ -141,7 +138,6 @@ describe('datetime inputs in the tenant’s zone', () => {
 
 describe('the tenant’s today and date-range presets', () => {
   it('counts days in the tenant’s zone: just after midnight in Shanghai is still yesterday in New York', async () => {
-    const { todayIn, dayRange, DAY_RANGE_PRESETS } = await import('../../src/lib/days.ts');
     const now = new Date('2026-11-22T16:30:00Z'); // 00:30 on the 23rd in Shanghai
     expect(todayIn('Asia/Shanghai', now)).toBe('2026-11-23');
     expect(todayIn('America/New_York', now)).toBe('2026-11-22');
