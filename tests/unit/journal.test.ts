@@ -716,3 +716,13 @@ describe('statecharts drawn from their definitions (the Machines stories)', () =
     }
   });
 });
+
+describe('the journal panel’s times', () => {
+  it('shows an entry’s time of day in the tenant’s zone, to the millisecond', async () => {
+    const { time } = await import('../../src/journal/panel/journal-panel.tsx');
+    const t = Date.UTC(2026, 0, 1, 16, 5, 7, 89);
+    expect(time(t, 'Asia/Shanghai')).toBe('00:05:07.089');
+    expect(time(t, 'UTC')).toBe('16:05:07.089');
+    expect(time(t, 'America/New_York')).toBe('11:05:07.089');
+  });
+});

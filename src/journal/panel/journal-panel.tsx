@@ -59,10 +59,17 @@ const useStyles = makeStyles({
 
 const PAGE = 200;
 const json = (v: unknown) => JSON.stringify(v, null, 2);
-const time = (t: number) => {
-  const d = new Date(t);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** An entry's time of day to the millisecond, in the tenant's zone like every time the console shows. */
+export const time = (t: number, zone?: string) => {
+  const key = zone ?? '';
+  let clock = clocks.get(key);
+  if (!clock) {
+    const parts = { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23' } as const;
+    clock = new Intl.DateTimeFormat('en-GB', zone ? { ...parts, timeZone: zone } : parts);
+    clocks.set(key, clock);
+  }
+  return clock.format(t);
 };
 const valueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -90,7 +97,18 @@ function useLiveEntries(): readonly JournalEntry[] {
  */
 export type { JournalPanelProps, JournalTab };
 
-export default function JournalPanel({ open, onClose, tab, onTab, model, route, focusCode, initialFile, inline }: JournalPanelProps) {
+export default function JournalPanel({
+  open,
+  onClose,
+  tab,
+  onTab,
+  model,
+  route,
+  focusCode,
+  initialFile,
+  inline,
+  timeZone,
+}: JournalPanelProps) {
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
@@ -123,6 +141,7 @@ export default function JournalPanel({ open, onClose, tab, onTab, model, route, 
         )}
         {tab === 'journal' && (
           <EntriesView
+            timeZone={timeZone}
             entries={entries}
             file={file}
             step={step}
@@ -154,6 +173,7 @@ export default function JournalPanel({ open, onClose, tab, onTab, model, route, 
 }
 
 function EntriesView({
+  timeZone,
   entries,
   file,
   step,
@@ -164,6 +184,7 @@ function EntriesView({
   onLive,
   onClear,
 }: {
+  timeZone?: string;
   entries: readonly JournalEntry[];
   file: JournalFile | null;
   step: number | null;
@@ -303,7 +324,7 @@ function EntriesView({
           >
             <details>
               <summary>
-                {summaryOf(e, actors)}
+                {summaryOf(e, actors, timeZone)}
                 {e.kind === 'event' && e.repeat ? ` ×${e.repeat}` : ''}
               </summary>
               {e.kind === 'event' && (
@@ -330,8 +351,8 @@ function EntriesView({
   );
 }
 
-function summaryOf(e: JournalEntry, actors: ReadonlyMap<string, string>): string {
-  const head = `#${e.seq} ${time(e.t)}`;
+function summaryOf(e: JournalEntry, actors: ReadonlyMap<string, string>, zone?: string): string {
+  const head = `#${e.seq} ${time(e.t, zone)}`;
   if (e.kind === 'call') return `${head} ⇄ ${e.path} ${e.status ?? '—'} ${e.result === null ? '' : String(e.result)} ${e.ms} ms`;
   if (e.kind === 'actor') return `${head} + ${e.name} · ${e.machine}`;
   return `${head} ${actors.get(e.actor) ?? e.actor} ← ${e.event.type} → ${valueText(e.value)}${e.status === 'active' ? '' : ` (${e.status})`}`;

@@ -355,6 +355,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
             model={model}
             route={route}
             focusCode={focusCode}
+            timeZone={timeZone}
           />
         </Suspense>
       )}

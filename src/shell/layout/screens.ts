@@ -30,6 +30,8 @@ export interface JournalPanelProps {
   initialFile?: JournalFile;
   /** beside the content rather than over it (stories) */
   inline?: boolean;
+  /** the tenant's zone: entry times are shown in it, like every time of the console (the browser's when absent) */
+  timeZone?: string;
 }
 
 export interface ShellScreens {
