@@ -120,6 +120,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
   const machines = new WeakMap<AnyActorRef, string>();
   const contexts = new WeakMap<AnyActorRef, Record<string, unknown>>();
   const live = new Map<string, LiveActor>();
+  // Created is not running: an actor counts as live from its first snapshot (its start) until it stops.
+  const started = new Set<string>();
   const seen = new Set<string>();
   const listeners = new Set<(entry: JournalEntry | null) => void>();
 
@@ -161,6 +163,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
   const onSnapshot = (ref: AnyActorRef, event: { type: string }, snapshot: { value?: unknown; context?: unknown; status?: string }) => {
     const key = keyOf(ref);
     if (snapshot.status && snapshot.status !== 'active') live.delete(key);
+    else started.add(key);
     const machine = machines.get(ref);
     // Promises and callbacks: their outcome is the event their parent receives (and the call entry).
     if (!machine) return;
@@ -214,7 +217,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       if (recording) push({ kind: 'call', seq: ++seq, t: now(), ...call });
     },
     entries: () => (list.length > limit ? list.slice(-limit) : list),
-    live: () => [...live.values()],
+    live: () => [...live.values()].filter((a) => started.has(a.key)),
     seen: () => seen,
     subscribe: (listener) => {
       listeners.add(listener);

@@ -726,3 +726,15 @@ describe('the journal panel’s times', () => {
     expect(time(t, 'America/New_York')).toBe('11:05:07.089');
   });
 });
+
+describe('the journal’s live actors', () => {
+  it('lists an actor from its start until it stops, never one only created', () => {
+    const journal = createJournal({ now: () => 0 });
+    const actor = createActor(machines.loadingMachine, { inspect: journal.inspect });
+    expect(journal.live().map((a) => a.machine)).toEqual([]);
+    actor.start();
+    expect(journal.live().map((a) => a.machine)).toEqual(['loading']);
+    actor.stop();
+    expect(journal.live()).toEqual([]);
+  });
+});
