@@ -373,7 +373,12 @@ describe('business areas', () => {
     await page.getByRole('button', { name: '下一步' }).click();
     await form('高级设置').getByRole('switch', { name: '仅会员参与' }).check();
     await page.getByRole('button', { name: '提交审核' }).click();
-    await toast(page, '已提交审核').waitFor();
+    // Submitted: the wizard says so and offers where to go next, instead of leaving for another page.
+    const done = page.getByRole('region', { name: '已提交审核' });
+    await done.getByRole('heading', { name: '已提交审核' }).waitFor();
+    await done.getByRole('button', { name: '返回活动列表' }).waitFor();
+    await done.getByRole('button', { name: '前往活动审核' }).click();
+    await page.waitForURL(/#\/content-manage\/campaign-audit/);
 
     // another user (the tenant admin) approves it on the audit page; the list then says it is scheduled
     const reviewer = await ui.signedInPage('tenantadmin');

@@ -10,7 +10,8 @@ import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
-import { useNotify } from '../../shell/toast.tsx';
+import { StatusScreen } from '../../shell/layout/status-screens.tsx';
+import { SessionContext } from '../../shell/session/session-context.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -31,7 +32,6 @@ export default function CampaignInfoView({ route }: ViewProps) {
   const localize = useLocalize();
   const [language] = useLanguage();
   const api = useApi();
-  const notify = useNotify();
   const search = new URLSearchParams(useHashSearch());
   const id = Number(search.get('id')) || null;
   const typeParam = search.get('type');
@@ -78,14 +78,28 @@ export default function CampaignInfoView({ route }: ViewProps) {
     if (c.id !== null && id === null) navigate(`${route.path}?id=${c.id}`, { replace: true });
   }, [c.id, id, route.path]);
   useEffect(() => {
-    if (state.matches('submitted')) {
-      notify(t('campaignSubmitted'), 'success');
-      navigate(route.path.replace(/\/setting-camp.*/, '/content-manage/campaign-audit'));
-    }
     if (state.matches('left')) history.back();
-  }, [state, notify, t, route.path]);
+  }, [state]);
+  // Where the confirmation leads: the audit page and this type's list, where the menu has them.
+  const menu = SessionContext.useSelector((st) => st.context.routes as { routes: Array<{ component: string; path: string }> } | null);
+  const pathOf = (component: string) => menu?.routes.find((r) => r.component === component)?.path ?? null;
 
   if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
+  // Submitted: said on the page, with where to go next, instead of leaving for another page unasked.
+  if (state.matches('submitted')) {
+    const audit = pathOf('campaign-audit/list');
+    const list = pathOf(`content-manage/${c.type}`);
+    return (
+      <StatusScreen title={t('campaignSubmitted')} hint={t('campaignSubmittedHint')}>
+        {list && (
+          <Button appearance="primary" onClick={() => navigate(list)}>
+            {t('backToCampaignList')}
+          </Button>
+        )}
+        {audit && <Button onClick={() => navigate(audit)}>{t('toCampaignAudit')}</Button>}
+      </StatusScreen>
+    );
+  }
   if (state.matches('loadFailed'))
     return (
       <section className={s.page} aria-label={route.title}>
