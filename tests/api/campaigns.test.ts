@@ -152,6 +152,45 @@ describe('campaigns', () => {
     expect(['scheduled', 'rejected']).toContain(after.status);
   });
 
+  it('a campaign under review is withdrawn to draft (leaving the audit list); a draft is deleted, one under review is not', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    let saved = (
+      await call<Saved>(admin.token, '/v1/campaign/saveStep', {
+        type: 'lottery',
+        step: 'campaign-base-info',
+        data: { ...complete['campaign-base-info'], name: '撤回测试' },
+      })
+    ).values!;
+    for (const [step, data] of Object.entries(complete).slice(1)) {
+      saved = (await call<Saved>(admin.token, '/v1/campaign/saveStep', { id: saved.id, version: saved.version, step, data })).values!;
+    }
+    const id = saved.id;
+    expect((await call(admin.token, '/v1/campaign/withdraw', { id })).errmsg).toBe('“草稿”的活动不能撤回');
+    expect(await call(admin.token, '/v1/campaign/submit', { id, version: saved.version })).toMatchObject({ result: 'ok' });
+    expect((await call(admin.token, '/v1/campaign/del', { id })).errmsg).toBe('“待审核”的活动不能删除');
+    expect((await call(admin2.token, '/v1/campaign/withdraw', { id })).errmsg).toBe('活动不存在或已被删除');
+    const audit = async () => ((await call<Array<{ id: number }>>(admin.token, '/v1/campaignAudit/list')).values ?? []).map((c) => c.id);
+    expect(await audit()).toContain(id);
+    expect(await call(admin.token, '/v1/campaign/withdraw', { id })).toMatchObject({ result: 'ok' });
+    expect((await call<{ status: string }>(admin.token, '/v1/campaign/detail', { id })).values!.status).toBe('draft');
+    expect(await audit()).not.toContain(id);
+    // withdrawn, it can be changed again, and then deleted
+    const detail = (await call<{ version: number }>(admin.token, '/v1/campaign/detail', { id })).values!;
+    expect(
+      await call(admin.token, '/v1/campaign/saveStep', {
+        id,
+        version: detail.version,
+        step: 'senior-setting',
+        data: { membersOnly: false },
+      }),
+    ).toMatchObject({ result: 'ok' });
+    expect((await call(admin2.token, '/v1/campaign/del', { id })).errmsg).toBe('活动不存在或已被删除');
+    expect(await call(admin.token, '/v1/campaign/del', { id })).toMatchObject({ result: 'ok' });
+    expect((await call(admin.token, '/v1/campaign/detail', { id })).errmsg).toBe('活动不存在或已被删除');
+    expect((await call(admin.token, '/v1/campaign/del', { id: 'x' })).field).toBe('id');
+  });
+
   it('keeps campaigns in their tenant, and audit to the audit page’s holders', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const admin2 = await signedIn(baseUrl, 'admin2');
@@ -161,7 +200,14 @@ describe('campaigns', () => {
     expect((await call(admin2.token, '/v1/campaign/detail', { id })).errmsg).toBe('活动不存在或已被删除');
     expect((await call(admin2.token, '/v1/campaignAudit/approve', { id })).errmsg).toBe('活动不存在或已被删除');
     const staff = await signedIn(baseUrl, 'staff');
-    for (const path of ['/v1/campaign/list', '/v1/campaign/saveStep', '/v1/campaignAudit/list', '/v1/campaignAudit/approve'])
+    for (const path of [
+      '/v1/campaign/list',
+      '/v1/campaign/saveStep',
+      '/v1/campaign/withdraw',
+      '/v1/campaign/del',
+      '/v1/campaignAudit/list',
+      '/v1/campaignAudit/approve',
+    ])
       expect(await call(staff.token, path, { id })).toMatchObject({ result: 403 });
   });
 });

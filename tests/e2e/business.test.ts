@@ -312,6 +312,27 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('a campaign list offers 详情 and 删除 for a draft, and 撤回 (not 删除) for one under review', async () => {
+    const { api } = await signedIn(ui.baseUrl, 'admin');
+    await api.call('/v1/campaign/saveStep', { type: 'lottery', step: 'campaign-base-info', data: { name: '端到端草稿' } });
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
+    const table = page.getByRole('table', { name: '抽奖活动' });
+    await table.getByRole('button', { name: '详情 端到端草稿' }).click();
+    const dialog = page.getByRole('dialog', { name: '详情' });
+    await dialog.getByText('草稿', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).first().click();
+    // the seeded 双十二抽奖 waits for review: it can be withdrawn, not deleted
+    await table.getByRole('button', { name: '撤回 双十二抽奖' }).waitFor();
+    await expect.poll(() => table.getByRole('button', { name: '删除 双十二抽奖' }).count()).toBe(0);
+    await table.getByRole('button', { name: '删除 端到端草稿' }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await confirm.getByText('确定删除活动“端到端草稿”吗？').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await table.getByRole('button', { name: '详情 端到端草稿' }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('设置活动: a lottery through all eight steps with a reload in the middle, submitted, and approved by another user', async () => {
     // A browser in UTC and the tenant in Asia/Shanghai: typed times are the tenant's wall clock.
     const page = await ui.signedInPage('admin', { timezoneId: 'UTC' });

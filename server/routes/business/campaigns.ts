@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { campaignApprove, campaignAuditList, campaignReject } from '../../../src/api/schema/campaign.ts';
+import { campaignApprove, campaignAuditList, campaignId, campaignReject } from '../../../src/api/schema/campaign.ts';
 import { readValid } from '../../infra/validate.ts';
 import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
 import {
@@ -175,6 +175,31 @@ export function campaignRoutes(db: Db) {
     );
     if (!row) throw new ApiError(`活动当前为“${STATUS_NAMES[liveStatus(campaign)]}”，或已被他人修改，不能提交审核`);
     return c.json(ok({ id, version: row.version }));
+  });
+
+  /** Back from review to draft (撤回): out of the audit list and editable again. Only a campaign waiting for review. */
+  app.post('/v1/campaign/withdraw', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
+    const { id } = await readValid(c, campaignId);
+    const s = c.get('session');
+    const [row] = await db.query<{ version: number }>(
+      `UPDATE campaign SET status = 'draft', submitted_by = NULL, submitted_at = NULL, version = version + 1, updated_by = $3, updated_at = now()
+        WHERE id = $1 AND tenant_id = $2 AND status = 'pending' RETURNING version`,
+      [id, s.tenantId, s.userId],
+    );
+    if (!row) throw new ApiError(`“${STATUS_NAMES[liveStatus(await campaignOf(s.tenantId, id))]}”的活动不能撤回`);
+    return c.json(ok({ version: row.version }));
+  });
+
+  /** Deletes a draft or a rejected campaign; one under review or approved stays (withdraw it first). */
+  app.post('/v1/campaign/del', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
+    const { id } = await readValid(c, campaignId);
+    const s = c.get('session');
+    const [row] = await db.query(`DELETE FROM campaign WHERE id = $1 AND tenant_id = $2 AND status IN ('draft', 'rejected') RETURNING id`, [
+      id,
+      s.tenantId,
+    ]);
+    if (!row) throw new ApiError(`“${STATUS_NAMES[liveStatus(await campaignOf(s.tenantId, id))]}”的活动不能删除`);
+    return c.json(ok());
   });
 
   app.post('/v1/campaignAudit/list', owns({ pages: ['campaign-audit/list'] }), async (c) => {

@@ -24,6 +24,9 @@ export const campaignCalls = (api: ApiClient) => ({
   },
   auditList: async () => (await api.call<Answer<Campaign[]>>('/v1/campaignAudit/list', {})).values ?? [],
   approve: (id: number) => api.call('/v1/campaignAudit/approve', { id }),
+  /** a campaign under review back to draft */
+  withdraw: (id: number) => api.call('/v1/campaign/withdraw', { id }),
+  remove: (id: number) => api.call('/v1/campaign/del', { id }),
   reject: (id: number, reason: string) => api.call('/v1/campaignAudit/reject', { id, reason }, { fieldErrors: true }),
   detail: async (id: number) => (await api.call<Answer<Campaign>>('/v1/campaign/detail', { id })).values!,
   saveStep: async (body: {

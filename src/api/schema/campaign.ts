@@ -7,6 +7,9 @@ export const campaignAuditList = body({
   status: v.optional(v.picklist(['', 'pending', 'rejected', 'scheduled'], say('campaignStatus')), ''),
 });
 
+/** /v1/campaign/withdraw and /v1/campaign/del: one campaign of the caller's tenant. */
+export const campaignId = body({ id: rowId('campaignId') });
+
 /** /v1/campaignAudit/approve: one pending campaign. */
 export const campaignApprove = body({ id: rowId('campaignId') });
 

@@ -1,11 +1,14 @@
-import { useMemo } from 'react';
-import { campaignCalls } from '../../api/calls/campaign-calls.ts';
+import { useMemo, useState } from 'react';
+import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { STATUS_NAMES, type CampaignType } from '../../api/rules/campaign-rules.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';
 import { DataTable } from '../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
+import { actionsColumn } from '../../kit/list/row-actions.tsx';
+import { useConfirm } from '../../kit/page/confirm.tsx';
+import { DetailDialog } from '../../kit/page/detail-dialog.tsx';
+import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -31,34 +34,59 @@ export default function CampaignListView({ route }: ViewProps) {
   const type = TYPE_OF[route.component] ?? 'lottery';
   const calls = useMemo(() => campaignCalls(api), [api]);
   const data = useListData(() => calls.list({ type, pageNum: 1, pageSize: 200 }), [calls, type]);
-  const columns = useColumns({
-    key: 'actions',
-    title: t('actions'),
-    width: 140,
-    render: (r) => (
-      <RowActions
-        route={route}
-        name={r.name}
-        actions={[
-          {
-            code: `${type}:edit`,
-            label: t('edit'),
-            unavailable:
-              r.status === 'draft' || r.status === 'rejected'
-                ? undefined
-                : t('campaignNotEditable', { status: localize(STATUS_NAMES[r.status]) }),
-            run: () => navigate(`/setting-camp?id=${r.id}`),
-          },
-        ]}
-      />
-    ),
-  });
+  const formatInstant = useFormatInstant();
+  const [ask, confirmDialog] = useConfirm();
+  const [detail, setDetail] = useState<Campaign | null>(null);
+  const statusOf = (r: Campaign) => localize(STATUS_NAMES[r.status]);
+  const columns = useColumns(
+    actionsColumn({
+      title: t('actions'),
+      route,
+      width: 190,
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: `${type}:detail`, label: t('detail'), read: true, run: () => setDetail(r) },
+        {
+          code: `${type}:edit`,
+          label: t('edit'),
+          unavailable: r.status === 'draft' || r.status === 'rejected' ? undefined : t('campaignNotEditable', { status: statusOf(r) }),
+          run: () => navigate(`/setting-camp?id=${r.id}`),
+        },
+        {
+          code: `${type}:withdraw`,
+          label: t('withdraw'),
+          hidden: r.status !== 'pending',
+          run: () => ask({ message: t('confirmWithdrawCampaign', { name: r.name }), run: () => calls.withdraw(r.id), then: data.reload }),
+        },
+        {
+          code: `${type}:del`,
+          label: t('delete'),
+          hidden: r.status === 'pending',
+          unavailable: r.status === 'draft' || r.status === 'rejected' ? undefined : t('campaignNotDeletable', { status: statusOf(r) }),
+          run: () => ask({ message: t('confirmDeleteCampaign', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+        },
+      ],
+    }),
+  );
   return (
     <ResourcePage
       route={route}
       buttons={[{ code: `${type}:add`, label: t('newCampaign'), run: () => navigate(`/setting-camp?type=${type}`) }]}
     >
       <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noCampaigns') }} />
+      <DetailDialog
+        title={t('detail')}
+        onClose={() => setDetail(null)}
+        items={
+          detail && [
+            [t('campaignName'), detail.name || '--'],
+            [t('status'), statusOf(detail)],
+            [t('campaignTime'), [detail.startAt, detail.endAt].map((x) => (x ? formatInstant(x, 'minutes') : '--')).join(' ~ ')],
+            [t('rejectReason'), detail.rejectReason || '--'],
+          ]
+        }
+      />
+      {confirmDialog}
     </ResourcePage>
   );
 }
