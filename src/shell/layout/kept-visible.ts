@@ -19,7 +19,7 @@ export const writesSoFar = () => writes;
 
 /** A call whose last path segment names a change (the spec's write calls: save, del, update, audit, move…), except bookkeeping. */
 const WRITE =
-  /^(save|add|ins|del|remove|update|edit|submit|approve|reject|audit|move|import|bind|unbind|enable|disable|set|copy|reset|publish|cancel|revoke|create|upload|batch|sort|change|modify|force|run)/i;
+  /^(save|add|ins|del|remove|update|edit|submit|approve|reject|audit|move|import|bind|unbind|enable|disable|set|copy|reset|publish|cancel|revoke|create|upload|batch|sort|change|modify|force|run|withdraw)/i;
 /** Bookkeeping the shell itself posts (tracked clicks, the spec's operation log): no list's data changes. */
 const BOOKKEEPING = new Set(['/v1/userOperationLog/save']);
 export const isWriteCall = (path: string) => {
