@@ -19,12 +19,12 @@ export function useColumns(extra: Column<Campaign>) {
   const localize = useLocalize();
   const formatInstant = useFormatInstant();
   return [
-    { key: 'name', title: t('campaignName'), width: 200, render: (r) => r.name || t('untitled'), ellipsis: (r) => r.name },
+    { key: 'name', title: t('campaignName'), width: 180, render: (r) => r.name || t('untitled'), ellipsis: (r) => r.name },
     { key: 'type', title: t('campaignType'), width: 100, render: (r) => localize(CAMPAIGN_TYPES[r.type]) },
     {
       key: 'status',
       title: t('status'),
-      width: 90,
+      width: 120,
       render: (r) => (
         <Badge appearance="tint" color={COLOR[r.status]}>
           {localize(STATUS_NAMES[r.status])}
