@@ -11,12 +11,12 @@ import { useApi } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
-import { SessionContext } from '../../shell/session/session-context.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { useStyles } from './campaign-info-styles.ts';
 import { StepForm } from './campaign-step-form.tsx';
+import { usePagePath } from '../../shell/session/page-path.ts';
 
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 
@@ -81,22 +81,20 @@ export default function CampaignInfoView({ route }: ViewProps) {
     if (state.matches('left')) history.back();
   }, [state]);
   // Where the confirmation leads: the audit page and this type's list, where the menu has them.
-  const menu = SessionContext.useSelector((st) => st.context.routes as { routes: Array<{ component: string; path: string }> } | null);
-  const pathOf = (component: string) => menu?.routes.find((r) => r.component === component)?.path ?? null;
+  const auditPath = usePagePath('campaign-audit/list');
+  const listPath = usePagePath(`content-manage/${c.type}`);
 
   if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
   // Submitted: said on the page, with where to go next, instead of leaving for another page unasked.
   if (state.matches('submitted')) {
-    const audit = pathOf('campaign-audit/list');
-    const list = pathOf(`content-manage/${c.type}`);
     return (
       <StatusScreen title={t('campaignSubmitted')} hint={t('campaignSubmittedHint')}>
-        {list && (
-          <Button appearance="primary" onClick={() => navigate(list)}>
+        {listPath && (
+          <Button appearance="primary" onClick={() => navigate(listPath)}>
             {t('backToCampaignList')}
           </Button>
         )}
-        {audit && <Button onClick={() => navigate(audit)}>{t('toCampaignAudit')}</Button>}
+        {auditPath && <Button onClick={() => navigate(auditPath)}>{t('toCampaignAudit')}</Button>}
       </StatusScreen>
     );
   }

@@ -4,7 +4,6 @@ import type { TenantRow } from '../../../api/contract.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
-import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { DataTable } from '../../../kit/list/data-table.tsx';
 import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
@@ -18,6 +17,7 @@ import type { ViewProps } from '../../view-props.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { useTenantColumns } from './columns.tsx';
 import { TenantForm } from './tenant-form.tsx';
+import { usePagePath } from '../../../shell/session/page-path.ts';
 
 const FILTERS = ['keyword', 'status'] as const;
 
@@ -46,12 +46,7 @@ export default function TenantListView({ route }: ViewProps) {
     [calls, list.page, list.size, f.keyword, f.status],
   );
   // The tenant pages page wherever the menu put it (an operator may move it); none: the action is not offered.
-  const pagesPath = SessionContext.useSelector(
-    (st) =>
-      (st.context.routes as { routes: Array<{ component: string; path: string }> } | null)?.routes.find(
-        (r) => r.component === 'manage/tenant-pages',
-      )?.path ?? null,
-  );
+  const pagesPath = usePagePath('manage/tenant-pages');
 
   const columns = useTenantColumns({
     route,
