@@ -38,6 +38,8 @@ export default function CampaignListView({ route }: ViewProps) {
   const [ask, confirmDialog] = useConfirm();
   const [detail, setDetail] = useState<Campaign | null>(null);
   const statusOf = (r: Campaign) => localize(STATUS_NAMES[r.status]);
+  // Only a draft or a rejected campaign may be edited or deleted (the server says the same in its statements).
+  const changeable = (r: Campaign) => r.status === 'draft' || r.status === 'rejected';
   const columns = useColumns(
     actionsColumn({
       title: t('actions'),
@@ -49,7 +51,7 @@ export default function CampaignListView({ route }: ViewProps) {
         {
           code: `${type}:edit`,
           label: t('edit'),
-          unavailable: r.status === 'draft' || r.status === 'rejected' ? undefined : t('campaignNotEditable', { status: statusOf(r) }),
+          unavailable: changeable(r) ? undefined : t('campaignNotEditable', { status: statusOf(r) }),
           run: () => navigate(`/setting-camp?id=${r.id}`),
         },
         {
@@ -62,7 +64,7 @@ export default function CampaignListView({ route }: ViewProps) {
           code: `${type}:del`,
           label: t('delete'),
           hidden: r.status === 'pending',
-          unavailable: r.status === 'draft' || r.status === 'rejected' ? undefined : t('campaignNotDeletable', { status: statusOf(r) }),
+          unavailable: changeable(r) ? undefined : t('campaignNotDeletable', { status: statusOf(r) }),
           run: () => ask({ message: t('confirmDeleteCampaign', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
         },
       ],

@@ -1,6 +1,5 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { ApiFailure } from '../../../api/errors.ts';
 import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/webhook-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
@@ -17,6 +16,7 @@ import type { MessageKey } from '../../../i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { WebhookForm } from './webhook-form.tsx';
 import { eventKey } from './webhook-form.tsx';
+import { useSayFailure } from '../../../kit/page/use-sheet-download.ts';
 
 const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
@@ -46,6 +46,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const [ask, confirmDialog] = useConfirm();
   const show = (w: Webhook) => setList({ filters: { hook: String(w.id) } });
 
+  const say = useSayFailure();
   const sendTest = async (w: Webhook) => {
     try {
       const r = await calls.test(w.id);
@@ -54,7 +55,7 @@ export default function SubscriptionView({ route }: ViewProps) {
       show(w);
       data.reload();
     } catch (err) {
-      if (!(err instanceof ApiFailure)) notify(String(err), 'error');
+      say(err);
     }
   };
   const eventNames = (r: Webhook) => r.events.map((e) => t(eventKey(e))).join('、');
