@@ -157,6 +157,9 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
         }
       : { className: mergeClasses(s.pinned, s.pinnedRight), style: {} };
   };
+  // Worked out once per render, not per cell.
+  const selectPin = pinned('select');
+  const columnPins = columns.map((_, i) => pinned(i));
 
   return (
     // A table wider than its card scrolls inside it; then the card is a labelled stop in the tab order, so a
@@ -178,11 +181,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
           <TableRow className={s.head}>
             {/* A header cell (th), not Fluent's td selection cell: a td first makes browsers read the next th as a row header. */}
             {selectable && (
-              <TableHeaderCell
-                sortable={false}
-                className={pinned('select').className}
-                style={{ width: SELECT_WIDTH, ...pinned('select').style }}
-              >
+              <TableHeaderCell sortable={false} className={selectPin.className} style={{ width: SELECT_WIDTH, ...selectPin.style }}>
                 <Checkbox checked={allState} onChange={toggleAll} aria-label={t('selectAllRows')} />
               </TableHeaderCell>
             )}
@@ -190,8 +189,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
               c.sortable && onSort ? (
                 <TableHeaderCell
                   key={c.key}
-                  className={pinned(i).className}
-                  style={{ width: c.width, ...pinned(i).style }}
+                  className={columnPins[i].className}
+                  style={{ width: c.width, ...columnPins[i].style }}
                   sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
                   onClick={() => onSort(c.key)}
                 >
@@ -201,8 +200,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                 <TableHeaderCell
                   key={c.key}
                   sortable={false}
-                  className={pinned(i).className}
-                  style={{ width: c.width, ...pinned(i).style }}
+                  className={columnPins[i].className}
+                  style={{ width: c.width, ...columnPins[i].style }}
                 >
                   {c.title}
                 </TableHeaderCell>
@@ -252,7 +251,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
               >
                 {selectable && (
                   <TableSelectionCell
-                    {...pinned('select')}
+                    {...selectPin}
                     checked={Boolean(selected?.has(k))}
                     onClick={() => toggle(k)}
                     checkboxIndicator={{ 'aria-label': t('selectRow', { key: String(k) }) }}
@@ -261,7 +260,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                 {columns.map((c, i) => {
                   const full = c.ellipsis?.(row);
                   return (
-                    <TableCell key={c.key} {...pinned(i)}>
+                    <TableCell key={c.key} {...columnPins[i]}>
                       {c.ellipsis ? (
                         <div className={s.ellipsis} title={full}>
                           {c.render(row)}
