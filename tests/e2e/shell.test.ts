@@ -93,6 +93,43 @@ describe('the console in Chromium', () => {
     await page.context().close();
   });
 
+  it('makes no warm-up call once the logout has started (the ended session would answer 401)', async () => {
+    const page = await newPage();
+    // Idle moments come when the test says so.
+    await page.addInitScript(() => {
+      const held: Array<() => void> = [];
+      Object.assign(window, { heldIdle: held });
+      window.requestIdleCallback = (cb: IdleRequestCallback) => held.push(() => cb({ didTimeout: false, timeRemaining: () => 50 }));
+    });
+    const pinyinCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/manage/v1/menu/pinyin')) pinyinCalls.push(r.url());
+    });
+    // The server ends the session at once; its answer reaches the page only when the test lets it.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let ended = () => {};
+    const serverEnded = new Promise<void>((resolve) => (ended = resolve));
+    await page.route('**/manage/anon/vue/logout', async (route) => {
+      const response = await route.fetch();
+      ended();
+      await answered;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.waitForFunction(() => (window as unknown as { heldIdle: unknown[] }).heldIdle.length > 0);
+    await page.getByRole('button', { name: /星河管理员/ }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await serverEnded;
+    await page.evaluate(() => (window as unknown as { heldIdle: Array<() => void> }).heldIdle.forEach((run) => run()));
+    answer();
+    await page.waitForURL(/#\/login$/);
+    expect(pinyinCalls).toEqual([]);
+    await page.context().close();
+  });
+
   it('logs in with a userToken link, removes it from the address and goes to /', async () => {
     const { token } = await signedIn(baseUrl, 'admin');
     const page = await newPage();

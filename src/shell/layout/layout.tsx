@@ -225,6 +225,10 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   // opens at once and finds pages by pinyin.
   const [pinyin, setPinyin] = useState<PinyinOf | undefined>(undefined);
   const warmNow = useRef<() => void>(() => {});
+  // The warm-up is a call of the session: once it ends (logout, expiry) the idle moment must not make it.
+  const ready = SessionContext.useSelector((st) => st.matches({ authenticated: 'ready' }));
+  const readyNow = useRef(ready);
+  readyNow.current = ready;
   useEffect(() => {
     const labels = [
       ...model.routes.flatMap((r) => [r.title, ...r.trail]),
@@ -233,7 +237,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
     ];
     let started = false;
     const warm = () => {
-      if (started) return;
+      if (started || !readyNow.current) return;
       started = true;
       void loadQuickSearch().catch(() => {});
       void Promise.all([loadPalette(), loadPinyin(api, labels)]).then(([m, p]) => {
