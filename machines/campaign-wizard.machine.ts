@@ -48,6 +48,9 @@ export interface WizardInput {
 const ORDER = CAMPAIGN_STEPS.map(([s]) => s);
 const at = (step: CampaignStep, offset: number): CampaignStep | null => ORDER[ORDER.indexOf(step) + offset] ?? null;
 
+const stepOk = (c: Pick<WizardContext, 'steps' | 'type' | 'current'>) =>
+  Object.keys(stepProblems(c.current, c.steps[c.current] as Record<string, unknown> | undefined, c.type)).length === 0;
+
 /** Each step's state in the step list: done, invalid (left with problems) or untouched. */
 export function stepStates(c: Pick<WizardContext, 'steps' | 'type' | 'visited' | 'current'>) {
   return ORDER.map((step) => {
@@ -63,7 +66,9 @@ export function stepStates(c: Pick<WizardContext, 'steps' | 'type' | 'visited' |
 
 /**
  * 设置活动 › 活动信息: the eight steps in order. Each step's edits are saved to the server when
- * the user moves to another step or saves (a draft that resumes where it stopped, on any machine); a failed save
+ * the user moves to another step or saves (a draft that resumes where it stopped, on any machine); moving forward
+ * (下一步, or a later step in the list) first checks the step on screen with the rules 提交审核 uses and, when it
+ * fails them, stays and shows its problems there (保存草稿 still keeps a partial step); a failed save
  * keeps the edits and stays; leaving with unsaved edits asks first; submitting checks every step and lists what is
  * missing. Loading, saving and submitting are actors the app provides.
  */
@@ -99,6 +104,10 @@ export const campaignWizardMachine = setup({
     complete: ({ context }) => publishProblems(context.steps, context.type).length === 0,
     hasNext: ({ context }) => at(context.current, 1) !== null,
     hasPrev: ({ context }) => at(context.current, -1) !== null,
+    /** moving forward needs the step on screen to pass the rules 提交审核 applies to it */
+    stepInvalid: ({ context }) => !stepOk(context),
+    forwardFromInvalid: ({ context, event }) =>
+      event.type === 'GO' && ORDER.indexOf(event.step) > ORDER.indexOf(context.current) && !stepOk(context),
   },
   actions: {
     visit: assign(({ context }) => ({
@@ -157,11 +166,13 @@ export const campaignWizardMachine = setup({
         },
         GO: [
           { guard: ({ event }) => !ORDER.includes(event.step) },
+          { guard: 'forwardFromInvalid', actions: 'visit' },
           { guard: 'dirty', target: 'saving', actions: ['visit', assign({ target: ({ event }) => event.step })] },
           { actions: ['visit', assign({ current: ({ event }) => event.step })] },
         ],
         NEXT: [
           { guard: ({ context }) => at(context.current, 1) === null },
+          { guard: 'stepInvalid', actions: 'visit' },
           { guard: 'dirty', target: 'saving', actions: ['visit', assign({ target: ({ context }) => at(context.current, 1) })] },
           { actions: ['visit', assign({ current: ({ context }) => at(context.current, 1)! })] },
         ],

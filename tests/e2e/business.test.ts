@@ -349,6 +349,13 @@ describe('business areas', () => {
     const form = (name: string) => page.getByRole('form', { name });
     const base = form('活动基础信息');
     await base.getByRole('textbox', { name: /活动名称/ }).fill('端到端大转盘');
+    // The side menu shows where the wizard belongs: 抽奖活动, not 工作台.
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await expect.poll(() => nav.getByRole('button', { name: '抽奖活动' }).getAttribute('aria-current')).toBe('page');
+    // 下一步 checks the step as 提交审核 would: without its times it stays, and no draft is made.
+    await page.getByRole('button', { name: '下一步' }).click();
+    await base.getByText('请选择开始时间').waitFor();
+    await expect.poll(() => page.url()).toMatch(/campaign-info\?type=lottery$/);
     const local = (d: number) => {
       const x = new Date(Date.now() + d * 86_400_000);
       const p = (n: number) => String(n).padStart(2, '0');
@@ -382,7 +389,6 @@ describe('business areas', () => {
     await prizes.getByRole('spinbutton', { name: '库存' }).fill('5');
     await prizes.getByRole('spinbutton', { name: '中奖概率（%）' }).fill('120');
     await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByRole('button', { name: '上一步' }).click();
     await form('奖品设置').getByText('第 1 个奖品须有名称、0-1000000 的库存和 0-100 的中奖概率').waitFor();
     await prizes.getByRole('spinbutton', { name: '中奖概率（%）' }).fill('10');
     await page.getByRole('button', { name: '下一步' }).click();

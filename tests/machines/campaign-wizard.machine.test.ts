@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { campaignWizardMachine, stepStates, type WizardContext } from '../../machines/campaign-wizard.machine.ts';
-import { CAMPAIGN_STEPS, publishProblems, type CampaignSteps } from '../../src/api/rules/campaign-rules.ts';
+import { CAMPAIGN_STEPS, publishProblems, stepProblems, type CampaignSteps } from '../../src/api/rules/campaign-rules.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 11, 1 + d)).toISOString();
@@ -17,6 +17,7 @@ const complete: CampaignSteps = {
 const loadedComplete = { id: 9, type: 'lottery', version: 4, steps: complete, currentStep: 'prize-setting' };
 const EVENTS = [
   { type: 'EDIT', patch: { name: '改名' } },
+  { type: 'EDIT', patch: complete['campaign-base-info'] },
   { type: 'NEXT' },
   { type: 'PREV' },
   { type: 'GO', step: 'senior-setting' },
@@ -50,6 +51,9 @@ describe('campaign wizard machine (model-based)', () => {
         id: snap.context.id !== null,
         error: snap.context.error !== null,
         missing: snap.context.missing.length > 0,
+        // steps left once show their problems; whether the step on screen passes its rules (下一步 depends on it)
+        visited: snap.context.visited.length,
+        stepOk: Object.keys(stepProblems(snap.context.current, snap.context.steps[snap.context.current], snap.context.type)).length === 0,
         target: snap.context.target,
         submit: snap.context.submitAfterSave,
       });
@@ -116,18 +120,35 @@ describe('campaign wizard machine: what the user sees', () => {
 
   it('moving on saves the step first; a failed save keeps the edits and the step', async () => {
     const s = sut({ id: null });
-    s.actor.send({ type: 'EDIT', patch: { name: '新活动' } });
+    s.actor.send({ type: 'EDIT', patch: { name: '新活动', startAt: day(1), endAt: day(5) } });
     s.actor.send({ type: 'NEXT' });
     expect(s.actor.getSnapshot().value).toBe('saving');
     s.settle({ type: 'xstate.error.actor.saveStep', error: new Error('网络异常，请检查网络后重试') } as never);
     await tick();
     const c = s.actor.getSnapshot().context;
     expect(c).toMatchObject({ current: 'campaign-base-info', dirty: true, error: '网络异常，请检查网络后重试' });
-    expect(c.steps['campaign-base-info']).toEqual({ name: '新活动' });
+    expect(c.steps['campaign-base-info']).toEqual({ name: '新活动', startAt: day(1), endAt: day(5) });
     s.actor.send({ type: 'NEXT' });
     s.settle({ type: 'xstate.done.actor.saveStep', output: { id: 3, version: 1 } } as never);
     await tick();
     expect(s.actor.getSnapshot().context).toMatchObject({ id: 3, version: 1, current: 'choice-template-component', dirty: false });
+  });
+
+  it('下一步 and a later step in the list check the step first: with problems it stays, saves nothing and shows them', () => {
+    const s = sut({ id: null });
+    s.actor.send({ type: 'EDIT', patch: { name: '新活动' } });
+    for (const event of [{ type: 'NEXT' }, { type: 'GO', step: 'prize-setting' }] as const) {
+      s.actor.send(event);
+      const snap = s.actor.getSnapshot();
+      expect(snap.value).toBe('editing');
+      expect(snap.context).toMatchObject({ current: 'campaign-base-info', dirty: true, id: null, visited: ['campaign-base-info'] });
+      expect(stepStates(snap.context)[0].state).toBe('invalid');
+    }
+    expect(s.inputs).toEqual([]);
+    // Going back is always free; a valid step moves on.
+    s.actor.send({ type: 'EDIT', patch: { startAt: day(1), endAt: day(5) } });
+    s.actor.send({ type: 'NEXT' });
+    expect(s.actor.getSnapshot().value).toBe('saving');
   });
 
   it('a submit with steps missing lists them all, in order, and goes nowhere', () => {

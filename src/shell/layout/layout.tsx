@@ -24,6 +24,7 @@ import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
 import { useTimeZone } from '../time-zone.ts';
 import { useTheme } from '../theme.ts';
 import { loadPinyin } from '../navigation/pinyin-source.ts';
+import { MenuOwnerProvider, useHighlightedPath } from '../navigation/menu-owner.tsx';
 import type { PinyinOf } from '../../menu/search-index.ts';
 import { dictionaries } from '../../i18n/messages.ts';
 import { useInspect } from '../../journal/context.ts';
@@ -76,11 +77,13 @@ export function Layout({ model, screens, children }: { model: MenuModel; screens
   const inspect = useInspect();
   return (
     <PageActionsProvider store={pageActions}>
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput(), inspect }}>
-        <LayoutFrame model={model} screens={screens}>
-          {children}
-        </LayoutFrame>
-      </TabsContext.Provider>
+      <MenuOwnerProvider>
+        <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput(), inspect }}>
+          <LayoutFrame model={model} screens={screens}>
+            {children}
+          </LayoutFrame>
+        </TabsContext.Provider>
+      </MenuOwnerProvider>
     </PageActionsProvider>
   );
 }
@@ -92,6 +95,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   const notify = useNotify();
   const [language, setLanguage] = useLanguage();
   const [path, navigate] = useLocation();
+  const highlighted = useHighlightedPath(path);
   const userInfo = SessionContext.useSelector((st) => st.context.userInfo);
   const notice = SessionContext.useSelector((st) => st.context.notice);
   const loggingOut = SessionContext.useSelector((st) => st.matches({ authenticated: 'loggingOut' }));
@@ -305,7 +309,13 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
           timeZone={zoneToName(timeZone)}
         />
       </div>
-      <SideMenu model={model} currentPath={path} collapsed={collapsed} onNavigate={(p) => navigate(withLastSearch(p))} onToggle={toggle} />
+      <SideMenu
+        model={model}
+        currentPath={highlighted}
+        collapsed={collapsed}
+        onNavigate={(p) => navigate(withLastSearch(p))}
+        onToggle={toggle}
+      />
       <div className={s.column}>
         <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(withLastSearch(p))} />
         <main className={s.content} id="content" ref={contentRef} tabIndex={0}>

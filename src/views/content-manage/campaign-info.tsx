@@ -17,6 +17,7 @@ import type { ViewProps } from '../view-props.ts';
 import { useStyles } from './campaign-info-styles.ts';
 import { StepForm } from './campaign-step-form.tsx';
 import { usePagePath } from '../../shell/session/page-path.ts';
+import { useMenuOwner } from '../../shell/navigation/menu-owner.tsx';
 
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 
@@ -83,6 +84,8 @@ export default function CampaignInfoView({ route }: ViewProps) {
   // Where the confirmation leads: the audit page and this type's list, where the menu has them.
   const auditPath = usePagePath('campaign-audit/list');
   const listPath = usePagePath(`content-manage/${c.type}`);
+  // The side menu highlights this type's campaign list, not 工作台.
+  useMenuOwner(listPath);
 
   if (state.matches('loading') || state.matches('starting')) return <Spinner label={t('loading')} />;
   // Submitted: said on the page, with where to go next, instead of leaving for another page unasked.
