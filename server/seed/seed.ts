@@ -181,6 +181,8 @@ export const DEMO_MENU: SeedMenu[] = [
           ['user:edit', '编辑'],
           ['user:del', '删除'],
           ['user:import', '导入'],
+          ['user:export', '导出'],
+          ['user:detail', '详情'],
         ],
       }),
       leaf('角色管理', '/manage/roles', 'manage/roles', {

@@ -34,7 +34,14 @@ describe('passport', () => {
     await initUserPermission(api);
     const model = buildMenuModel(await fetchMenuTree(api));
     expect(model.home).toBe('/dashboard');
-    expect(model.routes.find((r) => r.path === '/manage/users')?.buttons).toEqual(['user:add', 'user:edit', 'user:del', 'user:import']);
+    expect(model.routes.find((r) => r.path === '/manage/users')?.buttons).toEqual([
+      'user:add',
+      'user:edit',
+      'user:del',
+      'user:import',
+      'user:export',
+      'user:detail',
+    ]);
   });
 
   it('refuses a wrong password with a message and spends the key', async () => {
@@ -124,7 +131,13 @@ describe('menus per role and tenant isolation', () => {
     expect(staff).toContain('会员列表');
     expect(staffModel.routes.find((r) => r.title === '会员列表')?.buttons).toEqual(['member:export']);
     const tenantAdmin = buildMenuModel(await fetchMenuTree((await signedIn(baseUrl, 'tenantadmin')).api));
-    expect(tenantAdmin.routes.find((r) => r.title === '用户管理')?.buttons).toEqual(['user:add', 'user:edit', 'user:import']);
+    expect(tenantAdmin.routes.find((r) => r.title === '用户管理')?.buttons).toEqual([
+      'user:add',
+      'user:edit',
+      'user:import',
+      'user:export',
+      'user:detail',
+    ]);
   });
 
   it('never shows one tenant the other tenant menu or users', async () => {

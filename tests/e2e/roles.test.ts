@@ -36,19 +36,19 @@ describe('roles page', () => {
     await roleSearch.fill('');
     await expect.poll(() => page.getByRole('tree', { name: '角色', exact: true }).getByRole('treeitem').count()).toBeGreaterThan(2);
 
-    // Search the tree, tick 用户管理 (its four buttons come with it): the page says what will change, the confirmation
+    // Search the tree, tick 用户管理 (its six buttons come with it): the page says what will change, the confirmation
     // lists it by name.
     const tree = page.getByRole('tree', { name: '权限' });
     await page.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('用户管理');
     await tree.getByRole('checkbox', { name: '用户管理', exact: true }).check();
-    await page.getByText('将新增 6 项、移除 0 项权限：').waitFor();
+    await page.getByText('将新增 8 项、移除 0 项权限：').waitFor();
     await page.getByRole('button', { name: '保存权限' }).click();
     const confirm = page.getByRole('dialog', { name: '提示' });
     await confirm.getByText('新增：用户管理').waitFor();
     await expect.poll(() => confirm.getByText('新增：系统管理').count()).toBe(1);
     await expect.poll(() => confirm.getByText('新增：导入').count()).toBe(1);
     await confirm.getByRole('button', { name: '确定' }).click();
-    await toast(page, '操作成功：新增 6 项，移除 0 项').waitFor();
+    await toast(page, '操作成功：新增 8 项，移除 0 项').waitFor();
 
     // A user holding only this role sees 系统管理 › 用户管理 and nothing of the other sections, and its buttons work.
     const admin = await signedIn(ui.baseUrl, 'admin');
@@ -140,6 +140,11 @@ describe('roles page', () => {
     const addButton = user.getByRole('button', { name: '新增用户' }).first();
     await addButton.waitFor();
     await expect.poll(() => addButton.getAttribute('aria-disabled')).toBeNull();
+    // 导出 and 详情 are buttons of their own (user:export, user:detail), which this role lacks.
+    await expect.poll(() => user.getByRole('button', { name: '导出', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => user.getByRole('button', { name: '详情 admin' }).getAttribute('aria-disabled')).toBe('true');
+    await user.getByRole('button', { name: '详情 admin' }).focus();
+    await user.getByRole('tooltip', { name: '您没有权限' }).waitFor();
     const reloads: string[] = [];
     user.on('framenavigated', (f) => f === user.mainFrame() && reloads.push(f.url()));
 

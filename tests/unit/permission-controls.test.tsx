@@ -34,7 +34,7 @@ describe('permission controls (SPEC 5)', () => {
     expect((screen.getByRole('switch', { name: '状态' }) as HTMLInputElement).disabled).toBe(true);
     expect(click).not.toHaveBeenCalled();
     await user.hover(screen.getByRole('button', { name: '编辑' }));
-    expect((await screen.findAllByText('您没有权限')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('您没有权限（缺少 user:edit）')).length).toBeGreaterThan(0);
   });
 
   it('a granted control works, and a del/dele/delete code is styled as danger only while usable', async () => {

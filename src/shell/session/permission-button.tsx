@@ -15,13 +15,13 @@ const useStyles = makeStyles({
   },
 });
 
-/** A denied control keeps its place and says why on hover and focus (您没有权限). */
-function Denied({ allowed, children }: { allowed: boolean; children: ReactElement }) {
+/** A denied control keeps its place and says why on hover and focus: 您没有权限, and the code it lacks. */
+function Denied({ allowed, code, children }: { allowed: boolean; code: string; children: ReactElement }) {
   const t = useT();
   return allowed ? (
     children
   ) : (
-    <Tooltip content={t('noPermission')} relationship="description">
+    <Tooltip content={t('noPermissionFor', { code })} relationship="description">
       {children}
     </Tooltip>
   );
@@ -58,7 +58,7 @@ export function PermissionButton({
   const allowed = isButtonPermitted(route, code);
   const danger = isDangerCode(code);
   return (
-    <Denied allowed={allowed}>
+    <Denied allowed={allowed} code={code}>
       <Button
         {...aria}
         size={size}
@@ -90,7 +90,7 @@ export interface PermissionSwitchProps {
 export function PermissionSwitch({ code, route, checked, onChange, label, disabled }: PermissionSwitchProps) {
   const allowed = isButtonPermitted(route, code);
   return (
-    <Denied allowed={allowed}>
+    <Denied allowed={allowed} code={code}>
       <Switch
         checked={checked}
         disabled={!allowed || disabled}
@@ -114,7 +114,7 @@ export interface PermissionLinkProps {
 export function PermissionLink({ code, route, onClick, children }: PermissionLinkProps) {
   const allowed = isButtonPermitted(route, code);
   return (
-    <Denied allowed={allowed}>
+    <Denied allowed={allowed} code={code}>
       <Link
         as="button"
         onClick={onClick}

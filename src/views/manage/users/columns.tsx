@@ -77,7 +77,7 @@ export function useUserColumns({
       width: 190,
       name: (r) => r.userName,
       actions: (r) => [
-        { code: 'user:detail', label: t('detail'), read: true, run: () => openDetail(r) },
+        { code: 'user:detail', label: t('detail'), run: () => openDetail(r) },
         { code: 'user:edit', label: t('edit'), run: () => edit(r) },
         { code: 'user:del', label: t('delete'), run: () => remove(r) },
       ],

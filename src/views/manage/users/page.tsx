@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
@@ -82,12 +81,8 @@ export default function UsersView({ route }: ViewProps) {
       buttons={[
         { code: 'user:add', label: t('addUser'), run: openAdd },
         { code: 'user:import', label: t('importButton'), paletteLabel: t('importUsers'), run: () => setImporting(true) },
+        { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: () => void exportList() },
       ]}
-      extra={
-        <Button onClick={() => void exportList()} data-track-code="user:export">
-          {t('exportButton')}
-        </Button>
-      }
     >
       <FilterFields filters={filters} fields={userFilterFields(t, { typeName, roles, departs })} />
       <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
