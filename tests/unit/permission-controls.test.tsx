@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { PermissionButton, PermissionLink, PermissionSwitch } from '../../src/shell/session/permission-button.tsx';
+import { PermissionButton, PermissionLink, PermissionSwitch, ReasonButton } from '../../src/shell/session/permission-button.tsx';
 
 afterEach(cleanup);
 
@@ -31,8 +31,13 @@ describe('permission controls (SPEC 5)', () => {
       expect(control.getAttribute('aria-disabled')).toBe('true');
       await user.click(control);
     }
-    expect((screen.getByRole('switch', { name: '状态' }) as HTMLInputElement).disabled).toBe(true);
+    // Focusable, so its reason can be read from the keyboard; a click changes nothing.
+    const toggle = screen.getByRole('switch', { name: '状态' }) as HTMLInputElement;
+    expect(toggle.getAttribute('aria-disabled')).toBe('true');
+    await user.click(toggle);
     expect(click).not.toHaveBeenCalled();
+    toggle.focus();
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', '您没有权限（缺少 user:edit）');
     await user.hover(screen.getByRole('button', { name: '编辑' }));
     expect((await screen.findAllByText('您没有权限（缺少 user:edit）')).length).toBeGreaterThan(0);
   });
@@ -60,5 +65,34 @@ describe('permission controls (SPEC 5)', () => {
         </PermissionButton>,
       ).getByRole('button', { name: '删除2' }).className,
     );
+  });
+
+  it('a control off for a reason says it on focus and does nothing; busy is plainly disabled', async () => {
+    const change = vi.fn();
+    const click = vi.fn();
+    wrap(
+      <>
+        <PermissionSwitch code="user:edit" route={granted} checked onChange={change} label="我的状态" unavailable="不能停用自己的账号" />
+        <ReasonButton reason="还没有修改" onClick={click}>
+          保存
+        </ReasonButton>
+        <ReasonButton reason="还没有修改" disabled onClick={click}>
+          重置
+        </ReasonButton>
+      </>,
+    );
+    const user = userEvent.setup();
+    const own = screen.getByRole('switch', { name: '我的状态' });
+    await user.click(own);
+    expect(change).not.toHaveBeenCalled();
+    own.focus();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('不能停用自己的账号');
+    const save = screen.getByRole('button', { name: '保存' });
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    await user.click(save);
+    expect(click).not.toHaveBeenCalled();
+    save.focus();
+    await waitFor(() => expect(screen.getAllByRole('tooltip').map((x) => x.textContent)).toContain('还没有修改'));
+    expect((screen.getByRole('button', { name: '重置' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

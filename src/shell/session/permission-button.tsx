@@ -7,6 +7,8 @@ import { useT } from '../../i18n/use-t.ts';
 type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 
 const useStyles = makeStyles({
+  // Off for a reason but focusable: Fluent's disabled look, which keys on :disabled, given by hand.
+  off: { opacity: 0.5, filter: 'grayscale(1)', cursor: 'not-allowed', '& input': { cursor: 'not-allowed' } },
   // Danger only while usable: a disabled control takes Fluent's disabled look, never a live red outline.
   danger: {
     color: tokens.colorPaletteRedForeground1,
@@ -15,15 +17,36 @@ const useStyles = makeStyles({
   },
 });
 
-/** A denied control keeps its place and says why on hover and focus: 您没有权限, and the code it lacks. */
-function Denied({ allowed, code, children }: { allowed: boolean; code: string; children: ReactElement }) {
-  const t = useT();
-  return allowed ? (
-    children
-  ) : (
-    <Tooltip content={t('noPermissionFor', { code })} relationship="description">
+/**
+ * A control that cannot be used now says why, on hover and on keyboard focus, so nobody has to guess between a
+ * missing permission, a rule and a bug. The control must stay focusable (`disabledFocusable`, `aria-disabled`).
+ */
+export function WhyDisabled({ reason, children }: { reason: string | null | undefined | false; children: ReactElement }) {
+  return reason ? (
+    <Tooltip content={reason} relationship="description">
       {children}
     </Tooltip>
+  ) : (
+    children
+  );
+}
+
+/** A denied control keeps its place and says why: 您没有权限, and the code it lacks. */
+function Denied({ allowed, code, children }: { allowed: boolean; code: string; children: ReactElement }) {
+  const t = useT();
+  return <WhyDisabled reason={!allowed && t('noPermissionFor', { code })}>{children}</WhyDisabled>;
+}
+
+/**
+ * A button that is off for a reason (nothing changed yet, a rule of the row) says the reason and stays focusable;
+ * `disabled` is left for a moment of work (saving), which the label already shows.
+ * @example <ReasonButton reason={!dirty && t('nothingToSave')} disabled={saving}>保存</ReasonButton>
+ */
+export function ReasonButton({ reason, ...props }: ButtonProps & { reason: string | null | undefined | false }) {
+  return (
+    <WhyDisabled reason={reason}>
+      <Button {...props} disabledFocusable={Boolean(reason) && !props.disabled} />
+    </WhyDisabled>
   );
 }
 
@@ -84,22 +107,33 @@ export interface PermissionSwitchProps {
   label: string;
   /** busy: the change is being saved */
   disabled?: boolean;
+  /** why this row's switch cannot change (one's own account): off, the reason on hover and focus */
+  unavailable?: string;
 }
 
-/** A switch under the same rule as buttons (switch code required, 您没有权限 when not granted). */
-export function PermissionSwitch({ code, route, checked, onChange, label, disabled }: PermissionSwitchProps) {
-  const allowed = isButtonPermitted(route, code);
+/**
+ * A switch under the same rule as buttons (switch code required, 您没有权限 when not granted). Off for a reason,
+ * it stays focusable (aria-disabled) so the reason can be read from the keyboard.
+ */
+export function PermissionSwitch({ code, route, checked, onChange, label, disabled, unavailable }: PermissionSwitchProps) {
+  const s = useStyles();
+  const t = useT();
+  const reason = isButtonPermitted(route, code) ? unavailable : t('noPermissionFor', { code });
   return (
-    <Denied allowed={allowed} code={code}>
+    <WhyDisabled reason={reason}>
       <Switch
         checked={checked}
-        disabled={!allowed || disabled}
+        disabled={!reason && disabled}
+        aria-disabled={reason ? true : undefined}
+        className={reason ? s.off : undefined}
         aria-label={label}
-        onChange={(_, d) => onChange(d.checked)}
+        onChange={(_, d) => {
+          if (!reason) onChange(d.checked);
+        }}
         data-track-code={code}
         data-trigger-type="click"
       />
-    </Denied>
+    </WhyDisabled>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { useMemo, useState } from 'react';
 import { profileProblems } from '../../api/contract.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
@@ -147,9 +148,14 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
         </div>
       </Field>
       <div>
-        <Button type="submit" appearance="primary" disabled={form.saving || !form.dirty || uploading}>
+        <ReasonButton
+          type="submit"
+          appearance="primary"
+          reason={(uploading && t('waitForUpload')) || (!form.dirty && t('nothingToSave'))}
+          disabled={form.saving}
+        >
           {form.saving ? t('operating') : t('save')}
-        </Button>
+        </ReasonButton>
       </div>
     </form>
   );

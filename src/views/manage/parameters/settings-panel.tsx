@@ -1,4 +1,5 @@
 import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { ReasonButton } from '../../../shell/session/permission-button.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
@@ -234,12 +235,17 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
             />
           </Field>
           <div className={s.actions}>
-            <Button appearance="primary" type="submit" disabled={!dirty || saving || Boolean(retentionError)}>
+            <ReasonButton
+              appearance="primary"
+              type="submit"
+              reason={(!dirty && t('nothingToSave')) || (retentionError && localize(retentionError))}
+              disabled={saving}
+            >
               {saving ? t('operating') : t('save')}
-            </Button>
-            <Button disabled={!dirty || saving} onClick={() => setCommon(saved)}>
+            </ReasonButton>
+            <ReasonButton reason={!dirty && t('nothingToSave')} disabled={saving} onClick={() => setCommon(saved)}>
               {t('reset')}
-            </Button>
+            </ReasonButton>
           </div>
         </form>
       ) : (

@@ -58,7 +58,7 @@ export function useUserColumns({
           code="user:edit"
           route={route}
           checked={r.status === 1}
-          disabled={r.id === myId}
+          unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
           label={t('userStatusOf', { name: r.userName })}
           onChange={(on) => setStatus(r, on)}
         />
