@@ -184,6 +184,8 @@ export function profileProblems(p: { nickname: string; headimgurl: string }): Pa
 
 /** The columns of the users import template and export, in order (their titles are the file's header row). */
 export const USER_SHEET_COLUMNS = ['账号', '昵称', '手机号', '用户类型', '部门', '角色'] as const;
+/** The last column of an import's error file: each refused row's reasons (the sheet's columns ignore it). */
+export const IMPORT_ERROR_COLUMN = '错误原因';
 /** userType by its name in a sheet (the console's own words), or by its number. */
 export const USER_TYPE_NAMES: Readonly<Record<string, 0 | 1 | 2>> = {
   平台管理员: 0,

@@ -235,6 +235,8 @@ export const en = {
   buttonCode: 'button',
   notGrantable: 'You do not hold this permission, so you cannot grant or revoke it',
   importUsers: 'Import users',
+  downloadImportErrors: 'Download error file',
+  importErrorsHint: 'Fix the rows and import the file as it is (the last column, 错误原因, is ignored)',
   exportUsers: 'Export users',
   importButton: 'Import',
   exportButton: 'Export',

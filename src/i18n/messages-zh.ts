@@ -197,6 +197,8 @@ export const zhSignedIn = {
   buttonCode: '按钮',
   notGrantable: '您没有这项权限，不能授予或收回',
   importUsers: '导入用户',
+  downloadImportErrors: '下载错误文件',
+  importErrorsHint: '改正后可直接再导入（最后一列“错误原因”会被忽略）',
   exportUsers: '导出用户',
   importButton: '导入',
   exportButton: '导出',

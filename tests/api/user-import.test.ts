@@ -121,6 +121,33 @@ describe('users import', () => {
     ]);
     const other = userImportCalls((await signedIn(baseUrl, 'admin2')).api);
     await expect(other.status(job.jobId)).rejects.toThrow('导入任务不存在');
+
+    // The error file: the refused rows as the sheet had them, their reasons last; only for the import's author.
+    const errors = await ta.sheet({ type: 'userImportErrors', jobId: job.jobId });
+    expect(errors.columns).toEqual([...USER_SHEET_COLUMNS, '错误原因']);
+    expect(errors.rows).toEqual([
+      [`sc${tag}b`, '范围外', '', '门店/普通员工', '华东大区', '', '部门：不能分配自己数据权限范围之外的部门'],
+      [
+        `sc${tag}c`,
+        '越权',
+        '',
+        '平台管理员',
+        '总部',
+        '超级管理员',
+        '用户类型：不能设置高于自己的用户类型；角色：不能分配超出自己权限的角色',
+      ],
+    ]);
+    const sameTenant = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    await expect(sameTenant.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
+    await expect(other.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
+    // Fixed in place, the error file imports as it is (its reasons column is ignored).
+    const fixed = errors.rows.slice(0, 1).map((r) => r.map((cell, i) => (i === 4 ? '总部' : String(cell))));
+    const again = await ta.start(await sheet(fixed, errors.columns), PASSWORD);
+    const redone = await until(
+      () => ta.status(again.jobId),
+      (s) => s.status !== 'processing',
+    );
+    expect(redone).toMatchObject({ created: 1, report: [] });
   });
 });
 

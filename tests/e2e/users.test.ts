@@ -191,6 +191,14 @@ describe('users page', () => {
     await expect
       .poll(() => report.getByRole('row').nth(1).allInnerTexts())
       .toEqual([expect.stringMatching(/3\s+账号\s+账号须为 4-32 位字母/)]);
+    // The error file gives the refused row back as written, its reason last.
+    const [errors] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载错误文件' }).click()]);
+    expect(errors.suggestedFilename()).toMatch(/^用户导入错误-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const errorSheet = await readSheet(await readFile((await errors.path())!));
+    expect(errorSheet).toEqual([
+      [...USER_SHEET_COLUMNS, '错误原因'],
+      ['9bad', '界面导入1', null, '门店/普通员工', '华东大区', null, '账号：账号须为 4-32 位字母、数字或下划线，以字母开头'],
+    ]);
     await dialog.getByRole('button', { name: '关闭' }).click();
 
     // Export what the list shows (the import's rows), then read the file back with the server's parser.

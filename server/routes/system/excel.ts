@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
-import { ApiError, ok, readBody } from '../../infra/http.ts';
+import { ApiError, int, ok, readBody } from '../../infra/http.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { queryUsers } from './users.ts';
-import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '../../../src/api/contract.ts';
+import { IMPORT_ERROR_COLUMN, IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 
 const TYPE_NAME = Object.fromEntries(
@@ -19,12 +19,13 @@ const TYPE_NAME = Object.fromEntries(
  * /v1/common/excel/getExcelUrl: what a sheet holds, for the browser to write as .xlsx (sheetjs-style, lazily
  * loaded): `{ type: 'userTemplate' }` the import template with an example row; `{ type: 'userExport', ...the list's
  * filters }` the users of the current filtered list, up to IMPORT_LIMITS.maxRows, in the template's columns (so an
- * export can be edited and imported back).
+ * export can be edited and imported back); `{ type: 'userImportErrors', jobId }` the rows an import of the caller's
+ * refused, as the sheet had them, with their reasons in a last column (fixed in place, the file imports as it is).
  */
 export function excelRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  // the import template (user:import, checked in the handler) or the export of the list the page shows
+  // the import template and error file (user:import, checked in the handler) or the list's export (user:export)
   app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), async (c) => {
     const body = await readBody(c);
     const s = c.get('session');
@@ -44,6 +45,7 @@ export function excelRoutes(db: Db) {
       );
     }
     if (body.type === 'userExport') {
+      if (!(await grants(db, s, { buttons: ['user:export'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
       const { rows, count } = await queryUsers(db, s, body, 1, IMPORT_LIMITS.maxRows);
       const view = await phoneView(db, s);
       const departs = new Map(
@@ -70,7 +72,29 @@ export function excelRoutes(db: Db) {
         }),
       );
     }
-    throw new ApiError('type 必须是 userTemplate 或 userExport');
+    if (body.type === 'userImportErrors') {
+      if (!(await grants(db, s, { buttons: ['user:import'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+      const jobId = int(body, 'jobId', '导入任务', 0, Number.MAX_SAFE_INTEGER);
+      // Only the import's own author gets its rows back: they may hold people outside another admin's scope.
+      const [job] = await db.query<{ report: ImportProblem[]; failed_rows: Record<string, string[]> }>(
+        `SELECT report, failed_rows FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND kind = 'users'`,
+        [jobId, s.tenantId, s.userId],
+      );
+      if (!job) throw new ApiError('导入任务不存在');
+      const reasons = new Map<number, string[]>();
+      for (const p of job.report) reasons.set(p.row, [...(reasons.get(p.row) ?? []), `${p.field}：${p.reason}`]);
+      return c.json(
+        ok({
+          fileName: `用户导入错误-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`,
+          columns: [...columns, IMPORT_ERROR_COLUMN],
+          rows: Object.entries(job.failed_rows)
+            .map(([row, cells]) => [Number(row), cells] as const)
+            .sort(([a], [b]) => a - b)
+            .map(([row, cells]) => [...cells, (reasons.get(row) ?? []).join('；')]),
+        }),
+      );
+    }
+    throw new ApiError('type 必须是 userTemplate、userExport 或 userImportErrors');
   });
 
   return app;

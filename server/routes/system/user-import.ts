@@ -24,6 +24,8 @@ const CHUNK = 250;
 
 interface ValidRow {
   row: number;
+  /** the row as the sheet had it, for the error file should saving it fail */
+  cells: string[];
   input: Required<Pick<UserInput, 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'>>;
 }
 
@@ -39,7 +41,11 @@ const names = (v: string) =>
  * the form (userFieldProblems), against the tenant's departments and roles, the caller's scope and powers, and
  * against accounts and phones that exist or come earlier in the sheet. Returns the rows to save and the problems.
  */
-async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ valid: ValidRow[]; report: ImportProblem[]; total: number }> {
+async function checkSheet(
+  db: Db,
+  s: SessionInfo,
+  buffer: Buffer,
+): Promise<{ valid: ValidRow[]; report: ImportProblem[]; failed: Record<number, string[]>; total: number }> {
   const [header = [], ...rows] = await readUploadedSheet(buffer);
   if (USER_SHEET_COLUMNS.some((title, i) => text(header[i]) !== title))
     throw new ApiError(`表头须为：${USER_SHEET_COLUMNS.join('、')}（请下载模板后填写）`);
@@ -71,6 +77,7 @@ async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ val
   );
 
   const report: ImportProblem[] = [];
+  const failed: Record<number, string[]> = {};
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
   for (const { row, cells } of data) {
@@ -103,17 +110,20 @@ async function checkSheet(db: Db, s: SessionInfo, buffer: Buffer): Promise<{ val
     const unknownRole = names(roleNames).filter((_, i) => roleIds[i] < 0);
     if (unknownRole.length) add('角色', `角色不存在：${unknownRole.join('、')}`);
     else if (input.roleIds.some((r) => beyond.has(r))) add('角色', '不能分配超出自己权限的角色');
-    if (problems.length) report.push(...problems);
-    else {
+    if (problems.length) {
+      report.push(...problems);
+      failed[row] = cells;
+    } else {
       seen.add(userName.toLowerCase());
       if (phone) phones.add(phone);
       valid.push({
         row,
+        cells,
         input: { ...input, userType: userType!, departIds: [...new Set(input.departIds)], roleIds: [...new Set(input.roleIds)] },
       });
     }
   }
-  return { valid, report, total: data.length };
+  return { valid, report, failed, total: data.length };
 }
 
 /** Saves rows (users and their roles) in one statement. */
@@ -159,6 +169,7 @@ export function userImportRoutes(db: Db) {
       const chunk = valid.slice(i, i + CHUNK);
       let created = 0;
       const late: ImportProblem[] = [];
+      const lateRows: Record<number, string[]> = {};
       try {
         created = (await insertRows(db, tenantId, hash, chunk))[0]?.n ?? 0;
       } catch (err) {
@@ -170,13 +181,15 @@ export function userImportRoutes(db: Db) {
           } catch (e) {
             if (!isUniqueViolation(e)) throw e;
             late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
+            lateRows[row.row] = row.cells;
           }
         }
       }
       processed += chunk.length;
       await db.query(
-        `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, updated_at = now() WHERE id = $1`,
-        [jobId, processed, created, JSON.stringify(late)],
+        `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, failed_rows = failed_rows || $5::jsonb,
+                updated_at = now() WHERE id = $1`,
+        [jobId, processed, created, JSON.stringify(late), JSON.stringify(lateRows)],
       );
     }
     await db.query(`UPDATE import_job SET status = 'done', processed = total, updated_at = now() WHERE id = $1`, [jobId]);
@@ -206,12 +219,13 @@ export function userImportRoutes(db: Db) {
     if (!/\.xlsx$/i.test(file.name) || buffer.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('请上传 .xlsx 文件（Excel 2007 及以上）');
     const password = await newPassword(db, { password: form.password, keyId: form.keyId });
-    const { valid, report, total } = await checkSheet(db, s, buffer);
+    const { valid, report, failed, total } = await checkSheet(db, s, buffer);
     // One hash for the batch: every imported user starts with the password the administrator chose for it.
     const hash = await hashPassword(password);
     const [job] = await db.query<{ id: string }>(
-      `INSERT INTO import_job (tenant_id, user_id, kind, total, processed, report) VALUES ($1, $2, 'users', $3, $4, $5::jsonb) RETURNING id`,
-      [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report)],
+      `INSERT INTO import_job (tenant_id, user_id, kind, total, processed, report, failed_rows)
+       VALUES ($1, $2, 'users', $3, $4, $5::jsonb, $6::jsonb) RETURNING id`,
+      [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report), JSON.stringify(failed)],
     );
     const jobId = Number(job.id);
     void run(jobId, s.tenantId, hash, valid, total - valid.length).catch(async (err: unknown) => {

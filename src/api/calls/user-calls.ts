@@ -69,6 +69,6 @@ export const userImportCalls = (api: ApiClient) => ({
   },
   status: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId }, { quiet: true })).values!,
   cancel: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId, cancel: true })).values!,
-  sheet: async (body: Record<string, unknown> & { type: 'userTemplate' | 'userExport' }) =>
+  sheet: async (body: Record<string, unknown> & { type: 'userTemplate' | 'userExport' | 'userImportErrors' }) =>
     (await api.call<Answer<SheetContent & { truncated?: boolean }>>('/v1/common/excel/getExcelUrl', body)).values!,
 });

@@ -25,6 +25,7 @@ import { useRestoreFocus } from '../../../shell/restore-focus.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
 import type { ImportProblem } from '../../../api/contract.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
+import { useSayFailure } from '../../../kit/page/use-sheet-download.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 'min(560px, 80vw)' },
@@ -55,6 +56,9 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
   const fileProblem = !file ? t('chooseXlsx') : /\.xlsx$/i.test(file.name) ? null : t('chooseXlsx');
   const pwProblem = passwordProblem(password);
   const failed = job?.report.length ?? 0;
+  const say = useSayFailure();
+  // The refused rows as the sheet had them, each with its reasons: fixed in place, the file imports as it is.
+  const downloadErrors = (jobId: number) => downloadSheet(api, { type: 'userImportErrors', jobId }).catch(say);
 
   const close = () => {
     if (busy) return;
@@ -132,6 +136,14 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
                 <MessageBar intent={failed ? 'warning' : 'success'}>
                   <MessageBarBody>{t('importDone', { created: job.created, failed: job.total - job.created })}</MessageBarBody>
                 </MessageBar>
+                {failed > 0 && (
+                  <div className={s.row}>
+                    <Button size="small" onClick={() => void downloadErrors(job.jobId)}>
+                      {t('downloadImportErrors')}
+                    </Button>
+                    <span>{t('importErrorsHint')}</span>
+                  </div>
+                )}
                 {failed > 0 && (
                   <DataTable
                     label={t('importUsers')}
