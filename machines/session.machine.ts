@@ -49,6 +49,8 @@ export type SessionEvent =
   | { type: 'EXPIRED'; message?: string }
   | { type: 'RETRY' }
   | { type: 'DISMISS_NOTICE' }
+  /** the initial password was replaced: the session goes on to its permissions */
+  | { type: 'PASSWORD_CHANGED' }
   /** the server pushed that this user's permissions, roles or menu changed: rebuild them in place */
   | { type: 'PERMISSIONS_CHANGED' }
   /** the server pushed that the tenant's parameters changed: read them again (the watermark follows at once) */
@@ -213,11 +215,36 @@ export const sessionMachine = setup({
           invoke: {
             id: 'fetchUserInfo',
             src: 'fetchUserInfo',
-            onDone: {
-              target: 'permissions',
-              actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
-            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.userInfo.mustChangePassword === true,
+                target: 'changingPassword',
+                actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
+              },
+              {
+                target: 'permissions',
+                actions: assign({ userInfo: ({ event }) => event.output.userInfo, tokenExpire: ({ event }) => event.output.tokenExpire }),
+              },
+            ],
             onError: [{ guard: 'isExpiredError', target: '#session.expired' }, FAILED],
+          },
+        },
+        changingPassword: {
+          description:
+            'Step 1b: the password was chosen or seen by someone else (an administrator, an import, a new tenant). It is replaced before the menu loads; the server answers nothing else meanwhile.',
+          on: {
+            PASSWORD_CHANGED: {
+              target: 'permissions',
+              // The flag goes: the user info is then as any other session's.
+              actions: assign({
+                userInfo: ({ context }) => {
+                  if (!context.userInfo) return null;
+                  const { mustChangePassword: _changed, ...rest } = context.userInfo;
+                  return rest;
+                },
+              }),
+            },
+            LOGOUT: { target: '#session.anonymous', actions: ['clearSession', 'resetSession', 'goToLogin'] },
           },
         },
         permissions: {

@@ -12,8 +12,9 @@ export interface ImportContext {
 }
 
 export type ImportEvent =
-  /** the password travels to the upload actor only; it is never kept in the context */
-  | { type: 'START'; file: File; password: string }
+  /** the password travels to the upload actor only; it is never kept in the context. `mustChange`: the imported
+   * users change it at their first sign-in */
+  | { type: 'START'; file: File; password: string; mustChange?: boolean }
   | { type: 'UPLOAD_PROGRESS'; loaded: number; size: number }
   | { type: 'UPLOADED'; job: ImportStatus }
   | { type: 'UPLOAD_FAILED'; message: string }
@@ -40,7 +41,7 @@ export const userImportMachine = setup({
   types: { context: {} as ImportContext, events: {} as ImportEvent },
   actors: {
     /** sends UPLOAD_PROGRESS, then UPLOADED or UPLOAD_FAILED; stopping it aborts the upload */
-    upload: fromCallback<ImportEvent, { file: File; password: string }>(() => {}),
+    upload: fromCallback<ImportEvent, { file: File; password: string; mustChange?: boolean }>(() => {}),
     /** sends PROGRESS with the job's state until stopped */
     poll: fromCallback<ImportEvent, { jobId: number }>(() => {}),
     requestCancel: fromPromise<void, { jobId: number }>(notProvided('requestCancel')),

@@ -19,7 +19,16 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
  *   table the call names (server/services/records.ts: mayRecord).
  */
 export type Owner =
-  'anonymous' | 'shell' | { pages?: readonly string[]; buttons?: readonly string[]; platform?: true; records?: readonly RecordOp[] };
+  | 'anonymous'
+  | 'shell'
+  | {
+      pages?: readonly string[];
+      buttons?: readonly string[];
+      platform?: true;
+      records?: readonly RecordOp[];
+      /** also open to a session whose initial password must be changed first, whatever it holds (the change itself) */
+      initialPassword?: true;
+    };
 
 const OWNER = Symbol('owner');
 
@@ -161,7 +170,12 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     if (!session.tenantActive) return c.json({ result: 401, errmsg: '所属租户已停用或已到期' });
     c.set('session', session);
     await ask.touch(session);
-    // 3. page or button, through the interface's relations; platform calls only in the platform's tenant
+    // 3. page or button, through the interface's relations; platform calls only in the platform's tenant. A password
+    // someone else chose opens nothing but the shell's calls and its own change until it is changed.
+    if (session.mustChangePassword && owner !== 'shell') {
+      if (owner.initialPassword) return next();
+      return c.json({ result: 403, errmsg: '请先修改初始密码' });
+    }
     if (owner !== 'shell') {
       if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
       await options.interfacesReady;

@@ -78,6 +78,8 @@ export async function checkApiKey(db: Db, key: string): Promise<KeyCheck> {
       userId: row.user_id,
       tenantId: row.tenant_id,
       userType: row.user_type,
+      // A key stands for its maker's grants; the maker's own password state does not reach it (pages only).
+      mustChangePassword: false,
       expiresAt: new Date(Date.now() + 60_000),
       lastSeenAt: new Date(),
       permissions: null,

@@ -16,6 +16,8 @@ export interface SessionInfo {
   permissions: number[] | null;
   /** the tenant is enabled and not expired */
   tenantActive: boolean;
+  /** the account's password was chosen or seen by someone else: only the shell's calls and the change, until changed */
+  mustChangePassword: boolean;
 }
 
 export type AppEnv = { Variables: { session: SessionInfo; db: Db; ip: string; requestId: string } };
@@ -46,7 +48,8 @@ export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expir
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   const [row] = await db.query<SessionInfo>(
     `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
-            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive"
+            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive",
+            u.must_change_password AS "mustChangePassword"
        FROM user_session s
        JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
        JOIN tenant t ON t.id = s.tenant_id

@@ -74,6 +74,8 @@ export interface UserInfo {
   /** the tenant's name and the store's, for people (ours; a backend without them shows the ids) */
   tenantName?: string;
   storeName?: string | null;
+  /** the password was chosen or seen by someone else: it must be changed before anything else (ours) */
+  mustChangePassword?: boolean;
 }
 
 /** /vue/userInfo: user info in values, seconds left in tokenExpire. */

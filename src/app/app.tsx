@@ -20,12 +20,25 @@ import { loadSignedIn, loadedSignedIn, signedInFailed } from './load-signed-in.t
 // pages are their own chunks. A stored session starts fetching the shell before it has booted (main.tsx).
 const SignedIn = lazy(loadSignedIn);
 const RegisterPage = lazy(() => import('../shell/public/account-pages.tsx').then((m) => ({ default: m.RegisterPage })));
+const InitialPassword = lazy(() => import('../views/user-center/initial-password.tsx'));
 const FindPasswordPage = lazy(() => import('../shell/public/account-pages.tsx').then((m) => ({ default: m.FindPasswordPage })));
 
 /** The failure screen's 重试: boot again, or reload when the shell's chunk failed (it stays failed in this document). */
 function useRetryBoot() {
   const session = SessionContext.useActorRef();
   return useCallback(() => (signedInFailed() ? location.reload() : session.send({ type: 'RETRY' })), [session]);
+}
+
+/** /login, or, signed in with a password someone else chose, its change first (then on to ?redirect). */
+function LoginRoute({ onRetry }: { onRetry: () => void }) {
+  const changing = SessionContext.useSelector((s) => s.matches({ authenticated: 'changingPassword' }));
+  return changing ? (
+    <Suspense fallback={<FullPageSpinner />}>
+      <InitialPassword />
+    </Suspense>
+  ) : (
+    <LoginPage onRetry={onRetry} />
+  );
 }
 
 /** Everything behind login: redirect when there is no session, wait while it boots, then the layout. */
@@ -41,13 +54,21 @@ function Protected() {
         ? 'failed'
         : s.matches({ authenticated: 'ready' }) || s.matches({ authenticated: 'loggingOut' })
           ? 'shell'
-          : 'wait',
+          : s.matches({ authenticated: 'changingPassword' })
+            ? 'password'
+            : 'wait',
   );
   const model = SessionContext.useSelector((s) => s.context.routes as MenuModel | null);
   const session = SessionContext.useActorRef();
   const retry = useRetryBoot();
   if (view === 'login') return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
   if (view === 'failed') return <FailureScreen onRetry={retry} onLogout={() => session.send({ type: 'LOGOUT' })} />;
+  if (view === 'password')
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <InitialPassword />
+      </Suspense>
+    );
   if (!model || view !== 'shell') return <FullPageSpinner />;
   const Shell = loadedSignedIn()?.default;
   if (Shell) return <Shell model={model} />;
@@ -65,7 +86,11 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
   // The screen the user came for is decided (not booting): the toaster may load once it has painted.
   const settled = SessionContext.useSelector(
     (s) =>
-      s.matches('anonymous') || s.matches('expired') || s.matches({ authenticated: 'ready' }) || s.matches({ authenticated: 'failed' }),
+      s.matches('anonymous') ||
+      s.matches('expired') ||
+      s.matches({ authenticated: 'ready' }) ||
+      s.matches({ authenticated: 'failed' }) ||
+      s.matches({ authenticated: 'changingPassword' }),
   );
   // The user's choice is kept; until then the system's preference decides (main.tsx reads both).
   const setTheme = useCallback((next: ThemeName) => {
@@ -94,7 +119,7 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
               <Router hook={useHashPath} searchHook={useHashSearch} hrefs={(href) => `#${href}`}>
                 <Switch>
                   <Route path="/login">
-                    <LoginPage onRetry={retryBoot} />
+                    <LoginRoute onRetry={retryBoot} />
                   </Route>
                   <Route path="/register">
                     <RegisterPage />

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '../../src/api/client.ts';
 import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session-calls.ts';
+import { userCenterCalls } from '../../src/api/calls/user-center-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { MenuNode, TenantRow } from '../../src/api/contract.ts';
@@ -48,7 +49,7 @@ async function menuOf(url: string, userName: string, password?: string) {
   const token = await login(api, { userName, password: password ?? 'Admin@2026' });
   store.setItem(STORAGE_KEYS.userToken, token);
   await initUserPermission(api);
-  return { token, menu: await fetchMenuTree(api) };
+  return { token, api, menu: await fetchMenuTree(api) };
 }
 
 describe('who may run the platform', () => {
@@ -172,6 +173,12 @@ describe('tenants', () => {
         .map((n) => n.path)
         .sort(),
     ).toEqual(['/coupon-manage/coupon', '/manage/users', '/member-mng/member-list']);
+    // The operator saw the initial password: until the admin replaces it, nothing but the shell's calls and the
+    // change answers, and the change needs no page.
+    expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(true);
+    expect(await call(baseUrl, boss.token, '/v1/user/list')).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
+    await userCenterCalls(boss.api).updatePassword(initialPassword, 'Changed2026x');
+    expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(false);
     // ...and may call what those pages call, not what they do not.
     expect((await call(baseUrl, boss.token, '/v1/user/list')).result).toBe('ok');
     expect(await call(baseUrl, boss.token, '/v1/role/tree')).toMatchObject({ result: 403 });

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
 import { userCenterCalls } from '../../src/api/calls/user-center-calls.ts';
-import { fetchUserInfo, login } from '../../src/api/calls/session-calls.ts';
+import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session-calls.ts';
 import { userCalls } from '../../src/api/calls/user-calls.ts';
 import { roleCalls } from '../../src/api/calls/role-calls.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
@@ -52,6 +52,33 @@ describe('set password', () => {
     expect(await refusal(fetchUserInfo(elsewhere.api))).toMatchObject({ kind: 'expired' });
     expect(typeof (await login(clientFor(baseUrl).api, { userName, password: 'Better2026x' }))).toBe('string');
     expect(await refusal(login(clientFor(baseUrl).api, { userName, password: DEMO_PASSWORD }))).not.toBeNull();
+  });
+
+  it('an account made with 首次登录时须修改密码 may do nothing but the shell’s calls until it changes the password', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { userInfo } = await fetchUserInfo(admin.api);
+    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const userName = `mcp${Date.now().toString(36)}`;
+    const input = {
+      userName,
+      nickname: '新同事',
+      phone: '',
+      userType: 1 as const,
+      departIds: [userInfo.allDepartList[0].id],
+      roleIds: [staffRole.id],
+    };
+    await userCalls(admin.api).save(input, DEMO_PASSWORD, true);
+    const fresh = await sessionOf(userName, DEMO_PASSWORD);
+    expect((await fetchUserInfo(fresh.api)).userInfo.mustChangePassword).toBe(true);
+    expect(await fresh.api.raw('/v1/campaign/list', {})).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
+    // The shell's own calls still answer: the menu the session will have, and the session's end.
+    await initUserPermission(fresh.api);
+    expect(await userCenterCalls(fresh.api).updatePassword(DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 0 });
+    expect((await fetchUserInfo(fresh.api)).userInfo.mustChangePassword).toBe(false);
+    // Without the ask (the call as SPEC has it), the account signs in as it is.
+    const plain = `mcq${Date.now().toString(36)}`;
+    await userCalls(admin.api).save({ ...input, userName: plain }, DEMO_PASSWORD);
+    expect((await fetchUserInfo((await sessionOf(plain, DEMO_PASSWORD)).api)).userInfo.mustChangePassword).toBe(false);
   });
 
   it('wrong old passwords count against the account like failed logins; a user without the page is refused', async () => {

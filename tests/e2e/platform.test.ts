@@ -179,6 +179,8 @@ describe('platform administration', () => {
     await drawer.getByText('企业编码须为 2-32 位小写字母、数字或连字符，以字母开头').waitFor();
     await drawer.getByLabel('企业编码').fill('lanjing');
     await drawer.getByLabel('管理员账号').fill('lanjing_admin');
+    // The form says what the first sign-in will ask while no phone is given.
+    await drawer.getByText('也是首个管理员账号的手机号；不填写时，管理员首次登录须先绑定手机号').waitFor();
     await drawer.getByLabel('到期时间').fill('2030-12-20T10:00');
     await drawer.getByRole('button', { name: '保存' }).click();
     const created = op.getByRole('alertdialog', { name: '租户已创建' });
@@ -203,6 +205,12 @@ describe('platform administration', () => {
     await boss.getByLabel('账号').fill('lanjing_admin');
     await boss.getByLabel('密码').fill(password);
     await boss.getByRole('button', { name: '登录' }).click();
+    // The operator saw that password: it is replaced first.
+    const change = boss.getByRole('form', { name: '修改初始密码' });
+    await change.getByLabel('初始密码').fill(password);
+    await change.getByLabel(/^新密码/).fill('Lanjing2026own');
+    await change.getByLabel('确认新密码').fill('Lanjing2026own');
+    await change.getByRole('button', { name: '保存' }).click();
     await boss.waitForURL(/#\/dashboard$/);
     // A new tenant's admin has the tenant pages but none of the platform's.
     const side = boss.getByRole('navigation', { name: '侧边菜单' });

@@ -50,6 +50,12 @@ describe('users page', () => {
     await other.getByLabel('账号').fill(name);
     await other.getByLabel('密码').fill('Passw0rd2026');
     await other.getByRole('button', { name: '登录' }).click();
+    // 首次登录时须修改密码 was ticked by default: the password the admin typed is replaced before anything loads.
+    const change = other.getByRole('form', { name: '修改初始密码' });
+    await change.getByLabel('初始密码').fill('Passw0rd2026');
+    await change.getByLabel(/^新密码/).fill('Mine2026secret');
+    await change.getByLabel('确认新密码').fill('Mine2026secret');
+    await change.getByRole('button', { name: '保存' }).click();
     await other.waitForURL(/#\/dashboard$/);
     const staff = await ui.signedInPage('staff');
     await expect.poll(() => sideMenuEntries(other)).toEqual(await sideMenuEntries(staff));

@@ -21,6 +21,8 @@ const EVENTS = [
   { type: 'xstate.done.actor.loginByUserToken', output: 'token-2' },
   { type: 'xstate.error.actor.loginByUserToken', error: broken },
   { type: 'xstate.done.actor.fetchUserInfo', output: { userInfo, tokenExpire: 3600 } },
+  { type: 'xstate.done.actor.fetchUserInfo', output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 } },
+  { type: 'PASSWORD_CHANGED' },
   { type: 'xstate.error.actor.fetchUserInfo', error: expired },
   { type: 'xstate.error.actor.fetchUserInfo', error: broken },
   { type: 'xstate.done.actor.initUserPermission', output: undefined },
@@ -110,7 +112,7 @@ describe('session machine (model-based)', () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       const expected = label === 'no token' ? ['"anonymous"', '"loggingIn"', '"expired"'] : ['"expired"'];
       for (const v of expected) expect(reached).toContain(v);
-      for (const s of ['booting', 'permissions', 'menu', 'routing', 'loggingOut', 'failed']) {
+      for (const s of ['booting', 'changingPassword', 'permissions', 'menu', 'routing', 'loggingOut', 'failed']) {
         expect(reached).toContain(JSON.stringify({ authenticated: s }));
       }
       for (const menuState of ['current', 'refreshing']) {
@@ -182,6 +184,32 @@ describe('session machine (model-based)', () => {
     s.actor.send({ type: 'COUNTDOWN_ENDED' });
     expect(s.actor.getSnapshot().matches('expired')).toBe(true);
     expect(s.actor.getSnapshot().context.error).toBe('登录失效，请重新登录');
+  });
+
+  it('a password someone else chose is changed before the permissions and the menu load; leaving ends the session', async () => {
+    const s = sut({ hasToken: true });
+    s.settle({
+      type: 'xstate.done.actor.fetchUserInfo',
+      output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 },
+    } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.actor.getSnapshot().matches({ authenticated: 'changingPassword' })).toBe(true);
+    expect(s.started).not.toContain('initUserPermission');
+    s.actor.send({ type: 'PASSWORD_CHANGED' });
+    expect(s.actor.getSnapshot().matches({ authenticated: 'permissions' })).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.started).toContain('initUserPermission');
+    expect(s.actor.getSnapshot().context.userInfo).toEqual(userInfo);
+
+    const leaving = sut({ hasToken: true });
+    leaving.settle({
+      type: 'xstate.done.actor.fetchUserInfo',
+      output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 },
+    } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    leaving.actor.send({ type: 'LOGOUT' });
+    expect(leaving.actor.getSnapshot().matches('anonymous')).toBe(true);
+    expect(leaving.calls).toEqual(expect.arrayContaining(['clearSession', 'goToLogin']));
   });
 
   it('logout that is refused keeps the session and says why', async () => {

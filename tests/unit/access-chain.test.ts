@@ -24,6 +24,7 @@ const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   lastSeenAt: new Date(0),
   permissions: [],
   tenantActive: true,
+  mustChangePassword: false,
   ...over,
 });
 
@@ -145,6 +146,21 @@ describe('access chain: session, then tenant, then permission', () => {
     const refused = harness({ allowed: false });
     expect((await refused.call('/v1/user/save', { UserToken: 't' })).body).toEqual(FORBIDDEN);
     expect(refused.ran).toEqual([]);
+  });
+
+  it('a password someone else chose opens only the shell’s calls and its own change, which needs no page', async () => {
+    const must = () => harness({ session: session({ mustChangePassword: true }), allowed: false });
+    const h = must();
+    expect((await h.call('/v1/user/list', { UserToken: 't' })).body).toEqual({ result: 403, errmsg: '请先修改初始密码' });
+    expect(h.ran).toEqual([]);
+    const shell = must();
+    expect(await shell.call('/vue/userInfo', { UserToken: 't' })).toEqual(OK);
+    const change = must();
+    expect(await change.call('/v1/user/updatePassword', { UserToken: 't' })).toEqual(OK);
+    expect(change.asked).toEqual(['session t', 'touch s1']);
+    // Once changed, the change is a page call like any other.
+    const after = harness({ allowed: false });
+    expect((await after.call('/v1/user/updatePassword', { UserToken: 't' })).body).toEqual(FORBIDDEN);
   });
 
   it('platform calls only in the platform’s tenant, and there still by the relations', async () => {

@@ -117,6 +117,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
   const [u] = await db.query<{
     id: number;
     user_name: string;
+    must_change_password: boolean;
     headimgurl: string;
     nickname: string;
     phone: string;
@@ -131,7 +132,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     tenant: string | null;
     store: string | null;
   }>(
-    `SELECT u.id, u.user_name, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
+    `SELECT u.id, u.user_name, u.must_change_password, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
             (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
               WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name,
             (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id), '[]') FROM mall m
@@ -150,6 +151,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
   return {
     id: u.id,
     userName: u.user_name,
+    mustChangePassword: u.must_change_password,
     headimgurl: u.headimgurl,
     nickname: u.nickname,
     roleName: u.role_name ?? '',

@@ -20,7 +20,7 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/v1/user/updatePassword', owns({ pages: ['user-center/set-password'] }), async (c) => {
+  app.post('/v1/user/updatePassword', owns({ pages: ['user-center/set-password'], initialPassword: true }), async (c) => {
     const body = await readValid(c, passwordChangeBody);
     const s = c.get('session');
     const keyId = body.keyId;
@@ -45,7 +45,7 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
     }
     // The rules the form checked, on what was decrypted.
     await checkWith(passwordChange, { oldPassword, password: newPassword });
-    await db.query('UPDATE app_user SET password_hash = $3 WHERE id = $1 AND tenant_id = $2', [
+    await db.query('UPDATE app_user SET password_hash = $3, must_change_password = false WHERE id = $1 AND tenant_id = $2', [
       s.userId,
       s.tenantId,
       await hashPassword(newPassword),

@@ -175,8 +175,8 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
                     VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING id),
               d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
               r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
-              u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
-                    SELECT t.id, $7, $8, '管理员', $4, 0, ARRAY[d.id] FROM t, d RETURNING id),
+              u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password)
+                    SELECT t.id, $7, $8, '管理员', $4, 0, ARRAY[d.id], true FROM t, d RETURNING id),
               ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
               tp AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT t.id, m FROM t, unnest($9::int[]) m),
               rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($9::int[]) m),
@@ -186,7 +186,8 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
       );
       // The business areas' standard data dictionary (idempotent: a table the tenant has is kept).
       await installDictionary(db, row.id);
-      // The initial password is shown once, to the operator who made the tenant; only its hash is kept.
+      // The initial password is shown once, to the operator who made the tenant; only its hash is kept, and the
+      // tenant's admin must change it at the first sign-in.
       return c.json(ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password }));
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError('企业编码或管理员账号已被使用', { field: 'code' });

@@ -127,14 +127,14 @@ async function checkSheet(
 }
 
 /** Saves rows (users and their roles) in one statement. */
-const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[]) =>
+const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[], mustChange: boolean) =>
   db.query<{ n: number }>(
     `WITH src AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("userName" text, nickname text, phone text, "userType" int, "departIds" int[], "roleIds" int[])),
-          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
-                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds" FROM src RETURNING id, user_name),
+          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password)
+                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds", $4 FROM src RETURNING id, user_name),
           r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest(src."roleIds") FROM u JOIN src ON src."userName" = u.user_name)
      SELECT count(*)::int AS n FROM u`,
-    [tenantId, hash, JSON.stringify(rows.map((r) => r.input))],
+    [tenantId, hash, JSON.stringify(rows.map((r) => r.input)), mustChange],
   );
 
 /**
@@ -155,7 +155,7 @@ export function userImportRoutes(db: Db) {
   };
 
   /** Saves the checked rows chunk by chunk, noting progress; a cancel is seen between chunks. */
-  const run = async (jobId: number, tenantId: number, hash: string, valid: ValidRow[], checked: number) => {
+  const run = async (jobId: number, tenantId: number, hash: string, valid: ValidRow[], checked: number, mustChange: boolean) => {
     let processed = checked;
     for (let i = 0; i < valid.length; i += CHUNK) {
       // Other requests go first between chunks (PGlite runs one query at a time): an import never stalls the
@@ -171,13 +171,13 @@ export function userImportRoutes(db: Db) {
       const late: ImportProblem[] = [];
       const lateRows: Record<number, string[]> = {};
       try {
-        created = (await insertRows(db, tenantId, hash, chunk))[0]?.n ?? 0;
+        created = (await insertRows(db, tenantId, hash, chunk, mustChange))[0]?.n ?? 0;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // Someone took an account meanwhile: row by row, so every other row of the chunk is still saved.
         for (const row of chunk) {
           try {
-            created += (await insertRows(db, tenantId, hash, [row]))[0]?.n ?? 0;
+            created += (await insertRows(db, tenantId, hash, [row], mustChange))[0]?.n ?? 0;
           } catch (e) {
             if (!isUniqueViolation(e)) throw e;
             late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
@@ -228,7 +228,7 @@ export function userImportRoutes(db: Db) {
       [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report), JSON.stringify(failed)],
     );
     const jobId = Number(job.id);
-    void run(jobId, s.tenantId, hash, valid, total - valid.length).catch(async (err: unknown) => {
+    void run(jobId, s.tenantId, hash, valid, total - valid.length, form.mustChangePassword === 'true').catch(async (err: unknown) => {
       console.error('import failed', err);
       await db.query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
         jobId,

@@ -177,11 +177,24 @@ export function userRoutes(db: Db, events: SessionEvents) {
       // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
       const [row] = await uniqueViolation(
         db.query<{ id: number }>(
-          `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids)
-                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id),
+          `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
+                                        must_change_password)
+                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id),
                 r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($9::int[]) FROM u)
            SELECT id FROM u`,
-          [s.tenantId, input.userName, hash, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds],
+          [
+            s.tenantId,
+            input.userName,
+            hash,
+            input.nickname,
+            input.phone,
+            input.userType,
+            input.storeId,
+            input.departIds,
+            input.roleIds,
+            // The administrator chose this password: the form asks (ticked by default) that it be changed first.
+            body.mustChangePassword === true,
+          ],
         ),
         '该账号已被使用',
       );

@@ -37,9 +37,15 @@ export const userCalls = (api: ApiClient) => ({
     return { rows: a.values ?? [], count: a.count ?? 0 };
   },
   detail: async (id: number) => (await api.call<Answer<UserRow>>('/vue/user/detail', { id })).values!,
-  /** a new user carries an initial password, encrypted under a fresh single-use key like a login */
-  save: async (user: UserInput, password?: string) => {
-    const body = password === undefined ? user : { ...user, ...(await encryptedWithKey(api, password)) };
+  /**
+   * a new user carries an initial password, encrypted under a fresh single-use key like a login; `mustChange` asks
+   * that the user change it at the first sign-in
+   */
+  save: async (user: UserInput, password?: string, mustChange = false) => {
+    const body =
+      password === undefined
+        ? user
+        : { ...user, ...(await encryptedWithKey(api, password)), ...(mustChange ? { mustChangePassword: true } : {}) };
     return (await api.call<Answer<{ id: number }>>('/v1/user/save', body, { fieldErrors: true })).values!;
   },
   modifyStatus: (id: number, status: 0 | 1) => api.call('/v1/user/modifyStatus', { id, status }),
@@ -59,9 +65,10 @@ export const userCalls = (api: ApiClient) => ({
 /** The users import and the sheets (/v1/user/importExcel, /v1/common/excel/getExcelUrl). */
 export const userImportCalls = (api: ApiClient) => ({
   /** Uploads a sheet with the initial password of its users (encrypted under a single-use key); the job starts. */
-  start: async (file: File, password: string, opts: { signal?: AbortSignal } = {}) => {
+  start: async (file: File, password: string, opts: { signal?: AbortSignal; mustChange?: boolean } = {}) => {
     const form = new FormData();
     form.append('file', file);
+    if (opts.mustChange) form.append('mustChangePassword', 'true');
     const { password: sealed, keyId } = await encryptedWithKey(api, password);
     form.append('password', sealed);
     form.append('keyId', keyId);

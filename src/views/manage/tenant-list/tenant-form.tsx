@@ -79,7 +79,13 @@ export function TenantForm({
       <TextField form={form} name="name" label={t('tenantName')} required />
       <TextField form={form} name="code" label={t('tenantCode')} required hint={t('tenantCodeHint')} />
       <TextField form={form} name="contactName" label={t('contactName')} />
-      <TextField form={form} name="contactPhone" label={t('contactPhone')} type="tel" />
+      <TextField
+        form={form}
+        name="contactPhone"
+        label={t('contactPhone')}
+        type="tel"
+        hint={!isNew ? undefined : form.values.contactPhone.trim() ? t('tenantPhoneIsAdmins') : t('tenantPhoneAskedLater')}
+      />
       <SelectField
         form={form}
         name="status"

@@ -1,4 +1,4 @@
-import { Field, Input, Select, Spinner } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
 import { userCalls } from '../../../api/calls/user-calls.ts';
@@ -61,6 +61,9 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
     // Once per opened user: `form` and `calls` are the same for the drawer's life.
   }, [target]);
 
+  // The administrator knows the initial password: by default the user must replace it at the first sign-in.
+  const [mustChange, setMustChange] = useState(true);
+
   // Availability while typing, 500 ms after the last key (the spec's debounce), only for a well-formed name.
   const typed = useDebouncedValue(form.values.userName.trim(), 500);
   const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
@@ -86,7 +89,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
         departIds: v.departIds,
         roleIds: v.roleIds,
       };
-      await calls.save(input, isNew ? v.password : undefined);
+      await calls.save(input, isNew ? v.password : undefined, isNew && mustChange);
       onSaved();
     });
 
@@ -136,6 +139,9 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
               />
             </Field>
           )}
+          {isNew && (
+            <Checkbox label={t('mustChangeAtFirstSignIn')} checked={mustChange} onChange={(_, d) => setMustChange(d.checked === true)} />
+          )}
           <Field label={t('nickname')} required {...form.field('nickname')}>
             <Input
               name="nickname"
@@ -144,7 +150,11 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
               onBlur={() => form.blur('nickname')}
             />
           </Field>
-          <Field label={t('phone')} {...form.field('phone')}>
+          <Field
+            label={t('phone')}
+            {...form.field('phone')}
+            hint={!form.error('phone') && !form.values.phone.trim() ? t('phoneAskedAtFirstSignIn') : undefined}
+          >
             <Input
               name="phone"
               inputMode="numeric"

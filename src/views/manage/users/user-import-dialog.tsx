@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   Button,
   Dialog,
   DialogActions,
@@ -50,6 +51,7 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
   const [state, send] = useAppActor(logic);
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
+  const [mustChange, setMustChange] = useState(true);
   const [tried, setTried] = useState(false);
   const { job, loaded, size, error } = state.context;
   const busy = state.matches('uploading') || state.matches('processing') || state.matches('cancelling');
@@ -108,6 +110,11 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
                 >
                   <Input type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
                 </Field>
+                <Checkbox
+                  label={t('mustChangeAtFirstSignIn')}
+                  checked={mustChange}
+                  onChange={(_, d) => setMustChange(d.checked === true)}
+                />
               </>
             )}
             {state.matches('uploading') && (
@@ -171,7 +178,7 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
                 appearance="primary"
                 onClick={() => {
                   setTried(true);
-                  if (!fileProblem && !pwProblem && file) send({ type: 'START', file, password });
+                  if (!fileProblem && !pwProblem && file) send({ type: 'START', file, password, mustChange });
                 }}
               >
                 {t('startImport')}

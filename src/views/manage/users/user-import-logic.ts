@@ -17,7 +17,7 @@ export function createUserImportLogic(api: ApiClient) {
   const calls = userImportCalls(api);
   return userImportMachine.provide({
     actors: {
-      upload: fromCallback<ImportEvent, { file: File; password: string }>(({ input, sendBack }) => {
+      upload: fromCallback<ImportEvent, { file: File; password: string; mustChange?: boolean }>(({ input, sendBack }) => {
         const xhr = new XMLHttpRequest();
         let stopped = false;
         void encryptedWithKey(api, input.password).then(
@@ -27,6 +27,7 @@ export function createUserImportLogic(api: ApiClient) {
             form.append('file', input.file);
             form.append('password', password);
             form.append('keyId', keyId);
+            if (input.mustChange) form.append('mustChangePassword', 'true');
             const { url, headers } = api.request(PATH);
             xhr.open('POST', url);
             for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
