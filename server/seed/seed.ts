@@ -205,6 +205,7 @@ export const DEMO_MENU: SeedMenu[] = [
         buttons: [
           ['meta:save', '保存'],
           ['meta:del', '删除'],
+          ['meta:publish', '发布为页面'],
         ],
       }),
       leaf('文档集合', '/manage/mongo-tables', 'manage/mongo-tables', {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { signedIn } from '../support/api.ts';
+import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session-calls.ts';
+import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 
 // Issue 12, the data dictionary (SPEC 7 Meta data) and the document collections (SPEC 7 Mongo), per tenant.
@@ -96,6 +98,59 @@ describe('data dictionary', () => {
     });
     expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaField', { id: ref.values!.id })).result).toBe('ok');
     expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).result).toBe('ok');
+  });
+});
+
+describe('发布为页面', () => {
+  it('a tenant admin makes a table a page of their own tenant, its buttons granted to the tenant’s admins at once', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const name = unique('visit_');
+    const component = `custom/${name.replaceAll('_', '-')}`;
+    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '访客登记', component });
+    const tableId = table.values!.id;
+    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'guest', label: '访客', type: 'text', required: true });
+    const bare = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('bare_'), label: '无组件' });
+    await initUserPermission(admin.api);
+    const sections = await fetchMenuTree(admin.api);
+    const base = sections.find((n) => n.name === '基础数据')!;
+    const users = sections.flatMap((n) => n.children ?? []).find((n) => n.name === '用户管理')!;
+    const publish = (token: string, body: Record<string, unknown>) =>
+      call<{ id: number; path: string }>(baseUrl, token, '/v1/metaData/publishPage', body);
+
+    // Refusals name what is wrong.
+    expect(await publish(admin.token, { tableId: bare.values!.id, parentId: base.id, name: '无组件' })).toMatchObject({
+      field: 'tableId',
+      errmsg: '请先在“编辑”中为数据表填写页面组件',
+    });
+    expect(await publish(admin.token, { tableId, parentId: users.id, name: '访客登记' })).toMatchObject({ field: 'parentId' });
+    expect(await publish(admin.token, { tableId, parentId: base.id, name: '' })).toMatchObject({ field: 'name', errmsg: '名称不能为空' });
+    const other = await signedIn(baseUrl, 'admin2');
+    expect(await publish(other.token, { tableId, parentId: base.id, name: '访客登记' })).toMatchObject({ errmsg: '数据表不存在' });
+    expect(await publish((await signedIn(baseUrl, 'staff')).token, { tableId, parentId: base.id, name: 'x' })).toMatchObject({
+      result: 403,
+    });
+
+    const done = await publish(admin.token, { tableId, parentId: base.id, name: '访客登记' });
+    expect(done).toMatchObject({ result: 'ok', values: { path: `/${component}` } });
+    expect(await publish(admin.token, { tableId, parentId: base.id, name: '再发布' })).toMatchObject({
+      field: 'tableId',
+      errmsg: '这个数据表已发布为页面“访客登记”',
+    });
+
+    // The tenant's userType 0 roles have the page and its five buttons at once; it adds a record.
+    await initUserPermission(admin.api);
+    const route = buildMenuModel(await fetchMenuTree(admin.api)).routes.find((r) => r.path === `/${component}`);
+    expect(route).toMatchObject({ title: '访客登记', trail: ['基础数据'] });
+    expect(route!.buttons.sort()).toEqual(['add', 'del', 'edit', 'export', 'import'].map((op) => `${name}:${op}`).sort());
+    // Other roles get it as any page, from whoever may grant it (tenantadmin is userType 2).
+    const ta = await signedIn(baseUrl, 'tenantadmin');
+    await initUserPermission(ta.api);
+    expect(buildMenuModel(await fetchMenuTree(ta.api)).routes.some((r) => r.path === `/${component}`)).toBe(false);
+    const saved = await call(baseUrl, admin.token, '/v1/metaRecord/save', { tableId, values: { guest: '张三' } });
+    expect(saved.result).toBe('ok');
+    // Another tenant sees nothing of it.
+    await initUserPermission(other.api);
+    expect(buildMenuModel(await fetchMenuTree(other.api)).routes.some((r) => r.path === `/${component}`)).toBe(false);
   });
 });
 

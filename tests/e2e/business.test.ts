@@ -472,6 +472,53 @@ describe('business areas', () => {
     await Promise.all([op, page].map((p) => p.context().close()));
   });
 
+  it('发布为页面: a tenant admin makes a dictionary table a working page of their tenant in one step', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/meta-data`);
+    await page.getByRole('heading', { name: '数据字典', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '新增数据表' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增数据表' });
+    await drawer.getByRole('textbox', { name: /^标识/ }).fill('parcel');
+    await drawer.getByRole('textbox', { name: /^名称/ }).fill('快递包裹');
+    await drawer.getByRole('textbox', { name: /^页面组件/ }).fill('custom/parcel');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    const fields = page.getByRole('region', { name: '字段：快递包裹', exact: true });
+    await fields.getByRole('button', { name: '新增字段' }).click();
+    const fieldDrawer = page.getByRole('dialog', { name: '新增字段' });
+    await fieldDrawer.getByRole('textbox', { name: /^标识/ }).fill('receiver');
+    await fieldDrawer.getByRole('textbox', { name: /^名称/ }).fill('收件人');
+    await fieldDrawer.getByRole('switch', { name: /必填/ }).check();
+    await fieldDrawer.getByRole('button', { name: '保存' }).click();
+    await fields.getByRole('cell', { name: 'receiver', exact: true }).waitFor();
+
+    // One step: 发布为页面, under a section of the tenant's own menu.
+    await page.getByRole('textbox', { name: '标识、名称或说明' }).fill('parcel');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('button', { name: '发布为页面 快递包裹' }).click();
+    const publish = page.getByRole('dialog', { name: '将“快递包裹”发布为页面' });
+    await publish.getByRole('combobox', { name: /所在菜单/ }).selectOption({ label: '基础数据' });
+    await publish.getByRole('button', { name: '发布' }).click();
+    await toast(page, '已发布为页面：基础数据 › 快递包裹').waitFor();
+
+    // The side menu has it without a new sign-in; its buttons work for the admin who published it.
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('button', { name: '基础数据', exact: true }).click();
+    await nav.getByRole('button', { name: '快递包裹' }).click();
+    await page.waitForURL(/#\/custom\/parcel$/);
+    await page.getByRole('heading', { name: '快递包裹', level: 1 }).waitFor();
+    const add = page.getByRole('button', { name: '新增', exact: true }).first();
+    await expect.poll(() => add.getAttribute('aria-disabled')).toBeNull();
+    await add.click();
+    const form = page.getByRole('dialog', { name: '新增快递包裹' });
+    await form.getByRole('textbox', { name: /收件人/ }).fill('王收件');
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('cell', { name: '王收件', exact: true }).waitFor();
+    for (const name of ['导入', '导出']) {
+      await expect.poll(() => page.getByRole('button', { name, exact: true }).first().getAttribute('aria-disabled')).toBeNull();
+    }
+    await page.context().close();
+  });
+
   it('the landing page shows today’s figures and links; the statistics page shows trends, stores and coupons', async () => {
     const page = await ui.signedInPage('admin');
     await page.waitForURL(/#\/dashboard$/);

@@ -287,8 +287,8 @@ describe('the event journal in Chromium', () => {
     // A granted control of the same page: enabled, and why.
     const rows = await inspector.getByRole('table', { name: '本页的权限控件' }).getByRole('row').allTextContents();
     expect(rows.some((r) => r.includes('可用') && r.includes('已授予'))).toBe(true);
-    // A control the page does not gate (导出 has no granted code here, yet works): said so, not "tick it".
-    expect(rows.find((r) => r.startsWith('user:export'))).toContain('未授予 user:export，但此控件不检查按钮权限');
+    // 导出 is a button of its own now (user:export), granted here with the page's other buttons.
+    expect(rows.find((r) => r.startsWith('user:export'))).toContain('已授予');
     await expect.poll(() => inspector.getByText('您被授予的全部按钮').count()).toBe(1);
     await page.context().close();
   });

@@ -148,6 +148,7 @@ const PLAIN: Record<string, string[]> = {
     'LOGOUT',
     'COUNTDOWN_ENDED',
     'DISMISS_NOTICE',
+    'PASSWORD_CHANGED',
     'PERMISSIONS_CHANGED',
     'xstate.done.actor.refreshPermissions',
     'xstate.error.actor.refreshPermissions',

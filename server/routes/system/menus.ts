@@ -5,7 +5,7 @@ import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
 import { describeCall, owns, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
-import { grantToTenantAdmins } from '../../access/menu.ts';
+import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { checkWith, readValid } from '../../infra/validate.ts';
 import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/interface.ts';
@@ -57,6 +57,77 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
         [id],
       )
     ).map((r) => r.id);
+
+  /**
+   * What a new entry brings with it: a shared page is the platform's until the operator gives it to tenants (with the
+   * directories above it), a page rendering a meta table its table's five record buttons, grants to the admins of
+   * the tenants that now have it, and relations to the calls it makes.
+   */
+  const settleNewEntry = async (
+    savedId: number,
+    input: Pick<MenuEntryInput, 'parentId' | 'uriType' | 'component'>,
+    tenantId: number | null,
+    callerTenant: number,
+  ) => {
+    if (tenantId === null) {
+      // A new shared page is the platform's until the operator gives it to tenants; a new button goes wherever
+      // its page is (the page's roles still decide who gets it).
+      await db.query(
+        `INSERT INTO tenant_page (tenant_id, menu_id)
+         SELECT $2::int, $1::int UNION SELECT tenant_id, $1 FROM tenant_page WHERE menu_id = $3 AND $4
+         ON CONFLICT DO NOTHING`,
+        [savedId, platformTenant, input.parentId, input.uriType === 2],
+      );
+      if (input.parentId !== null) {
+        // ...and the directories above it, so the platform tenant's menu can show it.
+        await db.query(
+          `WITH RECURSIVE up AS (SELECT parent_id AS id FROM menu WHERE id = $1 UNION ALL SELECT m.parent_id FROM menu m JOIN up ON m.id = up.id)
+           INSERT INTO tenant_page (tenant_id, menu_id) SELECT $2, id FROM up WHERE id IS NOT NULL ON CONFLICT DO NOTHING`,
+          [savedId, platformTenant],
+        );
+      }
+    }
+    // A page that renders a meta table starts with that table's five record buttons, so the page works
+    // for whoever is given it; the caller's own tenant's table names the codes.
+    const buttons: number[] = [];
+    if (input.uriType === 1 && input.component) {
+      const [table] = await db.query<{ name: string }>(
+        `SELECT name FROM meta_table WHERE component = $1 ORDER BY (tenant_id = $2) DESC, id LIMIT 1`,
+        [input.component, callerTenant],
+      );
+      if (table) {
+        for (const [i, [op, label]] of RECORD_BUTTON_LABELS.entries()) {
+          const [b] = await db.query<{ id: number }>(
+            `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
+            [savedId, tenantId, label, `${table.name}:${op}`, i],
+          );
+          buttons.push(b.id);
+        }
+        if (tenantId === null) {
+          await db.query(
+            `INSERT INTO tenant_page (tenant_id, menu_id) SELECT tenant_id, b FROM tenant_page, unnest($2::int[]) b WHERE menu_id = $1 ON CONFLICT DO NOTHING`,
+            [savedId, buttons],
+          );
+        }
+        await db.query('UPDATE menu SET need_button_permission = true WHERE id = $1', [savedId]);
+      }
+    }
+    // The tenants that now have it: their admins hold it, so they can grant it to their roles.
+    const holders = await db.query<{ tenant_id: number }>(
+      'SELECT tenant_id FROM tenant_page WHERE menu_id = $1 UNION SELECT tenant_id FROM menu WHERE id = $1 AND tenant_id IS NOT NULL',
+      [savedId],
+    );
+    for (const h of holders) {
+      const withParents = await db.query<{ menu_id: number }>(
+        `WITH RECURSIVE up AS (SELECT id, parent_id FROM menu WHERE id = $1 UNION ALL SELECT m.id, m.parent_id FROM menu m JOIN up ON m.id = up.parent_id)
+         SELECT id AS menu_id FROM up`,
+        [savedId],
+      );
+      await grantToTenantAdmins(db, h.tenant_id, [...withParents.map((r) => r.menu_id), ...buttons]);
+    }
+    // An entry of an installed page, or a known button, starts related to the calls it makes.
+    for (const id of [savedId, ...buttons]) await relateDefaults(db, calls, { menuId: id });
+  };
 
   /** Tells the sessions of every tenant that has one of these entries that their menu changed. */
   const tellTenants = async (menuIds: number[]) => {
@@ -170,67 +241,60 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
         ],
       );
       savedId = row.id;
-      if (tenantId === null) {
-        // A new shared page is the platform's until the operator gives it to tenants; a new button goes wherever
-        // its page is (the page's roles still decide who gets it).
-        await db.query(
-          `INSERT INTO tenant_page (tenant_id, menu_id)
-           SELECT $2::int, $1::int UNION SELECT tenant_id, $1 FROM tenant_page WHERE menu_id = $3 AND $4
-           ON CONFLICT DO NOTHING`,
-          [savedId, platformTenant, input.parentId, input.uriType === 2],
-        );
-        if (input.parentId !== null) {
-          // ...and the directories above it, so the platform tenant's menu can show it.
-          await db.query(
-            `WITH RECURSIVE up AS (SELECT parent_id AS id FROM menu WHERE id = $1 UNION ALL SELECT m.parent_id FROM menu m JOIN up ON m.id = up.id)
-             INSERT INTO tenant_page (tenant_id, menu_id) SELECT $2, id FROM up WHERE id IS NOT NULL ON CONFLICT DO NOTHING`,
-            [savedId, platformTenant],
-          );
-        }
-      }
-      // A page that renders a meta table starts with that table's five record buttons, so the page works
-      // for whoever is given it; the caller's own tenant's table names the codes.
-      const buttons: number[] = [];
-      if (input.uriType === 1 && input.component) {
-        const [table] = await db.query<{ name: string }>(
-          `SELECT name FROM meta_table WHERE component = $1 ORDER BY (tenant_id = $2) DESC, id LIMIT 1`,
-          [input.component, c.get('session').tenantId],
-        );
-        if (table) {
-          for (const [i, [op, label]] of RECORD_BUTTON_LABELS.entries()) {
-            const [b] = await db.query<{ id: number }>(
-              `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
-              [savedId, tenantId, label, `${table.name}:${op}`, i],
-            );
-            buttons.push(b.id);
-          }
-          if (tenantId === null) {
-            await db.query(
-              `INSERT INTO tenant_page (tenant_id, menu_id) SELECT tenant_id, b FROM tenant_page, unnest($2::int[]) b WHERE menu_id = $1 ON CONFLICT DO NOTHING`,
-              [savedId, buttons],
-            );
-          }
-          await db.query('UPDATE menu SET need_button_permission = true WHERE id = $1', [savedId]);
-        }
-      }
-      // The tenants that now have it: their admins hold it, so they can grant it to their roles.
-      const holders = await db.query<{ tenant_id: number }>(
-        'SELECT tenant_id FROM tenant_page WHERE menu_id = $1 UNION SELECT tenant_id FROM menu WHERE id = $1 AND tenant_id IS NOT NULL',
-        [savedId],
-      );
-      for (const h of holders) {
-        const withParents = await db.query<{ menu_id: number }>(
-          `WITH RECURSIVE up AS (SELECT id, parent_id FROM menu WHERE id = $1 UNION ALL SELECT m.id, m.parent_id FROM menu m JOIN up ON m.id = up.parent_id)
-           SELECT id AS menu_id FROM up`,
-          [savedId],
-        );
-        await grantToTenantAdmins(db, h.tenant_id, [...withParents.map((r) => r.menu_id), ...buttons]);
-      }
-      // An entry of an installed page, or a known button, starts related to the calls it makes.
-      for (const id of [savedId, ...buttons]) await relateDefaults(db, calls, { menuId: id });
+      await settleNewEntry(savedId, input, tenantId, c.get('session').tenantId);
     }
     await tellTenants([savedId]);
     return c.json(ok({ id: savedId }));
+  });
+
+  // 数据字典 › 发布为页面 (ours): a tenant's own table becomes a page of that tenant only, under a section of its menu
+  // the caller chooses, with the table's five record buttons, granted at once to the tenant's userType 0 roles.
+  app.post('/v1/metaData/publishPage', owns({ buttons: ['meta:publish'] }), async (c) => {
+    const body = await readBody(c);
+    const s = c.get('session');
+    const tableId = idOf(body, 'tableId', '数据表');
+    const parentId = idOf(body, 'parentId', '所在菜单');
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const [table] = await db.query<{ name: string; component: string }>(
+      'SELECT name, component FROM meta_table WHERE id = $1 AND tenant_id = $2',
+      [tableId, s.tenantId],
+    );
+    if (!table) throw new ApiError('数据表不存在', { field: 'tableId' });
+    if (!table.component) throw new ApiError('请先在“编辑”中为数据表填写页面组件', { field: 'tableId' });
+    const input: MenuEntryInput = {
+      parentId,
+      name,
+      path: `/${table.component}`,
+      icon: '',
+      uriType: 1,
+      needButtonPermission: true,
+      component: table.component,
+      code: '',
+    };
+    const problems = menuEntryProblems(input);
+    const [field] = Object.keys(problems);
+    if (field) throw new ApiError(problems[field], { field: field === 'name' ? 'name' : 'tableId' });
+    // A section of the caller's own menu: a first-level directory offered to the tenant.
+    const [section] = await db.query(
+      `SELECT 1 FROM menu m WHERE m.id = $1 AND m.parent_id IS NULL AND m.uri_type = 1 AND m.component = '' AND NOT m.is_wrapper
+         AND ${offeredTo('m', '$2')}`,
+      [parentId, s.tenantId],
+    );
+    if (!section) throw new ApiError('请选择本租户菜单中的一个一级目录', { field: 'parentId' });
+    const [published] = await db.query<{ name: string }>(
+      `SELECT m.name FROM menu m WHERE m.uri_type = 1 AND (m.component = $1 OR lower(m.path) = lower($2)) AND ${offeredTo('m', '$3')}`,
+      [table.component, input.path, s.tenantId],
+    );
+    if (published) throw new ApiError(`这个数据表已发布为页面“${published.name}”`, { field: 'tableId' });
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, code, sort)
+       VALUES ($1, $2, $3, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))
+       RETURNING id`,
+      [parentId, s.tenantId, name, input.path, table.component],
+    );
+    await settleNewEntry(row.id, input, s.tenantId, s.tenantId);
+    await tellTenants([row.id]);
+    return c.json(ok({ id: row.id, path: input.path }));
   });
 
   // Not shown in the spec: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.

@@ -19,13 +19,14 @@ export interface MetaColumnsOptions {
   showTable: (id: number) => void;
   editTable: (row: MetaTableRow) => void;
   removeTable: (row: MetaTableRow) => void;
+  publishTable: (row: MetaTableRow) => void;
   editField: (row: MetaFieldRow) => void;
   removeField: (row: MetaFieldRow) => void;
 }
 
 /** The data dictionary's two tables: the tenant's tables, and the chosen table's fields. */
 export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTableRow>[]; fieldColumns: Column<MetaFieldRow>[] } {
-  const { route, tables, showTable, editTable, removeTable, editField, removeField } = o;
+  const { route, tables, showTable, editTable, removeTable, publishTable, editField, removeField } = o;
   const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
@@ -46,12 +47,18 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     actionsColumn({
       title: t('actions'),
       route,
-      width: 190,
+      width: 260,
       name: (r) => r.label,
       actions: (r) => [
         { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
         { code: 'meta:save', label: t('edit'), run: () => editTable(r) },
         { code: 'meta:del', label: t('delete'), run: () => removeTable(r) },
+        {
+          code: 'meta:publish',
+          label: t('publishAsPage'),
+          run: () => publishTable(r),
+          unavailable: r.component ? undefined : t('publishNeedsComponent'),
+        },
       ],
     }),
   ];

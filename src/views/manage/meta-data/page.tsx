@@ -17,6 +17,7 @@ import type { ViewProps } from '../../view-props.ts';
 import { FieldForm } from './meta-field-form.tsx';
 import { TableForm } from './table-form.tsx';
 import { useMetaColumns } from './columns.tsx';
+import { PublishDialog } from './publish-dialog.tsx';
 
 const FILTERS = ['keyword', 'table'] as const;
 
@@ -51,6 +52,7 @@ export default function MetaDataView({ route }: ViewProps) {
   const showTable = (id: number | '') => setList({ filters: { keyword: f.keyword, table: String(id) } });
   const tableEditor = useEditor<MetaTableRow>(data.reload);
   const fieldEditor = useEditor<MetaFieldRow>(data.reload);
+  const [publishing, setPublishing] = useState<MetaTableRow | null>(null);
 
   const { columns, fieldColumns } = useMetaColumns({
     route,
@@ -66,6 +68,7 @@ export default function MetaDataView({ route }: ViewProps) {
           data.reload();
         },
       }),
+    publishTable: setPublishing,
     editField: fieldEditor.edit,
     removeField: (r) =>
       ask({
@@ -122,6 +125,7 @@ export default function MetaDataView({ route }: ViewProps) {
         <FieldForm table={table} row={fieldEditor.row} tables={allTables} onClose={fieldEditor.close} onSaved={fieldEditor.saved} />
       )}
       {confirmDialog}
+      {publishing && <PublishDialog table={publishing} onClose={() => setPublishing(null)} />}
     </ResourcePage>
   );
 }

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import type { MenuNode, MetaTableRow } from '../../../api/contract.ts';
+import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { SessionContext } from '../../../shell/session/session-context.ts';
+import { useNotify } from '../../../shell/toast.tsx';
+import { FormDialog } from '../../../kit/form/form-dialog.tsx';
+import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
+import { useForm } from '../../../kit/form/use-form.ts';
+import { useT } from '../../../i18n/use-t.ts';
+
+interface PublishValues extends Record<string, unknown> {
+  name: string;
+  parentId: string;
+}
+
+/** The first-level directories of the caller's own menu: where a published page may go. */
+const sectionsOf = (menu: readonly MenuNode[]) =>
+  menu.filter((n) => typeof n.id === 'number' && n.uriType !== 2 && !n.component && n.name).map((n) => ({ id: n.id!, name: n.name! }));
+
+/**
+ * 数据字典 › 发布为页面: the table becomes a page of this tenant only, under a section of its menu, with the table's
+ * five buttons granted at once to the tenant's administrators; the side menu shows it without a new sign-in.
+ */
+export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose: () => void }) {
+  const t = useT();
+  const api = useApi();
+  const notify = useNotify();
+  const calls = useMemo(() => metaCalls(api), [api]);
+  const menu = SessionContext.useSelector((st) => st.context.menu as MenuNode[]);
+  const sections = useMemo(() => sectionsOf(menu), [menu]);
+  const form = useForm<PublishValues>({ name: table.label, parentId: String(sections[0]?.id ?? '') }, (v) => ({
+    ...(v.name.trim() ? {} : { name: t('publishNameRequired') }),
+    ...(v.parentId ? {} : { parentId: t('publishSectionRequired') }),
+  }));
+  const section = sections.find((x) => String(x.id) === form.values.parentId);
+  const publish = () =>
+    form.submit(async (v) => {
+      await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim() });
+      notify(t('publishedAsPage', { place: `${section?.name ?? ''} › ${v.name.trim()}` }), 'success');
+      onClose();
+    });
+  return (
+    <FormDialog
+      open
+      title={t('publishAsPageOf', { name: table.label })}
+      submitLabel={t('publish')}
+      saving={form.saving}
+      onSubmit={publish}
+      onClose={onClose}
+    >
+      <TextField form={form} name="name" label={t('publishPageName')} required />
+      <SelectField
+        form={form}
+        name="parentId"
+        label={t('publishSection')}
+        required
+        hint={t('publishHint')}
+        options={sections.map((x) => ({ value: String(x.id), label: x.name }))}
+      />
+    </FormDialog>
+  );
+}
