@@ -1,4 +1,5 @@
 import type { Db } from '../infra/db.ts';
+import { ApiError } from '../infra/http.ts';
 import { PLATFORM_PAGES, type MenuNode } from '../../src/api/contract.ts';
 
 interface MenuRow {
@@ -120,4 +121,25 @@ export async function grantToTenantAdmins(db: Db, tenantId: number, menuIds: rea
      ON CONFLICT DO NOTHING`,
     [tenantId, menuIds],
   );
+}
+
+/**
+ * Refuses a grant that holds a button without the page it sits on: a button is given with its page, never alone
+ * (the trees tick a page's buttons with it and a button's page with it; this is the server's side of that rule).
+ */
+export async function refuseButtonsWithoutPage(db: Db, ids: readonly number[]): Promise<void> {
+  const alone = await db.query<{ id: number; button: string; page: string }>(
+    `SELECT b.id, b.name AS button, p.name AS page FROM menu b JOIN menu p ON p.id = b.parent_id
+      WHERE b.id = ANY($1::int[]) AND b.uri_type = 2 AND NOT (b.parent_id = ANY($1::int[]))
+      ORDER BY b.id`,
+    [ids],
+  );
+  if (!alone.length) return;
+  const named = alone
+    .slice(0, 3)
+    .map((r) => `“${r.page}”的“${r.button}”`)
+    .join('、');
+  throw new ApiError(`按钮须和所在页面一起授予：${named}${alone.length > 3 ? ` 等 ${alone.length} 个` : ''}`, {
+    values: alone.map((r) => r.id),
+  });
 }

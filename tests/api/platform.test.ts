@@ -158,6 +158,11 @@ describe('tenants', () => {
     const page = (path: string) => tree.find((n) => n.path === path && n.tenantId === null)!;
     const three = [page('/manage/users'), page('/member-mng/member-list'), page('/coupon-manage/coupon')];
     const buttons = tree.filter((n) => n.uriType === 2 && three.some((p) => p.children.includes(n)));
+    // A button is given with its page, never alone.
+    expect(await call(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [buttons[0].id] })).toMatchObject({
+      result: 'error',
+      errmsg: expect.stringMatching(/^按钮须和所在页面一起授予：“.+”的“.+”$/),
+    });
     const given = await call<{ added: number[]; removed: number[] }>(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', {
       tenantId,
       menuIds: [...three.map((p) => p.id), ...buttons.map((b) => b.id)],

@@ -92,6 +92,11 @@ describe('role permissions', () => {
     expect(byName(again, '用户管理').checked).toBe(true);
     expect(byName(again, '用户管理').children.find((c) => c.code === 'user:del')!.checked).toBe(false);
     expect(await admin.roles.permissions(id)).toEqual([users.id]);
+    // A button goes with its page, never alone.
+    expect(await failureOf(admin.roles.savePermissions(id, [del.id]))).toMatchObject({
+      message: '按钮须和所在页面一起授予：“用户管理”的“删除”',
+    });
+    expect(await admin.roles.permissions(id)).toEqual([users.id]);
   });
 
   it('copies one role’s permissions to another', async () => {

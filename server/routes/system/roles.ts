@@ -5,7 +5,7 @@ import { roleId, roleSave } from '../../../src/api/schema/role.ts';
 import { readValid } from '../../infra/validate.ts';
 import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody } from '../../infra/http.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
-import { offeredTo, permittedMenuIds } from '../../access/menu.ts';
+import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
@@ -233,7 +233,9 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     const roleId = idOf(body, 'roleId', '角色');
     await editableRole(s, roleId);
-    return c.json(ok(await setPermissions(s, roleId, idList(body.menuIds, '菜单', { max: 5000 }))));
+    const wanted = idList(body.menuIds, '菜单', { max: 5000 });
+    await refuseButtonsWithoutPage(db, wanted);
+    return c.json(ok(await setPermissions(s, roleId, wanted)));
   });
 
   app.post('/v1/permission/copyRolePermission', owns({ buttons: ['role:copy'] }), async (c) => {

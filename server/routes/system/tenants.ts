@@ -7,7 +7,7 @@ import type { Db } from '../../infra/db.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
 import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
-import { defaultTenantPages, grantToTenantAdmins, withAncestors } from '../../access/menu.ts';
+import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, withAncestors } from '../../access/menu.ts';
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
@@ -221,6 +221,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
       const byId = new Map(rows.map((r) => [r.id, r]));
       const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
       if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
+      await refuseButtonsWithoutPage(db, wanted);
       const chosen = withAncestors(wanted, byId);
       if (!tenant.platform) {
         // A page of the platform (and the buttons under it) stays the platform's.
