@@ -707,6 +707,10 @@ export const en = {
   hotZones: 'Hot zones',
   hotZoneLink: 'Link of hot zone {n}',
   addHotZone: 'Add hot zone',
+  hotZoneBoard: 'Hot zone board',
+  hotZoneBoardHint:
+    'Drag on the picture to draw a hot zone, drag a zone to move it; a focused zone moves with the arrow keys (Shift: 10%), resizes with Alt+arrows and goes with Delete',
+  hotZoneOnBoard: 'Hot zone {n}: left {x}%, top {y}%, width {w}%, height {h}%',
   autoPlay: 'Autoplay',
   metaType_text: 'Text',
   metaType_number: 'Number',

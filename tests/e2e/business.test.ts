@@ -262,6 +262,37 @@ describe('business areas', () => {
     await settings.getByRole('textbox', { name: '热区 1 的链接' }).fill('/pages/coupon');
     await settings.getByRole('spinbutton', { name: '热区 1 宽 %' }).fill('40');
     await expect.poll(() => canvas.getByRole('button', { name: '组件 2（按钮）' }).locator('span', { hasText: /^1$/ }).count()).toBe(1);
+    // A hot zone drawn with the mouse on the board, then moved with the keyboard and with the mouse.
+    const board = settings.getByRole('group', { name: '热区画板' });
+    const area = (await board.boundingBox())!;
+    await page.mouse.move(area.x + area.width * 0.5, area.y + area.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.8, area.y + area.height * 0.9, { steps: 5 });
+    await page.mouse.up();
+    const drawn = board.getByRole('button', { name: /^热区 2：/ });
+    const left = async () => Number(/左 (\d+)%/.exec((await drawn.getAttribute('aria-label')) ?? '')?.[1]);
+    await expect.poll(() => drawn.evaluate((el) => el === document.activeElement)).toBe(true);
+    const x0 = await left();
+    expect(x0).toBeGreaterThanOrEqual(49);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(left).toBe(x0 + 1);
+    const zoneBox = (await drawn.boundingBox())!;
+    await page.mouse.move(zoneBox.x + 5, zoneBox.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(zoneBox.x + 5 - area.width * 0.3, zoneBox.y + 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(left).toBeLessThanOrEqual(x0 - 28);
+    await expect.poll(() => settings.getByRole('textbox', { name: '热区 2 的链接' }).inputValue()).toBe('/');
+    await settings.getByRole('textbox', { name: '热区 2 的链接' }).fill('/pages/drawn');
+
+    // 删除 in the panel: the canvas keeps focus, so Ctrl+Z brings the component back (not a field's old text).
+    await settings.getByRole('button', { name: '删除', exact: true }).last().click();
+    await expect.poll(() => canvas.getByRole('button', { name: '组件 2（按钮）' }).count()).toBe(0);
+    await expect.poll(() => canvas.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+z');
+    await canvas.getByRole('button', { name: '组件 2（按钮）' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /页面名称/ }).inputValue()).toBe('');
+    await canvas.getByRole('button', { name: '组件 2（按钮）' }).dispatchEvent('pointerdown');
     // a popup has rects of its own: while it is shown, the palette adds to it and the page's rects stay put
     await palette.getByRole('button', { name: '新增弹窗' }).click();
     await palette.getByText('正在编辑弹窗 1：新增的组件属于这个弹窗').waitFor();

@@ -59,6 +59,22 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
     [selected, send],
   );
 
+  // Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) anywhere in the builder but a text field, whose own undo stays the browser's:
+  // focus left on a button or the page body still undoes the builder's last step, never a field's old text.
+  useEffect(() => {
+    const onWindowKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey)) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const key = e.key.toLowerCase();
+      if (key !== 'z' && key !== 'y') return;
+      e.preventDefault();
+      send({ type: key === 'y' || e.shiftKey ? 'REDO' : 'UNDO' });
+    };
+    addEventListener('keydown', onWindowKey);
+    return () => removeEventListener('keydown', onWindowKey);
+  }, [send]);
+
   const startDrag = (e: PointerEvent, index: number, kind: 'move' | 'resize') => {
     e.stopPropagation();
     send({ type: 'SELECT', index });
@@ -240,11 +256,19 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
                   }}
                 />
               </Field>
-              <RectContent rect={selected} onChange={(patch) => send({ type: 'SET_RECT', patch })} />
+              <RectContent rect={selected} name={paletteName(selected.component)} onChange={(patch) => send({ type: 'SET_RECT', patch })} />
               <div className={s.actions}>
                 <Button onClick={() => send({ type: 'LAYER', direction: 'up' })}>{t('layerUp')}</Button>
                 <Button onClick={() => send({ type: 'LAYER', direction: 'down' })}>{t('layerDown')}</Button>
-                <Button onClick={() => send({ type: 'DELETE' })}>{t('delete')}</Button>
+                <Button
+                  onClick={() => {
+                    send({ type: 'DELETE' });
+                    // The panel goes with the component: the canvas takes focus, so Ctrl+Z brings it back.
+                    canvas.current?.focus();
+                  }}
+                >
+                  {t('delete')}
+                </Button>
               </div>
             </>
           ) : (

@@ -3,9 +3,10 @@ import { type PageRect } from '../../../api/rules/page-rules.ts';
 import { ImageUpload } from '../../../kit/form/image-upload.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
+import { HotZoneEditor } from './hot-zone-editor.tsx';
 
 /** What a rect carries, by its kind: an image and its link, banner images, hot zones, a voice's icons, a video's length. */
-export function RectContent({ rect, onChange }: { rect: PageRect; onChange: (patch: Partial<PageRect>) => void }) {
+export function RectContent({ rect, name, onChange }: { rect: PageRect; name: string; onChange: (patch: Partial<PageRect>) => void }) {
   const t = useT();
   const s = useStyles();
   const image = rect.bannerData[0];
@@ -69,8 +70,9 @@ export function RectContent({ rect, onChange }: { rect: PageRect; onChange: (pat
           </div>
         </Field>
       )}
-      <Field label={t('hotZones')}>
+      <Field label={t('hotZones')} hint={t('hotZoneBoardHint')}>
         <div className={s.side}>
+          <HotZoneEditor rect={rect} face={<RectFace rect={rect} name={name} />} onChange={(hotZone) => onChange({ hotZone })} />
           {rect.hotZone.map((z, i) => (
             <div key={i} className={s.side} role="group" aria-label={t('hotZoneArea', { n: i + 1 })}>
               <div className={s.actions}>
