@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
+import { metaCalls } from '../../src/api/calls/meta-calls.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
 import { solidPng } from '../support/images.ts';
 
@@ -500,6 +501,67 @@ describe('business areas', () => {
     await page.getByRole('textbox', { name: '访客姓名' }).fill('李');
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByText('没有符合筛选条件的记录').waitFor();
+    await Promise.all([op, page].map((p) => p.context().close()));
+  });
+
+  it('across two accounts: a tenant’s table, the operator’s shared entry and tenant pages, and the admin’s working buttons', async () => {
+    // The tenant's admin defines the table (behind the API: the dictionary's screens have their own test).
+    const admin = await signedIn(ui.baseUrl, 'admin');
+    const { id: tableId } = await metaCalls(admin.api).saveTable({
+      name: 'ticket',
+      label: '工单',
+      remark: '',
+      component: 'base-info/ticket',
+    });
+    await metaCalls(admin.api).saveField({
+      tableId,
+      name: 'title',
+      label: '标题',
+      type: 'text',
+      required: true,
+      unique: false,
+      searchable: true,
+      listColumn: true,
+    } as never);
+
+    // The operator adds the shared entry (its five buttons come with it) and gives the page to tenant 1.
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    await op
+      .getByRole('tree', { name: '菜单树' })
+      .getByRole('button', { name: /^基础数据/ })
+      .click();
+    await op.getByRole('button', { name: '新增下级菜单' }).click();
+    await op.getByRole('textbox', { name: /^名称/ }).fill('工单');
+    await op.getByRole('textbox', { name: /^路径/ }).fill('/base-info/ticket');
+    await op.getByRole('combobox', { name: '组件' }).fill('base-info/ticket');
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await toast(op, '操作成功').first().waitFor();
+    await op.getByRole('region', { name: '页面按钮', exact: true }).getByText('ticket:add').waitFor();
+    await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
+    const pages = op.getByRole('tree', { name: '星河商业集团 的页面' });
+    await op.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('工单');
+    await pages.getByRole('checkbox', { name: '工单', exact: true }).check();
+    // The page brings its buttons.
+    await expect.poll(() => pages.getByRole('checkbox', { name: /^新增/ }).first().isChecked()).toBe(true);
+    await op.getByRole('button', { name: '保存页面' }).click();
+    await op.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await toast(op, /操作成功：新增 \d+ 项/).waitFor();
+
+    // The tenant's admin has the page with every button working.
+    const page = await ui.signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('button', { name: '基础数据', exact: true }).click();
+    await nav.getByRole('button', { name: '工单', exact: true }).click();
+    await page.getByRole('heading', { name: '工单', level: 1 }).waitFor();
+    for (const name of ['新增', '导入', '导出']) {
+      await expect.poll(() => page.getByRole('button', { name, exact: true }).first().getAttribute('aria-disabled')).toBeNull();
+    }
+    await page.getByRole('button', { name: '新增', exact: true }).first().click();
+    const form = page.getByRole('dialog', { name: '新增工单' });
+    await form.getByRole('textbox', { name: /标题/ }).fill('空调不制冷');
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('cell', { name: '空调不制冷', exact: true }).waitFor();
     await Promise.all([op, page].map((p) => p.context().close()));
   });
 
