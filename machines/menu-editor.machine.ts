@@ -60,6 +60,7 @@ export const draftOf = (e: MenuEntry): MenuDraft => ({
   id: e.id,
   parentId: e.parentId,
   name: e.name,
+  nameEn: e.nameEn ?? '',
   path: e.path,
   icon: e.icon,
   uriType: e.uriType,
@@ -71,6 +72,7 @@ export const draftOf = (e: MenuEntry): MenuDraft => ({
 const blank = (parentId: number | null, uriType: 1 | 2): MenuDraft => ({
   parentId,
   name: '',
+  nameEn: '',
   path: '',
   icon: '',
   uriType,

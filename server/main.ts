@@ -7,6 +7,7 @@ import { SessionEvents } from './infra/session-events.ts';
 import { Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
+import { fillEnglishMenuNames } from './seed/menu-names-en.ts';
 
 async function main() {
   const config = readConfig();
@@ -14,7 +15,8 @@ async function main() {
     throw new Error('生产模式首次启动需要 ADMIN_PASSWORD');
   }
   const seed = async (db: Db) => {
-    if (!(await isEmpty(db))) return;
+    // Every start: shared entries gain the English names a later release added.
+    if (!(await isEmpty(db))) return fillEnglishMenuNames(db);
     if (config.demo) {
       await seedDemo(db);
       console.log('已写入演示数据');

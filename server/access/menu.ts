@@ -6,6 +6,7 @@ interface MenuRow {
   id: number;
   parent_id: number | null;
   name: string;
+  name_en: string;
   path: string;
   icon: string;
   uri_type: number;
@@ -43,7 +44,7 @@ export async function permittedMenuIds(db: Db, userId: number, tenantId: number)
 export async function loadMenuTree(db: Db, userId: number, tenantId: number, stored?: readonly number[] | null): Promise<MenuNode[]> {
   const granted = new Set(stored ?? (await permittedMenuIds(db, userId, tenantId)));
   const rows = await db.query<MenuRow>(
-    `SELECT id, parent_id, name, path, icon, uri_type, need_button_permission, component, code, is_wrapper
+    `SELECT id, parent_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, is_wrapper
        FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`,
     [tenantId],
   );
@@ -71,6 +72,7 @@ export async function loadMenuTree(db: Db, userId: number, tenantId: number, sto
         component: r.component,
       };
       if (r.code) node.code = r.code;
+      if (r.name_en) node.nameEn = r.name_en;
       const kids = build(r.id);
       if (kids.length) node.children = kids;
       return node;

@@ -4,6 +4,7 @@ import { defaultTenantPages, offeredTo } from '../access/menu.ts';
 import { BUSINESS_COMPONENTS, installDictionary, seedSampleRecords } from './business-dictionary.ts';
 import { RECORD_BUTTON_LABELS } from '../services/records.ts';
 import { JOURNAL_BUTTON } from '../../src/api/contract.ts';
+import { fillEnglishMenuNames } from './menu-names-en.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
@@ -533,6 +534,7 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
     for (const [i, child] of (node.children ?? []).entries()) await insertMenu(child, row.id, i, tenant);
   };
   for (const [i, node] of DEMO_MENU.entries()) await insertMenu(node, null, i);
+  await fillEnglishMenuNames(db);
 }
 
 async function insertRole(db: Db, tenantId: number, name: string): Promise<number> {

@@ -21,6 +21,8 @@ export interface Answer<T = unknown> {
 export interface MenuNode {
   id?: number | null;
   name?: string;
+  /** the English name, shown when the console is in English (ours; absent: the name) */
+  nameEn?: string;
   path?: string;
   /** A JSON string holding { icon, name, hidden }. */
   icon?: string;
@@ -267,6 +269,8 @@ export interface MenuEntry {
   id: number;
   parentId: number | null;
   name: string;
+  /** shown when the console is in English; '' shows the name */
+  nameEn: string;
   path: string;
   icon: string;
   /** 1: page or directory, 2: button */
@@ -284,6 +288,8 @@ export interface MenuEntryInput {
   id?: number;
   parentId: number | null;
   name: string;
+  /** optional: '' shows the Chinese name in English too */
+  nameEn?: string;
   path: string;
   icon: string;
   uriType: 1 | 2;
@@ -301,6 +307,7 @@ export function menuEntryProblems(e: Partial<MenuEntryInput>): Record<string, st
   const name = (e.name ?? '').trim();
   if (!name) problems.name = '名称不能为空';
   else if (name.length > 32) problems.name = '名称不能超过 32 个字';
+  if ((e.nameEn ?? '').trim().length > 64) problems.nameEn = '英文名称不能超过 64 个字符';
   if (e.uriType === 2) {
     if (!e.code) problems.code = '按钮编码不能为空';
     else if (!BUTTON_CODE_PATTERN.test(e.code) || e.code.length > 64) problems.code = '按钮编码须为“模块:动作”，如 user:add';

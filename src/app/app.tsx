@@ -100,12 +100,20 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
     void loadTheme(next).then(() => setThemeState(next));
   }, []);
   // the language is kept in local storage.
-  const setLanguage = useCallback((next: Language) => {
-    localStorage.setItem(STORAGE_KEYS.language, next);
-    document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
-    // English is its own chunk: switch once its texts are here.
-    void loadDictionary(next).then(() => setLanguageState(next));
-  }, []);
+  const session = SessionContext.useActorRef();
+  const setLanguage = useCallback(
+    (next: Language) => {
+      localStorage.setItem(STORAGE_KEYS.language, next);
+      document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
+      // English is its own chunk: switch once its texts are here. The menu is built again in the new language (its
+      // entries' English names), as after a change of permissions.
+      void loadDictionary(next).then(() => {
+        setLanguageState(next);
+        session.send({ type: 'PERMISSIONS_CHANGED' });
+      });
+    },
+    [session],
+  );
   return (
     <FluentProvider theme={fluentTheme(theme)} style={{ minHeight: '100vh' }}>
       <ThemeContext.Provider value={theme}>

@@ -14,12 +14,13 @@ import {
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 
-// The menu model is built once signed in: its module travels with the shell, not with the login route.
-const buildMenuModel = async (menu: Parameters<typeof import('../menu/menu-model.ts').buildMenuModel>[0]) =>
-  (await import('../menu/menu-model.ts')).buildMenuModel(menu);
+// The menu model is built once signed in: its module travels with the shell, not with the login route. Its titles
+// are in the console's language (an entry's English name where it has one).
+const buildMenuModel = async (menu: Parameters<typeof import('../menu/menu-model.ts').buildMenuModel>[0], english: boolean) =>
+  (await import('../menu/menu-model.ts')).buildMenuModel(menu, undefined, english);
 import { safeRedirect, splitHash } from '../lib/redirect.ts';
 import { isTimeZone } from '../lib/time.ts';
-import { localizeStored } from '../i18n/use-t.ts';
+import { localizeStored, readLanguage } from '../i18n/use-t.ts';
 import { loadSignedIn } from './load-signed-in.ts';
 import { navigate } from '../shell/navigation/hash-location.ts';
 import { accessTokenMachine } from '../../machines/access-token.machine.ts';
@@ -62,6 +63,7 @@ export function createSessionLogic(
    */
   early: EarlyBoot = {},
 ) {
+  const english = () => readLanguage(store.getItem(STORAGE_KEYS.language)) === 'en';
   const take = <T>(key: keyof EarlyBoot, call: () => Promise<T>): Promise<T> => {
     const taken = early[key] as Promise<T> | undefined;
     delete early[key];
@@ -83,11 +85,11 @@ export function createSessionLogic(
       initUserPermission: fromPromise(() => take('permissions', () => initUserPermission(api))),
       fetchMenu: fromPromise(() => take('menu', () => fetchMenuTree(api))),
       // The routes, and the shell that renders them: `ready` paints the layout at once (load-signed-in.ts).
-      addRoutes: fromPromise(async ({ input }) => (await Promise.all([buildMenuModel(input.menu), loadSignedIn()]))[0]),
+      addRoutes: fromPromise(async ({ input }) => (await Promise.all([buildMenuModel(input.menu, english()), loadSignedIn()]))[0]),
       refreshPermissions: fromPromise(async (): Promise<PermissionsOutput> => {
         await initUserPermission(api);
         const menu = await fetchMenuTree(api);
-        return { menu, routes: await buildMenuModel(menu) };
+        return { menu, routes: await buildMenuModel(menu, english()) };
       }),
       fetchTenantParams: fromPromise(async () => {
         const params = await fetchSettings(api, 'scrm_overall_params');

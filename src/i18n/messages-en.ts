@@ -765,6 +765,8 @@ export const en = {
   entryInterfaces: 'Interfaces it may call',
   entryInterfacesHint: 'Roles holding this page or button may call these interfaces; removing one takes effect at once.',
   entryName: 'Name',
+  entryNameEn: 'English name',
+  entryNameEnHint: 'Shown when the console is in English; left empty, the Chinese name shows',
   entryOf: 'Edit: {name}',
   expired: 'Expired',
   expiresAt: 'Expires',

@@ -710,6 +710,8 @@ export const zhSignedIn = {
   entryInterfaces: '可调用的接口',
   entryInterfacesHint: '拥有此页面或按钮的角色可以调用这些接口；取消关联后立即生效。',
   entryName: '名称',
+  entryNameEn: '英文名称',
+  entryNameEnHint: '控制台切换为英文时显示；不填则显示中文名称',
   entryOf: '编辑：{name}',
   expired: '已到期',
   expiresAt: '到期时间',

@@ -105,15 +105,16 @@ function childrenOf(n: MenuNode): MenuNode[] {
  * JSON, missing fields and odd shapes are read as best they can be.
  * @example buildMenuModel([{ id: 1, name: '系统管理', path: '/manage', children: [...] }]).home
  */
-export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
+export function buildMenuModel(tree: unknown, maxDepth = 64, english = false): MenuModel {
   const routes: AppRoute[] = [];
   const seen = new Set<string>();
+  const nameOf = (node: MenuNode) => (english && text(node.nameEn)) || text(node.name);
   const roots = Array.isArray(tree) ? tree.filter((n): n is MenuNode => typeof n === 'object' && n !== null) : [];
 
   const walk = (node: MenuNode, parentPath: string, trail: string[], hiddenAbove: boolean, depth: number, section: string) => {
     if (depth > maxDepth || isButton(node)) return;
     const icon = parseIcon(node.icon);
-    const title = text(node.name) || icon.name;
+    const title = nameOf(node) || icon.name;
     const hidden = hiddenAbove || icon.hidden;
     // a wrapper (no id) gets path /, and its children are placed under it.
     const ownPath = isWrapper(node) ? '/' : text(node.path);
@@ -160,7 +161,7 @@ export function buildMenuModel(tree: unknown, maxDepth = 64): MenuModel {
     const promotedPath = text(promoted.path);
     side.push({
       key: sectionKey(i),
-      title: text(promoted.name) || parseIcon(promoted.icon).name || leaves[0].title,
+      title: nameOf(promoted) || parseIcon(promoted.icon).name || leaves[0].title,
       name: lastSegment(promotedPath ? joinPath(base, promotedPath) : leaves[0].path) || leaves[0].name,
       icon: parseIcon(promoted.icon).icon,
       target: leaves[0].path,

@@ -420,9 +420,21 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
       await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '重复', path: '/manage/users', uriType: 1 }),
     ).toMatchObject({ result: 'error', field: 'path' });
 
+    // The shared entries carry their English names; an entry's own is checked like its name.
+    expect(system).toMatchObject({ name: '系统管理', nameEn: 'System' });
+    expect(
+      await call(server.url, op.token, '/vue/perm/save', {
+        parentId: system.id,
+        name: '长',
+        nameEn: 'x'.repeat(65),
+        path: '/manage/long',
+        uriType: 1,
+      }),
+    ).toMatchObject({ result: 'error', field: 'nameEn', errmsg: '英文名称不能超过 64 个字符' });
     const page = await call<{ id: number }>(server.url, op.token, '/vue/perm/save', {
       parentId: system.id,
       name: '运营报表',
+      nameEn: 'Operations report',
       path: '/manage/ops-report',
       icon: JSON.stringify({ icon: 'data', name: '运营报表', hidden: false }),
       uriType: 1,
@@ -437,6 +449,15 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
       code: 'report:export',
     });
     expect(button.result).toBe('ok');
+    expect(
+      flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === page.values!.id),
+    ).toMatchObject({
+      nameEn: 'Operations report',
+    });
+    // The operator's own menu says it in English to an English console.
+    await initUserPermission(op.api);
+    const opModel = buildMenuModel(await fetchMenuTree(op.api), undefined, true);
+    expect(opModel.routes.find((r) => r.path === '/manage/ops-report')).toMatchObject({ title: 'Operations report', trail: ['System'] });
     expect(
       await call(server.url, op.token, '/vue/perm/save', { parentId: page.values!.id, name: '再导出', uriType: 2, code: 'report:export' }),
     ).toMatchObject({ result: 'error', field: 'code', errmsg: '该页面下已有此按钮编码' });

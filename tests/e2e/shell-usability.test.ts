@@ -316,9 +316,10 @@ describe('English mode: every text the console makes is English', () => {
     const { api } = await signedIn(baseUrl, 'admin');
     const { fetchMenuTree } = await import('../../src/api/calls/session-calls.ts');
     const names: string[] = [];
-    const walk = (nodes: Array<{ name?: string; children?: unknown[] }>) =>
+    // Menu names are data only where the entry has no English name: the others must show in English.
+    const walk = (nodes: Array<{ name?: string; nameEn?: string; children?: unknown[] }>) =>
       nodes.forEach((n) => {
-        if (n.name) names.push(n.name);
+        if (n.name && !n.nameEn) names.push(n.name);
         if (Array.isArray(n.children)) walk(n.children as never);
       });
     walk((await fetchMenuTree(api)) as never);
@@ -371,6 +372,9 @@ describe('English mode: every text the console makes is English', () => {
 
     await page.goto(`${baseUrl}/#/manage/users`);
     await page.getByRole('columnheader').first().waitFor();
+    // Menu entries, the page's title and its breadcrumb use their English names.
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'System', exact: true }).waitFor();
     await expect.poll(() => strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
     // English labels are longer: at 1024 px the window still holds the whole shell, nothing scrolls sideways.
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -388,10 +392,10 @@ describe('English mode: every text the console makes is English', () => {
       ['/manage/parameters', 'Common settings'],
       ['/manage/logs', 'Sign-ins'],
       ['/manage/meta-data', 'Add table'],
-      ['/base-info/store-mng', 'css=section[aria-label="门店管理"] thead'],
+      ['/base-info/store-mng', 'css=section[aria-label="Stores"] thead'],
       ['/data-statistics/mall-statistics', 'css=caption'],
       // issue 15: the campaign list (its rows are data), the wizard, the page builder (its palette names are data)
-      ['/content-manage/lottery', 'css=section[aria-label="抽奖活动"] thead'],
+      ['/content-manage/lottery', 'css=section[aria-label="Lotteries"] thead'],
       ['/setting-camp?type=lottery', 'Basic information'],
       ['/content-manage/custom-page?page=new', 'Undo'],
     ] as const) {
@@ -422,6 +426,13 @@ describe('English mode: every text the console makes is English', () => {
     await page.getByRole('menuitem', { name: 'Signed-in users' }).click();
     await page.getByRole('dialog').locator('thead').waitFor();
     await expect.poll(() => strayChinese(page, data, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Switched back in the open session, the menu and the page title follow at once.
+    await page.goto(`${baseUrl}/#/manage/users`);
+    await page.getByRole('button', { name: '切换到中文' }).click();
+    await page.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理', exact: true }).waitFor();
     await page.context().close();
   });
 });

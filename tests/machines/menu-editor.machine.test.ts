@@ -8,6 +8,7 @@ const entry = (id: number, name: string, parentId: number | null, extra: Partial
   id,
   parentId,
   name,
+  nameEn: '',
   path: `/p${id}`,
   icon: '',
   uriType: 1,

@@ -274,4 +274,31 @@ describe('buildMenuModel (against the rules written plainly)', () => {
     expect(buildMenuModel([deep], 2).routes.map((r) => r.path)).toEqual(['/a/b/c']);
     expect(buildMenuModel([deep], 1).routes).toEqual([]);
   });
+
+  it('in English, titles, trails and side entries use an entry’s English name where it has one', () => {
+    const tree: MenuNode[] = [
+      {
+        id: 1,
+        name: '系统管理',
+        nameEn: 'System',
+        path: '/manage',
+        children: [
+          { id: 2, name: '用户管理', nameEn: 'Users', path: 'users', component: 'manage/users' },
+          { id: 3, name: '角色管理', path: 'roles', component: 'manage/roles' },
+        ],
+      },
+    ];
+    const en = buildMenuModel(tree, undefined, true);
+    expect(en.routes.map((r) => [r.title, r.trail])).toEqual([
+      ['Users', ['System']],
+      ['角色管理', ['System']],
+    ]);
+    expect(en.side.map((e) => e.title)).toEqual(['System']);
+    const zh = buildMenuModel(tree);
+    expect(zh.routes.map((r) => [r.title, r.trail])).toEqual([
+      ['用户管理', ['系统管理']],
+      ['角色管理', ['系统管理']],
+    ]);
+    expect(zh.side.map((e) => e.title)).toEqual(['系统管理']);
+  });
 });

@@ -12,7 +12,7 @@ import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/
 import { say } from '../../../src/api/schema/messages.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../../src/api/contract.ts';
 
-const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.path, m.icon, m.uri_type AS "uriType",
+const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.name_en AS "nameEn", m.path, m.icon, m.uri_type AS "uriType",
   m.need_button_permission AS "needButtonPermission", m.component, m.code, m.sort, m.tenant_id AS "tenantId", m.is_wrapper AS wrapper`;
 
 type MenuTreeNode = MenuEntry & { roleCount: number; interfaceCount: number; children: MenuTreeNode[] };
@@ -177,6 +177,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     const input: MenuEntryInput = {
       parentId: optionalId(body, 'parentId', '上级菜单'),
       name: typeof body.name === 'string' ? body.name.trim() : '',
+      nameEn: typeof body.nameEn === 'string' ? body.nameEn.trim() : '',
       path: typeof body.path === 'string' ? body.path.trim() : '',
       icon: typeof body.icon === 'string' ? body.icon : '',
       uriType: body.uriType === 2 ? 2 : 1,
@@ -219,14 +220,23 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     let savedId: number;
     if (before) {
       await db.query(
-        `UPDATE menu SET name = $2, path = $3, icon = $4, need_button_permission = $5, component = $6, code = $7 WHERE id = $1`,
-        [id, input.name, path, input.icon, input.needButtonPermission, input.uriType === 2 ? '' : input.component, code],
+        `UPDATE menu SET name = $2, path = $3, icon = $4, need_button_permission = $5, component = $6, code = $7, name_en = $8 WHERE id = $1`,
+        [
+          id,
+          input.name,
+          path,
+          input.icon,
+          input.needButtonPermission,
+          input.uriType === 2 ? '' : input.component,
+          code,
+          input.nameEn ?? '',
+        ],
       );
       savedId = id!;
     } else {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, code, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id IS NOT DISTINCT FROM $1), 0))
+        `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, code, name_en, sort)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id IS NOT DISTINCT FROM $1), 0))
          RETURNING id`,
         [
           input.parentId,
@@ -238,6 +248,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
           input.needButtonPermission,
           input.uriType === 2 ? '' : input.component,
           code,
+          input.nameEn ?? '',
         ],
       );
       savedId = row.id;

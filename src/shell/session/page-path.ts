@@ -12,3 +12,15 @@ export const usePagePath = (component: string): string | null =>
         (r) => r.component === component,
       )?.path ?? null,
   );
+
+/**
+ * A page's name as this user's menu says it, in the console's language (the menu is built in it), or `fallback`
+ * for a page the menu does not list: names the server sends (a landing page's links) follow the menu.
+ * @example const titleOf = usePageTitles(); titleOf('/manage/users', '用户管理')
+ */
+export function usePageTitles(): (path: string, fallback: string) => string {
+  const routes = SessionContext.useSelector(
+    (st) => (st.context.routes as { routes: ReadonlyArray<{ path: string; title: string }> } | null)?.routes,
+  );
+  return (path, fallback) => routes?.find((r) => r.path === path)?.title ?? fallback;
+}

@@ -5,6 +5,7 @@ import type { DashboardFigures } from '../../api/contract.ts';
 import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
+import { usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -99,6 +100,7 @@ export default function DashboardView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const formatInstant = useFormatInstant();
+  const titleOf = usePageTitles();
   const calls = useMemo(() => statisticsCalls(api), [api]);
   const [data, setData] = useState<DashboardFigures | null>(null);
   const [failed, setFailed] = useState(false);
@@ -173,7 +175,7 @@ export default function DashboardView({ route }: ViewProps) {
                 <div className={s.quick}>
                   {data.quick.map((q) => (
                     <Button key={q.path} as="a" href={`#${q.path}`} size="small">
-                      {q.name}
+                      {titleOf(q.path, q.name)}
                     </Button>
                   ))}
                 </div>

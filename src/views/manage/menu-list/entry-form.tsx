@@ -99,6 +99,16 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
           onBlur={() => setTouched((x) => new Set(x).add('name'))}
         />
       </Field>
+      {draft.uriType !== 2 && (
+        <Field label={t('entryNameEn')} hint={t('entryNameEnHint')} {...fieldProps('nameEn')}>
+          <Input
+            value={draft.nameEn ?? ''}
+            maxLength={64}
+            onChange={(_, d) => edit({ nameEn: d.value })}
+            onBlur={() => setTouched((x) => new Set(x).add('nameEn'))}
+          />
+        </Field>
+      )}
       {draft.uriType === 2 ? (
         <Field label={t('buttonCodeLabel')} required hint={t('buttonCodeHint')} {...fieldProps('code')}>
           <Input
