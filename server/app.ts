@@ -1,3 +1,4 @@
+import { answerInLanguage } from './infra/language.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -164,6 +165,8 @@ export function createApp(options: AppOptions) {
     });
   } else {
     const api = new Hono<AppEnv>();
+    // Refusals in the language the request asks for (the console's), after everything else has answered.
+    api.use('*', answerInLanguage());
     // Size first: a body over its limit is refused while it streams in, before anything reads it.
     api.use('*', async (c, next) => {
       const limit = UPLOAD_LIMITS[c.req.path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT;

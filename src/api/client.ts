@@ -59,7 +59,13 @@ export function createApiClient(options: ApiClientOptions) {
   const authHeaders = (): Record<string, string> => {
     const userToken = store.getItem(STORAGE_KEYS.userToken);
     const accessToken = store.getItem(STORAGE_KEYS.accessToken);
-    return { ...(userToken ? { UserToken: userToken } : {}), ...(accessToken ? { AccessToken: accessToken } : {}) };
+    // The console's language, so the reference server refuses in it.
+    const language = store.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'zh-CN';
+    return {
+      'Accept-Language': language,
+      ...(userToken ? { UserToken: userToken } : {}),
+      ...(accessToken ? { AccessToken: accessToken } : {}),
+    };
   };
   const $fetch = ofetch.create(
     {

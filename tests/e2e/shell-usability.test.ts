@@ -346,7 +346,7 @@ describe('English mode: every text the console makes is English', () => {
     await page.getByLabel('Account').fill('staff');
     await page.getByLabel('Password').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('账号或密码错误').waitFor(); // the server's own words are shown as sent
+    await page.getByText('Wrong account or password').waitFor(); // the server answers in the console's language
     await page.goto(`${baseUrl}/#/register`);
     await page.getByRole('form', { name: 'Register' }).waitFor();
     await expect.poll(() => strayChinese(page, data)).toEqual([]);

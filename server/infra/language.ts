@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import { SERVER_MESSAGES_EN, SERVER_PATTERNS_EN } from '../../src/i18n/server-messages-en.ts';
+import { RULE_MESSAGES, type RuleKey } from '../../src/api/schema/messages.ts';
+import { RULE_MESSAGES_EN } from '../../src/i18n/rule-messages-en.ts';
+
+/** The schema rules' messages, by their Chinese: their English (a `{name}` part is carried over). */
+const RULES: Array<[RegExp, string, string[]]> = (Object.keys(RULE_MESSAGES) as RuleKey[]).map((key) => {
+  const zh = RULE_MESSAGES[key];
+  const names = [...zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return [new RegExp(`^${source.join('(.+?)')}$`), RULE_MESSAGES_EN[key], names];
+});
+
+/** A refusal of this server in English, or the message itself when it has none (a user's own words, a name). */
+export function serverEnglishOf(message: string): string {
+  const exact = SERVER_MESSAGES_EN[message];
+  if (exact) return exact;
+  for (const [re, en, names] of RULES) {
+    const m = re.exec(message);
+    if (m) return en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all);
+  }
+  for (const [re, to] of SERVER_PATTERNS_EN) {
+    const m = re.exec(message);
+    if (m) return to(m);
+  }
+  return message;
+}
+
+/** The words the console reads to decide what happened: never translated. */
+const PROTOCOL = new Set(['userToken缺失', 'userToken失效', 'accessToken失效']);
+
+/**
+ * A request that asks for English (Accept-Language: en, which the console sends while it is in English) gets the
+ * server's refusal in English: the `errmsg` of an error answer, after the handler. Protocol words (the session's and
+ * the access token's) and the department-scope answer, which the console reads, stay as SPEC writes them.
+ */
+export function answerInLanguage(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!/^en\b/i.test(c.req.header('Accept-Language') ?? '')) return;
+    if (!(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
+    const body = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as { result?: unknown; errmsg?: unknown; values?: unknown; type?: unknown } | null;
+    if (!body || (body.result !== 'error' && body.result !== 403) || typeof body.errmsg !== 'string') return;
+    if (PROTOCOL.has(body.errmsg) || (typeof body.values === 'string' && PROTOCOL.has(body.values)) || body.type) return;
+    const errmsg = serverEnglishOf(body.errmsg);
+    if (errmsg === body.errmsg) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    c.res = new Response(JSON.stringify({ ...body, errmsg }), { status: c.res.status, headers });
+  };
+}
