@@ -402,7 +402,12 @@ export interface MetaTableInput {
 export interface EnumOption {
   value: string;
   label: string;
+  /** shown when the console is in English; absent or '': the label */
+  labelEn?: string;
 }
+
+/** An option's name in the console's language. */
+export const optionName = (o: EnumOption, english: boolean): string => (english && o.labelEn?.trim()) || o.label;
 
 export interface MetaFieldRow {
   id: number;

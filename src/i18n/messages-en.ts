@@ -515,6 +515,7 @@ export const en = {
   no: 'No',
   yes: 'Yes',
   optionLabel: 'Option {n} label',
+  optionLabelEn: 'Option {n} English label',
   optionValue: 'Option {n} value',
   recordCount: 'Records',
   refTable: 'Referenced table',

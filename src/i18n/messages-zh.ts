@@ -466,6 +466,7 @@ export const zhSignedIn = {
   no: '否',
   yes: '是',
   optionLabel: '选项 {n} 名称',
+  optionLabelEn: '选项 {n} 英文名称',
   optionValue: '选项 {n} 值',
   recordCount: '记录数',
   refTable: '引用的表',

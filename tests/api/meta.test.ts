@@ -59,6 +59,24 @@ describe('data dictionary', () => {
       defaultValue: 'open',
     });
     expect(status.result).toBe('ok');
+    // An option's English label is kept beside its label.
+    const named = await field({
+      name: 'tier',
+      label: '档次',
+      type: 'enum',
+      options: [
+        { value: 'a', label: '旗舰', labelEn: 'Flagship' },
+        { value: 'b', label: '社区' },
+      ],
+    });
+    expect(named.result).toBe('ok');
+    const listed = await call<Array<{ name: string; options: unknown[] }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', {
+      tableId,
+    });
+    expect(listed.values!.find((f) => f.name === 'tier')!.options).toEqual([
+      { value: 'a', label: '旗舰', labelEn: 'Flagship' },
+      { value: 'b', label: '社区' },
+    ]);
     expect(await field({ name: 'level', label: '等级', type: 'enum', options: [] })).toMatchObject({ field: 'options' });
     expect(await field({ name: 'opened', label: '开业', type: 'date', defaultValue: 'tomorrow' })).toMatchObject({ field: 'defaultValue' });
     expect(await field({ name: 'mall', label: '商场', type: 'reference' })).toMatchObject({ field: 'refTableId' });
@@ -73,12 +91,12 @@ describe('data dictionary', () => {
       '/v1/metaData/selMetaFieldList',
       { tableId },
     );
-    expect(fields.values!.map((f) => f.name)).toEqual(['code', 'status']);
+    expect(fields.values!.map((f) => f.name)).toEqual(['code', 'status', 'tier']);
     expect(fields.values![1]).toMatchObject({ type: 'enum', inUse: false });
     const list = await call<Array<{ id: number; fieldCount: number }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
       keyword: name,
     });
-    expect(list.values).toEqual([expect.objectContaining({ id: tableId, fieldCount: 2, recordCount: 0 })]);
+    expect(list.values).toEqual([expect.objectContaining({ id: tableId, fieldCount: 3, recordCount: 0 })]);
 
     // Another tenant sees none of it and cannot touch it.
     const other = await signedIn(baseUrl, 'admin2');

@@ -302,3 +302,13 @@ describe('buildMenuModel (against the rules written plainly)', () => {
     expect(zh.side.map((e) => e.title)).toEqual(['系统管理']);
   });
 });
+
+describe('dictionary options in the console’s language', () => {
+  it('an option shows its English label in English where it has one, else its label', async () => {
+    const { optionName } = await import('../../src/api/contract.ts');
+    expect(optionName({ value: 'a', label: '旗舰', labelEn: 'Flagship' }, true)).toBe('Flagship');
+    expect(optionName({ value: 'a', label: '旗舰', labelEn: 'Flagship' }, false)).toBe('旗舰');
+    expect(optionName({ value: 'b', label: '社区' }, true)).toBe('社区');
+    expect(optionName({ value: 'b', label: '社区', labelEn: '  ' }, true)).toBe('社区');
+  });
+});

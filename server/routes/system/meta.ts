@@ -144,6 +144,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
             label: String(x.label ?? '')
               .trim()
               .slice(0, 64),
+            ...(typeof x.labelEn === 'string' && x.labelEn.trim() ? { labelEn: x.labelEn.trim().slice(0, 64) } : {}),
           };
         })
       : [];

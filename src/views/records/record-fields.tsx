@@ -1,13 +1,13 @@
 import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DepartRef, MetaFieldRow } from '../../api/contract.ts';
+import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { localDay } from '../../lib/days.ts';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   range: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, '& > input, & > span': { minWidth: 0 } },
@@ -107,6 +107,7 @@ export function FieldInput({
   departs: readonly DepartRef[];
 }) {
   const t = useT();
+  const [language] = useLanguage();
   const text = value === null || value === undefined ? '' : String(value);
   switch (field.type) {
     case 'enum':
@@ -115,7 +116,7 @@ export function FieldInput({
           <option value="">{t('pleaseChoose')}</option>
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {optionName(o, language === 'en')}
             </option>
           ))}
         </Select>
@@ -184,6 +185,7 @@ export function FilterInput({
 }) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
   const all = t('labelValue', { label: field.label, value: t('all') });
   switch (field.type) {
     case 'enum':
@@ -191,7 +193,7 @@ export function FilterInput({
     case 'department': {
       const options =
         field.type === 'enum'
-          ? field.options.map((o) => [o.value, o.label])
+          ? field.options.map((o) => [o.value, optionName(o, language === 'en')])
           : field.type === 'boolean'
             ? [
                 ['true', t('yes')],

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { MetaFieldRow, MetaRecord } from '../../api/contract.ts';
+import { optionName, type MetaFieldRow, type MetaRecord } from '../../api/contract.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 
 export const WIDTH: Record<MetaFieldRow['type'], number> = {
   text: 150,
@@ -20,6 +20,7 @@ export const WIDTH: Record<MetaFieldRow['type'], number> = {
 /** A value as text (lists, details): option labels, 是/否, money with two decimals, times in the tenant's zone. */
 export function useShow() {
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   const formatInstant = useFormatInstant();
   return useCallback(
     (f: MetaFieldRow, r: MetaRecord): string => {
@@ -29,7 +30,7 @@ export function useShow() {
       if (Object.hasOwn(r.labels, f.name)) return r.labels[f.name];
       switch (f.type) {
         case 'enum':
-          return f.options.find((o) => o.value === v)?.label ?? String(v);
+          return ((o) => (o ? optionName(o, english) : String(v)))(f.options.find((o) => o.value === v));
         case 'boolean':
           return v ? t('yes') : t('no');
         case 'money':
@@ -40,6 +41,6 @@ export function useShow() {
           return String(v);
       }
     },
-    [t, formatInstant],
+    [t, formatInstant, english],
   );
 }

@@ -17,7 +17,7 @@ import { useForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
-  option: { display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  option: { display: 'grid', gridTemplateColumns: '1fr 1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
 
@@ -50,7 +50,14 @@ const inputOf = (v: FieldValues, tableId: number, id?: number): MetaFieldInput =
   name: v.name.trim(),
   label: v.label.trim(),
   type: v.type,
-  options: v.type === 'enum' ? v.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() })) : [],
+  options:
+    v.type === 'enum'
+      ? v.options.map((o) => ({
+          value: o.value.trim(),
+          label: o.label.trim(),
+          ...(o.labelEn?.trim() ? { labelEn: o.labelEn.trim() } : {}),
+        }))
+      : [],
   refTableId: v.type === 'reference' && v.refTableId ? Number(v.refTableId) : null,
   required: v.required,
   unique: v.unique,
@@ -130,6 +137,9 @@ export function FieldForm({
               </Field>
               <Field label={t('optionLabel', { n: i + 1 })}>
                 <Input value={o.label} onChange={(_, d) => setOption(i, { label: d.value })} />
+              </Field>
+              <Field label={t('optionLabelEn', { n: i + 1 })}>
+                <Input value={o.labelEn ?? ''} maxLength={64} onChange={(_, d) => setOption(i, { labelEn: d.value })} />
               </Field>
               <Button
                 aria-label={t('removeOption', { n: i + 1 })}
