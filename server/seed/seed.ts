@@ -537,8 +537,19 @@ async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
   await fillEnglishMenuNames(db);
 }
 
+/** The English names of the demo's and a first start's roles. */
+const ROLE_NAMES_EN: Readonly<Record<string, string>> = {
+  超级管理员: 'Super administrator',
+  租户管理员: 'Tenant administrator',
+  门店员工: 'Store staff',
+};
+
 async function insertRole(db: Db, tenantId: number, name: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>('INSERT INTO role (tenant_id, name) VALUES ($1, $2) RETURNING id', [tenantId, name]);
+  const [row] = await db.query<{ id: number }>('INSERT INTO role (tenant_id, name, name_en) VALUES ($1, $2, $3) RETURNING id', [
+    tenantId,
+    name,
+    ROLE_NAMES_EN[name] ?? '',
+  ]);
   return row.id;
 }
 

@@ -406,6 +406,9 @@ export interface EnumOption {
   labelEn?: string;
 }
 
+/** A role's or entry's name in the console's language: its English name where it has one. */
+export const localName = (x: { name: string; nameEn?: string }, english: boolean): string => (english && x.nameEn?.trim()) || x.name;
+
 /** An option's name in the console's language. */
 export const optionName = (o: EnumOption, english: boolean): string => (english && o.labelEn?.trim()) || o.label;
 

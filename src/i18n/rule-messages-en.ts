@@ -72,6 +72,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   roleId: 'The role does not exist',
   roleName: 'The role name is required',
   roleNameMax: 'The role name is at most 32 characters',
+  nameEnMax: 'The English name is at most 64 characters',
   roleParent: 'The parent role does not exist',
   campaignId: 'The campaign does not exist',
   campaignStatus: 'Unknown campaign status',

@@ -42,7 +42,16 @@ describe('roles', () => {
     expect(await failureOf(admin.api.call('/v1/role/save', { name, color: 'red' }))).toMatchObject({
       message: '请求含有未知字段 color，请删除后重试',
     });
+    // An English name beside the name, kept and listed; the demo's roles have theirs.
+    expect(parent.nameEn).toBe('Tenant administrator');
+    expect(await failureOf(admin.roles.save({ id, name, nameEn: 'x'.repeat(65), parentId: parent.id }))).toMatchObject({
+      message: '英文名称不能超过 64 个字符',
+    });
+    await admin.roles.save({ id, name, nameEn: 'Night shift', parentId: parent.id });
+    expect((await admin.roles.list()).find((r) => r.id === id)).toMatchObject({ name, nameEn: 'Night shift' });
     await admin.roles.save({ id, name: `${name}改`, parentId: parent.id });
+    // A save that does not send it (SPEC's body) keeps it.
+    expect((await admin.roles.list()).find((r) => r.id === id)).toMatchObject({ nameEn: 'Night shift' });
     expect((await admin.roles.list()).find((r) => r.id === id)!.name).toBe(`${name}改`);
     expect(await failureOf(admin.roles.save({ id: parent.id, name: parent.name, parentId: id }))).toMatchObject({
       message: '上级角色不能是自己的下级',

@@ -325,7 +325,8 @@ describe('English mode: every text the console makes is English', () => {
     walk((await fetchMenuTree(api)) as never);
     const { userInfo } = await fetchUserInfo(api);
     const { roleCalls } = await import('../../src/api/calls/role-calls.ts');
-    const roles = (await roleCalls(api).list()).map((r) => r.name);
+    // Like menu entries, roles with an English name must show it.
+    const roles = (await roleCalls(api).list()).filter((r) => !r.nameEn).map((r) => r.name);
     const data = [
       ...roles,
       ...names,
@@ -375,6 +376,7 @@ describe('English mode: every text the console makes is English', () => {
     // Menu entries, the page's title and its breadcrumb use their English names.
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'System', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Super administrator', exact: true }).first().waitFor();
     await expect.poll(() => strayChinese(page, data, 'body', 'tbody, [role="listbox"]')).toEqual([]);
     // English labels are longer: at 1024 px the window still holds the whole shell, nothing scrolls sideways.
     await page.setViewportSize({ width: 1024, height: 700 });

@@ -18,7 +18,7 @@ interface RoleRow {
   userCount: number;
 }
 
-const ROLE_COLUMNS = `r.id, r.name, r.parent_id AS "parentId",
+const ROLE_COLUMNS = `r.id, r.name, r.name_en AS "nameEn", r.parent_id AS "parentId",
   (SELECT count(*)::int FROM user_role ur JOIN app_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id) AS "userCount"`;
 
 const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
@@ -98,7 +98,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   });
 
   app.post('/v1/role/save', owns({ buttons: ['role:save'] }), async (c) => {
-    const { id: given, name, parentId } = await readValid(c, roleSave);
+    const { id: given, name, nameEn, parentId } = await readValid(c, roleSave);
     const s = c.get('session');
     const mine = await editable(s);
     if (parentId !== null) {
@@ -115,10 +115,11 @@ export function roleRoutes(db: Db, events: SessionEvents) {
           throw new ApiError('新角色须在自己的角色之下', { field: 'parentId' });
       }
       const [row] = await uniqueViolation(
-        db.query<{ id: number }>('INSERT INTO role (tenant_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id', [
+        db.query<{ id: number }>('INSERT INTO role (tenant_id, name, parent_id, name_en) VALUES ($1, $2, $3, $4) RETURNING id', [
           s.tenantId,
           name,
           parentId,
+          nameEn ?? '',
         ]),
         '角色名称已存在',
       );
@@ -135,7 +136,13 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       }
     }
     await uniqueViolation(
-      db.query('UPDATE role SET name = $3, parent_id = $4 WHERE id = $1 AND tenant_id = $2', [id, s.tenantId, name, parentId]),
+      db.query('UPDATE role SET name = $3, parent_id = $4, name_en = COALESCE($5, name_en) WHERE id = $1 AND tenant_id = $2', [
+        id,
+        s.tenantId,
+        name,
+        parentId,
+        nameEn ?? null,
+      ]),
       '角色名称已存在',
     );
     return c.json(ok({ id }));

@@ -174,7 +174,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
         `WITH t AS (INSERT INTO tenant (name, code, contact_name, contact_phone, status, expires_at)
                     VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING id),
               d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
-              r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
+              r AS (INSERT INTO role (tenant_id, name, name_en) SELECT id, '超级管理员', 'Super administrator' FROM t RETURNING id),
               u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password)
                     SELECT t.id, $7, $8, '管理员', $4, 0, ARRAY[d.id], true FROM t, d RETURNING id),
               ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),

@@ -4,6 +4,8 @@ import type { Answer } from '../contract.ts';
 export interface RoleRow {
   id: number;
   name: string;
+  /** shown when the console is in English; '' shows the name */
+  nameEn?: string;
   parentId: number | null;
   userCount: number;
 }
@@ -39,7 +41,7 @@ export interface RoleUser {
 export const roleCalls = (api: ApiClient) => ({
   list: async () => (await api.call<Answer<RoleRow[]>>('/v1/role/list')).values ?? [],
   tree: async () => (await api.call<Answer<RoleNode[]>>('/v1/role/tree')).values ?? [],
-  save: async (role: { id?: number; name: string; parentId?: number | null }) =>
+  save: async (role: { id?: number; name: string; nameEn?: string; parentId?: number | null }) =>
     (await api.call<Answer<{ id: number }>>('/v1/role/save', role, { fieldErrors: true })).values!,
   remove: (id: number) => api.call('/v1/role/del', { id }),
   permissions: async (roleId: number) => (await api.call<Answer<number[]>>('/v1/rolePerm/list', { roleId })).values ?? [],

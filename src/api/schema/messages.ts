@@ -75,6 +75,7 @@ export const RULE_MESSAGES = {
   roleId: '角色不存在',
   roleName: '角色名称不能为空',
   roleNameMax: '角色名称不能超过 32 个字',
+  nameEnMax: '英文名称不能超过 64 个字符',
   roleParent: '上级角色不存在',
 
   campaignId: '活动不存在',

@@ -6,7 +6,8 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useListState } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { localName } from '../../../api/contract.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PermissionPanel } from './permission-panel.tsx';
 import { RoleForm } from './role-form.tsx';
@@ -21,7 +22,8 @@ export const matchingRoles = (nodes: RoleNode[], query: string): RoleNode[] => {
   if (!q) return nodes;
   return nodes.flatMap((n) => {
     const children = matchingRoles(n.children, q);
-    return n.name.toLowerCase().includes(q) || children.length ? [{ ...n, children }] : [];
+    const names = [n.name, n.nameEn ?? ''].map((x) => x.toLowerCase());
+    return names.some((x) => x.includes(q)) || children.length ? [{ ...n, children }] : [];
   });
 };
 
@@ -32,6 +34,7 @@ export const matchingRoles = (nodes: RoleNode[], query: string): RoleNode[] => {
 export default function RolesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   const api = useApi();
   const calls = useMemo(() => roleCalls(api), [api]);
   const notify = useNotify();
@@ -77,7 +80,7 @@ export default function RolesView({ route }: ViewProps) {
           onClick={() => setList({ filters: { role: String(n.id), tab } })}
           aside={<span className={s.count}>{t('userCount', { count: n.userCount })}</span>}
         >
-          {n.name}
+          {localName(n, english)}
         </TreeItemLayout>
         {n.children.length > 0 && <Tree>{renderRoles(n.children)}</Tree>}
       </TreeItem>

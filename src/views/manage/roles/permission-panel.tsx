@@ -7,7 +7,8 @@ import { useApi } from '../../../shell/session/api-context.ts';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { localName } from '../../../api/contract.ts';
 import { ChangesDialog } from '../changes-dialog.tsx';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 
@@ -30,6 +31,7 @@ export interface PermissionPanelProps {
 export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
   const s = useStyles();
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   const api = useApi();
   const calls = useMemo(() => roleCalls(api), [api]);
   const notify = useNotify();
@@ -109,7 +111,7 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
                   .filter((r) => r.id !== role.id)
                   .map((r) => (
                     <option key={r.id} value={r.id}>
-                      {r.name}
+                      {localName(r, english)}
                     </option>
                   ))}
               </Select>
@@ -146,7 +148,7 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
       />
       <ConfirmDialog
         open={confirm === 'copy'}
-        message={t('confirmCopy', { from: source?.name ?? '', to: role.name })}
+        message={t('confirmCopy', { from: source ? localName(source, english) : '', to: localName(role, english) })}
         onConfirm={() => void copy()}
         onCancel={() => setConfirm(null)}
       />

@@ -6,12 +6,14 @@ import { roleSave } from '../../../api/schema/role.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { localName } from '../../../api/contract.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { useStyles } from './styles.ts';
 
 interface RoleValues extends Record<string, unknown> {
   name: string;
+  nameEn: string;
   parentId: string;
 }
 
@@ -37,12 +39,23 @@ export function RoleForm({
   const s = useStyles();
   const t = useT();
   const calls = roleCalls(useApi());
-  const bodyOf = (v: RoleValues) => ({ ...(role ? { id: role.id } : {}), name: v.name, parentId: v.parentId ? Number(v.parentId) : null });
+  const english = useLanguage()[0] === 'en';
+  const bodyOf = (v: RoleValues) => ({
+    ...(role ? { id: role.id } : {}),
+    name: v.name,
+    nameEn: v.nameEn,
+    parentId: v.parentId ? Number(v.parentId) : null,
+  });
   const form = useForm<RoleValues>(
-    { name: role?.name ?? '', parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '' },
+    {
+      name: role?.name ?? '',
+      nameEn: role?.nameEn ?? '',
+      parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '',
+    },
     (v) => fieldProblems(roleSave, bodyOf(v)),
   );
-  const save = () => void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim() }).then(({ id }) => onSaved(id)));
+  const save = () =>
+    void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim(), nameEn: v.nameEn.trim() }).then(({ id }) => onSaved(id)));
   return (
     <form
       className={s.detail}
@@ -52,13 +65,14 @@ export function RoleForm({
       }}
     >
       <TextField form={form} name="name" label={t('roleTitle')} required />
+      <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
       <SelectField
         form={form}
         name="parentId"
         label={t('parentRole')}
         options={[
           { value: '', label: t('noParentRole') },
-          ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: r.name })),
+          ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: localName(r, english) })),
         ]}
       />
       <PermissionButton code="role:save" route={route} onClick={save}>

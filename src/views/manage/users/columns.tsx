@@ -8,7 +8,8 @@ import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { localName } from '../../../api/contract.ts';
 
 export interface UserColumnsOptions {
   route: AppRoute;
@@ -16,6 +17,7 @@ export interface UserColumnsOptions {
   myId: number | undefined;
   typeName: (type: number) => string;
   departNames: (ids: number[]) => string;
+  roleNames: (ids: number[], sent: string) => string;
   setStatus: (row: UserRow, on: boolean) => void;
   openDetail: (row: UserRow) => void;
   edit: (row: UserRow) => void;
@@ -28,6 +30,7 @@ export function useUserColumns({
   myId,
   typeName,
   departNames,
+  roleNames,
   setStatus,
   openDetail,
   edit,
@@ -47,7 +50,13 @@ export function useUserColumns({
       render: (r) => departNames(r.departIds),
       ellipsis: (r) => departNames(r.departIds),
     },
-    { key: 'roles', title: t('roles'), width: 140, render: (r) => r.roleNames || '--', ellipsis: (r) => r.roleNames },
+    {
+      key: 'roles',
+      title: t('roles'),
+      width: 140,
+      render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
+      ellipsis: (r) => roleNames(r.roleIds, r.roleNames),
+    },
     {
       key: 'status',
       title: t('status'),
@@ -92,7 +101,13 @@ export function userFilterFields(
     typeName,
     roles,
     departs,
-  }: { typeName: (type: number) => string; roles: readonly RoleRow[]; departs: ReadonlyArray<{ id: number; departName: string }> },
+    english = false,
+  }: {
+    typeName: (type: number) => string;
+    roles: readonly RoleRow[];
+    departs: ReadonlyArray<{ id: number; departName: string }>;
+    english?: boolean;
+  },
 ): FilterField[] {
   return [
     { name: 'keyword', label: t('keywordUsers') },
@@ -106,7 +121,12 @@ export function userFilterFields(
       ],
     },
     { name: 'userType', label: t('userType'), kind: 'select', options: [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) })) },
-    { name: 'roleId', label: t('roles'), kind: 'select', options: roles.map((r) => ({ value: String(r.id), label: r.name })) },
+    {
+      name: 'roleId',
+      label: t('roles'),
+      kind: 'select',
+      options: roles.map((r) => ({ value: String(r.id), label: localName(r, english) })),
+    },
     {
       name: 'departId',
       label: t('departments'),
@@ -123,8 +143,14 @@ export function userDetailItems(
   {
     typeName,
     departNames,
+    roleNames = (_ids, sent) => sent,
     formatInstant,
-  }: { typeName: (type: number) => string; departNames: (ids: number[]) => string; formatInstant: (v: string) => string },
+  }: {
+    typeName: (type: number) => string;
+    departNames: (ids: number[]) => string;
+    roleNames?: (ids: number[], sent: string) => string;
+    formatInstant: (v: string) => string;
+  },
 ): Array<[string, string]> {
   return [
     [t('account'), detail.userName],
@@ -132,7 +158,7 @@ export function userDetailItems(
     [t('phone'), detail.phone || '--'],
     [t('userType'), typeName(detail.userType)],
     [t('departments'), departNames(detail.departIds)],
-    [t('roles'), detail.roleNames || '--'],
+    [t('roles'), roleNames(detail.roleIds, detail.roleNames) || '--'],
     [t('boundStaff'), detail.staff],
     [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
     [t('createdAt'), formatInstant(detail.createdAt)],
@@ -153,9 +179,15 @@ export const userListQuery = ({ filters: f, sortField, sortOrder }: ListState) =
 });
 
 /** A user's type and departments as words. */
-export function useUserNames(departs: ReadonlyArray<{ id: number; departName: string }>) {
+export function useUserNames(departs: ReadonlyArray<{ id: number; departName: string }>, roles: readonly RoleRow[] = []) {
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   return {
+    /** the roles' names in the console's language; the server's (Chinese) while the role list has not come */
+    roleNames: (ids: number[], sent: string) => {
+      const found = ids.map((id) => roles.find((r) => r.id === id));
+      return found.every(Boolean) ? found.map((r) => localName(r!, english)).join('、') : sent;
+    },
     departNames: (ids: number[]) =>
       ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment'),
     typeName: (type: number) => ([0, 1, 2].includes(type) ? t(`userType${type as 0 | 1 | 2}`) : String(type)),

@@ -15,7 +15,7 @@ import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { UserForm, type UserFormTarget } from './user-form.tsx';
 import { UserImportDialog } from './user-import-dialog.tsx';
@@ -60,7 +60,8 @@ export default function UsersView({ route }: ViewProps) {
   const openAdd = () => setEditing({ kind: 'new' });
   const { exportList, downloadTemplate } = useUserSheets(listQuery);
 
-  const { departNames, typeName } = useUserNames(departs);
+  const { departNames, typeName, roleNames } = useUserNames(departs, roles);
+  const english = useLanguage()[0] === 'en';
 
   const { askEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(calls, data.reload);
   const columns = useUserColumns({
@@ -68,6 +69,7 @@ export default function UsersView({ route }: ViewProps) {
     myId: me?.id,
     typeName,
     departNames,
+    roleNames,
     setStatus,
     openDetail,
     edit: (r) => setEditing({ kind: 'edit', id: r.id }),
@@ -84,7 +86,7 @@ export default function UsersView({ route }: ViewProps) {
         { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: () => void exportList() },
       ]}
     >
-      <FilterFields filters={filters} fields={userFilterFields(t, { typeName, roles, departs })} />
+      <FilterFields filters={filters} fields={userFilterFields(t, { typeName, roles, departs, english })} />
       <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
         <PermissionButton code="user:edit" route={route} appearance="secondary" onClick={() => askEach('disable', chosen)}>
           {t('batchDisable')}
@@ -132,7 +134,7 @@ export default function UsersView({ route }: ViewProps) {
       <DetailDialog
         title={t('detail')}
         onClose={closeDetail}
-        items={detail && userDetailItems(t, detail, { typeName, departNames, formatInstant })}
+        items={detail && userDetailItems(t, detail, { typeName, departNames, roleNames, formatInstant })}
       />
       {confirmDialog}
     </ResourcePage>

@@ -1,6 +1,6 @@
 import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
+import { USER_TYPE_RANK, localName, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
@@ -8,7 +8,7 @@ import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
 import { useForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
 
 export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
 
@@ -37,6 +37,7 @@ export interface UserFormProps {
 /** Add or edit a user in the kit's drawer; the rules are the server's own (userFieldProblems), checked as you go. */
 export function UserForm({ target, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   const api = useApi();
   const calls = useMemo(() => userCalls(api), [api]);
   const isNew = target.kind === 'new';
@@ -186,7 +187,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
           />
           <CheckboxGroup
             label={t('roles')}
-            options={roles.map((r) => ({ value: r.id, label: r.name }))}
+            options={roles.map((r) => ({ value: r.id, label: localName(r, english) }))}
             value={form.values.roleIds}
             onChange={(next) => form.set('roleIds', next)}
             error={form.error('roleIds')}
