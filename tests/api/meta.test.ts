@@ -148,7 +148,7 @@ describe('发布为页面', () => {
       result: 403,
     });
 
-    const done = await publish(admin.token, { tableId, parentId: base.id, name: '访客登记' });
+    const done = await publish(admin.token, { tableId, parentId: base.id, name: '访客登记', nameEn: 'Visitors' });
     expect(done).toMatchObject({ result: 'ok', values: { path: `/${component}` } });
     expect(await publish(admin.token, { tableId, parentId: base.id, name: '再发布' })).toMatchObject({
       field: 'tableId',
@@ -159,6 +159,10 @@ describe('发布为页面', () => {
     await initUserPermission(admin.api);
     const route = buildMenuModel(await fetchMenuTree(admin.api)).routes.find((r) => r.path === `/${component}`);
     expect(route).toMatchObject({ title: '访客登记', trail: ['基础数据'] });
+    expect(buildMenuModel(await fetchMenuTree(admin.api), undefined, true).routes.find((r) => r.path === `/${component}`)).toMatchObject({
+      title: 'Visitors',
+      trail: ['Base data'],
+    });
     expect(route!.buttons.sort()).toEqual(['add', 'del', 'edit', 'export', 'import'].map((op) => `${name}:${op}`).sort());
     // Other roles get it as any page, from whoever may grant it (tenantadmin is userType 2).
     const ta = await signedIn(baseUrl, 'tenantadmin');

@@ -266,6 +266,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     const tableId = idOf(body, 'tableId', '数据表');
     const parentId = idOf(body, 'parentId', '所在菜单');
     const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const nameEn = typeof body.nameEn === 'string' ? body.nameEn.trim() : '';
     const [table] = await db.query<{ name: string; component: string }>(
       'SELECT name, component FROM meta_table WHERE id = $1 AND tenant_id = $2',
       [tableId, s.tenantId],
@@ -275,6 +276,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     const input: MenuEntryInput = {
       parentId,
       name,
+      nameEn,
       path: `/${table.component}`,
       icon: '',
       uriType: 1,
@@ -284,7 +286,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     };
     const problems = menuEntryProblems(input);
     const [field] = Object.keys(problems);
-    if (field) throw new ApiError(problems[field], { field: field === 'name' ? 'name' : 'tableId' });
+    if (field) throw new ApiError(problems[field], { field: field === 'name' || field === 'nameEn' ? field : 'tableId' });
     // A section of the caller's own menu: a first-level directory offered to the tenant.
     const [section] = await db.query(
       `SELECT 1 FROM menu m WHERE m.id = $1 AND m.parent_id IS NULL AND m.uri_type = 1 AND m.component = '' AND NOT m.is_wrapper
@@ -298,10 +300,10 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     );
     if (published) throw new ApiError(`这个数据表已发布为页面“${published.name}”`, { field: 'tableId' });
     const [row] = await db.query<{ id: number }>(
-      `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, code, sort)
-       VALUES ($1, $2, $3, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))
+      `INSERT INTO menu (parent_id, tenant_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, sort)
+       VALUES ($1, $2, $3, $6, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))
        RETURNING id`,
-      [parentId, s.tenantId, name, input.path, table.component],
+      [parentId, s.tenantId, name, input.path, table.component, nameEn],
     );
     await settleNewEntry(row.id, input, s.tenantId, s.tenantId);
     await tellTenants([row.id]);

@@ -11,7 +11,7 @@ export const metaCalls = (api: ApiClient) => ({
     (await api.call<Answer<{ id: number }>>('/v1/metaData/saveMetaTable', t, { fieldErrors: true })).values!,
   deleteTable: (id: number) => api.call('/v1/metaData/delMetaTable', { id }),
   /** the table as a page of the caller's tenant, under a first-level directory of its menu; refusals name the field */
-  publishPage: async (p: { tableId: number; parentId: number; name: string }) =>
+  publishPage: async (p: { tableId: number; parentId: number; name: string; nameEn?: string }) =>
     (await api.call<Answer<{ id: number; path: string }>>('/v1/metaData/publishPage', p, { fieldErrors: true })).values!,
   fields: async (tableId: number) => (await api.call<Answer<MetaFieldRow[]>>('/v1/metaData/selMetaFieldList', { tableId })).values ?? [],
   saveField: async (f: MetaFieldInput) =>

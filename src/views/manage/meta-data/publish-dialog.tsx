@@ -11,6 +11,7 @@ import { useT } from '../../../i18n/use-t.ts';
 
 interface PublishValues extends Record<string, unknown> {
   name: string;
+  nameEn: string;
   parentId: string;
 }
 
@@ -29,14 +30,14 @@ export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose
   const calls = useMemo(() => metaCalls(api), [api]);
   const menu = SessionContext.useSelector((st) => st.context.menu as MenuNode[]);
   const sections = useMemo(() => sectionsOf(menu), [menu]);
-  const form = useForm<PublishValues>({ name: table.label, parentId: String(sections[0]?.id ?? '') }, (v) => ({
+  const form = useForm<PublishValues>({ name: table.label, nameEn: '', parentId: String(sections[0]?.id ?? '') }, (v) => ({
     ...(v.name.trim() ? {} : { name: t('publishNameRequired') }),
     ...(v.parentId ? {} : { parentId: t('publishSectionRequired') }),
   }));
   const section = sections.find((x) => String(x.id) === form.values.parentId);
   const publish = () =>
     form.submit(async (v) => {
-      await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim() });
+      await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim(), nameEn: v.nameEn.trim() });
       notify(t('publishedAsPage', { place: `${section?.name ?? ''} › ${v.name.trim()}` }), 'success');
       onClose();
     });
@@ -50,6 +51,7 @@ export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose
       onClose={onClose}
     >
       <TextField form={form} name="name" label={t('publishPageName')} required />
+      <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
       <SelectField
         form={form}
         name="parentId"
