@@ -1,25 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { SERVER_MESSAGES_EN, SERVER_PATTERNS_EN } from '../../src/i18n/server-messages-en.ts';
-import { RULE_MESSAGES, type RuleKey } from '../../src/api/schema/messages.ts';
-import { RULE_MESSAGES_EN } from '../../src/i18n/rule-messages-en.ts';
-
-/** The schema rules' messages, by their Chinese: their English (a `{name}` part is carried over). */
-const RULES: Array<[RegExp, string, string[]]> = (Object.keys(RULE_MESSAGES) as RuleKey[]).map((key) => {
-  const zh = RULE_MESSAGES[key];
-  const names = [...zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return [new RegExp(`^${source.join('(.+?)')}$`), RULE_MESSAGES_EN[key], names];
-});
+import { RULES_EXACT, RULES_PATTERNS } from '../../src/i18n/rule-messages-en.ts';
 
 /** A refusal of this server in English, or the message itself when it has none (a user's own words, a name). */
 export function serverEnglishOf(message: string): string {
-  const exact = SERVER_MESSAGES_EN[message];
+  const exact = SERVER_MESSAGES_EN[message] ?? RULES_EXACT.get(message);
   if (exact) return exact;
-  for (const [re, en, names] of RULES) {
-    const m = re.exec(message);
-    if (m) return en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all);
-  }
-  for (const [re, to] of SERVER_PATTERNS_EN) {
+  for (const [re, to] of [...RULES_PATTERNS, ...SERVER_PATTERNS_EN]) {
     const m = re.exec(message);
     if (m) return to(m);
   }

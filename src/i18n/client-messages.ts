@@ -5,8 +5,7 @@ import { DEFAULT_LOADING_TEXT } from '../../machines/loading.machine.ts';
 import { ACCOUNT_RULE_MESSAGE } from '../api/contract.ts';
 import { MESSAGES } from '../api/errors.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '../api/rules/campaign-rules.ts';
-import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
-import { RULE_MESSAGES_EN } from './rule-messages-en.ts';
+import { RULES_EXACT, RULES_PATTERNS } from './rule-messages-en.ts';
 
 /**
  * The messages the console itself makes (the spec's catalogue, the machines' SPEC texts, the shared field rules) are
@@ -127,25 +126,6 @@ const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
     (m) => `Prize ${m[1]} needs a name, a stock of 0-1000000 and a probability of 0-100`,
   ],
 ];
-
-/**
- * The resource schemas' messages (src/api/schema/messages.ts), which the form shows and the server answers alike:
- * their English by key; one with `{placeholders}` becomes a pattern whose parts carry over.
- */
-const RULES_EXACT = new Map<string, string>();
-const RULES_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [];
-for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
-  const zh = RULE_MESSAGES[key];
-  const en = RULE_MESSAGES_EN[key];
-  const names = [...zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  if (!names.length) {
-    RULES_EXACT.set(zh, en);
-    continue;
-  }
-  const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`^${source.join('(.+?)')}$`);
-  RULES_PATTERNS.push([re, (m) => en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all)]);
-}
 
 /** The English of a message the console made, or the message itself (a server's, or one already English). */
 export function englishOf(message: string): string {

@@ -1,4 +1,4 @@
-import type { RuleKey } from '../api/schema/messages.ts';
+import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
 
 /** The English of the resource schemas' messages (src/api/schema/messages.ts), key for key. */
 export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
@@ -110,3 +110,23 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   smsPlatformTemplate: 'Give the verification template id',
   smsPlatformTemplateMax: 'The template id is at most 64 characters',
 };
+
+/**
+ * The resource schemas' messages (src/api/schema/messages.ts), which the form shows and the server answers alike:
+ * their English by key; one with `{placeholders}` becomes a pattern whose parts carry over. The console's
+ * translator (client-messages.ts) and the server's (server/infra/language.ts) both read them.
+ */
+export const RULES_EXACT = new Map<string, string>();
+export const RULES_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [];
+for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
+  const zh = RULE_MESSAGES[key];
+  const en = RULE_MESSAGES_EN[key];
+  const names = [...zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (!names.length) {
+    RULES_EXACT.set(zh, en);
+    continue;
+  }
+  const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`^${source.join('(.+?)')}$`);
+  RULES_PATTERNS.push([re, (m) => en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all)]);
+}

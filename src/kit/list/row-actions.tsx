@@ -1,5 +1,5 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import type { Column } from './data-table.tsx';
 
@@ -44,11 +44,9 @@ export function RowActions({
         .filter((a) => !a.hidden)
         .map((a) =>
           a.unavailable ? (
-            <Tooltip key={a.code} content={a.unavailable} relationship="description">
-              <Button size="small" appearance="subtle" disabledFocusable aria-label={`${a.label} ${name}`}>
-                {a.label}
-              </Button>
-            </Tooltip>
+            <ReasonButton key={a.code} reason={a.unavailable} size="small" appearance="subtle" aria-label={`${a.label} ${name}`}>
+              {a.label}
+            </ReasonButton>
           ) : (
             <PermissionButton
               key={a.code}

@@ -1,6 +1,6 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
+import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
 import { usePageActions } from '../../shell/navigation/page-actions.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import { PageHeader } from './page-header.tsx';
@@ -47,11 +47,9 @@ export function ResourcePage({ route, buttons = [], hint, extra, children }: Res
       <>
         {buttons.map((b, i) =>
           b.unavailable ? (
-            <Tooltip key={b.code} content={b.unavailable} relationship="description">
-              <Button disabledFocusable appearance={i === 0 ? 'primary' : 'secondary'}>
-                {b.label}
-              </Button>
-            </Tooltip>
+            <ReasonButton key={b.code} reason={b.unavailable} appearance={i === 0 ? 'primary' : 'secondary'}>
+              {b.label}
+            </ReasonButton>
           ) : (
             <PermissionButton
               key={b.code}
