@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
+import { declaredSchema } from '../infra/validate.ts';
 
 /** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
 export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
@@ -46,6 +47,7 @@ export function owns(owner: Owner): MiddlewareHandler<AppEnv> {
 export class CallTable {
   readonly #owners = new Map<string, Owner>();
   readonly #served = new Set<string>();
+  readonly #bodies = new Set<string>();
 
   /** Reads a route list (Hono's `app.routes`); `prefix` is cut from each path (`/manage`). */
   read(routes: ReadonlyArray<{ method: string; path: string; handler: unknown }>, prefix = ''): this {
@@ -55,6 +57,7 @@ export class CallTable {
       this.#served.add(key);
       const owner = (r.handler as { [OWNER]?: Owner })[OWNER];
       if (owner) this.#owners.set(key, owner);
+      if (declaredSchema(r.handler)) this.#bodies.add(key);
     }
     return this;
   }
@@ -71,6 +74,11 @@ export class CallTable {
   /** Every served call, `METHOD /path`. */
   get calls(): string[] {
     return [...this.#served];
+  }
+
+  /** Every call whose route declares its body's schema (`takes`). */
+  get checked(): string[] {
+    return [...this.#bodies];
   }
 
   /** Every owned call with its owner. */

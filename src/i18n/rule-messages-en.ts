@@ -10,6 +10,11 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   pageNum: 'The page number is a whole number from 1 to {max}',
   pageSize: 'The page size is a whole number from 1 to {max}',
 
+  pinyinLabels: 'labels must be at most 20000 strings of at most 100 characters each',
+  settingType: 'type must be one of {types}',
+  sessionId: 'The session id is not valid',
+  bindPhoneGiven: 'Enter the phone number and the code',
+
   apiKeyId: 'No such API key, or it is revoked',
   nameRequired: 'The name is required',
   nameMax50: 'The name is at most 50 characters',

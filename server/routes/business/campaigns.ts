@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { campaignApprove, campaignAuditList, campaignId, campaignReject } from '../../../src/api/schema/campaign.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
 import {
   CAMPAIGN_STEPS,
@@ -178,8 +178,8 @@ export function campaignRoutes(db: Db) {
   });
 
   /** Back from review to draft (撤回): out of the audit list and editable again. Only a campaign waiting for review. */
-  app.post('/v1/campaign/withdraw', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
-    const { id } = await readValid(c, campaignId);
+  app.post('/v1/campaign/withdraw', owns({ pages: CAMPAIGN_PAGES }), takes(campaignId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query<{ version: number }>(
       `UPDATE campaign SET status = 'draft', submitted_by = NULL, submitted_at = NULL, version = version + 1, updated_by = $3, updated_at = now()
@@ -191,8 +191,8 @@ export function campaignRoutes(db: Db) {
   });
 
   /** Deletes a draft or a rejected campaign; one under review or approved stays (withdraw it first). */
-  app.post('/v1/campaign/del', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
-    const { id } = await readValid(c, campaignId);
+  app.post('/v1/campaign/del', owns({ pages: CAMPAIGN_PAGES }), takes(campaignId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query(`DELETE FROM campaign WHERE id = $1 AND tenant_id = $2 AND status IN ('draft', 'rejected') RETURNING id`, [
       id,
@@ -202,8 +202,8 @@ export function campaignRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/campaignAudit/list', owns({ pages: ['campaign-audit/list'] }), async (c) => {
-    const { status } = await readValid(c, campaignAuditList);
+  app.post('/v1/campaignAudit/list', owns({ pages: ['campaign-audit/list'] }), takes(campaignAuditList), async (c) => {
+    const { status } = c.var.body;
     const s = c.get('session');
     const rows = await db.query<CampaignRow>(
       `SELECT ${COLUMNS} FROM ${FROM}
@@ -214,8 +214,7 @@ export function campaignRoutes(db: Db) {
     return c.json(ok(rows.map(present)));
   });
 
-  const decide = async (c: Context<AppEnv>, approve: boolean) => {
-    const { id, reason } = approve ? { ...(await readValid(c, campaignApprove)), reason: '' } : await readValid(c, campaignReject);
+  const decide = async <E extends AppEnv>(c: Context<E>, approve: boolean, id: number, reason: string) => {
     const s = c.get('session');
     const campaign = await campaignOf(s.tenantId, id);
     const [row] = await db.query<{ submitted_by: number }>(
@@ -233,8 +232,12 @@ export function campaignRoutes(db: Db) {
     }
     return c.json(ok());
   };
-  app.post('/v1/campaignAudit/approve', owns({ pages: ['campaign-audit/list'] }), (c) => decide(c, true));
-  app.post('/v1/campaignAudit/reject', owns({ pages: ['campaign-audit/list'] }), (c) => decide(c, false));
+  app.post('/v1/campaignAudit/approve', owns({ pages: ['campaign-audit/list'] }), takes(campaignApprove), (c) =>
+    decide(c, true, c.var.body.id, ''),
+  );
+  app.post('/v1/campaignAudit/reject', owns({ pages: ['campaign-audit/list'] }), takes(campaignReject), (c) =>
+    decide(c, false, c.var.body.id, c.var.body.reason),
+  );
 
   return app;
 }

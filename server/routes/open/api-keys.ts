@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { apiKeyId, apiKeyList, apiKeySave } from '../../../src/api/schema/api-key.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { owns, type CallTable } from '../../access/access.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { newApiKey } from '../../access/api-keys.ts';
@@ -35,13 +35,11 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     });
   };
 
-  app.post('/v1/openApi/key/scopes', owns({ pages: ['open-platform/api-key'] }), async (c) => {
-    await readValid(c, apiKeyList);
+  app.post('/v1/openApi/key/scopes', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyList), async (c) => {
     return c.json(ok(await grantable(c.get('session'))));
   });
 
-  app.post('/v1/openApi/key/list', owns({ pages: ['open-platform/api-key'] }), async (c) => {
-    await readValid(c, apiKeyList);
+  app.post('/v1/openApi/key/list', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyList), async (c) => {
     const rows = await db.query(
       `SELECT k.id, k.name, k.prefix, k.scopes, u.user_name AS "createdBy", to_json(k.created_at) #>> '{}' AS "createdAt",
               to_json(k.expires_at) #>> '{}' AS "expiresAt", to_json(k.revoked_at) #>> '{}' AS "revokedAt",
@@ -53,8 +51,8 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/openApi/key/save', owns({ pages: ['open-platform/api-key'] }), async (c) => {
-    const { name, scopes, expiresAt } = await readValid(c, apiKeySave);
+  app.post('/v1/openApi/key/save', owns({ pages: ['open-platform/api-key'] }), takes(apiKeySave), async (c) => {
+    const { name, scopes, expiresAt } = c.var.body;
     const s = c.get('session');
     const allowed = new Set((await grantable(s)).map((r) => r.id));
     if (scopes.some((id) => !allowed.has(id))) throw refuse('scopes', say('apiKeyScopesOwn'));
@@ -67,8 +65,8 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     return c.json(ok({ id: row.id, prefix, key }));
   });
 
-  app.post('/v1/openApi/key/revoke', owns({ pages: ['open-platform/api-key'] }), async (c) => {
-    const { id } = await readValid(c, apiKeyId);
+  app.post('/v1/openApi/key/revoke', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyId), async (c) => {
+    const { id } = c.var.body;
     const rows = await db.query(
       'UPDATE api_key SET revoked_at = now() WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id',
       [id, c.get('session').tenantId],
@@ -77,8 +75,8 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     return c.json(ok());
   });
 
-  app.post('/v1/openApi/key/logs', owns({ pages: ['open-platform/api-key'] }), async (c) => {
-    const { id } = await readValid(c, apiKeyId);
+  app.post('/v1/openApi/key/logs', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyId), async (c) => {
+    const { id } = c.var.body;
     const rows = await db.query(
       `SELECT l.id::text AS id, l.method, l.path, l.outcome, l.ip, to_json(l.created_at) #>> '{}' AS "createdAt"
          FROM api_key_log l JOIN api_key k ON k.id = l.key_id AND k.tenant_id = $2 WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT 200`,

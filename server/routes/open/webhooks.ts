@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/webhook.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';
@@ -17,8 +17,7 @@ import { owns } from '../../access/access.ts';
 export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispatcher, allowPrivateTargets: boolean) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/openApi/webhook/list', owns({ pages: ['open-platform/subscription'] }), async (c) => {
-    await readValid(c, webhookList);
+  app.post('/v1/openApi/webhook/list', owns({ pages: ['open-platform/subscription'] }), takes(webhookList), async (c) => {
     const rows = await db.query<{ secret: string }>(
       `SELECT w.id, w.name, w.url, w.events, w.secret, w.enabled, to_json(w.created_at) #>> '{}' AS "createdAt",
               (SELECT count(*)::int FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'failed') AS failed,
@@ -29,8 +28,8 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ webhooks: rows.map((r) => ({ ...r, secret: maskSecret(secrets.decrypt(r.secret)) })), events: WEBHOOK_EVENTS }));
   });
 
-  app.post('/v1/openApi/webhook/save', owns({ pages: ['open-platform/subscription'] }), async (c) => {
-    const { id, name, url, events, secret, enabled } = await readValid(c, webhookSave);
+  app.post('/v1/openApi/webhook/save', owns({ pages: ['open-platform/subscription'] }), takes(webhookSave), async (c) => {
+    const { id, name, url, events, secret, enabled } = c.var.body;
     const s = c.get('session');
     const problem = await targetProblem(url, allowPrivateTargets);
     if (problem) throw refuse('url', problem);
@@ -50,16 +49,16 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ id: row.id }));
   });
 
-  app.post('/v1/openApi/webhook/delete', owns({ pages: ['open-platform/subscription'] }), async (c) => {
-    const { id } = await readValid(c, webhookId);
+  app.post('/v1/openApi/webhook/delete', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+    const { id } = c.var.body;
     const rows = await db.query('DELETE FROM webhook WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, c.get('session').tenantId]);
     if (!rows.length) throw new ApiError(say('webhookId'));
     return c.json(ok());
   });
 
   // A test event to one subscription, delivered at once (and retried like any other if it fails).
-  app.post('/v1/openApi/webhook/test', owns({ pages: ['open-platform/subscription'] }), async (c) => {
-    const { id } = await readValid(c, webhookId);
+  app.post('/v1/openApi/webhook/test', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO webhook_delivery (webhook_id, tenant_id, event, payload)
@@ -76,8 +75,8 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
     return c.json(ok({ deliveryId: row.id, ...d }));
   });
 
-  app.post('/v1/openApi/webhook/deliveries', owns({ pages: ['open-platform/subscription'] }), async (c) => {
-    const { id } = await readValid(c, webhookId);
+  app.post('/v1/openApi/webhook/deliveries', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+    const { id } = c.var.body;
     const rows = await db.query(
       `SELECT d.id::text AS id, d.event, d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",
               to_json(d.created_at) #>> '{}' AS "createdAt", to_json(d.delivered_at) #>> '{}' AS "deliveredAt",

@@ -4,7 +4,9 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { recordSession } from '../../services/logs.ts';
-import { ApiError, int, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { onlineList, sessionId } from '../../../src/api/schema/session.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
 import { owns } from '../../access/access.ts';
@@ -17,12 +19,10 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
   // The top bar's online count and drawer; who may force whom out is checked by the handler.
-  app.post('/v1/user/listOnlineUser', owns('shell'), async (c) => {
+  app.post('/v1/user/listOnlineUser', owns('shell'), takes(onlineList), async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const { pageNum, pageSize } = c.var.body;
     // Online: see server/access/presence.ts. Times are instants; the client shows them in the tenant's time zone.
     const live = `us.tenant_id = $1 AND ${isOnline('us')}`;
     const rows = await db.query<{ userMobile: string }>(
@@ -40,12 +40,10 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
   });
 
-  app.post('/v1/user/forceLogout', owns('shell'), async (c) => {
+  app.post('/v1/user/forceLogout', owns('shell'), takes(sessionId), async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
-    const body = await readBody(c);
-    const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
-    if (!/^\d{1,18}$/.test(id)) throw new ApiError('会话 id 不正确');
+    const { id } = c.var.body;
     if (id === s.id) throw new ApiError('不能强制退出当前登录');
     // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
     const [row] = await db.query<{ token_hash: string }>(

@@ -1,11 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../../access/auth.ts';
 import { createSession, TENANT_ACTIVE } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { hashPassword, sha256, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
-import { ApiError, ok, readBody, str } from '../../infra/http.ts';
+import { ApiError, ok, str } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { loginBody, noBody, passwordReset, registration, tenantInfo, tokenLogin } from '../../../src/api/schema/session.ts';
 import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
 import { recordLogin } from '../../services/logs.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -38,7 +40,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/anon/passport/aesKey', owns('anonymous'), async (c) => {
+  app.post('/anon/passport/aesKey', owns('anonymous'), takes(noBody), async (c) => {
     const keyId = randomUUID();
     const key = randomBytes(32).toString('base64');
     await db.query(`DELETE FROM aes_key WHERE expires_at < now()`);
@@ -53,8 +55,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else by id (the tenant this
   // browser last signed in to), else the deployment's default
   // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
-  app.post('/anon/tenant/info', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
+  app.post('/anon/tenant/info', owns('anonymous'), takes(tenantInfo), async (c) => {
+    const body = c.var.body;
     const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
     // id: the tenant this browser last signed in to (the client keeps only its id)
     const id = Number.isSafeInteger(body.id) ? (body.id as number) : null;
@@ -70,8 +72,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   });
 
   // The spec leaves register and reset unshown; docs/api.md documents what the project serves.
-  app.post('/anon/passport/resetPassword', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
+  app.post('/anon/passport/resetPassword', owns('anonymous'), takes(passwordReset), async (c) => {
+    const body = c.var.body;
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
     const tenant = Number.isSafeInteger(body.renantId) ? (body.renantId as number) : null;
@@ -99,9 +101,13 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok());
   });
 
-  app.post('/anon/passport/register', owns('anonymous'), async (c) => {
+  // A closed registration says so before anything is read.
+  const registrationOpen: MiddlewareHandler = async (_c, next) => {
     if (!openRegistration) throw new ApiError('暂未开放注册，请联系平台管理员开通');
-    const body = await readBody(c);
+    await next();
+  };
+  app.post('/anon/passport/register', owns('anonymous'), registrationOpen, takes(registration), async (c) => {
+    const body = c.var.body;
     const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
     const userName = str(body, 'userName', '账号', 32).trim();
     if (!ACCOUNT_PATTERN.test(userName)) throw new ApiError(ACCOUNT_RULE_MESSAGE);
@@ -135,8 +141,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok({ tenantId: row.tenant_id, userName }));
   });
 
-  app.post('/anon/passport/login', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
+  app.post('/anon/passport/login', owns('anonymous'), takes(loginBody), async (c) => {
+    const body = c.var.body;
     const userName = str(body, 'userName', '账号', 64);
     const encrypted = str(body, 'password', '密码', 1024);
     const keyId = str(body, 'keyId', '密钥', 64);
@@ -213,8 +219,8 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     return c.json(ok(session.token));
   });
 
-  app.post('/anon/passport/loginByUserToken', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
+  app.post('/anon/passport/loginByUserToken', owns('anonymous'), takes(tokenLogin), async (c) => {
+    const body = c.var.body;
     const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
     // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so
     // the new session ends when the source would have and a link exchanged twice in parallel works once.

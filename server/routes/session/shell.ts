@@ -6,7 +6,9 @@ import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ApiError, ok, readBody } from '../../infra/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import { SETTINGS_KEYS, profileProblems, type UserInfo } from '../../../src/api/contract.ts';
+import { profileProblems, type UserInfo } from '../../../src/api/contract.ts';
+import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session.ts';
+import { takes } from '../../infra/validate.ts';
 import { owns } from '../../access/access.ts';
 
 export interface ShellOptions {
@@ -18,7 +20,7 @@ export interface ShellOptions {
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/vue/userInfo', owns('shell'), async (c) => {
+  app.post('/vue/userInfo', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
@@ -46,7 +48,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
   // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
-  app.post('/v1/userRole/initUserPermission', owns('shell'), async (c) => {
+  app.post('/v1/userRole/initUserPermission', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     await db.query(
       `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[] WHERE token_hash = $3`,
@@ -55,13 +57,13 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json(ok());
   });
 
-  app.post('/permission/treeMenu4VUE', owns('shell'), async (c) => {
+  app.post('/permission/treeMenu4VUE', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     // the tree comes back in `result`.
     return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
   });
 
-  app.post('/anon/vue/token', owns('shell'), async (c) => {
+  app.post('/anon/vue/token', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     const token = newToken();
     const deadline = Date.now() + accessTokenTtlSeconds * 1000;
@@ -75,7 +77,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json({ result: 'ok', values: token, deadline });
   });
 
-  app.post('/anon/vue/logout', owns('shell'), async (c) => {
+  app.post('/anon/vue/logout', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     await recordSession(db, s.id, s.tenantId, 'logout');
@@ -84,23 +86,15 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
   // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
-  app.post('/v1/menu/pinyin', owns('shell'), async (c) => {
-    const body = await readBody(c);
-    const labels = body.labels;
-    if (!Array.isArray(labels) || labels.length > 20_000 || !labels.every((l) => typeof l === 'string' && l.length <= 100)) {
-      throw new ApiError('labels 必须是不超过 20000 个、每个不超过 100 字的字符串');
-    }
+  app.post('/v1/menu/pinyin', owns('shell'), takes(pinyinLabels), async (c) => {
+    const { labels } = c.var.body;
     const full = labels.map((l: string) => pinyin(l, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }));
     const initials = labels.map((l: string) => pinyin(l, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }));
     return c.json(ok({ full, initials }));
   });
 
-  app.post('/v1/systemSetting/getByType', owns('shell'), async (c) => {
-    const body = await readBody(c);
-    const type = body.type;
-    if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {
-      throw new ApiError(`type 必须是 ${SETTINGS_KEYS.join('、')} 之一`);
-    }
+  app.post('/v1/systemSetting/getByType', owns('shell'), takes(settingType), async (c) => {
+    const { type } = c.var.body;
     const [row] = await db.query<{ params: string }>('SELECT params FROM system_setting WHERE tenant_id = $1 AND type = $2', [
       c.get('session').tenantId,
       type,

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { anonSmsSend, bindPhone, smsSend } from '../../../src/api/schema/session.ts';
 import { isLocalCaller } from '../../infra/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
 import { owns } from '../../access/access.ts';
@@ -16,14 +18,14 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.body(captchaSvg(text), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
   });
 
-  const send = async (body: Record<string, unknown>, tenantId: number | null) => ({
+  const send = async (body: { phone?: unknown; imgVeryCode?: unknown; uuid?: unknown }, tenantId: number | null) => ({
     result: 'ok' as const,
     values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
   });
-  app.post('/v2/sms/sendSMS', owns('shell'), async (c) => c.json(await send(await readBody(c), c.get('session').tenantId)));
+  app.post('/v2/sms/sendSMS', owns('shell'), takes(smsSend), async (c) => c.json(await send(c.var.body, c.get('session').tenantId)));
   // Anonymous: the tenant the public page works in (the spec's renantId), when it names one that exists.
-  app.post('/anon/sms/sendSMS', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
+  app.post('/anon/sms/sendSMS', owns('anonymous'), takes(anonSmsSend), async (c) => {
+    const body = c.var.body;
     const raw = body.renantId;
     const named =
       typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
@@ -31,9 +33,8 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.json(await send(body, tenant?.id ?? null));
   });
 
-  app.post('/v1/third/bindPhone', owns('shell'), async (c) => {
-    const body = await readBody(c);
-    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+  app.post('/v1/third/bindPhone', owns('shell'), takes(bindPhone), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     await sms.verify(body.phone, body.code);
     // The phone already belongs to another account of this tenant: the caller continues as that account, with a

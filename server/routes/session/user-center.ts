@@ -3,7 +3,7 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { decryptAesGcm, hashPassword, verifyPassword } from '../../infra/crypto.ts';
 import { ApiError, ok } from '../../infra/http.ts';
-import { checkWith, readValid } from '../../infra/validate.ts';
+import { checkWith, takes } from '../../infra/validate.ts';
 import { recordSession } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../../access/throttle.ts';
@@ -20,49 +20,54 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/v1/user/updatePassword', owns({ pages: ['user-center/set-password'], initialPassword: true }), async (c) => {
-    const body = await readValid(c, passwordChangeBody);
-    const s = c.get('session');
-    const keyId = body.keyId;
-    const [key] = await db.query<{ key_b64: string }>(
-      `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
-      [keyId],
-    );
-    if (!key) throw new ApiError(say('keyExpired'));
-    const oldPassword = decryptAesGcm(body.oldPassword, key.key_b64);
-    const newPassword = decryptAesGcm(body.password, key.key_b64);
-    if (oldPassword === null || newPassword === null) throw new ApiError(say('passwordUnreadable'));
-    const [me] = await db.query<{ user_name: string; password_hash: string }>(
-      'SELECT user_name, password_hash FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
-      [s.userId, s.tenantId],
-    );
-    if (!me) throw new ApiError('账号不存在');
-    const locked = await throttle.lockedFor([accountKey(me.user_name)]);
-    if (locked > 0) throw new ApiError(lockedMessage(locked), { field: 'oldPassword' });
-    if (!(await verifyPassword(oldPassword, me.password_hash))) {
-      await throttle.failedAccount(me.user_name);
-      throw new ApiError('原密码不正确', { field: 'oldPassword' });
-    }
-    // The rules the form checked, on what was decrypted.
-    await checkWith(passwordChange, { oldPassword, password: newPassword });
-    await db.query('UPDATE app_user SET password_hash = $3, must_change_password = false WHERE id = $1 AND tenant_id = $2', [
-      s.userId,
-      s.tenantId,
-      await hashPassword(newPassword),
-    ]);
-    // The other sessions of the account end now; their browsers are told at once.
-    const ended = await db.query<{ id: string; token_hash: string }>(
-      `UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id::text, token_hash`,
-      [s.userId, s.tokenHash],
-    );
-    for (const e of ended) {
-      await db.query('DELETE FROM access_token WHERE session_hash = $1', [e.token_hash]);
-      await recordSession(db, e.id, s.tenantId, 'ended', s.userId, '密码已修改');
-      await events.publish({ sessionId: e.id }, 'revoked');
-    }
-    await throttle.succeeded(me.user_name);
-    return c.json(ok({ endedSessions: ended.length }));
-  });
+  app.post(
+    '/v1/user/updatePassword',
+    owns({ pages: ['user-center/set-password'], initialPassword: true }),
+    takes(passwordChangeBody),
+    async (c) => {
+      const body = c.var.body;
+      const s = c.get('session');
+      const keyId = body.keyId;
+      const [key] = await db.query<{ key_b64: string }>(
+        `UPDATE aes_key SET used_at = now() WHERE key_id = $1 AND used_at IS NULL AND expires_at > now() RETURNING key_b64`,
+        [keyId],
+      );
+      if (!key) throw new ApiError(say('keyExpired'));
+      const oldPassword = decryptAesGcm(body.oldPassword, key.key_b64);
+      const newPassword = decryptAesGcm(body.password, key.key_b64);
+      if (oldPassword === null || newPassword === null) throw new ApiError(say('passwordUnreadable'));
+      const [me] = await db.query<{ user_name: string; password_hash: string }>(
+        'SELECT user_name, password_hash FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
+        [s.userId, s.tenantId],
+      );
+      if (!me) throw new ApiError('账号不存在');
+      const locked = await throttle.lockedFor([accountKey(me.user_name)]);
+      if (locked > 0) throw new ApiError(lockedMessage(locked), { field: 'oldPassword' });
+      if (!(await verifyPassword(oldPassword, me.password_hash))) {
+        await throttle.failedAccount(me.user_name);
+        throw new ApiError('原密码不正确', { field: 'oldPassword' });
+      }
+      // The rules the form checked, on what was decrypted.
+      await checkWith(passwordChange, { oldPassword, password: newPassword });
+      await db.query('UPDATE app_user SET password_hash = $3, must_change_password = false WHERE id = $1 AND tenant_id = $2', [
+        s.userId,
+        s.tenantId,
+        await hashPassword(newPassword),
+      ]);
+      // The other sessions of the account end now; their browsers are told at once.
+      const ended = await db.query<{ id: string; token_hash: string }>(
+        `UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id::text, token_hash`,
+        [s.userId, s.tokenHash],
+      );
+      for (const e of ended) {
+        await db.query('DELETE FROM access_token WHERE session_hash = $1', [e.token_hash]);
+        await recordSession(db, e.id, s.tenantId, 'ended', s.userId, '密码已修改');
+        await events.publish({ sessionId: e.id }, 'revoked');
+      }
+      await throttle.succeeded(me.user_name);
+      return c.json(ok({ endedSessions: ended.length }));
+    },
+  );
 
   return app;
 }

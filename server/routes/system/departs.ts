@@ -3,7 +3,7 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { departId, departList, departSave } from '../../../src/api/schema/depart.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
@@ -17,8 +17,7 @@ export function departRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
   // Changes by userType 0 only (the handler).
-  app.post('/v1/depart/list', owns({ pages: ['base-info/department'] }), async (c) => {
-    await readValid(c, departList);
+  app.post('/v1/depart/list', owns({ pages: ['base-info/department'] }), takes(departList), async (c) => {
     const s = c.get('session');
     const rows = await db.query(
       `SELECT d.id, d.depart_name AS "departName",
@@ -31,8 +30,8 @@ export function departRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/depart/save', owns({ pages: ['base-info/department'] }), async (c) => {
-    const { id, departName: name } = await readValid(c, departSave);
+  app.post('/v1/depart/save', owns({ pages: ['base-info/department'] }), takes(departSave), async (c) => {
+    const { id, departName: name } = c.var.body;
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
     const [dup] = await db.query('SELECT 1 FROM depart WHERE tenant_id = $1 AND depart_name = $2 AND ($3::int IS NULL OR id <> $3)', [
@@ -53,8 +52,8 @@ export function departRoutes(db: Db) {
     return c.json(ok({ id }));
   });
 
-  app.post('/v1/depart/del', owns({ pages: ['base-info/department'] }), async (c) => {
-    const { id } = await readValid(c, departId);
+  app.post('/v1/depart/del', owns({ pages: ['base-info/department'] }), takes(departId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
     // One statement: the department goes only while no account and no record is in it.

@@ -7,7 +7,7 @@ import { relateDefaults } from '../../access/relations.ts';
 import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
 import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { checkWith, readValid } from '../../infra/validate.ts';
+import { checkWith, takes } from '../../infra/validate.ts';
 import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../../src/api/contract.ts';
@@ -446,8 +446,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     return c.json(ok({ id: row.id }));
   });
 
-  app.post('/vue/interface/del', owns({ pages: ['manage/interface-list'], platform: true }), async (c) => {
-    const { id } = await readValid(c, interfaceId);
+  app.post('/vue/interface/del', owns({ pages: ['manage/interface-list'], platform: true }), takes(interfaceId), async (c) => {
+    const { id } = c.var.body;
     const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
     if (!row) throw new ApiError(say('interfaceId'));
     if (row.source === 'server') throw new ApiError('服务器自带的接口不能删除，可以取消它与页面的关联');

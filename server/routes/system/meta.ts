@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
 import { ApiError, int, ok, readBody, refuse } from '../../infra/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { metaFieldDelete, metaFieldList, metaTableId, metaTableList, metaTableSave } from '../../../src/api/schema/meta-table.ts';
 import { collectionAdd, collectionFileId, collectionFiles, collectionId, collectionList } from '../../../src/api/schema/collection.ts';
 import { say } from '../../../src/api/schema/messages.ts';
@@ -57,8 +57,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return row;
   };
 
-  app.post('/v1/metaData/selMetaTableList', owns({ pages: ['manage/meta-data'] }), async (c) => {
-    const { pageNum, pageSize, keyword } = await readValid(c, metaTableList);
+  app.post('/v1/metaData/selMetaTableList', owns({ pages: ['manage/meta-data'] }), takes(metaTableList), async (c) => {
+    const { pageNum, pageSize, keyword } = c.var.body;
     const s = c.get('session');
     const where = `t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.label || ' ' || t.remark), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_table t WHERE ${where}`, [s.tenantId, keyword]);
@@ -71,8 +71,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/metaData/saveMetaTable', owns({ buttons: ['meta:save'] }), async (c) => {
-    const { id, ...input } = await readValid(c, metaTableSave);
+  app.post('/v1/metaData/saveMetaTable', owns({ buttons: ['meta:save'] }), takes(metaTableSave), async (c) => {
+    const { id, ...input } = c.var.body;
     const s = c.get('session');
     if (id !== null) await tableOf(s.tenantId, id);
     try {
@@ -103,8 +103,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
   });
 
-  app.post('/v1/metaData/delMetaTable', owns({ buttons: ['meta:del'] }), async (c) => {
-    const { id } = await readValid(c, metaTableId);
+  app.post('/v1/metaData/delMetaTable', owns({ buttons: ['meta:del'] }), takes(metaTableId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const table = await tableOf(s.tenantId, id);
     if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`);
@@ -118,8 +118,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return c.json(ok());
   });
 
-  app.post('/v1/metaData/selMetaFieldList', owns({ pages: ['manage/meta-data'] }), async (c) => {
-    const { tableId } = await readValid(c, metaFieldList);
+  app.post('/v1/metaData/selMetaFieldList', owns({ pages: ['manage/meta-data'] }), takes(metaFieldList), async (c) => {
+    const { tableId } = c.var.body;
     const s = c.get('session');
     const table = await tableOf(s.tenantId, tableId);
     const rows = await db.query<MetaFieldRow>(`SELECT ${FIELD_COLUMNS} FROM meta_field f WHERE f.table_id = $1 ORDER BY f.sort, f.id`, [
@@ -233,8 +233,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
   });
 
-  app.post('/v1/metaData/delMetaField', owns({ buttons: ['meta:del'] }), async (c) => {
-    const { id, confirm } = await readValid(c, metaFieldDelete);
+  app.post('/v1/metaData/delMetaField', owns({ buttons: ['meta:del'] }), takes(metaFieldDelete), async (c) => {
+    const { id, confirm } = c.var.body;
     const s = c.get('session');
     const [field] = await db.query<MetaFieldRow & { tenantId: number }>(
       `SELECT ${FIELD_COLUMNS} FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2 WHERE f.id = $1`,
@@ -266,8 +266,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return row;
   };
 
-  app.post('/v1/mongo/mongoTableList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
-    const { keyword } = await readValid(c, collectionList);
+  app.post('/v1/mongo/mongoTableList', owns({ pages: ['manage/mongo-tables'] }), takes(collectionList), async (c) => {
+    const { keyword } = c.var.body;
     const s = c.get('session');
     const rows = await db.query<MongoTableRow>(
       `SELECT t.id, t.name, t.remark, to_json(t.created_at) #>> '{}' AS "createdAt",
@@ -280,8 +280,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/mongo/insTable', owns({ buttons: ['mongo:save'] }), async (c) => {
-    const { name, remark } = await readValid(c, collectionAdd);
+  app.post('/v1/mongo/insTable', owns({ buttons: ['mongo:save'] }), takes(collectionAdd), async (c) => {
+    const { name, remark } = c.var.body;
     const s = c.get('session');
     try {
       const [row] = await db.query<{ id: number }>('INSERT INTO mongo_table (tenant_id, name, remark) VALUES ($1, $2, $3) RETURNING id', [
@@ -296,16 +296,16 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
   });
 
-  app.post('/v1/mongo/delTable', owns({ buttons: ['mongo:del'] }), async (c) => {
-    const { id } = await readValid(c, collectionId);
+  app.post('/v1/mongo/delTable', owns({ buttons: ['mongo:del'] }), takes(collectionId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, id);
     await db.query('DELETE FROM mongo_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
     return c.json(ok());
   });
 
-  app.post('/v1/mongo/mongoTableFileList', owns({ pages: ['manage/mongo-tables'] }), async (c) => {
-    const { tableId } = await readValid(c, collectionFiles);
+  app.post('/v1/mongo/mongoTableFileList', owns({ pages: ['manage/mongo-tables'] }), takes(collectionFiles), async (c) => {
+    const { tableId } = c.var.body;
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, tableId);
     const rows = await db.query<MongoFileRow>(
@@ -346,8 +346,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
   });
 
-  app.post('/v1/mongo/delTableFile', owns({ buttons: ['mongo:del'] }), async (c) => {
-    const { id } = await readValid(c, collectionFileId);
+  app.post('/v1/mongo/delTableFile', owns({ buttons: ['mongo:del'] }), takes(collectionFileId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('collectionFileId'));

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { roleId, roleSave } from '../../../src/api/schema/role.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody } from '../../infra/http.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
@@ -97,8 +97,8 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok(toTree(await tenantRoles(s.tenantId))));
   });
 
-  app.post('/v1/role/save', owns({ buttons: ['role:save'] }), async (c) => {
-    const { id: given, name, nameEn, parentId } = await readValid(c, roleSave);
+  app.post('/v1/role/save', owns({ buttons: ['role:save'] }), takes(roleSave), async (c) => {
+    const { id: given, name, nameEn, parentId } = c.var.body;
     const s = c.get('session');
     const mine = await editable(s);
     if (parentId !== null) {
@@ -148,8 +148,8 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok({ id }));
   });
 
-  app.post('/v1/role/del', owns({ buttons: ['role:delete'] }), async (c) => {
-    const { id } = await readValid(c, roleId);
+  app.post('/v1/role/del', owns({ buttons: ['role:delete'] }), takes(roleId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const role = await editableRole(s, id);
     if (role.userCount > 0) throw new ApiError(`该角色下还有 ${role.userCount} 个用户，请先移除这些用户的角色`);

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../infra/db-errors.ts';
 import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/sms-platform.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { recordSms } from '../../services/logs.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { targetProblem } from '../../infra/outbound.ts';
@@ -33,21 +33,20 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return row;
   };
 
-  app.post('/v1/smsPlatform/list', owns({ pages: ['manage/sms-platform'] }), async (c) => {
-    await readValid(c, smsPlatformList);
+  app.post('/v1/smsPlatform/list', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformList), async (c) => {
     const rows = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE tenant_id = $1 ORDER BY id`, [
       c.get('session').tenantId,
     ]);
     return c.json(ok(rows.map(shown)));
   });
 
-  app.post('/v1/smsPlatform/detail', owns({ pages: ['manage/sms-platform'] }), async (c) => {
-    const { id } = await readValid(c, smsPlatformId);
+  app.post('/v1/smsPlatform/detail', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformId), async (c) => {
+    const { id } = c.var.body;
     return c.json(ok(shown(await platformOf(c.get('session').tenantId, id))));
   });
 
-  app.post('/v1/smsPlatform/save', owns({ pages: ['manage/sms-platform'] }), async (c) => {
-    const { id, name, endpoint, accessKey, signName, templates, secret, active } = await readValid(c, smsPlatformSave);
+  app.post('/v1/smsPlatform/save', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformSave), async (c) => {
+    const { id, name, endpoint, accessKey, signName, templates, secret, active } = c.var.body;
     const s = c.get('session');
     const before = id === null ? null : await platformOf(s.tenantId, id);
     const unsafe = await targetProblem(endpoint, allowPrivateTargets);
@@ -87,8 +86,8 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     }
   });
 
-  app.post('/v1/smsPlatform/delete', owns({ pages: ['manage/sms-platform'] }), async (c) => {
-    const { id } = await readValid(c, smsPlatformId);
+  app.post('/v1/smsPlatform/delete', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM sms_platform WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('smsPlatformId'));
@@ -96,8 +95,8 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
   });
 
   // Not in the spec: a test SMS through one platform (active or not), logged like every SMS.
-  app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), async (c) => {
-    const { id, phone } = await readValid(c, smsPlatformTest);
+  app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformTest), async (c) => {
+    const { id, phone } = c.var.body;
     const s = c.get('session');
     const platform = await platformOf(s.tenantId, id);
     const sent = await sendThrough(platform, secrets, { phone, purpose: 'verify_code', params: { code: '123456' } }, allowPrivateTargets);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, ok } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../../src/api/schema/staff.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
@@ -47,25 +47,35 @@ export function staffRoutes(db: Db) {
   };
 
   // staff records: the staff page, or an account editor binding one
-  app.post('/v1/staffInfo/selectStaffInfoByUserId', owns({ pages: ['manage/users', 'base-info/staff-mng'] }), async (c) => {
-    const { userId } = await readValid(c, staffOfUser);
-    const [row] = await db.query(
-      `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
-      [userId, c.get('session').tenantId],
-    );
-    return c.json(ok(row ?? null));
-  });
+  app.post(
+    '/v1/staffInfo/selectStaffInfoByUserId',
+    owns({ pages: ['manage/users', 'base-info/staff-mng'] }),
+    takes(staffOfUser),
+    async (c) => {
+      const { userId } = c.var.body;
+      const [row] = await db.query(
+        `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
+        [userId, c.get('session').tenantId],
+      );
+      return c.json(ok(row ?? null));
+    },
+  );
 
-  app.post('/v1/staffAccount/saveCheck', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), async (c) => {
-    const { staffId: staff, userId } = await readValid(c, staffBindingCheck);
-    const problem = await bindingProblem(c.get('session'), staff, userId);
-    if (problem) throw new ApiError(problem, { field: 'userId' });
-    return c.json(ok({ ok: true }));
-  });
+  app.post(
+    '/v1/staffAccount/saveCheck',
+    owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }),
+    takes(staffBindingCheck),
+    async (c) => {
+      const { staffId: staff, userId } = c.var.body;
+      const problem = await bindingProblem(c.get('session'), staff, userId);
+      if (problem) throw new ApiError(problem, { field: 'userId' });
+      return c.json(ok({ ok: true }));
+    },
+  );
 
   /** 基础数据 › 员工管理: the tenant's staff with their bound accounts; a keyword matches name, code or phone. */
-  app.post('/v1/staff/list', owns({ pages: ['base-info/staff-mng'] }), async (c) => {
-    const { pageNum, pageSize, keyword } = await readValid(c, staffList);
+  app.post('/v1/staff/list', owns({ pages: ['base-info/staff-mng'] }), takes(staffList), async (c) => {
+    const { pageNum, pageSize, keyword } = c.var.body;
     const s = c.get('session');
     const where = `s.tenant_id = $1 AND ($2 = '' OR strpos(lower(s.staff_name || ' ' || s.staff_code || ' ' || s.phone), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff s WHERE ${where}`, [s.tenantId, keyword]);
@@ -77,16 +87,16 @@ export function staffRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, phone: view(r.phone as string) })), count: n });
   });
 
-  app.post('/v1/staff/del', owns({ pages: ['base-info/staff-mng'] }), async (c) => {
-    const { id } = await readValid(c, staffId);
+  app.post('/v1/staff/del', owns({ pages: ['base-info/staff-mng'] }), takes(staffId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('staffId'));
     return c.json(ok());
   });
 
-  app.post('/v1/staff/save', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), async (c) => {
-    const input = await readValid(c, staffSave);
+  app.post('/v1/staff/save', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), takes(staffSave), async (c) => {
+    const input = c.var.body;
     const { id, staffName, staffCode, storeId, userId } = input;
     const s = c.get('session');
     let phone = input.phone;

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../../src/api/schema/task.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { readValid } from '../../infra/validate.ts';
+import { takes } from '../../infra/validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
 import { owns } from '../../access/access.ts';
 
@@ -23,8 +23,7 @@ export interface TaskRoutesOptions {
 export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/sysTask/selSysTaskList', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    await readValid(c, taskList);
+  app.post('/v1/sysTask/selSysTaskList', owns({ pages: ['manage/tasks'], platform: true }), takes(taskList), async (c) => {
     const zone = await timeZone();
     const rows = await db.query<{
       id: number;
@@ -63,15 +62,15 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   });
 
   // Not in the spec: the next runs of a cron before saving (the form shows them as it is typed).
-  app.post('/v1/sysTask/cronPreview', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    const { cron } = await readValid(c, cronPreview);
+  app.post('/v1/sysTask/cronPreview', owns({ pages: ['manage/tasks'], platform: true }), takes(cronPreview), async (c) => {
+    const { cron } = c.var.body;
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
     return c.json(ok(check.next));
   });
 
-  app.post('/v1/sysTask/addSysTask', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    const { id, name, job, cron, enabled, timeoutSeconds: timeout, params } = await readValid(c, taskSave);
+  app.post('/v1/sysTask/addSysTask', owns({ pages: ['manage/tasks'], platform: true }), takes(taskSave), async (c) => {
+    const { id, name, job, cron, enabled, timeoutSeconds: timeout, params } = c.var.body;
     if (!Object.hasOwn(jobs, job)) throw refuse('job', say('taskJob'));
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
@@ -94,8 +93,8 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     return c.json(ok({ id: row.id, next: check.next }));
   });
 
-  app.post('/v1/sysTask/selSysTaskLogList', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    const { pageNum, pageSize, taskId: task, outcome: given } = await readValid(c, taskRuns);
+  app.post('/v1/sysTask/selSysTaskLogList', owns({ pages: ['manage/tasks'], platform: true }), takes(taskRuns), async (c) => {
+    const { pageNum, pageSize, taskId: task, outcome: given } = c.var.body;
     const outcome = given || null;
     const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [task, outcome]);
@@ -112,8 +111,8 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/sysTask/delTaskLock', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    const { id } = await readValid(c, taskId);
+  app.post('/v1/sysTask/delTaskLock', owns({ pages: ['manage/tasks'], platform: true }), takes(taskId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     // One statement releases the lock and says who held it; the release is itself a row of the task's log.
     const [released] = await db.query<{ locked_by: string }>(
@@ -131,8 +130,8 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   });
 
   // Not in the spec: run a task now (the 运行 button); the run is logged as manual, by the caller.
-  app.post('/v1/sysTask/run', owns({ pages: ['manage/tasks'], platform: true }), async (c) => {
-    const { id } = await readValid(c, taskId);
+  app.post('/v1/sysTask/run', owns({ pages: ['manage/tasks'], platform: true }), takes(taskId), async (c) => {
+    const { id } = c.var.body;
     const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
     if (!task) throw new ApiError(say('taskId'));
     const logId = await scheduler.runNow(id, c.get('session').userId);

@@ -12,6 +12,11 @@ export const RULE_MESSAGES = {
   pageNum: '页码必须是 1 到 {max} 之间的整数',
   pageSize: '每页条数必须是 1 到 {max} 之间的整数',
 
+  pinyinLabels: 'labels 必须是不超过 20000 个、每个不超过 100 字的字符串',
+  settingType: 'type 必须是 {types} 之一',
+  sessionId: '会话 id 不正确',
+  bindPhoneGiven: '请输入手机号或验证码',
+
   apiKeyId: 'API 密钥不存在或已吊销',
   nameRequired: '名称不能为空',
   nameMax50: '名称不能超过 50 个字',
