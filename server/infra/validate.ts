@@ -44,13 +44,15 @@ const BODY_SCHEMA = Symbol('body schema');
 
 /**
  * A route's body, declared beside its owner: `app.post(path, owns({...}), takes(schema), (c) => c.var.body)`. The
- * middleware reads the body (readBody: JSON, size, depth, NUL) and validates it by the resource schema the form
+ * middleware reads the body (readBody: JSON, size, depth, NUL; or an upload's form fields) and validates it by the resource schema the form
  * also checks with, after the access chain has let the call in; the handler gets the schema's output. The call
  * table reads the schemas from the mounted routes, so a test can find any route that takes its body unchecked.
  */
 export function takes<S extends StandardSchemaV1>(schema: S): MiddlewareHandler<{ Variables: { body: Valid<S> } }> {
   const validated: MiddlewareHandler<{ Variables: { body: Valid<S> } }> = async (c, next) => {
-    c.set('body', (await readValid(c, schema)) as Valid<S>);
+    // An upload's form (its fields as text, its file as a File) is checked like a JSON body.
+    const form = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    c.set('body', (form ? await checkWith(schema, { ...(await c.req.parseBody({ all: true })) }) : await readValid(c, schema)) as Valid<S>);
     await next();
   };
   return Object.assign(validated, { [BODY_SCHEMA]: schema });

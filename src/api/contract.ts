@@ -154,38 +154,6 @@ export interface UserInput {
 
 export type UserField = 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds' | 'password';
 
-/**
- * The field rules of a user, one set for the form (messages under each field) and the server (which answers the
- * first problem with `field`). An empty object: acceptable.
- */
-export function userFieldProblems(input: Partial<UserInput> & { password?: string }, isNew: boolean): Partial<Record<UserField, string>> {
-  const problems: Partial<Record<UserField, string>> = {};
-  if (isNew) {
-    if (!input.userName?.trim()) problems.userName = '账号不能为空';
-    else if (!ACCOUNT_PATTERN.test(input.userName)) problems.userName = ACCOUNT_RULE_MESSAGE;
-    const pw = passwordProblem(input.password ?? '');
-    if (pw) problems.password = pw;
-  }
-  const nickname = input.nickname?.trim() ?? '';
-  if (!nickname) problems.nickname = '昵称不能为空';
-  else if (nickname.length > 32) problems.nickname = '昵称不能超过 32 个字';
-  else if (/<\s*\/?\s*(script|img|iframe)\b/i.test(nickname)) problems.nickname = '昵称不能包含 script、img 或 iframe 标签';
-  if (input.phone && !PHONE_PATTERN.test(input.phone)) problems.phone = '请输入正确格式的手机号';
-  if (![0, 1, 2].includes(input.userType as number)) problems.userType = '请选择用户类型';
-  if (!input.departIds?.length) problems.departIds = '请至少选择一个部门';
-  return problems;
-}
-
-/** The rules of one's own profile (nickname as a user's; the avatar an uploaded or web image). */
-export function profileProblems(p: { nickname: string; headimgurl: string }): Partial<Record<'nickname' | 'headimgurl', string>> {
-  const problems: Partial<Record<'nickname' | 'headimgurl', string>> = {};
-  const nickname = userFieldProblems({ nickname: p.nickname, userType: 0, departIds: [0] }, false).nickname;
-  if (nickname) problems.nickname = nickname;
-  if (p.headimgurl && !/^(https?:\/\/|\/uploads\/)[^\s<>"']{1,490}$/.test(p.headimgurl))
-    problems.headimgurl = '头像须为上传的图片或 http(s) 图片地址';
-  return problems;
-}
-
 /** The columns of the users import template and export, in order (their titles are the file's header row). */
 export const USER_SHEET_COLUMNS = ['账号', '昵称', '手机号', '用户类型', '部门', '角色'] as const;
 /** The last column of an import's error file: each refused row's reasons (the sheet's columns ignore it). */

@@ -66,7 +66,7 @@ describe('users: list', () => {
     const page2 = await admin.users.list({ pageNum: 2, pageSize: 2, sortField: 'userName', sortOrder: 'descend' });
     expect(page2.rows.map((r) => r.userName)).toEqual(names.slice(2, 4));
     expect(page2.count).toBe(sorted.count);
-    await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('不能按 password_hash 排序');
+    await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('排序字段不正确');
     // Every page, read from either end (pages past the middle are read backwards), is its slice of the whole list.
     // The walk covers users only this test makes, so other files adding users meanwhile change nothing here.
     const tag = randomBytes(3).toString('hex');

@@ -94,7 +94,10 @@ describe('shell texts', () => {
     const { LOGOUT_REFUSED } = await import('../../machines/logout.machine.ts');
     const { DEFAULT_LOADING_TEXT } = await import('../../machines/loading.machine.ts');
     const { SESSION_ENDED } = await import('../../machines/session.machine.ts');
-    const { ACCOUNT_RULE_MESSAGE, passwordProblem, userFieldProblems } = await import('../../src/api/contract.ts');
+    const { ACCOUNT_RULE_MESSAGE, passwordProblem } = await import('../../src/api/contract.ts');
+    const { fieldProblems } = await import('../../src/api/schema/kit.ts');
+    const { userForm } = await import('../../src/api/schema/user.ts');
+    const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);
     const { PAGE_REVOKED } = await import('../../src/app/session-logic.ts');
     const made = [
       ...Object.values(MESSAGES).flatMap((m) => (typeof m === 'string' && m !== MESSAGES.departSuffix ? [m] : [])),
@@ -109,9 +112,7 @@ describe('shell texts', () => {
       ACCOUNT_RULE_MESSAGE,
       PAGE_REVOKED,
       passwordProblem('short')!,
-      ...Object.values(
-        userFieldProblems({ userName: '', nickname: '', phone: '12', userType: 9 as never, departIds: [], roleIds: [] }, true),
-      ),
+      ...Object.values(userFieldProblems({ userName: '', nickname: '', phone: '12', userType: 9, departIds: [], roleIds: [] }, true)),
       ...Object.values(userFieldProblems({ nickname: 'x'.repeat(40), phone: '', userType: 1, departIds: [1], roleIds: [] }, false)),
       ...Object.values(userFieldProblems({ nickname: '<script>', phone: '', userType: 1, departIds: [1], roleIds: [] }, false)),
     ];

@@ -3,10 +3,11 @@ import { pinyin } from 'pinyin-pro';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { newToken, sha256 } from '../../infra/crypto.ts';
-import { ApiError, ok, readBody } from '../../infra/http.ts';
+import { ok } from '../../infra/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import { profileProblems, type UserInfo } from '../../../src/api/contract.ts';
+import type { UserInfo } from '../../../src/api/contract.ts';
+import { profile } from '../../../src/api/schema/user.ts';
 import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session.ts';
 import { takes } from '../../infra/validate.ts';
 import { owns } from '../../access/access.ts';
@@ -28,15 +29,9 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   });
 
   // 用户中心 › 个人信息 (not in the spec): one's own nickname and avatar, by the same rules as the form.
-  app.post('/v1/user/updateInfo', owns('shell'), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/user/updateInfo', owns('shell'), takes(profile), async (c) => {
+    const input = c.var.body;
     const s = c.get('session');
-    const input = {
-      nickname: typeof body.nickname === 'string' ? body.nickname.trim() : '',
-      headimgurl: typeof body.headimgurl === 'string' ? body.headimgurl.trim() : '',
-    };
-    const [field, message] = Object.entries(profileProblems(input))[0] ?? [];
-    if (field) throw new ApiError(message!, { field });
     await db.query('UPDATE app_user SET nickname = $3, headimgurl = $4 WHERE id = $1 AND tenant_id = $2', [
       s.userId,
       s.tenantId,

@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
-import { ApiError, int, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok, refuse } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { sheetRequest } from '../../../src/api/schema/user.ts';
+import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { queryUsers } from './users.ts';
@@ -26,8 +29,8 @@ export function excelRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
   // the import template and error file (user:import, checked in the handler) or the list's export (user:export)
-  app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), takes(sheetRequest), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const columns = [...USER_SHEET_COLUMNS];
     if (body.type === 'userTemplate') {
@@ -74,7 +77,8 @@ export function excelRoutes(db: Db) {
     }
     if (body.type === 'userImportErrors') {
       if (!(await grants(db, s, { buttons: ['user:import'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
-      const jobId = int(body, 'jobId', '导入任务', 0, Number.MAX_SAFE_INTEGER);
+      const jobId = body.jobId;
+      if (jobId === undefined) throw refuse('jobId', say('importJob'));
       // Only the import's own author gets its rows back: they may hold people outside another admin's scope.
       const [job] = await db.query<{ report: ImportProblem[]; failed_rows: Record<string, string[]> }>(
         `SELECT report, failed_rows FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND kind = 'users'`,
@@ -94,7 +98,7 @@ export function excelRoutes(db: Db) {
         }),
       );
     }
-    throw new ApiError('type 必须是 userTemplate、userExport 或 userImportErrors');
+    throw new ApiError(say('sheetType'));
   });
 
   return app;

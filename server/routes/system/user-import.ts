@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody } from '../../infra/http.ts';
+import { ApiError, hasNul, NUL_MESSAGE, ok } from '../../infra/http.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import { readUploadedSheet } from '../../infra/sheets.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
@@ -12,12 +12,14 @@ import {
   USER_SHEET_COLUMNS,
   USER_TYPE_NAMES,
   USER_TYPE_RANK,
-  userFieldProblems,
   type ImportProblem,
   type ImportStatus,
   type UserInput,
 } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
+import { takes } from '../../infra/validate.ts';
+import { fieldProblems } from '../../../src/api/schema/kit.ts';
+import { importedUser, userImport } from '../../../src/api/schema/user.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
 const CHUNK = 250;
@@ -95,7 +97,7 @@ async function checkSheet(
       departIds: departIds.filter((d) => d > 0),
       roleIds: roleIds.filter((r) => r > 0),
     };
-    const rules = userFieldProblems(input, true);
+    const rules = fieldProblems(importedUser, input);
     if (rules.userName) add('账号', rules.userName);
     else if (taken.has(userName.toLowerCase()) || seen.has(userName.toLowerCase())) add('账号', '该账号已被使用');
     if (rules.nickname) add('昵称', rules.nickname);
@@ -196,13 +198,12 @@ export function userImportRoutes(db: Db) {
   };
 
   // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
-  app.post('/v1/user/importExcel', owns({ buttons: ['user:import'] }), async (c) => {
+  app.post('/v1/user/importExcel', owns({ buttons: ['user:import'] }), takes(userImport), async (c) => {
     const s = c.get('session');
-    const type = c.req.header('content-type') ?? '';
-    if (!type.startsWith('multipart/form-data')) {
-      const body = await readBody(c);
-      const jobId = int(body, 'jobId', '导入任务', 0, Number.MAX_SAFE_INTEGER);
-      if (body.cancel === true) {
+    const body = c.var.body;
+    if ('jobId' in body) {
+      const { jobId } = body;
+      if (body.cancel) {
         await db.query(`UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND status = 'processing'`, [
           jobId,
           s.tenantId,
@@ -210,15 +211,13 @@ export function userImportRoutes(db: Db) {
       }
       return c.json(ok(await status(s.tenantId, jobId)));
     }
-    const form = await c.req.parseBody();
-    const file = form.file;
-    if (!(file instanceof File)) throw new ApiError('请选择要导入的 .xlsx 文件');
+    const { file } = body;
     if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(`文件不能超过 ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`);
     const buffer = Buffer.from(await file.arrayBuffer());
     // An .xlsx is a zip: anything else is refused before any parsing.
     if (!/\.xlsx$/i.test(file.name) || buffer.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('请上传 .xlsx 文件（Excel 2007 及以上）');
-    const password = await newPassword(db, { password: form.password, keyId: form.keyId });
+    const password = await newPassword(db, body);
     const { valid, report, failed, total } = await checkSheet(db, s, buffer);
     // One hash for the batch: every imported user starts with the password the administrator chose for it.
     const hash = await hashPassword(password);
@@ -228,7 +227,7 @@ export function userImportRoutes(db: Db) {
       [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report), JSON.stringify(failed)],
     );
     const jobId = Number(job.id);
-    void run(jobId, s.tenantId, hash, valid, total - valid.length, form.mustChangePassword === 'true').catch(async (err: unknown) => {
+    void run(jobId, s.tenantId, hash, valid, total - valid.length, body.mustChangePassword === 'true').catch(async (err: unknown) => {
       console.error('import failed', err);
       await db.query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
         jobId,

@@ -1,7 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { isNewUser, userId, userList, userSave, userStatus, usernameCheck, type UserFilters } from '../../../src/api/schema/user.ts';
 import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -10,7 +12,7 @@ import { uniqueViolation } from '../../infra/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { ACCOUNT_PATTERN, USER_TYPE_RANK, userFieldProblems, type UserInput } from '../../../src/api/contract.ts';
+import { ACCOUNT_PATTERN, USER_TYPE_RANK, type UserInput } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
@@ -54,10 +56,9 @@ const fieldError = (field: string, message: string) => new ApiError(message, { f
 export function userRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/user/list', owns({ pages: ['manage/users'] }), async (c) => {
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+  app.post('/v1/user/list', owns({ pages: ['manage/users'] }), takes(userList), async (c) => {
+    const body = c.var.body;
+    const { pageNum, pageSize } = body;
     const s = c.get('session');
     const { rows, count } = await queryUsers(db, s, body, pageNum, pageSize);
     const view = await phoneView(db, s);
@@ -65,7 +66,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
   });
 
   /** A user of the caller's tenant, or the refusal: unknown (another tenant's too) or outside the caller's scope. */
-  const userInScope = async (c: Context<AppEnv>, id: number): Promise<UserRow> => {
+  const userInScope = async <E extends AppEnv>(c: Context<E>, id: number): Promise<UserRow> => {
     const s = c.get('session');
     const [row] = await db.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM app_user u WHERE u.id = $1 AND u.tenant_id = $2 AND u.deleted_at IS NULL`,
@@ -76,8 +77,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return row;
   };
 
-  app.post('/vue/user/detail', owns({ pages: ['manage/users'] }), async (c) => {
-    const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
+  app.post('/vue/user/detail', owns({ pages: ['manage/users'] }), takes(userId), async (c) => {
+    const { id } = c.var.body;
     const row = await userInScope(c, id);
     const view = await phoneView(db, c.get('session'));
     return c.json(ok({ ...row, phone: view(row.phone as string) }));
@@ -93,8 +94,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return Boolean(row?.is_admin) && row.others === 0;
   };
 
-  app.post('/vue/user/del', owns({ buttons: ['user:del'] }), async (c) => {
-    const id = int(await readBody(c), 'id', '用户 id', 0, 2 ** 31 - 1);
+  app.post('/vue/user/del', owns({ buttons: ['user:del'] }), takes(userId), async (c) => {
+    const { id } = c.var.body;
     const s = c.get('session');
     if (id === s.userId) throw new ApiError('不能删除当前登录的账号');
     const row = await userInScope(c, id);
@@ -109,10 +110,9 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return c.json(ok());
   });
 
-  app.post('/v1/user/modifyStatus', owns({ buttons: ['user:edit'] }), async (c) => {
-    const body = await readBody(c);
-    const id = int(body, 'id', '用户 id', 0, 2 ** 31 - 1);
-    if (body.status !== 0 && body.status !== 1) throw new ApiError('状态必须是 0（停用）或 1（启用）');
+  app.post('/v1/user/modifyStatus', owns({ buttons: ['user:edit'] }), takes(userStatus), async (c) => {
+    const body = c.var.body;
+    const { id } = body;
     const s = c.get('session');
     if (id === s.userId) throw new ApiError('不能停用或启用当前登录的账号');
     const row = await userInScope(c, id);
@@ -127,36 +127,35 @@ export function userRoutes(db: Db, events: SessionEvents) {
   });
 
   // The path says anon, but telling which accounts exist is for those who create accounts.
-  app.post('/anon/user/checkUsername', owns({ buttons: ['user:add'] }), async (c) => {
-    const body = await readBody(c);
-    const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
+  app.post('/anon/user/checkUsername', owns({ buttons: ['user:add'] }), takes(usernameCheck), async (c) => {
+    const userName = c.var.body.userName.trim();
     if (!ACCOUNT_PATTERN.test(userName)) return c.json(ok({ available: false, reason: 'format' }));
     const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [userName]);
     return c.json(ok({ available: !taken }));
   });
 
-  app.post('/v1/user/save', owns({ buttons: ['user:add', 'user:edit'] }), async (c) => {
-    const body = await readBody(c);
-    const s = c.get('session');
-    const isNew = body.id === undefined || body.id === null || body.id === '';
-    // The chain let in a holder of user:add or user:edit; each kind of save needs its own.
-    if (!(await grants(db, s, { buttons: [isNew ? 'user:add' : 'user:edit'] }))) {
+  // The chain let in a holder of user:add or user:edit; each kind of save needs its own, before the body's rules.
+  const saveButton: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const isNew = isNewUser(await c.req.json().catch(() => ({})));
+    if (!(await grants(db, c.get('session'), { buttons: [isNew ? 'user:add' : 'user:edit'] }))) {
       return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     }
+    await next();
+  };
+  app.post('/v1/user/save', owns({ buttons: ['user:add', 'user:edit'] }), saveButton, takes(userSave), async (c) => {
+    const body = c.var.body;
+    const s = c.get('session');
+    const isNew = 'keyId' in body;
     const input: UserInput = {
-      id: isNew ? undefined : int(body, 'id', '用户 id', 0, 2 ** 31 - 1),
-      userName: typeof body.userName === 'string' ? body.userName.trim() : undefined,
-      nickname: typeof body.nickname === 'string' ? body.nickname.trim() : '',
-      phone: typeof body.phone === 'string' ? body.phone.trim() : '',
-      userType: body.userType as UserInput['userType'],
-      departIds: idList(body.departIds, '部门', { max: 200, optional: true }),
-      roleIds: idList(body.roleIds, '角色', { max: 200, optional: true }),
-      storeId:
-        body.storeId === undefined || body.storeId === null || body.storeId === '' ? null : int(body, 'storeId', '门店', 0, 2 ** 31 - 1),
+      id: 'keyId' in body ? undefined : body.id,
+      userName: body.userName?.trim(),
+      nickname: body.nickname,
+      phone: body.phone,
+      userType: body.userType,
+      departIds: body.departIds,
+      roleIds: body.roleIds,
+      storeId: body.storeId,
     };
-    // The password is checked once decrypted, below.
-    const [first] = Object.entries(userFieldProblems(input, isNew)).filter(([f]) => f !== 'password');
-    if (first) throw fieldError(first[0], first[1]);
     const existing = isNew ? null : await userInScope(c, input.id!);
     // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
     if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
@@ -193,7 +192,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
             input.departIds,
             input.roleIds,
             // The administrator chose this password: the form asks (ticked by default) that it be changed first.
-            body.mustChangePassword === true,
+            'mustChangePassword' in body && body.mustChangePassword,
           ],
         ),
         '该账号已被使用',
@@ -262,18 +261,10 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
  * The users of the list's filters, sort and page, within the caller's scope (the list, and the export of the
  * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
  */
-export async function queryUsers(db: Db, s: SessionInfo, body: Record<string, unknown>, pageNum: number, pageSize: number) {
-  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
-  const status = body.status === 0 || body.status === 1 ? body.status : null;
-  const userType = body.userType === 0 || body.userType === 1 || body.userType === 2 ? body.userType : null;
-  const roleId =
-    body.roleId === undefined || body.roleId === null || body.roleId === '' ? null : int(body, 'roleId', '角色', 0, 2 ** 31 - 1);
-  const departId =
-    body.departId === undefined || body.departId === null || body.departId === '' ? null : int(body, 'departId', '部门', 0, 2 ** 31 - 1);
-  const sortKey = typeof body.sortField === 'string' ? body.sortField : 'id';
-  const column = SORTABLE[sortKey];
-  if (!column) throw new ApiError(`不能按 ${sortKey.slice(0, 20)} 排序`);
-  const direction = body.sortOrder === 'descend' ? 'DESC' : 'ASC';
+export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
+  const { keyword, status, userType, roleId, departId } = filters;
+  const column = SORTABLE[filters.sortField];
+  const direction = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
   const scope = await departmentScope(db, s);
   // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
   const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -23,7 +23,7 @@ export interface FormApi<V extends Record<string, unknown>> {
  * The kit's form state: values, the shared field rules checked on blur and on submit, the server's refusal on
  * the field it names, whether anything changed, and a saving flag (submit is disabled meanwhile, so a double
  * click saves once).
- * @example const form = useForm(initial, (v) => userFieldProblems(v, true));
+ * @example const form = useForm(initial, (v) => fieldProblems(userForm(true), v));
  */
 export function useForm<V extends Record<string, unknown>>(initial: V, validate: (values: V) => FieldErrors<V>): FormApi<V> {
   const [start, setStart] = useState(initial);

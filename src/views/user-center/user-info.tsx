@@ -1,7 +1,8 @@
 import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { useMemo, useState } from 'react';
-import { profileProblems } from '../../api/contract.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { profile } from '../../api/schema/user.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
@@ -95,7 +96,7 @@ function ProfileForm({ nickname, headimgurl }: { nickname: string; headimgurl: s
   const notify = useNotify();
   const session = SessionContext.useActorRef();
   const calls = useMemo(() => userCenterCalls(api), [api]);
-  const form = useForm({ nickname, headimgurl }, profileProblems);
+  const form = useForm({ nickname, headimgurl }, (v) => fieldProblems(profile, v));
   const [uploading, setUploading] = useState(false);
 
   return (

@@ -1,6 +1,8 @@
 import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, localName, userFieldProblems, type DepartRef, type UserInput } from '../../../api/contract.ts';
+import { USER_TYPE_RANK, localName, type DepartRef, type UserInput } from '../../../api/contract.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { userForm } from '../../../api/schema/user.ts';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
@@ -34,7 +36,7 @@ export interface UserFormProps {
   onSaved: () => void;
 }
 
-/** Add or edit a user in the kit's drawer; the rules are the server's own (userFieldProblems), checked as you go. */
+/** Add or edit a user in the kit's drawer; the rules are the server's own (the user schema), checked as you go. */
 export function UserForm({ target, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
   const t = useT();
   const english = useLanguage()[0] === 'en';
@@ -42,7 +44,10 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
   const calls = useMemo(() => userCalls(api), [api]);
   const isNew = target.kind === 'new';
   const [loaded, setLoaded] = useState(isNew);
-  const validate = useMemo(() => (v: Values) => userFieldProblems({ ...v, userType: Number(v.userType) as 0 | 1 | 2 }, isNew), [isNew]);
+  const validate = useMemo(() => {
+    const rules = userForm(isNew);
+    return (v: Values) => fieldProblems(rules, { ...v, userType: v.userType === '' ? '' : Number(v.userType) });
+  }, [isNew]);
   const form = useForm<Values>(EMPTY, validate);
 
   useEffect(() => {

@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, passwordProblem } from '../contract.ts';
+import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from './kit.ts';
+import { say } from './messages.ts';
+
+/** The users list's filters and sort: the list and its export (/v1/common/excel/getExcelUrl) take the same. */
+export const userFilters = {
+  keyword: keyword(50),
+  status: v.optional(v.nullable(v.picklist([0, 1], say('userStatus'))), null),
+  userType: v.optional(v.nullable(v.picklist([0, 1, 2], say('userType'))), null),
+  roleId: optionalRowId('roleId'),
+  departId: optionalRowId('departId'),
+  sortField: v.optional(v.picklist(['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'], say('userSort')), 'id'),
+  sortOrder: v.optional(v.picklist(['ascend', 'descend'], say('userSort')), 'ascend'),
+};
+export type UserFilters = v.InferOutput<v.ObjectSchema<typeof userFilters, undefined>>;
+
+/** /v1/user/list: a page of the tenant's users within the caller's scope. */
+export const userList = body({ ...page(), ...userFilters });
+
+/** /vue/user/detail, /vue/user/del: one user. */
+export const userId = body({ id: rowId('userId') });
+
+/** /v1/user/modifyStatus: a user enabled (1) or disabled (0). */
+export const userStatus = body({ id: rowId('userId'), status: given(v.picklist([0, 1], say('userStatusChange')), '' as never) });
+
+/** /anon/user/checkUsername: whether an account name is free (a malformed one answers "not available"). */
+export const usernameCheck = body({ userName: v.optional(v.string(say('wrongType', { name: 'userName' })), '') });
+
+/** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
+export const nickname = () =>
+  given(
+    v.pipe(
+      v.string(say('nicknameRequired')),
+      v.trim(),
+      v.nonEmpty(say('nicknameRequired')),
+      v.maxLength(32, say('nicknameMax')),
+      v.check((s) => !/<\s*\/?\s*(script|img|iframe)\b/i.test(s), say('nicknameMarkup')),
+    ),
+  );
+
+/** The rules a user's fields share: the save and the form (the form's password is plain text, the save's not). */
+const userEntries = {
+  nickname: nickname(),
+  phone: v.optional(
+    v.pipe(
+      v.string(say('userPhone')),
+      v.trim(),
+      v.check((s) => !s || PHONE_PATTERN.test(s), say('userPhone')),
+    ),
+    '',
+  ),
+  userType: given(v.picklist([0, 1, 2], say('userType')), '' as never),
+  departIds: idList({ message: 'departId', max: 200, required: 'userDeparts' }),
+  roleIds: idList({ message: 'roleId', max: 200 }),
+  storeId: optionalRowId('storeId'),
+};
+
+const accountName = () =>
+  given(
+    v.pipe(v.string(say('accountRequired')), v.trim(), v.nonEmpty(say('accountRequired')), v.regex(ACCOUNT_PATTERN, say('accountRule'))),
+  );
+
+/** A password the user types, by the password policy (its message names what is wrong). */
+const typedPassword = () =>
+  given(
+    v.pipe(
+      v.string(say('passwordRule')),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? passwordProblem(dataset.value) : null;
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+  );
+
+/** The users form's rules: a new user has an account name and a password; an edit keeps both. */
+export const userForm = (isNew: boolean): v.GenericSchema =>
+  isNew ? v.object({ ...userEntries, userName: accountName(), password: typedPassword() }) : v.object(userEntries);
+
+/**
+ * /v1/user/save: a new user (no id: an account name and an initial password, encrypted under a single-use key, which
+ * the handler decrypts and checks) or an edit (an id; the account name, if sent, is not changed).
+ */
+export const userSave = v.lazy((input) => (isNewUser(input) ? userAdd : userEdit));
+const userAdd = body({
+  id: v.optional(v.union([v.null(), v.literal('')])),
+  userName: accountName(),
+  ...userEntries,
+  password: v.optional(v.string(say('passwordRule')), ''),
+  keyId: v.optional(v.string(say('keyExpired')), ''),
+  mustChangePassword: v.optional(v.boolean(say('wrongType', { name: 'mustChangePassword' })), false),
+});
+const userEdit = body({ id: rowId('userId'), userName: v.optional(v.string()), ...userEntries });
+
+/** Whether a save adds a user (it names no id). */
+export const isNewUser = (input: unknown): boolean => {
+  const id = (input as { id?: unknown } | null)?.id;
+  return id === undefined || id === null || id === '';
+};
+
+/** /v1/user/updateInfo: one's own nickname and avatar (an uploaded image or a web address). */
+export const profile = body({
+  nickname: nickname(),
+  headimgurl: v.optional(
+    v.pipe(
+      v.string(say('avatar')),
+      v.trim(),
+      v.check((s) => !s || /^(https?:\/\/|\/uploads\/)[^\s<>"']{1,490}$/.test(s), say('avatar')),
+    ),
+    '',
+  ),
+});
+
+/**
+ * /v1/common/excel/getExcelUrl: the import template, the list's export (with the list's own query) or an import's
+ * error file (its job).
+ */
+export const sheetRequest = body({
+  type: given(v.picklist(['userTemplate', 'userExport', 'userImportErrors'], say('sheetType')), '' as never),
+  jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('importJob'), 16)),
+  ...page(),
+  ...userFilters,
+});
+
+/** A row of the users import: a new user's fields as the form has them, without the password (the import's own). */
+export const importedUser = v.object({ userName: accountName(), ...userEntries });
+
+/** /v1/user/importExcel: an upload (the sheet and the users' initial password, encrypted) or a job's progress. */
+export const userImport = v.lazy((input) => (isUpload(input) ? importUpload : importProgress));
+const isUpload = (input: unknown) => typeof input === 'object' && input !== null && ('file' in input || 'keyId' in input);
+const importUpload = body({
+  file: given(v.instance(File, say('importFile')), '' as never),
+  password: v.optional(v.string(say('passwordRule')), ''),
+  keyId: v.optional(v.string(say('keyExpired')), ''),
+  mustChangePassword: v.optional(v.picklist(['true', 'false'], say('wrongType', { name: 'mustChangePassword' })), 'false'),
+});
+const importProgress = body({
+  jobId: given(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('importJob'), 16)),
+  cancel: v.optional(v.boolean(say('wrongType', { name: 'cancel' })), false),
+});
