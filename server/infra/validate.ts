@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { issueField } from '../../src/api/schema/kit.ts';
-import { ApiError, readBody, refuse } from './http.ts';
+import { ApiError, hasNul, NUL_MESSAGE, readBody, refuse } from './http.ts';
 
 /** The Standard Schema interface (standardschema.dev), the part this file uses: valibot, zod and others implement it. */
 export interface StandardSchemaV1<Output = unknown> {
@@ -52,10 +52,26 @@ export function takes<S extends StandardSchemaV1>(schema: S): MiddlewareHandler<
   const validated: MiddlewareHandler<{ Variables: { body: Valid<S> } }> = async (c, next) => {
     // An upload's form (its fields as text, its file as a File) is checked like a JSON body.
     const form = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
-    c.set('body', (form ? await checkWith(schema, { ...(await c.req.parseBody({ all: true })) }) : await readValid(c, schema)) as Valid<S>);
+    c.set('body', (form ? await checkWith(schema, await readForm(c)) : await readValid(c, schema)) as Valid<S>);
     await next();
   };
   return Object.assign(validated, { [BODY_SCHEMA]: schema });
+}
+
+/** An upload's form: its fields (text, repeated ones as lists) and files; a NUL in any text is refused. */
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  const form = await c.req.parseBody({ all: true }).catch(() => {
+    throw new ApiError('请求体不是有效的 multipart 表单');
+  });
+  if (
+    hasNul(
+      Object.values(form)
+        .flat()
+        .filter((x) => typeof x === 'string'),
+    )
+  )
+    throw new ApiError(NUL_MESSAGE);
+  return { ...form };
 }
 
 /** The body schema a route's handler declares with `takes`, if it is one. */

@@ -124,6 +124,7 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   请先修改初始密码: 'Change your initial password first',
   '请先在“编辑”中为数据表填写页面组件': 'First give the table a page component under Edit',
   '请求体不是有效的 JSON': 'The request body is not valid JSON',
+  '请求体不是有效的 multipart 表单': 'The request body is not a valid multipart form',
   '请求体必须是 JSON 对象': 'The request body must be a JSON object',
   '请求体必须是 multipart 表单（uid、rids）': 'The request body is a multipart form (uid, rids)',
   '请给出 menuId 或 interfaceId 之一': 'Give menuId or interfaceId',

@@ -1,9 +1,20 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { roleId, roleSave } from '../../../src/api/schema/role.ts';
+import {
+  roleId,
+  roleListing,
+  rolePermCopy,
+  rolePermQuery,
+  rolePermSave,
+  roleSave,
+  roleTreeOfTenant,
+  roleUsers,
+  userRoleSave,
+  userRolesQuery,
+} from '../../../src/api/schema/role.ts';
 import { takes } from '../../infra/validate.ts';
-import { ApiError, hasNul, idList, int, NUL_MESSAGE, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -20,8 +31,6 @@ interface RoleRow {
 
 const ROLE_COLUMNS = `r.id, r.name, r.name_en AS "nameEn", r.parent_id AS "parentId",
   (SELECT count(*)::int FROM user_role ur JOIN app_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id) AS "userCount"`;
-
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
 /** Roles as a tree by parent (a role whose parent is gone is a root). */
 function toTree(rows: RoleRow[]) {
@@ -77,23 +86,21 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     for (const u of users) await events.publish({ userId: u.user_id }, 'permissions');
   };
 
-  app.post('/v1/role/list', owns({ pages: ['manage/roles', 'manage/users'] }), async (c) => {
-    await readBody(c);
+  app.post('/v1/role/list', owns({ pages: ['manage/roles', 'manage/users'] }), takes(roleListing), async (c) => {
     return c.json(ok(await tenantRoles(c.get('session').tenantId)));
   });
 
-  app.post('/v1/role/tree', owns({ pages: ['manage/roles'] }), async (c) => {
-    await readBody(c);
+  app.post('/v1/role/tree', owns({ pages: ['manage/roles'] }), takes(roleListing), async (c) => {
     const s = c.get('session');
     const mine = await editable(s);
     return c.json(ok(toTree((await tenantRoles(s.tenantId)).map((r) => ({ ...r, editable: mine.has(r.id) })))));
   });
 
-  app.post('/v1/role/treeByTenantId', owns({ pages: ['manage/roles'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/role/treeByTenantId', owns({ pages: ['manage/roles'] }), takes(roleTreeOfTenant), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     // A tenant's own tree; another tenant's is the platform operator's business (tenant administration).
-    if (body.tenantId !== undefined && idOf(body, 'tenantId', '租户') !== s.tenantId) throw new ApiError('租户不存在');
+    if (body.tenantId !== null && body.tenantId !== s.tenantId) throw new ApiError('租户不存在');
     return c.json(ok(toTree(await tenantRoles(s.tenantId))));
   });
 
@@ -164,8 +171,8 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok());
   });
 
-  app.post('/v1/rolePerm/list', owns({ pages: ['manage/roles'] }), async (c) => {
-    const id = idOf(await readBody(c), 'roleId', '角色');
+  app.post('/v1/rolePerm/list', owns({ pages: ['manage/roles'] }), takes(rolePermQuery), async (c) => {
+    const id = c.var.body.roleId;
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
     if (!role) throw new ApiError('角色不存在');
@@ -177,8 +184,8 @@ export function roleRoutes(db: Db, events: SessionEvents) {
    * The whole permission tree the caller can see: every menu entry offered to the tenant (its buttons as leaves),
    * each with `checked` for the role and `grantable` (the caller holds it, so may give or take it).
    */
-  app.post('/v1/role/queryRolePemission', owns({ pages: ['manage/roles'] }), async (c) => {
-    const id = idOf(await readBody(c), 'roleId', '角色');
+  app.post('/v1/role/queryRolePemission', owns({ pages: ['manage/roles'] }), takes(rolePermQuery), async (c) => {
+    const id = c.var.body.roleId;
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
     if (!role) throw new ApiError('角色不存在');
@@ -235,21 +242,17 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return { added: diff.added ?? [], removed: diff.removed ?? [] };
   };
 
-  app.post('/v1/rolePerm/save', owns({ buttons: ['role:save'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/rolePerm/save', owns({ buttons: ['role:save'] }), takes(rolePermSave), async (c) => {
+    const { roleId, menuIds: wanted } = c.var.body;
     const s = c.get('session');
-    const roleId = idOf(body, 'roleId', '角色');
     await editableRole(s, roleId);
-    const wanted = idList(body.menuIds, '菜单', { max: 5000 });
     await refuseButtonsWithoutPage(db, wanted);
     return c.json(ok(await setPermissions(s, roleId, wanted)));
   });
 
-  app.post('/v1/permission/copyRolePermission', owns({ buttons: ['role:copy'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/permission/copyRolePermission', owns({ buttons: ['role:copy'] }), takes(rolePermCopy), async (c) => {
+    const { fromRoleId: from, toRoleId: to } = c.var.body;
     const s = c.get('session');
-    const from = idOf(body, 'fromRoleId', '来源角色');
-    const to = idOf(body, 'toRoleId', '目标角色');
     if (from === to) throw new ApiError('来源角色和目标角色不能相同');
     const [source] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [from, s.tenantId]);
     if (!source) throw new ApiError('角色不存在');
@@ -258,12 +261,9 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return c.json(ok(await setPermissions(s, to, perms)));
   });
 
-  app.post('/v1/userRole/list', owns({ pages: ['manage/roles'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/userRole/list', owns({ pages: ['manage/roles'] }), takes(roleUsers), async (c) => {
+    const { roleId, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
-    const roleId = idOf(body, 'roleId', '角色');
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
     const scope = await departmentScope(db, s);
     const where = `ur.role_id = $1 AND u.tenant_id = $2 AND u.deleted_at IS NULL AND ($3::int[] IS NULL OR u.depart_ids && $3::int[])`;
     const rows = await db.query(
@@ -279,25 +279,13 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   });
 
   // a multipart form with uid and rids (rids repeated, or comma-separated).
-  app.post('/v1/userRole/save', owns({ buttons: ['user:edit', 'role:save'] }), async (c) => {
-    const form = await c.req.parseBody({ all: true }).catch(() => {
-      throw new ApiError('请求体必须是 multipart 表单（uid、rids）');
-    });
-    const uidRaw = form.uid;
-    const ridsRaw = form.rids;
-    if (hasNul([uidRaw, ridsRaw].flat().filter((v) => typeof v === 'string'))) throw new ApiError(NUL_MESSAGE);
-    const uid = Number(Array.isArray(uidRaw) ? uidRaw[0] : uidRaw);
-    if (!Number.isInteger(uid) || uid <= 0) throw new ApiError('uid 必须是用户 id');
-    const rids = (Array.isArray(ridsRaw) ? ridsRaw : ridsRaw === undefined ? [] : [ridsRaw])
-      .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
-      .filter((v) => v.trim() !== '')
-      .map(Number);
-    if (!rids.every((r) => Number.isInteger(r) && r > 0)) throw new ApiError('rids 必须是角色 id');
-    return c.json(ok(await assignRoles(c, uid, [...new Set(rids)])));
+  app.post('/v1/userRole/save', owns({ buttons: ['user:edit', 'role:save'] }), takes(userRoleSave), async (c) => {
+    const { uid, rids } = c.var.body;
+    return c.json(ok(await assignRoles(c, uid, rids)));
   });
 
   /** Gives a user exactly these roles, under the same rules as a user save (docs/api.md). */
-  const assignRoles = async (c: Context<AppEnv>, uid: number, rids: number[]) => {
+  const assignRoles = async <E extends AppEnv>(c: Context<E>, uid: number, rids: number[]) => {
     const s = c.get('session');
     if (uid === s.userId) throw new ApiError('不能修改自己的角色');
     const [user] = await db.query<{ depart_ids: number[]; user_type: number }>(
@@ -324,10 +312,9 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   };
 
   // the spec's misspelling kept: the users of the tenant with their roles (or one user's, with uid).
-  app.post('/v1/renant/selectUserRoleList', owns({ pages: ['manage/roles', 'manage/users'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/renant/selectUserRoleList', owns({ pages: ['manage/roles', 'manage/users'] }), takes(userRolesQuery), async (c) => {
+    const { uid } = c.var.body;
     const s = c.get('session');
-    const uid = body.uid === undefined || body.uid === null || body.uid === '' ? null : idOf(body, 'uid', '用户');
     const scope = await departmentScope(db, s);
     const rows = await db.query(
       `SELECT u.id AS "userId", u.user_name AS "userName",

@@ -82,6 +82,9 @@ export const RULE_MESSAGES = {
   roleNameMax: '角色名称不能超过 32 个字',
   nameEnMax: '英文名称不能超过 64 个字符',
   roleParent: '上级角色不存在',
+  menuIds: '菜单格式不正确',
+  userRoleUid: 'uid 必须是用户 id',
+  userRoleRids: 'rids 必须是角色 id',
 
   campaignId: '活动不存在',
   campaignStatus: '活动状态不正确',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, optionalRowId, rowId, text } from './kit.ts';
+import { body, idList, optionalRowId, page, rowId, text } from './kit.ts';
 import { say } from './messages.ts';
 
 /** /v1/role/save: a role added (no id) or renamed and moved; its parent is another of the tenant's roles or none. */
@@ -15,3 +15,43 @@ export type RoleSave = v.InferInput<typeof roleSave>;
 
 /** /v1/role/del: one role. */
 export const roleId = body({ id: rowId('roleId') });
+
+/** /v1/role/list, /v1/role/tree: the tenant's roles. */
+export const roleListing = body({});
+
+/** /v1/role/treeByTenantId: the roles of a tenant, which can only be the caller's own. */
+export const roleTreeOfTenant = body({ tenantId: optionalRowId('tenantId') });
+
+/** /v1/rolePerm/list, /v1/role/queryRolePemission: one role's permissions. */
+export const rolePermQuery = body({ roleId: rowId('roleId') });
+
+/** /v1/rolePerm/save: one role's pages and buttons, all at once. */
+export const rolePermSave = body({ roleId: rowId('roleId'), menuIds: idList({ message: 'menuIds', max: 5000 }) });
+
+/** /v1/permission/copyRolePermission: one role's permissions given to another. */
+export const rolePermCopy = body({ fromRoleId: rowId('roleId'), toRoleId: rowId('roleId') });
+
+/** /v1/userRole/list: a page of one role's users. */
+export const roleUsers = body({ roleId: rowId('roleId'), ...page() });
+
+/** Ids sent as a form's text (one, repeated, or comma-separated) or as JSON numbers. */
+const formIds = (message: 'userRoleUid' | 'userRoleRids') =>
+  v.pipe(
+    v.optional(v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))], say(message)), []),
+    v.transform((x) => (Array.isArray(x) ? x : [x]).flatMap((s) => String(s).split(',')).filter((s) => s.trim() !== '')),
+    v.check((xs) => xs.every((s) => /^\d{1,10}$/.test(s.trim()) && Number(s) > 0 && Number(s) < 2 ** 31), say(message)),
+    v.transform((xs) => [...new Set(xs.map(Number))]),
+  );
+
+/** /v1/userRole/save (a multipart form, as the spec has it): one user's roles, exactly these. */
+export const userRoleSave = body({
+  uid: v.pipe(
+    formIds('userRoleUid'),
+    v.check((ids) => ids.length === 1, say('userRoleUid')),
+    v.transform(([id]) => id),
+  ),
+  rids: formIds('userRoleRids'),
+});
+
+/** /v1/renant/selectUserRoleList: the tenant's users with their roles, or one user's. */
+export const userRolesQuery = body({ uid: optionalRowId('userId') });
