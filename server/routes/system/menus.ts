@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
 import { describeCall, owns, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
@@ -10,16 +10,24 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { checkWith, takes } from '../../infra/validate.ts';
 import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
+import {
+  interfaceList,
+  menuDelete,
+  menuEntrySave,
+  menuList,
+  menuMove,
+  menuTree,
+  publishPage,
+  relationDelete,
+  relationQuery,
+  relationSave,
+} from '../../../src/api/schema/menu.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../../src/api/contract.ts';
 
 const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.name_en AS "nameEn", m.path, m.icon, m.uri_type AS "uriType",
   m.need_button_permission AS "needButtonPermission", m.component, m.code, m.sort, m.tenant_id AS "tenantId", m.is_wrapper AS wrapper`;
 
 type MenuTreeNode = MenuEntry & { roleCount: number; interfaceCount: number; children: MenuTreeNode[] };
-
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
-const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
-  body[key] === undefined || body[key] === null || body[key] === '' ? null : idOf(body, key, label);
 
 /** How the server's code lets a call through (its route's owner): the interface list shows it beside the relations. */
 function accessOf(calls: CallTable, method: string, path: string, source: string): InterfaceRow['access'] {
@@ -142,8 +150,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
   app.post(
     '/v1/menu/tree',
     owns({ pages: ['manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    takes(menuTree),
     async (c) => {
-      await readBody(c);
       const rows = await db.query<MenuEntry & { roleCount: number; interfaceCount: number }>(
         `SELECT ${MENU_COLUMNS},
               (SELECT count(*)::int FROM role_perm rp WHERE rp.menu_id = m.id) AS "roleCount",
@@ -157,10 +165,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     },
   );
 
-  app.post('/vue/menu/list', owns({ pages: ['manage/menu-list', 'manage/interface-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
-    const uriType = body.uriType === 1 || body.uriType === 2 ? body.uriType : null;
+  app.post('/vue/menu/list', owns({ pages: ['manage/menu-list', 'manage/interface-list'], platform: true }), takes(menuList), async (c) => {
+    const { keyword, uriType } = c.var.body;
     const rows = await db.query<MenuEntry>(
       `SELECT ${MENU_COLUMNS} FROM menu m
         WHERE ($1 = '' OR strpos(lower(m.name || ' ' || m.path || ' ' || m.component || ' ' || m.code), lower($1)) > 0)
@@ -171,19 +177,19 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     return c.json(ok(rows));
   });
 
-  app.post('/vue/perm/save', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const id = optionalId(body, 'id', '菜单');
+  app.post('/vue/perm/save', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuEntrySave), async (c) => {
+    const body = c.var.body;
+    const id = body.id;
     const input: MenuEntryInput = {
-      parentId: optionalId(body, 'parentId', '上级菜单'),
-      name: typeof body.name === 'string' ? body.name.trim() : '',
-      nameEn: typeof body.nameEn === 'string' ? body.nameEn.trim() : '',
-      path: typeof body.path === 'string' ? body.path.trim() : '',
-      icon: typeof body.icon === 'string' ? body.icon : '',
-      uriType: body.uriType === 2 ? 2 : 1,
-      needButtonPermission: body.needButtonPermission === true,
-      component: typeof body.component === 'string' ? body.component.trim() : '',
-      code: typeof body.code === 'string' ? body.code.trim() : '',
+      parentId: body.parentId,
+      name: body.name.trim(),
+      nameEn: body.nameEn.trim(),
+      path: body.path.trim(),
+      icon: body.icon,
+      uriType: body.uriType,
+      needButtonPermission: body.needButtonPermission,
+      component: body.component.trim(),
+      code: body.code.trim(),
     };
     const problems = menuEntryProblems(input);
     const [field] = Object.keys(problems);
@@ -260,13 +266,13 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
 
   // 数据字典 › 发布为页面 (ours): a tenant's own table becomes a page of that tenant only, under a section of its menu
   // the caller chooses, with the table's five record buttons, granted at once to the tenant's userType 0 roles.
-  app.post('/v1/metaData/publishPage', owns({ buttons: ['meta:publish'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaData/publishPage', owns({ buttons: ['meta:publish'] }), takes(publishPage), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const tableId = idOf(body, 'tableId', '数据表');
-    const parentId = idOf(body, 'parentId', '所在菜单');
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    const nameEn = typeof body.nameEn === 'string' ? body.nameEn.trim() : '';
+    const { tableId } = body;
+    const parentId = body.parentId ?? 0;
+    const name = body.name.trim();
+    const nameEn = body.nameEn.trim();
     const [table] = await db.query<{ name: string; component: string }>(
       'SELECT name, component FROM meta_table WHERE id = $1 AND tenant_id = $2',
       [tableId, s.tenantId],
@@ -311,11 +317,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
   });
 
   // Not shown in the spec: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.
-  app.post('/vue/menu/move', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const id = idOf(body, 'id', '菜单');
-    const parentId = optionalId(body, 'parentId', '上级菜单');
-    const index = typeof body.index === 'number' && Number.isInteger(body.index) && body.index >= 0 ? body.index : 0;
+  app.post('/vue/menu/move', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuMove), async (c) => {
+    const { id, parentId, index } = c.var.body;
     const moving = await entry(id);
     if (parentId !== null) {
       const parent = await entry(parentId);
@@ -345,9 +348,9 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     return c.json(ok({ id, parentId, index: siblings.indexOf(id) }));
   });
 
-  app.post('/vue/menu/del', owns({ pages: ['manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const id = idOf(body, 'id', '菜单');
+  app.post('/vue/menu/del', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuDelete), async (c) => {
+    const body = c.var.body;
+    const { id } = body;
     const target = await entry(id);
     const ids = await subtree(id);
     const rows = await db.query<{ component: string }>('SELECT component FROM menu WHERE id = ANY($1::int[])', [ids]);
@@ -357,7 +360,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       [ids],
     );
     const children = ids.length - 1;
-    if ((children > 0 || impact.roles > 0) && body.confirm !== true) {
+    if ((children > 0 || impact.roles > 0) && !body.confirm) {
       // The editor says what will go and asks; only a confirmed call deletes an entry with children or grants.
       throw new ApiError(`“${target.name}”有 ${children} 个下级菜单或按钮，已授予 ${impact.roles} 个角色；确认后将一并删除`, {
         values: { children, roles: impact.roles, confirm: true },
@@ -368,54 +371,55 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     return c.json(ok({ deleted: ids }));
   });
 
-  app.post('/vue/interface/list', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 20, 500);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 100) : '';
-    const source = body.source === 'server' || body.source === 'external' ? body.source : null;
-    const menuId = optionalId(body, 'menuId', '菜单');
-    const where = `($1 = '' OR strpos(lower(i.path || ' ' || i.name), lower($1)) > 0) AND ($2::text IS NULL OR i.source = $2)
+  app.post(
+    '/vue/interface/list',
+    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
+    takes(interfaceList),
+    async (c) => {
+      const { pageNum, pageSize, keyword, menuId } = c.var.body;
+      const source = c.var.body.source || null;
+      const where = `($1 = '' OR strpos(lower(i.path || ' ' || i.name), lower($1)) > 0) AND ($2::text IS NULL OR i.source = $2)
       AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM page_func_relation pf WHERE pf.interface_id = i.id AND pf.menu_id = $3))`;
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_interface i WHERE ${where}`, [
-      keyword,
-      source,
-      menuId,
-    ]);
-    const rows = await db.query<Omit<InterfaceRow, 'access'>>(
-      `SELECT i.id, i.method, i.path, i.name, i.source,
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_interface i WHERE ${where}`, [
+        keyword,
+        source,
+        menuId,
+      ]);
+      const rows = await db.query<Omit<InterfaceRow, 'access'>>(
+        `SELECT i.id, i.method, i.path, i.name, i.source,
               COALESCE((SELECT array_agg(pf.menu_id ORDER BY pf.menu_id) FROM page_func_relation pf WHERE pf.interface_id = i.id), '{}') AS "menuIds"
          FROM api_interface i WHERE ${where} ORDER BY i.path, i.method LIMIT $4 OFFSET $5`,
-      [keyword, source, menuId, pageSize, (pageNum - 1) * pageSize],
-    );
-    // Unnamed server calls get a readable label from the page that owns them (the page's menu name, shared first).
-    const pages = await db.query<{ component: string; name: string }>(
-      `SELECT DISTINCT ON (component) component, name FROM menu WHERE uri_type = 1 AND component <> '' ORDER BY component, tenant_id NULLS FIRST, id`,
-    );
-    const buttons = await db.query<{ code: string; name: string }>(
-      `SELECT DISTINCT ON (b.code) b.code, p.name FROM menu b JOIN menu p ON p.id = b.parent_id
+        [keyword, source, menuId, pageSize, (pageNum - 1) * pageSize],
+      );
+      // Unnamed server calls get a readable label from the page that owns them (the page's menu name, shared first).
+      const pages = await db.query<{ component: string; name: string }>(
+        `SELECT DISTINCT ON (component) component, name FROM menu WHERE uri_type = 1 AND component <> '' ORDER BY component, tenant_id NULLS FIRST, id`,
+      );
+      const buttons = await db.query<{ code: string; name: string }>(
+        `SELECT DISTINCT ON (b.code) b.code, p.name FROM menu b JOIN menu p ON p.id = b.parent_id
         WHERE b.uri_type = 2 AND b.code <> '' ORDER BY b.code, b.tenant_id NULLS FIRST, b.id`,
-    );
-    const names = {
-      page: (component: string) => pages.find((p) => p.component === component)?.name,
-      button: (code: string) => buttons.find((b) => b.code === code)?.name,
-    };
-    return c.json({
-      result: 'ok',
-      values: rows.map((r) => ({
-        ...r,
-        access: accessOf(calls, r.method, r.path, r.source),
-        label: r.name || (r.source === 'server' ? describeCall(calls.owner(r.method, r.path), r.path, names) : ''),
-      })),
-      count: n,
-    });
-  });
+      );
+      const names = {
+        page: (component: string) => pages.find((p) => p.component === component)?.name,
+        button: (code: string) => buttons.find((b) => b.code === code)?.name,
+      };
+      return c.json({
+        result: 'ok',
+        values: rows.map((r) => ({
+          ...r,
+          access: accessOf(calls, r.method, r.path, r.source),
+          label: r.name || (r.source === 'server' ? describeCall(calls.owner(r.method, r.path), r.path, names) : ''),
+        })),
+        count: n,
+      });
+    },
+  );
 
   // Not shown in the spec: an operator adds (or renames) an interface of an external backend; the server's own
   // routes are written at start and only their names change here.
-  app.post('/vue/interface/save', owns({ pages: ['manage/interface-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const { id, name } = await checkWith(interfaceSave, body);
+  app.post('/vue/interface/save', owns({ pages: ['manage/interface-list'], platform: true }), takes(interfaceSave), async (c) => {
+    const body = c.var.body;
+    const { id, name } = body;
     if (id !== null) {
       const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
       if (!row) throw new ApiError(say('interfaceId'));
@@ -466,68 +470,76 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     if (orphan) throw new ApiError(`平台接口 ${orphan.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
   };
 
-  app.post('/permission/getPageFuncRelation', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const menuId = optionalId(body, 'menuId', '菜单');
-    const interfaceId = optionalId(body, 'interfaceId', '接口');
-    if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
-    const rows =
-      menuId !== null
-        ? await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1 ORDER BY 1', [menuId])
-        : await db.query<{ id: number }>('SELECT menu_id AS id FROM page_func_relation WHERE interface_id = $1 ORDER BY 1', [interfaceId]);
-    return c.json(ok(rows.map((r) => r.id)));
-  });
+  app.post(
+    '/permission/getPageFuncRelation',
+    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
+    takes(relationQuery),
+    async (c) => {
+      const { menuId, interfaceId } = c.var.body;
+      if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
+      const rows =
+        menuId !== null
+          ? await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1 ORDER BY 1', [menuId])
+          : await db.query<{ id: number }>('SELECT menu_id AS id FROM page_func_relation WHERE interface_id = $1 ORDER BY 1', [
+              interfaceId,
+            ]);
+      return c.json(ok(rows.map((r) => r.id)));
+    },
+  );
 
-  app.post('/permission/setPageFuncRelation', owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const menuId = optionalId(body, 'menuId', '菜单');
-    const interfaceId = optionalId(body, 'interfaceId', '接口');
-    if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
-    if (menuId !== null) {
-      await entry(menuId);
-      const wanted = idList(body.interfaceIds, '接口', { max: 2000 });
-      const known = await db.query('SELECT id FROM api_interface WHERE id = ANY($1::int[])', [wanted]);
-      if (known.length !== wanted.length) throw new ApiError('接口不存在');
-      const before = (await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1', [menuId])).map(
-        (r) => r.id,
-      );
-      await keepPlatformReachable(
-        before.filter((i) => !wanted.includes(i)),
-        menuId,
-      );
-      await db.query(
-        `WITH del AS (DELETE FROM page_func_relation WHERE menu_id = $1 AND NOT (interface_id = ANY($2::int[])))
+  app.post(
+    '/permission/setPageFuncRelation',
+    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
+    takes(relationSave),
+    async (c) => {
+      const body = c.var.body;
+      const { menuId, interfaceId } = body;
+      if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
+      if (menuId !== null) {
+        await entry(menuId);
+        const wanted = body.interfaceIds;
+        const known = await db.query('SELECT id FROM api_interface WHERE id = ANY($1::int[])', [wanted]);
+        if (known.length !== wanted.length) throw new ApiError('接口不存在');
+        const before = (
+          await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1', [menuId])
+        ).map((r) => r.id);
+        await keepPlatformReachable(
+          before.filter((i) => !wanted.includes(i)),
+          menuId,
+        );
+        await db.query(
+          `WITH del AS (DELETE FROM page_func_relation WHERE menu_id = $1 AND NOT (interface_id = ANY($2::int[])))
          INSERT INTO page_func_relation (menu_id, interface_id) SELECT $1, i FROM unnest($2::int[]) i ON CONFLICT DO NOTHING`,
-        [menuId, wanted],
+          [menuId, wanted],
+        );
+        return c.json(ok({ menuId, interfaceIds: wanted }));
+      }
+      const wanted = body.menuIds;
+      const known = await db.query('SELECT id FROM menu WHERE id = ANY($1::int[])', [wanted]);
+      if (known.length !== wanted.length) throw new ApiError('菜单不存在');
+      const [iface] = await db.query<{ method: string; path: string; source: string }>(
+        'SELECT method, path, source FROM api_interface WHERE id = $1',
+        [interfaceId],
       );
-      return c.json(ok({ menuId, interfaceIds: wanted }));
-    }
-    const wanted = idList(body.menuIds, '菜单', { max: 5000 });
-    const known = await db.query('SELECT id FROM menu WHERE id = ANY($1::int[])', [wanted]);
-    if (known.length !== wanted.length) throw new ApiError('菜单不存在');
-    const [iface] = await db.query<{ method: string; path: string; source: string }>(
-      'SELECT method, path, source FROM api_interface WHERE id = $1',
-      [interfaceId],
-    );
-    if (!iface) throw new ApiError('接口不存在');
-    if (!wanted.length && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
-      throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
-    }
-    await db.query(
-      `WITH del AS (DELETE FROM page_func_relation WHERE interface_id = $1 AND NOT (menu_id = ANY($2::int[])))
+      if (!iface) throw new ApiError('接口不存在');
+      if (!wanted.length && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
+        throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
+      }
+      await db.query(
+        `WITH del AS (DELETE FROM page_func_relation WHERE interface_id = $1 AND NOT (menu_id = ANY($2::int[])))
        INSERT INTO page_func_relation (menu_id, interface_id) SELECT m, $1 FROM unnest($2::int[]) m ON CONFLICT DO NOTHING`,
-      [interfaceId, wanted],
-    );
-    return c.json(ok({ interfaceId, menuIds: wanted }));
-  });
+        [interfaceId, wanted],
+      );
+      return c.json(ok({ interfaceId, menuIds: wanted }));
+    },
+  );
 
   app.post(
     '/v1/permission/delPageFuncRelation',
     owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
+    takes(relationDelete),
     async (c) => {
-      const body = await readBody(c);
-      const menuId = idOf(body, 'menuId', '菜单');
-      const interfaceId = idOf(body, 'interfaceId', '接口');
+      const { menuId, interfaceId } = c.var.body;
       const [iface] = await db.query<{ method: string; path: string; source: string; n: number }>(
         `SELECT method, path, source, (SELECT count(*)::int FROM page_func_relation WHERE interface_id = $1 AND menu_id <> $2) AS n
          FROM api_interface WHERE id = $1`,

@@ -6,26 +6,20 @@ import { TENANT_ACTIVE } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, idList, int, ok, readBody } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
 import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, withAncestors } from '../../access/menu.ts';
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../../src/api/contract.ts';
-import { isNewTenant, tenantAdd, tenantEdit } from '../../../src/api/schema/tenant.ts';
-import { checkWith } from '../../infra/validate.ts';
+import { paramsQuery, paramsUpdate, tenantList, tenantPagesQuery, tenantPagesSave, tenantSave } from '../../../src/api/schema/tenant.ts';
+import { noBody } from '../../../src/api/schema/session.ts';
+import { takes } from '../../infra/validate.ts';
 import { owns } from '../../access/access.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
   to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",
   (SELECT count(*)::int FROM app_user u WHERE u.tenant_id = t.id AND u.deleted_at IS NULL) AS "userCount"`;
-
-/** A tenant id: 0 (the demo's platform tenant) or a positive 32-bit integer. */
-const idOf = (body: Record<string, unknown>, key: string, label: string) => {
-  const v = typeof body[key] === 'string' ? Number(body[key]) : body[key];
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= 2 ** 31) throw new ApiError(`${label}不正确`);
-  return v;
-};
 
 /** 12 characters with letters and digits (the password policy), no look-alikes (0/O, 1/l/I). */
 export function initialPassword(): string {
@@ -104,35 +98,35 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   };
 
   /** The tenant a parameters call is about: the caller's own, or (the platform operator only) any tenant. */
-  const paramsTenant = async (s: SessionInfo, body: Record<string, unknown>) => {
-    if (body.tenantId === undefined || body.tenantId === null || body.tenantId === '') return s.tenantId;
-    const id = idOf(body, 'tenantId', '租户');
+  const paramsTenant = async (s: SessionInfo, body: { tenantId: number | null }) => {
+    if (body.tenantId === null) return s.tenantId;
+    const id = body.tenantId;
     if (id !== s.tenantId && s.tenantId !== platformTenant) throw new ApiError('租户不存在');
     await tenantRow(id);
     return id;
   };
 
   // Not shown in the spec (it has no tenant list call): the tenant list page's rows.
-  app.post('/v1/tenant/list', owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 50) : '';
-    const status = body.status === 0 || body.status === '0' ? 0 : body.status === 1 || body.status === '1' ? 1 : null;
-    const where = `($1 = '' OR strpos(lower(t.name || ' ' || t.code || ' ' || t.contact_name || ' ' || t.contact_phone), lower($1)) > 0)
+  app.post(
+    '/v1/tenant/list',
+    owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }),
+    takes(tenantList),
+    async (c) => {
+      const { pageNum, pageSize, keyword, status } = c.var.body;
+      const where = `($1 = '' OR strpos(lower(t.name || ' ' || t.code || ' ' || t.contact_name || ' ' || t.contact_phone), lower($1)) > 0)
       AND ($2::int IS NULL OR (CASE WHEN ${TENANT_ACTIVE} THEN 1 ELSE 0 END) = $2)`;
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenant t WHERE ${where}`, [keyword, status]);
-    const rows = await db.query<TenantRow>(
-      `SELECT ${TENANT_COLUMNS}, t.id = $5 AS platform FROM tenant t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`,
-      [keyword, status, pageSize, (pageNum - 1) * pageSize, platformTenant],
-    );
-    return c.json({ result: 'ok', values: rows, count: n });
-  });
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenant t WHERE ${where}`, [keyword, status]);
+      const rows = await db.query<TenantRow>(
+        `SELECT ${TENANT_COLUMNS}, t.id = $5 AS platform FROM tenant t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`,
+        [keyword, status, pageSize, (pageNum - 1) * pageSize, platformTenant],
+      );
+      return c.json({ result: 'ok', values: rows, count: n });
+    },
+  );
 
-  app.post('/v1/tenant/save', owns({ pages: ['tenant-manage/tenant-list'], platform: true }), async (c) => {
-    const body = await readBody(c);
-    const isNew = isNewTenant(body);
-    const checked = isNew ? await checkWith(tenantAdd, body) : await checkWith(tenantEdit, body);
+  app.post('/v1/tenant/save', owns({ pages: ['tenant-manage/tenant-list'], platform: true }), takes(tenantSave), async (c) => {
+    const checked = c.var.body;
+    const isNew = 'adminUserName' in checked;
     const input: TenantInput = { ...checked, id: 'adminUserName' in checked ? undefined : checked.id };
     const [codeTaken] = await db.query('SELECT 1 FROM tenant WHERE lower(code) = lower($1) AND ($2::int IS NULL OR id <> $2)', [
       input.code,
@@ -198,9 +192,9 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   app.post(
     '/v1/tenantPagesRelation/selRelationList',
     owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    takes(tenantPagesQuery),
     async (c) => {
-      const body = await readBody(c);
-      const id = idOf(body, 'tenantId', '租户');
+      const id = c.var.body.tenantId;
       await tenantRow(id);
       const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
       return c.json(ok(rows.map((r) => r.menu_id)));
@@ -210,11 +204,10 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   app.post(
     '/v1/tenantPagesRelation/addRelation',
     owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
+    takes(tenantPagesSave),
     async (c) => {
-      const body = await readBody(c);
-      const id = idOf(body, 'tenantId', '租户');
+      const { tenantId: id, menuIds: wanted } = c.var.body;
       const tenant = await tenantRow(id);
-      const wanted = idList(body.menuIds, '菜单', { max: 5000 });
       const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
         'SELECT id, parent_id, component, tenant_id FROM menu',
       );
@@ -248,43 +241,48 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   );
 
   // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
-  app.post('/v1/tenantOverallParams/query', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
-    const body = await readBody(c);
-    const id = await paramsTenant(c.get('session'), body);
-    const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
-    const values = SETTINGS_KEYS.map((type) => {
-      const raw = rows.find((r) => r.type === type)?.params ?? '{}';
-      let params: unknown = {};
-      try {
-        params = JSON.parse(raw);
-      } catch {
-        /* a broken row reads as empty; saving replaces it */
-      }
-      return { type, params };
-    });
-    return c.json(ok({ tenantId: id, settings: values }));
-  });
+  app.post(
+    '/v1/tenantOverallParams/query',
+    owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }),
+    takes(paramsQuery),
+    async (c) => {
+      const id = await paramsTenant(c.get('session'), c.var.body);
+      const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
+      const values = SETTINGS_KEYS.map((type) => {
+        const raw = rows.find((r) => r.type === type)?.params ?? '{}';
+        let params: unknown = {};
+        try {
+          params = JSON.parse(raw);
+        } catch {
+          /* a broken row reads as empty; saving replaces it */
+        }
+        return { type, params };
+      });
+      return c.json(ok({ tenantId: id, settings: values }));
+    },
+  );
 
-  app.post('/v1/tenantOverallParams/update', owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }), async (c) => {
-    const body = await readBody(c);
-    const id = await paramsTenant(c.get('session'), body);
-    const type = body.type;
-    if (typeof type !== 'string' || !(SETTINGS_KEYS as readonly string[]).includes(type)) {
-      throw new ApiError(`type 必须是 ${SETTINGS_KEYS.join('、')} 之一`);
-    }
-    const json = checkedParams(type as SettingsKey, body.params);
-    await db.query(
-      `INSERT INTO system_setting (tenant_id, type, params) VALUES ($1, $2, $3)
+  app.post(
+    '/v1/tenantOverallParams/update',
+    owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }),
+    takes(paramsUpdate),
+    async (c) => {
+      const body = c.var.body;
+      const id = await paramsTenant(c.get('session'), body);
+      const { type } = body;
+      const json = checkedParams(type, body.params);
+      await db.query(
+        `INSERT INTO system_setting (tenant_id, type, params) VALUES ($1, $2, $3)
        ON CONFLICT (tenant_id, type) DO UPDATE SET params = EXCLUDED.params`,
-      [id, type, json],
-    );
-    // Open sessions of the tenant read their parameters again (the watermark turns on or off without a reload).
-    await events.publish({ tenantId: id }, 'settings');
-    return c.json(ok());
-  });
+        [id, type, json],
+      );
+      // Open sessions of the tenant read their parameters again (the watermark turns on or off without a reload).
+      await events.publish({ tenantId: id }, 'settings');
+      return c.json(ok());
+    },
+  );
 
-  app.post('/v1/systemSetting/getIsPrivacy', owns('shell'), async (c) => {
-    await readBody(c);
+  app.post('/v1/systemSetting/getIsPrivacy', owns('shell'), takes(noBody), async (c) => {
     return c.json(ok(await privacyOn(db, c.get('session').tenantId)));
   });
 

@@ -83,6 +83,10 @@ export const RULE_MESSAGES = {
   nameEnMax: '英文名称不能超过 64 个字符',
   roleParent: '上级角色不存在',
   menuIds: '菜单格式不正确',
+  menuId: '菜单不存在',
+  menuParent: '上级菜单不存在',
+  menuUriType: '菜单类型须为 1（页面）或 2（按钮）',
+  publishSection: '请选择本租户菜单中的一个一级目录',
   userRoleUid: 'uid 必须是用户 id',
   userRoleRids: 'rids 必须是角色 id',
 

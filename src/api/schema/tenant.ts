@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN } from '../contract.ts';
-import { body, given, optionalInstant, text, wholeNumber } from './kit.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, SETTINGS_KEYS, TENANT_CODE_PATTERN } from '../contract.ts';
+import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from './kit.ts';
 import { say } from './messages.ts';
 
 const fields = {
@@ -38,3 +38,52 @@ export const tenantEdit = body({
 
 /** Whether a save body is of a new tenant (its schema: tenantAdd, else tenantEdit). */
 export const isNewTenant = (b: Record<string, unknown>) => b.id === undefined || b.id === null || b.id === '';
+
+/** /v1/tenant/save: a new tenant (no id) or an edit. */
+export const tenantSave = v.lazy((input) => (isNewTenant((input ?? {}) as Record<string, unknown>) ? tenantAdd : tenantEdit));
+
+/** /v1/tenant/list: a page of tenants, by a word and whether they are active. */
+export const tenantList = body({
+  ...page(),
+  keyword: keyword(50),
+  status: v.optional(
+    v.nullable(
+      v.union(
+        [
+          v.picklist([0, 1]),
+          v.pipe(
+            v.picklist(['0', '1', '']),
+            v.transform((s) => (s === '' ? null : Number(s))),
+          ),
+        ],
+        say('tenantStatus'),
+      ),
+    ),
+    null,
+  ),
+});
+
+/** A tenant named by id (0 is the demo's platform tenant). */
+const tenantRef = () => given(wholeNumber(0, 2 ** 31 - 1, say('tenantId')));
+
+/** /v1/tenantPagesRelation/selRelationList: a tenant's pages. */
+export const tenantPagesQuery = body({ tenantId: tenantRef() });
+
+/** /v1/tenantPagesRelation/addRelation: a tenant's pages and buttons, all at once. */
+export const tenantPagesSave = body({ tenantId: tenantRef(), menuIds: idList({ message: 'menuIds', max: 5000 }) });
+
+/** The tenant a parameters call is about: absent for one's own. */
+const paramsTenantId = v.pipe(
+  v.optional(v.nullable(v.union([v.literal(''), wholeNumber(0, 2 ** 31 - 1, say('tenantId'))], say('tenantId'))), null),
+  v.transform((x) => (x === '' ? null : x)),
+);
+
+/** /v1/tenantOverallParams/query: a tenant's parameters. */
+export const paramsQuery = body({ tenantId: paramsTenantId });
+
+/** /v1/tenantOverallParams/update: one kind of parameters (its JSON checked by kind on the server). */
+export const paramsUpdate = body({
+  tenantId: paramsTenantId,
+  type: given(v.picklist(SETTINGS_KEYS, say('settingType', { types: SETTINGS_KEYS.join('、') })), '' as never),
+  params: v.optional(v.unknown()),
+});
