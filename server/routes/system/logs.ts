@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, instant, int, ok, readBody, text } from '../../infra/http.ts';
+import { ApiError, ok } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { errorLogList, errorReport, loginInfoList, loginLogId, loginLogList, smsLogList } from '../../../src/api/schema/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { isOnline } from '../../access/presence.ts';
@@ -9,11 +11,7 @@ import { recordError } from '../../services/logs.ts';
 import type { ErrorLogRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 
-const paging = (body: Record<string, unknown>, max = 200) => {
-  const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-  const pageSize = int(body, 'pageSize', '每页条数', 10, max);
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-};
+const paging = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ pageSize, offset: (pageNum - 1) * pageSize });
 
 export interface LogRoutesOptions {
   db: Db;
@@ -35,15 +33,15 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   /** The department scope on a row's user (alias `u`, $2 the scope or null for the whole tenant). */
   const scoped = (u = 'u') => `($2::int[] IS NULL OR (${u}.id IS NOT NULL AND ${u}.depart_ids && $2::int[]))`;
 
-  app.post('/v1/userLoginLog/list', owns({ pages: ['manage/logs'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/userLoginLog/list', owns({ pages: ['manage/logs'] }), takes(loginLogList), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
     const result = body.result === 'success' ? true : body.result === 'failure' ? false : null;
     const where = `${tenantRows(s)} AND ${scoped()}
       AND ($3 = '' OR strpos(lower(l.account), lower($3)) > 0) AND ($4::boolean IS NULL OR l.success = $4)
       AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
-    const params = [s.tenantId, await departmentScope(db, s), text(body, 'account'), result, instant(body, 'from'), instant(body, 'to')];
+    const params = [s.tenantId, await departmentScope(db, s), body.account, result, body.from, body.to];
     const [{ n }] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM login_log l LEFT JOIN app_user u ON u.id = l.user_id WHERE ${where}`,
       params,
@@ -58,10 +56,9 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/userLoginLog/detail', owns({ pages: ['manage/logs'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/userLoginLog/detail', owns({ pages: ['manage/logs'] }), takes(loginLogId), async (c) => {
     const s = c.get('session');
-    const id = int(body, 'id', '日志', 0, Number.MAX_SAFE_INTEGER);
+    const { id } = c.var.body;
     const [log] = await db.query<LoginLogRow & { tenantId: number | null }>(
       `SELECT l.id, l.account, COALESCE(u.nickname, '') AS nickname, l.success, l.reason, l.method, l.ip, l.user_agent AS "userAgent",
               l.session_id::text AS "sessionId", to_json(l.created_at) #>> '{}' AS "createdAt", l.tenant_id AS "tenantId"
@@ -94,11 +91,11 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json(ok({ log: row, events, session: session ?? null }));
   });
 
-  app.post('/v1/loginInfo/selUserLoginInfoList', owns({ pages: ['manage/logs'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/loginInfo/selUserLoginInfoList', owns({ pages: ['manage/logs'] }), takes(loginInfoList), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
-    const keyword = text(body, 'keyword');
+    const { keyword } = body;
     const where = `u.tenant_id = $1 AND u.deleted_at IS NULL AND ${scoped()}
       AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)`;
     const params = [s.tenantId, await departmentScope(db, s), keyword];
@@ -117,15 +114,15 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/errLogger/controller/list', owns({ pages: ['manage/logs'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/errLogger/controller/list', owns({ pages: ['manage/logs'] }), takes(errorLogList), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
-    const source = body.source === 'server' || body.source === 'client' ? body.source : null;
+    const source = body.source || null;
     const where = `${tenantRows(s, 'e')} AND ($2::text IS NULL OR e.source = $2)
       AND ($3 = '' OR strpos(lower(e.message || ' ' || e.path || ' ' || e.route || ' ' || e.request_id), lower($3)) > 0)
       AND ($4::timestamptz IS NULL OR e.created_at >= $4) AND ($5::timestamptz IS NULL OR e.created_at < $5)`;
-    const params = [s.tenantId, source, text(body, 'keyword', 100), instant(body, 'from'), instant(body, 'to')];
+    const params = [s.tenantId, source, body.keyword, body.from, body.to];
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM error_log e WHERE ${where}`, params);
     const rows = await db.query<ErrorLogRow>(
       `SELECT e.id, e.source, e.request_id AS "requestId", e.method, e.path, e.message, e.kind, e.route, e.release,
@@ -139,12 +136,10 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
 
   // Not in the spec: the console posts its own uncaught errors and chunk failures here (at most 30 a minute per user).
   // the console reports its own uncaught errors and chunk failures
-  app.post('/v1/errLogger/controller/report', owns('shell'), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/errLogger/controller/report', owns('shell'), takes(errorReport), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const message = text(body, 'message', 1000);
-    if (!message) throw new ApiError('message 不能为空');
-    const kind = ['error', 'rejection', 'chunk'].includes(String(body.kind)) ? String(body.kind) : 'error';
+    const { message, kind } = body;
     const [{ recent }] = await db.query<{ recent: number }>(
       `SELECT count(*)::int AS recent FROM error_log WHERE user_id = $1 AND source = 'client' AND created_at > now() - interval '1 minute'`,
       [s.userId],
@@ -156,23 +151,21 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
       source: 'client',
       message,
       kind,
-      route: text(body, 'route', 300),
-      release: text(body, 'release', 64),
+      route: body.route,
+      release: body.release,
       userAgent: c.req.header('User-Agent') ?? '',
     });
     return c.json(ok({ kept: true }));
   });
 
-  app.post('/v1/msg/getSmsRecoedList', owns({ pages: ['manage/logs', 'manage/sms-platform'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/msg/getSmsRecoedList', owns({ pages: ['manage/logs', 'manage/sms-platform'] }), takes(smsLogList), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
-    const success =
-      body.success === true || body.success === 'true' ? true : body.success === false || body.success === 'false' ? false : null;
-    const phone = text(body, 'phone', 11).replace(/\D/g, '');
+    const { success, phone } = body;
     const where = `${tenantRows(s, 'm')} AND ($2 = '' OR strpos(m.phone, $2) > 0) AND ($3::boolean IS NULL OR m.success = $3)
       AND ($4::timestamptz IS NULL OR m.created_at >= $4) AND ($5::timestamptz IS NULL OR m.created_at < $5)`;
-    const params = [s.tenantId, phone, success, instant(body, 'from'), instant(body, 'to')];
+    const params = [s.tenantId, phone, success, body.from, body.to];
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_log m WHERE ${where}`, params);
     const rows = await db.query<SmsLogRow>(
       `SELECT m.id, m.phone, m.template, m.platform, m.success, m.error, to_json(m.created_at) #>> '{}' AS "createdAt"

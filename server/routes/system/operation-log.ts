@@ -1,37 +1,31 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, instant, int, ok, readBody, text } from '../../infra/http.ts';
+import { ok } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { operationLogList, operationSave } from '../../../src/api/schema/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { owns } from '../../access/access.ts';
 
 const FIELDS = [
-  ['operationTime', 'operation_time', true],
-  ['operationName', 'operation_name', true],
-  ['operationCode', 'operation_code', true],
-  ['systemName', 'system_name', true],
-  ['pageCode', 'page_code', false],
-  ['pageName', 'page_name', false],
-  ['operationType', 'operation_type', false],
-  ['menuName', 'menu_name', false],
-  ['menuCode', 'menu_code', false],
+  ['operationTime', 'operation_time'],
+  ['operationName', 'operation_name'],
+  ['operationCode', 'operation_code'],
+  ['systemName', 'system_name'],
+  ['pageCode', 'page_code'],
+  ['pageName', 'page_name'],
+  ['operationType', 'operation_type'],
+  ['menuName', 'menu_name'],
+  ['menuCode', 'menu_code'],
 ] as const;
 
 /** operation log: a tracked click is stored for the caller's tenant; listed newest first. */
 export function operationLogRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/userOperationLog/save', owns('shell'), async (c) => {
-    const body = await readBody(c);
-    const values: string[] = [];
-    for (const [key, , required] of FIELDS) {
-      const v = body[key];
-      if (v !== undefined && typeof v !== 'string') throw new ApiError(`${key} 必须是字符串`);
-      if (required && !v) throw new ApiError(`${key} 不能为空`);
-      if (v && v.length > 200) throw new ApiError(`${key} 过长`);
-      values.push(v ?? '');
-    }
-    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(values[0])) throw new ApiError('operationTime 格式应为 yyyy-MM-dd hh:mm:ss');
+  app.post('/v1/userOperationLog/save', owns('shell'), takes(operationSave), async (c) => {
+    const body = c.var.body;
+    const values = FIELDS.map(([key]) => body[key]);
     const s = c.get('session');
     await db.query(
       `INSERT INTO operation_log (tenant_id, user_id, ${FIELDS.map((f) => f[1]).join(', ')})
@@ -41,26 +35,19 @@ export function operationLogRoutes(db: Db) {
     return c.json(ok());
   });
 
-  app.post('/v1/userOperationLog/list', owns({ pages: ['manage/logs'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/userOperationLog/list', owns({ pages: ['manage/logs'] }), takes(operationLogList), async (c) => {
+    const body = c.var.body;
     // export: the whole filtered list for the .xlsx (at most 10,000 rows, newest first), else a page
-    const exporting = body.export === true;
-    const pageNum = exporting ? 1 : int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = exporting ? 10_000 : int(body, 'pageSize', '每页条数', 10, 200);
+    const exporting = body.export;
+    const pageNum = exporting ? 1 : body.pageNum;
+    const pageSize = exporting ? 10_000 : body.pageSize;
     const s = c.get('session');
     // Within the caller's department scope: a row of a user outside it is left out (userType 0: the whole tenant).
     const where = `l.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
       AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)
       AND ($4 = '' OR strpos(lower(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name), lower($4)) > 0)
       AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
-    const params = [
-      s.tenantId,
-      await departmentScope(db, s),
-      text(body, 'user'),
-      text(body, 'page'),
-      instant(body, 'from'),
-      instant(body, 'to'),
-    ];
+    const params = [s.tenantId, await departmentScope(db, s), body.user, body.page, body.from, body.to];
     const rows = await db.query(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"

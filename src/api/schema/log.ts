@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { body, given, keyword, optionalInstant, page, wholeNumber } from './kit.ts';
+import { say } from './messages.ts';
+
+/** A log list's time range: instants (ISO 8601), either end open. */
+const range = { from: optionalInstant('logFrom'), to: optionalInstant('logTo') };
+
+/** A filter with a few values and '' (or absent) for any. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: 'wrongOutcome' | 'logSource') =>
+  v.optional(v.picklist([...values, ''], say(message)), '');
+
+/** /v1/userLoginLog/list: sign-in attempts, by account, outcome and time. */
+export const loginLogList = body({ ...page(), account: keyword(64), result: oneOf(['success', 'failure'], 'wrongOutcome'), ...range });
+
+/** /v1/userLoginLog/detail: one attempt with its session's life. */
+export const loginLogId = body({ id: given(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('logId'), 16)) });
+
+/** /v1/loginInfo/selUserLoginInfoList: each user's last sign-in, by a word. */
+export const loginInfoList = body({ ...page(), keyword: keyword(64) });
+
+/** /v1/errLogger/controller/list: server and console errors, by source, a word and time. */
+export const errorLogList = body({ ...page(), source: oneOf(['server', 'client'], 'logSource'), keyword: keyword(100), ...range });
+
+/** /v1/errLogger/controller/report: an error the console met (uncaught, a rejected promise, a chunk that failed). */
+export const errorReport = body({
+  message: given(
+    v.pipe(
+      v.string(say('errorMessage')),
+      v.trim(),
+      v.nonEmpty(say('errorMessage')),
+      v.transform((s) => s.slice(0, 1000)),
+    ),
+  ),
+  kind: v.optional(v.picklist(['error', 'rejection', 'chunk'], say('wrongType', { name: 'kind' })), 'error'),
+  route: keyword(300),
+  release: keyword(64),
+});
+
+/** /v1/msg/getSmsRecoedList (the spec's misspelling): SMS sent, by phone, outcome and time. */
+export const smsLogList = body({
+  ...page(),
+  phone: v.pipe(
+    keyword(11),
+    v.transform((s) => s.replace(/\D/g, '')),
+  ),
+  success: v.optional(
+    v.nullable(
+      v.union(
+        [
+          v.boolean(),
+          v.pipe(
+            v.picklist(['true', 'false']),
+            v.transform((s) => s === 'true'),
+          ),
+        ],
+        say('wrongOutcome'),
+      ),
+    ),
+    null,
+  ),
+  ...range,
+});
+
+/** The operation log's fields, as the console's click tracker sends them (the time as yyyy-MM-dd hh:mm:ss). */
+const operationText = (required: boolean, name: string) => {
+  const text = v.pipe(v.string(say('operationText', { name })), v.maxLength(200, say('operationTooLong', { name })));
+  return required ? given(v.pipe(text, v.nonEmpty(say('operationRequired', { name })))) : v.optional(text, '');
+};
+
+/** /v1/userOperationLog/save: a tracked click. */
+export const operationSave = body({
+  operationTime: v.pipe(operationText(true, 'operationTime'), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, say('operationTime'))),
+  operationName: operationText(true, 'operationName'),
+  operationCode: operationText(true, 'operationCode'),
+  systemName: operationText(true, 'systemName'),
+  pageCode: operationText(false, 'pageCode'),
+  pageName: operationText(false, 'pageName'),
+  operationType: operationText(false, 'operationType'),
+  menuName: operationText(false, 'menuName'),
+  menuCode: operationText(false, 'menuCode'),
+});
+
+/** /v1/userOperationLog/list: tracked clicks, by user, page and time; `export` takes the whole filtered list. */
+export const operationLogList = body({
+  ...page(),
+  user: keyword(64),
+  page: keyword(64),
+  export: v.optional(v.boolean(say('wrongType', { name: 'export' })), false),
+  ...range,
+});
