@@ -429,32 +429,6 @@ export function defaultFits(type: MetaFieldType, value: unknown, options: readon
   }
 }
 
-export function metaFieldProblems(f: Partial<MetaFieldInput>): Record<string, string> {
-  const p: Record<string, string> = {};
-  if (!f.name) p.name = '标识不能为空';
-  else if (!META_NAME_PATTERN.test(f.name)) p.name = META_NAME_RULE;
-  const label = (f.label ?? '').trim();
-  if (!label) p.label = '名称不能为空';
-  else if (label.length > 32) p.label = '名称不能超过 32 个字';
-  if (!f.type || !(META_FIELD_TYPES as readonly string[]).includes(f.type)) p.type = '请选择字段类型';
-  if (f.type === 'enum') {
-    const options = f.options ?? [];
-    if (!options.length) p.options = '枚举至少要有一个选项';
-    else if (options.some((o) => !o.value.trim() || !o.label.trim())) p.options = '每个选项都要有值和名称';
-    else if (new Set(options.map((o) => o.value)).size !== options.length) p.options = '选项的值不能重复';
-  }
-  if (f.type === 'reference' && !f.refTableId) p.refTableId = '请选择引用的表';
-  if (
-    (f.type === 'reference' || f.type === 'department') &&
-    f.defaultValue !== null &&
-    f.defaultValue !== undefined &&
-    f.defaultValue !== ''
-  )
-    p.defaultValue = '引用字段不能有默认值';
-  else if (f.type && !defaultFits(f.type, f.defaultValue, f.options ?? [])) p.defaultValue = '默认值与字段类型不符';
-  return p;
-}
-
 // ---- Records of a meta table: the business areas' rows ----
 
 /** A record as the records calls answer it: values by field name; labels of reference and department values. */

@@ -26,6 +26,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   collectionId: 'No such collection',
   collectionName: 'The collection name is required',
   collectionNameRule: 'The collection name is 2-64 letters, digits, underscores, dots or hyphens, starting with a letter',
+  collectionFile: 'Choose a file',
   collectionFileId: 'No such file',
   remarkMax: 'The remark is at most 200 characters',
 
@@ -78,6 +79,15 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   metaNameRule: 'The name is 2-40 lower-case letters, digits or underscores, starting with a letter',
   metaLabel: 'The label is required',
   nameMax32: 'The name is at most 32 characters',
+  metaFieldType: 'Choose a field type',
+  metaOptionsEmpty: 'An enum has at least one option',
+  metaOptionsBlank: 'Every option has a value and a name',
+  metaOptionsDup: 'Option values must differ',
+  metaOptionsMax: 'At most 200 options',
+  metaRefTable: 'The referenced table does not exist',
+  metaRefRequired: 'Choose the referenced table',
+  metaRefDefault: 'A reference field has no default value',
+  metaDefault: 'The default value does not fit the field type',
   metaComponent: 'The page component is a lower-case group/name path, e.g. base-info/store-mng',
 
   departId: 'No such department',

@@ -2,34 +2,36 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, int, ok, readBody, refuse } from '../../infra/http.ts';
+import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { takes } from '../../infra/validate.ts';
-import { metaFieldDelete, metaFieldList, metaTableId, metaTableList, metaTableSave } from '../../../src/api/schema/meta-table.ts';
-import { collectionAdd, collectionFileId, collectionFiles, collectionId, collectionList } from '../../../src/api/schema/collection.ts';
+import {
+  metaFieldDelete,
+  metaFieldList,
+  metaFieldSave,
+  metaTableId,
+  metaTableList,
+  metaTableSave,
+} from '../../../src/api/schema/meta-table.ts';
+import {
+  collectionAdd,
+  collectionFileAdd,
+  collectionFileId,
+  collectionFiles,
+  collectionId,
+  collectionList,
+} from '../../../src/api/schema/collection.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
 import {
-  META_FIELD_TYPES,
   MONGO_FILE_MAX_BYTES,
-  metaFieldProblems,
-  type EnumOption,
   type MetaFieldInput,
   type MetaFieldRow,
-  type MetaFieldType,
   type MetaTableRow,
   type MongoFileRow,
   type MongoTableRow,
 } from '../../../src/api/contract.ts';
 import { owns, type CallTable } from '../../access/access.ts';
-
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
-const optionalId = (body: Record<string, unknown>, key: string, label: string) =>
-  body[key] === undefined || body[key] === null || body[key] === '' ? null : idOf(body, key, label);
-const firstProblem = (problems: Record<string, string>) => {
-  const [field] = Object.keys(problems);
-  if (field) throw refuse(field, problems[field]);
-};
 
 const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
@@ -128,42 +130,18 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/metaData/saveMetaField', owns({ buttons: ['meta:save'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaData/saveMetaField', owns({ buttons: ['meta:save'] }), takes(metaFieldSave), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const id = optionalId(body, 'id', '字段');
-    const tableId = idOf(body, 'tableId', '数据表');
+    const { id, tableId } = body;
     await tableOf(s.tenantId, tableId);
-    const options: EnumOption[] = Array.isArray(body.options)
-      ? body.options.slice(0, 200).map((o: unknown) => {
-          const x = (o ?? {}) as Record<string, unknown>;
-          return {
-            value: String(x.value ?? '')
-              .trim()
-              .slice(0, 64),
-            label: String(x.label ?? '')
-              .trim()
-              .slice(0, 64),
-            ...(typeof x.labelEn === 'string' && x.labelEn.trim() ? { labelEn: x.labelEn.trim().slice(0, 64) } : {}),
-          };
-        })
-      : [];
-    const type = (META_FIELD_TYPES as readonly string[]).includes(String(body.type)) ? (body.type as MetaFieldType) : ('' as MetaFieldType);
     const input: MetaFieldInput = {
+      ...body,
       id: id ?? undefined,
-      tableId,
-      name: typeof body.name === 'string' ? body.name.trim() : '',
-      label: typeof body.label === 'string' ? body.label.trim() : '',
-      type,
-      options: type === 'enum' ? options : [],
-      refTableId: type === 'reference' ? optionalId(body, 'refTableId', '引用的表') : null,
-      required: body.required === true,
-      unique: body.unique === true,
-      searchable: body.searchable === true,
-      listColumn: body.listColumn !== false,
-      defaultValue: body.defaultValue === '' || body.defaultValue === undefined ? null : body.defaultValue,
+      options: body.type === 'enum' ? body.options : [],
+      refTableId: body.type === 'reference' ? body.refTableId : null,
+      defaultValue: body.defaultValue ?? null,
     };
-    firstProblem(metaFieldProblems(input));
     if (input.refTableId !== null)
       await tableOf(s.tenantId, input.refTableId).catch(() => Promise.reject(refuse('refTableId', '引用的表不存在')));
     if (input.unique && ['boolean', 'image'].includes(input.type)) throw refuse('unique', '布尔和图片字段不能设为唯一');
@@ -317,19 +295,10 @@ export function metaRoutes(db: Db, calls: CallTable) {
   });
 
   // multipart: tableId and file (at most MONGO_FILE_MAX_BYTES)
-  app.post('/v1/mongo/insTableFile', owns({ buttons: ['mongo:save'] }), async (c) => {
+  app.post('/v1/mongo/insTableFile', owns({ buttons: ['mongo:save'] }), takes(collectionFileAdd), async (c) => {
     const s = c.get('session');
-    let form: Record<string, string | File>;
-    try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
-    } catch {
-      throw new ApiError('请以 multipart/form-data 上传文件');
-    }
-    const tableId = Number(form.tableId);
-    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError(say('collectionId'));
+    const { tableId, file } = c.var.body;
     const table = await mongoTableOf(s.tenantId, tableId);
-    const file = form.file;
-    if (!(file instanceof File)) throw refuse('file', '请选择文件');
     if (file.size === 0) throw refuse('file', '文件是空的');
     if (file.size > MONGO_FILE_MAX_BYTES) throw refuse('file', '文件不能超过 5 MB');
     const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';

@@ -27,3 +27,9 @@ export const collectionFiles = body({ tableId: rowId('collectionId') });
 
 /** /v1/mongo/delTableFile: one file. */
 export const collectionFileId = body({ id: rowId('collectionFileId') });
+
+/** /v1/mongo/insTableFile (a multipart form): a file added to a collection; its size is checked as it is read. */
+export const collectionFileAdd = body({
+  tableId: rowId('collectionId'),
+  file: given(v.instance(File, say('collectionFile')), '' as never),
+});

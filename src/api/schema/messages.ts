@@ -28,6 +28,7 @@ export const RULE_MESSAGES = {
   collectionId: '集合不存在',
   collectionName: '集合名称不能为空',
   collectionNameRule: '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头',
+  collectionFile: '请选择文件',
   collectionFileId: '文件不存在',
   remarkMax: '说明不能超过 200 个字',
 
@@ -80,6 +81,15 @@ export const RULE_MESSAGES = {
   metaNameRule: '标识须为 2-40 位小写字母、数字或下划线，以字母开头',
   metaLabel: '名称不能为空',
   nameMax32: '名称不能超过 32 个字',
+  metaFieldType: '请选择字段类型',
+  metaOptionsEmpty: '枚举至少要有一个选项',
+  metaOptionsBlank: '每个选项都要有值和名称',
+  metaOptionsDup: '选项的值不能重复',
+  metaOptionsMax: '选项不能超过 200 个',
+  metaRefTable: '引用的表不存在',
+  metaRefRequired: '请选择引用的表',
+  metaRefDefault: '引用字段不能有默认值',
+  metaDefault: '默认值与字段类型不符',
   metaComponent: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
 
   departId: '部门不存在',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { COMPONENT_PATTERN, META_NAME_PATTERN } from '../contract.ts';
+import { COMPONENT_PATTERN, META_FIELD_TYPES, META_NAME_PATTERN, defaultFits, type EnumOption, type MetaFieldType } from '../contract.ts';
 import { body, flag, given, keyword, optionalRowId, page, rowId, text } from './kit.ts';
 import { say } from './messages.ts';
 
@@ -33,3 +33,66 @@ export const metaFieldList = body({ tableId: rowId('metaTableId') });
 
 /** /v1/metaData/delMetaField: one field; `confirm` when the user was told its data goes with it. */
 export const metaFieldDelete = body({ id: rowId('metaFieldId'), confirm: flag(false) });
+
+const optionText = (max: number) =>
+  v.pipe(
+    v.string(say('metaOptionsBlank')),
+    v.trim(),
+    v.transform((s) => s.slice(0, max)),
+  );
+
+/** An enum field's choice: its stored value, its label, and the label in English (optional). */
+const enumOption = v.object({
+  value: optionText(64),
+  label: optionText(64),
+  labelEn: v.optional(optionText(64)),
+});
+
+/** A field's own inputs, each by its own rule. */
+const fieldBody = body({
+  id: optionalRowId('metaFieldId'),
+  tableId: rowId('metaTableId'),
+  name: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
+  label: text({ required: 'metaLabel', max: [32, 'nameMax32'] }),
+  type: given(v.picklist(META_FIELD_TYPES, say('metaFieldType')), '' as never),
+  options: v.optional(v.pipe(v.array(enumOption, say('metaOptionsBlank')), v.maxLength(200, say('metaOptionsMax'))), []),
+  refTableId: optionalRowId('metaRefTable'),
+  required: flag(),
+  unique: flag(),
+  searchable: flag(),
+  listColumn: flag(true),
+  defaultValue: v.pipe(
+    v.optional(v.unknown()),
+    v.transform((x) => (x === '' || x === undefined ? null : x)),
+  ),
+});
+
+/**
+ * The rules across a field's inputs (an enum's options, a reference's table, a default that fits the type), each
+ * named under the input it is about; a rule runs only once the inputs it reads are well-formed.
+ */
+const fieldAcross = v.rawCheck<v.InferOutput<typeof fieldBody>>(({ dataset, addIssue }) => {
+  const f = dataset.value as unknown as Record<string, unknown>;
+  if (typeof f !== 'object' || f === null || !(META_FIELD_TYPES as readonly unknown[]).includes(f.type)) return;
+  const type = f.type as MetaFieldType;
+  const at = (key: string, message: string) =>
+    addIssue({ message, path: [{ type: 'object', origin: 'value', input: f, key, value: f[key] }] });
+  const options = Array.isArray(f.options) ? (f.options as EnumOption[]) : null;
+  if (type === 'enum' && options) {
+    if (!options.length) at('options', say('metaOptionsEmpty'));
+    else if (options.some((o) => !String(o?.value ?? '').trim() || !String(o?.label ?? '').trim())) at('options', say('metaOptionsBlank'));
+    else if (new Set(options.map((o) => o.value)).size !== options.length) at('options', say('metaOptionsDup'));
+  }
+  if (type === 'reference' && (f.refTableId === null || f.refTableId === undefined || f.refTableId === '')) {
+    at('refTableId', say('metaRefRequired'));
+  }
+  const given = f.defaultValue !== null && f.defaultValue !== undefined && f.defaultValue !== '';
+  if ((type === 'reference' || type === 'department') && given) at('defaultValue', say('metaRefDefault'));
+  else if (options !== null && !defaultFits(type, f.defaultValue, options)) at('defaultValue', say('metaDefault'));
+});
+
+/**
+ * /v1/metaData/saveMetaField, and the field form's rules: a field of a table, its type, an enum's options, a
+ * reference's table and a default that fits the type.
+ */
+export const metaFieldSave = v.pipe(fieldBody, fieldAcross);

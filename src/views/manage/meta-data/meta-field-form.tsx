@@ -2,7 +2,6 @@ import { Button, Field, Input, Select, Switch, makeStyles, tokens } from '@fluen
 import { useMemo } from 'react';
 import {
   META_FIELD_TYPES,
-  metaFieldProblems,
   type EnumOption,
   type MetaFieldInput,
   type MetaFieldRow,
@@ -10,6 +9,8 @@ import {
   type MetaTableRow,
 } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { fieldProblems } from '../../../api/schema/kit.ts';
+import { metaFieldSave } from '../../../api/schema/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
@@ -84,7 +85,7 @@ export function FieldForm({
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const validate = useMemo(() => (v: FieldValues) => metaFieldProblems(inputOf(v, table.id)), [table.id]);
+  const validate = useMemo(() => (v: FieldValues) => fieldProblems(metaFieldSave, inputOf(v, table.id)), [table.id]);
   const form = useForm<FieldValues>(
     {
       name: row?.name ?? '',
