@@ -3,7 +3,7 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, hasNul, int, NUL_MESSAGE, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
+import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { readUploadedSheet } from '../../infra/sheets.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
@@ -28,19 +28,22 @@ import {
 import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
 import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
 import { owns } from '../../access/access.ts';
+import { takes } from '../../infra/validate.ts';
+import {
+  recordExport,
+  recordId,
+  recordImport,
+  recordList,
+  recordOptions,
+  recordSave,
+  recordTableOf,
+} from '../../../src/api/schema/record.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
-function listQueryOf(body: Record<string, unknown>): ListQuery {
-  const filters: Record<string, string> = {};
-  if (body.filters && typeof body.filters === 'object' && !Array.isArray(body.filters)) {
-    for (const [k, v] of Object.entries(body.filters as Record<string, unknown>).slice(0, 40)) {
-      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') filters[k] = String(v);
-    }
-  }
-  const order = body.sortOrder === 'ascend' || body.sortOrder === 'descend' ? body.sortOrder : null;
-  return { filters, sortField: typeof body.sortField === 'string' && order ? body.sortField : null, sortOrder: order };
+function listQueryOf(body: { filters: Record<string, string>; sortField?: string; sortOrder?: 'ascend' | 'descend' }): ListQuery {
+  const order = body.sortOrder ?? null;
+  return { filters: body.filters, sortField: body.sortField !== undefined && order ? body.sortField : null, sortOrder: order };
 }
 
 /** The label a sheet or a message shows for a value (enum label, 是/否, reference title, department name). */
@@ -64,7 +67,7 @@ export function recordRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
   /** The table a call names, once the caller may do `op` to it. */
-  const tableFor = async (c: Context<AppEnv>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {
+  const tableFor = async <E extends AppEnv>(c: Context<E>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {
     const s = c.get('session');
     const schema = await loadSchema(db, s.tenantId, by);
     if (!(await mayRecord(db, s, c.req.method, c.req.path.replace(/^\/manage/, ''), schema.table, op))) {
@@ -165,10 +168,8 @@ export function recordRoutes(db: Db) {
 
   /** The table a menu component's page renders, or null when the tenant's dictionary has none (module not installed). */
   // Each records call names its table, checked again per table (mayRecord).
-  app.post('/v1/metaRecord/schema', owns({ records: ['view'] }), async (c) => {
-    const body = await readBody(c);
-    const component = text(body, 'component', 120);
-    if (!component) throw new ApiError('页面组件不能为空');
+  app.post('/v1/metaRecord/schema', owns({ records: ['view'] }), takes(recordTableOf), async (c) => {
+    const { component } = c.var.body;
     const s = c.get('session');
     const [exists] = await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [s.tenantId, component]);
     if (!exists) return c.json(ok(null));
@@ -181,12 +182,11 @@ export function recordRoutes(db: Db) {
     return c.json(ok(answer));
   });
 
-  app.post('/v1/metaRecord/list', owns({ records: ['view'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/list', owns({ records: ['view'] }), takes(recordList), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
+    const schema = await tableFor(c, { id: body.tableId }, 'view');
+    const { pageNum, pageSize } = body;
     const params: unknown[] = [];
     const where = await listWhere(db, s, schema, listQueryOf(body), params);
     const order = listOrder(schema, listQueryOf(body));
@@ -202,26 +202,25 @@ export function recordRoutes(db: Db) {
     return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), count: n });
   });
 
-  app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), takes(recordId), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
-    const row = await recordOf(s, schema, idOf(body, 'id', '记录'));
+    const schema = await tableFor(c, { id: body.tableId }, 'view');
+    const row = await recordOf(s, schema, body.id);
     const [record] = await present(db, s.tenantId, schema, [row], await phoneView(db, s));
     return c.json(ok(record));
   });
 
   /** Reference choices: records of the referenced table whose title contains the keyword (a searchable select). */
-  app.post('/v1/metaRecord/options', owns({ records: ['view'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/options', owns({ records: ['view'] }), takes(recordOptions), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'view');
+    const schema = await tableFor(c, { id: body.tableId }, 'view');
     const field = schema.fields.find((f) => f.name === body.field && f.type === 'reference');
     if (!field || field.refTableId === null) throw new ApiError('没有这个引用字段');
     const ref = await loadSchema(db, s.tenantId, { id: field.refTableId });
     const t = titleField(ref.fields);
-    const keyword = text(body, 'keyword', 50);
-    const ids = Array.isArray(body.ids) ? body.ids.filter((x): x is number => Number.isSafeInteger(x)).slice(0, 50) : [];
+    const { keyword, ids } = body;
     const label = t ? `r.data ->> '${sqlId(t.id)}'` : `'#' || r.id`;
     const rows = await db.query<{ id: number; label: string }>(
       `SELECT r.id::int AS id, COALESCE(${label}, '#' || r.id) AS label FROM meta_record r
@@ -233,14 +232,11 @@ export function recordRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/metaRecord/save', owns({ records: ['add', 'edit'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/save', owns({ records: ['add', 'edit'] }), takes(recordSave), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const id = body.id === undefined || body.id === null || body.id === '' ? null : idOf(body, 'id', '记录');
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, id === null ? 'add' : 'edit');
-    const values =
-      body.values && typeof body.values === 'object' && !Array.isArray(body.values) ? (body.values as Record<string, unknown>) : null;
-    if (!values) throw new ApiError('values 须为对象（字段标识 → 值）');
+    const { id, values } = body;
+    const schema = await tableFor(c, { id: body.tableId }, id === null ? 'add' : 'edit');
     if (!schema.fields.length) throw new ApiError(`“${schema.table.label}”还没有字段，请先在数据字典中添加`);
     const before = id === null ? null : await recordOf(s, schema, id);
     const version = before ? editedVersion(body, '记录') : 0;
@@ -287,11 +283,11 @@ export function recordRoutes(db: Db) {
     }
   });
 
-  app.post('/v1/metaRecord/del', owns({ records: ['del'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/del', owns({ records: ['del'] }), takes(recordId), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, 'del');
-    const id = idOf(body, 'id', '记录');
+    const schema = await tableFor(c, { id: body.tableId }, 'del');
+    const { id } = body;
     const row = await recordOf(s, schema, id);
     const [ref] = await db.query<{ table_label: string; field_label: string; n: number }>(
       `SELECT t.label AS table_label, f.label AS field_label, count(*)::int AS n
@@ -316,11 +312,11 @@ export function recordRoutes(db: Db) {
   });
 
   /** The list's rows (or, with `template`, only the header) for the browser to write as .xlsx, like the users page. */
-  app.post('/v1/metaRecord/export', owns({ records: ['export', 'import'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/metaRecord/export', owns({ records: ['export', 'import'] }), takes(recordExport), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const template = body.template === true;
-    const schema = await tableFor(c, { id: idOf(body, 'tableId', '数据表') }, template ? 'import' : 'export');
+    const { template } = body;
+    const schema = await tableFor(c, { id: body.tableId }, template ? 'import' : 'export');
     const columns = schema.fields.map((f) => f.label);
     const day = todayIn(await tenantZone(db, s.tenantId));
     if (template) return c.json(ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] }));
@@ -347,19 +343,10 @@ export function recordRoutes(db: Db) {
    * multipart: tableId and file (.xlsx with the template's header). Every row is checked first; if any is wrong the
    * answer (ok, imported 0) lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
    */
-  app.post('/v1/metaRecord/import', owns({ records: ['import'] }), async (c) => {
+  app.post('/v1/metaRecord/import', owns({ records: ['import'] }), takes(recordImport), async (c) => {
     const s = c.get('session');
-    let form: Record<string, string | File>;
-    try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
-    } catch {
-      throw new ApiError('请以 multipart/form-data 上传文件');
-    }
-    const tableId = Number(form.tableId);
-    if (!Number.isInteger(tableId) || tableId < 1) throw new ApiError('数据表不存在');
+    const { tableId, file } = c.var.body;
     const schema = await tableFor(c, { id: tableId }, 'import');
-    const file = form.file;
-    if (!(file instanceof File)) throw refuse('file', '请选择文件');
     if (file.size > 10 * 1024 * 1024) throw refuse('file', '文件不能超过 10 MB');
     const [header = [], ...body] = await readUploadedSheet(Buffer.from(await file.arrayBuffer()));
     const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
