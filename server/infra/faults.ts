@@ -1,6 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
-import { ApiError, int, readBody, str } from './http.ts';
+import * as v from 'valibot';
+import { ApiError } from './http.ts';
+import { takes } from './validate.ts';
+import { body } from '../../src/api/schema/kit.ts';
 import { owns } from '../access/access.ts';
 
 interface Fault {
@@ -23,6 +26,30 @@ interface Fault {
  * condition produces on demand). Mounted only when the server starts with SCRM_TEST_FAULTS=1: never in demo or
  * production. POST /manage/anon/dev/fault {path, answer?|status?, times?, userToken?}; DELETE clears all.
  */
+/** A fault to set: the path it answers, with an answer, a status or a throw, for a number of calls (and one session). */
+const faultBody = body({
+  path: v.pipe(v.string('path 不能为空'), v.nonEmpty('path 不能为空'), v.maxLength(200, 'path过长')),
+  answer: v.optional(v.unknown()),
+  status: v.optional(
+    v.pipe(
+      v.number('status必须是 500 到 599 之间的整数'),
+      v.integer('status必须是 500 到 599 之间的整数'),
+      v.minValue(500, 'status必须是 500 到 599 之间的整数'),
+      v.maxValue(599, 'status必须是 500 到 599 之间的整数'),
+    ),
+  ),
+  throw: v.optional(v.boolean(), false),
+  times: v.optional(
+    v.pipe(
+      v.number('times必须是 1 到 1000 之间的整数'),
+      v.integer('times必须是 1 到 1000 之间的整数'),
+      v.minValue(1, 'times必须是 1 到 1000 之间的整数'),
+      v.maxValue(1000, 'times必须是 1 到 1000 之间的整数'),
+    ),
+  ),
+  userToken: v.optional(v.string()),
+});
+
 export function faultSwitch() {
   const faults: Fault[] = [];
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -45,14 +72,10 @@ export function faultSwitch() {
     throw new Error(`测试故障：${path}`);
   };
   const routes = new Hono<AppEnv>();
-  routes.post('/anon/dev/fault', owns('anonymous'), async (c) => {
-    const body = await readBody(c);
-    const path = str(body, 'path', 'path');
-    if (body.answer === undefined && body.status === undefined && body.throw !== true)
-      throw new ApiError('answer、status 或 throw 必须给出一个');
-    const status = body.status === undefined ? undefined : int(body, 'status', 'status', 500, 599);
-    const userToken = typeof body.userToken === 'string' ? body.userToken : undefined;
-    faults.push({ path, answer: body.answer, status, throw: body.throw === true, times: int(body, 'times', 'times', 1, 1000), userToken });
+  routes.post('/anon/dev/fault', owns('anonymous'), takes(faultBody), async (c) => {
+    const body = c.var.body;
+    if (body.answer === undefined && body.status === undefined && !body.throw) throw new ApiError('answer、status 或 throw 必须给出一个');
+    faults.push({ ...body, times: body.times ?? 1 });
     return c.json({ result: 'ok' });
   });
   routes.delete('/anon/dev/fault', owns('anonymous'), (c) => {

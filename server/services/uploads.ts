@@ -3,7 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
-import { ApiError } from '../infra/http.ts';
+import { takes } from '../infra/validate.ts';
+import { imageUpload } from '../../src/api/schema/upload.ts';
 import { type UploadTokenAnswer } from '../../src/api/contract.ts';
 import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';
 import { owns } from '../access/access.ts';
@@ -140,13 +141,8 @@ export function uploadRoutes(options: UploadOptions) {
     return c.json(answer);
   });
 
-  api.post('/anon/upload', owns('anonymous'), async (c) => {
-    let form: Record<string, string | File>;
-    try {
-      form = (await c.req.parseBody()) as Record<string, string | File>;
-    } catch {
-      throw new ApiError('请以 multipart/form-data 上传文件');
-    }
+  api.post('/anon/upload', owns('anonymous'), takes(imageUpload), async (c) => {
+    const form = c.var.body;
     const grant = typeof form.token === 'string' ? readToken(form.token) : null;
     if (!grant) return c.json({ error: '上传凭证无效或已过期，请重新上传' }, 401);
     const file = form.file;

@@ -15,6 +15,13 @@ describe('who owns each call (server/access/access.ts)', () => {
     expect(served.filter((key) => !owned.has(key))).toEqual([]);
   });
 
+  it('every route that takes a body declares its schema beside its owner (takes); only GET and DELETE calls take none', () => {
+    const checked = new Set(calls.checked);
+    const unchecked = served.filter((key) => !checked.has(key));
+    expect(unchecked.filter((key) => !/^(GET|DELETE) /.test(key))).toEqual([]);
+    expect(unchecked.length).toBeLessThan(10);
+  });
+
   it('page and button owners name at least one page or code, in the menu’s own form', () => {
     for (const [key, owner] of calls.owners) {
       if (typeof owner === 'string') continue;

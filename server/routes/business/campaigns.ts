@@ -1,12 +1,20 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { campaignApprove, campaignAuditList, campaignId, campaignReject } from '../../../src/api/schema/campaign.ts';
-import { takes } from '../../infra/validate.ts';
-import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
 import {
-  CAMPAIGN_STEPS,
-  CAMPAIGN_TYPES,
+  campaignApprove,
+  campaignAuditList,
+  campaignDetail,
+  campaignId,
+  campaignList,
+  campaignReject,
+  campaignStepSave,
+  campaignSubmit,
+} from '../../../src/api/schema/campaign.ts';
+import { say } from '../../../src/api/schema/messages.ts';
+import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http.ts';
+import {
   STATUS_NAMES,
   liveStatus,
   publishProblems,
@@ -44,8 +52,6 @@ const COLUMNS = `c.id, c.type, c.name, c.status, c.steps, c.current_step AS "cur
   ru.nickname AS "reviewedBy", uu.nickname AS "updatedBy", to_json(c.reviewed_at) #>> '{}' AS "reviewedAt", to_json(c.updated_at) #>> '{}' AS "updatedAt"`;
 const FROM = `campaign c LEFT JOIN app_user su ON su.id = c.submitted_by LEFT JOIN app_user ru ON ru.id = c.reviewed_by
   LEFT JOIN app_user uu ON uu.id = c.updated_by`;
-const STEP_KEYS = new Set<string>(CAMPAIGN_STEPS.map(([s]) => s));
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
 /** A campaign as answered: its status from the audit and the dates, and what publishing still misses. */
 const present = (c: CampaignRow) => ({ ...c, status: liveStatus(c), missing: publishProblems(c.steps, c.type) });
@@ -65,13 +71,9 @@ export function campaignRoutes(db: Db) {
     return row;
   };
 
-  app.post('/v1/campaign/list', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/campaign/list', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), takes(campaignList), async (c) => {
+    const { type, keyword, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
-    const type = typeof body.type === 'string' && body.type in CAMPAIGN_TYPES ? body.type : '';
-    const keyword = text(body, 'keyword', 50);
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
     const where = `c.tenant_id = $1 AND ($2 = '' OR c.type = $2) AND ($3 = '' OR strpos(lower(c.name), lower($3)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign c WHERE ${where}`, [s.tenantId, type, keyword]);
     const rows = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY c.id DESC LIMIT $4 OFFSET $5`, [
@@ -84,29 +86,24 @@ export function campaignRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows.map(present), count: n });
   });
 
-  app.post('/v1/campaign/detail', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), async (c) => {
-    const body = await readBody(c);
-    return c.json(ok(present(await campaignOf(c.get('session').tenantId, idOf(body, 'id', '活动')))));
+  app.post('/v1/campaign/detail', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), takes(campaignDetail), async (c) => {
+    return c.json(ok(present(await campaignOf(c.get('session').tenantId, c.var.body.id))));
   });
 
   /**
    * A step of a draft: `{ type, step, data }` starts one; `{ id, version, step, data }` saves a step of one (stale
    * versions refused). The step's own problems come back with it; a draft may hold them until it is submitted.
    */
-  app.post('/v1/campaign/saveStep', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/campaign/saveStep', owns({ pages: CAMPAIGN_PAGES }), takes(campaignStepSave), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const step = String(body.step ?? '') as CampaignStep;
-    if (!STEP_KEYS.has(step)) throw refuse('step', '没有这个步骤');
-    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
-    if (!data) throw refuse('data', '步骤内容须为对象');
-    if (JSON.stringify(data).length > 64 * 1024) throw refuse('data', '步骤内容过大');
-    const next = typeof body.currentStep === 'string' && STEP_KEYS.has(body.currentStep) ? body.currentStep : step;
+    const { step, data } = body;
+    const next = body.currentStep ?? step;
     const base = step === 'campaign-base-info' ? (data as { name?: unknown; startAt?: unknown; endAt?: unknown }) : null;
     const instant = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
-    if (body.id === undefined || body.id === null || body.id === '') {
-      const type = String(body.type ?? '');
-      if (!(type in CAMPAIGN_TYPES)) throw refuse('type', '请选择活动类型');
+    if (body.id === null) {
+      const { type } = body;
+      if (type === undefined) throw refuse('type', say('campaignType'));
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO campaign (tenant_id, type, name, steps, current_step, start_at, end_at, created_by, updated_by)
          VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $8) RETURNING id`,
@@ -123,7 +120,7 @@ export function campaignRoutes(db: Db) {
       );
       return c.json(ok({ id: row.id, version: 1, problems: stepProblems(step, data, type as CampaignType) }));
     }
-    const id = idOf(body, 'id', '活动');
+    const { id } = body;
     const version = editedVersion(body, '活动');
     const before = await campaignOf(s.tenantId, id);
     if (before.status === 'pending') throw new ApiError('活动正在审核中，不能修改');
@@ -158,11 +155,9 @@ export function campaignRoutes(db: Db) {
   });
 
   /** Submits for audit once every step is complete; else names what is missing (values.missing), nothing changed. */
-  app.post('/v1/campaign/submit', owns({ pages: CAMPAIGN_PAGES }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/campaign/submit', owns({ pages: CAMPAIGN_PAGES }), takes(campaignSubmit), async (c) => {
+    const { id, version } = c.var.body;
     const s = c.get('session');
-    const id = idOf(body, 'id', '活动');
-    const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
     const campaign = await campaignOf(s.tenantId, id);
     const missing = publishProblems(campaign.steps, campaign.type);
     if (missing.length) {

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, int, ok, readBody, refuse, editedVersion, staleEdit, text } from '../../infra/http.ts';
-import { pageStateProblem } from '../../../src/api/rules/page-rules.ts';
+import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { pageAdd, pageId, pageQuery, pageUpdate } from '../../../src/api/schema/page.ts';
+import { noBody } from '../../../src/api/schema/session.ts';
 import { owns } from '../../access/access.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,
   to_json(p.created_at) #>> '{}' AS "createdAt", to_json(p.updated_at) #>> '{}' AS "updatedAt"`;
-const idOf = (body: Record<string, unknown>, key: string, label: string) => int(body, key, label, 0, 2 ** 31 - 1);
 
 /**
  * the page builder's pages per tenant (page-builder state, checked by pageStateProblem on
@@ -17,31 +18,22 @@ const idOf = (body: Record<string, unknown>, key: string, label: string) => int(
 export function pageInfoRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  const input = (body: Record<string, unknown>) => {
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (!name) throw refuse('name', '页面名称不能为空');
-    if (name.length > 50) throw refuse('name', '页面名称不能超过 50 个字');
-    const state = { pageData: body.pageData, rects: body.rects ?? [], pops: body.pops ?? [] };
-    const problem = pageStateProblem(state);
-    if (problem) throw refuse('pageData', problem);
-    const status = body.status === 1 ? 1 : 0;
-    return { name, state, status };
-  };
+  /** A save's name, builder state and status (the schema has checked the state by the builder's rule). */
+  const input = (body: { name: string; pageData?: unknown; rects: unknown; pops: unknown; status: 0 | 1 }) => ({
+    name: body.name,
+    state: { pageData: body.pageData, rects: body.rects, pops: body.pops },
+    status: body.status,
+  });
 
   /** `{ id }`: that page (values holds it alone); else a page of the list, newest first (`keyword` in the name). */
-  app.post('/v1/pageInfo/queryPageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/pageInfo/queryPageInfo', owns({ pages: ['template/custom-page'] }), takes(pageQuery), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    if (body.id !== undefined && body.id !== null && body.id !== '') {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM page_info p WHERE p.id = $1 AND p.tenant_id = $2`, [
-        idOf(body, 'id', '页面'),
-        s.tenantId,
-      ]);
+    if (body.id !== null) {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM page_info p WHERE p.id = $1 AND p.tenant_id = $2`, [body.id, s.tenantId]);
       return c.json({ result: 'ok', values: rows, count: rows.length });
     }
-    const pageNum = int(body, 'pageNum', '页码', 1, 100000);
-    const pageSize = int(body, 'pageSize', '每页条数', 10, 200);
-    const keyword = text(body, 'keyword', 50);
+    const { pageNum, pageSize, keyword } = body;
     const where = `p.tenant_id = $1 AND ($2 = '' OR strpos(lower(p.name), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM page_info p WHERE ${where}`, [s.tenantId, keyword]);
     const rows = await db.query(`SELECT ${COLUMNS} FROM page_info p WHERE ${where} ORDER BY p.id DESC LIMIT $3 OFFSET $4`, [
@@ -53,8 +45,8 @@ export function pageInfoRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows, count: n });
   });
 
-  app.post('/v1/pageInfo/insertPageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/pageInfo/insertPageInfo', owns({ pages: ['template/custom-page'] }), takes(pageAdd), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
     const { name, state, status } = input(body);
     const [row] = await db.query<{ id: number }>(
@@ -65,10 +57,10 @@ export function pageInfoRoutes(db: Db) {
     return c.json(ok({ id: row.id, version: 1 }));
   });
 
-  app.post('/v1/pageInfo/updatePageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/pageInfo/updatePageInfo', owns({ pages: ['template/custom-page'] }), takes(pageUpdate), async (c) => {
+    const body = c.var.body;
     const s = c.get('session');
-    const id = idOf(body, 'id', '页面');
+    const { id } = body;
     const version = editedVersion(body, '页面');
     const { name, state, status } = input(body);
     const [row] = await db.query<{ version: number }>(
@@ -98,10 +90,9 @@ export function pageInfoRoutes(db: Db) {
     return c.json(ok({ id, version: row.version }));
   });
 
-  app.post('/v1/pageInfo/deletePageInfo', owns({ pages: ['template/custom-page'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/pageInfo/deletePageInfo', owns({ pages: ['template/custom-page'] }), takes(pageId), async (c) => {
     const removed = await db.query('DELETE FROM page_info WHERE id = $1 AND tenant_id = $2 RETURNING id', [
-      idOf(body, 'id', '页面'),
+      c.var.body.id,
       c.get('session').tenantId,
     ]);
     if (!removed.length) throw new ApiError('页面不存在或已被删除');
@@ -109,7 +100,7 @@ export function pageInfoRoutes(db: Db) {
   });
 
   /** The component palette the builder offers (the same for every tenant). */
-  app.post('/v1/componentMiniprogramInfo/queryList', owns({ pages: ['template/custom-page'] }), async (c) => {
+  app.post('/v1/componentMiniprogramInfo/queryList', owns({ pages: ['template/custom-page'] }), takes(noBody), async (c) => {
     const rows = await db.query(
       `SELECT id, code, name, category, default_rect AS "defaultRect" FROM component_miniprogram_info ORDER BY sort, id`,
     );

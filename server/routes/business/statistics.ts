@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, ok, readBody, refuse } from '../../infra/http.ts';
+import { ApiError, ok, refuse } from '../../infra/http.ts';
+import { takes } from '../../infra/validate.ts';
+import { dashboardQuery, mallQuery } from '../../../src/api/schema/statistics.ts';
 import { grants } from '../../access/relations.ts';
 import { offeredTo, permittedMenuIds } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';
@@ -10,7 +12,6 @@ import type { DashboardFigures, MallStatistics } from '../../../src/api/contract
 import { owns } from '../../access/access.ts';
 
 const DEFAULT_ZONE = 'Asia/Shanghai';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The tenant's time zone (its timeZone parameter): "today" and each day of a trend are days there. */
 export async function tenantZone(db: Db, tenantId: number): Promise<string> {
@@ -56,7 +57,7 @@ export function statisticsRoutes(db: Db) {
     return rows;
   };
 
-  app.post('/v1/dataStatistics/dashboard', owns({ pages: ['data-statistics/dashboard'] }), async (c) => {
+  app.post('/v1/dataStatistics/dashboard', owns({ pages: ['data-statistics/dashboard'] }), takes(dashboardQuery), async (c) => {
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);
     const pages = await pagesOf(s);
@@ -142,14 +143,10 @@ export function statisticsRoutes(db: Db) {
     return c.json(ok(answer));
   });
 
-  app.post('/v1/dataStatistics/mallStatistics', owns({ pages: ['data-statistics/mall-statistics'] }), async (c) => {
-    const body = await readBody(c);
+  app.post('/v1/dataStatistics/mallStatistics', owns({ pages: ['data-statistics/mall-statistics'] }), takes(mallQuery), async (c) => {
+    const { from, to } = c.var.body;
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);
-    const from = typeof body.from === 'string' ? body.from : '';
-    const to = typeof body.to === 'string' ? body.to : '';
-    if (!DAY.test(from) || Number.isNaN(Date.parse(from))) throw refuse('from', '开始日期格式不正确');
-    if (!DAY.test(to) || Number.isNaN(Date.parse(to))) throw refuse('to', '结束日期格式不正确');
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
     if (days < 0) throw refuse('to', '结束日期不能早于开始日期');
     if (days > 365) throw refuse('to', '日期范围不能超过 366 天');

@@ -35,6 +35,12 @@ export const RULE_MESSAGES = {
   recordField: '没有这个引用字段',
   recordVersion: '版本不正确',
   recordValues: 'values 须为对象（字段标识 → 值）',
+  pageId: '页面不存在或已被删除',
+  pageName: '页面名称不能为空',
+  pageNameMax: '页面名称不能超过 50 个字',
+  pageStatus: '页面状态须为 0 或 1',
+  statsFrom: '开始日期格式不正确',
+  statsTo: '结束日期格式不正确',
   collectionFile: '请选择文件',
   collectionFileId: '文件不存在',
   remarkMax: '说明不能超过 200 个字',
@@ -118,6 +124,10 @@ export const RULE_MESSAGES = {
 
   campaignId: '活动不存在',
   campaignStatus: '活动状态不正确',
+  campaignType: '请选择活动类型',
+  campaignStep: '没有这个步骤',
+  campaignData: '步骤内容须为对象',
+  campaignDataMax: '步骤内容过大',
   rejectReason: '请填写驳回原因',
   rejectReasonMax: '驳回原因不能超过 200 个字',
 
