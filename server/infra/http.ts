@@ -64,43 +64,10 @@ export function str(body: Record<string, unknown>, key: string, label: string, m
   return v;
 }
 
-/** An optional positive integer field with a default and an upper bound. */
-export function int(body: Record<string, unknown>, key: string, label: string, def: number, max: number): number {
-  const v = body[key];
-  if (v === undefined || v === null || v === '') return def;
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) throw new ApiError(`${label}必须是 1 到 ${max} 之间的整数`);
-  return n;
-}
-
-/**
- * A list of row ids (positive 32-bit integers, at most `max`, duplicates dropped). Absent is [] when `optional`,
- * else refused like a malformed list.
- */
-export function idList(v: unknown, label: string, { max, optional = false }: { max: number; optional?: boolean }): number[] {
-  if ((v === undefined || v === null) && optional) return [];
-  if (!Array.isArray(v) || v.length > max || !v.every((x) => Number.isInteger(x) && x > 0 && x < 2 ** 31)) {
-    throw new ApiError(`${label}格式不正确`);
-  }
-  return [...new Set(v as number[])];
-}
-
 export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });
 
 /** A refusal whose message the form shows under `field`. */
 export const refuse = (field: string, message: string) => new ApiError(message, { field });
-
-/** An optional string field, trimmed and cut to `max` characters ('' when absent or not a string). */
-export const text = (body: Record<string, unknown>, key: string, max = 64) =>
-  typeof body[key] === 'string' ? (body[key] as string).trim().slice(0, max) : '';
-
-/** An optional instant bound (ISO 8601) of a list filter; anything else is refused under its field. */
-export function instant(body: Record<string, unknown>, key: 'from' | 'to'): string | null {
-  const v = body[key];
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw refuse(key, key === 'from' ? '开始时间格式不正确' : '结束时间格式不正确');
-  return new Date(v).toISOString();
-}
 
 /**
  * An edit made on a version someone has since replaced: refused under `version` with the current one, naming who saved
@@ -116,8 +83,7 @@ export const staleEdit = (thing: string, edited: number, current: number, by?: s
   );
 
 /** The version an edit was made on: required, since an edit without it cannot be checked against a newer save. */
-export function editedVersion(body: Record<string, unknown>, thing: string): number {
-  const version = int(body, 'version', '版本', 0, 2 ** 31 - 1);
-  if (!version) throw refuse('version', `编辑须带上${thing}的版本（version）`);
-  return version;
+export function editedVersion(body: { version?: number }, thing: string): number {
+  if (!body.version) throw refuse('version', `编辑须带上${thing}的版本（version）`);
+  return body.version;
 }
