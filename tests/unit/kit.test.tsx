@@ -201,3 +201,33 @@ describe('the page builder’s keys', () => {
     expect(keyCommand(key('toString'), true)).toBeNull();
   });
 });
+
+describe('a form whose rules are a resource schema (useSchemaForm)', () => {
+  it('marks a field required exactly when the schema refuses it blank, and checks the body it would send', async () => {
+    const { useSchemaForm } = await import('../../src/kit/form/use-form.ts');
+    const { smsPlatformSave, SMS_PLATFORM_FORM_FIELDS } = await import('../../src/api/schema/sms-platform.ts');
+    const initial = { name: '', endpoint: '', accessKey: '', secret: '', signName: '', template: '', active: false };
+    const bodyOf = (id: number | null) => (v: typeof initial) => ({
+      ...(id === null ? {} : { id }),
+      type: 'http',
+      name: v.name,
+      endpoint: v.endpoint,
+      accessKey: v.accessKey,
+      secret: v.secret,
+      signName: v.signName,
+      templates: { verify_code: v.template },
+      active: v.active,
+    });
+    const added = renderHook(() => useSchemaForm(initial, smsPlatformSave, bodyOf(null), SMS_PLATFORM_FORM_FIELDS)).result;
+    const required = (form: typeof added) => Object.keys(initial).filter((f) => form.current.required?.(f as keyof typeof initial));
+    // the secret of a new platform too: its rule across fields runs as soon as id and secret are well-formed
+    expect(required(added)).toEqual(['name', 'endpoint', 'secret', 'signName', 'template']);
+    const edited = renderHook(() => useSchemaForm(initial, smsPlatformSave, bodyOf(7), SMS_PLATFORM_FORM_FIELDS)).result;
+    expect(required(edited)).toEqual(['name', 'endpoint', 'signName', 'template']);
+    // the template's problem lands under the form's own field (renamed from templates.verify_code)
+    act(() => edited.current.blur('template'));
+    expect(edited.current.error('template')).toBe('请填写验证码短信的模板编号');
+    act(() => edited.current.set('template', 'SMS_1'));
+    expect(edited.current.error('template')).toBeUndefined();
+  });
+});

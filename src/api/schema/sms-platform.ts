@@ -28,8 +28,9 @@ export const smsPlatformSave = v.pipe(
     secret: v.optional(v.pipe(v.string(say('smsPlatformSecret')), v.maxLength(256, say('smsPlatformSecretMax'))), ''),
     active: flag(),
   }),
+  // A partial check: it runs once id and secret are well-formed, whatever else is wrong (the form's required mark).
   v.forward(
-    v.check((p) => p.id !== null || p.secret !== '', say('smsPlatformSecret')),
+    v.partialCheck([['id'], ['secret']], (p) => p.id !== null || p.secret !== '', say('smsPlatformSecret')),
     ['secret'],
   ),
 );

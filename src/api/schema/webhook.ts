@@ -35,8 +35,9 @@ export const webhookSave = v.pipe(
     ),
     enabled: flag(true),
   }),
+  // A partial check: it runs once id and secret are well-formed, whatever else is wrong (the form's required mark).
   v.forward(
-    v.check((w) => w.id !== null || (w.secret !== '' && !isMaskedSecret(w.secret)), say('webhookSecret')),
+    v.partialCheck([['id'], ['secret']], (w) => w.id !== null || (w.secret !== '' && !isMaskedSecret(w.secret)), say('webhookSecret')),
     ['secret'],
   ),
 );

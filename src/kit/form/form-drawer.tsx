@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../page/confirm.tsx';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
+import type { FormApi } from './use-form.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', height: '100%' },
@@ -21,23 +22,38 @@ const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-export interface FormDrawerProps {
-  open: boolean;
-  title: string;
+/** A drawer of a kit form: its state and what saving does with its values. */
+interface OfForm<V extends Record<string, unknown>> {
+  form: Pick<FormApi<V>, 'dirty' | 'saving' | 'submit'>;
+  /** runs with the values once every rule holds; a refusal naming a field lands under it */
+  onSave: (values: V) => Promise<void>;
+}
+
+/** A drawer of anything else that saves (a tree of permissions): whether it changed, whether it is saving, and how. */
+interface OfState {
   /** something changed: closing asks first */
   dirty: boolean;
   saving: boolean;
   /** resolves false when the form refused (a rule or the server): focus goes to the first invalid field */
   onSubmit: () => Promise<boolean> | void;
-  onClose: () => void;
-  children: ReactNode;
 }
 
+export type FormDrawerProps<V extends Record<string, unknown>> = (OfForm<V> | OfState) & {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+};
+
 /**
- * A form in a drawer from the right: its fields, then 保存 and 取消. Saving disables the button and says
+ * A form in a drawer from the right: its fields, then 保存 and 取消. Given a kit form, it reads whether the form
+ * changed and is saving from it, and saves through it. Saving disables the button and says
  * 正在操作中，请稍候...; closing with unsaved changes asks 有未保存的修改，确定放弃吗？ first.
  */
-export function FormDrawer({ open, title, dirty, saving, onSubmit, onClose, children }: FormDrawerProps) {
+export function FormDrawer<V extends Record<string, unknown>>(props: FormDrawerProps<V>) {
+  const { open, title, onClose, children } = props;
+  const { dirty, saving } = 'form' in props ? props.form : props;
+  const onSubmit = 'form' in props ? () => props.form.submit(props.onSave) : props.onSubmit;
   const s = useStyles();
   const t = useT();
   const [confirming, setConfirming] = useState(false);

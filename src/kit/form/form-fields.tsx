@@ -8,6 +8,7 @@ interface FieldProps<V extends Values, K extends keyof V & string> {
   form: FormApi<V>;
   name: K;
   label: string;
+  /** the required mark; by default the form's (a schema form knows it from its schema) */
   required?: boolean;
   /** under the field until a message takes its place */
   hint?: string;
@@ -48,7 +49,7 @@ export function TextField<V extends Values>({
     placeholder,
   };
   return (
-    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
       {multiline ? (
         <Textarea resize="vertical" {...input} />
       ) : (
@@ -65,7 +66,7 @@ export interface SelectFieldProps<V extends Values> extends FieldProps<V, keyof 
 /** A choice among a few options, bound to a form. */
 export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options }: SelectFieldProps<V>) {
   return (
-    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
       <Select
         value={String(form.values[name] ?? '')}
         disabled={disabled}
@@ -101,7 +102,7 @@ export function SwitchField<V extends Values>({ form, name, label, disabled }: O
  */
 export function DateTimeField<V extends Values>({ form, name, label, required, hint, disabled }: FieldProps<V, keyof V & string>) {
   return (
-    <Field label={label} required={required} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
       <ZonedDateTimeInput
         value={form.values[name]}
         disabled={disabled}

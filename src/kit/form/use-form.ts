@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { ApiFailure } from '../../api/errors.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
 import { useLocalize } from '../../i18n/use-t.ts';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
@@ -17,6 +19,8 @@ export interface FormApi<V extends Record<string, unknown>> {
   /** validates everything; if clean runs `save`, and a refusal naming a field lands under that field */
   submit: (save: (values: V) => Promise<void>) => Promise<boolean>;
   reset: (values: V) => void;
+  /** whether a field must be filled in (its required mark); a schema form knows it from its schema */
+  required?: (field: keyof V & string) => boolean;
 }
 
 /**
@@ -85,4 +89,30 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
       setServer({});
     },
   };
+}
+
+/** The values with every text emptied and every list cleared: what a blank form would send. */
+const blank = <V extends Record<string, unknown>>(values: V): V =>
+  Object.fromEntries(Object.entries(values).map(([k, x]) => [k, typeof x === 'string' ? '' : Array.isArray(x) ? [] : x])) as V;
+
+/**
+ * A form whose rules are a resource schema, the one the server checks the call with: the body `bodyOf` would send
+ * is checked as the user types, each problem shown under the field `renames` maps its path to (the field of the
+ * same name by default). A field is marked required when the schema refuses it blank, so the mark and the rule
+ * cannot disagree.
+ * @example const form = useSchemaForm(initial, webhookSave, (v) => bodyOf(row, v));
+ */
+export function useSchemaForm<V extends Record<string, unknown>>(
+  initial: V,
+  schema: v.GenericSchema,
+  bodyOf: (values: V) => unknown = (values) => values,
+  renames: Readonly<Record<string, string>> = {},
+): FormApi<V> {
+  // The latest bodyOf (a closure over the row being edited) without re-creating the rules on every render.
+  const latest = useRef(bodyOf);
+  latest.current = bodyOf;
+  const validate = useCallback((values: V) => fieldProblems(schema, latest.current(values), renames) as FieldErrors<V>, [schema]);
+  const required = useMemo(() => new Set(Object.keys(validate(blank(initial)))), [validate]);
+  const form = useForm(initial, validate);
+  return { ...form, required: (field) => required.has(field) };
 }

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { departSave } from '../../api/schema/depart.ts';
-import { fieldProblems } from '../../api/schema/kit.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
@@ -12,12 +11,10 @@ import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useEditor } from '../../kit/form/use-editor.ts';
-import { useForm } from '../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../kit/form/use-form.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-
-const departProblems = (v: { departName: string }) => fieldProblems(departSave, v);
 
 /**
  * 基础数据 › 部门管理 on the real department table: the departments accounts belong to and department scope reads.
@@ -74,21 +71,18 @@ export default function DepartmentView({ route }: ViewProps) {
 function DepartForm({ row, onClose, onSaved }: { row: DepartRow | null; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const calls = baseInfoCalls(useApi());
-  const form = useForm({ departName: row?.departName ?? '' }, departProblems);
-  const save = () =>
-    form.submit((v) =>
-      calls.saveDepart(row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }).then(onSaved),
-    );
+  const form = useSchemaForm({ departName: row?.departName ?? '' }, departSave, (v) => (row ? { id: row.id, ...v } : v));
   return (
     <FormDrawer
       open
       title={row ? t('departEdit') : t('departAdd')}
-      dirty={form.dirty}
-      saving={form.saving}
+      form={form}
+      onSave={(v) =>
+        calls.saveDepart(row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }).then(onSaved)
+      }
       onClose={onClose}
-      onSubmit={save}
     >
-      <TextField form={form} name="departName" label={t('departName')} required />
+      <TextField form={form} name="departName" label={t('departName')} />
     </FormDrawer>
   );
 }

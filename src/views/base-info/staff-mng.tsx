@@ -93,9 +93,9 @@ function StaffForm({ row, onClose, onSaved }: { row: StaffRow | null; onClose: (
     { staffName: row?.staffName ?? '', staffCode: row?.staffCode ?? '', phone: row?.phone ?? '', storeId: row?.storeId?.toString() ?? '' },
     (v) => fieldProblems(staffSave, bodyOf(row, v)),
   );
-  const save = () => form.submit((v) => calls.saveStaff(bodyOf(row, v)).then(onSaved));
+  const save = (v: StaffValues) => calls.saveStaff(bodyOf(row, v)).then(onSaved);
   return (
-    <FormDrawer open title={row ? t('staffEdit') : t('staffAdd')} dirty={form.dirty} saving={form.saving} onClose={onClose} onSubmit={save}>
+    <FormDrawer open title={row ? t('staffEdit') : t('staffAdd')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="staffName" label={t('staffName')} required />
       <TextField form={form} name="staffCode" label={t('staffCode')} required />
       <TextField form={form} name="phone" label={t('phone')} />

@@ -9,12 +9,11 @@ import {
   type MetaTableRow,
 } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
 import { metaFieldSave } from '../../../api/schema/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -85,8 +84,7 @@ export function FieldForm({
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const validate = useMemo(() => (v: FieldValues) => fieldProblems(metaFieldSave, inputOf(v, table.id)), [table.id]);
-  const form = useForm<FieldValues>(
+  const form = useSchemaForm<FieldValues>(
     {
       name: row?.name ?? '',
       label: row?.label ?? '',
@@ -99,26 +97,20 @@ export function FieldForm({
       listColumn: row?.listColumn ?? true,
       defaultValue: row?.defaultValue === null || row?.defaultValue === undefined ? '' : String(row.defaultValue),
     },
-    validate,
+    metaFieldSave,
+    (values) => inputOf(values, table.id),
   );
   const v = form.values;
-  const save = () => form.submit((values) => calls.saveField(inputOf(values, table.id, row?.id)).then(onSaved));
+  const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id)).then(onSaved);
   const setOption = (i: number, patch: Partial<EnumOption>) =>
     form.set(
       'options',
       v.options.map((o, k) => (k === i ? { ...o, ...patch } : o)),
     );
   return (
-    <FormDrawer
-      open
-      title={row ? t('editMetaField') : t('addMetaField')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSubmit={save}
-      onClose={onClose}
-    >
-      <TextField form={form} name="name" label={t('metaName')} required hint={t('metaFieldNameHint')} trim />
-      <TextField form={form} name="label" label={t('metaLabel')} required />
+    <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
+      <TextField form={form} name="name" label={t('metaName')} hint={t('metaFieldNameHint')} trim />
+      <TextField form={form} name="label" label={t('metaLabel')} />
       <Field label={t('metaType')} hint={row?.inUse ? t('metaTypeLocked') : undefined} {...form.field('type')}>
         <Select value={v.type} disabled={row?.inUse} onChange={(_, d) => form.set('type', d.value as MetaFieldType)}>
           {META_FIELD_TYPES.map((type) => (

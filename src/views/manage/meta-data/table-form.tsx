@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import type { MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
 import { metaTableSave } from '../../../api/schema/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 interface TableValues extends Record<string, unknown> {
@@ -20,22 +19,20 @@ export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null;
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const form = useForm<TableValues>(
+  const form = useSchemaForm<TableValues>(
     { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
-    (v) => fieldProblems(metaTableSave, v),
+    metaTableSave,
   );
-  const save = () => form.submit((v) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id)));
   return (
     <FormDrawer
       open
       title={row ? t('editMetaTable') : t('addMetaTable')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSubmit={save}
+      form={form}
+      onSave={(v) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id))}
       onClose={onClose}
     >
-      <TextField form={form} name="name" label={t('metaName')} required hint={t('metaNameHint')} trim />
-      <TextField form={form} name="label" label={t('metaLabel')} required />
+      <TextField form={form} name="name" label={t('metaName')} hint={t('metaNameHint')} trim />
+      <TextField form={form} name="label" label={t('metaLabel')} />
       <TextField form={form} name="remark" label={t('remark')} multiline />
       <TextField
         form={form}

@@ -1,12 +1,10 @@
 import { Field, Select } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../../api/calls/sms-platform-calls.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../../api/schema/sms-platform.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
@@ -35,8 +33,7 @@ const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
 export function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onClose: () => void; onSaved: () => void }) {
   const t = useT();
   const calls = smsPlatformCalls(useApi());
-  const validate = useMemo(() => (v: Values) => fieldProblems(smsPlatformSave, bodyOf(row, v), SMS_PLATFORM_FORM_FIELDS), [row]);
-  const form = useForm<Values>(
+  const form = useSchemaForm<Values>(
     {
       name: row?.name ?? '',
       endpoint: row?.endpoint ?? '',
@@ -46,30 +43,30 @@ export function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | nul
       template: row?.templates.verify_code ?? '',
       active: row?.active ?? false,
     },
-    validate,
+    smsPlatformSave,
+    (v) => bodyOf(row, v),
+    SMS_PLATFORM_FORM_FIELDS,
   );
-  const save = () => form.submit((v) => calls.save(bodyOf(row, v)).then(onSaved));
   const secretHint = row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed');
   return (
     <FormDrawer
       open
       title={row ? t('editSmsPlatform') : t('addSmsPlatform')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSubmit={save}
+      form={form}
+      onSave={(v) => calls.save(bodyOf(row, v)).then(onSaved)}
       onClose={onClose}
     >
-      <TextField form={form} name="name" label={t('platformName')} required />
+      <TextField form={form} name="name" label={t('platformName')} />
       <Field label={t('platformType')}>
         <Select value="http" disabled>
           <option value="http">{t('platformTypeHttp')}</option>
         </Select>
       </Field>
-      <TextField form={form} name="endpoint" label={t('platformEndpoint')} required type="url" hint={t('platformEndpointHint')} />
+      <TextField form={form} name="endpoint" label={t('platformEndpoint')} type="url" hint={t('platformEndpointHint')} />
       <TextField form={form} name="accessKey" label={t('accessKey')} />
-      <TextField form={form} name="secret" label={t('secretKey')} required={row === null} type="password" hint={secretHint} />
-      <TextField form={form} name="signName" label={t('signName')} required />
-      <TextField form={form} name="template" label={t('verifyTemplate')} required />
+      <TextField form={form} name="secret" label={t('secretKey')} type="password" hint={secretHint} />
+      <TextField form={form} name="signName" label={t('signName')} />
+      <TextField form={form} name="template" label={t('verifyTemplate')} />
       <SwitchField form={form} name="active" label={t('platformActive')} />
     </FormDrawer>
   );

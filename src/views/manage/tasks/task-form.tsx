@@ -90,11 +90,11 @@ export function TaskForm({
       live = false;
     };
   }, [typed, calls]);
-  const save = () => form.submit((v) => calls.save(bodyOf(task, v, withParams)).then(onSaved));
+  const save = (v: Values) => calls.save(bodyOf(task, v, withParams)).then(onSaved);
   const cronField = form.field('cron');
   const cronError = cronField.validationMessage ?? (preview && 'error' in preview ? preview.error : undefined);
   return (
-    <FormDrawer open title={task ? t('editTask') : t('addTask')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
+    <FormDrawer open title={task ? t('editTask') : t('addTask')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('taskName')} required />
       <SelectField
         form={form}

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { TenantInput, TenantRow } from '../../../api/contract.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
 import { tenantAdd, tenantEdit } from '../../../api/schema/tenant.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
@@ -43,8 +42,7 @@ export function TenantForm({
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
   const isNew = tenant === null;
-  const validate = useMemo(() => (v: Values) => fieldProblems(isNew ? tenantAdd : tenantEdit, inputOf(v, isNew ? undefined : 0)), [isNew]);
-  const form = useForm<Values>(
+  const form = useSchemaForm<Values>(
     tenant
       ? {
           ...EMPTY,
@@ -56,28 +54,21 @@ export function TenantForm({
           expiresAt: tenant.expiresAt ?? '',
         }
       : EMPTY,
-    validate,
+    isNew ? tenantAdd : tenantEdit,
+    (v) => inputOf(v, isNew ? undefined : 0),
   );
   // The new admin's password is shown once, inside the drawer (a dialog opening as the drawer closes could be left
   // aria-hidden by it); noting it closes both.
   const [created, setCreated] = useState<Created | null>(null);
-  const save = () =>
-    form.submit(async (v) => {
-      const r = await calls.saveTenant(inputOf(v, tenant?.id));
-      if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
-      else onSaved(false);
-    });
+  const save = async (v: Values) => {
+    const r = await calls.saveTenant(inputOf(v, tenant?.id));
+    if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
+    else onSaved(false);
+  };
   return (
-    <FormDrawer
-      open
-      title={isNew ? t('addTenant') : t('editTenant')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSubmit={save}
-      onClose={onClose}
-    >
-      <TextField form={form} name="name" label={t('tenantName')} required />
-      <TextField form={form} name="code" label={t('tenantCode')} required hint={t('tenantCodeHint')} />
+    <FormDrawer open title={isNew ? t('addTenant') : t('editTenant')} form={form} onSave={save} onClose={onClose}>
+      <TextField form={form} name="name" label={t('tenantName')} />
+      <TextField form={form} name="code" label={t('tenantCode')} hint={t('tenantCodeHint')} />
       <TextField form={form} name="contactName" label={t('contactName')} />
       <TextField
         form={form}
@@ -97,7 +88,7 @@ export function TenantForm({
         ]}
       />
       <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} disabled={tenant?.platform} />
-      {isNew && <TextField form={form} name="adminUserName" label={t('tenantAdminAccount')} required hint={t('tenantAdminHint')} />}
+      {isNew && <TextField form={form} name="adminUserName" label={t('tenantAdminAccount')} hint={t('tenantAdminHint')} />}
       <ShownOnceDialog
         items={
           created && [

@@ -9,7 +9,8 @@ import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
-import { useForm } from '../../../kit/form/use-form.ts';
+import { useSchemaForm } from '../../../kit/form/use-form.ts';
+import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 
 export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
@@ -24,6 +25,8 @@ interface Values extends Record<string, unknown> {
   roleIds: number[];
 }
 
+/** The body the user schema checks: the form's values with the type as a number. */
+const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });
 const EMPTY: Values = { userName: '', password: '', nickname: '', phone: '', userType: '1', departIds: [], roleIds: [] };
 
 export interface UserFormProps {
@@ -44,11 +47,9 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
   const calls = useMemo(() => userCalls(api), [api]);
   const isNew = target.kind === 'new';
   const [loaded, setLoaded] = useState(isNew);
-  const validate = useMemo(() => {
-    const rules = userForm(isNew);
-    return (v: Values) => fieldProblems(rules, { ...v, userType: v.userType === '' ? '' : Number(v.userType) });
-  }, [isNew]);
-  const form = useForm<Values>(EMPTY, validate);
+  const rules = useMemo(() => userForm(isNew), [isNew]);
+  const form = useSchemaForm<Values>(EMPTY, rules, bodyOf);
+  const validate = (v: Values) => fieldProblems(rules, bodyOf(v));
 
   useEffect(() => {
     if (target.kind !== 'edit') return;
@@ -85,19 +86,18 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
     // Checked again when the settled name changes, not on every keystroke of the other fields.
   }, [typed, isNew, calls]);
 
-  const save = () =>
-    form.submit(async (v) => {
-      const input: UserInput = {
-        ...(isNew ? { userName: v.userName.trim() } : { id: (target as { id: number }).id }),
-        nickname: v.nickname.trim(),
-        phone: v.phone.trim(),
-        userType: Number(v.userType) as 0 | 1 | 2,
-        departIds: v.departIds,
-        roleIds: v.roleIds,
-      };
-      await calls.save(input, isNew ? v.password : undefined, isNew && mustChange);
-      onSaved();
-    });
+  const save = async (v: Values) => {
+    const input: UserInput = {
+      ...(isNew ? { userName: v.userName.trim() } : { id: (target as { id: number }).id }),
+      nickname: v.nickname.trim(),
+      phone: v.phone.trim(),
+      userType: Number(v.userType) as 0 | 1 | 2,
+      departIds: v.departIds,
+      roleIds: v.roleIds,
+    };
+    await calls.save(input, isNew ? v.password : undefined, isNew && mustChange);
+    onSaved();
+  };
 
   const accountField = form.field('userName');
   const accountHint =
@@ -105,7 +105,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
   const typeOptions = [0, 2, 1].filter((x) => USER_TYPE_RANK[x] <= USER_TYPE_RANK[myUserType]);
 
   return (
-    <FormDrawer open title={isNew ? t('addUser') : t('editUser')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
+    <FormDrawer open title={isNew ? t('addUser') : t('editUser')} form={form} onSave={save} onClose={onClose}>
       {!loaded ? (
         <Spinner label={t('loading')} />
       ) : (
@@ -113,7 +113,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
           {isNew && (
             <Field
               label={t('account')}
-              required
+              required={form.required?.('userName')}
               {...(availability === 'taken' && !accountField.validationMessage
                 ? { validationState: 'error' as const, validationMessage: t('accountTaken') }
                 : accountField)}
@@ -128,34 +128,11 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
               />
             </Field>
           )}
-          {isNew && (
-            <Field
-              label={t('initialPassword')}
-              required
-              hint={form.error('password') ? undefined : t('passwordRule')}
-              {...form.field('password')}
-            >
-              <Input
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={form.values.password}
-                onChange={(_, d) => form.set('password', d.value)}
-                onBlur={() => form.blur('password')}
-              />
-            </Field>
-          )}
+          {isNew && <TextField form={form} name="password" label={t('initialPassword')} type="password" hint={t('passwordRule')} />}
           {isNew && (
             <Checkbox label={t('mustChangeAtFirstSignIn')} checked={mustChange} onChange={(_, d) => setMustChange(d.checked === true)} />
           )}
-          <Field label={t('nickname')} required {...form.field('nickname')}>
-            <Input
-              name="nickname"
-              value={form.values.nickname}
-              onChange={(_, d) => form.set('nickname', d.value)}
-              onBlur={() => form.blur('nickname')}
-            />
-          </Field>
+          <TextField form={form} name="nickname" label={t('nickname')} />
           <Field
             label={t('phone')}
             {...form.field('phone')}
@@ -170,7 +147,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
               onBlur={() => form.blur('phone')}
             />
           </Field>
-          <Field label={t('userType')} required {...form.field('userType')}>
+          <Field label={t('userType')} required={form.required?.('userType')} {...form.field('userType')}>
             <Select name="userType" value={form.values.userType} onChange={(_, d) => form.set('userType', d.value)}>
               {typeOptions.map((x) => (
                 <option key={x} value={x}>
@@ -181,7 +158,7 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
           </Field>
           <CheckboxGroup
             label={t('departments')}
-            required
+            required={form.required?.('departIds')}
             options={departs.map((d) => ({ value: d.id, label: d.departName }))}
             value={form.values.departIds}
             onChange={(next) => {

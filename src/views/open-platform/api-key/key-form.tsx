@@ -30,13 +30,12 @@ export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated
   useEffect(() => void calls.scopes().then(setScopes, () => undefined), [calls]);
   // Shown once, inside the drawer (a dialog opening as the drawer closes could be left aria-hidden by it).
   const [made, setMade] = useState<string | null>(null);
-  const save = () =>
-    form.submit(async (v) => {
-      const made = await calls.create(bodyOf(v));
-      setMade(made.key);
-    });
+  const save = async (v: Values) => {
+    const made = await calls.create(bodyOf(v));
+    setMade(made.key);
+  };
   return (
-    <FormDrawer open title={t('addApiKey')} dirty={form.dirty} saving={form.saving} onSubmit={save} onClose={onClose}>
+    <FormDrawer open title={t('addApiKey')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('apiKeyName')} required />
       <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('apiKeyExpiryHint')} />
       <div className={s.scopes}>
