@@ -4,11 +4,10 @@ import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/staff.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
-import { FilterFields, emptyState } from '../../kit/list/filter-bar.tsx';
+import { type Column } from '../../kit/list/data-table.tsx';
+import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
-import { Pagination } from '../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useEditor } from '../../kit/form/use-editor.ts';
@@ -40,7 +39,7 @@ export default function StaffView({ route }: ViewProps) {
   const api = useApi();
   const calls = useMemo(() => baseInfoCalls(api), [api]);
   const filters = useFilters(route.path, ['keyword']);
-  const { list, setList } = filters;
+  const { list } = filters;
   const data = useListData(
     () => calls.staff({ pageNum: list.page, pageSize: list.size, keyword: list.filters.keyword || undefined }),
     [calls, list.page, list.size, list.filters.keyword],
@@ -71,15 +70,15 @@ export default function StaffView({ route }: ViewProps) {
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'staff:add', label: t('staffAdd'), run: editor.add }]}>
-      <FilterFields filters={filters} fields={[{ name: 'keyword', label: t('staffKeyword') }]} />
-      <DataTable
+      <ResourceList
+        filters={filters}
+        fields={[{ name: 'keyword', label: t('staffKeyword') }]}
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        empty={emptyState(filters, { reason: t('none'), filteredReason: t('emptyRecordsFiltered') })}
+        empty={{ reason: t('none'), filteredReason: t('emptyRecordsFiltered') }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {editor.open && <StaffForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}
       {confirmDialog}
     </ResourcePage>

@@ -2,10 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
-import { DataTable } from '../../../kit/list/data-table.tsx';
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
-import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
@@ -27,7 +25,7 @@ export default function InterfaceListView({ route }: ViewProps) {
   const api = useApi();
   const calls = useMemo(() => platformCalls(api), [api]);
   const filters = useFilters(route.path, FILTERS);
-  const { list, setList } = filters;
+  const { list } = filters;
   const f = list.filters;
   const [relating, setRelating] = useState<InterfaceRow | null>(null);
   const [ask, confirmDialog] = useConfirm();
@@ -70,7 +68,7 @@ export default function InterfaceListView({ route }: ViewProps) {
   });
   return (
     <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>
-      <FilterFields
+      <ResourceList
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordInterfaces') },
@@ -84,15 +82,12 @@ export default function InterfaceListView({ route }: ViewProps) {
             ],
           },
         ]}
-      />
-      <DataTable
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        empty={emptyState(filters, { reason: t('emptyInterfaces'), filteredReason: t('emptyFiltered') })}
+        empty={{ reason: t('emptyInterfaces') }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {editor.open && <InterfaceForm row={editor.row} calls={calls} onClose={editor.close} onSaved={editor.saved} />}
       {relating && (
         <RelationsDrawer

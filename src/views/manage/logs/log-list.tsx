@@ -4,9 +4,9 @@ import { logCalls, type LogQuery } from '../../../api/calls/log-calls.ts';
 import { nextDay, startOfDay } from '../../../lib/days.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
-import { FilterFields, type FilterField } from '../../../kit/list/filter-bar.tsx';
-import { Pagination } from '../../../kit/list/pagination.tsx';
+import { type Column } from '../../../kit/list/data-table.tsx';
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
+import { type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { Filters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -55,7 +55,7 @@ export function LogList<T>({
   const t = useT();
   const s = useStyles();
   const zone = useTimeZone();
-  const { list, setList } = filters;
+  const { list } = filters;
   const f = list.filters;
   const data = useListData(
     () => load(f, { pageNum: list.page, pageSize: list.size, ...(dates ? range(f, zone) : {}) }),
@@ -66,10 +66,16 @@ export function LogList<T>({
     : [];
   return (
     <>
-      <FilterFields filters={filters} fields={[...fields, ...dateFields]} />
-      {toolbar && <div className={s.toolbar}>{toolbar}</div>}
-      <DataTable label={label} columns={columns} data={data} rowKey={rowKey} empty={{ reason: t('emptyFiltered') }} />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+      <ResourceList
+        filters={filters}
+        fields={[...fields, ...dateFields]}
+        toolbar={toolbar && <div className={s.toolbar}>{toolbar}</div>}
+        label={label}
+        columns={columns}
+        data={data}
+        rowKey={rowKey}
+        empty={{ reason: t('emptyFiltered') }}
+      />
     </>
   );
 }

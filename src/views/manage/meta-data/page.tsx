@@ -4,9 +4,7 @@ import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable } from '../../../kit/list/data-table.tsx';
-import { FilterFields } from '../../../kit/list/filter-bar.tsx';
-import { Pagination } from '../../../kit/list/pagination.tsx';
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
@@ -29,7 +27,7 @@ export default function MetaDataView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => metaCalls(api), [api]);
-  const filters = useFilters(route.path, FILTERS);
+  const filters = useFilters(route.path, FILTERS, { keep: ['table'] });
   const { list, setList } = filters;
   const f = list.filters;
   const [allTables, setAllTables] = useState<MetaTableRow[]>([]);
@@ -80,14 +78,15 @@ export default function MetaDataView({ route }: ViewProps) {
 
   return (
     <ResourcePage route={route} buttons={[{ code: 'meta:save', label: t('addMetaTable'), run: tableEditor.add }]}>
-      <FilterFields filters={filters} fields={[{ name: 'keyword', label: t('keywordMeta') }]} />
-      <DataTable
+      <ResourceList
+        filters={filters}
+        fields={[{ name: 'keyword', label: t('keywordMeta') }]}
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
         empty={{
-          reason: f.keyword ? t('emptyFiltered') : t('emptyMetaTables'),
+          reason: t('emptyMetaTables'),
           action: (
             <PermissionButton code="meta:save" route={route} onClick={tableEditor.add}>
               {t('addMetaTable')}
@@ -95,7 +94,6 @@ export default function MetaDataView({ route }: ViewProps) {
           ),
         }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {table && (
         <SubList
           title={t('fieldsOf', { name: table.label })}

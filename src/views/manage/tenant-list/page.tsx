@@ -5,9 +5,7 @@ import { platformCalls } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
-import { DataTable } from '../../../kit/list/data-table.tsx';
-import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
-import { Pagination } from '../../../kit/list/pagination.tsx';
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
@@ -31,7 +29,7 @@ export default function TenantListView({ route }: ViewProps) {
   const calls = useMemo(() => platformCalls(api), [api]);
   const notify = useNotify();
   const filters = useFilters(route.path, FILTERS);
-  const { list, setList } = filters;
+  const { list } = filters;
   const f = list.filters;
   const editor = useEditor<TenantRow>(() => undefined);
   const [settingsOf, setSettingsOf] = useState<TenantRow | null>(null);
@@ -57,7 +55,7 @@ export default function TenantListView({ route }: ViewProps) {
 
   return (
     <ResourcePage route={route} buttons={[{ code: 'tenant:add', label: t('addTenant'), run: editor.add }]}>
-      <FilterFields
+      <ResourceList
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordTenants') },
@@ -71,23 +69,19 @@ export default function TenantListView({ route }: ViewProps) {
             ],
           },
         ]}
-      />
-      <DataTable
         label={route.title}
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        empty={emptyState(filters, {
+        empty={{
           reason: t('emptyTenants'),
-          filteredReason: t('emptyFiltered'),
           action: (
             <Button size="small" onClick={editor.add}>
               {t('addTenant')}
             </Button>
           ),
-        })}
+        }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {editor.open && (
         <TenantForm
           tenant={editor.row}

@@ -7,11 +7,9 @@ import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { BatchBar } from '../../../kit/list/batch-bar.tsx';
-import { DataTable } from '../../../kit/list/data-table.tsx';
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { DetailDialog } from '../../../kit/page/detail-dialog.tsx';
-import { FilterFields, emptyState } from '../../../kit/list/filter-bar.tsx';
 import { nextSort } from '../../../kit/list/list-query.ts';
-import { Pagination } from '../../../kit/list/pagination.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -86,16 +84,19 @@ export default function UsersView({ route }: ViewProps) {
         { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: () => void exportList() },
       ]}
     >
-      <FilterFields filters={filters} fields={userFilterFields(t, { typeName, roles, departs, english })} />
-      <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
-        <PermissionButton code="user:edit" route={route} appearance="secondary" onClick={() => askEach('disable', chosen)}>
-          {t('batchDisable')}
-        </PermissionButton>
-        <PermissionButton code="user:del" route={route} onClick={() => askEach('delete', chosen)}>
-          {t('batchDelete')}
-        </PermissionButton>
-      </BatchBar>
-      <DataTable
+      <ResourceList
+        filters={filters}
+        fields={userFilterFields(t, { typeName, roles, departs, english })}
+        toolbar={
+          <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+            <PermissionButton code="user:edit" route={route} appearance="secondary" onClick={() => askEach('disable', chosen)}>
+              {t('batchDisable')}
+            </PermissionButton>
+            <PermissionButton code="user:del" route={route} onClick={() => askEach('delete', chosen)}>
+              {t('batchDelete')}
+            </PermissionButton>
+          </BatchBar>
+        }
         label={route.title}
         columns={columns}
         data={data}
@@ -105,7 +106,7 @@ export default function UsersView({ route }: ViewProps) {
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        empty={emptyState(filters, {
+        empty={{
           reason: t('emptyUsers'),
           filteredReason: t('emptyUsersFiltered'),
           action: (
@@ -113,9 +114,8 @@ export default function UsersView({ route }: ViewProps) {
               {t('addUser')}
             </PermissionButton>
           ),
-        })}
+        }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
       {editing && (
         <UserForm

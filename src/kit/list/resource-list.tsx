@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from './data-table.tsx';
+import { FilterFields, emptyState, type FilterField } from './filter-bar.tsx';
+import { Pagination } from './pagination.tsx';
+import type { ListData } from './use-list.ts';
+import type { Filters } from './use-filters.ts';
+import { useT } from '../../i18n/use-t.ts';
+
+export interface ResourceListProps<T, K extends string | number> extends Omit<
+  DataTableProps<T, K>,
+  'rows' | 'data' | 'empty' | 'loading' | 'failed'
+> {
+  /** the list's filters, sort and page in the address (useFilters) */
+  filters: Filters;
+  /** the filter fields the bar shows; none: no filter bar */
+  fields?: readonly FilterField[];
+  /** what the filter bar holds after its fields (a switch, a button) */
+  filterExtra?: ReactNode;
+  /** between the filters and the table: a batch bar, a list's own buttons */
+  toolbar?: ReactNode;
+  data: ListData<T, unknown>;
+  /**
+   * an empty list's words: `reason` and `action` (an add button); with a filter applied it says `filteredReason`
+   * (by default 没有符合条件的数据) and offers 重置
+   */
+  empty: { reason: string; filteredReason?: string; action?: ReactNode };
+}
+
+/**
+ * A list page's body, declared: its filter fields, then the table of its columns, then the pager, all bound to
+ * the list's state in the address. refine's and react-admin's `<List>` show the idea; the page declares what is
+ * its own (columns, fields, the empty words) and the kit renders the rest alike everywhere.
+ * @example <ResourceList filters={filters} fields={FIELDS} label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTenants') }} />
+ */
+export function ResourceList<T, K extends string | number>({
+  filters,
+  fields,
+  filterExtra,
+  toolbar,
+  data,
+  empty,
+  ...table
+}: ResourceListProps<T, K>) {
+  const t = useT();
+  const { list, setList } = filters;
+  return (
+    <>
+      {fields && (
+        <FilterFields filters={filters} fields={fields}>
+          {filterExtra}
+        </FilterFields>
+      )}
+      {toolbar}
+      <DataTable {...table} data={data} empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })} />
+      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+    </>
+  );
+}
