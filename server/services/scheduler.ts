@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../infra/db.ts';
 import { fieldProblems } from '../../src/api/schema/kit.ts';
-import { smsTestParams } from '../../src/api/schema/task.ts';
+import { smsTestParams } from '../../src/api/schema/system/task.ts';
 import { LOG_RETENTION_DAYS } from '../../src/api/contract.ts';
 
 /** What a job did, said in its run's log. */

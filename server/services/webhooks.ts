@@ -4,7 +4,7 @@ import type { Secrets } from '../infra/secrets.ts';
 import { targetProblem } from '../infra/outbound.ts';
 
 /** The events a subscription may choose (campaign.published arrives with the campaigns). */
-import { WEBHOOK_EVENTS } from '../../src/api/schema/webhook.ts';
+import { WEBHOOK_EVENTS } from '../../src/api/schema/open/webhook.ts';
 
 export { WEBHOOK_EVENTS };
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';

@@ -96,7 +96,7 @@ describe('shell texts', () => {
     const { SESSION_ENDED } = await import('../../machines/session.machine.ts');
     const { ACCOUNT_RULE_MESSAGE, passwordProblem } = await import('../../src/api/contract.ts');
     const { fieldProblems } = await import('../../src/api/schema/kit.ts');
-    const { userForm } = await import('../../src/api/schema/user.ts');
+    const { userForm } = await import('../../src/api/schema/system/user.ts');
     const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);
     const { PAGE_REVOKED } = await import('../../src/app/session-logic.ts');
     const made = [

@@ -205,7 +205,7 @@ describe('the page builder’s keys', () => {
 describe('a form whose rules are a resource schema (useSchemaForm)', () => {
   it('marks a field required exactly when the schema refuses it blank, and checks the body it would send', async () => {
     const { useSchemaForm } = await import('../../src/kit/form/use-form.ts');
-    const { smsPlatformSave, SMS_PLATFORM_FORM_FIELDS } = await import('../../src/api/schema/sms-platform.ts');
+    const { smsPlatformSave, SMS_PLATFORM_FORM_FIELDS } = await import('../../src/api/schema/system/sms-platform.ts');
     const initial = { name: '', endpoint: '', accessKey: '', secret: '', signName: '', template: '', active: false };
     const bodyOf = (id: number | null) => (v: typeof initial) => ({
       ...(id === null ? {} : { id }),

@@ -10,7 +10,7 @@ import {
   campaignReject,
   campaignStepSave,
   campaignSubmit,
-} from '../../../src/api/schema/campaign.ts';
+} from '../../../src/api/schema/business/campaign.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { takes } from '../../infra/validate.ts';
 import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http.ts';

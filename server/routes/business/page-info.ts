@@ -3,8 +3,8 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { pageAdd, pageId, pageQuery, pageUpdate } from '../../../src/api/schema/page.ts';
-import { noBody } from '../../../src/api/schema/session.ts';
+import { pageAdd, pageId, pageQuery, pageUpdate } from '../../../src/api/schema/business/page.ts';
+import { noBody } from '../../../src/api/schema/session/session.ts';
 import { owns } from '../../access/access.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,

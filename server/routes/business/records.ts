@@ -37,7 +37,7 @@ import {
   recordOptions,
   recordSave,
   recordTableOf,
-} from '../../../src/api/schema/record.ts';
+} from '../../../src/api/schema/business/record.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 

@@ -3,7 +3,7 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { dashboardQuery, mallQuery } from '../../../src/api/schema/statistics.ts';
+import { dashboardQuery, mallQuery } from '../../../src/api/schema/business/statistics.ts';
 import { grants } from '../../access/relations.ts';
 import { offeredTo, permittedMenuIds } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';

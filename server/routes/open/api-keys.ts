@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { apiKeyId, apiKeyList, apiKeySave } from '../../../src/api/schema/api-key.ts';
+import { apiKeyId, apiKeyList, apiKeySave } from '../../../src/api/schema/open/api-key.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/webhook.ts';
+import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/open/webhook.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
 import { targetProblem } from '../../infra/outbound.ts';

@@ -6,7 +6,7 @@ import { phoneView } from '../../access/privacy.ts';
 import { recordSession } from '../../services/logs.ts';
 import { ApiError, ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { onlineList, sessionId } from '../../../src/api/schema/session.ts';
+import { onlineList, sessionId } from '../../../src/api/schema/session/session.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
 import { owns } from '../../access/access.ts';

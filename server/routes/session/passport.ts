@@ -7,7 +7,7 @@ import { hashPassword, sha256, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
 import { ApiError, ok, str } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { loginBody, noBody, passwordReset, registration, tenantInfo, tokenLogin } from '../../../src/api/schema/session.ts';
+import { loginBody, noBody, passwordReset, registration, tenantInfo, tokenLogin } from '../../../src/api/schema/session/session.ts';
 import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
 import { recordLogin } from '../../services/logs.ts';
 import { emitEvent } from '../../services/webhooks.ts';

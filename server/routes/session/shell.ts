@@ -7,8 +7,8 @@ import { ok } from '../../infra/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
 import type { UserInfo } from '../../../src/api/contract.ts';
-import { profile } from '../../../src/api/schema/user.ts';
-import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session.ts';
+import { profile } from '../../../src/api/schema/system/user.ts';
+import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session/session.ts';
 import { takes } from '../../infra/validate.ts';
 import { owns } from '../../access/access.ts';
 

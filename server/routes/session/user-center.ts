@@ -8,7 +8,7 @@ import { recordSession } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../../access/throttle.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { passwordChange, passwordChangeBody } from '../../../src/api/schema/password.ts';
+import { passwordChange, passwordChangeBody } from '../../../src/api/schema/session/password.ts';
 import { owns } from '../../access/access.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { departId, departList, departSave } from '../../../src/api/schema/depart.ts';
+import { departId, departList, departSave } from '../../../src/api/schema/system/depart.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
 

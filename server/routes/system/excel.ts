@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { sheetRequest } from '../../../src/api/schema/user.ts';
+import { sheetRequest } from '../../../src/api/schema/system/user.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';

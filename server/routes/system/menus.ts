@@ -8,7 +8,7 @@ import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
 import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { checkWith, takes } from '../../infra/validate.ts';
-import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/interface.ts';
+import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/system/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import {
   interfaceList,
@@ -21,7 +21,7 @@ import {
   relationDelete,
   relationQuery,
   relationSave,
-} from '../../../src/api/schema/menu.ts';
+} from '../../../src/api/schema/system/menu.ts';
 import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../../src/api/contract.ts';
 
 const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.name_en AS "nameEn", m.path, m.icon, m.uri_type AS "uriType",

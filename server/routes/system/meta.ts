@@ -12,7 +12,7 @@ import {
   metaTableId,
   metaTableList,
   metaTableSave,
-} from '../../../src/api/schema/meta-table.ts';
+} from '../../../src/api/schema/system/meta-table.ts';
 import {
   collectionAdd,
   collectionFileAdd,
@@ -20,7 +20,7 @@ import {
   collectionFiles,
   collectionId,
   collectionList,
-} from '../../../src/api/schema/collection.ts';
+} from '../../../src/api/schema/system/collection.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
 import {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { operationLogList, operationSave } from '../../../src/api/schema/log.ts';
+import { operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { owns } from '../../access/access.ts';
 

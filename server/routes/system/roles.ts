@@ -12,7 +12,7 @@ import {
   roleUsers,
   userRoleSave,
   userRolesQuery,
-} from '../../../src/api/schema/role.ts';
+} from '../../../src/api/schema/system/role.ts';
 import { takes } from '../../infra/validate.ts';
 import { ApiError, ok } from '../../infra/http.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/sms-platform.ts';
+import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/system/sms-platform.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db.ts';
 import { ApiError, ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../../src/api/schema/staff.ts';
+import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../../src/api/schema/system/staff.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '../../../src/api/contract.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../../src/api/schema/task.ts';
+import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../../src/api/schema/system/task.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';

@@ -12,8 +12,15 @@ import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../../src/api/contract.ts';
-import { paramsQuery, paramsUpdate, tenantList, tenantPagesQuery, tenantPagesSave, tenantSave } from '../../../src/api/schema/tenant.ts';
-import { noBody } from '../../../src/api/schema/session.ts';
+import {
+  paramsQuery,
+  paramsUpdate,
+  tenantList,
+  tenantPagesQuery,
+  tenantPagesSave,
+  tenantSave,
+} from '../../../src/api/schema/system/tenant.ts';
+import { noBody } from '../../../src/api/schema/session/session.ts';
 import { takes } from '../../infra/validate.ts';
 import { owns } from '../../access/access.ts';
 

@@ -19,7 +19,7 @@ import {
 import { owns } from '../../access/access.ts';
 import { takes } from '../../infra/validate.ts';
 import { fieldProblems } from '../../../src/api/schema/kit.ts';
-import { importedUser, userImport } from '../../../src/api/schema/user.ts';
+import { importedUser, userImport } from '../../../src/api/schema/system/user.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
 const CHUNK = 250;

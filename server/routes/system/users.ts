@@ -3,7 +3,7 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { isNewUser, userId, userList, userSave, userStatus, usernameCheck, type UserFilters } from '../../../src/api/schema/user.ts';
+import { isNewUser, userId, userList, userSave, userStatus, usernameCheck, type UserFilters } from '../../../src/api/schema/system/user.ts';
 import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';

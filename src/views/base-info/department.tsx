@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
-import { departSave } from '../../api/schema/depart.ts';
+import { departSave } from '../../api/schema/system/depart.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/base-info-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { staffSave } from '../../api/schema/staff.ts';
+import { staffSave } from '../../api/schema/system/staff.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { type Column } from '../../kit/list/data-table.tsx';

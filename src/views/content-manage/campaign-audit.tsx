@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { campaignReject } from '../../api/schema/campaign.ts';
+import { campaignReject } from '../../api/schema/business/campaign.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable } from '../../kit/list/data-table.tsx';

@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { passwordChangeForm } from '../../api/schema/password.ts';
+import { passwordChangeForm } from '../../api/schema/session/password.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { useForm } from '../../kit/form/use-form.ts';

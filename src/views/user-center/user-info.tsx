@@ -2,7 +2,7 @@ import { Avatar, Button, Field, Input, makeStyles, tokens } from '@fluentui/reac
 import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { useMemo, useState } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { profile } from '../../api/schema/user.ts';
+import { profile } from '../../api/schema/system/user.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';

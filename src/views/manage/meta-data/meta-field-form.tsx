@@ -9,7 +9,7 @@ import {
   type MetaTableRow,
 } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { metaFieldSave } from '../../../api/schema/meta-table.ts';
+import { metaFieldSave } from '../../../api/schema/system/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { metaTableSave } from '../../../api/schema/meta-table.ts';
+import { metaTableSave } from '../../../api/schema/system/meta-table.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { collectionAdd } from '../../../api/schema/collection.ts';
+import { collectionAdd } from '../../../api/schema/system/collection.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';

@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { roleCalls, type RoleNode } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { roleSave } from '../../../api/schema/role.ts';
+import { roleSave } from '../../../api/schema/system/role.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useForm } from '../../../kit/form/use-form.ts';

@@ -1,7 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
 import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { smsPlatformTest } from '../../../api/schema/sms-platform.ts';
+import { smsPlatformTest } from '../../../api/schema/system/sms-platform.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { FormDialog } from '../../../kit/form/form-dialog.tsx';

@@ -2,7 +2,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../../api/errors.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { smsTestParams, taskSave } from '../../../api/schema/task.ts';
+import { smsTestParams, taskSave } from '../../../api/schema/system/task.ts';
 import { taskCalls, type TaskInput, type TaskRow } from '../../../api/calls/task-calls.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
 import { useApi } from '../../../shell/session/api-context.ts';

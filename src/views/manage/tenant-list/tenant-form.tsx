@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TenantInput, TenantRow } from '../../../api/contract.ts';
-import { tenantAdd, tenantEdit } from '../../../api/schema/tenant.ts';
+import { tenantAdd, tenantEdit } from '../../../api/schema/system/tenant.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -2,7 +2,7 @@ import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-compone
 import { useEffect, useMemo, useState } from 'react';
 import { USER_TYPE_RANK, localName, type DepartRef, type UserInput } from '../../../api/contract.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { userForm } from '../../../api/schema/user.ts';
+import { userForm } from '../../../api/schema/system/user.ts';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/api-key-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { apiKeySave } from '../../../api/schema/api-key.ts';
+import { apiKeySave } from '../../../api/schema/open/api-key.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, passwordProblem } from '../contract.ts';
-import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
+import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The users list's filters and sort: the list and its export (/v1/common/excel/getExcelUrl) take the same. */
 export const userFilters = {

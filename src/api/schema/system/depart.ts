@@ -1,4 +1,4 @@
-import { body, optionalRowId, rowId, text } from './kit.ts';
+import { body, optionalRowId, rowId, text } from '../kit.ts';
 
 /** /v1/depart/list: no parameters. */
 export const departList = body({});

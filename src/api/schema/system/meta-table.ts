@@ -1,7 +1,14 @@
 import * as v from 'valibot';
-import { COMPONENT_PATTERN, META_FIELD_TYPES, META_NAME_PATTERN, defaultFits, type EnumOption, type MetaFieldType } from '../contract.ts';
-import { body, flag, given, keyword, optionalRowId, page, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import {
+  COMPONENT_PATTERN,
+  META_FIELD_TYPES,
+  META_NAME_PATTERN,
+  defaultFits,
+  type EnumOption,
+  type MetaFieldType,
+} from '../../contract.ts';
+import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** /v1/metaData/selMetaTableList: a page of the tenant's tables, found by a word of their name, label or remark. */
 export const metaTableList = body({ ...page(20, 500), keyword: keyword(50) });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { SETTINGS_KEYS } from '../contract.ts';
-import { body, given, page } from './kit.ts';
-import { say } from './messages.ts';
+import { SETTINGS_KEYS } from '../../contract.ts';
+import { body, given, page } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The calls that take nothing: user info, permissions, the menu tree, token, logout, privacy. */
 export const noBody = body({});

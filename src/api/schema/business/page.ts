@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { pageStateProblem } from '../rules/page-rules.ts';
-import { body, keyword, optionalRowId, page, rowId, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { pageStateProblem } from '../../rules/page-rules.ts';
+import { body, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** /v1/pageInfo/queryPageInfo: one page by id, else a page of the list (newest first, a word in the name). */
 export const pageQuery = body({ id: optionalRowId('pageId'), ...page(), keyword: keyword(50) });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, SETTINGS_KEYS, TENANT_CODE_PATTERN } from '../contract.ts';
-import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, SETTINGS_KEYS, TENANT_CODE_PATTERN } from '../../contract.ts';
+import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 const fields = {
   name: text({ required: 'tenantName', max: [50, 'tenantNameMax'] }),

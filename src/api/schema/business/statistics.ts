@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body } from './kit.ts';
-import { say } from './messages.ts';
+import { body } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** A day, yyyy-MM-dd. */
 const day = (message: 'statsFrom' | 'statsTo') =>

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, given, optionalRowId, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { body, given, optionalRowId, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 

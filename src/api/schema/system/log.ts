@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, given, keyword, optionalInstant, page, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { body, given, keyword, optionalInstant, page, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** A log list's time range: instants (ISO 8601), either end open. */
 const range = { from: optionalInstant('logFrom'), to: optionalInstant('logTo') };

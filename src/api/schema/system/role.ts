@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, idList, optionalRowId, page, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { body, idList, optionalRowId, page, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** /v1/role/save: a role added (no id) or renamed and moved; its parent is another of the tenant's roles or none. */
 export const roleSave = body({

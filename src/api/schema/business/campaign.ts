@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { CAMPAIGN_STEPS, CAMPAIGN_TYPES, type CampaignStep, type CampaignType } from '../rules/campaign-rules.ts';
-import { body, given, keyword, optionalRowId, page, rowId, text, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { CAMPAIGN_STEPS, CAMPAIGN_TYPES, type CampaignStep, type CampaignType } from '../../rules/campaign-rules.ts';
+import { body, given, keyword, optionalRowId, page, rowId, text, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** /v1/campaignAudit/list: submitted campaigns, all of them or those of one status. */
 export const campaignAuditList = body({

@@ -1,4 +1,4 @@
-import { body, idList, optionalInstant, rowId, text } from './kit.ts';
+import { body, idList, optionalInstant, rowId, text } from '../kit.ts';
 
 /** /v1/openApi/key/save: a new key, its interfaces (those the caller may call; the server checks) and its expiry. */
 export const apiKeySave = body({

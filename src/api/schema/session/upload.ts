@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body } from './kit.ts';
+import { body } from '../kit.ts';
 
 /**
  * /anon/upload (a multipart form, Qiniu's form upload as the console's own server serves it): the upload token,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, flag, given, isHttpUrl, optionalRowId, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { body, flag, given, isHttpUrl, optionalRowId, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The events a subscription may want (webhook.test is sent only by the test button). */
 export const WEBHOOK_EVENTS = ['user.created', 'user.disabled', 'role.changed', 'login.failed', 'campaign.published'] as const;

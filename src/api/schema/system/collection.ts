@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { MONGO_NAME_PATTERN } from '../contract.ts';
-import { body, given, keyword, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { MONGO_NAME_PATTERN } from '../../contract.ts';
+import { body, given, keyword, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** /v1/mongo/mongoTableList: the tenant's collections, found by a word of their name or remark. */
 export const collectionList = body({ keyword: keyword() });

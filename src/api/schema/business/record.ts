@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, flag, given, keyword, optionalRowId, page, rowId, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { body, flag, given, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /*
  * The records calls of a data-dictionary table. Their envelopes are checked here; a record's values are checked

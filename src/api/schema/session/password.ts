@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { passwordProblem } from '../contract.ts';
-import { body, given, text } from './kit.ts';
-import { say } from './messages.ts';
+import { passwordProblem } from '../../contract.ts';
+import { body, given, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The password policy (contract.ts's passwordProblem, which the login route's pages use without valibot). */
 const newPassword = given(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, flag, idList, keyword, optionalRowId, page, rowId } from './kit.ts';
-import { say } from './messages.ts';
+import { body, flag, idList, keyword, optionalRowId, page, rowId } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** Text a handler trims and checks by the menu entry's rules (menuEntryProblems, shared with the editor's form). */
 const entryText = (name: string) => v.optional(v.string(say('wrongType', { name })), '');

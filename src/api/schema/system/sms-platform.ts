@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, flag, given, isHttpUrl, optionalRowId, part, phone, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { body, flag, given, isHttpUrl, optionalRowId, part, phone, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The purposes a platform has SMS templates for. */
 export const SMS_PURPOSES = ['verify_code'] as const;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { PHONE_PATTERN } from '../contract.ts';
-import { body, keyword, optionalRowId, page, rowId, text } from './kit.ts';
-import { say } from './messages.ts';
+import { PHONE_PATTERN } from '../../contract.ts';
+import { body, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** A phone as the list shows it while the privacy switch is on (138****0000): the stored number stays. */
 export const isMaskedPhone = (s: string) => s.includes('*');

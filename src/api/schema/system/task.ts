@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { body, flag, optionalRowId, page, part, phone, rowId, text, wholeNumber } from './kit.ts';
-import { say } from './messages.ts';
+import { body, flag, optionalRowId, page, part, phone, rowId, text, wholeNumber } from '../kit.ts';
+import { say } from '../messages.ts';
 
 /** The test SMS job's parameters: a tenant (the server checks that it exists) and the phone to send to. */
 export const smsTestParams = part({ tenantId: rowId('taskTenantId'), phone: phone() });
