@@ -71,6 +71,24 @@ const NO_TOKEN = { result: 'error', values: 'userToken缺失', errmsg: '登录�
 const FORBIDDEN = { result: 403, errmsg: '您没有当前操作的权限' };
 const OK = { status: 200, body: { result: 'ok' }, retryAfter: null };
 
+describe('the call table', () => {
+  it('knows which routes declare their body (takes) beside their owner, and which take none', async () => {
+    expect(calls.checked).toContain('POST /v1/user/list');
+    expect(calls.checked).toContain('POST /anon/passport/login');
+    expect(calls.checked).not.toContain('POST /v1/orphan');
+    expect(calls.checked).not.toContain('GET /v1/session/events');
+    const { takes } = await import('../../server/infra/validate.ts');
+    const { body } = await import('../../src/api/schema/kit.ts');
+    const table = new CallTable().read([
+      { method: 'POST', path: '/a', handler: owns('shell') },
+      { method: 'POST', path: '/a', handler: takes(body({})) },
+      { method: 'POST', path: '/b', handler: owns('shell') },
+    ]);
+    expect(table.checked).toEqual(['POST /a']);
+    expect(table.calls).toEqual(['POST /a', 'POST /b']);
+  });
+});
+
 describe('access chain: owners', () => {
   it('runs anonymous calls without asking anything', async () => {
     const h = harness();

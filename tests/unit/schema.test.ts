@@ -55,15 +55,18 @@ describe('resource schemas (one schema for the server and the form)', () => {
     });
     expect(fieldProblems(smsPlatformSave, { ...platform, name: 5 })).toEqual({ name: '平台名称不能为空' });
     expect(fieldProblems(smsPlatformSave, 'x')).toEqual({ '': '请求体必须是 JSON 对象' });
-    // A missing key is checked as an empty value: the field's own message. (Checks across fields, the secret's,
-    // wait until every value has its type.)
+    // A missing key is checked as an empty value: the field's own message. The check across fields (a new
+    // platform's secret) runs once the two values it reads have their types, whatever else is wrong, so a blank
+    // form already marks the secret required.
     expect(fieldProblems(smsPlatformSave, {})).toEqual({
       name: '平台名称不能为空',
       type: '请选择平台类型',
       endpoint: '接口地址须为 http(s) 网址',
       signName: '短信签名不能为空',
       'templates.verify_code': '请填写验证码短信的模板编号',
+      secret: '密钥不能为空',
     });
+    expect(fieldProblems(smsPlatformSave, { id: 3 })).not.toHaveProperty('secret');
     expect(fieldProblems(smsPlatformTest, { id: 1, phone: '1391111222' })).toEqual({ phone: '请输入正确的手机号码' });
   });
 
