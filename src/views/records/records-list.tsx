@@ -3,49 +3,37 @@ import { recordCalls } from '../../api/calls/record-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
-import { SessionContext } from '../../shell/session/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
-import { FilterBar, emptyState } from '../../kit/list/filter-bar.tsx';
+import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { nextSort } from '../../kit/list/list-query.ts';
-import { Pagination } from '../../kit/list/pagination.tsx';
 import { BatchBar } from '../../kit/list/batch-bar.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DetailDialog } from '../../kit/page/detail-dialog.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useFilters } from '../../kit/list/use-filters.ts';
-import { useListData } from '../../kit/list/use-list.ts';
 import { useRunEach } from '../../kit/page/use-run-each.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-import { FilterInput } from './record-fields.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { RecordForm, type Editing } from './record-form.tsx';
 import { ImportDialog } from './record-import.tsx';
-import { useStyles } from './records-styles.ts';
-import { WIDTH, useShow } from './record-show.tsx';
+import { useShow } from './record-show.tsx';
+import { useRecordList, useScopedDeparts } from './records-data.ts';
+import { RecordFilters, recordDetailItems, recordTitle, useRecordColumns } from './records-columns.tsx';
 import { useSheetDownload } from '../../kit/page/use-sheet-download.ts';
 
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
-  const s = useStyles();
   const t = useT();
   const api = useApi();
   const calls = useMemo(() => recordCalls(api), [api]);
   const notify = useNotify();
   const show = useShow();
-  const me = SessionContext.useSelector((st) => st.context.userInfo);
-  const departs = useMemo(() => {
-    const all = me?.allDepartList ?? [];
-    // Only departments in the user's scope can be chosen (the server refuses others).
-    return me?.userType === 0 ? all : all.filter((d) => me?.departmentPermission?.includes(d.id) ?? true);
-  }, [me]);
+  const departs = useScopedDeparts();
   const { table, fields, codes } = schema;
   const searchable = fields.filter((f) => f.searchable);
   const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
   const filters = useFilters(route.path, filterNames);
   const { list, setList } = filters;
-  const f = list.filters;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<MetaRecord | null>(null);
@@ -53,33 +41,15 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const [ask, confirmDialog] = useConfirm();
   const runEach = useRunEach();
 
-  const query = {
-    filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v)),
-    sortField: list.sortField ?? undefined,
-    sortOrder: list.sortOrder ?? undefined,
-  };
-  const data = useListData(
-    () => calls.list({ tableId: table.id, pageNum: list.page, pageSize: list.size, ...query }),
-    [calls, table.id, list.page, list.size, list.sortField, list.sortOrder, JSON.stringify(f)],
-  );
+  const { data, query } = useRecordList(calls, schema, filters);
   useEffect(() => setSelected(new Set()), [data.rows]);
 
   const openAdd = () => setEditing({ kind: 'new' });
 
-  const openEdit = async (row: MetaRecord) => {
-    try {
-      setEditing({ kind: 'edit', record: await calls.detail(table.id, row.id) });
-    } catch {
-      /* shown by the shell */
-    }
-  };
-  const openDetail = async (row: MetaRecord) => {
-    try {
-      setDetail(await calls.detail(table.id, row.id));
-    } catch {
-      /* shown by the shell */
-    }
-  };
+  // The record as it is now (a failure is shown by the shell).
+  const fresh = (row: MetaRecord, then: (r: MetaRecord) => void) => calls.detail(table.id, row.id).then(then, () => undefined);
+  const openEdit = (row: MetaRecord) => fresh(row, (record) => setEditing({ kind: 'edit', record }));
+  const openDetail = (row: MetaRecord) => fresh(row, setDetail);
 
   const download = useSheetDownload();
   const exportList = () =>
@@ -99,43 +69,17 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
       quiet: true,
     });
 
-  const title = (r: MetaRecord) => {
-    const first = fields.find((x) => x.type === 'text') ?? fields[0];
-    return first ? show(first, r) : `#${r.id}`;
-  };
-
-  const columns: Column<MetaRecord>[] = [
-    ...fields
-      .filter((x) => x.listColumn)
-      .map((x): Column<MetaRecord> => ({
-        key: x.name,
-        title: x.label,
-        width: WIDTH[x.type],
-        sortable: x.type !== 'image',
-        render: (r) =>
-          x.type === 'image' && typeof r.values[x.name] === 'string' ? (
-            <img className={s.thumb} src={r.values[x.name] as string} alt={x.label} />
-          ) : (
-            show(x, r)
-          ),
-        ellipsis: x.type === 'text' || x.type === 'reference' ? (r) => show(x, r) : undefined,
-      })),
-    actionsColumn({
-      title: t('actions'),
-      route,
-      width: 170,
-      name: (r) => title(r),
-      actions: (r) => [
-        { code: `${table.name}:detail`, label: t('detail'), read: true, run: () => void openDetail(r) },
-        { code: codes.edit, label: t('edit'), run: () => void openEdit(r) },
-        { code: codes.del, label: t('delete'), run: () => askRemove([r]) },
-      ],
-    }),
-  ];
+  const title = recordTitle(fields, show);
+  const columns = useRecordColumns({
+    schema,
+    route,
+    show,
+    detail: (r) => void openDetail(r),
+    edit: (r) => void openEdit(r),
+    remove: (r) => askRemove([r]),
+  });
 
   const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
-  const datetime = (name: string, value: string) =>
-    show({ ...fields[0], name, type: 'datetime' }, { ...detail!, values: { [name]: value } });
   return (
     <ResourcePage
       route={route}
@@ -145,26 +89,18 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         { code: codes.export, label: t('exportButton'), paletteLabel: `${t('exportButton')}${table.label}`, run: () => void exportList() },
       ]}
     >
-      {searchable.length > 0 && (
-        <FilterBar onSearch={filters.search} onReset={filters.reset}>
-          {searchable.map((x) => (
-            <FilterInput
-              key={x.name}
-              field={x}
-              tableId={table.id}
-              departs={departs}
-              value={filters.draft[x.name] ?? ''}
-              onChange={(v) => filters.edit(x.name, v)}
-            />
-          ))}
-        </FilterBar>
-      )}
-      <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
-        <PermissionButton code={codes.del} route={route} onClick={() => askRemove(chosen)}>
-          {t('batchDelete')}
-        </PermissionButton>
-      </BatchBar>
-      <DataTable
+      <ResourceList
+        filters={filters}
+        toolbar={
+          <>
+            <RecordFilters fields={searchable} tableId={table.id} departs={departs} filters={filters} />
+            <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+              <PermissionButton code={codes.del} route={route} onClick={() => askRemove(chosen)}>
+                {t('batchDelete')}
+              </PermissionButton>
+            </BatchBar>
+          </>
+        }
         label={route.title}
         columns={columns}
         data={data}
@@ -174,7 +110,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
-        empty={emptyState(filters, {
+        empty={{
           reason: t('emptyRecords', { label: table.label }),
           filteredReason: t('emptyRecordsFiltered'),
           action: (
@@ -182,9 +118,8 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
               {t('add')}
             </PermissionButton>
           ),
-        })}
+        }}
       />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       {editing && (
         <RecordForm
           schema={schema}
@@ -201,23 +136,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
       <DetailDialog
         title={`${table.label}${t('detail')}`}
         onClose={() => setDetail(null)}
-        items={
-          detail && [
-            ...fields.map(
-              (x) =>
-                [
-                  x.label,
-                  x.type === 'image' && typeof detail.values[x.name] === 'string' ? (
-                    <img src={detail.values[x.name] as string} alt={x.label} style={{ maxWidth: 160 }} />
-                  ) : (
-                    show(x, detail)
-                  ),
-                ] as const,
-            ),
-            [t('createdAt'), datetime('__c', detail.createdAt)] as const,
-            [t('updatedAt'), datetime('__u', detail.updatedAt)] as const,
-          ]
-        }
+        items={detail && recordDetailItems(fields, detail, show, { createdAt: t('createdAt'), updatedAt: t('updatedAt') })}
       />
       {confirmDialog}
       <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />

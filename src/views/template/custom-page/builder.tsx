@@ -1,11 +1,10 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useAppMachine } from '../../../journal/actor-hooks.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { activeIndex, layerRects, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
 import { pageCalls, type PaletteItem } from '../../../api/calls/page-calls.ts';
 import { createBuilderLogic, keyCommand } from './builder-logic.ts';
 import type { PageRect } from '../../../api/rules/page-rules.ts';
-import { ImageUpload } from '../../../kit/form/image-upload.tsx';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
@@ -13,8 +12,9 @@ import { PageHeader } from '../../../kit/page/page-header.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PagePreview, backgroundOf } from './preview.tsx';
-import { HotZones, RectContent, RectFace, rectBox } from './rect-parts.tsx';
+import { HotZones, RectFace, rectBox } from './rect-parts.tsx';
 import { SCALE, useStyles } from './styles.ts';
+import { SettingsSide } from './settings-side.tsx';
 
 export function Builder({ route, id }: ViewProps & { id: number | null }) {
   const s = useStyles();
@@ -137,15 +137,6 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
     );
 
   const bg = page.pageData.background;
-  const numberField = (label: string, value: number, change: (n: number) => void) => (
-    <Field label={label}>
-      <Input
-        type="number"
-        value={String(value)}
-        onChange={(_, d) => d.value !== '' && Number.isFinite(Number(d.value)) && change(Number(d.value))}
-      />
-    </Field>
-  );
 
   return (
     <section className={s.page} aria-label={route.title}>
@@ -236,75 +227,15 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
             )}
           </div>
         </div>
-        <div className={`${s.side} ${s.settings}`} role="region" aria-label={t('pageSettings')}>
-          {selected ? (
-            <>
-              <h2 className={s.h2}>{t('pageRectLabel', { n: active + 1, name: paletteName(selected.component) })}</h2>
-              <div className={s.grid}>
-                {numberField(t('rectLeft'), selected.left, (v) => send({ type: 'MOVE_TO', left: v, top: selected.top }))}
-                {numberField(t('rectTop'), selected.top, (v) => send({ type: 'MOVE_TO', left: selected.left, top: v }))}
-                {numberField(t('rectWidth'), selected.width, (v) => send({ type: 'RESIZE', width: v, height: selected.height }))}
-                {numberField(t('rectHeight'), selected.height, (v) => send({ type: 'RESIZE', width: selected.width, height: v }))}
-              </div>
-              <Field label={t('rectAspect')}>
-                <Input
-                  value={selected.aspectRatio === null ? '' : String(selected.aspectRatio)}
-                  placeholder={t('rectAspectNone')}
-                  onChange={(_, d) => {
-                    const v = Number(d.value);
-                    send({ type: 'SET_RECT', patch: { aspectRatio: d.value === '' || !(v > 0) ? null : Math.min(100, v) } });
-                  }}
-                />
-              </Field>
-              <RectContent rect={selected} name={paletteName(selected.component)} onChange={(patch) => send({ type: 'SET_RECT', patch })} />
-              <div className={s.actions}>
-                <Button onClick={() => send({ type: 'LAYER', direction: 'up' })}>{t('layerUp')}</Button>
-                <Button onClick={() => send({ type: 'LAYER', direction: 'down' })}>{t('layerDown')}</Button>
-                <Button
-                  onClick={() => {
-                    send({ type: 'DELETE' });
-                    // The panel goes with the component: the canvas takes focus, so Ctrl+Z brings it back.
-                    canvas.current?.focus();
-                  }}
-                >
-                  {t('delete')}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <>
-              <h2 className={s.h2}>{t('pageSettings')}</h2>
-              {numberField(t('pageHeight'), page.pageData.height, (v) => send({ type: 'SET_PAGE', height: v }))}
-              <Field label={t('pageBgType')}>
-                <Select
-                  value={bg.bgColorType}
-                  onChange={(_, d) =>
-                    send({ type: 'SET_PAGE', background: { bgColorType: d.value === 'gradient' ? 'gradient' : 'color' } })
-                  }
-                >
-                  <option value="color">{t('bgSolid')}</option>
-                  <option value="gradient">{t('bgGradient')}</option>
-                </Select>
-              </Field>
-              {bg.bgColorType === 'color' ? (
-                <Field label={t('pageBgColor')}>
-                  <Input value={bg.bgColor} onChange={(_, d) => send({ type: 'SET_PAGE', background: { bgColor: d.value } })} />
-                </Field>
-              ) : (
-                <div className={s.grid}>
-                  {(['from', 'to', 'endColor'] as const).map((k) => (
-                    <Field key={k} label={t(`bg_${k}`)}>
-                      <Input value={bg[k]} onChange={(_, d) => send({ type: 'SET_PAGE', background: { [k]: d.value } })} />
-                    </Field>
-                  ))}
-                </div>
-              )}
-              <Field label={t('pageBgImage')}>
-                <ImageUpload label={t('pageBgImage')} value={bg.url} onChange={(url) => send({ type: 'SET_PAGE', background: { url } })} />
-              </Field>
-            </>
-          )}
-        </div>
+        <SettingsSide
+          page={page}
+          selected={selected}
+          active={active}
+          paletteName={paletteName}
+          send={send}
+          // The panel goes with a deleted component: the canvas takes focus, so Ctrl+Z brings it back.
+          onDeleted={() => canvas.current?.focus()}
+        />
       </div>
       {previewing && <PagePreview page={page} paletteName={paletteName} onClose={() => setPreviewing(false)} />}
     </section>

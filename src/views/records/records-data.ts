@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import type { recordCalls } from '../../api/calls/record-calls.ts';
+import type { RecordSchema } from '../../api/contract.ts';
+import { SessionContext } from '../../shell/session/session-context.ts';
+import type { Filters } from '../../kit/list/use-filters.ts';
+import { useListData } from '../../kit/list/use-list.ts';
+
+/** The departments a record may name: all of them for userType 0, else the user's scope (the server refuses others). */
+export function useScopedDeparts() {
+  const me = SessionContext.useSelector((st) => st.context.userInfo);
+  return useMemo(() => {
+    const all = me?.allDepartList ?? [];
+    return me?.userType === 0 ? all : all.filter((d) => me?.departmentPermission?.includes(d.id) ?? true);
+  }, [me]);
+}
+
+/** A table's records as the list's filters, sort and page ask for them; `query` is what the export sends too. */
+export function useRecordList(calls: ReturnType<typeof recordCalls>, schema: RecordSchema, filters: Filters) {
+  const { list } = filters;
+  const f = list.filters;
+  const query = {
+    filters: Object.fromEntries(Object.entries(f).filter(([, v]) => v)),
+    sortField: list.sortField ?? undefined,
+    sortOrder: list.sortOrder ?? undefined,
+  };
+  const data = useListData(
+    () => calls.list({ tableId: schema.table.id, pageNum: list.page, pageSize: list.size, ...query }),
+    [calls, schema.table.id, list.page, list.size, list.sortField, list.sortOrder, JSON.stringify(f)],
+  );
+  return { data, query };
+}
