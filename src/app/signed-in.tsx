@@ -72,7 +72,7 @@ function ContentRoutes({ model }: { model: MenuModel }) {
  * pager and dialogs from the page kit) and, for engineers, the event journal's panel.
  */
 const screens: ShellScreens = {
-  OnlineUsers: lazy(() => import('../views/online-users.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
+  OnlineUsers: lazy(() => import('../views/online-users/drawer.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
   JournalPanel: lazy(() => import('../journal/panel/journal-panel.tsx')),
 };
 

@@ -1,25 +1,21 @@
 import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useAppMachine } from '../../journal/actor-hooks.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { campaignWizardMachine, stepStates } from '../../../machines/campaign-wizard.machine.ts';
+import { useEffect, useMemo } from 'react';
+import { stepStates } from '../../../machines/campaign-wizard.machine.ts';
 import { campaignCalls } from '../../api/calls/campaign-calls.ts';
-import { pageCalls } from '../../api/calls/page-calls.ts';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../../api/rules/campaign-rules.ts';
-import { ApiFailure } from '../../api/errors.ts';
 import { useApi } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
+import { useLocalize, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { useStyles } from './campaign-info-styles.ts';
+import { MissingSteps, StepList, useBuilderPages, useWizardLogic } from './campaign-info-parts.tsx';
 import { StepForm } from './campaign-step-form.tsx';
 import { usePagePath } from '../../shell/session/page-path.ts';
 import { useMenuOwner } from '../../shell/navigation/menu-owner.tsx';
-
-const MARK = { done: '✓', invalid: '!', todo: '' } as const;
 
 /**
  * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps on the
@@ -31,48 +27,16 @@ export default function CampaignInfoView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const [language] = useLanguage();
   const api = useApi();
   const search = new URLSearchParams(useHashSearch());
   const id = Number(search.get('id')) || null;
   const typeParam = search.get('type');
   const type: CampaignType = typeParam && typeParam in CAMPAIGN_TYPES ? (typeParam as CampaignType) : 'lottery';
   const calls = useMemo(() => campaignCalls(api), [api]);
-  // Refusals the shell has already shown as a toast are not said again in the wizard (one message per event).
-  const toasted = useRef(new Set<string>());
-  const plain = (err: unknown) => {
-    if (err instanceof ApiFailure && !err.failure.field) toasted.current.add(err.failure.message);
-    return new Error(err instanceof ApiFailure ? err.failure.message : err instanceof Error ? err.message : String(err));
-  };
-  const logic = useMemo(
-    () =>
-      campaignWizardMachine.provide({
-        actors: {
-          loadCampaign: fromPromise(({ input }: { input: { id: number } }) =>
-            calls.detail(input.id).catch((e: unknown) => Promise.reject(plain(e))),
-          ),
-          saveStep: fromPromise(({ input }: { input: Parameters<typeof calls.saveStep>[0] }) =>
-            calls.saveStep(input).catch((e: unknown) => Promise.reject(plain(e))),
-          ),
-          submitCampaign: fromPromise(({ input }: { input: { id: number; version: number } }) =>
-            calls.submit(input.id, input.version).catch((e: unknown) => Promise.reject(plain(e))),
-          ),
-        },
-      }),
-    [calls],
-  );
+  const { logic, toasted } = useWizardLogic(calls);
   const [state, send] = useAppMachine(logic, { input: { id, type } });
   const c = state.context;
-  // The builder's pages a campaign can use as its page (template step).
-  const [pages, setPages] = useState<Array<{ id: number; name: string }>>([]);
-  useEffect(() => {
-    pageCalls(api)
-      .list({ pageNum: 1, pageSize: 200 })
-      .then(
-        (r) => setPages(r.rows.map((p) => ({ id: p.id, name: p.name }))),
-        () => setPages([]),
-      );
-  }, [api]);
+  const pages = useBuilderPages(api);
 
   // A new campaign's address names it once saved, so a reload resumes it.
   useEffect(() => {
@@ -141,41 +105,9 @@ export default function CampaignInfoView({ route }: ViewProps) {
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      {c.missing.length > 0 && (
-        <MessageBar intent="warning" role="alert">
-          <MessageBarBody>
-            {t('campaignMissing', { count: c.missing.length })}
-            <ul>
-              {c.missing.map((m) => (
-                <li key={m.step}>
-                  {localize(m.name)}
-                  {language === 'en' ? ': ' : '：'}
-                  {localize(m.problem)}
-                </li>
-              ))}
-            </ul>
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      <MissingSteps missing={c.missing} />
       <div className={s.layout}>
-        <nav aria-label={t('campaignSteps')}>
-          <ol className={s.steps}>
-            {stepStates(c).map((x, i) => (
-              <li key={x.step}>
-                <Button
-                  className={s.step}
-                  appearance={x.current ? 'primary' : 'subtle'}
-                  aria-current={x.current ? 'step' : undefined}
-                  aria-label={`${i + 1}. ${localize(STEP_NAMES[x.step])}${x.state === 'done' ? ` ${t('stepDone')}` : x.state === 'invalid' ? ` ${t('stepInvalid')}` : ''}`}
-                  disabled={busy}
-                  onClick={() => send({ type: 'GO', step: x.step })}
-                >
-                  {i + 1}. {localize(STEP_NAMES[x.step])} {MARK[x.state]}
-                </Button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <StepList steps={stepStates(c)} busy={busy} go={(step) => send({ type: 'GO', step })} />
         <form className={s.form} aria-label={localize(STEP_NAMES[c.current])} onSubmit={(e) => e.preventDefault()}>
           <h2>{localize(STEP_NAMES[c.current])}</h2>
           <StepForm step={c.current} data={data} edit={edit} field={field} str={str} num={num} toNum={toNum} pages={pages} />

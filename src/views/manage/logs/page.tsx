@@ -4,7 +4,8 @@ import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';
-import { ErrorsTab, OperationsTab, SmsTab } from './log-tabs.tsx';
+import { ErrorsTab, SmsTab } from './log-tabs.tsx';
+import { OperationsTab } from './operations-tab.tsx';
 import { LoginInfoTab, LoginsTab } from './sign-in-tabs.tsx';
 
 const TABS = ['logins', 'loginInfo', 'operations', 'errors', 'sms'] as const;

@@ -11,15 +11,15 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../i18n/use-t.ts';
-import type { MessageKey } from '../i18n/messages.ts';
-import { useApi } from '../shell/session/api-context.ts';
-import { useNotify } from '../shell/toast.tsx';
-import { ConfirmDialog } from '../kit/page/confirm.tsx';
-import { Pagination } from '../kit/list/pagination.tsx';
-import { DataTable, type Column } from '../kit/list/data-table.tsx';
-import { useFormatInstant } from '../shell/time-zone.ts';
-import type { OnlineUsersProps } from '../shell/layout/screens.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { useApi } from '../../shell/session/api-context.ts';
+import { useNotify } from '../../shell/toast.tsx';
+import { ConfirmDialog } from '../../kit/page/confirm.tsx';
+import { Pagination } from '../../kit/list/pagination.tsx';
+import { DataTable, type Column } from '../../kit/list/data-table.tsx';
+import { useFormatInstant } from '../../shell/time-zone.ts';
+import type { OnlineUsersProps } from '../../shell/layout/screens.ts';
 
 /** An online-login record. */
 export interface OnlineRecord {
