@@ -12,6 +12,8 @@ export interface TabsContext {
   /** the tab bar: paths of the opened pages, in the order they were first opened */
   tabs: string[];
   tabsMax: number;
+  /** the home page's tab: pinned first, never closed, never pushed out by a full bar (null: none yet) */
+  home: string | null;
 }
 
 export type TabsEvent =
@@ -21,8 +23,15 @@ export type TabsEvent =
   | { type: 'DROP'; path: string }
   /** the user closed a tab: the page is neither shown in the bar nor kept */
   | { type: 'CLOSE'; path: string }
-  /** the user closed every tab but this one */
-  | { type: 'CLOSE_OTHERS'; path: string };
+  /** the user closed every tab but this one (and the pinned home tab) */
+  | { type: 'CLOSE_OTHERS'; path: string }
+  /** the user closed the tabs left (or right) of this one, the pinned home tab excepted */
+  | { type: 'CLOSE_LEFT'; path: string }
+  | { type: 'CLOSE_RIGHT'; path: string }
+  /** the user closed every tab but the pinned home tab */
+  | { type: 'CLOSE_ALL' }
+  /** the menu's home page (it follows the menu: a new one is pinned in the old one's place) */
+  | { type: 'HOME'; path: string | null };
 
 /** After every change: the app stores both lists. */
 const persistLists = {
@@ -35,7 +44,7 @@ const validPaths = (v: unknown) =>
 
 /**
  * Keep-alive and the tab bar (the multi-tab bar of the mature consoles): every page shown gets a tab (at
- * most tabsMax, the oldest closing first); whitelisted pages also stay mounted (state and scroll kept) up to `max`,
+ * most tabsMax, the oldest closing first; the home page's tab is pinned first and never closes); whitelisted pages also stay mounted (state and scroll kept) up to `max`,
  * the least recently used evicted. Closing a tab ends its kept page too. The app stores both lists, so the open
  * tabs and pages survive a reload. Which page to show after the current tab closes is the app's (it navigates).
  */
@@ -43,7 +52,7 @@ export const tabsMachine = setup({
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,
-    input: {} as { pages?: string[]; tabs?: string[]; max?: number; tabsMax?: number },
+    input: {} as { pages?: string[]; tabs?: string[]; max?: number; tabsMax?: number; home?: string | null },
   },
   actions: {
     /** the app writes the lists to storage */
@@ -56,12 +65,13 @@ export const tabsMachine = setup({
   id: 'tabs',
   context: ({ input }) => {
     const max = Math.max(1, input.max ?? KEEP_ALIVE_MAX);
-    const tabsMax = Math.max(1, input.tabsMax ?? TABS_MAX);
-    const tabs = validPaths(input.tabs).slice(-tabsMax);
+    const tabsMax = Math.max(2, input.tabsMax ?? TABS_MAX);
+    const home = validPaths([input.home])[0] ?? null;
+    const tabs = validPaths(input.tabs);
     // A kept page always has its tab (older storage had pages only: they become tabs).
     const pages = validPaths(input.pages).slice(-max);
     for (const p of pages) if (!tabs.includes(p)) tabs.push(p);
-    return { pages, max, tabs: tabs.slice(-tabsMax), tabsMax };
+    return pinned({ pages, max, tabs, tabsMax, home: null }, home);
   },
   initial: 'active',
   states: {
@@ -73,7 +83,7 @@ export const tabsMachine = setup({
             guard: 'isCacheable',
             actions: [
               assign(({ context, event }) => {
-                const tabs = withTab(context.tabs, event.path, context.tabsMax);
+                const tabs = withTab(context, event.path);
                 const pages = [...context.pages.filter((p) => p !== event.path), event.path].slice(-context.max);
                 return unchangedKept(context, { tabs, pages: pages.filter((p) => tabs.includes(p)) });
               }),
@@ -83,35 +93,71 @@ export const tabsMachine = setup({
           {
             actions: [
               assign(({ context, event }) => {
-                const tabs = withTab(context.tabs, event.path, context.tabsMax);
+                const tabs = withTab(context, event.path);
                 return unchangedKept(context, { tabs, pages: context.pages.filter((p) => tabs.includes(p)) });
               }),
               persistLists,
             ],
           },
         ],
-        DROP: { actions: [assign(({ context, event }) => without(context, event.path)), persistLists] },
-        CLOSE: { actions: [assign(({ context, event }) => without(context, event.path)), persistLists] },
-        CLOSE_OTHERS: {
+        // A page that left the menu loses its tab, the home page's too (the menu's next home is pinned by HOME).
+        DROP: {
           actions: [
-            assign(({ context, event }) =>
-              unchangedKept(context, {
-                tabs: context.tabs.filter((p) => p === event.path),
-                pages: context.pages.filter((p) => p === event.path),
-              }),
-            ),
+            assign(({ context, event }) => ({ ...without(context, event.path), home: context.home === event.path ? null : context.home })),
             persistLists,
           ],
+        },
+        CLOSE: {
+          actions: [assign(({ context, event }) => keeping(context, (p) => p !== event.path)), persistLists],
+        },
+        CLOSE_OTHERS: {
+          actions: [assign(({ context, event }) => keeping(context, (p) => p === event.path)), persistLists],
+        },
+        CLOSE_LEFT: {
+          actions: [assign(({ context, event }) => keeping(context, (_, i) => i >= context.tabs.indexOf(event.path))), persistLists],
+        },
+        CLOSE_RIGHT: {
+          actions: [
+            assign(({ context, event }) => {
+              const at = context.tabs.indexOf(event.path);
+              return keeping(context, (_, i) => at >= 0 && i <= at);
+            }),
+            persistLists,
+          ],
+        },
+        CLOSE_ALL: { actions: [assign(({ context }) => keeping(context, () => false)), persistLists] },
+        HOME: {
+          guard: ({ context, event }) => (validPaths([event.path])[0] ?? null) !== context.home,
+          actions: [assign(({ context, event }) => pinned(context, validPaths([event.path])[0] ?? null)), persistLists],
         },
       },
     },
   },
 });
 
-/** The tab list with `path` in it: a new path is appended, the oldest tab closing when the bar is full. */
-function withTab(tabs: string[], path: string, tabsMax: number): string[] {
+/**
+ * The tab list with `path` in it: a new path is appended (the home page's goes first), the oldest tab but the
+ * home one closing when the bar is full.
+ */
+function withTab({ tabs, tabsMax, home }: TabsContext, path: string): string[] {
   if (tabs.includes(path)) return tabs;
-  return [...tabs, path].slice(-tabsMax);
+  const next = path === home ? [path, ...tabs] : [...tabs, path];
+  if (next.length <= tabsMax) return next;
+  const oldest = next.findIndex((p) => p !== home);
+  return next.filter((_, i) => i !== oldest);
+}
+
+/** The lists with `home` pinned: its tab first, then the most recent others the bar holds. */
+function pinned(context: TabsContext, home: string | null): TabsContext {
+  const others = context.tabs.filter((p) => p !== home);
+  const tabs = home ? [home, ...others.slice(-(context.tabsMax - 1))] : context.tabs.slice(-context.tabsMax);
+  return { ...context, ...unchangedKept(context, { tabs, pages: context.pages.filter((p) => tabs.includes(p)) }), home };
+}
+
+/** The tabs `keep` keeps (by path and place), the pinned home tab always, and their kept pages. */
+function keeping(context: TabsContext, keep: (path: string, index: number) => boolean) {
+  const tabs = context.tabs.filter((p, i) => p === context.home || keep(p, i));
+  return unchangedKept(context, { tabs, pages: context.pages.filter((p) => tabs.includes(p)) });
 }
 
 const without = (context: TabsContext, path: string) =>

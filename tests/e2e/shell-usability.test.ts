@@ -230,7 +230,7 @@ describe('the tab bar', () => {
     await page.context().close();
   });
 
-  it('shows the opened pages: click switches, × closes (to the right neighbour), close others, survives a reload', async () => {
+  it('shows the opened pages: click switches, × closes (to the right neighbour), close others, left, right or all; 工作台 stays pinned', async () => {
     const page = await signedInPage('admin');
     const nav = page.getByRole('navigation', { name: '侧边菜单' });
     const bar = page.getByRole('navigation', { name: '已打开的页面' });
@@ -252,11 +252,37 @@ describe('the tab bar', () => {
     await bar.getByRole('button', { name: '角色管理', exact: true }).waitFor();
     await expect.poll(titles).toEqual(['工作台', '角色管理']);
 
-    await bar.getByRole('button', { name: '角色管理', exact: true }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
-    await expect.poll(titles).toEqual(['角色管理']);
-    // The last tab cannot be closed.
-    await expect.poll(() => bar.getByRole('button', { name: '关闭 角色管理' }).count()).toBe(0);
+    // 工作台 is pinned: first, with no ×; 关闭其他 leaves it.
+    await expect.poll(() => bar.getByRole('button', { name: '关闭 工作台' }).count()).toBe(0);
+    await expect.poll(() => bar.getByRole('img', { name: '已固定' }).count()).toBe(1);
+    const tabMenu = async (title: string, item: string) => {
+      await bar.getByRole('button', { name: title, exact: true }).click({ button: 'right' });
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+    await nav.getByRole('button', { name: '用户管理' }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    await nav.getByRole('button', { name: '系统参数' }).click();
+    await page.waitForURL(/#\/manage\/parameters/);
+    await expect.poll(titles).toEqual(['工作台', '角色管理', '用户管理', '系统参数']);
+    await tabMenu('用户管理', '关闭其他');
+    // the current page (系统参数) went with the others: the tab acted on is shown
+    await page.waitForURL(/#\/manage\/users/);
+    await expect.poll(titles).toEqual(['工作台', '用户管理']);
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await nav.getByRole('button', { name: '系统参数' }).click();
+    await expect.poll(titles).toEqual(['工作台', '用户管理', '角色管理', '系统参数']);
+    await tabMenu('角色管理', '关闭左侧');
+    await expect.poll(titles).toEqual(['工作台', '角色管理', '系统参数']);
+    await tabMenu('角色管理', '关闭右侧');
+    await page.waitForURL(/#\/manage\/roles/);
+    await expect.poll(titles).toEqual(['工作台', '角色管理']);
+    // on the pinned tab itself, 关闭当前 is off
+    await bar.getByRole('button', { name: '工作台', exact: true }).click({ button: 'right' });
+    await expect.poll(() => page.getByRole('menuitem', { name: '关闭当前' }).getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    await tabMenu('角色管理', '关闭全部');
+    await expect.poll(titles).toEqual(['工作台']);
+    await expect.poll(() => bar.getByRole('button', { name: '工作台', exact: true }).getAttribute('aria-current')).toBe('page');
     await page.context().close();
   });
 });

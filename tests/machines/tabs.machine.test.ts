@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '../../machines/tabs.machine.ts';
 import { describeValue, itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';
 
-const open = (path: string, cacheable = true) => ({ type: 'OPEN', path, cacheable });
+const open = (path: string, cacheable = true) => ({ type: 'OPEN' as const, path, cacheable });
 const EVENTS = [
   open('/a'),
   open('/b'),
@@ -15,22 +15,32 @@ const EVENTS = [
   { type: 'DROP', path: '/a' },
   { type: 'CLOSE', path: '/b' },
   { type: 'CLOSE_OTHERS', path: '/c' },
+  { type: 'CLOSE_LEFT', path: '/b' },
+  { type: 'CLOSE_RIGHT', path: '/b' },
+  { type: 'CLOSE_ALL' },
+  { type: 'HOME', path: '/a' },
 ];
 
 describe('tabs machine (model-based)', () => {
-  const model = createTestModel(tabsMachine, { events: EVENTS as never, input: { tabsMax: 3 } } as never);
+  // The home page /h is pinned: a bar of 3 holds it and the two most recent others.
+  const input = { tabsMax: 3, home: '/h' };
+  const model = createTestModel(tabsMachine, { events: [...EVENTS, open('/h')] as never, input } as never);
   // Every combination of kept pages the events can make (context is the state here), a few steps deep.
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input: { tabsMax: 3 }, limit: 20000 } as never));
+  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 20000 } as never));
 
   it('reaches many page sets, never more than 3 pages, never a non-whitelisted one, every kept page with its tab', () => {
     expect(paths.length).toBeGreaterThan(20);
     for (const p of paths) {
-      const { pages, tabs } = (p.state as unknown as { context: { pages: string[]; tabs: string[] } }).context;
+      const { pages, tabs, home } = (p.state as unknown as { context: { pages: string[]; tabs: string[]; home: string } }).context;
       expect(pages.length).toBeLessThanOrEqual(KEEP_ALIVE_MAX);
       expect(pages).not.toContain('/x');
       expect(new Set(pages).size).toBe(pages.length);
       expect(new Set(tabs).size).toBe(tabs.length);
       for (const page of pages) expect(tabs).toContain(page);
+      // the pinned home tab never goes, and stays first (a new home, the menu's, takes its place)
+      if (home !== null) expect(tabs[0]).toBe(home);
+      expect(['/h', '/a', null]).toContain(home);
+      expect(tabs.length).toBeLessThanOrEqual(3);
     }
   });
 
@@ -39,14 +49,15 @@ describe('tabs machine (model-based)', () => {
     const log: unknown[] = [];
     const persist = (_: unknown, p: { pages: string[]; tabs: string[] }) =>
       void (persisted.push(p), log.push(`persist(${describeValue(p)})`));
-    const actor = createActor(tabsMachine.provide({ actions: { persist } }), { input: { tabsMax: 3 } }).start();
+    const actor = createActor(tabsMachine.provide({ actions: { persist } }), { input }).start();
     await runPath(
       path as never,
       actor,
       () => false,
       {
         active: (snap) =>
-          expect(persisted.at(-1) ?? { pages: [], tabs: [] }).toEqual({ pages: snap.context.pages, tabs: snap.context.tabs }),
+          // before the first change, the lists are the input's: the home tab alone
+          expect(persisted.at(-1) ?? { pages: [], tabs: [input.home] }).toEqual({ pages: snap.context.pages, tabs: snap.context.tabs }),
       },
       table && { table, effects: () => log },
     );
@@ -84,9 +95,10 @@ describe('the tab bar (property)', () => {
   const step = fc.oneof(
     fc.record({ type: fc.constant('OPEN' as const), path: fc.constantFrom('/a', '/b', '/c', '/d', '/e'), cacheable: fc.boolean() }),
     fc.record({
-      type: fc.constantFrom('CLOSE' as const, 'CLOSE_OTHERS' as const, 'DROP' as const),
+      type: fc.constantFrom('CLOSE' as const, 'CLOSE_OTHERS' as const, 'DROP' as const, 'CLOSE_LEFT' as const, 'CLOSE_RIGHT' as const),
       path: fc.constantFrom('/a', '/b', '/c'),
     }),
+    fc.constant({ type: 'CLOSE_ALL' as const }),
   );
 
   it('a tab per opened page in first-opened order; close and close-others end tabs and their kept pages; an unchanged list keeps its identity', () => {
@@ -105,6 +117,10 @@ describe('the tab bar (property)', () => {
           } else if (e.type === 'CLOSE_OTHERS') {
             tabs = tabs.filter((p) => p === e.path);
             pages = pages.filter((p) => p === e.path);
+          } else if (e.type === 'CLOSE_ALL' || e.type === 'CLOSE_LEFT' || e.type === 'CLOSE_RIGHT') {
+            const at = e.type === 'CLOSE_ALL' ? -1 : tabs.indexOf(e.path);
+            tabs = tabs.filter((_, i) => (e.type === 'CLOSE_LEFT' ? i >= at : e.type === 'CLOSE_RIGHT' ? at >= 0 && i <= at : false));
+            pages = pages.filter((p) => tabs.includes(p));
           } else {
             tabs = tabs.filter((p) => p !== e.path);
             pages = pages.filter((p) => p !== e.path);
@@ -119,6 +135,41 @@ describe('the tab bar (property)', () => {
         }
       }),
     );
+  });
+
+  it('closes to the left, to the right or all, never the pinned home tab; a full bar closes the oldest other tab', () => {
+    const actor = createActor(tabsMachine, { input: { tabsMax: 4, home: '/h', tabs: ['/a', '/b'] } }).start();
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/a', '/b']);
+    actor.send(open('/c'));
+    actor.send(open('/d'));
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/b', '/c', '/d']);
+    actor.send({ type: 'CLOSE', path: '/h' });
+    actor.send({ type: 'CLOSE_LEFT', path: '/c' });
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/c', '/d']);
+    actor.send({ type: 'CLOSE_RIGHT', path: '/c' });
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/c']);
+    actor.send({ type: 'CLOSE_RIGHT', path: '/nowhere' });
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h']);
+    actor.send(open('/e'));
+    actor.send({ type: 'CLOSE_OTHERS', path: '/e' });
+    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/e']);
+    actor.send({ type: 'CLOSE_ALL' });
+    expect(actor.getSnapshot().context).toMatchObject({ tabs: ['/h'], pages: [] });
+    // opening home later puts it first; a stored bar longer than the limit keeps home and the newest others
+    const late = createActor(tabsMachine, { input: { tabsMax: 3, home: '/h', tabs: ['/a', '/b', '/c', '/d'] } }).start();
+    expect(late.getSnapshot().context.tabs).toEqual(['/h', '/c', '/d']);
+    const homeless = createActor(tabsMachine, { input: { tabsMax: 3, tabs: ['/a', '/b'] } }).start();
+    homeless.send({ type: 'CLOSE_ALL' });
+    expect(homeless.getSnapshot().context.tabs).toEqual([]);
+    // the menu's home arrives later (or changes): it is pinned first; the same home again changes nothing
+    const later = createActor(tabsMachine, { input: { tabsMax: 3, tabs: ['/a', '/b', '/c'] } }).start();
+    later.send({ type: 'HOME', path: '/h' });
+    expect(later.getSnapshot().context).toMatchObject({ home: '/h', tabs: ['/h', '/b', '/c'] });
+    const before = later.getSnapshot().context;
+    later.send({ type: 'HOME', path: '/h' });
+    expect(later.getSnapshot().context).toBe(before);
+    later.send({ type: 'HOME', path: 'junk' });
+    expect(later.getSnapshot().context).toMatchObject({ home: null, tabs: ['/h', '/b', '/c'] });
   });
 
   it('restores tabs and kept pages from storage; kept pages of an older store become tabs', () => {

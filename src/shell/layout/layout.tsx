@@ -78,7 +78,7 @@ export function Layout({ model, screens, children }: { model: MenuModel; screens
   return (
     <PageActionsProvider store={pageActions}>
       <MenuOwnerProvider>
-        <TabsContext.Provider logic={keepAliveLogic} options={{ input: readTabsInput(), inspect }}>
+        <TabsContext.Provider logic={keepAliveLogic} options={{ input: { ...readTabsInput(), home: model.home }, inspect }}>
           <LayoutFrame model={model} screens={screens}>
             {children}
           </LayoutFrame>
