@@ -3,7 +3,7 @@ import type { AppEnv } from '../access/auth.ts';
 import * as v from 'valibot';
 import { ApiError } from './http.ts';
 import { takes } from './validate.ts';
-import { body } from '../../src/api/schema/kit.ts';
+import { body, wholeNumber } from '../../src/api/schema/kit.ts';
 import { owns } from '../access/access.ts';
 
 interface Fault {
@@ -30,23 +30,9 @@ interface Fault {
 const faultBody = body({
   path: v.pipe(v.string('path 不能为空'), v.nonEmpty('path 不能为空'), v.maxLength(200, 'path过长')),
   answer: v.optional(v.unknown()),
-  status: v.optional(
-    v.pipe(
-      v.number('status必须是 500 到 599 之间的整数'),
-      v.integer('status必须是 500 到 599 之间的整数'),
-      v.minValue(500, 'status必须是 500 到 599 之间的整数'),
-      v.maxValue(599, 'status必须是 500 到 599 之间的整数'),
-    ),
-  ),
+  status: v.optional(wholeNumber(500, 599, 'status必须是 500 到 599 之间的整数')),
   throw: v.optional(v.boolean(), false),
-  times: v.optional(
-    v.pipe(
-      v.number('times必须是 1 到 1000 之间的整数'),
-      v.integer('times必须是 1 到 1000 之间的整数'),
-      v.minValue(1, 'times必须是 1 到 1000 之间的整数'),
-      v.maxValue(1000, 'times必须是 1 到 1000 之间的整数'),
-    ),
-  ),
+  times: v.optional(wholeNumber(1, 1000, 'times必须是 1 到 1000 之间的整数')),
   userToken: v.optional(v.string()),
 });
 

@@ -11,16 +11,10 @@ import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { CARD } from './card-style.ts';
 
 const useStyles = makeStyles({
-  edit: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalXXL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-  },
+  edit: CARD,
   h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
   avatarRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
 });

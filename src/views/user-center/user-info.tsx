@@ -3,17 +3,11 @@ import { SessionContext } from '../../shell/session/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { usePublisherType } from '../../shell/session/publisher.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { CARD } from './card-style.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalXXL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-  },
+  card: CARD,
   list: {
     display: 'grid',
     gridTemplateColumns: 'max-content 1fr',
