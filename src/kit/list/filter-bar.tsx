@@ -70,6 +70,17 @@ export type FilterField =
   | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> };
 
 /**
+ * A filter among a few fixed values, declared as [value, label] pairs in the order shown (全部 comes first).
+ * @example choice('status', t('status'), [['1', t('enabled')], ['0', t('disabled')]])
+ */
+export const choice = (name: string, label: string, options: ReadonlyArray<readonly [string, string]>): FilterField => ({
+  name,
+  label,
+  kind: 'select',
+  options: options.map(([value, text]) => ({ value, label: text })),
+});
+
+/**
  * The filter fields a list declares, bound to its useFilters: named by their label (which a text field also shows
  * as its placeholder), then 查询 and 重置.
  */

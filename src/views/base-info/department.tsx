@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { departSave } from '../../api/schema/system/depart.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../kit/list/data-table.tsx';
@@ -24,7 +23,7 @@ import type { ViewProps } from '../view-props.ts';
 export default function DepartmentView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
-  const calls = useMemo(() => baseInfoCalls(api), [api]);
+  const calls = useCalls(baseInfoCalls);
   const mayChange = SessionContext.useSelector((st) => st.context.userInfo?.userType === 0);
   const unavailable = mayChange ? undefined : t('departOnlyAdmins');
   const data = useListData(() => calls.departs().then((rows) => ({ rows, count: rows.length })), [calls]);

@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/base-info-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/system/staff.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { type Column } from '../../kit/list/data-table.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
@@ -36,8 +35,7 @@ const bodyOf = (row: StaffRow | null, v: StaffValues): StaffInput => ({
  */
 export default function StaffView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => baseInfoCalls(api), [api]);
+  const calls = useCalls(baseInfoCalls);
   const filters = useFilters(route.path, ['keyword']);
   const { list } = filters;
   const data = useListData(

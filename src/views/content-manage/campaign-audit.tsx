@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { campaignReject } from '../../api/schema/business/campaign.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { DataTable } from '../../kit/list/data-table.tsx';
 import { FormDialog } from '../../kit/form/form-dialog.tsx';
@@ -38,9 +38,8 @@ function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => 
 /** 活动审核 (campaign-audit/list): submitted campaigns, pending first; approve, or reject with a reason. */
 export function CampaignAuditView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
   const notify = useNotify();
-  const calls = useMemo(() => campaignCalls(api), [api]);
+  const calls = useCalls(campaignCalls);
   const data = useListData(() => calls.auditList().then((rows) => ({ rows, count: rows.length })), [calls]);
   const [rejecting, setRejecting] = useState<Campaign | null>(null);
   const done = () => {

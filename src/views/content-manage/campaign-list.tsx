@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { STATUS_NAMES, type CampaignType } from '../../api/rules/campaign-rules.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';
 import { DataTable } from '../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
@@ -30,9 +30,8 @@ const TYPE_OF: Record<string, CampaignType> = {
 export default function CampaignListView({ route }: ViewProps) {
   const t = useT();
   const localize = useLocalize();
-  const api = useApi();
   const type = TYPE_OF[route.component] ?? 'lottery';
-  const calls = useMemo(() => campaignCalls(api), [api]);
+  const calls = useCalls(campaignCalls);
   const data = useListData(() => calls.list({ type, pageNum: 1, pageSize: 200 }), [calls, type]);
   const formatInstant = useFormatInstant();
   const [ask, confirmDialog] = useConfirm();

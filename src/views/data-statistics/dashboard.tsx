@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DashboardFigures } from '../../api/contract.ts';
 import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
@@ -98,10 +98,9 @@ function Figure({ label, value, href }: { label: string; value: number; href: st
 export default function DashboardView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
   const formatInstant = useFormatInstant();
   const titleOf = usePageTitles();
-  const calls = useMemo(() => statisticsCalls(api), [api]);
+  const calls = useCalls(statisticsCalls);
   const [data, setData] = useState<DashboardFigures | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {

@@ -1,10 +1,10 @@
 import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
 import { formatInstant } from '../../lib/time.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';
@@ -53,10 +53,9 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
 export default function MallStatisticsView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
   const notify = useNotify();
   const zone = useTimeZone();
-  const calls = useMemo(() => statisticsCalls(api), [api]);
+  const calls = useCalls(statisticsCalls);
   const today = formatInstant(new Date(), zone, 'date');
   const [range, setRange] = useState({ from: shift(today, -29), to: today });
   const [draft, setDraft] = useState(range);

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../api/calls/platform-calls.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { useListState } from '../../kit/list/use-list.ts';
@@ -30,8 +30,7 @@ const underPlatform = (n: CatalogueNode, ancestors: readonly { component: string
 export default function TenantPagesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['tenant']);
   const [tenants, setTenants] = useState<TenantRow[] | null>(null);

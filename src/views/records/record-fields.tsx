@@ -1,11 +1,11 @@
 import { Combobox, Field, Input, Option, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { localDay } from '../../lib/days.ts';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { recordCalls } from '../../api/calls/record-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 
@@ -32,9 +32,8 @@ export function RecordPicker({
   label: string;
   onBlur?: () => void;
 }) {
-  const api = useApi();
   const t = useT();
-  const calls = useMemo(() => recordCalls(api), [api]);
+  const calls = useCalls(recordCalls);
   const [typed, setTyped] = useState('');
   const [options, setOptions] = useState<Array<{ id: number; label: string }>>([]);
   const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);

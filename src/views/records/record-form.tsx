@@ -1,10 +1,10 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { recordProblems } from '../../api/rules/record-rules.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -32,8 +32,7 @@ export function RecordForm({
   onSaved: () => void;
 }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => recordCalls(api), [api]);
+  const calls = useCalls(recordCalls);
   const { table, fields } = schema;
   const [record, setRecord] = useState(editing.kind === 'edit' ? editing.record : null);
   const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);

@@ -9,10 +9,10 @@ import {
   MessageBar,
   MessageBarBody,
 } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';
@@ -32,9 +32,8 @@ export function ImportDialog({
 }) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
   const notify = useNotify();
-  const calls = useMemo(() => recordCalls(api), [api]);
+  const calls = useCalls(recordCalls);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
@@ -24,8 +24,7 @@ import { useSheetDownload } from '../../kit/page/use-sheet-download.ts';
 
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => recordCalls(api), [api]);
+  const calls = useCalls(recordCalls);
   const notify = useNotify();
   const show = useShow();
   const departs = useScopedDeparts();

@@ -1,8 +1,8 @@
 import { Button, Spinner } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -16,9 +16,8 @@ import { RecordsPage } from './records-list.tsx';
  * no table names is the honest "module not installed" page.
  */
 export default function RecordsView({ route }: ViewProps) {
-  const api = useApi();
   const t = useT();
-  const calls = useMemo(() => recordCalls(api), [api]);
+  const calls = useCalls(recordCalls);
   const [schema, setSchema] = useState<RecordSchema | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

@@ -1,9 +1,9 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { passwordChangeForm } from '../../api/schema/session/password.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useCalls } from '../../shell/session/api-context.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFocusFirstInvalid } from '../../kit/form/focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -37,8 +37,7 @@ export function PasswordForm({
 }) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => userCenterCalls(api), [api]);
+  const calls = useCalls(userCenterCalls);
   const form = useForm<Values>(EMPTY, problems);
   const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const field = (name: keyof Values, text: string, autoComplete: string) => (

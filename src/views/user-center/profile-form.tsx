@@ -1,12 +1,12 @@
 import { Avatar, Button, Field, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { profile } from '../../api/schema/system/user.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../kit/form/use-form.ts';
-import { useApi } from '../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
@@ -29,7 +29,7 @@ export function ProfileForm({ nickname, headimgurl }: { nickname: string; headim
   const api = useApi();
   const notify = useNotify();
   const session = SessionContext.useActorRef();
-  const calls = useMemo(() => userCenterCalls(api), [api]);
+  const calls = useCalls(userCenterCalls);
   const form = useSchemaForm({ nickname, headimgurl }, profile);
   const [uploading, setUploading] = useState(false);
 

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
 import { platformCalls, type CatalogueNode } from '../../../api/calls/platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
@@ -9,6 +9,7 @@ import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
 import { InterfaceForm } from './interface-form.tsx';
 import { RelationsDrawer } from './relations-drawer.tsx';
@@ -22,8 +23,7 @@ const FILTERS = ['keyword', 'source'] as const;
  */
 export default function InterfaceListView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const f = list.filters;
@@ -72,15 +72,10 @@ export default function InterfaceListView({ route }: ViewProps) {
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordInterfaces') },
-          {
-            name: 'source',
-            label: t('source'),
-            kind: 'select',
-            options: [
-              { value: 'server', label: t('sourceServer') },
-              { value: 'external', label: t('sourceExternal') },
-            ],
-          },
+          choice('source', t('source'), [
+            ['server', t('sourceServer')],
+            ['external', t('sourceExternal')],
+          ]),
         ]}
         label={route.title}
         columns={columns}

@@ -3,6 +3,7 @@ import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/list/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
+import { choice } from '../../../kit/list/filter-bar.tsx';
 import { LogList, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
 
 /** 错误日志: the server's and the console's errors, by a word, source and time. */
@@ -42,15 +43,10 @@ export function ErrorsTab(props: TabProps) {
       {...props}
       fields={[
         { name: 'keyword', label: t('keywordErrors') },
-        {
-          name: 'source',
-          label: t('errorSource'),
-          kind: 'select',
-          options: [
-            { value: 'server', label: t('sourceServer') },
-            { value: 'client', label: t('errorSourceClient') },
-          ],
-        },
+        choice('source', t('errorSource'), [
+          ['server', t('sourceServer')],
+          ['client', t('errorSourceClient')],
+        ]),
       ]}
       load={(f, q) => calls.errors({ ...q, source: f.source || undefined, keyword: f.keyword || undefined })}
       columns={columns}
@@ -97,15 +93,10 @@ export function SmsTab(props: TabProps) {
       {...props}
       fields={[
         { name: 'phone', label: t('phone') },
-        {
-          name: 'result',
-          label: t('sendResult'),
-          kind: 'select',
-          options: [
-            { value: 'success', label: t('sendOk') },
-            { value: 'failure', label: t('sendFailed') },
-          ],
-        },
+        choice('result', t('sendResult'), [
+          ['success', t('sendOk')],
+          ['failure', t('sendFailed')],
+        ]),
       ]}
       load={(f, q) => calls.sms({ ...q, phone: f.phone || undefined, success: f.result ? f.result === 'success' : undefined })}
       columns={columns}

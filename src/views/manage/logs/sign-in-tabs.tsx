@@ -4,6 +4,7 @@ import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
 import { type LoginInfoRow } from '../../../api/calls/log-calls.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/list/data-table.tsx';
+import { choice } from '../../../kit/list/filter-bar.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { SessionDrawer } from './session-drawer.tsx';
@@ -56,15 +57,10 @@ export function LoginsTab(props: TabProps) {
         {...props}
         fields={[
           { name: 'account', label: t('account') },
-          {
-            name: 'result',
-            label: t('loginResult'),
-            kind: 'select',
-            options: [
-              { value: 'success', label: t('loginSuccess') },
-              { value: 'failure', label: t('loginFailure') },
-            ],
-          },
+          choice('result', t('loginResult'), [
+            ['success', t('loginSuccess')],
+            ['failure', t('loginFailure')],
+          ]),
         ]}
         load={(f, q) => calls.logins({ ...q, account: f.account || undefined, result: f.result || undefined })}
         columns={columns}

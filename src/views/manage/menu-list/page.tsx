@@ -3,7 +3,7 @@ import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { findEntry, type CatalogueEntry } from '../../../../machines/menu-editor.machine.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { usePageActions } from '../../../shell/navigation/page-actions.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
@@ -23,8 +23,7 @@ import { useStyles } from './styles.ts';
 export default function MenuListView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const notify = useNotify();
   const logic = useMemo(() => createMenuEditorLogic(calls), [calls]);
   const [state, send] = useAppActor(logic);

@@ -1,5 +1,4 @@
 import { Button, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import {
   META_FIELD_TYPES,
   type EnumOption,
@@ -10,7 +9,7 @@ import {
 } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { metaFieldSave } from '../../../api/schema/system/meta-table.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -82,8 +81,7 @@ export function FieldForm({
 }) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const form = useSchemaForm<FieldValues>(
     {
       name: row?.name ?? '',

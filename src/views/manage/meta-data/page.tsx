@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
@@ -25,8 +25,7 @@ const FILTERS = ['keyword', 'table'] as const;
  */
 export default function MetaDataView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const filters = useFilters(route.path, FILTERS, { keep: ['table'] });
   const { list, setList } = filters;
   const f = list.filters;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { MenuNode, MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { FormDialog } from '../../../kit/form/form-dialog.tsx';
@@ -25,9 +25,8 @@ const sectionsOf = (menu: readonly MenuNode[]) =>
  */
 export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose: () => void }) {
   const t = useT();
-  const api = useApi();
   const notify = useNotify();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const menu = SessionContext.useSelector((st) => st.context.menu as MenuNode[]);
   const sections = useMemo(() => sectionsOf(menu), [menu]);
   const form = useForm<PublishValues>({ name: table.label, nameEn: '', parentId: String(sections[0]?.id ?? '') }, (v) => ({

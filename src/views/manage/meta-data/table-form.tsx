@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import type { MetaTableRow } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { metaTableSave } from '../../../api/schema/system/meta-table.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -17,8 +16,7 @@ interface TableValues extends Record<string, unknown> {
 
 export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const form = useSchemaForm<TableValues>(
     { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
     metaTableSave,

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
 import { collectionAdd } from '../../../api/schema/system/collection.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -14,8 +13,7 @@ interface Values extends Record<string, unknown> {
 
 export function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const form = useSchemaForm<Values>({ name: '', remark: '' }, collectionAdd);
   return (
     <FormDrawer

@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { MONGO_FILE_MAX_BYTES } from '../../../api/contract.ts';
 import { metaCalls } from '../../../api/calls/meta-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -25,8 +25,7 @@ const FILTERS = ['keyword', 'table'] as const;
 export default function MongoTablesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => metaCalls(api), [api]);
+  const calls = useCalls(metaCalls);
   const notify = useNotify();
   const filters = useFilters(route.path, FILTERS);
   const { list, setList } = filters;

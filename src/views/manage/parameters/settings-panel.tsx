@@ -1,10 +1,10 @@
 import { Button, Field, Input, Select, Spinner, Switch, Tab, TabList, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { ReasonButton } from '../../../shell/session/permission-button.tsx';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LOG_RETENTION_DAYS, SETTINGS_KEYS, maskPhone, type SettingsKey } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
 import { platformCalls, type TenantSettings } from '../../../api/calls/platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { Watermark } from '../../../shell/layout/watermark.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
@@ -86,8 +86,7 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const notify = useNotify();
   const [data, setData] = useState<TenantSettings | null>(null);
   const [tab, setTab] = useState<'common' | 'advanced'>('common');

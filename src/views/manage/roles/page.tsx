@@ -1,7 +1,7 @@
 import { Input, Spinner, Tab, TabList, Tree, TreeItem, TreeItemLayout, mergeClasses } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleNode, type RoleRow } from '../../../api/calls/role-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
@@ -35,8 +35,7 @@ export default function RolesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const api = useApi();
-  const calls = useMemo(() => roleCalls(api), [api]);
+  const calls = useCalls(roleCalls);
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['role', 'tab']);
   const [tree, setTree] = useState<RoleNode[] | null>(null);

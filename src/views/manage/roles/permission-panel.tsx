@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import type { AppRoute } from '../../../menu/menu-model.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
@@ -32,8 +32,7 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
   const s = useStyles();
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const api = useApi();
-  const calls = useMemo(() => roleCalls(api), [api]);
+  const calls = useCalls(roleCalls);
   const notify = useNotify();
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { roleCalls, type RoleUser } from '../../../api/calls/role-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -8,8 +8,7 @@ import { useT } from '../../../i18n/use-t.ts';
 
 export function RoleUsers({ roleId }: { roleId: number }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => roleCalls(api), [api]);
+  const calls = useCalls(roleCalls);
   const [page, setPage] = useState({ page: 1, size: 10 });
   const data = useListData(() => calls.users(roleId, page.page, page.size), [calls, roleId, page.page, page.size]);
   const columns: Column<RoleUser>[] = [

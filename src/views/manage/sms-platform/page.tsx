@@ -1,7 +1,7 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -26,8 +26,7 @@ const useStyles = makeStyles({
 export default function SmsPlatformView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => smsPlatformCalls(api), [api]);
+  const calls = useCalls(smsPlatformCalls);
   const formatInstant = useFormatInstant();
   const notify = useNotify();
   const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);

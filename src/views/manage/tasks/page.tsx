@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { taskCalls, type TaskRow } from '../../../api/calls/task-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable } from '../../../kit/list/data-table.tsx';
@@ -21,8 +21,7 @@ import { useTaskColumns } from './columns.tsx';
  */
 export default function TasksView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => taskCalls(api), [api]);
+  const calls = useCalls(taskCalls);
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['task']);
   const data = useListData(() => calls.list().then((d) => ({ ...d, rows: d.tasks, count: d.tasks.length })), [calls]);

@@ -5,7 +5,7 @@ import { fieldProblems } from '../../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../../api/schema/system/task.ts';
 import { taskCalls, type TaskInput, type TaskRow } from '../../../api/calls/task-calls.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
@@ -52,8 +52,7 @@ export function TaskForm({
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const api = useApi();
-  const calls = useMemo(() => taskCalls(api), [api]);
+  const calls = useCalls(taskCalls);
   const validate = useMemo(
     () => (v: Values) => {
       const withParams = jobs.find((j) => j.job === v.job)?.params === true;

@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { TenantRow } from '../../../api/contract.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
@@ -11,6 +11,7 @@ import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { useTenantColumns } from './columns.tsx';
@@ -25,8 +26,7 @@ const FILTERS = ['keyword', 'status'] as const;
  */
 export default function TenantListView({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const notify = useNotify();
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
@@ -59,15 +59,10 @@ export default function TenantListView({ route }: ViewProps) {
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordTenants') },
-          {
-            name: 'status',
-            label: t('status'),
-            kind: 'select',
-            options: [
-              { value: '1', label: t('active') },
-              { value: '0', label: t('inactive') },
-            ],
-          },
+          choice('status', t('status'), [
+            ['1', t('active')],
+            ['0', t('inactive')],
+          ]),
         ]}
         label={route.title}
         columns={columns}

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { TenantInput, TenantRow } from '../../../api/contract.ts';
 import { tenantAdd, tenantEdit } from '../../../api/schema/system/tenant.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
@@ -39,8 +39,7 @@ export function TenantForm({
   onSaved: (created: boolean) => void;
 }) {
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => platformCalls(api), [api]);
+  const calls = useCalls(platformCalls);
   const isNew = tenant === null;
   const form = useSchemaForm<Values>(
     tenant

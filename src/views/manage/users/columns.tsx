@@ -1,6 +1,6 @@
 import type { UserRow } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
-import type { FilterField } from '../../../kit/list/filter-bar.tsx';
+import { choice, type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { T } from '../../../i18n/use-t.ts';
 import type { ListState } from '../../../kit/list/list-query.ts';
 import type { AppRoute } from '../../../menu/menu-model.ts';
@@ -111,15 +111,10 @@ export function userFilterFields(
 ): FilterField[] {
   return [
     { name: 'keyword', label: t('keywordUsers') },
-    {
-      name: 'status',
-      label: t('status'),
-      kind: 'select',
-      options: [
-        { value: '1', label: t('enabled') },
-        { value: '0', label: t('disabled') },
-      ],
-    },
+    choice('status', t('status'), [
+      ['1', t('enabled')],
+      ['0', t('disabled')],
+    ]),
     { name: 'userType', label: t('userType'), kind: 'select', options: [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) })) },
     {
       name: 'roleId',

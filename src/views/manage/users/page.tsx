@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
@@ -30,7 +30,7 @@ export default function UsersView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const formatInstant = useFormatInstant();
-  const calls = useMemo(() => userCalls(api), [api]);
+  const calls = useCalls(userCalls);
   const notify = useNotify();
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];

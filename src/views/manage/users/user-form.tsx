@@ -5,7 +5,7 @@ import { fieldProblems } from '../../../api/schema/kit.ts';
 import { userForm } from '../../../api/schema/system/user.ts';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
@@ -43,8 +43,7 @@ export interface UserFormProps {
 export function UserForm({ target, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const api = useApi();
-  const calls = useMemo(() => userCalls(api), [api]);
+  const calls = useCalls(userCalls);
   const isNew = target.kind === 'new';
   const [loaded, setLoaded] = useState(isNew);
   const rules = useMemo(() => userForm(isNew), [isNew]);

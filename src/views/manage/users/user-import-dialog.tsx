@@ -16,10 +16,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useAppActor } from '../../../journal/actor-hooks.ts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { passwordProblem } from '../../../api/contract.ts';
 import { userImportCalls } from '../../../api/calls/user-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useApi, useCalls } from '../../../shell/session/api-context.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useRestoreFocus } from '../../../shell/restore-focus.ts';
@@ -47,7 +47,7 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
   const s = useStyles();
   const t = useT();
   const api = useApi();
-  const logic = useMemo(() => createUserImportLogic(api), [api]);
+  const logic = useCalls(createUserImportLogic);
   const [state, send] = useAppActor(logic);
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');

@@ -1,9 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/api-key-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { apiKeySave } from '../../../api/schema/open/api-key.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
@@ -23,8 +23,7 @@ const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => apiKeyCalls(api), [api]);
+  const calls = useCalls(apiKeyCalls);
   const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   useEffect(() => void calls.scopes().then(setScopes, () => undefined), [calls]);

@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow } from '../../../api/calls/api-key-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
@@ -21,8 +21,7 @@ import { useStyles } from './key-form.tsx';
 export default function ApiKeyView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
-  const calls = useMemo(() => apiKeyCalls(api), [api]);
+  const calls = useCalls(apiKeyCalls);
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['key']);
   const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);

@@ -1,7 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/webhook-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -31,8 +30,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const api = useApi();
-  const calls = useMemo(() => webhookCalls(api), [api]);
+  const calls = useCalls(webhookCalls);
   const notify = useNotify();
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['hook']);

@@ -5,7 +5,7 @@ import { activeIndex, layerRects, shownPopIndex } from '../../../../machines/pag
 import { pageCalls, type PaletteItem } from '../../../api/calls/page-calls.ts';
 import { createBuilderLogic, keyCommand } from './builder-logic.ts';
 import type { PageRect } from '../../../api/rules/page-rules.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { PageHeader } from '../../../kit/page/page-header.tsx';
@@ -19,9 +19,8 @@ import { SettingsSide } from './settings-side.tsx';
 export function Builder({ route, id }: ViewProps & { id: number | null }) {
   const s = useStyles();
   const t = useT();
-  const api = useApi();
   const notify = useNotify();
-  const calls = useMemo(() => pageCalls(api), [api]);
+  const calls = useCalls(pageCalls);
   const logic = useMemo(() => createBuilderLogic(calls), [calls]);
   const [state, send] = useAppMachine(logic, { input: { id } });
   const { page, name, saved, past, future, dirty, error } = state.context;

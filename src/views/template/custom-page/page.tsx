@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import { pageCalls, type PageRow } from '../../../api/calls/page-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
@@ -32,9 +31,8 @@ export default function CustomPageView({ route }: ViewProps) {
 
 function PageList({ route }: ViewProps) {
   const t = useT();
-  const api = useApi();
   const formatInstant = useFormatInstant();
-  const calls = useMemo(() => pageCalls(api), [api]);
+  const calls = useCalls(pageCalls);
   const data = useListData(() => calls.list({ pageNum: 1, pageSize: 200 }), [calls]);
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<PageRow>[] = [
