@@ -22,7 +22,7 @@ type StandardResult<Output> =
  * same schema the form checks with: the schema's output, or the first problem refused under the field it names.
  * Any Standard Schema serves; ours are valibot's.
  */
-export async function readValid<Output>(c: Context, schema: StandardSchemaV1<Output>): Promise<Output> {
+async function readValid<Output>(c: Context, schema: StandardSchemaV1<Output>): Promise<Output> {
   return checkWith(schema, await readBody(c));
 }
 

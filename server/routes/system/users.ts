@@ -3,7 +3,16 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
 import { ApiError, ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
-import { isNewUser, userId, userList, userSave, userStatus, usernameCheck, type UserFilters } from '../../../src/api/schema/system/user.ts';
+import {
+  USER_SORT_FIELDS,
+  isNewUser,
+  userId,
+  userList,
+  userSave,
+  userStatus,
+  usernameCheck,
+  type UserFilters,
+} from '../../../src/api/schema/system/user.ts';
 import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -27,7 +36,7 @@ const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.us
 const SEARCH_TEXT = `(u.user_name || ' | ' || u.nickname || ' | ' || u.phone)`;
 
 /** Columns a list may be sorted by (the client names them; anything else is refused). */
-const SORTABLE: Readonly<Record<string, string>> = {
+const SORTABLE: Readonly<Record<(typeof USER_SORT_FIELDS)[number], string>> = {
   id: 'u.id',
   userName: 'u.user_name',
   nickname: 'u.nickname',

@@ -14,8 +14,6 @@ export interface ResourceListProps<T, K extends string | number> extends Omit<
   filters: Filters;
   /** the filter fields the bar shows; none: no filter bar */
   fields?: readonly FilterField[];
-  /** what the filter bar holds after its fields (a switch, a button) */
-  filterExtra?: ReactNode;
   /** between the filters and the table: a batch bar, a list's own buttons */
   toolbar?: ReactNode;
   data: ListData<T, unknown>;
@@ -32,24 +30,12 @@ export interface ResourceListProps<T, K extends string | number> extends Omit<
  * its own (columns, fields, the empty words) and the kit renders the rest alike everywhere.
  * @example <ResourceList filters={filters} fields={FIELDS} label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTenants') }} />
  */
-export function ResourceList<T, K extends string | number>({
-  filters,
-  fields,
-  filterExtra,
-  toolbar,
-  data,
-  empty,
-  ...table
-}: ResourceListProps<T, K>) {
+export function ResourceList<T, K extends string | number>({ filters, fields, toolbar, data, empty, ...table }: ResourceListProps<T, K>) {
   const t = useT();
   const { list, setList } = filters;
   return (
     <>
-      {fields && (
-        <FilterFields filters={filters} fields={fields}>
-          {filterExtra}
-        </FilterFields>
-      )}
+      {fields && <FilterFields filters={filters} fields={fields} />}
       {toolbar}
       <DataTable {...table} data={data} empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })} />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />

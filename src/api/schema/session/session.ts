@@ -29,10 +29,11 @@ export const pinyinLabels = body({
   ),
 });
 
+/** One of a tenant's kinds of settings (the console reads them; the parameters page writes them). */
+export const settingKind = () => given(v.picklist(SETTINGS_KEYS, say('settingType', { types: SETTINGS_KEYS.join('、') })), '' as never);
+
 /** /v1/systemSetting/getByType: one of the settings the console reads. */
-export const settingType = body({
-  type: given(v.picklist(SETTINGS_KEYS, say('settingType', { types: SETTINGS_KEYS.join('、') }))),
-});
+export const settingType = body({ type: settingKind() });
 
 /** /v1/user/listOnlineUser: a page of the tenant's live sessions. */
 export const onlineList = body({ ...page() });

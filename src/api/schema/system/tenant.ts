@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, SETTINGS_KEYS, TENANT_CODE_PATTERN } from '../../contract.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN } from '../../contract.ts';
+import { settingKind } from '../session/session.ts';
 import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
@@ -84,6 +85,6 @@ export const paramsQuery = body({ tenantId: paramsTenantId });
 /** /v1/tenantOverallParams/update: one kind of parameters (its JSON checked by kind on the server). */
 export const paramsUpdate = body({
   tenantId: paramsTenantId,
-  type: given(v.picklist(SETTINGS_KEYS, say('settingType', { types: SETTINGS_KEYS.join('、') })), '' as never),
+  type: settingKind(),
   params: v.optional(v.unknown()),
 });

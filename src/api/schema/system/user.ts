@@ -3,6 +3,9 @@ import { ACCOUNT_PATTERN, PHONE_PATTERN, passwordProblem } from '../../contract.
 import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
+/** The columns the users list may be sorted by (the server maps each to its SQL column). */
+export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'] as const;
+
 /** The users list's filters and sort: the list and its export (/v1/common/excel/getExcelUrl) take the same. */
 export const userFilters = {
   keyword: keyword(50),
@@ -10,7 +13,7 @@ export const userFilters = {
   userType: v.optional(v.nullable(v.picklist([0, 1, 2], say('userType'))), null),
   roleId: optionalRowId('roleId'),
   departId: optionalRowId('departId'),
-  sortField: v.optional(v.picklist(['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'], say('userSort')), 'id'),
+  sortField: v.optional(v.picklist(USER_SORT_FIELDS, say('userSort')), 'id'),
   sortOrder: v.optional(v.picklist(['ascend', 'descend'], say('userSort')), 'ascend'),
 };
 export type UserFilters = v.InferOutput<v.ObjectSchema<typeof userFilters, undefined>>;
