@@ -7,7 +7,9 @@ import type { AppEnv, SessionInfo } from './access/auth.ts';
 import type { Db } from './infra/db.ts';
 import { ApiError } from './infra/http.ts';
 import { accessChain, CallTable } from './access/access.ts';
-import { dbLookups, syncInterfaces } from './access/relations.ts';
+import { dbLookups, relateDefaults, syncInterfaces } from './access/relations.ts';
+import { reconcileCatalogue, shippedEntries, type Reconciled } from './seed/catalogue.ts';
+import { DEMO_MENU } from './seed/seed.ts';
 import { clientAddress } from './infra/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
 import { shellRoutes } from './routes/session/shell.ts';
@@ -97,6 +99,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** REQUEST_LOG=json: a JSON line per /manage request on stdout (production's default) */
   requestLog?: boolean;
+  /** told what a start brought from the shipped catalogue into a database made by an earlier release */
+  onReconciled?: (done: Reconciled) => void;
 }
 
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
@@ -268,8 +272,16 @@ export function createApp(options: AppOptions) {
     if (options.scheduler) dispatcher.start();
     api.route('/', webhookRoutes(db, secrets, dispatcher, allowPrivateTargets));
     calls.read(api.routes);
-    syncInterfaces(db, calls).then(interfacesSynced, (err: unknown) => {
-      console.error('interfaces not written', err);
+    // A database made by an earlier release gets this release's catalogue, then the interface rows; entries that
+    // arrived are related to the calls their pages and buttons make.
+    const upgrade = async () => {
+      const done = await db.withStartupLock(() => reconcileCatalogue(db, { platformTenant, entries: shippedEntries(DEMO_MENU) }));
+      await syncInterfaces(db, calls);
+      for (const menuId of done?.added ?? []) await relateDefaults(db, calls, { menuId });
+      if (done) options.onReconciled?.(done);
+    };
+    upgrade().then(interfacesSynced, (err: unknown) => {
+      console.error('catalogue or interfaces not written', err);
       interfacesSynced();
     });
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));

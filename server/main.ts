@@ -58,6 +58,13 @@ async function main() {
     events,
     metricsToken: config.metricsToken,
     requestLog: config.requestLog,
+    onReconciled: (done) => {
+      const { added, updated, adopted, retired, tables, fields } = done;
+      if (added.length + updated.length + retired.length + tables + fields === 0) return;
+      console.log(
+        `菜单目录已按本版本更新：新增 ${added.length} 项，更新 ${updated.length} 项，下线 ${retired.length} 项，沿用 ${adopted.length} 项；数据字典新增 ${tables} 张表、${fields} 个字段`,
+      );
+    },
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

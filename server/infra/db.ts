@@ -27,6 +27,8 @@ export interface DbOptions {
   /** postgres://... runs on a PostgreSQL server; otherwise PGlite in dataDir. */
   databaseUrl?: string;
   dataDir: string;
+  /** applies migrations up to this version only (a test building an earlier release's database) */
+  migrateUpTo?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function openDb(options: DbOptions, prepare?: (db: Db) => Promise<v
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
     await db.withStartupLock(async () => {
-      await migrate(db);
+      await migrate(db, options.migrateUpTo);
       await prepare?.(db);
     });
   } catch (err) {
@@ -189,13 +191,14 @@ async function openPostgres(url: string): Promise<Db> {
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
-/** Applies server/migrations/NNN_*.sql in order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+/** Applies server/migrations/NNN_*.sql in order (up to `upTo` when given), each once, each in its own transaction. */
+export async function migrate(db: Db, upTo?: string): Promise<string[]> {
   await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
   const files = (await readdir(migrationsDir)).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
   const applied: string[] = [];
   for (const file of files) {
+    if (upTo !== undefined && file > upTo) break;
     if (done.has(file)) continue;
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     // The version literal comes from our own file name pattern above, never from input.

@@ -32,7 +32,7 @@ interface FieldSpec {
   days?: number;
 }
 
-interface TableSpec {
+export interface TableSpec {
   name: string;
   label: string;
   component: string;
@@ -634,45 +634,111 @@ export const BUSINESS_COMPONENTS = new Map(BUSINESS_TABLES.map((t) => [t.compone
 
 const optionsOf = (labels: readonly string[] = []): EnumOption[] => labels.map((label, i) => ({ value: String(i + 1), label }));
 
-/** Gives a tenant the standard dictionary (the tables it lacks; a tenant-only table only to its tenant). */
-export async function installDictionary(db: Db, tenantId: number): Promise<Map<string, { id: number; fields: Map<string, number> }>> {
-  const made = new Map<string, { id: number; fields: Map<string, number> }>();
-  for (const spec of BUSINESS_TABLES) {
+type Made = Map<string, { id: number; fields: Map<string, number> }>;
+
+/** Gives a new tenant the standard dictionary (a tenant-only table only to its tenant). */
+export async function installDictionary(db: Db, tenantId: number): Promise<Made> {
+  return (await reconcileDictionary(db, tenantId, BUSINESS_TABLES)).made;
+}
+
+/**
+ * Brings a tenant's standard dictionary up to `specs`: a table or field it lacks arrives, one it has from before
+ * tracking is tracked as it is, one the tenant deleted stays deleted. Tables a release retires are kept (their records
+ * are the tenant's). Returns the tables by name and what arrived.
+ */
+export async function reconcileDictionary(
+  db: Db,
+  tenantId: number,
+  specs: readonly TableSpec[],
+): Promise<{ made: Made; addedTables: number; addedFields: number }> {
+  const tracked = new Map(
+    (
+      await db.query<{ key: string; table_id: number | null; field_id: number | null }>(
+        'SELECT key, table_id, field_id FROM catalogue_dictionary WHERE tenant_id = $1',
+        [tenantId],
+      )
+    ).map((r) => [r.key, r]),
+  );
+  const track: Array<[string, number | null, number | null]> = [];
+  const made: Made = new Map();
+  let addedTables = 0;
+  let addedFields = 0;
+  for (const spec of specs) {
     if (spec.tenant !== undefined && spec.tenant !== tenantId) continue;
-    const [table] = await db.query<{ id: number }>(
-      `INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [tenantId, spec.name, spec.label, spec.remark ?? `${spec.label}（标准数据字典）`, spec.component],
-    );
-    if (!table) continue;
+    let tableId: number;
+    let fresh = false;
+    const t = tracked.get(spec.name);
+    if (t) {
+      if (t.table_id === null) continue;
+      tableId = t.table_id;
+    } else {
+      const [existing] = await db.query<{ id: number }>('SELECT id FROM meta_table WHERE tenant_id = $1 AND lower(name) = lower($2)', [
+        tenantId,
+        spec.name,
+      ]);
+      if (existing) tableId = existing.id;
+      else {
+        const [table] = await db.query<{ id: number }>(
+          `INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [tenantId, spec.name, spec.label, spec.remark ?? `${spec.label}（标准数据字典）`, spec.component],
+        );
+        tableId = table.id;
+        fresh = true;
+        addedTables++;
+      }
+      track.push([spec.name, tableId, null]);
+    }
     const fields = new Map<string, number>();
     for (const [i, f] of spec.fields.entries()) {
-      const refId = f.ref ? made.get(f.ref)?.id : null;
-      if (f.ref && !refId) throw new Error(`the dictionary references ${f.ref} before it`);
-      const [field] = await db.query<{ id: number }>(
-        `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12) RETURNING id`,
-        [
-          tenantId,
-          table.id,
-          f.n,
-          f.l,
-          f.t,
-          JSON.stringify(optionsOf(f.o)),
-          refId ?? null,
-          Boolean(f.r),
-          Boolean(f.u),
-          Boolean(f.s),
-          !f.hide,
-          i,
-        ],
-      );
-      fields.set(f.n, field.id);
-      await syncFieldIndexes(db, { id: field.id, tableId: table.id, type: f.t, searchable: Boolean(f.s), unique: Boolean(f.u) }, field.id);
+      const key = `${spec.name}.${f.n}`;
+      const tf = tracked.get(key);
+      if (tf) {
+        if (tf.field_id !== null) fields.set(f.n, tf.field_id);
+        continue;
+      }
+      const [existing] = fresh
+        ? []
+        : await db.query<{ id: number }>('SELECT id FROM meta_field WHERE table_id = $1 AND lower(name) = lower($2)', [tableId, f.n]);
+      let fieldId = existing?.id;
+      if (fieldId === undefined) {
+        const refId = f.ref ? made.get(f.ref)?.id : null;
+        // The table it references is gone (the tenant deleted it): the field cannot arrive.
+        if (f.ref && !refId) continue;
+        const [field] = await db.query<{ id: number }>(
+          `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          [
+            tenantId,
+            tableId,
+            f.n,
+            f.l,
+            f.t,
+            JSON.stringify(optionsOf(f.o)),
+            refId ?? null,
+            Boolean(f.r),
+            Boolean(f.u),
+            Boolean(f.s),
+            !f.hide,
+            i,
+          ],
+        );
+        fieldId = field.id;
+        addedFields++;
+        await syncFieldIndexes(db, { id: fieldId, tableId, type: f.t, searchable: Boolean(f.s), unique: Boolean(f.u) }, fieldId);
+      }
+      fields.set(f.n, fieldId);
+      track.push([key, null, fieldId]);
     }
-    made.set(spec.name, { id: table.id, fields });
+    made.set(spec.name, { id: tableId, fields });
   }
-  return made;
+  if (track.length > 0) {
+    await db.query(
+      `INSERT INTO catalogue_dictionary (tenant_id, key, table_id, field_id)
+       SELECT $1, k, t, f FROM unnest($2::text[], $3::int[], $4::int[]) AS x(k, t, f) ON CONFLICT DO NOTHING`,
+      [tenantId, track.map((r) => r[0]), track.map((r) => r[1]), track.map((r) => r[2])],
+    );
+  }
+  return { made, addedTables, addedFields };
 }
 
 /** A small deterministic generator, so every demo database holds the same sample rows. */

@@ -1,29 +1,12 @@
 import type { Db } from '../infra/db.ts';
 import { hashPassword } from '../infra/crypto.ts';
 import { defaultTenantPages, offeredTo } from '../access/menu.ts';
-import { BUSINESS_COMPONENTS, installDictionary, seedSampleRecords } from './business-dictionary.ts';
-import { RECORD_BUTTON_LABELS } from '../services/records.ts';
+import { BUSINESS_TABLES, installDictionary, seedSampleRecords } from './business-dictionary.ts';
 import { JOURNAL_BUTTON } from '../../src/api/contract.ts';
-import { fillEnglishMenuNames } from './menu-names-en.ts';
+import { catalogueVersion, insertEntry, markReconciled, shippedEntries, type SeedMenu } from './catalogue.ts';
 
 /** The password of every demo account (DECISIONS.md). */
 export const DEMO_PASSWORD = 'Admin@2026';
-
-interface SeedMenu {
-  name: string;
-  path?: string;
-  component?: string;
-  hidden?: boolean;
-  icon?: string;
-  /** [code, name] pairs of type-2 children */
-  buttons?: Array<[string, string]>;
-  children?: SeedMenu[];
-  wrapper?: boolean;
-  /** a tenant's own entry; others see nothing of it */
-  tenant?: number;
-  /** roles (by seed key) that get this entry besides the super admins */
-  roles?: Array<'tenantAdmin' | 'staff'>;
-}
 
 /** What the demo's store staff may do besides reading their pages. */
 const STAFF_BUTTONS = ['member:export', 'write_off:add'];
@@ -455,6 +438,7 @@ export async function seedDemo(db: Db): Promise<void> {
        FROM unnest(ARRAY[1, 2]) t, generate_series(1, 90) d`,
   );
   await syncTenantSequence(db);
+  await markSeeded(db);
 }
 
 /** Seeds name their tenants' ids; new tenants (register, tenant pages) continue after the highest. */
@@ -488,53 +472,29 @@ interface CatalogueRoles {
 
 /** Inserts DEMO_MENU and grants it: super admins get all of their tenant's entries, other roles what `roles` names. */
 async function seedMenuCatalogue(db: Db, roles: CatalogueRoles): Promise<void> {
-  const grant = async (roleIds: number[], menuId: number) => {
-    for (const r of roleIds) await db.query('INSERT INTO role_perm (role_id, menu_id) VALUES ($1, $2)', [r, menuId]);
-  };
-
-  const insertMenu = async (node: SeedMenu, parentId: number | null, sort: number, inherited?: number) => {
-    const tenant = node.tenant ?? inherited;
+  const ids = new Map<string, number>();
+  for (const e of shippedEntries(DEMO_MENU)) {
     // A tenant-only entry of a tenant this database does not have (production seeds tenant 1 only).
-    if (tenant === 2 && roles.super2 === undefined) return;
-    const icon = JSON.stringify({ icon: node.icon ?? '', name: node.name, hidden: Boolean(node.hidden) });
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, is_wrapper, sort)
-       VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9) RETURNING id`,
-      [
-        parentId,
-        tenant ?? null,
-        node.name,
-        node.path ?? '',
-        icon,
-        Boolean(node.buttons) || Boolean(node.component && BUSINESS_COMPONENTS.has(node.component)),
-        node.component ?? '',
-        Boolean(node.wrapper),
-        sort,
-      ],
-    );
-    const supers = (tenant === 2 ? [roles.super2] : tenant === 1 ? [roles.super1] : [roles.super1, roles.super2, roles.platform]).filter(
-      (r): r is number => r !== undefined,
-    );
-    const others = (node.roles ?? []).map((k) => roles[k]).filter((r): r is number => r !== undefined);
-    await grant([...supers, ...(tenant === 2 ? [] : others)], row.id);
-    // A page of the standard dictionary gets its table's five record buttons.
-    const table = node.component ? BUSINESS_COMPONENTS.get(node.component) : undefined;
-    const buttons = node.buttons ?? (table ? RECORD_BUTTON_LABELS.map(([op, label]): [string, string] => [`${table}:${op}`, label]) : []);
-    for (const [i, [code, name]] of buttons.entries()) {
-      const [btn] = await db.query<{ id: number }>(
-        `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
-        [row.id, tenant ?? null, name, code, i],
-      );
-      // Staff may export members and write coupons off; the tenant admin gets every button but deleting.
-      const buttonRoles = ENGINEER_BUTTONS.includes(code)
-        ? []
-        : others.filter((r) => (r === roles.staff ? STAFF_BUTTONS.includes(code) : !/:del(ete)?$/.test(code)));
-      await grant([...supers, ...buttonRoles], btn.id);
+    if (e.tenant === 2 && roles.super2 === undefined) continue;
+    const id = await insertEntry(db, e, e.parentKey === null ? null : ids.get(e.parentKey)!);
+    ids.set(e.key, id);
+    const supers = e.tenant === 2 ? [roles.super2] : e.tenant === 1 ? [roles.super1] : [roles.super1, roles.super2, roles.platform];
+    const others = e.tenant === 2 ? [] : e.roles.map((k) => roles[k]);
+    // Staff may export members and write coupons off; the tenant admin gets every button but deleting.
+    const code = e.row.code;
+    const granted =
+      e.row.uri_type === 1 || !ENGINEER_BUTTONS.includes(code)
+        ? others.filter((r) => e.row.uri_type === 1 || (r === roles.staff ? STAFF_BUTTONS.includes(code) : !/:del(ete)?$/.test(code)))
+        : [];
+    for (const r of [...supers, ...granted]) {
+      if (r !== undefined) await db.query('INSERT INTO role_perm (role_id, menu_id) VALUES ($1, $2)', [r, id]);
     }
-    for (const [i, child] of (node.children ?? []).entries()) await insertMenu(child, row.id, i, tenant);
-  };
-  for (const [i, node] of DEMO_MENU.entries()) await insertMenu(node, null, i);
-  await fillEnglishMenuNames(db);
+  }
+}
+
+/** Records that a fresh database holds the shipped catalogue, so its first start has nothing to reconcile. */
+export async function markSeeded(db: Db): Promise<void> {
+  await markReconciled(db, catalogueVersion(shippedEntries(DEMO_MENU), BUSINESS_TABLES));
 }
 
 /** The English names of the demo's and a first start's roles. */
@@ -567,4 +527,5 @@ export async function seedProduction(db: Db, adminPassword: string): Promise<voi
   await giveTenantPages(db, 1, null);
   await installDictionary(db, 1);
   await syncTenantSequence(db);
+  await markSeeded(db);
 }

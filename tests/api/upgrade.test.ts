@@ -1,0 +1,239 @@
+import { serve } from '@hono/node-server';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { openDb, type Db } from '../../server/infra/db.ts';
+import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } from '../../server/seed/catalogue.ts';
+import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
+import { fillEnglishMenuNames } from '../../server/seed/menu-names-en.ts';
+import { DEMO_MENU } from '../../server/seed/seed.ts';
+import { fetchMenuTree } from '../../src/api/calls/session-calls.ts';
+import type { MenuNode } from '../../src/api/contract.ts';
+import { signedIn } from '../support/api.ts';
+
+/*
+ * A database made by an earlier release (tests/fixtures/upgrade-65b2d44.json.gz: its migrations and rows, written by
+ * make-upgrade-fixture.ts from commit 65b2d44, before 导出 and 详情 of 用户管理 were buttons of their own) opened by
+ * today's server, as an operator upgrading would.
+ */
+const FIXTURE = path.join(import.meta.dirname, '../fixtures/upgrade-65b2d44.json.gz');
+
+interface Fixture {
+  commit: string;
+  migrations: string[];
+  tables: Record<string, Array<Record<string, unknown>>>;
+}
+
+/** Writes the fixture's rows into a database at the fixture's migrations (foreign keys off while loading). */
+async function loadFixture(dataDir: string, fixture: Fixture): Promise<void> {
+  const db = await openDb({ dataDir, migrateUpTo: fixture.migrations.at(-1) });
+  try {
+    const applied = (await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
+    expect(applied).toEqual(fixture.migrations);
+    await db.exec('SET session_replication_role = replica');
+    for (const [table, rows] of Object.entries(fixture.tables)) {
+      // Rows some migrations write are in the fixture as the earlier release left them.
+      await db.query(`DELETE FROM "${table}"`);
+      if (rows.length === 0) continue;
+      const columns = (
+        await db.query<{ name: string }>(
+          `SELECT column_name AS name FROM information_schema.columns
+            WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+          [table],
+        )
+      ).map((c) => `"${c.name}"`);
+      await db.query(`INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(null::"${table}", $1::json)`, [
+        JSON.stringify(rows),
+      ]);
+      for (const { seq, col } of await db.query<{ seq: string | null; col: string }>(
+        `SELECT pg_get_serial_sequence($1, column_name) AS seq, column_name AS col FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = $1`,
+        [table],
+      )) {
+        if (seq) await db.query(`SELECT setval($1, (SELECT max("${col}") FROM "${table}"))`, [seq]);
+      }
+    }
+    await db.exec('SET session_replication_role = DEFAULT');
+  } finally {
+    await db.close();
+  }
+}
+
+/** Today's server on the data folder, as main.ts starts it; what its start reconciled. */
+async function startToday(dataDir: string) {
+  const db = await openDb({ dataDir }, fillEnglishMenuNames);
+  let reconciled: Reconciled | null = null;
+  const app = createApp({
+    db,
+    sessionTtlSeconds: 3600,
+    accessTokenTtlSeconds: 1800,
+    demo: true,
+    trustProxy: 1,
+    onReconciled: (done) => (reconciled = done),
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Calls wait for the start's catalogue work; readiness says when it is done.
+  await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 20_000, interval: 100 });
+  return {
+    url,
+    db,
+    reconciled: () => reconciled,
+    stop: async () => {
+      server.close();
+      await db.close();
+    },
+  };
+}
+
+const codes = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.code ? [n.code] : []), ...codes(n.children ?? [])]);
+const names = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [...(n.name ? [n.name] : []), ...names(n.children ?? [])]);
+const menuOf = async (url: string, user: string) => fetchMenuTree((await signedIn(url, user)).api);
+
+describe('an earlier release’s database, opened by today’s server', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-upgrade-'));
+  let today: Awaited<ReturnType<typeof startToday>>;
+
+  beforeAll(async () => {
+    const fixture = JSON.parse(gunzipSync(readFileSync(FIXTURE)).toString('utf8')) as Fixture;
+    await loadFixture(dataDir, fixture);
+    today = await startToday(dataDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await today?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('brings the buttons added since, granted to each tenant’s userType 0 roles and related to their calls', async () => {
+    const done = today.reconciled();
+    expect(done).not.toBeNull();
+    const added = await today.db.query<{ code: string }>('SELECT code FROM menu WHERE id = ANY($1::int[]) ORDER BY code', [done!.added]);
+    expect(added.map((r) => r.code)).toEqual(['meta:publish', 'user:detail', 'user:export']);
+    // Everything else was there already: tracked as it was, nothing retired or rewritten.
+    expect(done!.retired).toEqual([]);
+    expect(done!.updated).toEqual([]);
+    expect(done!.adopted.length).toBeGreaterThan(100);
+
+    for (const user of ['admin', 'admin2', 'platform'])
+      expect(codes(await menuOf(today.url, user))).toEqual(expect.arrayContaining(['user:export', 'user:detail']));
+    // Not a super admin: the tenant's own admins decide what other roles get.
+    expect(codes(await menuOf(today.url, 'tenantadmin'))).not.toContain('user:export');
+
+    // The new button opens its call: the export the access chain and the handler check by button.
+    const admin = await signedIn(today.url, 'admin');
+    const answer = await admin.api.call<{ result: string; values?: { rows: unknown[] } }>('/v1/common/excel/getExcelUrl', {
+      type: 'userExport',
+    });
+    expect(answer.result).toBe('ok');
+    expect(answer.values?.rows.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the earlier release’s data and sessions working', async () => {
+    expect(names(await menuOf(today.url, 'staff'))).toContain('工作台');
+    const [users] = await today.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user');
+    expect(users.n).toBe(6);
+  });
+
+  it('names every shipped entry by a key of its own', () => {
+    const keys = shippedEntries(DEMO_MENU).map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('does nothing on the next start, and the same catalogue again changes nothing', async () => {
+    expect(await reconcileCatalogue(today.db, { platformTenant: 0, entries: shippedEntries(DEMO_MENU) })).toBeNull();
+    await today.db.query('DELETE FROM catalogue_state');
+    const again = await reconcileCatalogue(today.db, { platformTenant: 0, entries: shippedEntries(DEMO_MENU) });
+    expect(again).toEqual({ added: [], updated: [], adopted: [], retired: [], tables: 0, fields: 0 });
+  });
+
+  describe('a later catalogue', () => {
+    let db: Db;
+    let done: Reconciled;
+    const id = async (where: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(`SELECT id FROM menu WHERE ${where}`, params))[0]?.id;
+
+    beforeAll(async () => {
+      db = today.db;
+      // The operator renamed 用户管理 and deleted 短信平台.
+      // (the menu editor writes the name into the icon's JSON too)
+      await db.query(
+        `UPDATE menu SET name = '账号管理', icon = jsonb_set(icon::jsonb, '{name}', '"账号管理"')::text WHERE tenant_id IS NULL AND path = '/manage/users'`,
+      );
+      await db.query(`DELETE FROM menu WHERE tenant_id IS NULL AND path = '/manage/sms-platform'`);
+      // A tenant deleted a standard table.
+      await db.query(`DELETE FROM meta_record WHERE table_id IN (SELECT id FROM meta_table WHERE tenant_id = 2 AND name = 'poster')`);
+      await db.query(`DELETE FROM meta_table WHERE tenant_id = 2 AND name = 'poster'`);
+
+      const menu = structuredClone(DEMO_MENU) as SeedMenu[];
+      const system = menu.find((n) => n.path === '/manage')!;
+      const page = (p: string) => system.children!.find((c) => c.path === p)!;
+      page('/manage/users').name = '用户';
+      page('/manage/roles').icon = 'shield';
+      page('/manage/sms-platform').name = '短信通道';
+      system.children!.push({ name: '审计报表', path: '/manage/audit', component: 'manage/audit', buttons: [['audit:export', '导出']] });
+      const orders = menu.find((n) => n.children?.some((c) => c.path === '/orders/access-control'))!;
+      orders.children = orders.children!.filter((c) => c.path !== '/orders/access-control');
+      const dictionary = BUSINESS_TABLES.map((t) =>
+        t.name === 'poster' || t.name === 'store' ? { ...t, fields: [...t.fields, { n: 'note', l: '备注', t: 'text' as const }] } : t,
+      );
+      done = (await reconcileCatalogue(db, { platformTenant: 0, entries: shippedEntries(menu), dictionary }))!;
+    });
+
+    it('adds new pages with their buttons, offered where their directory is and granted to super admins', async () => {
+      const audit = await id(`path = '/manage/audit'`);
+      const button = await id(`code = 'audit:export'`);
+      expect(done.added.sort()).toEqual([audit, button].sort());
+      const holders = await db.query<{ user_name: string }>(
+        `SELECT DISTINCT u.user_name FROM app_user u JOIN user_role ur ON ur.user_id = u.id JOIN role_perm rp ON rp.role_id = ur.role_id
+          WHERE rp.menu_id = $1 ORDER BY 1`,
+        [button],
+      );
+      expect(holders.map((h) => h.user_name)).toEqual(['admin', 'admin2', 'platform']);
+      expect(names(await menuOf(today.url, 'admin'))).toContain('审计报表');
+      expect(names(await menuOf(today.url, 'staff'))).not.toContain('审计报表');
+    });
+
+    it('lets unedited fields follow the release and keeps the operator’s edits and deletions', async () => {
+      const [users] = await db.query<{ name: string }>(`SELECT name FROM menu WHERE tenant_id IS NULL AND path = '/manage/users'`);
+      expect(users.name).toBe('账号管理');
+      const [roles] = await db.query<{ icon: string }>(`SELECT icon FROM menu WHERE tenant_id IS NULL AND path = '/manage/roles'`);
+      expect(JSON.parse(roles.icon).icon).toBe('shield');
+      expect(done.updated).toEqual([await id(`tenant_id IS NULL AND path = '/manage/roles'`)]);
+      expect(await id(`path = '/manage/sms-platform'`)).toBeUndefined();
+    });
+
+    it('retires what the catalogue no longer ships, with its grants', async () => {
+      // The page and its five record buttons.
+      expect(done.retired).toHaveLength(6);
+      expect(await id(`path = '/orders/access-control'`)).toBeUndefined();
+      const [left] = await db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM menu WHERE id = ANY($1::int[])) + (SELECT count(*) FROM role_perm WHERE menu_id = ANY($1::int[])) AS n`,
+        [done.retired],
+      );
+      expect(Number(left.n)).toBe(0);
+      expect(names(await menuOf(today.url, 'admin'))).not.toContain('门禁管理');
+    });
+
+    it('adds new dictionary fields to every tenant’s table, and leaves a table the tenant deleted deleted', async () => {
+      const notes = await db.query<{ tenant_id: number; table: string }>(
+        `SELECT f.tenant_id, t.name AS table FROM meta_field f JOIN meta_table t ON t.id = f.table_id WHERE f.name = 'note' ORDER BY 1, 2`,
+      );
+      const tenants = (await db.query<{ id: number }>('SELECT id FROM tenant ORDER BY id')).map((t) => t.id);
+      const expected = tenants.flatMap((t) =>
+        t === 2 ? [{ tenant_id: t, table: 'store' }] : ['poster', 'store'].map((table) => ({ tenant_id: t, table })),
+      );
+      expect(notes).toEqual(expected);
+      expect(done.tables).toBe(0);
+      expect(done.fields).toBe(expected.length);
+      const [poster] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_table WHERE tenant_id = 2 AND name = 'poster'`);
+      expect(poster.n).toBe(0);
+    });
+  });
+});
