@@ -1,5 +1,8 @@
+import { lookup as lookupCallback, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where the server may send requests an operator configured (SMS gateways; webhooks later): never to this machine
@@ -86,6 +89,64 @@ export async function targetProblem(url: string, allowPrivate: boolean): Promise
   } catch {
     return `无法解析主机 ${host}`;
   }
-  if (!addresses.length || addresses.some(isPrivateAddress)) return '不能发往本机或内网地址';
+  if (!addresses.length || addresses.some(isPrivateAddress)) return PRIVATE_TARGET;
   return null;
+}
+
+/** The refusal of a target whose host resolved to a private address when connecting. */
+export const PRIVATE_TARGET = '不能发往本机或内网地址';
+
+/**
+ * Resolves for the connection itself and refuses a private address there: the address checked is the address
+ * connected to, so a host that answers a public address to the check and a private one afterwards (DNS rebinding)
+ * reaches nothing.
+ */
+const checkedLookup: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...options, all: true }, (err, found: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    if (found.length === 0 || found.some((a) => isPrivateAddress(a.address))) {
+      return callback(Object.assign(new Error(PRIVATE_TARGET), { code: 'EPRIVATETARGET' }), '', 0);
+    }
+    if (options.all) (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, found);
+    else callback(null, found[0].address, found[0].family);
+  });
+};
+
+/**
+ * POSTs a body to an operator's target (a webhook, an SMS gateway) and answers its status; redirects are not
+ * followed. Unless private targets are allowed, a host name is resolved once, at connect time, through the check
+ * above; an address literal was checked by `targetProblem`. A timeout rejects with an error named TimeoutError.
+ */
+export function postOutbound(
+  url: string,
+  init: { headers: Record<string, string>; body: string; timeoutMs: number; allowPrivate: boolean },
+): Promise<{ status: number; ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const literal = isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0;
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    const req = send(target, {
+      method: 'POST',
+      headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
+      lookup: init.allowPrivate || literal ? undefined : checkedLookup,
+    });
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })), init.timeoutMs);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => {
+        clearTimeout(timer);
+        const status = res.statusCode ?? 0;
+        resolve({ status, ok: status >= 200 && status < 300 });
+      });
+      res.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.end(init.body);
+  });
 }

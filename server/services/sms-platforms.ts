@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../infra/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
-import { targetProblem } from '../infra/outbound.ts';
+import { postOutbound, targetProblem } from '../infra/outbound.ts';
 
 export interface SmsPlatformRow {
   id: number;
@@ -47,8 +47,7 @@ export async function sendThrough(
   const body = JSON.stringify({ phone: sms.phone, signName: platform.signName, templateId, params: sms.params, timestamp });
   const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   try {
-    const res = await fetch(platform.endpoint, {
-      method: 'POST',
+    const res = await postOutbound(platform.endpoint, {
       headers: {
         'Content-Type': 'application/json',
         'X-Access-Key': platform.accessKey,
@@ -56,8 +55,8 @@ export async function sendThrough(
         'X-Signature': signature,
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(5000),
+      timeoutMs: 5000,
+      allowPrivate: allowPrivateTargets,
     });
     if (res.ok) return { ok: true };
     return { ok: false, error: `平台回应 HTTP ${res.status}` };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../infra/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
-import { targetProblem } from '../infra/outbound.ts';
+import { postOutbound, targetProblem } from '../infra/outbound.ts';
 
 /** The events a subscription may choose (campaign.published arrives with the campaigns). */
 import { WEBHOOK_EVENTS } from '../../src/api/schema/open/webhook.ts';
@@ -113,8 +113,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify({ id: d.id, ...(d.payload as object) });
     const timestamp = String(Date.now());
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
+      const res = await postOutbound(d.url, {
         headers: {
           'Content-Type': 'application/json',
           'X-Webhook-Id': d.id,
@@ -123,8 +122,8 @@ export class WebhookDispatcher {
           'X-Webhook-Signature': signature(secret, timestamp, body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
+        timeoutMs: 10_000,
+        allowPrivate: this.o.allowPrivateTargets,
       });
       if (res.ok) {
         await db.query(

@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, targetProblem } from '../../server/infra/outbound.ts';
+import { isPrivateAddress, postOutbound, targetProblem } from '../../server/infra/outbound.ts';
 
 describe('outbound targets (SSRF)', () => {
   it('knows loopback, private, link-local, shared, multicast and unspecified addresses, v4, v6 and mapped', () => {
@@ -57,5 +59,30 @@ describe('outbound targets (SSRF)', () => {
     expect(await targetProblem('ftp://8.8.8.8/x', false)).toMatch(/http\(s\)/);
     expect(await targetProblem('http://user:pw@8.8.8.8/x', false)).toMatch(/用户名密码/);
     expect(await targetProblem('nonsense', false)).toBe('地址不是有效的网址');
+  });
+
+  it('checks the address it connects to: a host name resolving to this machine reaches nothing, a timeout says so', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === '/slow') return;
+      res.statusCode = 204;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const post = (url: string, allowPrivate: boolean, timeoutMs = 5000) =>
+      postOutbound(url, { headers: { 'Content-Type': 'application/json' }, body: '{}', timeoutMs, allowPrivate });
+    try {
+      // The connection resolves the name itself, so what answered a check earlier does not matter (DNS rebinding).
+      await expect(post(`http://localhost:${port}/hook`, false)).rejects.toThrow('不能发往本机或内网地址');
+      expect(seen).toEqual([]);
+      expect(await post(`http://localhost:${port}/hook`, true)).toEqual({ status: 204, ok: true });
+      expect(seen).toEqual(['/hook']);
+      await expect(post(`http://127.0.0.1:${port}/slow`, true, 200)).rejects.toMatchObject({ name: 'TimeoutError' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
