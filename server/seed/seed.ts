@@ -50,7 +50,14 @@ export const DEMO_MENU: SeedMenu[] = [
       leaf('门店管理', '/base-info/store-mng', 'base-info/store-mng', { roles: ['tenantAdmin'] }),
       leaf('商场管理', '/base-info/mall-manage', 'base-info/mall-manage', { roles: ['tenantAdmin'] }),
       leaf('品牌管理', '/base-info/brand', 'base-info/brand'),
-      leaf('部门管理', '/base-info/department', 'base-info/department'),
+      // Departments define everyone's data scope: only the super administrators get these buttons.
+      leaf('部门管理', '/base-info/department', 'base-info/department', {
+        buttons: [
+          ['depart:add', '新增'],
+          ['depart:edit', '编辑'],
+          ['depart:del', '删除'],
+        ],
+      }),
       leaf('员工管理', '/base-info/staff-mng', 'base-info/staff-mng', { roles: ['tenantAdmin'] }),
       leaf('财务与分账', '/base-info/finance', 'base-info/finance'),
     ],

@@ -580,7 +580,6 @@ export const en = {
   departName: 'Department',
   departUsers: 'Accounts',
   departRecords: 'Records',
-  departOnlyAdmins: 'Only super administrators change departments',
   staffAdd: 'Add staff',
   staffEdit: 'Edit staff',
   staffName: 'Name',

@@ -530,7 +530,6 @@ export const zhSignedIn = {
   departName: '部门名称',
   departUsers: '账号数',
   departRecords: '业务记录数',
-  departOnlyAdmins: '只有超级管理员可以修改部门',
   staffAdd: '新增员工',
   staffEdit: '编辑员工',
   staffName: '员工姓名',

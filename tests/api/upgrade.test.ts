@@ -115,7 +115,7 @@ describe('an earlier release’s database, opened by today’s server', () => {
     const done = today.reconciled();
     expect(done).not.toBeNull();
     const added = await today.db.query<{ code: string }>('SELECT code FROM menu WHERE id = ANY($1::int[]) ORDER BY code', [done!.added]);
-    expect(added.map((r) => r.code)).toEqual(['meta:publish', 'user:detail', 'user:export']);
+    expect(added.map((r) => r.code)).toEqual(['depart:add', 'depart:del', 'depart:edit', 'meta:publish', 'user:detail', 'user:export']);
     // Everything else was there already: tracked as it was, nothing retired or rewritten.
     expect(done!.retired).toEqual([]);
     expect(done!.updated).toEqual([]);

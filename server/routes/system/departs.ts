@@ -7,16 +7,17 @@ import { takes } from '../../infra/validate.ts';
 import { departId, departList, departSave } from '../../../src/api/schema/system/depart.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
+import { grants } from '../../access/relations.ts';
 
 /**
  * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use): list with
- * how many accounts and records each holds, add, rename, delete (refused while anything is in it). Only a
- * userType 0 account changes departments, since they define everyone's data scope.
+ * how many accounts and records each holds, add, rename, delete (refused while anything is in it). Changes need the
+ * depart:add, depart:edit or depart:del button, which the catalogue gives super administrators only (departments
+ * define everyone's data scope).
  */
 export function departRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  // Changes by userType 0 only (the handler).
   app.post('/v1/depart/list', owns({ pages: ['base-info/department'] }), takes(departList), async (c) => {
     const s = c.get('session');
     const rows = await db.query(
@@ -30,10 +31,13 @@ export function departRoutes(db: Db) {
     return c.json(ok(rows));
   });
 
-  app.post('/v1/depart/save', owns({ pages: ['base-info/department'] }), takes(departSave), async (c) => {
+  app.post('/v1/depart/save', owns({ buttons: ['depart:add', 'depart:edit'] }), takes(departSave), async (c) => {
     const { id, departName: name } = c.var.body;
     const s = c.get('session');
-    if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
+    // Either button opens the call; each kind of change needs its own.
+    if (!(await grants(db, s, { buttons: [id === null ? 'depart:add' : 'depart:edit'] }))) {
+      return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+    }
     const [dup] = await db.query('SELECT 1 FROM depart WHERE tenant_id = $1 AND depart_name = $2 AND ($3::int IS NULL OR id <> $3)', [
       s.tenantId,
       name,
@@ -52,10 +56,9 @@ export function departRoutes(db: Db) {
     return c.json(ok({ id }));
   });
 
-  app.post('/v1/depart/del', owns({ pages: ['base-info/department'] }), takes(departId), async (c) => {
+  app.post('/v1/depart/del', owns({ buttons: ['depart:del'] }), takes(departId), async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
-    if (s.userType !== 0) throw new ApiError('只有超级管理员可以修改部门');
     // One statement: the department goes only while no account and no record is in it.
     const removed = await db.query(
       `DELETE FROM depart d WHERE d.id = $1 AND d.tenant_id = $2
