@@ -1,6 +1,9 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { type MetaFieldRow } from '../../src/api/contract.ts';
 import { recordProblems, recordValue } from '../../src/api/rules/record-rules.ts';
+import { phone } from '../../src/api/schema/kit.ts';
+import { englishOf } from '../../src/i18n/client-messages.ts';
 
 const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
   id: 1,
@@ -90,5 +93,24 @@ describe('recordValue', () => {
     const fields = [field('text', { name: 'code', label: '编号', required: true }), field('phone', { name: 'phone', label: '电话' })];
     expect(recordProblems(fields, { code: '', phone: '1' })).toEqual({ code: '编号不能为空', phone: '电话须为 11 位手机号' });
     expect(recordProblems(fields, { code: 'A1', phone: '' })).toEqual({});
+  });
+});
+
+describe('a field value schema and the system pages’ schemas', () => {
+  it('a phone field of a records page takes exactly what the users form takes', () => {
+    for (const p of ['13800138000', '19912345678', '1380013800', '23800138000', '138-0013-8000', '138001380001']) {
+      expect('value' in recordValue(field('phone', { required: true }), p)).toBe(v.is(phone(), p));
+    }
+  });
+
+  it('its messages are the product’s rules, so they read in English too', () => {
+    const problem = (type: MetaFieldRow['type'], raw: unknown, extra: Partial<MetaFieldRow> = {}) => {
+      const r = recordValue(field(type, { label: '会员手机', ...extra }), raw);
+      return 'problem' in r ? englishOf(r.problem) : '';
+    };
+    expect(problem('phone', '123')).toBe('会员手机 is an 11-digit phone number');
+    expect(problem('text', '', { required: true })).toBe('会员手机 is required');
+    expect(problem('reference', 'x')).toBe('Choose 会员手机');
+    expect(problem('money', '1.234')).toBe('会员手机 has at most two decimals');
   });
 });
