@@ -133,6 +133,17 @@ export function passwordProblem(password: string): string | null {
 
 /** a phone number is 11 digits starting with 1. */
 export const PHONE_PATTERN = /^1\d{10}$/;
+
+/** An IANA time zone this runtime's Intl knows (the browser's or the server's). */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || !zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** An account name: 4-32 letters, digits or underscores, starting with a letter (login, register, users). */
 export const ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 export const ACCOUNT_RULE_MESSAGE = '账号须为 4-32 位字母、数字或下划线，以字母开头';

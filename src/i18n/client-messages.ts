@@ -49,7 +49,6 @@ const EXACT: Readonly<Record<string, string>> = {
   登录链接无效或已使用: 'Sign-in link invalid or spent',
   // the tasks page's rules (the test SMS job's tenant, checked on the server)
   租户不存在: 'No such tenant',
-  '日志保留天数须为 7 到 3650 之间的整数': 'Keep logs for a whole number of days from 7 to 3650',
   // the platform pages' shared field rules (contract.ts)
   请选择字段类型: 'Choose a type',
   枚举至少要有一个选项: 'Give at least one option',

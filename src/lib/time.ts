@@ -4,15 +4,20 @@
  * is Intl's (free, and on the login route); day arithmetic in a zone is date-fns' (src/lib/days.ts, pages only).
  */
 
-/** An IANA time zone this browser knows. */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || !zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+export { isTimeZone } from '../api/contract.ts';
+
+/** The zones a picker offers: the runtime's list when it has one, and always the current value. */
+export function offeredTimeZones(current: string): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  const known = intl.supportedValuesOf?.('timeZone') ?? [
+    'Asia/Shanghai',
+    'Asia/Hong_Kong',
+    'Asia/Tokyo',
+    'Asia/Singapore',
+    'Europe/London',
+    'UTC',
+  ];
+  return known.includes(current) ? known : [current, ...known];
 }
 
 /** The viewer's own zone. */

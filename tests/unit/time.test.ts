@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatInstant, isTimeZone, zoneToName } from '../../src/lib/time.ts';
+import { formatInstant, isTimeZone, offeredTimeZones, zoneToName } from '../../src/lib/time.ts';
 import { DAY_RANGE_PRESETS, dayRange, fromZonedInput, localDay, nextDay, startOfDay, toZonedInput, todayIn } from '../../src/lib/days.ts';
 import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
 
@@ -35,6 +35,37 @@ describe('times in the tenant’s zone', () => {
     expect([isTimeZone('Asia/Shanghai'), isTimeZone('Mars/Olympus'), isTimeZone(''), isTimeZone(8)]).toEqual([true, false, false, false]);
     expect(zoneToName('Asia/Shanghai', 'Asia/Shanghai')).toBeNull();
     expect(zoneToName('Asia/Shanghai', 'Europe/Berlin')).toBe('Asia/Shanghai');
+  });
+});
+
+describe('the zones a picker offers', () => {
+  it('are the runtime’s zones, with the current one first when the runtime does not know it', () => {
+    const zones = offeredTimeZones('Asia/Shanghai');
+    expect(zones).toContain('Asia/Shanghai');
+    expect(zones).toContain('Europe/London');
+    expect(zones.length).toBeGreaterThan(50);
+    expect(offeredTimeZones('Mars/Olympus')[0]).toBe('Mars/Olympus');
+    expect(offeredTimeZones('Asia/Shanghai').includes('Mars/Olympus')).toBe(false);
+  });
+
+  it('fall back to a short list where the runtime has none', () => {
+    const intl = Intl as { supportedValuesOf?: unknown };
+    const real = intl.supportedValuesOf;
+    intl.supportedValuesOf = undefined;
+    try {
+      expect(offeredTimeZones('UTC')).toEqual(['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Tokyo', 'Asia/Singapore', 'Europe/London', 'UTC']);
+      expect(offeredTimeZones('America/New_York')).toEqual([
+        'America/New_York',
+        'Asia/Shanghai',
+        'Asia/Hong_Kong',
+        'Asia/Tokyo',
+        'Asia/Singapore',
+        'Europe/London',
+        'UTC',
+      ]);
+    } finally {
+      intl.supportedValuesOf = real;
+    }
   });
 });
 

@@ -12,7 +12,10 @@ import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../../src/api/contract.ts';
+import * as v from 'valibot';
+import { issueField } from '../../../src/api/schema/kit.ts';
 import {
+  overallParams,
   paramsQuery,
   paramsUpdate,
   tenantList,
@@ -42,17 +45,6 @@ export function initialPassword(): string {
   return chars.join('');
 }
 
-/** Whether a string names a time zone this server's Intl knows. */
-const isTimeZone = (zone: unknown): zone is string => {
-  if (typeof zone !== 'string' || !zone) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Checks a settings key's parameters; the keys the console reads must have their types. Answers the JSON to store. */
 function checkedParams(type: SettingsKey, params: unknown): string {
   let value = params;
@@ -66,16 +58,8 @@ function checkedParams(type: SettingsKey, params: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError('参数必须是 JSON 对象', { field: 'params' });
   const p = value as Record<string, unknown>;
   if (type === 'scrm_overall_params') {
-    for (const key of ['enableWaterMark', 'isPrivacy'] as const) {
-      if (key in p && typeof p[key] !== 'boolean') throw new ApiError(`${key} 必须是 true 或 false`, { field: key });
-    }
-    if ('timeZone' in p && !isTimeZone(p.timeZone)) throw new ApiError('时区不正确，例如 Asia/Shanghai', { field: 'timeZone' });
-    if (
-      'logRetentionDays' in p &&
-      !(Number.isInteger(p.logRetentionDays) && (p.logRetentionDays as number) >= 7 && (p.logRetentionDays as number) <= 3650)
-    ) {
-      throw new ApiError('日志保留天数须为 7 到 3650 之间的整数', { field: 'logRetentionDays' });
-    }
+    const checked = v.safeParse(overallParams, p);
+    if (!checked.success) throw new ApiError(checked.issues[0].message, { field: issueField(checked.issues[0]) });
   }
   const json = JSON.stringify(p);
   if (json.length > 64 * 1024) throw new ApiError('参数不能超过 64 KB', { field: 'params' });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN } from '../../contract.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN, isTimeZone } from '../../contract.ts';
 import { settingKind } from '../session/session.ts';
 import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
@@ -87,4 +87,22 @@ export const paramsUpdate = body({
   tenantId: paramsTenantId,
   type: settingKind(),
   params: v.optional(v.unknown()),
+});
+
+/**
+ * scrm_overall_params: the keys the console reads have their types (the 常用 form checks them with this schema too);
+ * any other key is kept as it is.
+ */
+export const overallParams = v.looseObject({
+  enableWaterMark: v.optional(v.boolean(say('paramsFlag', { name: 'enableWaterMark' }))),
+  isPrivacy: v.optional(v.boolean(say('paramsFlag', { name: 'isPrivacy' }))),
+  timeZone: v.optional(v.pipe(v.unknown(), v.check(isTimeZone, say('paramsTimeZone')))),
+  logRetentionDays: v.optional(
+    v.pipe(
+      v.number(say('paramsRetention')),
+      v.integer(say('paramsRetention')),
+      v.minValue(7, say('paramsRetention')),
+      v.maxValue(3650, say('paramsRetention')),
+    ),
+  ),
 });
