@@ -76,6 +76,9 @@ const typedPassword = () =>
     ),
   );
 
+/** The users import's initial password: the same policy as the form's. */
+export const importPassword = v.object({ password: typedPassword() });
+
 /** The users form's rules: a new user has an account name and a password; an edit keeps both. */
 export const userForm = (isNew: boolean): v.GenericSchema =>
   isNew ? v.object({ ...userEntries, userName: accountName(), password: typedPassword() }) : v.object(userEntries);

@@ -62,24 +62,12 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
   const diff = useMemo(() => (nodes ? changes(nodes, before, after) : { added: [], removed: [] }), [nodes, before, after]);
   const editable = role.editable !== false;
 
-  const save = async () => {
+  // Saving and copying both change the role's grants, then say how many and read the tree again.
+  const apply = async (change: () => Promise<{ added: readonly unknown[]; removed: readonly unknown[] }>) => {
     setConfirm(null);
     setSaving(true);
     try {
-      const result = await calls.savePermissions(role.id, after);
-      notify(t('permissionsSaved', { added: result.added.length, removed: result.removed.length }), 'success');
-      setReloadTick((x) => x + 1);
-    } catch {
-      /* shown by the shell */
-    } finally {
-      setSaving(false);
-    }
-  };
-  const copy = async () => {
-    setConfirm(null);
-    setSaving(true);
-    try {
-      const result = await calls.copy(Number(copyFrom), role.id);
+      const result = await change();
       notify(t('permissionsSaved', { added: result.added.length, removed: result.removed.length }), 'success');
       setCopyFrom('');
       setReloadTick((x) => x + 1);
@@ -142,13 +130,13 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
         summary={t('confirmSavePermissions', { added: diff.added.length, removed: diff.removed.length })}
         diff={diff}
         saving={saving}
-        onConfirm={() => void save()}
+        onConfirm={() => void apply(() => calls.savePermissions(role.id, after))}
         onCancel={() => setConfirm(null)}
       />
       <ConfirmDialog
         open={confirm === 'copy'}
         message={t('confirmCopy', { from: source ? localName(source, english) : '', to: localName(role, english) })}
-        onConfirm={() => void copy()}
+        onConfirm={() => void apply(() => calls.copy(Number(copyFrom), role.id))}
         onCancel={() => setConfirm(null)}
       />
     </div>

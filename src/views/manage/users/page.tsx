@@ -17,7 +17,8 @@ import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { UserForm, type UserFormTarget } from './user-form.tsx';
 import { UserImportDialog } from './user-import-dialog.tsx';
-import { useUserColumns, useUserNames, userDetailItems, userFilterFields, userListQuery } from './columns.tsx';
+import { useUserColumns, userFilterFields } from './columns.tsx';
+import { useUserNames, userDetailItems, userListQuery } from './user-names.ts';
 import { useUserSheets } from './sheets.ts';
 import { useUserActions } from './actions.ts';
 

@@ -8,22 +8,12 @@ import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { AccountField, type UserFormValues as Values } from './account-field.tsx';
 
 export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
-
-interface Values extends Record<string, unknown> {
-  userName: string;
-  password: string;
-  nickname: string;
-  phone: string;
-  userType: string;
-  departIds: number[];
-  roleIds: number[];
-}
 
 /** The body the user schema checks: the form's values with the type as a number. */
 const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });
@@ -53,15 +43,8 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
   useEffect(() => {
     if (target.kind !== 'edit') return;
     calls.detail(target.id).then((u) => {
-      form.reset({
-        ...EMPTY,
-        userName: u.userName,
-        nickname: u.nickname,
-        phone: u.phone,
-        userType: String(u.userType),
-        departIds: u.departIds,
-        roleIds: u.roleIds,
-      });
+      const { userName, nickname, phone, departIds, roleIds } = u;
+      form.reset({ ...EMPTY, userName, nickname, phone, userType: String(u.userType), departIds, roleIds });
       setLoaded(true);
     }, onClose);
     // Once per opened user: `form` and `calls` are the same for the drawer's life.
@@ -69,21 +52,6 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
 
   // The administrator knows the initial password: by default the user must replace it at the first sign-in.
   const [mustChange, setMustChange] = useState(true);
-
-  // Availability while typing, 500 ms after the last key (the spec's debounce), only for a well-formed name.
-  const typed = useDebouncedValue(form.values.userName.trim(), 500);
-  const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
-  useEffect(() => {
-    if (!isNew || !typed || validate({ ...form.values, userName: typed }).userName) return setAvailability('idle');
-    const abort = new AbortController();
-    setAvailability('checking');
-    calls.checkUsername(typed, abort.signal).then(
-      (free) => setAvailability(free ? 'free' : 'taken'),
-      () => setAvailability('idle'),
-    );
-    return () => abort.abort();
-    // Checked again when the settled name changes, not on every keystroke of the other fields.
-  }, [typed, isNew, calls]);
 
   const save = async (v: Values) => {
     const input: UserInput = {
@@ -98,9 +66,6 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
     onSaved();
   };
 
-  const accountField = form.field('userName');
-  const accountHint =
-    availability === 'checking' ? t('checkingAccount') : availability === 'free' ? t('accountAvailable') : t('accountRule');
   const typeOptions = [0, 2, 1].filter((x) => USER_TYPE_RANK[x] <= USER_TYPE_RANK[myUserType]);
 
   return (
@@ -110,22 +75,11 @@ export function UserForm({ target, roles, departs, myUserType, onClose, onSaved 
       ) : (
         <>
           {isNew && (
-            <Field
-              label={t('account')}
-              required={form.required?.('userName')}
-              {...(availability === 'taken' && !accountField.validationMessage
-                ? { validationState: 'error' as const, validationMessage: t('accountTaken') }
-                : accountField)}
-              hint={accountField.validationMessage ? undefined : accountHint}
-            >
-              <Input
-                name="userName"
-                autoComplete="off"
-                value={form.values.userName}
-                onChange={(_, d) => form.set('userName', d.value)}
-                onBlur={() => form.blur('userName')}
-              />
-            </Field>
+            <AccountField
+              form={form}
+              wellFormed={(name) => !validate({ ...form.values, userName: name }).userName}
+              check={calls.checkUsername}
+            />
           )}
           {isNew && <TextField form={form} name="password" label={t('initialPassword')} type="password" hint={t('passwordRule')} />}
           {isNew && (

@@ -1,0 +1,63 @@
+import type { UserRow } from '../../../api/calls/user-calls.ts';
+import type { RoleRow } from '../../../api/calls/role-calls.ts';
+import { localName } from '../../../api/contract.ts';
+import type { ListState } from '../../../kit/list/list-query.ts';
+import { useLanguage, useT, type T } from '../../../i18n/use-t.ts';
+
+/** A user's details as 详情 lists them, the bound staff record included. */
+export function userDetailItems(
+  t: T,
+  detail: UserRow & { staff: string },
+  {
+    typeName,
+    departNames,
+    roleNames = (_ids, sent) => sent,
+    formatInstant,
+  }: {
+    typeName: (type: number) => string;
+    departNames: (ids: number[]) => string;
+    roleNames?: (ids: number[], sent: string) => string;
+    formatInstant: (v: string) => string;
+  },
+): Array<[string, string]> {
+  return [
+    [t('account'), detail.userName],
+    [t('nickname'), detail.nickname],
+    [t('phone'), detail.phone || '--'],
+    [t('userType'), typeName(detail.userType)],
+    [t('departments'), departNames(detail.departIds)],
+    [t('roles'), roleNames(detail.roleIds, detail.roleNames) || '--'],
+    [t('boundStaff'), detail.staff],
+    [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
+    [t('createdAt'), formatInstant(detail.createdAt)],
+  ];
+}
+
+const num = (v: string | undefined) => (v ? Number(v) : undefined);
+
+/** The list's query from its state in the address: the filters and sort applied (what an export writes too). */
+export const userListQuery = ({ filters: f, sortField, sortOrder }: ListState) => ({
+  keyword: f.keyword || undefined,
+  status: num(f.status) as 0 | 1 | undefined,
+  userType: num(f.userType) as 0 | 1 | 2 | undefined,
+  roleId: num(f.roleId),
+  departId: num(f.departId),
+  sortField: sortField ?? undefined,
+  sortOrder: sortOrder ?? undefined,
+});
+
+/** A user's type and departments as words. */
+export function useUserNames(departs: ReadonlyArray<{ id: number; departName: string }>, roles: readonly RoleRow[] = []) {
+  const t = useT();
+  const english = useLanguage()[0] === 'en';
+  return {
+    /** the roles' names in the console's language; the server's (Chinese) while the role list has not come */
+    roleNames: (ids: number[], sent: string) => {
+      const found = ids.map((id) => roles.find((r) => r.id === id));
+      return found.every(Boolean) ? found.map((r) => localName(r!, english)).join('、') : sent;
+    },
+    departNames: (ids: number[]) =>
+      ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment'),
+    typeName: (type: number) => ([0, 1, 2].includes(type) ? t(`userType${type as 0 | 1 | 2}`) : String(type)),
+  };
+}
