@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DepartRef } from '../../api/contract.ts';
 import { FilterBar } from '../../kit/list/filter-bar.tsx';
 import type { Filters } from '../../kit/list/use-filters.ts';
-import { FilterInput } from './record-fields.tsx';
+import { FilterInput } from './record-filter-input.tsx';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import type { Column } from '../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import {
   META_FIELD_TYPES,
   type EnumOption,
@@ -14,9 +14,9 @@ import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { DefaultValueInput, OptionsEditor, typedDefault } from './meta-field-parts.tsx';
 
 const useStyles = makeStyles({
-  option: { display: 'grid', gridTemplateColumns: '1fr 1fr 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
 
@@ -33,14 +33,6 @@ interface FieldValues extends Record<string, unknown> {
   searchable: boolean;
   listColumn: boolean;
   defaultValue: string;
-}
-
-/** The default value as typed in the form -> as stored (a number for numbers, a boolean for booleans). */
-function typedDefault(type: MetaFieldType, raw: string): unknown {
-  if (raw === '') return null;
-  if (type === 'number' || type === 'money') return Number.isFinite(Number(raw)) ? Number(raw) : raw;
-  if (type === 'boolean') return raw === 'true';
-  return raw;
 }
 
 const inputOf = (v: FieldValues, tableId: number, id?: number): MetaFieldInput => ({
@@ -100,11 +92,6 @@ export function FieldForm({
   );
   const v = form.values;
   const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id)).then(onSaved);
-  const setOption = (i: number, patch: Partial<EnumOption>) =>
-    form.set(
-      'options',
-      v.options.map((o, k) => (k === i ? { ...o, ...patch } : o)),
-    );
   return (
     <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaFieldNameHint')} trim />
@@ -119,45 +106,7 @@ export function FieldForm({
         </Select>
       </Field>
       {v.type === 'enum' && (
-        <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
-          <legend>{t('enumOptions')}</legend>
-          {v.options.map((o, i) => (
-            <div key={i} className={s.option}>
-              <Field label={t('optionValue', { n: i + 1 })}>
-                <Input value={o.value} onChange={(_, d) => setOption(i, { value: d.value })} />
-              </Field>
-              <Field label={t('optionLabel', { n: i + 1 })}>
-                <Input value={o.label} onChange={(_, d) => setOption(i, { label: d.value })} />
-              </Field>
-              <Field label={t('optionLabelEn', { n: i + 1 })}>
-                <Input value={o.labelEn ?? ''} maxLength={64} onChange={(_, d) => setOption(i, { labelEn: d.value })} />
-              </Field>
-              <Button
-                aria-label={t('removeOption', { n: i + 1 })}
-                onClick={() =>
-                  form.set(
-                    'options',
-                    v.options.filter((_, k) => k !== i),
-                  )
-                }
-              >
-                {t('remove')}
-              </Button>
-            </div>
-          ))}
-          <Button
-            size="small"
-            style={{ marginTop: tokens.spacingVerticalS }}
-            onClick={() => form.set('options', [...v.options, { value: '', label: '' }])}
-          >
-            {t('addOption')}
-          </Button>
-          {form.error('options') && (
-            <p role="alert" style={{ color: tokens.colorPaletteRedForeground1, margin: `${tokens.spacingVerticalXS} 0 0` }}>
-              {form.error('options')}
-            </p>
-          )}
-        </fieldset>
+        <OptionsEditor options={v.options} onChange={(next) => form.set('options', next)} error={form.error('options')} />
       )}
       {v.type === 'reference' && (
         <Field label={t('refTable')} required {...form.field('refTableId')}>
@@ -180,31 +129,13 @@ export function FieldForm({
       {form.error('unique') && <p role="alert">{form.error('unique')}</p>}
       {v.type !== 'reference' && (
         <Field label={t('defaultValue')} {...form.field('defaultValue')}>
-          {v.type === 'boolean' ? (
-            <Select value={v.defaultValue} onChange={(_, d) => form.set('defaultValue', d.value)}>
-              <option value="">{t('noDefault')}</option>
-              <option value="true">{t('yes')}</option>
-              <option value="false">{t('no')}</option>
-            </Select>
-          ) : v.type === 'enum' ? (
-            <Select value={v.defaultValue} onChange={(_, d) => form.set('defaultValue', d.value)}>
-              <option value="">{t('noDefault')}</option>
-              {v.options
-                .filter((o) => o.value)
-                .map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label || o.value}
-                  </option>
-                ))}
-            </Select>
-          ) : (
-            <Input
-              type={v.type === 'number' || v.type === 'money' ? 'number' : v.type === 'date' ? 'date' : 'text'}
-              value={v.defaultValue}
-              onChange={(_, d) => form.set('defaultValue', d.value)}
-              onBlur={() => form.blur('defaultValue')}
-            />
-          )}
+          <DefaultValueInput
+            type={v.type}
+            options={v.options}
+            value={v.defaultValue}
+            onChange={(value) => form.set('defaultValue', value)}
+            onBlur={() => form.blur('defaultValue')}
+          />
         </Field>
       )}
     </FormDrawer>
