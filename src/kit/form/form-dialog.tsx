@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { DialogShell } from '../page/dialog-shell.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
 export interface FormDialogProps {
@@ -20,28 +20,22 @@ export interface FormDialogProps {
  */
 export function FormDialog({ open, title, submitLabel, saving, onSubmit, onClose, children }: FormDialogProps) {
   const t = useT();
-  useRestoreFocus(open);
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>{children}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" type="submit" disabled={saving}>
-                {saving ? t('operating') : submitLabel}
-              </Button>
-              <Button onClick={onClose}>{t('cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      actions={
+        <>
+          <Button appearance="primary" type="submit" disabled={saving}>
+            {saving ? t('operating') : submitLabel}
+          </Button>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+        </>
+      }
+    >
+      {children}
+    </DialogShell>
   );
 }

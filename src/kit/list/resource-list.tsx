@@ -4,6 +4,7 @@ import { FilterFields, emptyState, type FilterField } from './filter-bar.tsx';
 import { Pagination } from './pagination.tsx';
 import type { ListData } from './use-list.ts';
 import type { Filters } from './use-filters.ts';
+import { nextSort } from './list-query.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 export interface ResourceListProps<T, K extends string | number> extends Omit<
@@ -26,7 +27,7 @@ export interface ResourceListProps<T, K extends string | number> extends Omit<
 
 /**
  * A list page's body, declared: its filter fields, then the table of its columns, then the pager, all bound to
- * the list's state in the address. refine's and react-admin's `<List>` show the idea; the page declares what is
+ * the list's state in the address (sorting a sortable column too). refine's and react-admin's `<List>` show the idea; the page declares what is
  * its own (columns, fields, the empty words) and the kit renders the rest alike everywhere.
  * @example <ResourceList filters={filters} fields={FIELDS} label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTenants') }} />
  */
@@ -37,7 +38,14 @@ export function ResourceList<T, K extends string | number>({ filters, fields, to
     <>
       {fields && <FilterFields filters={filters} fields={fields} />}
       {toolbar}
-      <DataTable {...table} data={data} empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })} />
+      <DataTable
+        sortField={list.sortField}
+        sortOrder={list.sortOrder}
+        onSort={(field) => setList(nextSort(list, field))}
+        {...table}
+        data={data}
+        empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })}
+      />
       <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
     </>
   );

@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useCallback, useState, type ReactElement } from 'react';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { DialogShell } from './dialog-shell.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -62,21 +62,21 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const t = useT();
-  useRestoreFocus(open);
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('prompt')}</DialogTitle>
-          <DialogContent>{message}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onConfirm}>
-              {confirmLabel ?? t('confirm')}
-            </Button>
-            <Button onClick={onCancel}>{t('cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell
+      open={open}
+      title={t('prompt')}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button appearance="primary" onClick={onConfirm}>
+            {confirmLabel ?? t('confirm')}
+          </Button>
+          <Button onClick={onCancel}>{t('cancel')}</Button>
+        </>
+      }
+    >
+      {message}
+    </DialogShell>
   );
 }

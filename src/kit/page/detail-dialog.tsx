@@ -1,16 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { DialogShell } from './dialog-shell.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -39,29 +29,18 @@ export function DetailDialog({
 }) {
   const s = useStyles();
   const t = useT();
-  useRestoreFocus(items !== null);
   return (
-    <Dialog open={items !== null} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            {items && (
-              <dl className={s.list}>
-                {items.map(([term, value], i) => (
-                  <div key={`${i}:${term}`} style={{ display: 'contents' }}>
-                    <dt className={s.term}>{term}</dt>
-                    <dd className={s.value}>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell open={items !== null} title={title} onClose={onClose} actions={<Button onClick={onClose}>{t('close')}</Button>}>
+      {items && (
+        <dl className={s.list}>
+          {items.map(([term, value], i) => (
+            <div key={`${i}:${term}`} style={{ display: 'contents' }}>
+              <dt className={s.term}>{term}</dt>
+              <dd className={s.value}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </DialogShell>
   );
 }

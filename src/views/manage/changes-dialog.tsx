@@ -1,15 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { DialogShell } from '../../kit/page/dialog-shell.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -40,32 +30,30 @@ export function ChangesDialog({
 }) {
   const s = useStyles();
   const t = useT();
-  useRestoreFocus(open);
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('prompt')}</DialogTitle>
-          <DialogContent>
-            {summary}
-            {note && <p>{note}</p>}
-            <ul className={s.list}>
-              {diff.added.map((name, i) => (
-                <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
-              ))}
-              {diff.removed.map((name, i) => (
-                <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
-              ))}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={saving} onClick={onConfirm}>
-              {t('confirm')}
-            </Button>
-            <Button onClick={onCancel}>{t('cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell
+      open={open}
+      title={t('prompt')}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button appearance="primary" disabled={saving} onClick={onConfirm}>
+            {t('confirm')}
+          </Button>
+          <Button onClick={onCancel}>{t('cancel')}</Button>
+        </>
+      }
+    >
+      {summary}
+      {note && <p>{note}</p>}
+      <ul className={s.list}>
+        {diff.added.map((name, i) => (
+          <li key={`a${i}`}>{t('labelValue', { label: t('added'), value: name })}</li>
+        ))}
+        {diff.removed.map((name, i) => (
+          <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
+        ))}
+      </ul>
+    </DialogShell>
   );
 }

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { DialogShell } from '../../kit/page/dialog-shell.tsx';
 import { useEffect, useState } from 'react';
 import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
@@ -63,61 +54,58 @@ export function ImportDialog({
   const say = useSayFailure();
   const template = () => calls.sheet({ tableId: schema.table.id, template: true }).then(saveSheet).catch(say);
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>
-            {t('importButton')}
-            {schema.table.label}
-          </DialogTitle>
-          <DialogContent className={s.importBody}>
-            <p>{t('recordsImportHint')}</p>
-            <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
-            <input
-              type="file"
-              aria-label={t('chooseFile')}
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setProblems(null);
-              }}
-            />
-            {problems && (
-              <>
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{t('recordsImportProblems', { count: problems.total })}</MessageBarBody>
-                </MessageBar>
-                <table className={s.problems}>
-                  <thead>
-                    <tr>
-                      <th>{t('importRow')}</th>
-                      <th>{t('importColumn')}</th>
-                      <th>{t('importReason')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {problems.list.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.row}</td>
-                        <td>{p.column}</td>
-                        <td>{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
-              {busy ? t('operating') : t('startImport')}
-            </Button>
-            <Button disabled={busy} onClick={onClose}>
-              {t('cancel')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell
+      open={open}
+      title={`${t('importButton')}${schema.table.label}`}
+      onClose={() => !busy && onClose()}
+      contentClassName={s.importBody}
+      actions={
+        <>
+          <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
+            {busy ? t('operating') : t('startImport')}
+          </Button>
+          <Button disabled={busy} onClick={onClose}>
+            {t('cancel')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('recordsImportHint')}</p>
+      <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
+      <input
+        type="file"
+        aria-label={t('chooseFile')}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(e) => {
+          setFile(e.target.files?.[0] ?? null);
+          setProblems(null);
+        }}
+      />
+      {problems && (
+        <>
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{t('recordsImportProblems', { count: problems.total })}</MessageBarBody>
+          </MessageBar>
+          <table className={s.problems}>
+            <thead>
+              <tr>
+                <th>{t('importRow')}</th>
+                <th>{t('importColumn')}</th>
+                <th>{t('importReason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.list.map((p, i) => (
+                <tr key={i}>
+                  <td>{p.row}</td>
+                  <td>{p.column}</td>
+                  <td>{p.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </DialogShell>
   );
 }

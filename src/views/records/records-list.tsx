@@ -5,7 +5,6 @@ import { useCalls } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
-import { nextSort } from '../../kit/list/list-query.ts';
 import { BatchBar } from '../../kit/list/batch-bar.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { DetailDialog } from '../../kit/page/detail-dialog.tsx';
@@ -32,7 +31,6 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const searchable = fields.filter((f) => f.searchable);
   const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
   const filters = useFilters(route.path, filterNames);
-  const { list, setList } = filters;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<MetaRecord | null>(null);
@@ -104,9 +102,6 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        sortField={list.sortField}
-        sortOrder={list.sortOrder}
-        onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
         empty={{

@@ -9,7 +9,6 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { BatchBar } from '../../../kit/list/batch-bar.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { DetailDialog } from '../../../kit/page/detail-dialog.tsx';
-import { nextSort } from '../../../kit/list/list-query.ts';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -36,7 +35,7 @@ export default function UsersView({ route }: ViewProps) {
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
   const filters = useFilters(route.path, FILTERS);
-  const { list, setList } = filters;
+  const { list } = filters;
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<UserFormTarget | null>(null);
@@ -102,9 +101,6 @@ export default function UsersView({ route }: ViewProps) {
         columns={columns}
         data={data}
         rowKey={(r) => r.id}
-        sortField={list.sortField}
-        sortOrder={list.sortOrder}
-        onSort={(field) => setList(nextSort(list, field))}
         selected={selected}
         onSelect={setSelected}
         empty={{

@@ -1,24 +1,11 @@
-import {
-  Checkbox,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useState } from 'react';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { importPassword } from '../../../api/schema/system/user.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import { useRestoreFocus } from '../../../shell/restore-focus.ts';
+import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
 import { createUserImportLogic } from './user-import-logic.ts';
 import { ImportProgress } from './import-report.tsx';
 
@@ -37,7 +24,6 @@ export interface UserImportDialogProps {
 
 /** 导入用户: file and initial password, upload then processing progress, cancel, and the per-row report. */
 export function UserImportDialog({ open, onClose, onImported, downloadTemplate }: UserImportDialogProps) {
-  useRestoreFocus(open);
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
@@ -66,71 +52,68 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
     onClose();
   };
   return (
-    <Dialog open={open} modalType={busy ? 'alert' : 'modal'} onOpenChange={(_, d) => !d.open && close()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('importUsers')}</DialogTitle>
-          <DialogContent className={s.body}>
-            {state.matches('idle') && (
-              <>
-                <div className={s.row}>
-                  <Button size="small" onClick={downloadTemplate}>
-                    {t('downloadTemplate')}
-                  </Button>
-                </div>
-                <Field
-                  label={t('chooseFile')}
-                  required
-                  {...(tried && fileProblem ? { validationState: 'error' as const, validationMessage: fileProblem } : {})}
-                >
-                  <input
-                    type="file"
-                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                  />
-                </Field>
-                <Field
-                  label={t('initialPassword')}
-                  required
-                  {...(tried && pwProblem
-                    ? { validationState: 'error' as const, validationMessage: pwProblem }
-                    : { hint: t('importPasswordHint') })}
-                >
-                  <Input type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
-                </Field>
-                <Checkbox
-                  label={t('mustChangeAtFirstSignIn')}
-                  checked={mustChange}
-                  onChange={(_, d) => setMustChange(d.checked === true)}
-                />
-              </>
-            )}
-            {!state.matches('idle') && <ImportProgress stage={String(state.value)} loaded={loaded} size={size} job={job} error={error} />}
-          </DialogContent>
-          <DialogActions>
-            {state.matches('idle') && (
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setTried(true);
-                  if (!fileProblem && !pwProblem && file) send({ type: 'START', file, password, mustChange });
-                }}
-              >
-                {t('startImport')}
-              </Button>
-            )}
-            {(state.matches('uploading') || state.matches('processing')) && (
-              <Button onClick={() => send({ type: 'CANCEL' })}>{t('cancel')}</Button>
-            )}
-            {(state.matches('report') || state.matches('failed') || state.matches('cancelled')) && (
-              <Button onClick={startOver}>{t('importAgain')}</Button>
-            )}
-            <Button onClick={close} disabled={busy}>
-              {t('close')}
+    <DialogShell
+      open={open}
+      alert={busy}
+      title={t('importUsers')}
+      onClose={close}
+      contentClassName={s.body}
+      actions={
+        <>
+          {state.matches('idle') && (
+            <Button
+              appearance="primary"
+              onClick={() => {
+                setTried(true);
+                if (!fileProblem && !pwProblem && file) send({ type: 'START', file, password, mustChange });
+              }}
+            >
+              {t('startImport')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+          {(state.matches('uploading') || state.matches('processing')) && (
+            <Button onClick={() => send({ type: 'CANCEL' })}>{t('cancel')}</Button>
+          )}
+          {(state.matches('report') || state.matches('failed') || state.matches('cancelled')) && (
+            <Button onClick={startOver}>{t('importAgain')}</Button>
+          )}
+          <Button onClick={close} disabled={busy}>
+            {t('close')}
+          </Button>
+        </>
+      }
+    >
+      {state.matches('idle') && (
+        <>
+          <div className={s.row}>
+            <Button size="small" onClick={downloadTemplate}>
+              {t('downloadTemplate')}
+            </Button>
+          </div>
+          <Field
+            label={t('chooseFile')}
+            required
+            {...(tried && fileProblem ? { validationState: 'error' as const, validationMessage: fileProblem } : {})}
+          >
+            <input
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </Field>
+          <Field
+            label={t('initialPassword')}
+            required
+            {...(tried && pwProblem
+              ? { validationState: 'error' as const, validationMessage: pwProblem }
+              : { hint: t('importPasswordHint') })}
+          >
+            <Input type="password" autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+          </Field>
+          <Checkbox label={t('mustChangeAtFirstSignIn')} checked={mustChange} onChange={(_, d) => setMustChange(d.checked === true)} />
+        </>
+      )}
+      {!state.matches('idle') && <ImportProgress stage={String(state.value)} loaded={loaded} size={size} job={job} error={error} />}
+    </DialogShell>
   );
 }

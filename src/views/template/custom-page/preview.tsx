@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
+import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
 import { useState } from 'react';
 import { ApiFailure } from '../../../api/errors.ts';
 import { PAGE_WIDTH, type PageState } from '../../../api/rules/page-rules.ts';
@@ -22,52 +23,52 @@ export function PagePreview({
   const bg = page.pageData.background;
   const shown = page.pops[pop];
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={s.previewSurface}>
-        <DialogBody>
-          <DialogTitle>{t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}</DialogTitle>
-          <DialogContent>
-            {page.pops.length > 0 && (
-              <div className={s.actions} role="group" aria-label={t('previewPopups')}>
-                {page.pops.map((_, i) => (
-                  <Button key={i} size="small" aria-pressed={pop === i} onClick={() => setPop(pop === i ? -1 : i)}>
-                    {t('showPopup', { n: i + 1 })}
-                  </Button>
-                ))}
-              </div>
-            )}
-            <div className={s.phone} role="document" aria-label={t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}>
-              <div className={s.canvas} style={{ height: page.pageData.height * SCALE, background: backgroundOf(bg) }}>
-                {page.rects.map((r, i) => (
-                  <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
-                    <RectFace rect={r} name={paletteName(r.component)} />
-                    <HotZones rect={r} editing={false} />
-                  </div>
-                ))}
-              </div>
-              {shown && (
-                <div className={s.previewPop} role="dialog" aria-label={t('showPopup', { n: pop + 1 })}>
-                  {(shown.rects ?? []).map((r, i) => (
-                    <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
-                      <RectFace rect={r} name={paletteName(r.component)} />
-                      <HotZones rect={r} editing={false} />
-                    </div>
-                  ))}
-                  <Button className={s.popClose} size="small" shape="circular" onClick={() => setPop(-1)}>
-                    {t('close')}
-                  </Button>
-                </div>
-              )}
+    <DialogShell
+      open
+      title={t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}
+      onClose={onClose}
+      surfaceClassName={s.previewSurface}
+      actions={
+        <>
+          <Button appearance="primary" onClick={onClose}>
+            {t('close')}
+          </Button>
+        </>
+      }
+    >
+      {page.pops.length > 0 && (
+        <div className={s.actions} role="group" aria-label={t('previewPopups')}>
+          {page.pops.map((_, i) => (
+            <Button key={i} size="small" aria-pressed={pop === i} onClick={() => setPop(pop === i ? -1 : i)}>
+              {t('showPopup', { n: i + 1 })}
+            </Button>
+          ))}
+        </div>
+      )}
+      <div className={s.phone} role="document" aria-label={t('phonePreview', { w: PAGE_WIDTH * SCALE, h: PREVIEW_HEIGHT })}>
+        <div className={s.canvas} style={{ height: page.pageData.height * SCALE, background: backgroundOf(bg) }}>
+          {page.rects.map((r, i) => (
+            <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
+              <RectFace rect={r} name={paletteName(r.component)} />
+              <HotZones rect={r} editing={false} />
             </div>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
+          ))}
+        </div>
+        {shown && (
+          <div className={s.previewPop} role="dialog" aria-label={t('showPopup', { n: pop + 1 })}>
+            {(shown.rects ?? []).map((r, i) => (
+              <div key={i} className={s.shownRect} style={rectBox(r, SCALE)}>
+                <RectFace rect={r} name={paletteName(r.component)} />
+                <HotZones rect={r} editing={false} />
+              </div>
+            ))}
+            <Button className={s.popClose} size="small" shape="circular" onClick={() => setPop(-1)}>
               {t('close')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </div>
+        )}
+      </div>
+    </DialogShell>
   );
 }
 
