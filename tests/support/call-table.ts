@@ -1,11 +1,19 @@
 import { createApp } from '../../server/app.ts';
 import { CallTable, owns, type Owner } from '../../server/access/access.ts';
 import type { Db } from '../../server/infra/db.ts';
+import { catalogueVersion, shippedEntries } from '../../server/seed/catalogue.ts';
+import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
+import { DEMO_MENU } from '../../server/seed/seed.ts';
 
-/** A database that answers nothing: enough to mount every route and read the route table. */
+const shipped = catalogueVersion(shippedEntries(DEMO_MENU), BUSINESS_TABLES);
+
+/**
+ * A database that answers nothing: enough to mount every route and read the route table. It holds today's catalogue
+ * (the start's reconciliation has nothing to do).
+ */
 export const noDb: Db = {
   kind: 'pglite',
-  query: async () => [],
+  query: async <T>(sql: string) => (sql.includes('FROM catalogue_state') ? [{ version: shipped } as T] : []),
   exec: async () => {},
   withStartupLock: (fn) => fn(),
   listen: async () => {},
