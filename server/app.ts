@@ -47,7 +47,7 @@ import { WebhookDispatcher } from './services/webhooks.ts';
 import { SessionEvents } from './infra/session-events.ts';
 import { smsRoutes } from './routes/session/sms.ts';
 import { DevOutbox, SmsService } from './services/sms.ts';
-import { HttpMetrics, operationsRoutes, requestLog } from './infra/operations.ts';
+import { HttpMetrics, Lifecycle, operationsRoutes, requestLog } from './infra/operations.ts';
 import { securityHeaders } from './infra/security-headers.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
@@ -99,6 +99,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** REQUEST_LOG=json: a JSON line per /manage request on stdout (production's default) */
   requestLog?: boolean;
+  /** the process's stop (main.ts's SIGTERM): what must stop and the work it waits for; made here when omitted */
+  lifecycle?: Lifecycle;
   /** told what a start brought from the shipped catalogue into a database made by an earlier release */
   onReconciled?: (done: Reconciled) => void;
 }
@@ -151,6 +153,7 @@ export function createApp(options: AppOptions) {
     await next();
   });
   const metrics = new HttpMetrics();
+  const lifecycle = options.lifecycle ?? new Lifecycle();
   app.use('/manage/*', metrics.middleware());
   if (options.requestLog) app.use('/manage/*', requestLog());
   let ready: Promise<void> = Promise.resolve();
@@ -196,6 +199,7 @@ export function createApp(options: AppOptions) {
     const allowPrivateTargets = options.allowPrivateTargets ?? Boolean(options.demo);
     const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets, allowPrivateTargets);
     const events = options.events ?? new SessionEvents(db);
+    lifecycle.onStop(() => events.closeStreams());
     void events.start();
     api.route(
       '/',
@@ -213,7 +217,7 @@ export function createApp(options: AppOptions) {
     api.route('/', shellRoutes({ db, accessTokenTtlSeconds: options.accessTokenTtlSeconds }));
     api.route('/', userRoutes(db, events));
     api.route('/', roleRoutes(db, events));
-    api.route('/', userImportRoutes(db));
+    api.route('/', userImportRoutes(db, lifecycle));
     api.route('/', excelRoutes(db));
     api.route('/', staffRoutes(db));
     api.route('/', operationLogRoutes(db));
@@ -265,11 +269,13 @@ export function createApp(options: AppOptions) {
     const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB } : {}) };
     const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
     if (options.scheduler) scheduler.start();
+    lifecycle.onStop(() => scheduler.stop());
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));
     api.route('/', smsPlatformRoutes(db, secrets, allowPrivateTargets));
     api.route('/', apiKeyRoutes(db, calls));
     const dispatcher = new WebhookDispatcher({ db, secrets, allowPrivateTargets, retryBaseMs: options.webhookRetryBaseMs });
     if (options.scheduler) dispatcher.start();
+    lifecycle.onStop(() => dispatcher.stop());
     api.route('/', webhookRoutes(db, secrets, dispatcher, allowPrivateTargets));
     calls.read(api.routes);
     // A database made by an earlier release gets this release's catalogue, then the interface rows; entries that
@@ -288,7 +294,7 @@ export function createApp(options: AppOptions) {
     app.route('/manage', api);
   }
 
-  app.route('/', operationsRoutes({ db: options.db, metrics, ready, metricsToken: options.metricsToken, demo: options.demo }));
+  app.route('/', operationsRoutes({ db: options.db, metrics, ready, lifecycle, metricsToken: options.metricsToken, demo: options.demo }));
   siblingRoutes(app, { design: options.designUrl, mall: options.mallUrl });
 
   if (options.staticDir) {

@@ -26,6 +26,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     platformTenant: /^\d{1,9}$/.test(env.PLATFORM_TENANT ?? '') ? Number(env.PLATFORM_TENANT) : demo ? 0 : 1,
     /** how often each process's scheduler looks for due task runs */
     schedulerTickMs: env.SCHEDULER_TICK_MS ? Math.max(200, Number(env.SCHEDULER_TICK_MS) || 15_000) : 15_000,
+    // A stop (SIGTERM, Ctrl+C) waits this long for running imports and scheduled runs before cutting them short.
+    stopGraceSeconds: env.STOP_GRACE_SECONDS && /^\d+$/.test(env.STOP_GRACE_SECONDS) ? Math.min(600, Number(env.STOP_GRACE_SECONDS)) : 10,
     /** the key secrets are sealed with (SMS platforms); a demo derives one */
     secretsKey: env.SECRETS_KEY || undefined,
     /** configured gateways may be on this machine or a private network: a demo's default, else SCRM_ALLOW_PRIVATE_TARGETS=1 */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import { openDb, type Db } from './infra/db.ts';
 import { SessionEvents } from './infra/session-events.ts';
+import { Lifecycle } from './infra/operations.ts';
 import { Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
@@ -33,8 +34,10 @@ async function main() {
   else if (!secrets.available && !config.proxyUrl) console.warn('未设置 SECRETS_KEY：短信平台等密钥不能保存');
   const staticDir = existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
   if (!staticDir) console.warn(`未找到已构建的前端（${config.staticDir}/index.html），只提供 /manage 接口`);
+  const lifecycle = new Lifecycle();
   const app = createApp({
     db: db!,
+    lifecycle,
     sessionTtlSeconds: config.sessionTtlSeconds,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     staticDir,
@@ -98,9 +101,19 @@ async function main() {
     await db?.close().catch(() => {});
     process.exit(1);
   });
+  // A graceful stop: no new connections, readiness off, session streams told and ended, running imports and
+  // scheduled runs given the grace to finish (then cut short, marked), the database closed last.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`正在停止：最多等待 ${config.stopGraceSeconds} 秒，让进行中的导入和任务完成`);
     server.close();
+    const { unfinished } = await lifecycle.stop(config.stopGraceSeconds * 1000);
+    if (unfinished > 0) console.warn(`仍有 ${unfinished} 项工作未结束，已中断`);
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
     await db?.close();
+    console.log('已停止');
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -77,6 +77,8 @@ export interface OperationsOptions {
   metrics: HttpMetrics;
   /** resolves once the server may take calls (its route table written) */
   ready: Promise<void>;
+  /** the process's stop: readiness ends when it begins, so a balancer stops sending calls */
+  lifecycle?: Lifecycle;
   /** METRICS_TOKEN: /metrics asks for `Authorization: Bearer <token>`; without one it is open only in a demo */
   metricsToken?: string;
   demo?: boolean;
@@ -97,6 +99,7 @@ export function operationsRoutes(options: OperationsOptions) {
   app.get('/readyz', async (c) => {
     const headers = { 'Cache-Control': 'no-store' };
     if (!started) return c.json({ status: 'starting' }, 503, headers);
+    if (options.lifecycle?.stopping) return c.json({ status: 'stopping' }, 503, headers);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
@@ -168,4 +171,52 @@ export function requestLog(write: (line: string) => void = (l) => process.stdout
       write(JSON.stringify(line));
     }
   };
+}
+
+/**
+ * A server process's stop: what must stop (timers, dispatchers, open streams) and the work still running (import
+ * jobs). A stop first lets running work finish within a grace period; past it, work sees `interrupted` at its next
+ * step, records that it was cut short, and ends.
+ */
+export class Lifecycle {
+  private readonly stoppers: Array<() => unknown> = [];
+  private readonly running = new Set<Promise<unknown>>();
+  /** a stop has begun: no new long work should start */
+  stopping = false;
+  /** the grace period ran out: long work ends at its next step, marked as interrupted */
+  interrupted = false;
+
+  /** Something to stop when the process stops (a scheduler, a dispatcher, the session streams). */
+  onStop(fn: () => unknown): void {
+    this.stoppers.push(fn);
+  }
+
+  /** Work a stop waits for. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    const settled = () => void this.running.delete(work);
+    work.then(settled, settled);
+    return work;
+  }
+
+  /** Stops what registered, waits up to `graceMs` for running work, then interrupts it. Answers what did not end. */
+  async stop(graceMs: number): Promise<{ unfinished: number }> {
+    this.stopping = true;
+    // A stopper may wait for work of its own (a scheduled run): it counts as running work, within the same grace.
+    for (const fn of this.stoppers) void this.track(Promise.resolve().then(fn));
+    if (!(await this.settled(graceMs))) {
+      this.interrupted = true;
+      await this.settled(5_000);
+    }
+    return { unfinished: this.running.size };
+  }
+
+  private async settled(ms: number): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    const done = Promise.allSettled([...this.running]).then(() => true);
+    const result = await Promise.race([done, timeout]);
+    clearTimeout(timer);
+    return result && this.running.size === 0;
+  }
 }

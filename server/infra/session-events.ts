@@ -44,6 +44,11 @@ export class SessionEvents {
     return () => void this.subscribers.delete(entry);
   }
 
+  /** Tells every stream this process holds that the server is stopping; each ends (the browser reconnects). */
+  closeStreams(): void {
+    for (const { fn } of [...this.subscribers]) fn('closing');
+  }
+
   /** Ends every live session of a user (deleted, disabled, password reset) and tells their open browsers at once. */
   async endUserSessions(userId: number, why = ''): Promise<void> {
     await recordSessionsEnded(this.db, { userId }, why);

@@ -201,6 +201,22 @@ export async function reapDeadRuns(db: Pick<Db, 'query'>): Promise<number> {
   return rows.length;
 }
 
+/** What an import left 'processing' by a process that ended says. */
+export const DEAD_IMPORT_MESSAGE = '运行它的进程已退出，导入未完成：已处理的行已保存，请重新导入其余的行';
+/** Seconds without progress before an import counts as dead: a live run writes its row at every chunk. */
+export const DEAD_IMPORT_SECONDS = 120;
+
+/** Marks as failed the imports a killed or crashed process left 'processing'. One statement, as above. */
+export async function reapDeadImports(db: Pick<Db, 'query'>): Promise<number> {
+  const rows = await db.query(
+    `UPDATE import_job SET status = 'failed', message = $1, updated_at = now()
+      WHERE status = 'processing' AND updated_at < now() - make_interval(secs => $2)
+      RETURNING id`,
+    [DEAD_IMPORT_MESSAGE, DEAD_IMPORT_SECONDS],
+  );
+  return rows.length;
+}
+
 export class Scheduler {
   readonly process = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -235,6 +251,7 @@ export class Scheduler {
   private async look(now: Date) {
     try {
       await reapDeadRuns(this.o.db);
+      await reapDeadImports(this.o.db);
       const zone = await this.o.timeZone();
       const tasks = await this.o.db.query<TaskRow>(
         'SELECT id, job, cron, timeout_seconds, updated_at, params FROM sys_task WHERE enabled ORDER BY id',

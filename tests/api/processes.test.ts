@@ -6,6 +6,11 @@ import { openEvents, signedIn } from '../support/api.ts';
 import { freshDatabase } from '../support/db-access.ts';
 import { postJson } from '../support/demo.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
+import { userImportCalls } from '../../src/api/calls/user-calls.ts';
+import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { openDb } from '../../server/infra/db.ts';
+import { IMPORT_INTERRUPTED } from '../../server/routes/system/user-import.ts';
 
 // Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.
 const databaseUrl = inject('databaseUrl');
@@ -48,6 +53,35 @@ describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a 
     expect(other.log).toContain(`端口 ${port} 已被占用`);
     expect(other.log).toContain(`PORT=${Number(port) + 1} npm start`);
     expect(other.log).not.toContain('EADDRINUSE');
+  });
+
+  it('a stop ends the session streams, cuts a running import short with a mark, and closes the database', async () => {
+    const dir = tempDir();
+    const server = await startServer({ STOP_GRACE_SECONDS: '0' }, { dataDir: dir });
+    const admin = await signedIn(server.url, 'admin');
+    const stream = await openEvents(server.url, admin.token);
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`stop${i}`, `停止${i}`, '', '门店/普通员工', '华东大区', '']);
+    const file = new File([await writeXlsx({ fileName: 'users.xlsx', columns: USER_SHEET_COLUMNS, rows })], 'users.xlsx');
+    const started = await userImportCalls(admin.api).start(file, 'Passw0rd2026');
+    expect(started.status).toBe('processing');
+    const closing = stream.until(/event: closing/);
+    await server.stop();
+    expect(await closing).not.toBeNull();
+    expect(server.exitCode()).toBe(0);
+    expect(server.log()).toContain('已停止');
+    // Reopened: the job is not left processing; cut short, it says so, and the rows before the cut are saved.
+    const db = await openDb({ dataDir: dir });
+    try {
+      const [job] = await db.query<{ status: string; message: string; processed: number }>(
+        'SELECT status, message, processed FROM import_job WHERE id = $1',
+        [started.jobId],
+      );
+      // No grace (STOP_GRACE_SECONDS=0): the run stops at its next chunk, well before its 10,000th row.
+      expect(job).toMatchObject({ status: 'failed', message: IMPORT_INTERRUPTED });
+      expect(job.processed).toBeLessThan(10_000);
+    } finally {
+      await db.close();
+    }
   });
 
   it('a lock left by a process that no longer runs (kill -9) is taken over', async () => {

@@ -7,7 +7,10 @@ export interface RunningServer {
   url: string;
   /** everything the process printed so far */
   log: () => string;
+  /** SIGTERM (a graceful stop), then waits for the process to end */
   stop: () => Promise<void>;
+  /** the process's exit code once it ended (null while it runs) */
+  exitCode: () => number | null;
 }
 
 export interface ServerOptions {
@@ -64,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}, opts: Server
   return {
     url,
     log,
+    exitCode: () => child.exitCode,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -68,8 +68,8 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
       let done!: () => void;
       const ended = new Promise<void>((r) => (done = r));
       const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event) => {
-        // A revoked session's stream ends with the event; other events leave it open.
-        void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' ? done : undefined, done);
+        // A revoked session's stream ends with the event, as every stream does when the server stops; others stay open.
+        void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' || event === 'closing' ? done : undefined, done);
       });
       // The ping keeps proxies from closing the stream, and keeps an open but idle tab online.
       const ping = setInterval(

@@ -18,6 +18,7 @@ import {
 } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 import { takes } from '../../infra/validate.ts';
+import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '../../../src/api/schema/kit.ts';
 import { importedUser, userImport } from '../../../src/api/schema/system/user.ts';
 
@@ -144,7 +145,10 @@ const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[], mu
  * single-use key) starts a job and answers { jobId, total } as soon as the sheet is checked; the same path with a
  * JSON body { jobId } reads its progress and report, and { jobId, cancel: true } stops it between chunks.
  */
-export function userImportRoutes(db: Db) {
+/** What an import cut short by a server stop says (the rows before it are saved). */
+export const IMPORT_INTERRUPTED = '服务器停止，导入已中断：已处理的行已保存，请重新导入其余的行';
+
+export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
   const app = new Hono<AppEnv>();
 
   const status = async (tenantId: number, jobId: number): Promise<ImportStatus> => {
@@ -163,6 +167,14 @@ export function userImportRoutes(db: Db) {
       // Other requests go first between chunks (PGlite runs one query at a time): an import never stalls the
       // console, and a cancel lands at the next chunk.
       await new Promise((r) => setTimeout(r, 0));
+      // The server is stopping and its grace ran out: the rows saved so far stay, the job says it was cut short.
+      if (lifecycle.interrupted) {
+        await db.query(`UPDATE import_job SET status = 'failed', message = $2, updated_at = now() WHERE id = $1`, [
+          jobId,
+          IMPORT_INTERRUPTED,
+        ]);
+        return;
+      }
       const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM import_job WHERE id = $1', [jobId]);
       if (job?.cancel_requested) {
         await db.query(`UPDATE import_job SET status = 'cancelled', updated_at = now() WHERE id = $1`, [jobId]);
@@ -227,12 +239,16 @@ export function userImportRoutes(db: Db) {
       [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report), JSON.stringify(failed)],
     );
     const jobId = Number(job.id);
-    void run(jobId, s.tenantId, hash, valid, total - valid.length, body.mustChangePassword === 'true').catch(async (err: unknown) => {
-      console.error('import failed', err);
-      await db.query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
-        jobId,
-      ]);
-    });
+    // A stop waits for the run (main.ts); past its grace the run ends at the next chunk.
+    void lifecycle
+      .track(run(jobId, s.tenantId, hash, valid, total - valid.length, body.mustChangePassword === 'true'))
+      .catch(async (err: unknown) => {
+        console.error('import failed', err);
+        await db.query(
+          `UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`,
+          [jobId],
+        );
+      });
     return c.json(ok(await status(s.tenantId, jobId)));
   });
 
