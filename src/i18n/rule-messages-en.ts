@@ -167,6 +167,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   sheetType: 'type is userTemplate, userExport or userImportErrors',
   importJob: 'No such import',
   importFile: 'Choose an .xlsx file to import',
+  importFileSize: 'The file is at most {mb} MB',
 
   oldPasswordRequired: 'Enter the current password',
   newPasswordRequired: 'Enter the new password',

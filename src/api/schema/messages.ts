@@ -171,6 +171,7 @@ export const RULE_MESSAGES = {
   sheetType: 'type 必须是 userTemplate、userExport 或 userImportErrors',
   importJob: '导入任务不存在',
   importFile: '请选择要导入的 .xlsx 文件',
+  importFileSize: '文件不能超过 {mb} MB',
 
   oldPasswordRequired: '请输入原密码',
   newPasswordRequired: '请输入新密码',

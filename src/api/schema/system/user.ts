@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
+import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
 import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
@@ -134,8 +134,18 @@ export const importedUser = v.object({ userName: accountName(), ...userEntries }
 /** /v1/user/importExcel: an upload (the sheet and the users' initial password, encrypted) or a job's progress. */
 export const userImport = v.lazy((input) => (isUpload(input) ? importUpload : importProgress));
 const isUpload = (input: unknown) => typeof input === 'object' && input !== null && ('file' in input || 'keyId' in input);
+/** The users import's sheet: a file of at most IMPORT_LIMITS.maxBytes (the dialog checks it before uploading). */
+export const importSheet = v.object({
+  file: given(
+    v.pipe(
+      v.instance(File, say('importFile')),
+      v.maxSize(IMPORT_LIMITS.maxBytes, say('importFileSize', { mb: IMPORT_LIMITS.maxBytes / 1024 / 1024 })),
+    ),
+    '' as never,
+  ),
+});
 const importUpload = body({
-  file: given(v.instance(File, say('importFile')), '' as never),
+  file: importSheet.entries.file,
   password: v.optional(v.string(say('passwordRule')), ''),
   keyId: v.optional(v.string(say('keyExpired')), ''),
   mustChangePassword: v.optional(v.picklist(['true', 'false'], say('wrongType', { name: 'mustChangePassword' })), 'false'),

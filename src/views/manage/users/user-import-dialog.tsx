@@ -2,7 +2,7 @@ import { Checkbox, Button, Field, Input, makeStyles, tokens } from '@fluentui/re
 import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useState } from 'react';
 import { fieldProblems } from '../../../api/schema/kit.ts';
-import { importPassword } from '../../../api/schema/system/user.ts';
+import { importPassword, importSheet } from '../../../api/schema/system/user.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
@@ -35,7 +35,9 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
   const [tried, setTried] = useState(false);
   const { job, loaded, size, error } = state.context;
   const busy = state.matches('uploading') || state.matches('processing') || state.matches('cancelling');
-  const fileProblem = !file ? t('chooseXlsx') : /\.xlsx$/i.test(file.name) ? null : t('chooseXlsx');
+  // An .xlsx, within the upload schema's size, checked before anything is sent.
+  const fileProblem =
+    !file || !/\.xlsx$/i.test(file.name) ? t('chooseXlsx') : localize(fieldProblems(importSheet, { file }).file ?? '') || null;
   const pwProblem = localize(fieldProblems(importPassword, { password }).password ?? '');
 
   // A new start (or closing) reloads the list when the import saved rows.
