@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import type { Db } from '../../server/infra/db.ts';
-import { DEAD_RUN_MESSAGE, reapDeadRuns } from '../../server/services/scheduler.ts';
+import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } from '../../server/services/scheduler.ts';
 
 // Issue 13, scheduled tasks: the platform's tasks, cron checked and previewed, runs logged, run now, a stuck lock
 // released (and logged), on PGlite and PostgreSQL.
@@ -176,6 +176,31 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     expect(runs.find((r) => r.id === dead.id)).toMatchObject({ outcome: 'failure', message: DEAD_RUN_MESSAGE });
     expect(runs.find((r) => r.id === live.id)).toMatchObject({ outcome: 'running' });
     await server.query(`DELETE FROM sys_task_log WHERE id = $1::bigint`, [live.id]);
+  });
+
+  it('an import left processing by a process that ended is marked failed; one making progress is left alone', async () => {
+    const insert = async (minutesAgo: number) =>
+      (
+        await server.query<{ id: string }>(
+          `INSERT INTO import_job (tenant_id, user_id, kind, total, updated_at) VALUES (1, 1, 'users', 100, now() - make_interval(mins => $1))
+           RETURNING id::text AS id`,
+          [minutesAgo],
+        )
+      )[0].id;
+    const dead = await insert(10);
+    const live = await insert(0);
+    const reaped = await Promise.all([
+      reapDeadImports({ query: server.query } as Pick<Db, 'query'>),
+      reapDeadImports({ query: server.query } as Pick<Db, 'query'>),
+    ]);
+    expect(reaped[0] + reaped[1]).toBeGreaterThanOrEqual(1);
+    const jobs = await server.query<{ id: string; status: string; message: string }>(
+      'SELECT id::text AS id, status, message FROM import_job WHERE id = ANY($1::bigint[])',
+      [[dead, live]],
+    );
+    expect(jobs.find((j) => j.id === dead)).toMatchObject({ status: 'failed', message: DEAD_IMPORT_MESSAGE });
+    expect(jobs.find((j) => j.id === live)).toMatchObject({ status: 'processing' });
+    await server.query('DELETE FROM import_job WHERE id = ANY($1::bigint[])', [[dead, live]]);
   });
 
   it('purge_logs removes each tenant’s logs older than its own retention, checked when it is set', async () => {
