@@ -127,6 +127,42 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('the table’s tools: columns hidden and ordered (kept for this user after a reload), density, refresh, full screen', async () => {
+    const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
+    await openUsers(page);
+    const table = page.getByRole('table', { name: '用户管理' });
+    const headers = () => table.getByRole('columnheader').allInnerTexts();
+    await expect.poll(headers).toEqual(expect.arrayContaining(['手机号', '昵称']));
+    await page.getByRole('button', { name: '列设置' }).click();
+    const settings = page.getByRole('dialog', { name: '列设置' });
+    await settings.getByRole('checkbox', { name: '手机号' }).uncheck();
+    await settings.getByRole('button', { name: '上移 昵称' }).click();
+    await page.keyboard.press('Escape');
+    const titles = async () => (await headers()).map((h) => h.trim()).filter(Boolean);
+    await expect.poll(titles).toEqual(['昵称', '账号', '用户类型', '部门权限', '角色', '状态', '创建时间', '操作']);
+    // Compact rows are shorter than the default ones.
+    const rowHeight = async () => (await table.getByRole('row').nth(1).boundingBox())?.height ?? 0;
+    const before = await rowHeight();
+    await page.getByRole('button', { name: '密度' }).click();
+    await page.getByRole('menuitemradio', { name: '紧凑' }).click();
+    await expect.poll(rowHeight).toBeLessThan(before);
+    // Refresh asks for the same page again.
+    const reloaded = page.waitForResponse((r) => r.url().endsWith('/manage/v1/user/list'));
+    await page.getByRole('button', { name: '刷新' }).click();
+    await reloaded;
+    // Full screen: the table takes the window; Escape brings it back.
+    await page.getByRole('button', { name: '全屏' }).click();
+    const full = page.getByRole('dialog', { name: '用户管理' });
+    await expect.poll(async () => (await full.boundingBox())?.width).toBe(1024);
+    await page.keyboard.press('Escape');
+    await full.waitFor({ state: 'detached' });
+    // The choice is this user’s, in this browser: a reload keeps it.
+    await page.reload();
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    await expect.poll(titles).toEqual(['昵称', '账号', '用户类型', '部门权限', '角色', '状态', '创建时间', '操作']);
+    await page.context().close();
+  });
+
   it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
     const page = await ui.signedInPage('admin');
     await openUsers(page);

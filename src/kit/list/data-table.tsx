@@ -18,6 +18,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
 import type { ListData } from './use-list.ts';
+import type { Density } from './table-prefs.ts';
 
 export interface Column<T> {
   key: string;
@@ -63,6 +64,8 @@ export interface DataTableProps<T, K extends string | number> {
   empty?: { reason?: string; action?: ReactNode };
   /** the last load failed (the shell said why): an empty table offers to try again instead of saying 暂无数据 */
   failed?: { onRetry: () => void };
+  /** how tightly the rows sit (the user's choice in the table's tools) */
+  density?: Density;
 }
 
 const useStyles = makeStyles({
@@ -173,7 +176,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
         aria-label={label}
         aria-busy={loading || rows === null}
         sortable={Boolean(onSort)}
-        size="small"
+        size={props.density ?? 'small'}
         className={mergeClasses(s.table, loading && rows !== null && s.busy)}
         style={{ minWidth }}
       >

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { FilterFields, emptyState, type FilterField } from './filter-bar.tsx';
 import { Pagination } from './pagination.tsx';
@@ -6,6 +7,19 @@ import type { ListData } from './use-list.ts';
 import type { Filters } from './use-filters.ts';
 import { nextSort } from './list-query.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { TableTools, useTablePrefs } from './table-tools.tsx';
+
+const useStyles = makeStyles({
+  // Full screen: the table and its pager over the whole window (Escape or the button brings it back).
+  fullscreen: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1000,
+    overflow: 'auto',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+});
 
 export interface ResourceListProps<T, K extends string | number> extends Omit<
   DataTableProps<T, K>,
@@ -27,26 +41,48 @@ export interface ResourceListProps<T, K extends string | number> extends Omit<
 
 /**
  * A list page's body, declared: its filter fields, then the table of its columns, then the pager, all bound to
- * the list's state in the address (sorting a sortable column too). refine's and react-admin's `<List>` show the idea; the page declares what is
+ * the list's state in the address (sorting a sortable column too), with the table's tools (refresh, density, columns,
+ * full screen) kept per user. refine's and react-admin's `<List>` show the idea; the page declares what is
  * its own (columns, fields, the empty words) and the kit renders the rest alike everywhere.
  * @example <ResourceList filters={filters} fields={FIELDS} label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTenants') }} />
  */
 export function ResourceList<T, K extends string | number>({ filters, fields, toolbar, data, empty, ...table }: ResourceListProps<T, K>) {
+  const s = useStyles();
   const t = useT();
   const { list, setList } = filters;
+  const { prefs, change, shown } = useTablePrefs(table.label, table.columns);
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    if (!fullscreen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullscreen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullscreen]);
   return (
     <>
       {fields && <FilterFields filters={filters} fields={fields} />}
       {toolbar}
-      <DataTable
-        sortField={list.sortField}
-        sortOrder={list.sortOrder}
-        onSort={(field) => setList(nextSort(list, field))}
-        {...table}
-        data={data}
-        empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })}
-      />
-      <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+      <div className={fullscreen ? s.fullscreen : undefined} {...(fullscreen ? { role: 'dialog', 'aria-label': table.label } : {})}>
+        <TableTools
+          columns={table.columns}
+          prefs={prefs}
+          onChange={change}
+          onRefresh={data.reload}
+          fullscreen={fullscreen}
+          onFullscreen={setFullscreen}
+        />
+        <DataTable
+          sortField={list.sortField}
+          sortOrder={list.sortOrder}
+          onSort={(field) => setList(nextSort(list, field))}
+          {...table}
+          columns={shown}
+          density={prefs.density}
+          data={data}
+          empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })}
+        />
+        <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+      </div>
     </>
   );
 }

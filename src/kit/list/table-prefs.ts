@@ -1,0 +1,72 @@
+import { readStored } from '../../api/storage.ts';
+
+/** How tightly a table's rows sit: Fluent's table sizes. */
+export type Density = 'extra-small' | 'small' | 'medium';
+export const DENSITIES: readonly Density[] = ['extra-small', 'small', 'medium'];
+
+/** What a user chose for one table: the columns' order, the hidden ones, and the density. */
+export interface TablePrefs {
+  order: string[];
+  hidden: string[];
+  density: Density;
+}
+
+export const DEFAULT_PREFS: TablePrefs = { order: [], hidden: [], density: 'small' };
+
+/** A column that is never hidden nor moved: the row actions stay at the right edge. */
+export const isFixedColumn = (key: string) => key === 'actions';
+
+/**
+ * The columns as the user arranged them: in their chosen order (columns they have not placed keep their declared
+ * place after those they have), without the hidden ones; the actions column always shows, last. Keys a page no
+ * longer declares are ignored.
+ */
+export function arrangeColumns<C extends { key: string }>(columns: readonly C[], prefs: Pick<TablePrefs, 'order' | 'hidden'>): C[] {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const placed = prefs.order.filter((k) => byKey.has(k) && !isFixedColumn(k));
+  const rest = columns.filter((c) => !placed.includes(c.key) && !isFixedColumn(c.key)).map((c) => c.key);
+  const fixed = columns.filter((c) => isFixedColumn(c.key));
+  return [...[...placed, ...rest].map((k) => byKey.get(k)!).filter((c) => !prefs.hidden.includes(c.key)), ...fixed];
+}
+
+/** The order shown in the column settings: every movable column, arranged, hidden ones included. */
+export const settingsOrder = (columns: ReadonlyArray<{ key: string }>, prefs: Pick<TablePrefs, 'order'>) =>
+  arrangeColumns(columns, { order: prefs.order, hidden: [] }).filter((c) => !isFixedColumn(c.key));
+
+/** Moves a key one place up (-1) or down (+1) within `order`. */
+export function moved(order: readonly string[], key: string, by: -1 | 1): string[] {
+  const next = [...order];
+  const i = next.indexOf(key);
+  const j = i + by;
+  if (i < 0 || j < 0 || j >= next.length) return next;
+  [next[i], next[j]] = [next[j], next[i]];
+  return next;
+}
+
+/** A stored choice read back; anything malformed reads as the defaults. */
+export function parsePrefs(raw: string | null): TablePrefs {
+  try {
+    const v = JSON.parse(raw ?? '') as Partial<TablePrefs>;
+    const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+    return {
+      order: strings(v.order),
+      hidden: strings(v.hidden),
+      density: DENSITIES.includes(v.density as Density) ? (v.density as Density) : DEFAULT_PREFS.density,
+    };
+  } catch {
+    return DEFAULT_PREFS;
+  }
+}
+
+/** Where one user's choice for one table is kept in this browser. */
+export const prefsKey = (userId: number | string, table: string) => `tablePrefs:${userId}:${table}`;
+
+export const readPrefs = (key: string) => parsePrefs(readStored(key));
+
+export function writePrefs(key: string, prefs: TablePrefs): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(prefs));
+  } catch {
+    /* storage blocked: the choice lasts for this page */
+  }
+}

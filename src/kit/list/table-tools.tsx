@@ -1,0 +1,168 @@
+import {
+  Button,
+  Checkbox,
+  Menu,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwise20Regular,
+  ArrowDown16Regular,
+  ArrowUp16Regular,
+  ColumnTriple20Regular,
+  FullScreenMaximize20Regular,
+  FullScreenMinimize20Regular,
+  TextLineSpacing20Regular,
+} from '@fluentui/react-icons';
+import { useEffect, useState, type ReactElement } from 'react';
+import { SessionContext } from '../../shell/session/session-context.ts';
+import { useT } from '../../i18n/use-t.ts';
+import {
+  DEFAULT_PREFS,
+  arrangeColumns,
+  moved,
+  prefsKey,
+  readPrefs,
+  settingsOrder,
+  writePrefs,
+  type Density,
+  type TablePrefs,
+} from './table-prefs.ts';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, marginBottom: tokens.spacingVerticalXS },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '220px' },
+  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  name: { flexGrow: 1 },
+});
+
+/**
+ * A table's settings kept per user in this browser (order, hidden columns, density), and the columns to show. `table`
+ * names the table (its page title).
+ */
+export function useTablePrefs<C extends { key: string; title: string }>(table: string, columns: readonly C[]) {
+  const userId = SessionContext.useSelector((st) => st.context.userInfo?.id ?? 'anonymous');
+  const key = prefsKey(userId, table);
+  const [prefs, setPrefs] = useState<TablePrefs>(() => readPrefs(key));
+  useEffect(() => setPrefs(readPrefs(key)), [key]);
+  const change = (next: TablePrefs) => {
+    setPrefs(next);
+    writePrefs(key, next);
+  };
+  return { prefs, change, shown: arrangeColumns(columns, prefs) };
+}
+
+const DENSITY_LABELS: Record<Density, 'densityCompact' | 'densityDefault' | 'densityLoose'> = {
+  'extra-small': 'densityCompact',
+  small: 'densityDefault',
+  medium: 'densityLoose',
+};
+
+/** Refresh, density, the column chooser (show, hide, order) and full screen, above a list's table. */
+export function TableTools({
+  columns,
+  prefs,
+  onChange,
+  onRefresh,
+  fullscreen,
+  onFullscreen,
+}: {
+  columns: ReadonlyArray<{ key: string; title: string }>;
+  prefs: TablePrefs;
+  onChange: (next: TablePrefs) => void;
+  onRefresh?: () => void;
+  fullscreen: boolean;
+  onFullscreen: (on: boolean) => void;
+}) {
+  const s = useStyles();
+  const t = useT();
+  const order = settingsOrder(columns, prefs).map((c) => c.key);
+  const titles = new Map(columns.map((c) => [c.key, c.title]));
+  const icon = (label: string, el: ReactElement) => (
+    <Tooltip content={label} relationship="label">
+      {el}
+    </Tooltip>
+  );
+  return (
+    <div className={s.bar} role="toolbar" aria-label={t('tableTools')}>
+      {onRefresh && icon(t('refresh'), <Button appearance="subtle" icon={<ArrowClockwise20Regular />} onClick={onRefresh} />)}
+      <Menu
+        checkedValues={{ density: [prefs.density] }}
+        onCheckedValueChange={(_, d) => onChange({ ...prefs, density: d.checkedItems[0] as Density })}
+      >
+        <MenuTrigger disableButtonEnhancement>
+          {icon(t('density'), <Button appearance="subtle" icon={<TextLineSpacing20Regular />} />)}
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {(Object.keys(DENSITY_LABELS) as Density[]).map((d) => (
+              <MenuItemRadio key={d} name="density" value={d}>
+                {t(DENSITY_LABELS[d])}
+              </MenuItemRadio>
+            ))}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Popover positioning="below-end" trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          {icon(t('columnSettings'), <Button appearance="subtle" icon={<ColumnTriple20Regular />} />)}
+        </PopoverTrigger>
+        <PopoverSurface aria-label={t('columnSettings')}>
+          <div className={s.list}>
+            {order.map((key, i) => {
+              const name = titles.get(key) ?? key;
+              return (
+                <div key={key} className={s.item}>
+                  <Checkbox
+                    className={s.name}
+                    label={name}
+                    checked={!prefs.hidden.includes(key)}
+                    onChange={(_, d) =>
+                      onChange({ ...prefs, hidden: d.checked ? prefs.hidden.filter((h) => h !== key) : [...prefs.hidden, key] })
+                    }
+                  />
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<ArrowUp16Regular />}
+                    aria-label={t('moveColumnUp', { name })}
+                    disabledFocusable={i === 0}
+                    onClick={() => onChange({ ...prefs, order: moved(order, key, -1) })}
+                  />
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<ArrowDown16Regular />}
+                    aria-label={t('moveColumnDown', { name })}
+                    disabledFocusable={i === order.length - 1}
+                    onClick={() => onChange({ ...prefs, order: moved(order, key, 1) })}
+                  />
+                </div>
+              );
+            })}
+            <Button size="small" onClick={() => onChange({ ...DEFAULT_PREFS, density: prefs.density })}>
+              {t('reset')}
+            </Button>
+          </div>
+        </PopoverSurface>
+      </Popover>
+      {icon(
+        fullscreen ? t('exitFullscreen') : t('fullscreen'),
+        <Button
+          appearance="subtle"
+          aria-pressed={fullscreen}
+          icon={fullscreen ? <FullScreenMinimize20Regular /> : <FullScreenMaximize20Regular />}
+          onClick={() => onFullscreen(!fullscreen)}
+        />,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFS, arrangeColumns, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/list/table-prefs.ts';
+
+const cols = ['userName', 'nickname', 'phone', 'status', 'actions'].map((key) => ({ key }));
+const keys = (list: Array<{ key: string }>) => list.map((c) => c.key);
+
+describe('a table’s columns as the user arranged them', () => {
+  it('keeps the declared order by default, the actions column last', () => {
+    expect(keys(arrangeColumns(cols, DEFAULT_PREFS))).toEqual(['userName', 'nickname', 'phone', 'status', 'actions']);
+  });
+
+  it('puts placed columns first, the rest after in their declared order; hides hidden ones but never the actions', () => {
+    const prefs = { order: ['status', 'userName'], hidden: ['phone', 'actions'] };
+    expect(keys(arrangeColumns(cols, prefs))).toEqual(['status', 'userName', 'nickname', 'actions']);
+  });
+
+  it('ignores keys a page no longer declares, and shows columns it added', () => {
+    const prefs = { order: ['gone', 'phone'], hidden: ['gone'] };
+    expect(keys(arrangeColumns([...cols.slice(0, 4), { key: 'email' }, cols[4]], prefs))).toEqual([
+      'phone',
+      'userName',
+      'nickname',
+      'status',
+      'email',
+      'actions',
+    ]);
+  });
+
+  it('lists every movable column in the settings, hidden ones included', () => {
+    expect(keys(settingsOrder(cols, { order: ['phone'] }))).toEqual(['phone', 'userName', 'nickname', 'status']);
+  });
+
+  it('moves a column one place, and not past either end', () => {
+    expect(moved(['a', 'b', 'c'], 'b', -1)).toEqual(['b', 'a', 'c']);
+    expect(moved(['a', 'b', 'c'], 'b', 1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b', 'c'], 'c', 1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b'], 'x', 1)).toEqual(['a', 'b']);
+  });
+
+  it('reads a stored choice back, and anything malformed as the defaults', () => {
+    expect(parsePrefs(JSON.stringify({ order: ['a', 1], hidden: ['b'], density: 'medium' }))).toEqual({
+      order: ['a'],
+      hidden: ['b'],
+      density: 'medium',
+    });
+    expect(parsePrefs(JSON.stringify({ density: 'huge' }))).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs('{nope')).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs(null)).toEqual(DEFAULT_PREFS);
+  });
+
+  it('keeps each user’s choice apart', () => {
+    expect(prefsKey(1, '用户管理')).not.toBe(prefsKey(2, '用户管理'));
+  });
+});
