@@ -75,7 +75,8 @@ describe('useConfirm', () => {
     await screen.findByText('确定删除甲吗？');
     await user.click(screen.getByRole('button', { name: '取消' }));
     expect(run).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: '删除' }));
+    // The closing dialog keeps the page hidden from the accessibility tree until it has gone: wait for the button.
+    await user.click(await screen.findByRole('button', { name: '删除' }));
     await user.click(await screen.findByRole('button', { name: '确定' }));
     await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
     expect(run).toHaveBeenCalledTimes(1);
