@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { lockDataDir } from './db.ts';
 
 /**
@@ -42,15 +42,28 @@ export async function backup(options: { databaseUrl?: string; dataDir: string; f
   return `PGlite 数据目录 ${options.dataDir}`;
 }
 
-/** Restores a backup made by `backup` from `file`; resolves with where it went. */
-export async function restore(options: { databaseUrl?: string; dataDir: string; file: string }): Promise<string> {
+/**
+ * Restores a backup made by `backup` from `file`; resolves with where it went. A target that holds data is refused
+ * unless `force`: then a PostgreSQL database is cleaned first, and a PGlite folder is moved aside (kept, named in the
+ * answer), never deleted.
+ */
+export async function restore(options: { databaseUrl?: string; dataDir: string; file: string; force?: boolean }): Promise<string> {
   if (!existsSync(options.file)) throw new Error(`备份文件 ${options.file} 不存在`);
   if (options.databaseUrl) {
+    if (!options.force && (await postgresTables(options.databaseUrl)) > 0)
+      throw new Error('目标数据库不是空的：请恢复到一个新数据库；确认要覆盖它时，加 --force');
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${options.databaseUrl}`, options.file]);
     return 'PostgreSQL';
   }
-  if (existsSync(options.dataDir) && readdirSync(options.dataDir).length > 0)
-    throw new Error(`数据目录 ${options.dataDir} 不是空的：请恢复到一个新目录（DATA_DIR），确认无误后再替换`);
+  let aside = '';
+  if (existsSync(options.dataDir) && readdirSync(options.dataDir).length > 0) {
+    if (!options.force)
+      throw new Error(`数据目录 ${options.dataDir} 不是空的：请恢复到一个新目录（DATA_DIR），确认无误后再替换；确认要覆盖它时，加 --force`);
+    // Not while a server has it open; the folder is kept under another name.
+    lockDataDir(options.dataDir)();
+    aside = `${options.dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(options.dataDir, aside);
+  }
   const unlock = lockDataDir(options.dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -64,5 +77,20 @@ export async function restore(options: { databaseUrl?: string; dataDir: string; 
   } finally {
     unlock();
   }
-  return `PGlite 数据目录 ${options.dataDir}`;
+  return `PGlite 数据目录 ${options.dataDir}${aside ? `（原目录已移到 ${aside}）` : ''}`;
+}
+
+/** How many tables a PostgreSQL database's public schema holds. */
+async function postgresTables(url: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
 }

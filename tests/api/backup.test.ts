@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../support/db-access.ts';
@@ -15,8 +15,8 @@ const scratch = () => {
   return dir;
 };
 /** The command as `npm run backup -- <file>` runs it, with the given environment. */
-const cli = (what: 'backup' | 'restore', file: string, env: Record<string, string>) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', what, file], {
+const cli = (what: 'backup' | 'restore', file: string, env: Record<string, string>, flags: string[] = []) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', what, file, ...flags], {
     env: { ...process.env, DATABASE_URL: '', ...env },
     encoding: 'utf8',
   });
@@ -46,6 +46,14 @@ describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', () =>
     const refused = cli('restore', file, { DATA_DIR: taken });
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('不是空的');
+    expect(refused.out).toContain('--force');
+    // --force: the folder's old content is moved aside, kept, never deleted
+    const forced = cli('restore', file, { DATA_DIR: taken }, ['--force']);
+    expect(forced.code, forced.out).toBe(0);
+    const aside = /原目录已移到 (\S+?)）/.exec(forced.out)?.[1];
+    expect(aside && readFileSync(path.join(aside, 'keep.txt'), 'utf8')).toBe('x');
+    if (aside) dirs.push(aside);
+    expect(await usersIn({ dataDir: taken })).toEqual(await usersIn({ dataDir: source }));
     const target = path.join(scratch(), 'restored');
     const restored = cli('restore', file, { DATA_DIR: target });
     expect(restored.code, restored.out).toBe(0);
@@ -73,5 +81,10 @@ describe.runIf(databaseUrl)('backup and restore of a PostgreSQL database', () =>
     const restored = cli('restore', file, { DATABASE_URL: target });
     expect(restored.code, restored.out).toBe(0);
     expect(await usersIn({ databaseUrl: target })).toEqual(await usersIn({ databaseUrl: source }));
+    // Now the target holds data: a second restore needs --force.
+    const refused = cli('restore', file, { DATABASE_URL: target });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('--force');
+    expect(cli('restore', file, { DATABASE_URL: target }, ['--force']).code).toBe(0);
   });
 });
