@@ -861,4 +861,5 @@ export const en = {
   moveColumnDown: 'Move {name} down',
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
+  resizeColumn: 'Resize the {name} column',
 };

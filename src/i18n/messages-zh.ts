@@ -803,4 +803,5 @@ export const zhSignedIn = {
   moveColumnDown: '下移 {name}',
   fullscreen: '全屏',
   exitFullscreen: '退出全屏',
+  resizeColumn: '调整 {name} 列宽',
 } as const;

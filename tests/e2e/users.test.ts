@@ -127,7 +127,7 @@ describe('users page', () => {
     await page.context().close();
   });
 
-  it('the table’s tools: columns hidden and ordered (kept for this user after a reload), density, refresh, full screen', async () => {
+  it('the table’s tools: columns hidden, ordered and resized (kept for this user after a reload), density, refresh, full screen', async () => {
     const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
     await openUsers(page);
     const table = page.getByRole('table', { name: '用户管理' });
@@ -156,10 +156,25 @@ describe('users page', () => {
     await expect.poll(async () => (await full.boundingBox())?.width).toBe(1024);
     await page.keyboard.press('Escape');
     await full.waitFor({ state: 'detached' });
+    // A column's edge drags it wider; the keyboard moves it by 10 px.
+    const nick = table.getByRole('columnheader', { name: '昵称' });
+    const width = async () => Math.round((await nick.boundingBox())?.width ?? 0);
+    const start = await width();
+    const edge = (await table.getByRole('separator', { name: '调整 昵称 列宽' }).boundingBox())!;
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width / 2 + 40, edge.y + edge.height / 2, { steps: 4 });
+    await page.mouse.move(edge.x + edge.width / 2 + 80, edge.y + edge.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(width).toBe(start + 80);
+    await table.getByRole('separator', { name: '调整 昵称 列宽' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(width).toBe(start + 70);
     // The choice is this user’s, in this browser: a reload keeps it.
     await page.reload();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
     await expect.poll(titles).toEqual(['昵称', '账号', '用户类型', '部门权限', '角色', '状态', '创建时间', '操作']);
+    await expect.poll(width).toBe(start + 70);
     await page.context().close();
   });
 

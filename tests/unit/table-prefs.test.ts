@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFS, arrangeColumns, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/list/table-prefs.ts';
+import { DEFAULT_PREFS, arrangeColumns, clampWidth, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/list/table-prefs.ts';
 
 const cols = ['userName', 'nickname', 'phone', 'status', 'actions'].map((key) => ({ key }));
 const keys = (list: Array<{ key: string }>) => list.map((c) => c.key);
@@ -26,6 +26,18 @@ describe('a table’s columns as the user arranged them', () => {
     ]);
   });
 
+  it('gives a column the width the user dragged it to, within limits; the declaration is left as it was', () => {
+    const declared = [
+      { key: 'a', width: 100 },
+      { key: 'b', width: 100 },
+      { key: 'c', width: 100 },
+    ];
+    const shown = arrangeColumns(declared, { order: [], hidden: [], widths: { a: 180, b: 5, c: 5000 } });
+    expect(shown.map((c) => c.width)).toEqual([180, 60, 800]);
+    expect(declared.map((c) => c.width)).toEqual([100, 100, 100]);
+    expect(clampWidth(123.6)).toBe(124);
+  });
+
   it('lists every movable column in the settings, hidden ones included', () => {
     expect(keys(settingsOrder(cols, { order: ['phone'] }))).toEqual(['phone', 'userName', 'nickname', 'status']);
   });
@@ -39,9 +51,10 @@ describe('a table’s columns as the user arranged them', () => {
   });
 
   it('reads a stored choice back, and anything malformed as the defaults', () => {
-    expect(parsePrefs(JSON.stringify({ order: ['a', 1], hidden: ['b'], density: 'medium' }))).toEqual({
+    expect(parsePrefs(JSON.stringify({ order: ['a', 1], hidden: ['b'], widths: { a: 120, b: 'wide' }, density: 'medium' }))).toEqual({
       order: ['a'],
       hidden: ['b'],
+      widths: { a: 120 },
       density: 'medium',
     });
     expect(parsePrefs(JSON.stringify({ density: 'huge' }))).toEqual(DEFAULT_PREFS);

@@ -19,6 +19,7 @@ import { useT } from '../../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
 import type { ListData } from './use-list.ts';
 import type { Density } from './table-prefs.ts';
+import { ColumnResizer } from './table-tools.tsx';
 
 export interface Column<T> {
   key: string;
@@ -66,6 +67,8 @@ export interface DataTableProps<T, K extends string | number> {
   failed?: { onRetry: () => void };
   /** how tightly the rows sit (the user's choice in the table's tools) */
   density?: Density;
+  /** the user set a column's width (its header's edge dragged): resizable columns when given */
+  onResize?: (key: string, width: number) => void;
 }
 
 const useStyles = makeStyles({
@@ -77,6 +80,7 @@ const useStyles = makeStyles({
   table: { tableLayout: 'fixed' },
   busy: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
   head: { backgroundColor: tokens.colorNeutralBackground2 },
+  headCell: { position: 'relative' },
   // Rows are opaque so a pinned cell (which inherits the row's colour) hides what scrolls under it, hover included.
   row: { backgroundColor: tokens.colorNeutralBackground1, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
   pinned: { position: 'sticky', zIndex: 1, backgroundColor: 'inherit' },
@@ -128,7 +132,22 @@ const SELECT_WIDTH = 44;
  * that scrolls sideways inside its card instead of out of the page.
  */
 export function DataTable<T, K extends string | number>(props: DataTableProps<T, K>) {
-  const { label, columns, data, rowKey, current, sortField, sortOrder, onSort, selected, onSelect, empty } = props;
+  const { label, data, rowKey, current, sortField, sortOrder, onSort, selected, onSelect, empty, onResize } = props;
+  // A column being dragged shows its width before the drag ends.
+  const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
+  const columns = dragging ? props.columns.map((c) => (c.key === dragging.key ? { ...c, width: dragging.width } : c)) : props.columns;
+  const resizer = (c: Column<T>) =>
+    onResize && (
+      <ColumnResizer
+        title={c.title}
+        width={c.width}
+        onDrag={(width) => setDragging({ key: c.key, width })}
+        onDone={(width) => {
+          setDragging(null);
+          onResize(c.key, width);
+        }}
+      />
+    );
   const rows = data ? data.rows : (props.rows ?? null);
   const loading = data ? data.loading : props.loading;
   const failed = data ? (data.failed ? { onRetry: data.reload } : undefined) : props.failed;
@@ -192,7 +211,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
               c.sortable && onSort ? (
                 <TableHeaderCell
                   key={c.key}
-                  className={columnPins[i].className}
+                  className={mergeClasses(s.headCell, columnPins[i].className)}
+                  aside={onResize ? { children: resizer(c) } : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}
                   sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
                   onClick={() => onSort(c.key)}
@@ -203,7 +223,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                 <TableHeaderCell
                   key={c.key}
                   sortable={false}
-                  className={columnPins[i].className}
+                  className={mergeClasses(s.headCell, columnPins[i].className)}
+                  aside={onResize ? { children: resizer(c) } : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}
                 >
                   {c.title}

@@ -78,6 +78,7 @@ export function ResourceList<T, K extends string | number>({ filters, fields, to
           {...table}
           columns={shown}
           density={prefs.density}
+          onResize={(key, width) => change({ ...prefs, widths: { ...prefs.widths, [key]: width } })}
           data={data}
           empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })}
         />

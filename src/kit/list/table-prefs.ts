@@ -4,14 +4,20 @@ import { readStored } from '../../api/storage.ts';
 export type Density = 'extra-small' | 'small' | 'medium';
 export const DENSITIES: readonly Density[] = ['extra-small', 'small', 'medium'];
 
-/** What a user chose for one table: the columns' order, the hidden ones, and the density. */
+/** What a user chose for one table: the columns' order, the hidden ones, their widths, and the density. */
 export interface TablePrefs {
   order: string[];
   hidden: string[];
+  /** pixels by column key, as the user dragged them */
+  widths: Record<string, number>;
   density: Density;
 }
 
-export const DEFAULT_PREFS: TablePrefs = { order: [], hidden: [], density: 'small' };
+export const DEFAULT_PREFS: TablePrefs = { order: [], hidden: [], widths: {}, density: 'small' };
+
+/** A column is at least this wide and at most that, however it is dragged. */
+export const WIDTH_LIMITS = { min: 60, max: 800 } as const;
+export const clampWidth = (w: number) => Math.round(Math.min(WIDTH_LIMITS.max, Math.max(WIDTH_LIMITS.min, w)));
 
 /** A column that is never hidden nor moved: the row actions stay at the right edge. */
 export const isFixedColumn = (key: string) => key === 'actions';
@@ -21,8 +27,12 @@ export const isFixedColumn = (key: string) => key === 'actions';
  * place after those they have), without the hidden ones; the actions column always shows, last. Keys a page no
  * longer declares are ignored.
  */
-export function arrangeColumns<C extends { key: string }>(columns: readonly C[], prefs: Pick<TablePrefs, 'order' | 'hidden'>): C[] {
-  const byKey = new Map(columns.map((c) => [c.key, c]));
+export function arrangeColumns<C extends { key: string; width?: number }>(
+  columns: readonly C[],
+  prefs: Pick<TablePrefs, 'order' | 'hidden'> & { widths?: TablePrefs['widths'] },
+): C[] {
+  const widths = prefs.widths ?? {};
+  const byKey = new Map(columns.map((c) => [c.key, Object.hasOwn(widths, c.key) ? { ...c, width: clampWidth(widths[c.key]) } : c]));
   const placed = prefs.order.filter((k) => byKey.has(k) && !isFixedColumn(k));
   const rest = columns.filter((c) => !placed.includes(c.key) && !isFixedColumn(c.key)).map((c) => c.key);
   const fixed = columns.filter((c) => isFixedColumn(c.key));
@@ -48,9 +58,11 @@ export function parsePrefs(raw: string | null): TablePrefs {
   try {
     const v = JSON.parse(raw ?? '') as Partial<TablePrefs>;
     const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+    const widths = typeof v.widths === 'object' && v.widths !== null ? v.widths : {};
     return {
       order: strings(v.order),
       hidden: strings(v.hidden),
+      widths: Object.fromEntries(Object.entries(widths).filter((e): e is [string, number] => Number.isFinite(e[1]))),
       density: DENSITIES.includes(v.density as Density) ? (v.density as Density) : DEFAULT_PREFS.density,
     };
   } catch {

@@ -27,7 +27,9 @@ import { SessionContext } from '../../shell/session/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import {
   DEFAULT_PREFS,
+  WIDTH_LIMITS,
   arrangeColumns,
+  clampWidth,
   moved,
   prefsKey,
   readPrefs,
@@ -164,5 +166,78 @@ export function TableTools({
         />,
       )}
     </div>
+  );
+}
+
+const useResizerStyles = makeStyles({
+  handle: {
+    position: 'absolute',
+    top: 0,
+    right: '-3px',
+    bottom: 0,
+    width: '6px',
+    zIndex: 2,
+    cursor: 'col-resize',
+    touchAction: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralStroke1 },
+    ':focus-visible': { backgroundColor: tokens.colorBrandStroke1, outlineStyle: 'none' },
+  },
+});
+
+/**
+ * The edge of a column's header: drag it (or focus it and press ← / →) to make the column narrower or wider. The
+ * width shows while dragging and is kept when the drag ends.
+ */
+export function ColumnResizer({
+  title,
+  width,
+  onDrag,
+  onDone,
+}: {
+  title: string;
+  width: number;
+  /** the width while dragging */
+  onDrag: (width: number) => void;
+  /** the width chosen */
+  onDone: (width: number) => void;
+}) {
+  const s = useResizerStyles();
+  const t = useT();
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('resizeColumn', { name: title })}
+      aria-valuenow={width}
+      aria-valuemin={WIDTH_LIMITS.min}
+      aria-valuemax={WIDTH_LIMITS.max}
+      tabIndex={0}
+      className={s.handle}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onDone(clampWidth(width + (e.key === 'ArrowRight' ? 10 : -10)));
+      }}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        const startX = e.clientX;
+        const target = e.currentTarget;
+        target.setPointerCapture(e.pointerId);
+        let last = width;
+        const move = (ev: PointerEvent) => onDrag((last = clampWidth(width + ev.clientX - startX)));
+        const up = () => {
+          target.removeEventListener('pointermove', move);
+          target.removeEventListener('pointerup', up);
+          target.removeEventListener('pointercancel', up);
+          onDone(last);
+        };
+        target.addEventListener('pointermove', move);
+        target.addEventListener('pointerup', up);
+        target.addEventListener('pointercancel', up);
+      }}
+    />
   );
 }
