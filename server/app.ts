@@ -10,6 +10,7 @@ import { accessChain, CallTable } from './access/access.ts';
 import { dbLookups, relateDefaults, syncInterfaces } from './access/relations.ts';
 import { reconcileCatalogue, shippedEntries, type Reconciled } from './seed/catalogue.ts';
 import { DEMO_MENU } from './seed/seed.ts';
+import { RECORD_IMPORT_MAX_BYTES } from '../src/api/schema/business/record.ts';
 import { clientAddress } from './infra/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
 import { shellRoutes } from './routes/session/shell.ts';
@@ -111,7 +112,7 @@ export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // The file (5 MB) and the form fields around it.
   '/v1/user/importExcel': IMPORT_LIMITS.maxBytes + 64 * 1024,
   '/v1/mongo/insTableFile': MONGO_FILE_MAX_BYTES + 64 * 1024,
-  '/v1/metaRecord/import': 10 * 1024 * 1024 + 64 * 1024,
+  '/v1/metaRecord/import': RECORD_IMPORT_MAX_BYTES + 64 * 1024,
   '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
 };
 

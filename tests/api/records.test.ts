@@ -259,6 +259,17 @@ describe('records service', () => {
     expect(await res.json()).toMatchObject(refusal);
 
     await expect(userImportCalls(admin.api).start(new File([bomb], 'bomb.xlsx'), 'Passw0rd2026')).rejects.toThrow(refusal.errmsg);
+
+    // Over the records import's 10 MB (within the body limit): the schema names the file and its limit.
+    const big = new FormData();
+    big.append('tableId', String(store.table.id));
+    big.append('file', new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.xlsx'));
+    const tooBig = await fetch(`${baseUrl}/manage/v1/metaRecord/import`, {
+      method: 'POST',
+      headers: { UserToken: admin.token },
+      body: big,
+    });
+    expect(await tooBig.json()).toMatchObject({ result: 'error', field: 'file', errmsg: '文件不能超过 10 MB' });
   });
 
   it('shows staff only the records of their departments', async () => {

@@ -180,6 +180,21 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('a records import refuses a sheet over 10 MB in its dialog, before sending anything', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/base-info/brand`);
+    await page.getByRole('button', { name: '导入', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '导入品牌' });
+    const sent: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/manage/v1/metaRecord/import') && sent.push(r.url())));
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'big.xlsx', mimeType: 'application/octet-stream', buffer: big });
+    await dialog.getByRole('alert').getByText('文件不能超过 10 MB').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: '开始导入' }).isDisabled()).toBe(true);
+    expect(sent).toEqual([]);
+    await page.context().close();
+  });
+
   it('an image field uploads a picture with the upload helper and shows it; a file that is not an image is refused', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/brand`);

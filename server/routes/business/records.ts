@@ -347,7 +347,6 @@ export function recordRoutes(db: Db) {
     const s = c.get('session');
     const { tableId, file } = c.var.body;
     const schema = await tableFor(c, { id: tableId }, 'import');
-    if (file.size > 10 * 1024 * 1024) throw refuse('file', '文件不能超过 10 MB');
     const [header = [], ...body] = await readUploadedSheet(Buffer.from(await file.arrayBuffer()));
     const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
     const labels = schema.fields.map((f) => f.label);

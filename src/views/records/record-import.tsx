@@ -5,7 +5,9 @@ import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts
 import type { RecordSchema } from '../../api/contract.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { fieldProblems } from '../../api/schema/kit.ts';
+import { recordImportSheet } from '../../api/schema/business/record.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
@@ -23,10 +25,13 @@ export function ImportDialog({
 }) {
   const s = useStyles();
   const t = useT();
+  const localize = useLocalize();
   const notify = useNotify();
   const calls = useCalls(recordCalls);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // The sheet's size is the import schema's rule, checked before anything is sent.
+  const fileProblem = file ? localize(fieldProblems(recordImportSheet, { file }).file ?? '') : '';
   const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);
   useEffect(() => {
     if (open) {
@@ -61,7 +66,7 @@ export function ImportDialog({
       contentClassName={s.importBody}
       actions={
         <>
-          <Button appearance="primary" disabled={!file || busy} onClick={() => void upload()}>
+          <Button appearance="primary" disabled={!file || busy || Boolean(fileProblem)} onClick={() => void upload()}>
             {busy ? t('operating') : t('startImport')}
           </Button>
           <Button disabled={busy} onClick={onClose}>
@@ -81,6 +86,11 @@ export function ImportDialog({
           setProblems(null);
         }}
       />
+      {fileProblem && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{fileProblem}</MessageBarBody>
+        </MessageBar>
+      )}
       {problems && (
         <>
           <MessageBar intent="error" role="alert">

@@ -65,8 +65,20 @@ export const recordSave = body({
 /** /v1/metaRecord/export: the list's rows as a sheet, or (`template`) only its header. */
 export const recordExport = body({ tableId: tableId(), template: flag(), ...page(), ...listQuery });
 
+/** A records import's sheet is at most this large. */
+export const RECORD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
 /** /v1/metaRecord/import (a multipart form): a sheet of records for a table; its rows are checked all before any is saved. */
 export const recordImport = body({
   tableId: tableId(),
-  file: given(v.instance(File, say('collectionFile')), '' as never),
+  file: given(
+    v.pipe(
+      v.instance(File, say('collectionFile')),
+      v.maxSize(RECORD_IMPORT_MAX_BYTES, say('importFileSize', { mb: RECORD_IMPORT_MAX_BYTES / 1024 / 1024 })),
+    ),
+    '' as never,
+  ),
 });
+
+/** A records import's sheet alone: what the import dialog checks before it uploads. */
+export const recordImportSheet = v.object({ file: recordImport.entries.file });
