@@ -42,8 +42,8 @@ import {
 const useStyles = makeStyles({
   bar: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, marginBottom: tokens.spacingVerticalXS },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '220px' },
-  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
-  name: { flexGrow: 1 },
+  // The name takes the row; the two arrows line up in their own columns whatever the names' lengths.
+  item: { display: 'grid', gridTemplateColumns: '1fr auto auto', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
 });
 
 /**
@@ -124,7 +124,6 @@ export function TableTools({
               return (
                 <div key={key} className={s.item}>
                   <Checkbox
-                    className={s.name}
                     label={name}
                     checked={!prefs.hidden.includes(key)}
                     onChange={(_, d) =>
