@@ -72,6 +72,9 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, 'ipv6') || (v4 !== null && PRIVATE.check(v4, 'ipv4'));
 }
 
+/** A URL's host as an address literal has it, without an IPv6 address's brackets. */
+const bareHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
+
 /** The reason a URL may not be called from here, or null when it may. Every address its host resolves to counts. */
 export async function targetProblem(url: string, allowPrivate: boolean): Promise<string | null> {
   let u: URL;
@@ -82,7 +85,7 @@ export async function targetProblem(url: string, allowPrivate: boolean): Promise
   }
   if (!['http:', 'https:'].includes(u.protocol) || u.username || u.password) return '地址须为 http(s) 网址，且不含用户名密码';
   if (allowPrivate) return null;
-  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(u);
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
@@ -123,7 +126,7 @@ export function postOutbound(
 ): Promise<{ status: number; ok: boolean }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const literal = isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0;
+    const literal = isIP(bareHost(target)) !== 0;
     const send = target.protocol === 'https:' ? https.request : http.request;
     const req = send(target, {
       method: 'POST',

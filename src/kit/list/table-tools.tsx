@@ -22,7 +22,7 @@ import {
   FullScreenMinimize20Regular,
   TextLineSpacing20Regular,
 } from '@fluentui/react-icons';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import {
@@ -53,10 +53,12 @@ const useStyles = makeStyles({
 export function useTablePrefs<C extends { key: string; title: string }>(table: string, columns: readonly C[]) {
   const userId = SessionContext.useSelector((st) => st.context.userInfo?.id ?? 'anonymous');
   const key = prefsKey(userId, table);
-  const [prefs, setPrefs] = useState<TablePrefs>(() => readPrefs(key));
-  useEffect(() => setPrefs(readPrefs(key)), [key]);
+  // Read once per table and user: another user (or table) reads its own choice.
+  const [held, setHeld] = useState(() => ({ key, prefs: readPrefs(key) }));
+  if (held.key !== key) setHeld({ key, prefs: readPrefs(key) });
+  const prefs = held.key === key ? held.prefs : DEFAULT_PREFS;
   const change = (next: TablePrefs) => {
-    setPrefs(next);
+    setHeld({ key, prefs: next });
     writePrefs(key, next);
   };
   return { prefs, change, shown: arrangeColumns(columns, prefs) };
