@@ -40,8 +40,19 @@ function jsonProblem(value: unknown, maxDepth: number): string | null {
 /** Whether a parsed JSON value holds a NUL in any string, key or value, at any depth. */
 export const hasNul = (value: unknown): boolean => jsonProblem(value, Infinity) === NUL_MESSAGE;
 
-/** Reads the JSON body; an empty body is {}; anything but a JSON object is refused with a clear message. */
-export async function readBody(c: Context): Promise<Record<string, unknown>> {
+const bodies = new WeakMap<Request, Promise<Record<string, unknown>>>();
+
+/**
+ * Reads the JSON body once per request (a check that must look at it before the schema shares the parse); an empty
+ * body is {}; anything but a JSON object is refused with a clear message.
+ */
+export function readBody(c: Context): Promise<Record<string, unknown>> {
+  let body = bodies.get(c.req.raw);
+  if (!body) bodies.set(c.req.raw, (body = parseBody(c)));
+  return body;
+}
+
+async function parseBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
   let body: unknown;

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db.ts';
-import { ApiError, ok } from '../../infra/http.ts';
+import { ApiError, ok, readBody } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
 import {
   USER_SORT_FIELDS,
@@ -145,7 +145,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
 
   // The chain let in a holder of user:add or user:edit; each kind of save needs its own, before the body's rules.
   const saveButton: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const isNew = isNewUser(await c.req.json().catch(() => ({})));
+    const isNew = isNewUser(await readBody(c).catch(() => ({})));
     if (!(await grants(db, c.get('session'), { buttons: [isNew ? 'user:add' : 'user:edit'] }))) {
       return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     }
