@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FullPageSpinner, StatusScreen } from '../shell/layout/status-screens.tsx';
+import { PageRouteContext } from '../shell/session/permission-button.tsx';
 import { viewFor } from './registry.ts';
 import { ModuleNotInstalled } from './not-installed.tsx';
 
@@ -90,9 +91,11 @@ export function RouteView({ route }: { route: AppRoute }) {
         </StatusScreen>
       )}
     >
-      <Suspense fallback={<FullPageSpinner />}>
-        <View route={route} />
-      </Suspense>
+      <PageRouteContext value={route}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <View route={route} />
+        </Suspense>
+      </PageRouteContext>
     </ViewErrorBoundary>
   );
 }

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { PermissionButton, PermissionLink, PermissionSwitch, ReasonButton } from '../../src/shell/session/permission-button.tsx';
+import {
+  PageRouteContext,
+  PermissionButton,
+  PermissionLink,
+  PermissionSwitch,
+  ReasonButton,
+} from '../../src/shell/session/permission-button.tsx';
+import { DataTable } from '../../src/kit/list/data-table.tsx';
+import { actionsColumn } from '../../src/kit/list/row-actions.tsx';
 
 afterEach(cleanup);
 
@@ -12,6 +20,50 @@ const denied = { needButtonPermission: true, buttons: [] };
 const wrap = (ui: React.ReactNode) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
 
 describe('permission controls (SPEC 5)', () => {
+  it("a control on a page checks the page's route; outside a page it is denied unless it names one", () => {
+    wrap(
+      <>
+        <PageRouteContext value={granted}>
+          <PermissionButton code="user:edit">页内编辑</PermissionButton>
+          <PermissionButton code="user:edit" route={denied}>
+            另一路由
+          </PermissionButton>
+        </PageRouteContext>
+        <PermissionButton code="user:edit">页外编辑</PermissionButton>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: '页内编辑' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: '另一路由' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: '页外编辑' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("the actions column is titled 操作 by the kit and its buttons follow the page's grants", () => {
+    const rows = [{ id: 1, name: '短信宝' }];
+    wrap(
+      <PageRouteContext value={{ needButtonPermission: true, buttons: ['user:edit'] }}>
+        <DataTable
+          label="平台"
+          rowKey={(r) => r.id}
+          data={{ rows, loading: false, failed: false, reload: () => {} }}
+          columns={[
+            { key: 'name', title: '名称', width: 100, render: (r) => r.name },
+            actionsColumn<(typeof rows)[number]>({
+              width: 120,
+              name: (r) => r.name,
+              actions: () => [
+                { code: 'user:edit', label: '编辑', run: () => {} },
+                { code: 'user:del', label: '删除', run: () => {} },
+              ],
+            }),
+          ]}
+        />
+      </PageRouteContext>,
+    );
+    expect(screen.getByRole('columnheader', { name: '操作' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '编辑 短信宝' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: '删除 短信宝' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('a denied button, link or switch is disabled, says 您没有权限, and does nothing', async () => {
     const click = vi.fn();
     wrap(

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../i18n/use-t.ts';
 import type { SortOrder } from './list-query.ts';
 import type { ListData } from './use-list.ts';
-import type { Density } from './table-prefs.ts';
+import { titled, type Density } from './table-prefs.ts';
 import { ColumnResizer } from './table-tools.tsx';
 
 export interface Column<T> {
@@ -135,7 +135,9 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   const { label, data, rowKey, current, sortField, sortOrder, onSort, selected, onSelect, empty, onResize } = props;
   // A column being dragged shows its width before the drag ends.
   const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
-  const columns = dragging ? props.columns.map((c) => (c.key === dragging.key ? { ...c, width: dragging.width } : c)) : props.columns;
+  const t = useT();
+  const declared = titled(props.columns, t('actions'));
+  const columns = dragging ? declared.map((c) => (c.key === dragging.key ? { ...c, width: dragging.width } : c)) : declared;
   const resizer = (c: Column<T>) =>
     onResize && (
       <ColumnResizer
@@ -152,7 +154,6 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   const loading = data ? data.loading : props.loading;
   const failed = data ? (data.failed ? { onRetry: data.reload } : undefined) : props.failed;
   const s = useStyles();
-  const t = useT();
   const selectable = Boolean(selected && onSelect);
   const minWidth = columns.reduce((w, c) => w + c.width, selectable ? SELECT_WIDTH : 0);
   const keys = rows?.map(rowKey) ?? [];

@@ -8,6 +8,7 @@ import type { Filters } from './use-filters.ts';
 import { nextSort } from './list-query.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TableTools, useTablePrefs } from './table-tools.tsx';
+import { titled } from './table-prefs.ts';
 
 const useStyles = makeStyles({
   // Full screen: the table and its pager over the whole window (Escape or the button brings it back).
@@ -64,7 +65,7 @@ export function ResourceList<T, K extends string | number>({ filters, fields, to
       {toolbar}
       <div className={fullscreen ? s.fullscreen : undefined} {...(fullscreen ? { role: 'dialog', 'aria-label': table.label } : {})}>
         <TableTools
-          columns={table.columns}
+          columns={titled(table.columns, t('actions'))}
           prefs={prefs}
           onChange={change}
           onRefresh={data.reload}

@@ -1,6 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
+
+type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 import type { Column } from './data-table.tsx';
 
 const useStyles = makeStyles({
@@ -21,7 +23,7 @@ export interface RowAction {
 }
 
 /** What a read needs: nothing beyond the page. */
-const OPEN = { needButtonPermission: false, buttons: [] };
+const OPEN: PermissionRoute = { needButtonPermission: false, buttons: [] };
 
 /**
  * A row's buttons in the actions column. Each is named with the row ("编辑 短信宝"), so a screen reader, a test
@@ -33,7 +35,8 @@ export function RowActions({
   name,
   actions,
 }: {
-  route: Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+  /** the page's, unless the table sits outside one */
+  route?: PermissionRoute;
   name: string;
   actions: readonly RowAction[];
 }) {
@@ -65,18 +68,19 @@ export function RowActions({
 }
 
 /**
- * A table's actions column: each row's buttons (RowActions) named with the row; DataTable pins it to the right.
- * @example actionsColumn({ title: t('actions'), route, width: 140, name: (r) => r.name, actions: (r) => [{ code: 'x:edit', label: t('edit'), run: () => edit(r) }] })
+ * A table's actions column: each row's buttons (RowActions) named with the row; DataTable pins it to the right and
+ * titles it 操作. The buttons are checked against the page's route unless `route` names another.
+ * @example actionsColumn({ width: 140, name: (r) => r.name, actions: (r) => [{ code: 'x:edit', label: t('edit'), run: () => edit(r) }] })
  */
 export function actionsColumn<T>({
-  title,
+  title = '',
   route,
   width,
   name,
   actions,
 }: {
-  title: string;
-  route: Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+  title?: string;
+  route?: PermissionRoute;
   width: number;
   name: (row: T) => string;
   actions: (row: T) => readonly RowAction[];

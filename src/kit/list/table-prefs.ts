@@ -22,6 +22,10 @@ export const clampWidth = (w: number) => Math.round(Math.min(WIDTH_LIMITS.max, M
 /** A column that is never hidden nor moved: the row actions stay at the right edge. */
 export const isFixedColumn = (key: string) => key === 'actions';
 
+/** The actions column is titled by the kit (操作, Actions) unless its page names it otherwise. */
+export const titled = <C extends { key: string; title: string }>(columns: readonly C[], actions: string): C[] =>
+  columns.map((c) => (c.title || !isFixedColumn(c.key) ? c : { ...c, title: actions }));
+
 /**
  * The columns as the user arranged them: in their chosen order (columns they have not placed keep their declared
  * place after those they have), without the hidden ones; the actions column always shows, last. Keys a page no

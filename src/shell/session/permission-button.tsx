@@ -1,10 +1,22 @@
 import { Button, Link, Switch, Tooltip, makeStyles, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { isButtonPermitted, isDangerCode } from '../../menu/button-permission.ts';
 import type { AppRoute } from '../../menu/menu-model.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+
+/**
+ * The page a control sits on: RouteView provides it, so a page's controls need not name their route. Outside a page
+ * (a drawer of the shell) a control names its route, or it is denied.
+ */
+export const PageRouteContext = createContext<PermissionRoute>({ needButtonPermission: true, buttons: [] });
+
+/** The route a control is checked against: the one it names, else its page's. */
+export function useControlRoute(route?: PermissionRoute): PermissionRoute {
+  const page = useContext(PageRouteContext);
+  return route ?? page;
+}
 
 const useStyles = makeStyles({
   // Off for a reason but focusable: Fluent's disabled look, which keys on :disabled, given by hand.
@@ -53,7 +65,8 @@ export function ReasonButton({ reason, ...props }: ButtonProps & { reason: strin
 export interface PermissionButtonProps {
   /** the button code, as the menu's type-2 child names it (required) */
   code: string;
-  route: PermissionRoute;
+  /** the page's, unless the control sits outside one */
+  route?: PermissionRoute;
   children?: ReactNode;
   onClick?: () => void;
   size?: ButtonProps['size'];
@@ -78,7 +91,7 @@ export function PermissionButton({
   ...aria
 }: PermissionButtonProps) {
   const s = useStyles();
-  const allowed = isButtonPermitted(route, code);
+  const allowed = isButtonPermitted(useControlRoute(route), code);
   const danger = isDangerCode(code);
   return (
     <Denied allowed={allowed} code={code}>
@@ -101,7 +114,7 @@ export function PermissionButton({
 
 export interface PermissionSwitchProps {
   code: string;
-  route: PermissionRoute;
+  route?: PermissionRoute;
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: string;
@@ -118,7 +131,7 @@ export interface PermissionSwitchProps {
 export function PermissionSwitch({ code, route, checked, onChange, label, disabled, unavailable }: PermissionSwitchProps) {
   const s = useStyles();
   const t = useT();
-  const reason = isButtonPermitted(route, code) ? unavailable : t('noPermissionFor', { code });
+  const reason = isButtonPermitted(useControlRoute(route), code) ? unavailable : t('noPermissionFor', { code });
   return (
     <WhyDisabled reason={reason}>
       <Switch
@@ -139,14 +152,14 @@ export function PermissionSwitch({ code, route, checked, onChange, label, disabl
 
 export interface PermissionLinkProps {
   code: string;
-  route: PermissionRoute;
+  route?: PermissionRoute;
   onClick: () => void;
   children: ReactNode;
 }
 
 /** A link under the same rule: denied, it is disabled (focusable, so its tooltip can be read) and grey. */
 export function PermissionLink({ code, route, onClick, children }: PermissionLinkProps) {
-  const allowed = isButtonPermitted(route, code);
+  const allowed = isButtonPermitted(useControlRoute(route), code);
   return (
     <Denied allowed={allowed} code={code}>
       <Link

@@ -41,8 +41,6 @@ export default function DepartmentView({ route }: ViewProps) {
     { key: 'users', title: t('departUsers'), width: 110, render: (r) => r.users },
     { key: 'records', title: t('departRecords'), width: 110, render: (r) => r.records },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 150,
       name: (r) => r.departName,
       actions: (r) => [

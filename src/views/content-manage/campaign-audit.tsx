@@ -53,7 +53,6 @@ export function CampaignAuditView({ route }: ViewProps) {
     render: (r) =>
       r.status === 'pending' ? (
         <RowActions
-          route={route}
           name={r.name}
           actions={[
             { code: 'campaign-audit:approve', label: t('approve'), run: () => void calls.approve(r.id).then(done, () => undefined) },

@@ -41,8 +41,6 @@ export default function CampaignListView({ route }: ViewProps) {
   const changeable = (r: Campaign) => r.status === 'draft' || r.status === 'rejected';
   const columns = useColumns(
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 190,
       name: (r) => r.name,
       actions: (r) => [

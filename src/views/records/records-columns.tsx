@@ -49,8 +49,6 @@ export function useRecordColumns(opts: {
         ellipsis: x.type === 'text' || x.type === 'reference' ? (r) => show(x, r) : undefined,
       })),
     actionsColumn({
-      title: t('actions'),
-      route: opts.route,
       width: 170,
       name: recordTitle(fields, show),
       actions: (r) => [

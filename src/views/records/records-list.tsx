@@ -92,7 +92,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
           <>
             <RecordFilters fields={searchable} tableId={table.id} departs={departs} filters={filters} />
             <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
-              <PermissionButton code={codes.del} route={route} onClick={() => askRemove(chosen)}>
+              <PermissionButton code={codes.del} onClick={() => askRemove(chosen)}>
                 {t('batchDelete')}
               </PermissionButton>
             </BatchBar>
@@ -108,7 +108,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
           reason: t('emptyRecords', { label: table.label }),
           filteredReason: t('emptyRecordsFiltered'),
           action: (
-            <PermissionButton code={codes.add} route={route} onClick={openAdd}>
+            <PermissionButton code={codes.add} onClick={openAdd}>
               {t('add')}
             </PermissionButton>
           ),

@@ -1,13 +1,11 @@
 import { Badge } from '@fluentui/react-components';
 import type { InterfaceRow } from '../../../api/contract.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
 
 export interface InterfaceColumnsOptions {
-  route: AppRoute;
   /** menu entries by id, as their path of names (系统管理 / 用户管理) */
   names: ReadonlyMap<number, string>;
   relate: (row: InterfaceRow) => void;
@@ -16,7 +14,7 @@ export interface InterfaceColumnsOptions {
 }
 
 /** The interfaces: method, path, name, source, who may call, related entries, actions. */
-export function useInterfaceColumns({ route, names, relate, edit, remove }: InterfaceColumnsOptions): Column<InterfaceRow>[] {
+export function useInterfaceColumns({ names, relate, edit, remove }: InterfaceColumnsOptions): Column<InterfaceRow>[] {
   const s = useStyles();
   const t = useT();
   const relatedNames = (r: InterfaceRow) => r.menuIds.map((id) => names.get(id) ?? `#${id}`).join('、');
@@ -57,8 +55,6 @@ export function useInterfaceColumns({ route, names, relate, edit, remove }: Inte
       ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
     },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 190,
       name: (r) => r.path,
       actions: (r) => [

@@ -59,7 +59,6 @@ export default function InterfaceListView({ route }: ViewProps) {
     );
   }, [calls, data.rows]);
   const columns = useInterfaceColumns({
-    route,
     names,
     relate: setRelating,
     edit: editor.edit,

@@ -1,6 +1,5 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
@@ -13,7 +12,6 @@ const useStyles = makeStyles({
 });
 
 export interface MetaColumnsOptions {
-  route: AppRoute;
   /** every table of the tenant: a reference field names the one it points at */
   tables: readonly MetaTableRow[];
   showTable: (id: number) => void;
@@ -26,7 +24,7 @@ export interface MetaColumnsOptions {
 
 /** The data dictionary's two tables: the tenant's tables, and the chosen table's fields. */
 export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTableRow>[]; fieldColumns: Column<MetaFieldRow>[] } {
-  const { route, tables, showTable, editTable, removeTable, publishTable, editField, removeField } = o;
+  const { tables, showTable, editTable, removeTable, publishTable, editField, removeField } = o;
   const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
@@ -45,8 +43,6 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 260,
       name: (r) => r.label,
       actions: (r) => [
@@ -94,8 +90,6 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
       render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
     },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 130,
       name: (r) => r.label,
       actions: (r) => [

@@ -52,7 +52,6 @@ export default function MetaDataView({ route }: ViewProps) {
   const [publishing, setPublishing] = useState<MetaTableRow | null>(null);
 
   const { columns, fieldColumns } = useMetaColumns({
-    route,
     tables: allTables,
     showTable,
     editTable: tableEditor.edit,
@@ -87,7 +86,7 @@ export default function MetaDataView({ route }: ViewProps) {
         empty={{
           reason: t('emptyMetaTables'),
           action: (
-            <PermissionButton code="meta:save" route={route} onClick={tableEditor.add}>
+            <PermissionButton code="meta:save" onClick={tableEditor.add}>
               {t('addMetaTable')}
             </PermissionButton>
           ),
@@ -97,7 +96,7 @@ export default function MetaDataView({ route }: ViewProps) {
         <SubList
           title={t('fieldsOf', { name: table.label })}
           actions={
-            <PermissionButton code="meta:save" route={route} onClick={fieldEditor.add}>
+            <PermissionButton code="meta:save" onClick={fieldEditor.add}>
               {t('addMetaField')}
             </PermissionButton>
           }

@@ -1,6 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { MongoFileRow, MongoTableRow } from '../../../api/contract.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
@@ -20,11 +19,9 @@ export function formatBytes(n: number): string {
 
 /** The collections: name, remark, files and their size, created; 文件 chooses one, 删除 asks first. */
 export function useCollectionColumns({
-  route,
   choose,
   remove,
 }: {
-  route: AppRoute;
   choose: (id: number) => void;
   remove: (r: MongoTableRow) => void;
 }): Column<MongoTableRow>[] {
@@ -44,8 +41,6 @@ export function useCollectionColumns({
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 140,
       name: (r) => r.name,
       actions: (r) => [
@@ -57,7 +52,7 @@ export function useCollectionColumns({
 }
 
 /** A collection's files: name, type, size, added; 删除 asks first. */
-export function useFileColumns({ route, remove }: { route: AppRoute; remove: (r: MongoFileRow) => void }): Column<MongoFileRow>[] {
+export function useFileColumns({ remove }: { remove: (r: MongoFileRow) => void }): Column<MongoFileRow>[] {
   const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
@@ -73,8 +68,6 @@ export function useFileColumns({ route, remove }: { route: AppRoute; remove: (r:
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 90,
       name: (r) => r.name,
       actions: (r) => [{ code: 'mongo:del', label: t('delete'), run: () => remove(r) }],

@@ -64,7 +64,6 @@ export default function MongoTablesView({ route }: ViewProps) {
   };
 
   const columns = useCollectionColumns({
-    route,
     choose,
     remove: (r) =>
       ask({
@@ -77,7 +76,6 @@ export default function MongoTablesView({ route }: ViewProps) {
       }),
   });
   const fileColumns = useFileColumns({
-    route,
     remove: (r) => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
   });
 
@@ -92,7 +90,7 @@ export default function MongoTablesView({ route }: ViewProps) {
         empty={{
           reason: f.keyword ? t('emptyFiltered') : t('emptyCollections'),
           action: (
-            <PermissionButton code="mongo:save" route={route} onClick={openAdd}>
+            <PermissionButton code="mongo:save" onClick={openAdd}>
               {t('addCollection')}
             </PermissionButton>
           ),
@@ -111,7 +109,7 @@ export default function MongoTablesView({ route }: ViewProps) {
                 tabIndex={-1}
                 onChange={(e) => void upload(e.target.files?.[0])}
               />
-              <PermissionButton code="mongo:save" route={route} onClick={() => !uploading && picker.current?.click()}>
+              <PermissionButton code="mongo:save" onClick={() => !uploading && picker.current?.click()}>
                 {uploading ? t('operating') : t('uploadFile')}
               </PermissionButton>
             </>

@@ -112,7 +112,6 @@ export default function RolesView({ route }: ViewProps) {
           {(adding || role) && (
             <RoleForm
               key={adding ? `new:${role?.id ?? ''}` : `${role!.id}:${role!.name}:${role!.parentId}`}
-              route={route}
               role={adding ? null : role}
               parent={role}
               roles={roles}
@@ -134,7 +133,7 @@ export default function RolesView({ route }: ViewProps) {
                 <Tab value="users">{t('roleUsers')}</Tab>
               </TabList>
               {tab === 'permissions' ? (
-                <PermissionPanel key={`${role.id}:${tick}`} route={route} role={role} roles={roles as RoleRow[]} />
+                <PermissionPanel key={`${role.id}:${tick}`} role={role} roles={roles as RoleRow[]} />
               ) : (
                 <RoleUsers roleId={role.id} />
               )}

@@ -2,7 +2,6 @@ import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { useEffect, useMemo, useState } from 'react';
 import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
@@ -18,7 +17,6 @@ const useStyles = makeStyles({
 });
 
 export interface PermissionPanelProps {
-  route: Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
   role: RoleRow & { editable?: boolean };
   roles: readonly RoleRow[];
 }
@@ -28,7 +26,7 @@ export interface PermissionPanelProps {
  * expand/collapse all, copy from another role, and a save that first says what will change. What the signed-in
  * user does not hold is shown but cannot be changed (the server refuses it too).
  */
-export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
+export function PermissionPanel({ role, roles }: PermissionPanelProps) {
   const s = useStyles();
   const t = useT();
   const english = useLanguage()[0] === 'en';
@@ -102,7 +100,7 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
                     </option>
                   ))}
               </Select>
-              <PermissionButton code="role:copy" route={route} appearance="secondary" onClick={() => copyFrom && setConfirm('copy')}>
+              <PermissionButton code="role:copy" appearance="secondary" onClick={() => copyFrom && setConfirm('copy')}>
                 {t('copyPermissions')}
               </PermissionButton>
             </>
@@ -113,7 +111,6 @@ export function PermissionPanel({ route, role, roles }: PermissionPanelProps) {
         <div className={s.footer}>
           <PermissionButton
             code="role:save"
-            route={route}
             onClick={() => (diff.added.length || diff.removed.length ? setConfirm('save') : notify(t('noChanges'), 'info'))}
           >
             {saving ? t('operating') : t('savePermissions')}

@@ -8,7 +8,6 @@ import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useForm } from '../../../kit/form/use-form.ts';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { localName } from '../../../api/contract.ts';
-import type { ViewProps } from '../../view-props.ts';
 import { useStyles } from './styles.ts';
 
 interface RoleValues extends Record<string, unknown> {
@@ -19,7 +18,6 @@ interface RoleValues extends Record<string, unknown> {
 
 /** A role's name and parent, added or changed in place above its permissions; checked by the call's own schema. */
 export function RoleForm({
-  route,
   role,
   parent,
   roles,
@@ -27,7 +25,6 @@ export function RoleForm({
   onDelete,
   onCancel,
 }: {
-  route: ViewProps['route'];
   /** null: a new role (under `parent`) */
   role: RoleNode | null;
   parent: RoleNode | null;
@@ -75,11 +72,11 @@ export function RoleForm({
           ...roles.filter((r) => r.id !== role?.id).map((r) => ({ value: String(r.id), label: localName(r, english) })),
         ]}
       />
-      <PermissionButton code="role:save" route={route} onClick={save}>
+      <PermissionButton code="role:save" onClick={save}>
         {t('save')}
       </PermissionButton>
       {role ? (
-        <PermissionButton code="role:delete" route={route} onClick={onDelete}>
+        <PermissionButton code="role:delete" onClick={onDelete}>
           {t('delete')}
         </PermissionButton>
       ) : (

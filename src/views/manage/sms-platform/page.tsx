@@ -55,8 +55,6 @@ export default function SmsPlatformView({ route }: ViewProps) {
     },
     { key: 'updated', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 190,
       name: (r) => r.name,
       actions: (r) => [

@@ -1,7 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import type { TaskRow, TaskRun } from '../../../api/calls/task-calls.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
@@ -29,7 +28,6 @@ export function Outcome({ value }: { value: string | null }) {
 }
 
 export interface TaskColumnsOptions {
-  route: AppRoute;
   /** the platform's zone: a task's next run is read in it */
   zone: string;
   runNow: (row: TaskRow) => void;
@@ -40,7 +38,7 @@ export interface TaskColumnsOptions {
 
 /** The tasks (schedule, next and last run, lock, actions) and the runs below them. */
 export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow>[]; runColumns: Column<TaskRun>[] } {
-  const { route, zone, runNow, showRuns, edit, unlock } = o;
+  const { zone, runNow, showRuns, edit, unlock } = o;
   const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
@@ -81,8 +79,6 @@ export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow
         ),
     },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 240,
       name: (r) => r.name,
       actions: (r) => [

@@ -51,7 +51,6 @@ export default function TasksView({ route }: ViewProps) {
   };
   const zone = data.answer?.timeZone ?? 'Asia/Shanghai';
   const { columns, runColumns } = useTaskColumns({
-    route,
     zone,
     runNow: (r) => void runNow(r),
     showRuns: (r) => setList({ filters: { task: String(r.id) } }),

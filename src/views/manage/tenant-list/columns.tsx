@@ -1,13 +1,11 @@
 import { Badge } from '@fluentui/react-components';
 import type { TenantRow } from '../../../api/contract.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/list/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 export interface TenantColumnsOptions {
-  route: AppRoute;
   edit: (row: TenantRow) => void;
   /** to the tenant pages page with this tenant chosen; null where the menu has no such page */
   showPages: ((row: TenantRow) => void) | null;
@@ -15,7 +13,7 @@ export interface TenantColumnsOptions {
 }
 
 /** The tenants: name, code, contact, state (disabled, expired or enabled), expiry, users, actions. */
-export function useTenantColumns({ route, edit, showPages, showSettings }: TenantColumnsOptions): Column<TenantRow>[] {
+export function useTenantColumns({ edit, showPages, showSettings }: TenantColumnsOptions): Column<TenantRow>[] {
   const t = useT();
   const formatInstant = useFormatInstant();
   const state = (r: TenantRow) => {
@@ -64,8 +62,6 @@ export function useTenantColumns({ route, edit, showPages, showSettings }: Tenan
     },
     { key: 'userCount', title: t('userCountTitle'), width: 70, render: (r) => r.userCount },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 180,
       name: (r) => r.name,
       actions: (r) => [

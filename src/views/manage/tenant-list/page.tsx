@@ -47,7 +47,6 @@ export default function TenantListView({ route }: ViewProps) {
   const pagesPath = usePagePath('manage/tenant-pages');
 
   const columns = useTenantColumns({
-    route,
     edit: editor.edit,
     showPages: pagesPath ? (r) => navigate(`${pagesPath}?tenant=${r.id}`) : null,
     showSettings: setSettingsOf,

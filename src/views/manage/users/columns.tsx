@@ -2,7 +2,6 @@ import type { UserRow } from '../../../api/calls/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/role-calls.ts';
 import { choice, type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { T } from '../../../i18n/use-t.ts';
-import type { AppRoute } from '../../../menu/menu-model.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
 import type { Column } from '../../../kit/list/data-table.tsx';
@@ -11,7 +10,6 @@ import { useT } from '../../../i18n/use-t.ts';
 import { localName } from '../../../api/contract.ts';
 
 export interface UserColumnsOptions {
-  route: AppRoute;
   /** the signed-in user: their own status cannot be switched */
   myId: number | undefined;
   typeName: (type: number) => string;
@@ -25,7 +23,6 @@ export interface UserColumnsOptions {
 
 /** The users table: account, name, phone, type, departments, roles, status (switched in place), created, actions. */
 export function useUserColumns({
-  route,
   myId,
   typeName,
   departNames,
@@ -64,7 +61,6 @@ export function useUserColumns({
       render: (r) => (
         <PermissionSwitch
           code="user:edit"
-          route={route}
           checked={r.status === 1}
           unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
           label={t('userStatusOf', { name: r.userName })}
@@ -80,8 +76,6 @@ export function useUserColumns({
       render: (r) => formatInstant(r.createdAt),
     },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 190,
       name: (r) => r.userName,
       actions: (r) => [

@@ -63,7 +63,6 @@ export default function UsersView({ route }: ViewProps) {
 
   const { askEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(calls, data.reload);
   const columns = useUserColumns({
-    route,
     myId: me?.id,
     typeName,
     departNames,
@@ -89,10 +88,10 @@ export default function UsersView({ route }: ViewProps) {
         fields={userFilterFields(t, { typeName, roles, departs, english })}
         toolbar={
           <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
-            <PermissionButton code="user:edit" route={route} appearance="secondary" onClick={() => askEach('disable', chosen)}>
+            <PermissionButton code="user:edit" appearance="secondary" onClick={() => askEach('disable', chosen)}>
               {t('batchDisable')}
             </PermissionButton>
-            <PermissionButton code="user:del" route={route} onClick={() => askEach('delete', chosen)}>
+            <PermissionButton code="user:del" onClick={() => askEach('delete', chosen)}>
               {t('batchDelete')}
             </PermissionButton>
           </BatchBar>
@@ -107,7 +106,7 @@ export default function UsersView({ route }: ViewProps) {
           reason: t('emptyUsers'),
           filteredReason: t('emptyUsersFiltered'),
           action: (
-            <PermissionButton code="user:add" route={route} onClick={openAdd}>
+            <PermissionButton code="user:add" onClick={openAdd}>
               {t('addUser')}
             </PermissionButton>
           ),

@@ -60,8 +60,6 @@ export default function ApiKeyView({ route }: ViewProps) {
     { key: 'used', title: t('apiKeyLastUsed'), width: 140, render: (r) => (r.lastUsedAt ? formatInstant(r.lastUsedAt, 'minutes') : '--') },
     { key: 'calls', title: t('apiKeyCalls24h'), width: 90, render: (r) => r.calls24h },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 150,
       name: (r) => r.name,
       actions: (r) => [

@@ -77,8 +77,6 @@ export default function SubscriptionView({ route }: ViewProps) {
       ),
     },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 250,
       name: (r) => r.name,
       actions: (r) => [

@@ -40,8 +40,6 @@ function PageList({ route }: ViewProps) {
     { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
     { key: 'updatedAt', title: t('updatedAt'), width: 160, render: (r) => formatInstant(r.updatedAt) },
     actionsColumn({
-      title: t('actions'),
-      route,
       width: 160,
       name: (r) => r.name,
       actions: (r) => [
