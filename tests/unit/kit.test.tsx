@@ -7,7 +7,7 @@ import { useConfirm } from '../../src/kit/page/confirm.tsx';
 import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
 import { pinOf } from '../../src/kit/list/data-table.tsx';
-import { useFilters } from '../../src/kit/list/use-filters.ts';
+import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
 afterEach(cleanup);
@@ -167,7 +167,7 @@ describe('useFilters', () => {
   });
 
   it('an empty list says it is filtered and offers 重置, else its own reason and action', () => {
-    const filters = { filtered: true, reset: vi.fn() } as unknown as Parameters<typeof emptyState>[0];
+    const filters = { filtered: true, reset: vi.fn() } as unknown as Filters;
     const filtered = emptyState(filters, { reason: '还没有', filteredReason: '没有符合条件的', action: 'add' });
     expect(filtered.reason).toBe('没有符合条件的');
     wrap(<>{filtered.action}</>);

@@ -2,30 +2,42 @@ import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { DialogShell } from '../page/dialog-shell.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import type { FormApi } from './use-form.ts';
 
-export interface FormDialogProps {
-  open: boolean;
+export interface FormDialogProps<V extends Record<string, unknown>> {
+  /** the dialog's form: its rules run before `send`, and its saving flag disables the submit button */
+  form: Pick<FormApi<V>, 'saving' | 'submit'>;
   title: string;
   /** the submit button's text (发送测试短信, 驳回) */
   submitLabel: string;
-  saving: boolean;
-  onSubmit: () => void;
+  /** what the form does with its checked values; a refusal lands under its field and the dialog stays */
+  send: (values: V) => Promise<void>;
   onClose: () => void;
   children: ReactNode;
+  open?: boolean;
 }
 
 /**
  * A short form in a dialog (a phone to send a test to, a reason to reject): Enter or the submit button sends it,
  * disabled while it is being sent; 取消 or Escape closes it, and focus goes back where it was.
  */
-export function FormDialog({ open, title, submitLabel, saving, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog<V extends Record<string, unknown>>({
+  form,
+  title,
+  submitLabel,
+  send,
+  onClose,
+  children,
+  open = true,
+}: FormDialogProps<V>) {
   const t = useT();
+  const { saving } = form;
   return (
     <DialogShell
       open={open}
       title={title}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={() => void form.submit(send)}
       actions={
         <>
           <Button appearance="primary" type="submit" disabled={saving}>

@@ -1,4 +1,5 @@
-import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
+import { ChoiceSelect } from './choice-select.tsx';
+import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import { ZonedDateTimeInput } from './zoned-datetime-input.tsx';
 import type { FormApi } from './use-form.ts';
 
@@ -67,18 +68,13 @@ export interface SelectFieldProps<V extends Values> extends FieldProps<V, keyof 
 export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options }: SelectFieldProps<V>) {
   return (
     <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
-      <Select
+      <ChoiceSelect
         value={String(form.values[name] ?? '')}
         disabled={disabled}
-        onChange={(_, d) => form.set(name, d.value as V[typeof name])}
+        options={options}
+        onChange={(v) => form.set(name, v as V[typeof name])}
         onBlur={() => form.blur(name)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+      />
     </Field>
   );
 }

@@ -29,13 +29,25 @@ export interface Column<T> {
   sortable?: boolean;
   /** pixels; the columns' widths add up to the table's minimum width, and the card scrolls sideways below it */
   width: number;
-  /** one line with an ellipsis; the full text is in the cell's title (a tooltip) */
-  ellipsis?: (row: T) => string;
+  /**
+   * the cell's full text, for a cell that renders more than text (a monospaced span): one line with an ellipsis and
+   * the text on hover. A cell that renders plain text gets both without it.
+   */
+  ellipsis?: (row: T) => string | null | undefined;
   /**
    * kept in view while the table scrolls sideways: by default the first column on the left and the actions column
    * (key `actions`) on the right; `false` pins nothing
    */
   pin?: 'left' | 'right' | false;
+}
+
+/**
+ * A cell's whole text, shown on hover when its one line is cut off: the column's `ellipsis`, else what it renders when
+ * that is plain text. Undefined for a cell of controls or badges, which keeps its own layout.
+ */
+export function cellText<T>(c: Pick<Column<T>, 'ellipsis'>, row: T, content: ReactNode): string | undefined {
+  if (c.ellipsis) return c.ellipsis(row) ?? '';
+  return typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
 }
 
 /** Where a column stays while the table scrolls sideways. */
@@ -283,15 +295,16 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                   />
                 )}
                 {columns.map((c, i) => {
-                  const full = c.ellipsis?.(row);
+                  const content = c.render(row);
+                  const full = cellText(c, row, content);
                   return (
                     <TableCell key={c.key} {...columnPins[i]}>
-                      {c.ellipsis ? (
-                        <div className={s.ellipsis} title={full}>
-                          {c.render(row)}
-                        </div>
+                      {full === undefined ? (
+                        content
                       ) : (
-                        c.render(row)
+                        <div className={s.ellipsis} title={full || undefined}>
+                          {content}
+                        </div>
                       )}
                     </TableCell>
                   );

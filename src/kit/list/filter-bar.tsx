@@ -1,4 +1,5 @@
-import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { ChoiceSelect } from '../form/choice-select.tsx';
+import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
@@ -71,9 +72,9 @@ export type FilterField =
 
 /**
  * A filter among a few fixed values, declared as [value, label] pairs in the order shown (全部 comes first).
- * @example choice('status', t('status'), [['1', t('enabled')], ['0', t('disabled')]])
+ * @example choice('status', t('status'), ['1', t('enabled')], ['0', t('disabled')])
  */
-export const choice = (name: string, label: string, options: ReadonlyArray<readonly [string, string]>): FilterField => ({
+export const choice = (name: string, label: string, ...options: ReadonlyArray<readonly [string, string]>): FilterField => ({
   name,
   label,
   kind: 'select',
@@ -91,14 +92,14 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
     <FilterBar onSearch={filters.search} onReset={filters.reset}>
       {fields.map((f) =>
         f.kind === 'select' ? (
-          <Select key={f.name} aria-label={f.label} value={filters.draft[f.name] ?? ''} onChange={(_, d) => filters.edit(f.name, d.value)}>
-            <option value="">{t('labelValue', { label: f.label, value: t('all') })}</option>
-            {f.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <ChoiceSelect
+            key={f.name}
+            aria-label={f.label}
+            value={filters.draft[f.name] ?? ''}
+            empty={t('labelValue', { label: f.label, value: t('all') })}
+            options={f.options}
+            onChange={(v) => filters.edit(f.name, v)}
+          />
         ) : f.kind === 'date' ? (
           <DateInput key={f.name} filters={filters} name={f.name} label={f.label} />
         ) : f.kind === 'dateRange' ? (
@@ -168,8 +169,8 @@ function RangePresets({ filters, from, to }: { filters: Filters; from: string; t
  * `action` (an add button) when given.
  * @example <DataTable … empty={emptyState(filters, { reason: t('emptyUsers'), filteredReason: t('emptyUsersFiltered'), action })} />
  */
-export function emptyState(filters: Filters, opts: { reason: string; filteredReason: string; action?: ReactNode }) {
-  return filters.filtered
+export function emptyState(filters: Filters | undefined, opts: { reason: string; filteredReason: string; action?: ReactNode }) {
+  return filters?.filtered
     ? { reason: opts.filteredReason, action: <ResetButton onClick={filters.reset} /> }
     : { reason: opts.reason, action: opts.action };
 }

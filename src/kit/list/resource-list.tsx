@@ -9,6 +9,8 @@ import { nextSort } from './list-query.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TableTools, useTablePrefs } from './table-tools.tsx';
 import { titled } from './table-prefs.ts';
+import { PermissionButton, usePageTitle } from '../../shell/session/permission-button.tsx';
+import { usePrimaryButton } from '../page/resource-page.tsx';
 
 const useStyles = makeStyles({
   // Full screen: the table and its pager over the whole window (Escape or the button brings it back).
@@ -24,34 +26,51 @@ const useStyles = makeStyles({
 
 export interface ResourceListProps<T, K extends string | number> extends Omit<
   DataTableProps<T, K>,
-  'rows' | 'data' | 'empty' | 'loading' | 'failed'
+  'rows' | 'data' | 'empty' | 'loading' | 'failed' | 'label' | 'rowKey'
 > {
-  /** the list's filters, sort and page in the address (useFilters) */
-  filters: Filters;
+  /** the list's filters, sort and page in the address (useFilters); none: a list loaded whole, without a pager */
+  filters?: Filters;
   /** the filter fields the bar shows; none: no filter bar */
   fields?: readonly FilterField[];
   /** between the filters and the table: a batch bar, a list's own buttons */
   toolbar?: ReactNode;
   data: ListData<T, unknown>;
   /**
-   * an empty list's words: `reason` and `action` (an add button); with a filter applied it says `filteredReason`
-   * (by default 没有符合条件的数据) and offers 重置
+   * an empty list's words: `reason`, and `action` (a button), or `offerMain` to offer the page's main button (新增 …)
+   * again; with a filter applied it says `filteredReason` (by default 没有符合条件的数据) and offers 重置
    */
-  empty: { reason: string; filteredReason?: string; action?: ReactNode };
+  empty: { reason: string; filteredReason?: string; action?: ReactNode; offerMain?: boolean };
+  /** the table's name (its settings are kept under it): the page's title unless it says otherwise */
+  label?: string;
+  /** a row's key: its `id` unless it says otherwise */
+  rowKey?: (row: T) => K;
 }
+
+const byId = <T, K>(row: T) => (row as { id: K }).id;
 
 /**
  * A list page's body, declared: its filter fields, then the table of its columns, then the pager, all bound to
  * the list's state in the address (sorting a sortable column too), with the table's tools (refresh, density, columns,
  * full screen) kept per user. refine's and react-admin's `<List>` show the idea; the page declares what is
  * its own (columns, fields, the empty words) and the kit renders the rest alike everywhere.
- * @example <ResourceList filters={filters} fields={FIELDS} label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTenants') }} />
+ * @example <ResourceList filters={filters} fields={FIELDS} columns={columns} data={data} empty={{ reason: t('emptyTenants') }} />
  */
-export function ResourceList<T, K extends string | number>({ filters, fields, toolbar, data, empty, ...table }: ResourceListProps<T, K>) {
+export function ResourceList<T, K extends string | number>({
+  filters,
+  fields,
+  toolbar,
+  data,
+  empty,
+  label: named,
+  rowKey = byId,
+  ...table
+}: ResourceListProps<T, K>) {
   const s = useStyles();
   const t = useT();
-  const { list, setList } = filters;
-  const { prefs, change, shown } = useTablePrefs(table.label, table.columns);
+  const page = usePageTitle();
+  const label = named ?? page;
+  const primary = usePrimaryButton();
+  const { prefs, change, shown } = useTablePrefs(label, table.columns);
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {
     if (!fullscreen) return;
@@ -61,9 +80,9 @@ export function ResourceList<T, K extends string | number>({ filters, fields, to
   }, [fullscreen]);
   return (
     <>
-      {fields && <FilterFields filters={filters} fields={fields} />}
+      {fields && filters && <FilterFields filters={filters} fields={fields} />}
       {toolbar}
-      <div className={fullscreen ? s.fullscreen : undefined} {...(fullscreen ? { role: 'dialog', 'aria-label': table.label } : {})}>
+      <div className={fullscreen ? s.fullscreen : undefined} {...(fullscreen ? { role: 'dialog', 'aria-label': label } : {})}>
         <TableTools
           columns={titled(table.columns, t('actions'))}
           prefs={prefs}
@@ -73,17 +92,33 @@ export function ResourceList<T, K extends string | number>({ filters, fields, to
           onFullscreen={setFullscreen}
         />
         <DataTable
-          sortField={list.sortField}
-          sortOrder={list.sortOrder}
-          onSort={(field) => setList(nextSort(list, field))}
+          {...(filters && {
+            sortField: filters.list.sortField,
+            sortOrder: filters.list.sortOrder,
+            onSort: (field: string) => filters.setList(nextSort(filters.list, field)),
+          })}
           {...table}
+          label={label}
+          rowKey={rowKey}
           columns={shown}
           density={prefs.density}
           onResize={(key, width) => change({ ...prefs, widths: { ...prefs.widths, [key]: width } })}
           data={data}
-          empty={emptyState(filters, { filteredReason: t('emptyFiltered'), ...empty })}
+          empty={emptyState(filters, {
+            filteredReason: t('emptyFiltered'),
+            ...empty,
+            action:
+              empty.action ??
+              (empty.offerMain && primary && (
+                <PermissionButton code={primary.code} onClick={primary.run}>
+                  {primary.label}
+                </PermissionButton>
+              )),
+          })}
         />
-        <Pagination count={data.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
+        {filters && (
+          <Pagination count={data.count} page={filters.list.page} size={filters.list.size} onChange={(c) => filters.setList(c)} />
+        )}
       </div>
     </>
   );

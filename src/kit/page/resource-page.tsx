@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
 import { usePageActions } from '../../shell/navigation/page-actions.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
@@ -20,6 +20,11 @@ export interface PageButton {
   /** why it cannot be used now: disabled with the reason on hover and focus, and not offered to the palette */
   unavailable?: string;
 }
+
+const PrimaryButton = createContext<PageButton | null>(null);
+
+/** The page's main button (its first, when it can be used now): an empty list offers it too. */
+export const usePrimaryButton = () => useContext(PrimaryButton);
 
 export interface ResourcePageProps {
   route: AppRoute;
@@ -70,7 +75,7 @@ export function ResourcePage({ route, buttons = [], hint, extra, children }: Res
     <section className={s.page} aria-label={route.title}>
       <PageHeader route={route} actions={actions} />
       {hint && <p className={s.hint}>{hint}</p>}
-      {children}
+      <PrimaryButton value={buttons[0]?.unavailable ? null : (buttons[0] ?? null)}>{children}</PrimaryButton>
     </section>
   );
 }

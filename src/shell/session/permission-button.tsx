@@ -10,7 +10,10 @@ type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
  * The page a control sits on: RouteView provides it, so a page's controls need not name their route. Outside a page
  * (a drawer of the shell) a control names its route, or it is denied.
  */
-export const PageRouteContext = createContext<PermissionRoute>({ needButtonPermission: true, buttons: [] });
+export const PageRouteContext = createContext<PermissionRoute & { title?: string }>({ needButtonPermission: true, buttons: [] });
+
+/** The page's title (a table's name by default), '' outside a page. */
+export const usePageTitle = (): string => useContext(PageRouteContext).title ?? '';
 
 /** The route a control is checked against: the one it names, else its page's. */
 export function useControlRoute(route?: PermissionRoute): PermissionRoute {

@@ -1,10 +1,11 @@
+import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
 import { fetchUserInfo } from '../../api/calls/session-calls.ts';
 import { departSave } from '../../api/schema/system/depart.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../kit/list/data-table.tsx';
+import { type Column } from '../../kit/list/data-table.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
@@ -55,7 +56,7 @@ export default function DepartmentView({ route }: ViewProps) {
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'depart:add', label: t('departAdd'), run: editor.add }]}>
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('none') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('none') }} />
       {editor.open && <DepartForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}
       {confirmDialog}
     </ResourcePage>

@@ -69,10 +69,8 @@ export default function StaffView({ route }: ViewProps) {
       <ResourceList
         filters={filters}
         fields={[{ name: 'keyword', label: t('staffKeyword') }]}
-        label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         empty={{ reason: t('none'), filteredReason: t('emptyRecordsFiltered') }}
       />
       {editor.open && <StaffForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}

@@ -1,10 +1,10 @@
+import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { campaignReject } from '../../api/schema/business/campaign.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
-import { DataTable } from '../../kit/list/data-table.tsx';
 import { FormDialog } from '../../kit/form/form-dialog.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
@@ -20,16 +20,9 @@ function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => 
   const t = useT();
   const calls = campaignCalls(useApi());
   const form = useForm({ reason: '' }, (v) => fieldProblems(campaignReject, { id: row.id, reason: v.reason }));
-  const reject = () => void form.submit((v) => calls.reject(row.id, v.reason.trim()).then(onDone));
+  const reject = (v: { reason: string }) => calls.reject(row.id, v.reason.trim()).then(onDone);
   return (
-    <FormDialog
-      open
-      title={t('rejectCampaign', { name: row.name })}
-      submitLabel={t('reject')}
-      saving={form.saving}
-      onSubmit={reject}
-      onClose={onClose}
-    >
+    <FormDialog form={form} title={t('rejectCampaign', { name: row.name })} submitLabel={t('reject')} send={reject} onClose={onClose}>
       <TextField form={form} name="reason" label={t('rejectReason')} required multiline />
     </FormDialog>
   );
@@ -65,7 +58,7 @@ export function CampaignAuditView({ route }: ViewProps) {
   });
   return (
     <ResourcePage route={route}>
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noAudits') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('noAudits') }} />
       {rejecting && (
         <RejectDialog
           row={rejecting}

@@ -19,7 +19,7 @@ export function useColumns(extra: Column<Campaign>) {
   const localize = useLocalize();
   const formatInstant = useFormatInstant();
   return [
-    { key: 'name', title: t('campaignName'), width: 180, render: (r) => r.name || t('untitled'), ellipsis: (r) => r.name },
+    { key: 'name', title: t('campaignName'), width: 180, render: (r) => r.name || t('untitled') },
     { key: 'type', title: t('campaignType'), width: 100, render: (r) => localize(CAMPAIGN_TYPES[r.type]) },
     {
       key: 'status',

@@ -1,9 +1,9 @@
+import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
 import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
 import { STATUS_NAMES, type CampaignType } from '../../api/rules/campaign-rules.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';
-import { DataTable } from '../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
@@ -72,7 +72,7 @@ export default function CampaignListView({ route }: ViewProps) {
       route={route}
       buttons={[{ code: `${type}:add`, label: t('newCampaign'), run: () => navigate(`/setting-camp?type=${type}`) }]}
     >
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noCampaigns') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('noCampaigns') }} />
       <DetailDialog
         title={t('detail')}
         onClose={() => setDetail(null)}

@@ -1,3 +1,4 @@
+import { FigureTable } from './figure-table.tsx';
 import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { MallStatistics } from '../../api/contract.ts';
@@ -179,76 +180,41 @@ export default function MallStatisticsView({ route }: ViewProps) {
             </Suspense>
           </div>
           <div className={s.tables}>
-            <table className={s.table}>
-              <caption>{t('statByStore')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('statStore')}</th>
-                  <th scope="col">{t('statWriteOffs')}</th>
-                  <th scope="col">{t('statAmount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.byStore.map((r) => (
-                  <tr key={r.store}>
-                    <td>{r.store}</td>
-                    <td>{r.writeOffs}</td>
-                    <td>{r.amount.toFixed(2)}</td>
-                  </tr>
-                ))}
-                {data.byStore.length === 0 && (
-                  <tr>
-                    <td colSpan={3}>{t('none')}</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-            <table className={s.table}>
-              <caption>{t('statTopCoupons')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('statCoupon')}</th>
-                  <th scope="col">{t('statWriteOffs')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.topCoupons.map((r) => (
-                  <tr key={r.coupon}>
-                    <td>{r.coupon}</td>
-                    <td>{r.writeOffs}</td>
-                  </tr>
-                ))}
-                {data.topCoupons.length === 0 && (
-                  <tr>
-                    <td colSpan={2}>{t('none')}</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
+            <FigureTable
+              className={s.table}
+              caption={t('statByStore')}
+              rows={data.byStore}
+              rowKey={(r) => r.store}
+              columns={[
+                [t('statStore'), (r) => r.store],
+                [t('statWriteOffs'), (r) => r.writeOffs],
+                [t('statAmount'), (r) => r.amount.toFixed(2)],
+              ]}
+            />
+            <FigureTable
+              className={s.table}
+              caption={t('statTopCoupons')}
+              rows={data.topCoupons}
+              rowKey={(r) => r.coupon}
+              columns={[
+                [t('statCoupon'), (r) => r.coupon],
+                [t('statWriteOffs'), (r) => r.writeOffs],
+              ]}
+            />
             <div className={s.trend} tabIndex={0} role="region" aria-label={t('statTrend')}>
-              <table className={s.table}>
-                <caption>{t('statTrend')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('statDay')}</th>
-                    <th scope="col">{t('statLogins')}</th>
-                    <th scope="col">{t('statOperations')}</th>
-                    <th scope="col">{t('statMembersJoined')}</th>
-                    <th scope="col">{t('statWriteOffs')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...data.trend].reverse().map((d) => (
-                    <tr key={d.day}>
-                      <td>{d.day}</td>
-                      <td>{d.logins}</td>
-                      <td>{d.operations}</td>
-                      <td>{d.membersJoined}</td>
-                      <td>{d.writeOffs}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FigureTable
+                className={s.table}
+                caption={t('statTrend')}
+                rows={[...data.trend].reverse()}
+                rowKey={(d) => d.day}
+                columns={[
+                  [t('statDay'), (d) => d.day],
+                  [t('statLogins'), (d) => d.logins],
+                  [t('statOperations'), (d) => d.operations],
+                  [t('statMembersJoined'), (d) => d.membersJoined],
+                  [t('statWriteOffs'), (d) => d.writeOffs],
+                ]}
+              />
             </div>
           </div>
         </>

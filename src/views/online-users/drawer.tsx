@@ -1,5 +1,5 @@
-import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { makeStyles } from '@fluentui/react-components';
+import { SideDrawer } from '../../kit/page/side-drawer.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { useApi } from '../../shell/session/api-context.ts';
@@ -55,45 +55,32 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
   };
 
   return (
-    <OverlayDrawer
-      open={open}
-      position="end"
-      className={s.drawer}
-      onOpenChange={(_, d) => !d.open && onClose()}
-      aria-label={t('onlineUsers')}
-    >
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<DismissRegular />} onClick={onClose} />}>
-          {t('onlineUsers')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        <DataTable
-          label={t('onlineUsers')}
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          current={(r) => Boolean(r.current)}
-          empty={{ reason: '' }}
-        />
-        <Pagination
-          count={count}
-          page={pageNum}
-          size={pageSize}
-          onChange={({ page, size }) => {
-            if (size) {
-              setPageSize(size);
-              setPageNum(1);
-            } else if (page) setPageNum(page);
-          }}
-        />
-      </DrawerBody>
+    <SideDrawer open={open} title={t('onlineUsers')} className={s.drawer} onClose={onClose}>
+      <DataTable
+        label={t('onlineUsers')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        current={(r) => Boolean(r.current)}
+        empty={{ reason: '' }}
+      />
+      <Pagination
+        count={count}
+        page={pageNum}
+        size={pageSize}
+        onChange={({ page, size }) => {
+          if (size) {
+            setPageSize(size);
+            setPageNum(1);
+          } else if (page) setPageNum(page);
+        }}
+      />
       <ConfirmDialog
         open={kicking !== null}
         message={t('confirmForceLogout')}
         onConfirm={() => kicking && void forceLogout(kicking)}
         onCancel={() => setKicking(null)}
       />
-    </OverlayDrawer>
+    </SideDrawer>
   );
 }

@@ -1,4 +1,5 @@
-import { Field, Input, Select, Switch } from '@fluentui/react-components';
+import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
+import { Field, Input, Switch } from '@fluentui/react-components';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
@@ -27,27 +28,25 @@ export function FieldInput({
   switch (field.type) {
     case 'enum':
       return (
-        <Select value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur}>
-          <option value="">{t('pleaseChoose')}</option>
-          {field.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {optionName(o, language === 'en')}
-            </option>
-          ))}
-        </Select>
+        <ChoiceSelect
+          value={text}
+          empty={t('pleaseChoose')}
+          options={field.options.map((o) => ({ value: o.value, label: optionName(o, language === 'en') }))}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
       );
     case 'boolean':
       return <Switch checked={value === true} onChange={(_, d) => onChange(d.checked)} label={value === true ? t('yes') : t('no')} />;
     case 'department':
       return (
-        <Select value={text} onChange={(_, d) => onChange(d.value ? Number(d.value) : null)} onBlur={onBlur}>
-          <option value="">{t('pleaseChoose')}</option>
-          {departs.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.departName}
-            </option>
-          ))}
-        </Select>
+        <ChoiceSelect
+          value={text}
+          empty={t('pleaseChoose')}
+          options={departs.map((d) => ({ value: String(d.id), label: d.departName }))}
+          onChange={(v) => onChange(v ? Number(v) : null)}
+          onBlur={onBlur}
+        />
       );
     case 'reference':
       return (

@@ -1,4 +1,5 @@
-import { Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
+import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { localDay } from '../../lib/days.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
@@ -32,23 +33,14 @@ export function FilterInput({
     case 'department': {
       const options =
         field.type === 'enum'
-          ? field.options.map((o) => [o.value, optionName(o, language === 'en')])
+          ? field.options.map((o) => ({ value: o.value, label: optionName(o, language === 'en') }))
           : field.type === 'boolean'
             ? [
-                ['true', t('yes')],
-                ['false', t('no')],
+                { value: 'true', label: t('yes') },
+                { value: 'false', label: t('no') },
               ]
-            : departs.map((d) => [String(d.id), d.departName]);
-      return (
-        <Select aria-label={field.label} value={value} onChange={(_, d) => onChange(d.value)}>
-          <option value="">{all}</option>
-          {options.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </Select>
-      );
+            : departs.map((d) => ({ value: String(d.id), label: d.departName }));
+      return <ChoiceSelect aria-label={field.label} value={value} empty={all} options={options} onChange={onChange} />;
     }
     case 'reference':
       return (

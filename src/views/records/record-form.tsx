@@ -10,8 +10,6 @@ import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { FieldInput, FormField } from './record-fields.tsx';
 
-export type Editing = { kind: 'new' } | { kind: 'edit'; record: MetaRecord };
-
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
   Object.fromEntries(
@@ -26,7 +24,8 @@ export function RecordForm({
   onSaved,
 }: {
   schema: RecordSchema;
-  editing: Editing;
+  /** the record to edit, as it is now; null adds one */
+  editing: MetaRecord | null;
   departs: readonly DepartRef[];
   onClose: () => void;
   onSaved: () => void;
@@ -34,7 +33,7 @@ export function RecordForm({
   const t = useT();
   const calls = useCalls(recordCalls);
   const { table, fields } = schema;
-  const [record, setRecord] = useState(editing.kind === 'edit' ? editing.record : null);
+  const [record, setRecord] = useState(editing);
   const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);
   const form = useForm<Record<string, unknown>>(initialValues(fields, record), validate);
   const [stale, setStale] = useState<string | null>(null);

@@ -1,9 +1,9 @@
+import { useEditor } from '../../kit/form/use-editor.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { recordCalls } from '../../api/calls/record-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
-import { useNotify } from '../../shell/toast.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { BatchBar } from '../../kit/list/batch-bar.tsx';
 import { useConfirm } from '../../kit/page/confirm.tsx';
@@ -14,7 +14,7 @@ import { useRunEach } from '../../kit/page/use-run-each.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { saveSheet } from '../../lib/save-sheet.ts';
-import { RecordForm, type Editing } from './record-form.tsx';
+import { RecordForm } from './record-form.tsx';
 import { ImportDialog } from './record-import.tsx';
 import { useShow } from './record-show.tsx';
 import { useRecordList, useScopedDeparts } from './records-data.ts';
@@ -24,7 +24,6 @@ import { useSheetDownload } from '../../kit/page/use-sheet-download.ts';
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const t = useT();
   const calls = useCalls(recordCalls);
-  const notify = useNotify();
   const show = useShow();
   const departs = useScopedDeparts();
   const { table, fields, codes } = schema;
@@ -32,7 +31,6 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
   const filters = useFilters(route.path, filterNames);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [detail, setDetail] = useState<MetaRecord | null>(null);
   const [importing, setImporting] = useState(false);
   const [ask, confirmDialog] = useConfirm();
@@ -41,11 +39,12 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const { data, query } = useRecordList(calls, schema, filters);
   useEffect(() => setSelected(new Set()), [data.rows]);
 
-  const openAdd = () => setEditing({ kind: 'new' });
+  const editor = useEditor<MetaRecord>(data.reload);
+  const openAdd = editor.add;
 
   // The record as it is now (a failure is shown by the shell).
   const fresh = (row: MetaRecord, then: (r: MetaRecord) => void) => calls.detail(table.id, row.id).then(then, () => undefined);
-  const openEdit = (row: MetaRecord) => fresh(row, (record) => setEditing({ kind: 'edit', record }));
+  const openEdit = (row: MetaRecord) => fresh(row, editor.edit);
   const openDetail = (row: MetaRecord) => fresh(row, setDetail);
 
   const download = useSheetDownload();
@@ -98,35 +97,17 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
             </BatchBar>
           </>
         }
-        label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         selected={selected}
         onSelect={setSelected}
         empty={{
           reason: t('emptyRecords', { label: table.label }),
+          offerMain: true,
           filteredReason: t('emptyRecordsFiltered'),
-          action: (
-            <PermissionButton code={codes.add} onClick={openAdd}>
-              {t('add')}
-            </PermissionButton>
-          ),
         }}
       />
-      {editing && (
-        <RecordForm
-          schema={schema}
-          editing={editing}
-          departs={departs}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('operationDone'), 'success');
-            data.reload();
-          }}
-        />
-      )}
+      {editor.open && <RecordForm schema={schema} editing={editor.row} departs={departs} onClose={editor.close} onSaved={editor.saved} />}
       <DetailDialog
         title={`${table.label}${t('detail')}`}
         onClose={() => setDetail(null)}

@@ -71,15 +71,10 @@ export default function InterfaceListView({ route }: ViewProps) {
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordInterfaces') },
-          choice('source', t('source'), [
-            ['server', t('sourceServer')],
-            ['external', t('sourceExternal')],
-          ]),
+          choice('source', t('source'), ['server', t('sourceServer')], ['external', t('sourceExternal')]),
         ]}
-        label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         empty={{ reason: t('emptyInterfaces') }}
       />
       {editor.open && <InterfaceForm row={editor.row} calls={calls} onClose={editor.close} onSaved={editor.saved} />}

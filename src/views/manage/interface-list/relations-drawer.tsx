@@ -1,10 +1,9 @@
-import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
 import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
-import { useRestoreFocus } from '../../../shell/restore-focus.ts';
+import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
@@ -25,7 +24,6 @@ export function RelationsDrawer({
   const s = useStyles();
   const t = useT();
   const notify = useNotify();
-  useRestoreFocus(true);
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -61,24 +59,22 @@ export function RelationsDrawer({
   };
   const title = t('relationsOf', { path: row.path });
   return (
-    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, d) => !d.open && onClose()} aria-label={title}>
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
-          {title}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        <p className={s.hint}>{row.access === 'platform' ? t('platformInterfaceHint') : t('relationsHint')}</p>
-        {!nodes ? <Spinner label={t('loading')} /> : <MenuCheckTree label={title} nodes={nodes} checked={checked} onChange={setChecked} />}
-      </DrawerBody>
-      <DrawerFooter className={s.footer}>
-        <Button appearance="primary" disabled={saving || !nodes} onClick={() => void save()}>
-          {saving ? t('operating') : t('save')}
-        </Button>
-        <Button onClick={onClose} disabled={saving}>
-          {t('cancel')}
-        </Button>
-      </DrawerFooter>
-    </OverlayDrawer>
+    <SideDrawer
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button appearance="primary" disabled={saving || !nodes} onClick={() => void save()}>
+            {saving ? t('operating') : t('save')}
+          </Button>
+          <Button onClick={onClose} disabled={saving}>
+            {t('cancel')}
+          </Button>
+        </>
+      }
+    >
+      <p className={s.hint}>{row.access === 'platform' ? t('platformInterfaceHint') : t('relationsHint')}</p>
+      {!nodes ? <Spinner label={t('loading')} /> : <MenuCheckTree label={title} nodes={nodes} checked={checked} onChange={setChecked} />}
+    </SideDrawer>
   );
 }

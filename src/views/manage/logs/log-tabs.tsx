@@ -21,7 +21,7 @@ export function ErrorsTab(props: TabProps) {
       width: 80,
       render: (r) => (r.source === 'server' ? t('sourceServer') : t('errorSourceClient')),
     },
-    { key: 'message', title: t('errorMessage'), width: 240, render: (r) => r.message, ellipsis: (r) => r.message },
+    { key: 'message', title: t('errorMessage'), width: 240, render: (r) => r.message },
     {
       key: 'where',
       title: t('errorWhere'),
@@ -43,10 +43,7 @@ export function ErrorsTab(props: TabProps) {
       {...props}
       fields={[
         { name: 'keyword', label: t('keywordErrors') },
-        choice('source', t('errorSource'), [
-          ['server', t('sourceServer')],
-          ['client', t('errorSourceClient')],
-        ]),
+        choice('source', t('errorSource'), ['server', t('sourceServer')], ['client', t('errorSourceClient')]),
       ]}
       load={(f, q) => calls.errors({ ...q, source: f.source || undefined, keyword: f.keyword || undefined })}
       columns={columns}
@@ -86,17 +83,14 @@ export function SmsTab(props: TabProps) {
         </Badge>
       ),
     },
-    { key: 'error', title: t('failureReason'), width: 160, render: (r) => r.error || '--', ellipsis: (r) => r.error },
+    { key: 'error', title: t('failureReason'), width: 160, render: (r) => r.error || '--' },
   ];
   return (
     <LogList
       {...props}
       fields={[
         { name: 'phone', label: t('phone') },
-        choice('result', t('sendResult'), [
-          ['success', t('sendOk')],
-          ['failure', t('sendFailed')],
-        ]),
+        choice('result', t('sendResult'), ['success', t('sendOk')], ['failure', t('sendFailed')]),
       ]}
       load={(f, q) => calls.sms({ ...q, phone: f.phone || undefined, success: f.result ? f.result === 'success' : undefined })}
       columns={columns}

@@ -18,13 +18,12 @@ export function OperationsTab(props: TabProps) {
   const columns: Column<OperationLogRow>[] = [
     { key: 'time', title: t('operationTime'), width: 160, render: (r) => formatInstant(r.createdAt) },
     { key: 'user', title: t('account'), width: 120, render: (r) => r.userName, ellipsis: (r) => `${r.userName} ${r.nickname}` },
-    { key: 'name', title: t('operationName'), width: 140, render: (r) => r.operationName, ellipsis: (r) => r.operationName },
+    { key: 'name', title: t('operationName'), width: 140, render: (r) => r.operationName },
     {
       key: 'page',
       title: t('operationPage'),
       width: 130,
       render: (r) => r.pageName || r.menuName || '--',
-      ellipsis: (r) => r.pageName || r.menuName,
     },
     {
       key: 'code',

@@ -1,19 +1,9 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { LOGIN_FAILURES } from '../../../api/contract.ts';
 import { logCalls } from '../../../api/calls/log-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
-import { useRestoreFocus } from '../../../shell/restore-focus.ts';
+import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
@@ -38,7 +28,6 @@ export function SessionDrawer({ id, onClose }: { id: number; onClose: () => void
   const localize = useLocalize();
   const api = useApi();
   const formatInstant = useFormatInstant();
-  useRestoreFocus(true);
   const [data, setData] = useState<Awaited<ReturnType<ReturnType<typeof logCalls>['login']>> | null>(null);
   useEffect(() => {
     logCalls(api)
@@ -47,59 +36,52 @@ export function SessionDrawer({ id, onClose }: { id: number; onClose: () => void
   }, [api, id]);
   const title = t('sessionLife');
   return (
-    <OverlayDrawer open position="end" size="medium" onOpenChange={(_, d) => !d.open && onClose()} aria-label={title}>
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
-          {title}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        {!data ? (
-          <Spinner label={t('loading')} />
-        ) : (
-          <>
-            <dl className={s.detail}>
-              {(
+    <SideDrawer title={title} onClose={onClose}>
+      {!data ? (
+        <Spinner label={t('loading')} />
+      ) : (
+        <>
+          <dl className={s.detail}>
+            {(
+              [
+                [t('account'), data.log.account || '--'],
                 [
-                  [t('account'), data.log.account || '--'],
-                  [
-                    t('loginResult'),
-                    data.log.success
-                      ? t('loginSuccess')
-                      : t('nameWithNote', {
-                          name: t('loginFailure'),
-                          note: data.log.reason ? localize(LOGIN_FAILURES[data.log.reason]) : '--',
-                        }),
-                  ],
-                  [t('ipAddress'), data.log.ip || '--'],
-                  [t('userAgent'), data.log.userAgent || '--'],
-                  [t('sessionId'), data.log.sessionId ?? '--'],
-                  [t('sessionState'), data.session ? (data.session.live ? t('sessionLive') : t('sessionEnded')) : '--'],
-                ] as const
-              ).map(([term, value]) => (
-                <div key={term} style={{ display: 'contents' }}>
-                  <dt>{term}</dt>
-                  <dd className={s.dd}>{value}</dd>
-                </div>
+                  t('loginResult'),
+                  data.log.success
+                    ? t('loginSuccess')
+                    : t('nameWithNote', {
+                        name: t('loginFailure'),
+                        note: data.log.reason ? localize(LOGIN_FAILURES[data.log.reason]) : '--',
+                      }),
+                ],
+                [t('ipAddress'), data.log.ip || '--'],
+                [t('userAgent'), data.log.userAgent || '--'],
+                [t('sessionId'), data.log.sessionId ?? '--'],
+                [t('sessionState'), data.session ? (data.session.live ? t('sessionLive') : t('sessionEnded')) : '--'],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term} style={{ display: 'contents' }}>
+                <dt>{term}</dt>
+                <dd className={s.dd}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {data.log.success && (
+            <ol className={s.timeline} aria-label={title}>
+              {data.events.map((e, i) => (
+                <li key={i} className={s.event}>
+                  <div>
+                    {t(`sessionEvent_${e.kind}` as MessageKey)}
+                    {e.byUserName ? ` · ${t('byUser', { name: e.byUserName })}` : ''}
+                    {e.note ? ` · ${e.note}` : ''}
+                  </div>
+                  <div className={s.muted}>{formatInstant(e.createdAt)}</div>
+                </li>
               ))}
-            </dl>
-            {data.log.success && (
-              <ol className={s.timeline} aria-label={title}>
-                {data.events.map((e, i) => (
-                  <li key={i} className={s.event}>
-                    <div>
-                      {t(`sessionEvent_${e.kind}` as MessageKey)}
-                      {e.byUserName ? ` · ${t('byUser', { name: e.byUserName })}` : ''}
-                      {e.note ? ` · ${e.note}` : ''}
-                    </div>
-                    <div className={s.muted}>{formatInstant(e.createdAt)}</div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </>
-        )}
-      </DrawerBody>
-    </OverlayDrawer>
+            </ol>
+          )}
+        </>
+      )}
+    </SideDrawer>
   );
 }

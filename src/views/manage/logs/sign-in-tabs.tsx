@@ -20,8 +20,8 @@ export function LoginsTab(props: TabProps) {
   const reason = (r: LoginLogRow) => (r.success ? '--' : r.reason ? localize(LOGIN_FAILURES[r.reason]) : '--');
   const columns: Column<LoginLogRow>[] = [
     { key: 'time', title: t('loginTime'), width: 160, render: (r) => formatInstant(r.createdAt) },
-    { key: 'account', title: t('account'), width: 120, render: (r) => r.account || '--', ellipsis: (r) => r.account },
-    { key: 'nickname', title: t('nickname'), width: 110, render: (r) => r.nickname || '--', ellipsis: (r) => r.nickname },
+    { key: 'account', title: t('account'), width: 120, render: (r) => r.account || '--' },
+    { key: 'nickname', title: t('nickname'), width: 110, render: (r) => r.nickname || '--' },
     {
       key: 'result',
       title: t('loginResult'),
@@ -32,7 +32,7 @@ export function LoginsTab(props: TabProps) {
         </Badge>
       ),
     },
-    { key: 'reason', title: t('failureReason'), width: 140, render: reason, ellipsis: reason },
+    { key: 'reason', title: t('failureReason'), width: 140, render: reason },
     { key: 'method', title: t('loginMethod'), width: 80, render: (r) => t(`loginMethod_${r.method}` as MessageKey) },
     { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
     {
@@ -57,10 +57,7 @@ export function LoginsTab(props: TabProps) {
         {...props}
         fields={[
           { name: 'account', label: t('account') },
-          choice('result', t('loginResult'), [
-            ['success', t('loginSuccess')],
-            ['failure', t('loginFailure')],
-          ]),
+          choice('result', t('loginResult'), ['success', t('loginSuccess')], ['failure', t('loginFailure')]),
         ]}
         load={(f, q) => calls.logins({ ...q, account: f.account || undefined, result: f.result || undefined })}
         columns={columns}
@@ -77,8 +74,8 @@ export function LoginInfoTab(props: TabProps) {
   const calls = useLogCalls();
   const formatInstant = useFormatInstant();
   const columns: Column<LoginInfoRow>[] = [
-    { key: 'userName', title: t('account'), width: 130, render: (r) => r.userName, ellipsis: (r) => r.userName },
-    { key: 'nickname', title: t('nickname'), width: 130, render: (r) => r.nickname, ellipsis: (r) => r.nickname },
+    { key: 'userName', title: t('account'), width: 130, render: (r) => r.userName },
+    { key: 'nickname', title: t('nickname'), width: 130, render: (r) => r.nickname },
     {
       key: 'last',
       title: t('lastLoginAt'),

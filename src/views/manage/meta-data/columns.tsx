@@ -30,8 +30,8 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const formatInstant = useFormatInstant();
   const columns: Column<MetaTableRow>[] = [
     { key: 'name', title: t('metaName'), width: 140, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label, ellipsis: (r) => r.label },
-    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label },
+    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--' },
     {
       key: 'component',
       title: t('metaComponent'),
@@ -60,7 +60,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   ];
   const fieldColumns: Column<MetaFieldRow>[] = [
     { key: 'name', title: t('metaName'), width: 130, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label, ellipsis: (r) => r.label },
+    { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label },
     {
       key: 'type',
       title: t('metaType'),

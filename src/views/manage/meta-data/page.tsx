@@ -79,17 +79,11 @@ export default function MetaDataView({ route }: ViewProps) {
       <ResourceList
         filters={filters}
         fields={[{ name: 'keyword', label: t('keywordMeta') }]}
-        label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         empty={{
           reason: t('emptyMetaTables'),
-          action: (
-            <PermissionButton code="meta:save" onClick={tableEditor.add}>
-              {t('addMetaTable')}
-            </PermissionButton>
-          ),
+          offerMain: true,
         }}
       />
       {table && (

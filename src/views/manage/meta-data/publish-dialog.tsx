@@ -34,21 +34,13 @@ export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose
     ...(v.parentId ? {} : { parentId: t('publishSectionRequired') }),
   }));
   const section = sections.find((x) => String(x.id) === form.values.parentId);
-  const publish = () =>
-    form.submit(async (v) => {
-      await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim(), nameEn: v.nameEn.trim() });
-      notify(t('publishedAsPage', { place: `${section?.name ?? ''} › ${v.name.trim()}` }), 'success');
-      onClose();
-    });
+  const publish = async (v: typeof form.values) => {
+    await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim(), nameEn: v.nameEn.trim() });
+    notify(t('publishedAsPage', { place: `${section?.name ?? ''} › ${v.name.trim()}` }), 'success');
+    onClose();
+  };
   return (
-    <FormDialog
-      open
-      title={t('publishAsPageOf', { name: table.label })}
-      submitLabel={t('publish')}
-      saving={form.saving}
-      onSubmit={publish}
-      onClose={onClose}
-    >
+    <FormDialog form={form} title={t('publishAsPageOf', { name: table.label })} submitLabel={t('publish')} send={publish} onClose={onClose}>
       <TextField form={form} name="name" label={t('publishPageName')} required />
       <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
       <SelectField

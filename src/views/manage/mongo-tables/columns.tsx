@@ -36,7 +36,7 @@ export function useCollectionColumns({
       render: (r) => <span className={s.mono}>{r.name}</span>,
       ellipsis: (r) => r.name,
     },
-    { key: 'remark', title: t('remark'), width: 200, render: (r) => r.remark || '--', ellipsis: (r) => r.remark },
+    { key: 'remark', title: t('remark'), width: 200, render: (r) => r.remark || '--' },
     { key: 'fileCount', title: t('fileCount'), width: 70, render: (r) => r.fileCount },
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
@@ -57,7 +57,7 @@ export function useFileColumns({ remove }: { remove: (r: MongoFileRow) => void }
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
-    { key: 'name', title: t('fileName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'name', title: t('fileName'), width: 220, render: (r) => r.name },
     {
       key: 'type',
       title: t('fileType'),

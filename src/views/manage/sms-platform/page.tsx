@@ -1,3 +1,4 @@
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
@@ -5,7 +6,7 @@ import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
@@ -35,7 +36,7 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const [ask, confirmDialog] = useConfirm();
   const mono = (text: string) => <span className={s.mono}>{text}</span>;
   const columns: Column<SmsPlatform>[] = [
-    { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name },
     { key: 'endpoint', title: t('platformEndpoint'), width: 220, render: (r) => mono(r.endpoint), ellipsis: (r) => r.endpoint },
     { key: 'sign', title: t('signName'), width: 90, render: (r) => r.signName },
     { key: 'template', title: t('verifyTemplate'), width: 110, render: (r) => mono(r.templates.verify_code ?? '--') },
@@ -74,7 +75,7 @@ export default function SmsPlatformView({ route }: ViewProps) {
       hint={t('smsPlatformHint')}
       buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: () => setEditing('new') }]}
     >
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptySmsPlatforms') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptySmsPlatforms') }} />
       {editing && (
         <PlatformForm
           row={editing === 'new' ? null : editing}

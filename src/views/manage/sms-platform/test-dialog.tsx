@@ -14,21 +14,13 @@ export function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => 
   const notify = useNotify();
   const calls = smsPlatformCalls(useApi());
   const form = useForm<{ phone: string }>({ phone: '' }, (v) => fieldProblems(smsPlatformTest, { id: row.id, phone: v.phone.trim() }));
-  const send = () =>
-    void form.submit(async (v) => {
-      await calls.test(row.id, v.phone.trim());
-      notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');
-      onClose();
-    });
+  const send = async (v: { phone: string }) => {
+    await calls.test(row.id, v.phone.trim());
+    notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');
+    onClose();
+  };
   return (
-    <FormDialog
-      open
-      title={t('sendTestSmsVia', { name: row.name })}
-      submitLabel={t('sendTestSms')}
-      saving={form.saving}
-      onSubmit={send}
-      onClose={onClose}
-    >
+    <FormDialog form={form} title={t('sendTestSmsVia', { name: row.name })} submitLabel={t('sendTestSms')} send={send} onClose={onClose}>
       <Field label={t('phone')} required {...form.field('phone')}>
         <Input type="tel" value={form.values.phone} onChange={(_, d) => form.set('phone', d.value)} />
       </Field>

@@ -43,8 +43,8 @@ export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow
   const t = useT();
   const formatInstant = useFormatInstant();
   const columns: Column<TaskRow>[] = [
-    { key: 'name', title: t('taskName'), width: 150, render: (r) => r.name, ellipsis: (r) => r.name },
-    { key: 'job', title: t('taskJob'), width: 150, render: (r) => r.jobLabel, ellipsis: (r) => r.jobLabel },
+    { key: 'name', title: t('taskName'), width: 150, render: (r) => r.name },
+    { key: 'job', title: t('taskJob'), width: 150, render: (r) => r.jobLabel },
     { key: 'cron', title: t('cronExpression'), width: 110, render: (r) => <span className={s.mono}>{r.cron}</span> },
     {
       key: 'next',
@@ -91,7 +91,7 @@ export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow
   ];
   const runColumns: Column<TaskRun>[] = [
     { key: 'started', title: t('startedAt'), width: 160, render: (r) => formatInstant(r.startedAt) },
-    { key: 'task', title: t('taskName'), width: 140, render: (r) => r.taskName, ellipsis: (r) => r.taskName },
+    { key: 'task', title: t('taskName'), width: 140, render: (r) => r.taskName },
     {
       key: 'trigger',
       title: t('taskTrigger'),
@@ -105,7 +105,7 @@ export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow
       width: 80,
       render: (r) => (r.durationMs === null ? '--' : `${(r.durationMs / 1000).toFixed(1)} s`),
     },
-    { key: 'message', title: t('taskMessage'), width: 260, render: (r) => r.message || '--', ellipsis: (r) => r.message },
+    { key: 'message', title: t('taskMessage'), width: 260, render: (r) => r.message || '--' },
   ];
   return { columns, runColumns };
 }

@@ -1,10 +1,10 @@
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Button } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { taskCalls, type TaskRow } from '../../../api/calls/task-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
@@ -60,7 +60,7 @@ export default function TasksView({ route }: ViewProps) {
   const runsTitle = task ? t('runsOf', { name: task.name }) : t('allRuns');
   return (
     <ResourcePage route={route} hint={t('tasksHint', { zone })} buttons={[{ code: 'task:add', label: t('addTask'), run: editor.add }]}>
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyTasks') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyTasks') }} />
       <SubList
         title={runsTitle}
         actions={

@@ -43,15 +43,13 @@ export function useTenantColumns({ edit, showPages, showSettings }: TenantColumn
       title: t('tenantName'),
       width: 170,
       render: (r) => (r.platform ? t('nameWithNote', { name: r.name, note: t('platformTenant') }) : r.name),
-      ellipsis: (r) => r.name,
     },
-    { key: 'code', title: t('tenantCode'), width: 110, render: (r) => r.code, ellipsis: (r) => r.code },
+    { key: 'code', title: t('tenantCode'), width: 110, render: (r) => r.code },
     {
       key: 'contact',
       title: t('contactName'),
       width: 150,
       render: (r) => [r.contactName, r.contactPhone].filter(Boolean).join(' ') || '--',
-      ellipsis: (r) => [r.contactName, r.contactPhone].filter(Boolean).join(' '),
     },
     { key: 'status', title: t('status'), width: 80, render: state },
     {

@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { TenantRow } from '../../../api/contract.ts';
 import { platformCalls } from '../../../api/calls/platform-calls.ts';
@@ -56,24 +55,12 @@ export default function TenantListView({ route }: ViewProps) {
     <ResourcePage route={route} buttons={[{ code: 'tenant:add', label: t('addTenant'), run: editor.add }]}>
       <ResourceList
         filters={filters}
-        fields={[
-          { name: 'keyword', label: t('keywordTenants') },
-          choice('status', t('status'), [
-            ['1', t('active')],
-            ['0', t('inactive')],
-          ]),
-        ]}
-        label={route.title}
+        fields={[{ name: 'keyword', label: t('keywordTenants') }, choice('status', t('status'), ['1', t('active')], ['0', t('inactive')])]}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         empty={{
           reason: t('emptyTenants'),
-          action: (
-            <Button size="small" onClick={editor.add}>
-              {t('addTenant')}
-            </Button>
-          ),
+          offerMain: true,
         }}
       />
       {editor.open && (

@@ -1,7 +1,5 @@
-import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
 import type { TenantRow } from '../../../api/contract.ts';
-import { useRestoreFocus } from '../../../shell/restore-focus.ts';
+import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { SettingsPanel } from '../parameters/settings-panel.tsx';
@@ -10,23 +8,9 @@ import { SettingsPanel } from '../parameters/settings-panel.tsx';
 export function SettingsDrawer({ tenant, onClose }: { tenant: TenantRow; onClose: () => void }) {
   const t = useT();
   const nickname = SessionContext.useSelector((st) => st.context.userInfo?.nickname ?? '');
-  useRestoreFocus(true);
   return (
-    <OverlayDrawer
-      open
-      position="end"
-      size="large"
-      onOpenChange={(_, d) => !d.open && onClose()}
-      aria-label={t('settingsOf', { name: tenant.name })}
-    >
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
-          {t('settingsOf', { name: tenant.name })}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        <SettingsPanel tenantId={tenant.id} nickname={nickname} />
-      </DrawerBody>
-    </OverlayDrawer>
+    <SideDrawer title={t('settingsOf', { name: tenant.name })} size="large" onClose={onClose}>
+      <SettingsPanel tenantId={tenant.id} nickname={nickname} />
+    </SideDrawer>
   );
 }

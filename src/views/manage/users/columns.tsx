@@ -35,8 +35,8 @@ export function useUserColumns({
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
-    { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName, ellipsis: (r) => r.userName },
-    { key: 'nickname', title: t('nickname'), width: 130, sortable: true, render: (r) => r.nickname, ellipsis: (r) => r.nickname },
+    { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName },
+    { key: 'nickname', title: t('nickname'), width: 130, sortable: true, render: (r) => r.nickname },
     { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
     { key: 'userType', title: t('userType'), width: 120, sortable: true, render: (r) => typeName(r.userType) },
     {
@@ -44,14 +44,12 @@ export function useUserColumns({
       title: t('departments'),
       width: 140,
       render: (r) => departNames(r.departIds),
-      ellipsis: (r) => departNames(r.departIds),
     },
     {
       key: 'roles',
       title: t('roles'),
       width: 140,
       render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
-      ellipsis: (r) => roleNames(r.roleIds, r.roleNames),
     },
     {
       key: 'status',
@@ -104,10 +102,7 @@ export function userFilterFields(
 ): FilterField[] {
   return [
     { name: 'keyword', label: t('keywordUsers') },
-    choice('status', t('status'), [
-      ['1', t('enabled')],
-      ['0', t('disabled')],
-    ]),
+    choice('status', t('status'), ['1', t('enabled')], ['0', t('disabled')]),
     { name: 'userType', label: t('userType'), kind: 'select', options: [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) })) },
     {
       name: 'roleId',

@@ -1,3 +1,4 @@
+import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useEffect, useState } from 'react';
 import { userCalls } from '../../../api/calls/user-calls.ts';
 import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
@@ -5,7 +6,6 @@ import { useApi, useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
-import { useNotify } from '../../../shell/toast.tsx';
 import { BatchBar } from '../../../kit/list/batch-bar.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { DetailDialog } from '../../../kit/page/detail-dialog.tsx';
@@ -14,7 +14,7 @@ import { useFilters } from '../../../kit/list/use-filters.ts';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
-import { UserForm, type UserFormTarget } from './user-form.tsx';
+import { UserForm } from './user-form.tsx';
 import { UserImportDialog } from './user-import-dialog.tsx';
 import { useUserColumns, userFilterFields } from './columns.tsx';
 import { useUserNames, userDetailItems, userListQuery } from './user-names.ts';
@@ -31,14 +31,12 @@ export default function UsersView({ route }: ViewProps) {
   const api = useApi();
   const formatInstant = useFormatInstant();
   const calls = useCalls(userCalls);
-  const notify = useNotify();
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<UserFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
@@ -55,7 +53,8 @@ export default function UsersView({ route }: ViewProps) {
   );
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
-  const openAdd = () => setEditing({ kind: 'new' });
+  const editor = useEditor<number>(data.reload);
+  const openAdd = editor.add;
   const { exportList, downloadTemplate } = useUserSheets(listQuery);
 
   const { departNames, typeName, roleNames } = useUserNames(departs, roles);
@@ -69,7 +68,7 @@ export default function UsersView({ route }: ViewProps) {
     roleNames,
     setStatus,
     openDetail,
-    edit: (r) => setEditing({ kind: 'edit', id: r.id }),
+    edit: (r) => editor.edit(r.id),
     remove: (r) => askEach('delete', [r]),
   });
 
@@ -96,35 +95,25 @@ export default function UsersView({ route }: ViewProps) {
             </PermissionButton>
           </BatchBar>
         }
-        label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         selected={selected}
         onSelect={setSelected}
         empty={{
           reason: t('emptyUsers'),
+          offerMain: true,
           filteredReason: t('emptyUsersFiltered'),
-          action: (
-            <PermissionButton code="user:add" onClick={openAdd}>
-              {t('addUser')}
-            </PermissionButton>
-          ),
         }}
       />
       <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
-      {editing && (
+      {editor.open && (
         <UserForm
-          target={editing}
+          id={editor.row}
           roles={roles}
           departs={departs}
           myUserType={me?.userType ?? 1}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('operationDone'), 'success');
-            data.reload();
-          }}
+          onClose={editor.close}
+          onSaved={editor.saved}
         />
       )}
       <DetailDialog

@@ -13,14 +13,13 @@ import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { AccountField, type UserFormValues as Values } from './account-field.tsx';
 
-export type UserFormTarget = { kind: 'new' } | { kind: 'edit'; id: number };
-
 /** The body the user schema checks: the form's values with the type as a number. */
 const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });
 const EMPTY: Values = { userName: '', password: '', nickname: '', phone: '', userType: '1', departIds: [], roleIds: [] };
 
 export interface UserFormProps {
-  target: UserFormTarget;
+  /** the user to edit; null adds one */
+  id: number | null;
   roles: readonly RoleRow[];
   departs: readonly DepartRef[];
   /** the signed-in user's type: no higher type is offered (the server refuses it too) */
@@ -30,32 +29,32 @@ export interface UserFormProps {
 }
 
 /** Add or edit a user in the kit's drawer; the rules are the server's own (the user schema), checked as you go. */
-export function UserForm({ target, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
+export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
   const t = useT();
   const english = useLanguage()[0] === 'en';
   const calls = useCalls(userCalls);
-  const isNew = target.kind === 'new';
+  const isNew = id === null;
   const [loaded, setLoaded] = useState(isNew);
   const rules = useMemo(() => userForm(isNew), [isNew]);
   const form = useSchemaForm<Values>(EMPTY, rules, bodyOf);
   const validate = (v: Values) => fieldProblems(rules, bodyOf(v));
 
   useEffect(() => {
-    if (target.kind !== 'edit') return;
-    calls.detail(target.id).then((u) => {
+    if (id === null) return;
+    calls.detail(id).then((u) => {
       const { userName, nickname, phone, departIds, roleIds } = u;
       form.reset({ ...EMPTY, userName, nickname, phone, userType: String(u.userType), departIds, roleIds });
       setLoaded(true);
     }, onClose);
     // Once per opened user: `form` and `calls` are the same for the drawer's life.
-  }, [target]);
+  }, [id]);
 
   // The administrator knows the initial password: by default the user must replace it at the first sign-in.
   const [mustChange, setMustChange] = useState(true);
 
   const save = async (v: Values) => {
     const input: UserInput = {
-      ...(isNew ? { userName: v.userName.trim() } : { id: (target as { id: number }).id }),
+      ...(isNew ? { userName: v.userName.trim() } : { id: id! }),
       nickname: v.nickname.trim(),
       phone: v.phone.trim(),
       userType: Number(v.userType) as 0 | 1 | 2,

@@ -1,10 +1,11 @@
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
 import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow } from '../../../api/calls/api-key-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
@@ -47,7 +48,7 @@ export default function ApiKeyView({ route }: ViewProps) {
       </Badge>
     );
   const columns: Column<ApiKeyRow>[] = [
-    { key: 'name', title: t('apiKeyName'), width: 140, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'name', title: t('apiKeyName'), width: 140, render: (r) => r.name },
     { key: 'prefix', title: t('apiKeyPrefix'), width: 150, render: (r) => <span className={s.mono}>{`sk_${r.prefix}_…`}</span> },
     { key: 'scopes', title: t('apiKeyScopes'), width: 80, render: (r) => r.scopes.length },
     { key: 'state', title: t('status'), width: 90, render: state },
@@ -85,7 +86,7 @@ export default function ApiKeyView({ route }: ViewProps) {
       hint={t('apiKeyHint')}
       buttons={[{ code: 'api-key:add', label: t('addApiKey'), run: () => setAdding(true) }]}
     >
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyApiKeys') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyApiKeys') }} />
       {chosen && (
         <SubList
           title={t('apiKeyCallsOf', { name: chosen.name })}

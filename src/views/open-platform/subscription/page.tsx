@@ -1,10 +1,11 @@
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/webhook-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/list/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
@@ -58,9 +59,9 @@ export default function SubscriptionView({ route }: ViewProps) {
   };
   const eventNames = (r: Webhook) => r.events.map((e) => t(eventKey(e))).join('、');
   const columns: Column<Webhook>[] = [
-    { key: 'name', title: t('apiKeyName'), width: 130, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'name', title: t('apiKeyName'), width: 130, render: (r) => r.name },
     { key: 'url', title: t('webhookUrl'), width: 220, render: (r) => <span className={s.mono}>{r.url}</span>, ellipsis: (r) => r.url },
-    { key: 'events', title: t('webhookEvents'), width: 180, render: eventNames, ellipsis: eventNames },
+    { key: 'events', title: t('webhookEvents'), width: 180, render: eventNames },
     {
       key: 'state',
       title: t('status'),
@@ -106,12 +107,11 @@ export default function SubscriptionView({ route }: ViewProps) {
       title: t('deliveryLast'),
       width: 200,
       render: (r) => (r.lastStatus ? `HTTP ${r.lastStatus}` : '') + (r.lastError ? ` ${localize(r.lastError)}` : '') || '--',
-      ellipsis: (r) => r.lastError,
     },
   ];
   return (
     <ResourcePage route={route} hint={t('webhookHint')} buttons={[{ code: 'webhook:add', label: t('addWebhook'), run: editor.add }]}>
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('emptyWebhooks') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyWebhooks') }} />
       {chosen && (
         <SubList
           title={t('deliveriesOf', { name: chosen.name })}

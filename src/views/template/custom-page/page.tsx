@@ -1,8 +1,9 @@
+import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { pageCalls, type PageRow } from '../../../api/calls/page-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/list/data-table.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
@@ -36,7 +37,7 @@ function PageList({ route }: ViewProps) {
   const data = useListData(() => calls.list({ pageNum: 1, pageSize: 200 }), [calls]);
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<PageRow>[] = [
-    { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name, ellipsis: (r) => r.name },
+    { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name },
     { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
     { key: 'updatedAt', title: t('updatedAt'), width: 160, render: (r) => formatInstant(r.updatedAt) },
     actionsColumn({
@@ -54,7 +55,7 @@ function PageList({ route }: ViewProps) {
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'page:add', label: t('newPage'), run: () => navigate(`${route.path}?page=new`) }]}>
-      <DataTable label={route.title} columns={columns} data={data} rowKey={(r) => r.id} empty={{ reason: t('noPages') }} />
+      <ResourceList columns={columns} data={data} empty={{ reason: t('noPages') }} />
       {confirmDialog}
     </ResourcePage>
   );

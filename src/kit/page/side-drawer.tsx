@@ -1,0 +1,59 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  OverlayDrawer,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { Dismiss24Regular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { useT } from '../../i18n/use-t.ts';
+
+const useStyles = makeStyles({
+  footer: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+export interface SideDrawerProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** the buttons under the body (保存, 取消) */
+  footer?: ReactNode;
+  /** rendered but closed (a drawer that keeps its state between openings); open by default */
+  open?: boolean;
+  size?: 'small' | 'medium' | 'large';
+  className?: string;
+}
+
+/**
+ * A drawer from the right that is not a form (a detail, a tree to tick, a panel): its title with 关闭, its body, and
+ * buttons if any. Escape or 关闭 closes it, and focus goes back where it was.
+ * @example <SideDrawer title={t('sessionLife')} onClose={onClose}>…</SideDrawer>
+ */
+export function SideDrawer({ title, onClose, children, footer, open = true, size = 'medium', className }: SideDrawerProps) {
+  const s = useStyles();
+  const t = useT();
+  useRestoreFocus(open);
+  return (
+    <OverlayDrawer
+      open={open}
+      position="end"
+      size={size}
+      className={className}
+      onOpenChange={(_, d) => !d.open && onClose()}
+      aria-label={title}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
+          {title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>{children}</DrawerBody>
+      {footer && <DrawerFooter className={s.footer}>{footer}</DrawerFooter>}
+    </OverlayDrawer>
+  );
+}
