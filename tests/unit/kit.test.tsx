@@ -6,7 +6,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useConfirm } from '../../src/kit/page/confirm.tsx';
 import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
-import { pinOf } from '../../src/kit/list/data-table.tsx';
+import { DataTable, pinOf } from '../../src/kit/list/data-table.tsx';
 import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
@@ -111,6 +111,33 @@ describe('pinned columns', () => {
       { key: 'actions', pin: false as const },
     ];
     expect(cols.map((c, i) => pinOf(c, i))).toEqual(['left', false, 'right', 'left', false]);
+  });
+});
+
+describe('cut-off cells', () => {
+  it('a cell of plain text keeps to one line with its whole text on hover; a cell of controls keeps its layout', () => {
+    const rows = [{ id: 1, name: '华东大区门店运营与会员增长负责人', note: null as string | null, count: 12 }];
+    wrap(
+      <DataTable
+        label="门店"
+        rowKey={(r) => r.id}
+        rows={rows}
+        columns={[
+          { key: 'name', title: '名称', width: 80, render: (r) => r.name },
+          { key: 'count', title: '数量', width: 60, render: (r) => r.count },
+          { key: 'note', title: '备注', width: 80, render: (r) => <code>{r.note ?? '--'}</code>, ellipsis: (r) => r.note },
+          { key: 'go', title: '去', width: 80, render: () => <button type="button">打开</button> },
+        ]}
+      />,
+    );
+    const cells = screen.getAllByRole('cell');
+    expect(cells[0].querySelector('[title]')?.getAttribute('title')).toBe('华东大区门店运营与会员增长负责人');
+    expect(cells[1].querySelector('[title]')?.getAttribute('title')).toBe('12');
+    // declared: one line, but no empty hover text
+    expect(cells[2].firstElementChild?.hasAttribute('title')).toBe(false);
+    expect(cells[2].firstElementChild?.tagName).toBe('DIV');
+    expect(cells[3].querySelector('[title]')).toBeNull();
+    expect(cells[3].firstElementChild?.tagName).toBe('BUTTON');
   });
 });
 
