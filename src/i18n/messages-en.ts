@@ -285,6 +285,7 @@ export const en = {
   closeLeftTabs: 'Close tabs to the left',
   closeRightTabs: 'Close tabs to the right',
   closeAllTabs: 'Close all tabs',
+  reloadTab: 'Reload the page',
   pinnedTab: 'Pinned',
   tabActions: 'Tab actions',
   darkTheme: 'Dark theme',

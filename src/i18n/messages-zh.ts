@@ -238,6 +238,7 @@ export const zhSignedIn = {
   closeLeftTabs: '关闭左侧',
   closeRightTabs: '关闭右侧',
   closeAllTabs: '关闭全部',
+  reloadTab: '重新加载',
   pinnedTab: '已固定',
   tabActions: '标签页操作',
   darkTheme: '深色模式',

@@ -287,6 +287,37 @@ describe('the tab bar', () => {
   });
 });
 
+describe('重新加载 from a tab', () => {
+  it('mounts the page afresh: what was typed goes, the applied filter in the address stays; a tab behind is shown first', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    const bar = page.getByRole('navigation', { name: '已打开的页面' });
+    await page.goto(`${baseUrl}/#/manage/users?keyword=admin`);
+    const box = page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' });
+    await expect.poll(() => box.inputValue()).toBe('admin');
+    await box.fill('张');
+    // a kept page keeps what was typed while another page is shown
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles/);
+    await bar.getByRole('button', { name: '用户管理', exact: true }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    await expect.poll(() => box.inputValue()).toBe('张');
+    // reloaded from its tab, behind another page: shown, afresh
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles/);
+    const listed = page.waitForResponse((r) => r.url().includes('/manage/v1/user/list'));
+    await bar.getByRole('button', { name: '用户管理', exact: true }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '重新加载' }).click();
+    await page.waitForURL(/#\/manage\/users\?keyword=admin/);
+    await listed;
+    await expect.poll(() => box.inputValue()).toBe('admin');
+    await expect
+      .poll(() => page.getByRole('table', { name: '用户管理' }).getByRole('cell', { name: 'admin', exact: true }).count())
+      .toBe(1);
+    await page.context().close();
+  });
+});
+
 describe('the dark theme', () => {
   const luminance = (page: Page, selector: string) =>
     page.locator(selector).evaluate((el) => {

@@ -1,9 +1,10 @@
 import { createActorContext } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { tabsMachine } from '../../../machines/tabs.machine.ts';
 import { KEEP_ALIVE_PAGES, NO_SCROLL_RESET_PAGE, SCROLL_RESET_DELAY_MS } from '../../menu/keep-alive.ts';
 import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
 import { KeptVisibleContext } from './kept-visible.ts';
+import { usePageKeys } from './page-refresh.ts';
 import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
 
 /** The keep-alive list's actor (machines/tabs.machine.ts); the layout provides it. */
@@ -63,14 +64,18 @@ export function KeepAliveOutlet({
 }) {
   const kept = useKeptRoutes(model, path);
   const current = kept.some((r) => r.path === path);
+  // A page reloaded from its tab mounts afresh under a new key.
+  const keyOf = usePageKeys();
   return (
     <>
       {kept.map((r) => (
         <div key={r.path} hidden={r.path !== path} data-keep-alive={r.path}>
-          <KeptVisibleContext.Provider value={r.path === path}>{render(r)}</KeptVisibleContext.Provider>
+          <KeptVisibleContext.Provider key={keyOf(r.path)} value={r.path === path}>
+            {render(r)}
+          </KeptVisibleContext.Provider>
         </div>
       ))}
-      {!current && children}
+      {!current && <Fragment key={keyOf(path)}>{children}</Fragment>}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TabsContext } from './keep-alive.tsx';
+import { reloadPage } from './page-refresh.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -52,8 +53,8 @@ export interface TabBarProps {
 
 /**
  * The tab bar of the opened pages (the tabs machine): click a tab to switch; × or its context menu (right click,
- * Shift+F10) closes it, the others, those to its left or right, or all; the bar's ⋯ menu does the same for the
- * current tab. The home page's tab is pinned first, with no ×. Closing the current tab
+ * Shift+F10) reloads its page, or closes it, the others, those to its left or right, or all; the bar's ⋯ menu does
+ * the same for the current tab. The home page's tab is pinned first, with no ×. Closing the current tab
  * shows its right neighbour, else its left one, else the home page. The tabs survive a reload (the machine's input).
  */
 export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
@@ -93,6 +94,14 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
     const right = closable.filter((r) => at(r.path) > i);
     return (
       <MenuList>
+        <MenuItem
+          onClick={() => {
+            if (path !== currentPath) onNavigate(path);
+            reloadPage(path);
+          }}
+        >
+          {t('reloadTab')}
+        </MenuItem>
         <MenuItem disabled={path === home || closable.length === 0 || routes.length === 1} onClick={() => close(path)}>
           {t('closeCurrentTab')}
         </MenuItem>
