@@ -22,6 +22,8 @@ export const en = {
   collapse: 'Collapse menu',
   expand: 'Expand menu',
   sideMenu: 'Side menu',
+  openMenu: 'Open the menu',
+  moreActions: 'More',
   loading: 'loading...',
   loadFailed: 'Loading failed',
   loadFailedHint: 'User info or the menu could not be loaded. Please retry.',

@@ -6,6 +6,8 @@ export const zhSignedIn = {
   collapse: '收起菜单',
   expand: '展开菜单',
   sideMenu: '侧边菜单',
+  openMenu: '打开菜单',
+  moreActions: '更多',
   notFound: '404 页面不存在',
   notFoundHint: '您访问的页面不存在或没有权限。',
   backHome: '返回首页',

@@ -318,6 +318,48 @@ describe('重新加载 from a tab', () => {
   });
 });
 
+describe('a phone (390 × 844)', () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+  const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('login, 工作台 and a list fit the width; the menu is a drawer behind a button, the top bar a menu', async () => {
+    const page = await newPage(phone);
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await expect.poll(() => fits(page)).toBe(true);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.getByRole('heading', { name: '工作台', level: 1 }).waitFor();
+    await expect.poll(() => fits(page)).toBe(true);
+    // no side menu on screen until the menu button opens its drawer
+    await expect.poll(() => page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(0);
+    const header = page.locator('header').first();
+    await expect.poll(() => header.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const drawer = page.getByRole('dialog', { name: '侧边菜单' });
+    const nav = drawer.getByRole('navigation', { name: '侧边菜单' });
+    // a group shows its pages and the drawer stays; a page closes it
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    await nav.getByRole('button', { name: '角色管理' }).click();
+    await page.waitForURL(/#\/manage\/roles/);
+    await expect.poll(() => drawer.count()).toBe(0);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await drawer.getByRole('button', { name: '用户管理' }).click();
+    await page.waitForURL(/#\/manage\/users/);
+    const table = page.getByRole('table', { name: '用户管理' });
+    await table.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await expect.poll(() => fits(page)).toBe(true);
+    // one sideways scroll: nothing pinned over the columns between
+    await expect
+      .poll(() => table.locator('td').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).position === 'sticky').length))
+      .toBe(0);
+    // what the bar had no room for is in the user menu
+    await header.getByRole('button').last().click();
+    for (const item of ['个人信息', 'Switch to English', '退出登录']) await page.getByRole('menuitem', { name: item }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('the dark theme', () => {
   const luminance = (page: Page, selector: string) =>
     page.locator(selector).evaluate((el) => {

@@ -20,6 +20,7 @@ import type { SortOrder } from './list-query.ts';
 import type { ListData } from './use-list.ts';
 import { titled, type Density } from './table-prefs.ts';
 import { ColumnResizer } from './table-tools.tsx';
+import { usePhone } from '../../shell/layout/use-phone.ts';
 
 export interface Column<T> {
   key: string;
@@ -180,8 +181,10 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   };
   const span = columns.length + (selectable ? 1 : 0);
   const overflowing = useOverflowing();
-  // A pinned cell's class and offset: left ones after the selection column, right ones at the edge.
-  const pins = columns.map((c, i) => pinOf(c, i));
+  // A pinned cell's class and offset: left ones after the selection column, right ones at the edge. On a phone
+  // nothing is pinned: two pinned columns would fill the width and hide the rest; the table is one sideways scroll.
+  const phone = usePhone();
+  const pins = columns.map((c, i) => (phone ? false : pinOf(c, i)));
   const pinned = (i: number | 'select') => {
     const side = i === 'select' ? (pins[0] === 'left' ? 'left' : false) : pins[i];
     if (!side) return {};

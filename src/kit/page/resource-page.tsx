@@ -6,7 +6,12 @@ import type { AppRoute } from '../../menu/menu-model.ts';
 import { PageHeader } from './page-header.tsx';
 
 const useStyles = makeStyles({
-  page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
+  page: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: tokens.spacingHorizontalXL,
+    borderRadius: tokens.borderRadiusLarge,
+    '@media (max-width: 767px)': { padding: tokens.spacingHorizontalM },
+  },
   hint: { color: tokens.colorNeutralForeground3 },
 });
 

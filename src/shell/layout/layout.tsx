@@ -1,4 +1,13 @@
-import { MessageBar, MessageBarActions, MessageBarBody, Button, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Button,
+  OverlayDrawer,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -20,6 +29,7 @@ import { useApi } from '../session/api-context.ts';
 import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
 import { TabBar } from './tab-bar.tsx';
+import { usePhone } from './use-phone.ts';
 import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
 import { useTimeZone } from '../time-zone.ts';
 import { useTheme } from '../theme.ts';
@@ -44,7 +54,11 @@ const BindPhoneOverlay = lazy(() => import('../session/bind-phone.tsx').then((m)
 const useStyles = makeStyles({
   // minmax(0, 1fr): the content row scrolls inside #content instead of growing the page.
   root: { display: 'grid', gridTemplateRows: '56px minmax(0, 1fr)', gridTemplateColumns: 'auto minmax(0, 1fr)', height: '100vh' },
-  header: { gridColumn: '1 / 3', minWidth: 0 },
+  // A phone: the side menu is a drawer, the content takes the width.
+  phone: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  phoneContent: { padding: tokens.spacingHorizontalS },
+  menuDrawer: { width: 'auto' },
+  header: { gridColumn: '1 / -1', minWidth: 0 },
   // The tab bar above the content; the content scrolls under it.
   column: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
   content: {
@@ -104,6 +118,8 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   const session = SessionContext.useActorRef();
   // View preferences and overlays, not session state.
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const phone = usePhone();
+  const [menuOpen, setMenuOpen] = useState(false);
   const [overlay, setOverlayState] = useState<Overlay>('none');
   // Focus goes back to what opened an overlay (button, menu item's menu, or wherever Ctrl+K was pressed) when the
   // last overlay closes; going from one overlay to another (palette -> quick search) keeps the first opener.
@@ -279,7 +295,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   ];
 
   return (
-    <div className={s.root}>
+    <div className={mergeClasses(s.root, phone && s.phone)}>
       <a
         className={s.skip}
         href="#content"
@@ -307,18 +323,39 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
           onlineCount={showCount ? onlineCount : undefined}
           onOnlineUsers={onlineDrawer ? () => setOverlay('online-users') : undefined}
           timeZone={zoneToName(timeZone)}
+          compact={phone}
+          onMenu={phone ? () => setMenuOpen(true) : undefined}
         />
       </div>
-      <SideMenu
-        model={model}
-        currentPath={highlighted}
-        collapsed={collapsed}
-        onNavigate={(p) => navigate(withLastSearch(p))}
-        onToggle={toggle}
-      />
+      {phone ? (
+        <OverlayDrawer
+          open={menuOpen}
+          position="start"
+          className={s.menuDrawer}
+          onOpenChange={(_, d) => setMenuOpen(d.open)}
+          aria-label={t('sideMenu')}
+        >
+          <SideMenu
+            model={model}
+            currentPath={highlighted}
+            collapsed={false}
+            onNavigate={(p) => navigate(withLastSearch(p))}
+            onLeafChosen={() => setMenuOpen(false)}
+            roomy
+          />
+        </OverlayDrawer>
+      ) : (
+        <SideMenu
+          model={model}
+          currentPath={highlighted}
+          collapsed={collapsed}
+          onNavigate={(p) => navigate(withLastSearch(p))}
+          onToggle={toggle}
+        />
+      )}
       <div className={s.column}>
         <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(withLastSearch(p))} />
-        <main className={s.content} id="content" ref={contentRef} tabIndex={0}>
+        <main className={mergeClasses(s.content, phone && s.phoneContent)} id="content" ref={contentRef} tabIndex={0}>
           {notice && (
             <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
               <MessageBarBody>{notice}</MessageBarBody>

@@ -12,7 +12,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
+  GlobeRegular,
   LocalLanguageRegular,
+  NavigationRegular,
+  OpenRegular,
   PeopleRegular,
   PersonRegular,
   SearchRegular,
@@ -49,6 +52,10 @@ export interface TopBarProps {
   onOnlineUsers?: () => void;
   /** the zone times are shown in, when it is not the viewer's own */
   timeZone?: string | null;
+  /** a phone's bar: the menu button first, then the logo, the countdown, search and the user menu, which takes the rest */
+  compact?: boolean;
+  /** opens the side menu's drawer (a phone) */
+  onMenu?: () => void;
 }
 
 /** Background and text of the initials, chosen by name (Fluent's colourful avatar palette, readable in both themes). */
@@ -78,6 +85,7 @@ const useStyles = makeStyles({
   // Full strength: a faded slogan on the brand colour falls under 4.5:1.
   slogan: { fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap', '@media (max-width: 1279px)': { display: 'none' } },
   spacer: { flex: 1 },
+  compact: { gap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalS },
   link: { color: tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
   user: {
     display: 'flex',
@@ -139,15 +147,29 @@ export function TopBar({
   timeZone,
   theme,
   onSwitchTheme,
+  compact = false,
+  onMenu,
 }: TopBarProps) {
   const s = useStyles();
   const t = useT();
+  const full = !compact;
+  const themeLabel = theme === 'dark' ? t('lightTheme') : t('darkTheme');
+  const themeIcon = theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />;
   return (
-    <header className={s.root}>
+    <header className={mergeClasses(s.root, compact && s.compact)}>
+      {onMenu && (
+        <Button
+          appearance="transparent"
+          className={s.iconButton}
+          icon={<NavigationRegular />}
+          aria-label={t('openMenu')}
+          onClick={onMenu}
+        />
+      )}
       <span className={s.logo}>SCRM</span>
-      <span className={s.slogan}>{t(slogan)}</span>
+      {full && <span className={s.slogan}>{t(slogan)}</span>}
       <span className={s.spacer} />
-      {onlineCount !== undefined && (
+      {full && onlineCount !== undefined && (
         <Button
           appearance="transparent"
           className={s.iconButton}
@@ -158,7 +180,7 @@ export function TopBar({
           {t('onlineCount', { count: onlineCount })}
         </Button>
       )}
-      {timeZone && (
+      {full && timeZone && (
         <span className={s.countdown} data-testid="time-zone">
           {t('timeZoneNote', { zone: timeZone })}
         </span>
@@ -166,7 +188,7 @@ export function TopBar({
       {secondsLeft !== undefined && (
         <span className={s.countdown} role="timer" aria-live="off">
           {formatCountdown(secondsLeft)}
-          {t('autoLogout')}
+          {full && t('autoLogout')}
         </span>
       )}
       {onSearch && (
@@ -180,33 +202,32 @@ export function TopBar({
           />
         </Tooltip>
       )}
-      {onSwitchTheme && (
-        <Tooltip content={theme === 'dark' ? t('lightTheme') : t('darkTheme')} relationship="label">
-          <Button
-            appearance="transparent"
-            className={s.iconButton}
-            icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />}
-            onClick={onSwitchTheme}
-          />
+      {full && onSwitchTheme && (
+        <Tooltip content={themeLabel} relationship="label">
+          <Button appearance="transparent" className={s.iconButton} icon={themeIcon} onClick={onSwitchTheme} />
         </Tooltip>
       )}
-      {onSwitchLanguage && (
+      {full && onSwitchLanguage && (
         <Tooltip content={t('switchLanguage')} relationship="label">
           <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
         </Tooltip>
       )}
       {/* Other systems open beside the console (the server says so when one is not deployed). */}
-      <Link className={s.link} href="/design/" target="_blank" rel="noopener">
-        {t('designSystem')}
-      </Link>
-      <Link className={s.link} href="/mall/" target="_blank" rel="noopener">
-        {t('mallSystem')}
-      </Link>
+      {full && (
+        <>
+          <Link className={s.link} href="/design/" target="_blank" rel="noopener">
+            {t('designSystem')}
+          </Link>
+          <Link className={s.link} href="/mall/" target="_blank" rel="noopener">
+            {t('mallSystem')}
+          </Link>
+        </>
+      )}
       <Menu>
         <MenuTrigger disableButtonEnhancement>
           <button type="button" className={s.user} aria-label={`${nickname} ${roleName ?? ''}`.trim()}>
             <UserAvatar name={nickname} src={avatar} />
-            <span className={s.nickname}>{nickname}</span>
+            {full && <span className={s.nickname}>{nickname}</span>}
           </button>
         </MenuTrigger>
         <MenuPopover>
@@ -216,7 +237,32 @@ export function TopBar({
             </MenuItem>
             {onOnlineUsers && (
               <MenuItem icon={<PeopleRegular />} onClick={onOnlineUsers}>
-                {t('onlineUsers')}
+                {compact && onlineCount !== undefined ? t('onlineCount', { count: onlineCount }) : t('onlineUsers')}
+              </MenuItem>
+            )}
+            {compact && onSwitchTheme && (
+              <MenuItem icon={themeIcon} onClick={onSwitchTheme}>
+                {themeLabel}
+              </MenuItem>
+            )}
+            {compact && onSwitchLanguage && (
+              <MenuItem icon={<LocalLanguageRegular />} onClick={onSwitchLanguage}>
+                {t('switchLanguage')}
+              </MenuItem>
+            )}
+            {compact && (
+              <>
+                <MenuItem icon={<OpenRegular />} onClick={() => window.open('/design/', '_blank', 'noopener')}>
+                  {t('designSystem')}
+                </MenuItem>
+                <MenuItem icon={<OpenRegular />} onClick={() => window.open('/mall/', '_blank', 'noopener')}>
+                  {t('mallSystem')}
+                </MenuItem>
+              </>
+            )}
+            {compact && timeZone && (
+              <MenuItem icon={<GlobeRegular />} disabled data-testid="time-zone">
+                {t('timeZoneNote', { zone: timeZone })}
               </MenuItem>
             )}
             <MenuItem

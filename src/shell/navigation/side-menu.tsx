@@ -11,7 +11,12 @@ export interface SideMenuProps {
   currentPath: string;
   collapsed: boolean;
   onNavigate: (path: string) => void;
-  onToggle: () => void;
+  /** folds the menu to its icons; none: the menu cannot fold (a phone's drawer) */
+  onToggle?: () => void;
+  /** a page was chosen from the second column (a phone's drawer closes then) */
+  onLeafChosen?: () => void;
+  /** a wider first column, its names whole (a phone's drawer, where the content is behind) */
+  roomy?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -25,6 +30,7 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalS,
   },
   firstCollapsed: { width: '56px' },
+  firstRoomy: { width: '148px' },
   entry: {
     display: 'flex',
     alignItems: 'center',
@@ -46,7 +52,13 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '20px', flexShrink: 0 },
   label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  second: { width: '168px', overflowY: 'auto', paddingBlock: tokens.spacingVerticalS, backgroundColor: tokens.colorNeutralBackground1 },
+  second: {
+    width: '168px',
+    maxWidth: '40vw',
+    overflowY: 'auto',
+    paddingBlock: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   leaf: {
     display: 'block',
     width: '100%',
@@ -93,7 +105,7 @@ const useStyles = makeStyles({
  * Collapsed, the second panel is gone: an entry's leaves open in a flyout beside it on hover and on keyboard focus
  * (Tab moves from the entry into its flyout; Escape closes it and returns to the entry).
  */
-export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }: SideMenuProps) {
+export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle, onLeafChosen, roomy }: SideMenuProps) {
   const s = useStyles();
   const t = useT();
   const active = activeSideEntry(model, currentPath) ?? model.side[0];
@@ -115,14 +127,17 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
       title={leaf.title}
       data-track-code={`side-menu:${leaf.name}`}
       data-trigger-type="click"
-      onClick={() => go(leaf.path)}
+      onClick={() => {
+        go(leaf.path);
+        onLeafChosen?.();
+      }}
     >
       {leaf.title}
     </button>
   );
   return (
     <nav className={s.root} aria-label={t('sideMenu')}>
-      <div className={mergeClasses(s.first, collapsed && s.firstCollapsed)}>
+      <div className={mergeClasses(s.first, collapsed && s.firstCollapsed, roomy && s.firstRoomy)}>
         <ul className={s.list}>
           {model.side.map((entry) => {
             const isActive = entry.key === active?.key;
@@ -186,15 +201,17 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle }
             );
           })}
         </ul>
-        <Tooltip content={collapsed ? t('expand') : t('collapse')} relationship="label">
-          <Button
-            className={s.toggle}
-            appearance="subtle"
-            icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
-            onClick={onToggle}
-            aria-expanded={!collapsed}
-          />
-        </Tooltip>
+        {onToggle && (
+          <Tooltip content={collapsed ? t('expand') : t('collapse')} relationship="label">
+            <Button
+              className={s.toggle}
+              appearance="subtle"
+              icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
+              onClick={onToggle}
+              aria-expanded={!collapsed}
+            />
+          </Tooltip>
+        )}
       </div>
       {!collapsed && active && active.leaves.length > 0 && (
         <div className={s.second} role="group" aria-label={active.title}>

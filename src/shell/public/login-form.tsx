@@ -21,6 +21,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     width: '360px',
     padding: tokens.spacingHorizontalXXL,
+    // A phone: the card takes the width, with a margin.
+    '@media (max-width: 767px)': { width: 'calc(100vw - 16px)', boxSizing: 'border-box', padding: tokens.spacingHorizontalL },
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow16,
