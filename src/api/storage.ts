@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   keepAlivePages: 'keepAlivePages',
   /** the tab bar's open pages (survive a reload) */
   openTabs: 'openTabs',
+  /** how many tabs the bar holds before it asks which to close (the user's setting) */
+  tabsLimit: 'tabsLimit',
   /** the id of the tenant last signed in on this browser (the public pages' tenant when no link names one) */
   lastTenant: 'lastTenant',
 } as const;

@@ -287,6 +287,48 @@ describe('the tab bar', () => {
   });
 });
 
+describe('the tab bar’s order and limit', () => {
+  it('moves tabs by drag and by menu; a full bar asks which tab closes, or goes back; the limit is a setting kept', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    const bar = page.getByRole('navigation', { name: '已打开的页面' });
+    const titles = async () => (await bar.getByRole('listitem').allTextContents()).map((x) => x.trim());
+    await bar.getByRole('button', { name: '标签页操作' }).click();
+    await page.getByRole('menuitemradio', { name: '标签页上限：5 个' }).click();
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    for (const name of ['角色管理', '操作日志', '系统参数']) {
+      await nav.getByRole('button', { name }).click();
+      await expect.poll(titles).toContain(name);
+    }
+    await expect.poll(titles).toEqual(['工作台', '用户管理', '角色管理', '操作日志', '系统参数']);
+    // drag 系统参数 onto 用户管理: it takes its place; the menu moves 角色管理 right
+    await bar.getByRole('listitem').nth(4).dragTo(bar.getByRole('listitem').nth(1));
+    await expect.poll(titles).toEqual(['工作台', '系统参数', '用户管理', '角色管理', '操作日志']);
+    await bar.getByRole('button', { name: '角色管理', exact: true }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '右移' }).click();
+    await expect.poll(titles).toEqual(['工作台', '系统参数', '用户管理', '操作日志', '角色管理']);
+    // a sixth page: which tab closes? 不打开 goes back, nothing closed
+    await nav.getByRole('button', { name: '数据字典' }).click();
+    const full = page.getByRole('alertdialog', { name: '标签页已满' });
+    await full.getByText('要打开「数据字典」').waitFor();
+    await full.getByRole('button', { name: '不打开' }).click();
+    await page.waitForURL(/#\/manage\/parameters/);
+    await expect.poll(() => full.count()).toBe(0);
+    await expect.poll(titles).toEqual(['工作台', '系统参数', '用户管理', '操作日志', '角色管理']);
+    await nav.getByRole('button', { name: '数据字典' }).click();
+    await full.getByRole('radio', { name: '用户管理' }).check();
+    await full.getByRole('button', { name: '关闭所选' }).click();
+    await expect.poll(titles).toEqual(['工作台', '系统参数', '操作日志', '角色管理', '数据字典']);
+    await expect.poll(() => bar.getByRole('button', { name: '数据字典', exact: true }).getAttribute('aria-current')).toBe('page');
+    // kept after a reload: the order and the limit
+    await page.reload();
+    await expect.poll(titles).toEqual(['工作台', '系统参数', '操作日志', '角色管理', '数据字典']);
+    await bar.getByRole('button', { name: '标签页操作' }).click();
+    await expect.poll(() => page.getByRole('menuitemradio', { name: '标签页上限：5 个' }).getAttribute('aria-checked')).toBe('true');
+    await page.context().close();
+  });
+});
+
 describe('重新加载 from a tab', () => {
   it('mounts the page afresh: what was typed goes, the applied filter in the address stays; a tab behind is shown first', async () => {
     const page = await signedInPage('admin');

@@ -10,7 +10,6 @@ const EVENTS = [
   open('/a'),
   open('/b'),
   open('/c'),
-  open('/d'),
   open('/x', false),
   { type: 'DROP', path: '/a' },
   { type: 'CLOSE', path: '/b' },
@@ -19,6 +18,9 @@ const EVENTS = [
   { type: 'CLOSE_RIGHT', path: '/b' },
   { type: 'CLOSE_ALL' },
   { type: 'HOME', path: '/a' },
+  { type: 'EVICT', path: '/c' },
+  { type: 'MOVE', path: '/c', before: '/a' },
+  { type: 'LIMIT', max: 2 },
 ];
 
 describe('tabs machine (model-based)', () => {
@@ -26,7 +28,7 @@ describe('tabs machine (model-based)', () => {
   const input = { tabsMax: 3, home: '/h' };
   const model = createTestModel(tabsMachine, { events: [...EVENTS, open('/h')] as never, input } as never);
   // Every combination of kept pages the events can make (context is the state here), a few steps deep.
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 20000 } as never));
+  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 100000 } as never));
 
   it('reaches many page sets, never more than 3 pages, never a non-whitelisted one, every kept page with its tab', () => {
     expect(paths.length).toBeGreaterThan(20);
@@ -111,9 +113,19 @@ describe('the tab bar (property)', () => {
           const before = actor.getSnapshot().context;
           actor.send(e);
           if (e.type === 'OPEN') {
-            if (!tabs.includes(e.path)) tabs = [...tabs, e.path].slice(-4);
+            if (!tabs.includes(e.path) && tabs.length >= 4) {
+              // a full bar asks which tab closes; here the user takes the oldest
+              expect(actor.getSnapshot().context.pending).toEqual({ path: e.path, cacheable: e.cacheable });
+              expect(actor.getSnapshot().context.tabs).toBe(before.tabs);
+              const oldest = tabs[0];
+              actor.send({ type: 'EVICT', path: oldest });
+              tabs = tabs.filter((p) => p !== oldest);
+              pages = pages.filter((p) => p !== oldest);
+            }
+            if (!tabs.includes(e.path)) tabs = [...tabs, e.path];
             if (e.cacheable) pages = [...pages.filter((p) => p !== e.path), e.path].slice(-3);
             pages = pages.filter((p) => tabs.includes(p));
+            expect(actor.getSnapshot().context.pending).toBeNull();
           } else if (e.type === 'CLOSE_OTHERS') {
             tabs = tabs.filter((p) => p === e.path);
             pages = pages.filter((p) => p === e.path);
@@ -137,12 +149,19 @@ describe('the tab bar (property)', () => {
     );
   });
 
-  it('closes to the left, to the right or all, never the pinned home tab; a full bar closes the oldest other tab', () => {
+  it('closes to the left, to the right or all, never the pinned home tab; a full bar asks which other tab closes', () => {
     const actor = createActor(tabsMachine, { input: { tabsMax: 4, home: '/h', tabs: ['/a', '/b'] } }).start();
     expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/a', '/b']);
     actor.send(open('/c'));
     actor.send(open('/d'));
-    expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/b', '/c', '/d']);
+    expect(actor.getSnapshot().context).toMatchObject({ tabs: ['/h', '/a', '/b', '/c'], pending: { path: '/d', cacheable: true } });
+    // neither the home tab nor one that is not there can make room
+    actor.send({ type: 'EVICT', path: '/h' });
+    actor.send({ type: 'EVICT', path: '/z' });
+    expect(actor.getSnapshot().context.pending).not.toBeNull();
+    actor.send({ type: 'EVICT', path: '/a' });
+    expect(actor.getSnapshot().context).toMatchObject({ tabs: ['/h', '/b', '/c', '/d'], pending: null });
+    expect(actor.getSnapshot().context.pages).toContain('/d');
     actor.send({ type: 'CLOSE', path: '/h' });
     actor.send({ type: 'CLOSE_LEFT', path: '/c' });
     expect(actor.getSnapshot().context.tabs).toEqual(['/h', '/c', '/d']);
@@ -170,6 +189,53 @@ describe('the tab bar (property)', () => {
     expect(later.getSnapshot().context).toBe(before);
     later.send({ type: 'HOME', path: 'junk' });
     expect(later.getSnapshot().context).toMatchObject({ home: null, tabs: ['/h', '/b', '/c'] });
+  });
+
+  it('moves a tab before another or last, never before the pinned home tab, and never the home tab', () => {
+    const actor = createActor(tabsMachine, { input: { home: '/h', tabs: ['/a', '/b', '/c'] } }).start();
+    const tabs = () => actor.getSnapshot().context.tabs;
+    actor.send({ type: 'MOVE', path: '/c', before: '/a' });
+    expect(tabs()).toEqual(['/h', '/c', '/a', '/b']);
+    actor.send({ type: 'MOVE', path: '/c', before: null });
+    expect(tabs()).toEqual(['/h', '/a', '/b', '/c']);
+    actor.send({ type: 'MOVE', path: '/b', before: '/h' });
+    expect(tabs()).toEqual(['/h', '/b', '/a', '/c']);
+    const before = tabs();
+    for (const e of [
+      { path: '/h', before: null },
+      { path: '/x', before: '/a' },
+      { path: '/a', before: '/x' },
+      { path: '/a', before: '/a' },
+    ])
+      actor.send({ type: 'MOVE', ...e });
+    expect(tabs()).toBe(before);
+  });
+
+  it('a limit the user sets: a lower one closes the oldest tabs but home; a higher one gives a waiting page its tab', () => {
+    const actor = createActor(tabsMachine, { input: { home: '/h', tabs: ['/a', '/b', '/c', '/d'], pages: ['/b', '/d'] } }).start();
+    actor.send({ type: 'LIMIT', max: 3 });
+    expect(actor.getSnapshot().context).toMatchObject({ tabsMax: 3, tabs: ['/h', '/c', '/d'], pages: ['/d'] });
+    actor.send(open('/e', false));
+    expect(actor.getSnapshot().context.pending).toEqual({ path: '/e', cacheable: false });
+    actor.send({ type: 'LIMIT', max: 4 });
+    expect(actor.getSnapshot().context).toMatchObject({ tabs: ['/h', '/c', '/d', '/e'], pending: null });
+    // closing a tab makes room too
+    actor.send(open('/f'));
+    actor.send({ type: 'CLOSE', path: '/c' });
+    expect(actor.getSnapshot().context).toMatchObject({ tabs: ['/h', '/d', '/e', '/f'], pending: null });
+    // bounds: 2 to 30, whole numbers
+    actor.send({ type: 'LIMIT', max: 1 });
+    expect(actor.getSnapshot().context.tabsMax).toBe(2);
+    actor.send({ type: 'LIMIT', max: 99.4 });
+    expect(actor.getSnapshot().context.tabsMax).toBe(30);
+    actor.send({ type: 'LIMIT', max: Number.NaN });
+    expect(actor.getSnapshot().context.tabsMax).toBe(TABS_MAX);
+    // moving to another page forgets the one that waited
+    actor.send({ type: 'LIMIT', max: 2 });
+    actor.send(open('/g'));
+    expect(actor.getSnapshot().context.pending).not.toBeNull();
+    actor.send(open('/h'));
+    expect(actor.getSnapshot().context.pending).toBeNull();
   });
 
   it('restores tabs and kept pages from storage; kept pages of an older store become tabs', () => {

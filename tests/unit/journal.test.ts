@@ -159,7 +159,7 @@ const PLAIN: Record<string, string[]> = {
     'RETRY',
   ],
   smsButton: ['xstate.done.actor.sendSms', 'xstate.error.actor.sendSms', 'xstate.after.1000.smsButton.counting'],
-  tabs: ['OPEN', 'DROP', 'CLOSE', 'CLOSE_OTHERS', 'CLOSE_LEFT', 'CLOSE_RIGHT', 'CLOSE_ALL', 'HOME'],
+  tabs: ['OPEN', 'DROP', 'CLOSE', 'CLOSE_OTHERS', 'CLOSE_LEFT', 'CLOSE_RIGHT', 'CLOSE_ALL', 'HOME', 'MOVE', 'LIMIT', 'EVICT'],
   userImport: ['UPLOAD_PROGRESS', 'UPLOADED', 'UPLOAD_FAILED', 'CANCEL', 'PROGRESS', 'RESET'],
 };
 

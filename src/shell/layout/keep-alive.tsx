@@ -20,7 +20,11 @@ const readList = (key: string): string[] => {
 };
 
 /** The kept pages and the open tabs a reload restores. */
-export const readTabsInput = () => ({ pages: readList(STORAGE_KEYS.keepAlivePages), tabs: readList(STORAGE_KEYS.openTabs) });
+export const readTabsInput = () => ({
+  pages: readList(STORAGE_KEYS.keepAlivePages),
+  tabs: readList(STORAGE_KEYS.openTabs),
+  tabsMax: Number(readStored(STORAGE_KEYS.tabsLimit)) || undefined,
+});
 
 export const keepAliveLogic = tabsMachine.provide({
   actions: {

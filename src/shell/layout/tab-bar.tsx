@@ -1,10 +1,31 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Radio,
+  RadioGroup,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular, MoreHorizontalRegular, PinRegular } from '@fluentui/react-icons';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { TabsContext } from './keep-alive.tsx';
 import { reloadPage } from './page-refresh.ts';
+import { STORAGE_KEYS } from '../../api/storage.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -43,7 +64,11 @@ const useStyles = makeStyles({
   currentTitle: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   close: { minWidth: '20px', height: '20px', padding: 0 },
   pin: { fontSize: '12px', color: tokens.colorNeutralForeground3, paddingInlineEnd: tokens.spacingHorizontalXS },
+  dropBefore: { boxShadow: `inset 2px 0 0 ${tokens.colorBrandStroke1}` },
 });
+
+/** The limits offered in the bar's ⋯ menu. */
+const LIMITS = [5, 10, 15, 20, 30];
 
 export interface TabBarProps {
   model: MenuModel;
@@ -53,8 +78,9 @@ export interface TabBarProps {
 
 /**
  * The tab bar of the opened pages (the tabs machine): click a tab to switch; × or its context menu (right click,
- * Shift+F10) reloads its page, or closes it, the others, those to its left or right, or all; the bar's ⋯ menu does
- * the same for the current tab. The home page's tab is pinned first, with no ×. Closing the current tab
+ * Shift+F10) reloads its page, moves it left or right (or drag it), or closes it, the others, those to its left or
+ * right, or all; the bar's ⋯ menu does the same for the current tab and sets the bar's limit. A page opened while the
+ * bar is full asks which tab closes for it (or goes back). The home page's tab is pinned first, with no ×. Closing the current tab
  * shows its right neighbour, else its left one, else the home page. The tabs survive a reload (the machine's input).
  */
 export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
@@ -63,7 +89,15 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
   const tabs = TabsContext.useActorRef();
   const paths = TabsContext.useSelector((st) => st.context.tabs);
   const home = TabsContext.useSelector((st) => st.context.home);
+  const tabsMax = TabsContext.useSelector((st) => st.context.tabsMax);
+  const pending = TabsContext.useSelector((st) => st.context.pending);
   const routes = paths.map((p) => findRoute(model, p)).filter((r): r is AppRoute => r !== undefined);
+  // The tab being dragged, and the one it would land before.
+  const dragged = useRef<string | null>(null);
+  const [dropAt, setDropAt] = useState<string | null>(null);
+  // The last page shown that has its tab: where 不打开 goes back to.
+  const lastTabbed = useRef<string | null>(null);
+  if (paths.includes(currentPath)) lastTabbed.current = currentPath;
   // The menu's home page is the pinned tab; it follows the menu (another language, other permissions).
   useEffect(() => tabs.send({ type: 'HOME', path: model.home }), [tabs, model.home]);
   if (routes.length === 0) return null;
@@ -87,7 +121,26 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
     if (currentPath !== home) onNavigate(home ?? model.home ?? '/');
     tabs.send({ type: 'CLOSE_ALL' });
   };
-  const actions = (path: string) => {
+  /** Moves a tab one place left or right (the home tab stays first). */
+  const shift = (path: string, by: -1 | 1) => {
+    const i = at(path);
+    const before = by < 0 ? routes[i - 1]?.path : (routes[i + 2]?.path ?? null);
+    if (before !== undefined) tabs.send({ type: 'MOVE', path, before });
+  };
+  /** Dropped on `target`: the tab takes its place (before it when coming from the right, after it from the left). */
+  const drop = (target: string) => {
+    const path = dragged.current;
+    dragged.current = null;
+    setDropAt(null);
+    if (!path || path === target) return;
+    const before = at(path) < at(target) ? (routes[at(target) + 1]?.path ?? null) : target;
+    tabs.send({ type: 'MOVE', path, before });
+  };
+  const setLimit = (max: number) => {
+    localStorage.setItem(STORAGE_KEYS.tabsLimit, String(max));
+    tabs.send({ type: 'LIMIT', max });
+  };
+  const actions = (path: string, withLimit = false) => {
     const i = at(path);
     const others = closable.filter((r) => r.path !== path);
     const left = closable.filter((r) => at(r.path) < i);
@@ -102,6 +155,13 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
         >
           {t('reloadTab')}
         </MenuItem>
+        <MenuItem disabled={path === home || i <= (home ? 1 : 0)} onClick={() => shift(path, -1)}>
+          {t('moveTabLeft')}
+        </MenuItem>
+        <MenuItem disabled={path === home || i === routes.length - 1} onClick={() => shift(path, 1)}>
+          {t('moveTabRight')}
+        </MenuItem>
+        <MenuDivider />
         <MenuItem disabled={path === home || closable.length === 0 || routes.length === 1} onClick={() => close(path)}>
           {t('closeCurrentTab')}
         </MenuItem>
@@ -117,6 +177,18 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
         <MenuItem disabled={closable.length === 0} onClick={closeAll}>
           {t('closeAllTabs')}
         </MenuItem>
+        {withLimit && (
+          <>
+            <MenuDivider />
+            {[...new Set([...LIMITS, tabsMax])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <MenuItemRadio key={n} name="limit" value={String(n)}>
+                  {`${t('tabLimit')}：${t('tabLimitCount', { count: n })}`}
+                </MenuItemRadio>
+              ))}
+          </>
+        )}
       </MenuList>
     );
   };
@@ -127,7 +199,29 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
         {routes.map((r) => {
           const current = r.path === currentPath;
           return (
-            <li key={r.path} className={mergeClasses(s.tab, current && s.current)}>
+            <li
+              key={r.path}
+              className={mergeClasses(s.tab, current && s.current, dropAt === r.path && s.dropBefore)}
+              draggable={r.path !== home}
+              onDragStart={(e) => {
+                dragged.current = r.path;
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragOver={(e) => {
+                if (!dragged.current || r.path === home) return;
+                e.preventDefault();
+                setDropAt(r.path);
+              }}
+              onDragLeave={() => setDropAt((d) => (d === r.path ? null : d))}
+              onDrop={(e) => {
+                e.preventDefault();
+                drop(r.path);
+              }}
+              onDragEnd={() => {
+                dragged.current = null;
+                setDropAt(null);
+              }}
+            >
               <Menu openOnContext>
                 <MenuTrigger disableButtonEnhancement>
                   <button
@@ -160,12 +254,62 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
           );
         })}
       </ul>
-      <Menu>
+      <Menu checkedValues={{ limit: [String(tabsMax)] }} onCheckedValueChange={(_, d) => setLimit(Number(d.checkedItems[0]))}>
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabActions')} />
         </MenuTrigger>
-        <MenuPopover>{actions(currentPath)}</MenuPopover>
+        <MenuPopover>{actions(currentPath, true)}</MenuPopover>
       </Menu>
+      {pending && (
+        <FullBar
+          count={routes.length}
+          title={findRoute(model, pending.path)?.title ?? pending.path}
+          choices={closable}
+          onEvict={(path) => tabs.send({ type: 'EVICT', path })}
+          onCancel={() => onNavigate(lastTabbed.current ?? home ?? model.home ?? '/')}
+        />
+      )}
     </nav>
+  );
+}
+
+/** The bar is full: the user chooses which tab closes for the page just opened (the oldest offered first), or goes back. */
+function FullBar({
+  count,
+  title,
+  choices,
+  onEvict,
+  onCancel,
+}: {
+  count: number;
+  title: string;
+  choices: readonly AppRoute[];
+  onEvict: (path: string) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const [chosen, setChosen] = useState(choices[0]?.path ?? '');
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onCancel()}>
+      <DialogSurface aria-describedby="tabs-full-text">
+        <DialogBody>
+          <DialogTitle>{t('tabsFullTitle')}</DialogTitle>
+          <DialogContent>
+            <p id="tabs-full-text">{t('tabsFullText', { count, title })}</p>
+            <RadioGroup value={chosen} onChange={(_, d) => setChosen(d.value)} aria-label={t('tabsFullTitle')}>
+              {choices.map((r) => (
+                <Radio key={r.path} value={r.path} label={r.title} />
+              ))}
+            </RadioGroup>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={!chosen} onClick={() => onEvict(chosen)}>
+              {t('closeChosenTab')}
+            </Button>
+            <Button onClick={onCancel}>{t('dontOpenPage')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
