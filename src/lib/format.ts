@@ -9,3 +9,10 @@ export function initialsOf(name: string): string {
     .map((w) => [...w][0].toUpperCase())
     .join('');
 }
+
+/** A size for people: 1536 -> 1.5 KB. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -7,6 +7,8 @@ import { useConfirm } from '../../src/kit/page/confirm.tsx';
 import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
 import { DataTable, pinOf } from '../../src/kit/list/data-table.tsx';
+import { FileDrop } from '../../src/kit/form/file-drop.tsx';
+import { fireEvent } from '@testing-library/react';
 import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
@@ -138,6 +140,28 @@ describe('cut-off cells', () => {
     expect(cells[2].firstElementChild?.tagName).toBe('DIV');
     expect(cells[3].querySelector('[title]')).toBeNull();
     expect(cells[3].firstElementChild?.tagName).toBe('BUTTON');
+  });
+});
+
+describe('FileDrop', () => {
+  it('takes a dropped file or a chosen one, and says which and how large', async () => {
+    const chosen: Array<File | null> = [];
+    const { rerender } = wrap(
+      <FileDrop label="选择文件" hint=".xlsx，不超过 5 MB" accept=".xlsx" file={null} onFile={(f) => chosen.push(f)} />,
+    );
+    const input = screen.getByLabelText('选择文件') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    const sheet = new File([new Uint8Array(1536)], 'users.xlsx');
+    fireEvent.drop(input.closest('label')!, { dataTransfer: { files: [sheet] } });
+    await userEvent.upload(input, new File(['x'], 'other.xlsx'));
+    expect(chosen.map((f) => f?.name)).toEqual(['users.xlsx', 'other.xlsx']);
+    rerender(
+      <FluentProvider theme={webLightTheme}>
+        <FileDrop label="选择文件" hint=".xlsx，不超过 5 MB" accept=".xlsx" file={sheet} onFile={() => {}} />
+      </FluentProvider>,
+    );
+    screen.getByText('已选择：users.xlsx（1.5 KB）');
+    screen.getByText('.xlsx，不超过 5 MB');
   });
 });
 

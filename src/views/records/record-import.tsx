@@ -7,7 +7,9 @@ import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
-import { recordImportSheet } from '../../api/schema/business/record.ts';
+import { RECORD_IMPORT_MAX_BYTES, recordImportSheet } from '../../api/schema/business/record.ts';
+import { RECORD_LIMITS } from '../../api/rules/record-rules.ts';
+import { FileDrop, XLSX_ACCEPT } from '../../kit/form/file-drop.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
@@ -77,14 +79,16 @@ export function ImportDialog({
     >
       <p>{t('recordsImportHint')}</p>
       <Button onClick={() => void template()}>{t('downloadTemplate')}</Button>
-      <input
-        type="file"
-        aria-label={t('chooseFile')}
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        onChange={(e) => {
-          setFile(e.target.files?.[0] ?? null);
+      <FileDrop
+        label={t('chooseFile')}
+        hint={t('xlsxUpTo', { size: `${RECORD_IMPORT_MAX_BYTES / 1024 / 1024} MB`, rows: RECORD_LIMITS.maxImportRows })}
+        accept={XLSX_ACCEPT}
+        file={file}
+        onFile={(f) => {
+          setFile(f);
           setProblems(null);
         }}
+        invalid={Boolean(fileProblem)}
       />
       {fileProblem && (
         <MessageBar intent="error" role="alert">

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../lib/format.ts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { MongoFileRow, MongoTableRow } from '../../../api/contract.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
@@ -9,13 +10,6 @@ export const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   hidden: { display: 'none' },
 });
-
-/** 1536 -> 1.5 KB */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** The collections: name, remark, files and their size, created; 文件 chooses one, 删除 asks first. */
 export function useCollectionColumns({

@@ -6,6 +6,8 @@ import { importPassword, importSheet } from '../../../api/schema/system/user.ts'
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
+import { FileDrop, XLSX_ACCEPT } from '../../../kit/form/file-drop.tsx';
+import { IMPORT_LIMITS } from '../../../api/contract.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
 import { ImportProgress } from './import-report.tsx';
 
@@ -97,10 +99,13 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
             required
             {...(tried && fileProblem ? { validationState: 'error' as const, validationMessage: fileProblem } : {})}
           >
-            <input
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            <FileDrop
+              label={t('chooseFile')}
+              hint={t('xlsxUpTo', { size: `${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`, rows: IMPORT_LIMITS.maxRows })}
+              accept={XLSX_ACCEPT}
+              file={file}
+              onFile={setFile}
+              invalid={Boolean(tried && fileProblem)}
             />
           </Field>
           <Field
