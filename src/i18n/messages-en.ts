@@ -577,6 +577,7 @@ export const en = {
   statOperations: 'Operations',
   statMembersJoined: 'New members',
   statWriteOffs: 'Write-offs',
+  statTodaySoFar: 'Today so far',
   statTrend: 'Daily trend',
   statByStore: 'Write-offs by store',
   statTopCoupons: 'Most written-off coupons',

@@ -527,6 +527,7 @@ export const zhSignedIn = {
   statOperations: '操作次数',
   statMembersJoined: '新增会员',
   statWriteOffs: '核销次数',
+  statTodaySoFar: '今日（截至目前）',
   statTrend: '每日趋势',
   statByStore: '各门店核销',
   statTopCoupons: '核销最多的优惠券',

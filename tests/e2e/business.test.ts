@@ -644,6 +644,19 @@ describe('business areas', () => {
     expect(Number((await writeOffs.getAttribute('aria-label'))!.split(' ')[1])).toBeGreaterThan(0);
     await page.getByRole('table', { name: '各门店核销' }).getByRole('row').nth(1).waitFor();
     await page.locator('svg').first().waitFor();
+    // the trend's axis: 30 days of labels that do not run into each other; today, still filling, is named apart
+    await page.getByRole('list', { name: '每日趋势' }).getByText('今日（截至目前）').waitFor();
+    const dayLabels = () =>
+      page.locator('svg text').evaluateAll((texts) =>
+        texts
+          .filter((x) => /^\d+月\d+日$/.test(x.textContent ?? ''))
+          .map((x) => x.getBoundingClientRect())
+          .map((r) => [Math.round(r.left), Math.round(r.right)]),
+      );
+    await expect.poll(async () => (await dayLabels()).length).toBeGreaterThan(2);
+    const boxes = (await dayLabels()).sort((a, b) => a[0] - b[0]);
+    expect(boxes.length).toBeLessThanOrEqual(15);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i][0]).toBeGreaterThanOrEqual(boxes[i - 1][1]);
     await page.getByRole('button', { name: '近 7 天' }).click();
     await expect.poll(async () => page.getByRole('table', { name: '每日趋势' }).getByRole('row').count()).toBe(8);
     await page.context().close();

@@ -176,7 +176,7 @@ export default function MallStatisticsView({ route }: ViewProps) {
           </div>
           <div ref={chartsBox} className={s.charts}>
             <Suspense fallback={<Spinner label={t('loading')} />}>
-              <MallCharts data={data} width={width} />
+              <MallCharts data={data} width={width} today={today} />
             </Suspense>
           </div>
           <div className={s.tables}>
