@@ -1,25 +1,13 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerFooter,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../page/confirm.tsx';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { SideDrawer } from '../page/side-drawer.tsx';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { FormApi } from './use-form.ts';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', height: '100%' },
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
-  footer: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 /** A drawer of a kit form: its state and what saving does with its values. */
@@ -57,49 +45,42 @@ export function FormDrawer<V extends Record<string, unknown>>(props: FormDrawerP
   const s = useStyles();
   const t = useT();
   const [confirming, setConfirming] = useState(false);
-  useRestoreFocus(open);
   const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const close = () => (dirty && !saving ? setConfirming(true) : !saving && onClose());
   return (
-    <>
-      <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => !d.open && close()} aria-label={title}>
-        <form
-          ref={firstInvalid.ref}
-          className={s.form}
-          noValidate
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if ((await onSubmit()) === false) firstInvalid.ask();
-          }}
-        >
-          <DrawerHeader>
-            <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={close} />}>
-              {title}
-            </DrawerHeaderTitle>
-          </DrawerHeader>
-          <DrawerBody>
-            <div className={s.fields}>{children}</div>
-          </DrawerBody>
-          <DrawerFooter className={s.footer}>
-            <Button appearance="primary" type="submit" disabled={saving}>
-              {saving ? t('operating') : t('save')}
-            </Button>
-            <Button onClick={close} disabled={saving}>
-              {t('cancel')}
-            </Button>
-          </DrawerFooter>
-        </form>
-        {/* Nested in the drawer, so Fluent stacks the two modals (siblings leave a stale aria-hidden behind). */}
-        <ConfirmDialog
-          open={confirming}
-          message={t('discardChanges')}
-          onConfirm={() => {
-            setConfirming(false);
-            onClose();
-          }}
-          onCancel={() => setConfirming(false)}
-        />
-      </OverlayDrawer>
-    </>
+    <SideDrawer
+      open={open}
+      title={title}
+      onClose={close}
+      form={{
+        ref: firstInvalid.ref,
+        onSubmit: async (e) => {
+          e.preventDefault();
+          if ((await onSubmit()) === false) firstInvalid.ask();
+        },
+      }}
+      footer={
+        <>
+          <Button appearance="primary" type="submit" disabled={saving}>
+            {saving ? t('operating') : t('save')}
+          </Button>
+          <Button onClick={close} disabled={saving}>
+            {t('cancel')}
+          </Button>
+        </>
+      }
+    >
+      <div className={s.fields}>{children}</div>
+      {/* Inside the drawer, so Fluent stacks the two modals (siblings leave a stale aria-hidden behind). */}
+      <ConfirmDialog
+        open={confirming}
+        message={t('discardChanges')}
+        onConfirm={() => {
+          setConfirming(false);
+          onClose();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </SideDrawer>
   );
 }

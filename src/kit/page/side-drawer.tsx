@@ -9,12 +9,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode, Ref } from 'react';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },
+  form: { display: 'flex', flexDirection: 'column', height: '100%' },
 });
 
 export interface SideDrawerProps {
@@ -27,6 +28,8 @@ export interface SideDrawerProps {
   open?: boolean;
   size?: 'small' | 'medium' | 'large';
   className?: string;
+  /** a form drawer's form: it holds the header, the body and the footer, so Enter and a submit button send it */
+  form?: FormHTMLAttributes<HTMLFormElement> & { ref?: Ref<HTMLFormElement> };
 }
 
 /**
@@ -34,10 +37,21 @@ export interface SideDrawerProps {
  * buttons if any. Escape or 关闭 closes it, and focus goes back where it was.
  * @example <SideDrawer title={t('sessionLife')} onClose={onClose}>…</SideDrawer>
  */
-export function SideDrawer({ title, onClose, children, footer, open = true, size = 'medium', className }: SideDrawerProps) {
+export function SideDrawer({ title, onClose, children, footer, open = true, size = 'medium', className, form }: SideDrawerProps) {
   const s = useStyles();
   const t = useT();
   useRestoreFocus(open);
+  const inside = (
+    <>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
+          {title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>{children}</DrawerBody>
+      {footer && <DrawerFooter className={s.footer}>{footer}</DrawerFooter>}
+    </>
+  );
   return (
     <OverlayDrawer
       open={open}
@@ -47,13 +61,13 @@ export function SideDrawer({ title, onClose, children, footer, open = true, size
       onOpenChange={(_, d) => !d.open && onClose()}
       aria-label={title}
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('close')} icon={<Dismiss24Regular />} onClick={onClose} />}>
-          {title}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>{children}</DrawerBody>
-      {footer && <DrawerFooter className={s.footer}>{footer}</DrawerFooter>}
+      {form ? (
+        <form className={s.form} noValidate {...form}>
+          {inside}
+        </form>
+      ) : (
+        inside
+      )}
     </OverlayDrawer>
   );
 }
