@@ -298,9 +298,9 @@ export const en = {
   tabLimit: 'Tab limit',
   tabLimitCount: '{count} tabs',
   tabsFullTitle: 'The tab bar is full',
-  tabsFullText: '{count} tabs are open, the limit (change it in the tab bar’s ⋯ menu). To open “{title}”, choose one to close:',
-  closeChosenTab: 'Close the chosen tab',
-  dontOpenPage: 'Don’t open',
+  tabsFullText:
+    '{count} tabs are open, the limit (change it in the tab bar’s ⋯ menu), so “{title}” has no tab yet. Close a tab to make room for it.',
+  closeAnotherTab: 'Close another tab…',
   darkTheme: 'Dark theme',
   lightTheme: 'Light theme',
   campaignInfo: 'Campaign info',

@@ -1,20 +1,17 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Menu,
+  MenuButton,
   MenuDivider,
   MenuItem,
   MenuItemRadio,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Radio,
-  RadioGroup,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
   makeStyles,
   mergeClasses,
   tokens,
@@ -64,6 +61,7 @@ const useStyles = makeStyles({
   currentTitle: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   close: { minWidth: '20px', height: '20px', padding: 0 },
   pin: { fontSize: '12px', color: tokens.colorNeutralForeground3, paddingInlineEnd: tokens.spacingHorizontalXS },
+  full: { borderRadius: 0 },
   dropBefore: { boxShadow: `inset 2px 0 0 ${tokens.colorBrandStroke1}` },
 });
 
@@ -80,7 +78,7 @@ export interface TabBarProps {
  * The tab bar of the opened pages (the tabs machine): click a tab to switch; × or its context menu (right click,
  * Shift+F10) reloads its page, moves it left or right (or drag it), or closes it, the others, those to its left or
  * right, or all; the bar's ⋯ menu does the same for the current tab and sets the bar's limit. A page opened while the
- * bar is full asks which tab closes for it (or goes back). The home page's tab is pinned first, with no ×. Closing the current tab
+ * bar is full waits for its tab: a notice under the bar offers to close the oldest tab or another. The home page's tab is pinned first, with no ×. Closing the current tab
  * shows its right neighbour, else its left one, else the home page. The tabs survive a reload (the machine's input).
  */
 export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
@@ -95,9 +93,6 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
   // The tab being dragged, and the one it would land before.
   const dragged = useRef<string | null>(null);
   const [dropAt, setDropAt] = useState<string | null>(null);
-  // The last page shown that has its tab: where 不打开 goes back to.
-  const lastTabbed = useRef<string | null>(null);
-  if (paths.includes(currentPath)) lastTabbed.current = currentPath;
   // The menu's home page is the pinned tab; it follows the menu (another language, other permissions).
   useEffect(() => tabs.send({ type: 'HOME', path: model.home }), [tabs, model.home]);
   if (routes.length === 0) return null;
@@ -194,122 +189,132 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
   };
 
   return (
-    <nav className={s.bar} aria-label={t('openedPages')}>
-      <ul className={s.list}>
-        {routes.map((r) => {
-          const current = r.path === currentPath;
-          return (
-            <li
-              key={r.path}
-              className={mergeClasses(s.tab, current && s.current, dropAt === r.path && s.dropBefore)}
-              draggable={r.path !== home}
-              onDragStart={(e) => {
-                dragged.current = r.path;
-                e.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragOver={(e) => {
-                if (!dragged.current || r.path === home) return;
-                e.preventDefault();
-                setDropAt(r.path);
-              }}
-              onDragLeave={() => setDropAt((d) => (d === r.path ? null : d))}
-              onDrop={(e) => {
-                e.preventDefault();
-                drop(r.path);
-              }}
-              onDragEnd={() => {
-                dragged.current = null;
-                setDropAt(null);
-              }}
-            >
-              <Menu openOnContext>
-                <MenuTrigger disableButtonEnhancement>
-                  <button
-                    type="button"
-                    className={mergeClasses(s.title, current && s.currentTitle)}
-                    aria-current={current ? 'page' : undefined}
-                    title={r.title}
-                    onClick={() => !current && onNavigate(r.path)}
-                  >
-                    {r.title}
-                  </button>
-                </MenuTrigger>
-                <MenuPopover>{actions(r.path)}</MenuPopover>
-              </Menu>
-              {r.path === home ? (
-                <PinRegular className={s.pin} aria-label={t('pinnedTab')} role="img" />
-              ) : (
-                routes.length > 1 && (
-                  <Button
-                    className={s.close}
-                    appearance="transparent"
-                    size="small"
-                    icon={<DismissRegular />}
-                    aria-label={t('closeTab', { title: r.title })}
-                    onClick={() => close(r.path)}
-                  />
-                )
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <Menu checkedValues={{ limit: [String(tabsMax)] }} onCheckedValueChange={(_, d) => setLimit(Number(d.checkedItems[0]))}>
-        <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabActions')} />
-        </MenuTrigger>
-        <MenuPopover>{actions(currentPath, true)}</MenuPopover>
-      </Menu>
+    <>
+      <nav className={s.bar} aria-label={t('openedPages')}>
+        <ul className={s.list}>
+          {routes.map((r) => {
+            const current = r.path === currentPath;
+            return (
+              <li
+                key={r.path}
+                className={mergeClasses(s.tab, current && s.current, dropAt === r.path && s.dropBefore)}
+                draggable={r.path !== home}
+                onDragStart={(e) => {
+                  dragged.current = r.path;
+                  e.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(e) => {
+                  if (!dragged.current || r.path === home) return;
+                  e.preventDefault();
+                  setDropAt(r.path);
+                }}
+                onDragLeave={() => setDropAt((d) => (d === r.path ? null : d))}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  drop(r.path);
+                }}
+                onDragEnd={() => {
+                  dragged.current = null;
+                  setDropAt(null);
+                }}
+              >
+                <Menu openOnContext>
+                  <MenuTrigger disableButtonEnhancement>
+                    <button
+                      type="button"
+                      className={mergeClasses(s.title, current && s.currentTitle)}
+                      aria-current={current ? 'page' : undefined}
+                      title={r.title}
+                      onClick={() => !current && onNavigate(r.path)}
+                    >
+                      {r.title}
+                    </button>
+                  </MenuTrigger>
+                  <MenuPopover>{actions(r.path)}</MenuPopover>
+                </Menu>
+                {r.path === home ? (
+                  <PinRegular className={s.pin} aria-label={t('pinnedTab')} role="img" />
+                ) : (
+                  routes.length > 1 && (
+                    <Button
+                      className={s.close}
+                      appearance="transparent"
+                      size="small"
+                      icon={<DismissRegular />}
+                      aria-label={t('closeTab', { title: r.title })}
+                      onClick={() => close(r.path)}
+                    />
+                  )
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <Menu checkedValues={{ limit: [String(tabsMax)] }} onCheckedValueChange={(_, d) => setLimit(Number(d.checkedItems[0]))}>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabActions')} />
+          </MenuTrigger>
+          <MenuPopover>{actions(currentPath, true)}</MenuPopover>
+        </Menu>
+      </nav>
       {pending && (
         <FullBar
           count={routes.length}
           title={findRoute(model, pending.path)?.title ?? pending.path}
           choices={closable}
           onEvict={(path) => tabs.send({ type: 'EVICT', path })}
-          onCancel={() => onNavigate(lastTabbed.current ?? home ?? model.home ?? '/')}
         />
       )}
-    </nav>
+    </>
   );
 }
 
-/** The bar is full: the user chooses which tab closes for the page just opened (the oldest offered first), or goes back. */
+/**
+ * The bar is full: the page just opened has no tab yet, and the bar says so without stopping the user (a dialog would
+ * stand in the way of every page opened after the tenth). Closing the oldest tab, or another chosen from the menu,
+ * gives the page its tab; going on to another page leaves things as they are.
+ */
 function FullBar({
   count,
   title,
   choices,
   onEvict,
-  onCancel,
 }: {
   count: number;
   title: string;
   choices: readonly AppRoute[];
   onEvict: (path: string) => void;
-  onCancel: () => void;
 }) {
+  const s = useStyles();
   const t = useT();
-  const [chosen, setChosen] = useState(choices[0]?.path ?? '');
+  const oldest = choices[0];
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onCancel()}>
-      <DialogSurface aria-describedby="tabs-full-text">
-        <DialogBody>
-          <DialogTitle>{t('tabsFullTitle')}</DialogTitle>
-          <DialogContent>
-            <p id="tabs-full-text">{t('tabsFullText', { count, title })}</p>
-            <RadioGroup value={chosen} onChange={(_, d) => setChosen(d.value)} aria-label={t('tabsFullTitle')}>
+    <MessageBar intent="warning" className={s.full} role="status">
+      <MessageBarBody>
+        <MessageBarTitle>{t('tabsFullTitle')}</MessageBarTitle>
+        {t('tabsFullText', { count, title })}
+      </MessageBarBody>
+      <MessageBarActions>
+        {oldest && (
+          <Button size="small" onClick={() => onEvict(oldest.path)}>
+            {t('closeTab', { title: oldest.title })}
+          </Button>
+        )}
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <MenuButton size="small">{t('closeAnotherTab')}</MenuButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
               {choices.map((r) => (
-                <Radio key={r.path} value={r.path} label={r.title} />
+                <MenuItem key={r.path} onClick={() => onEvict(r.path)}>
+                  {r.title}
+                </MenuItem>
               ))}
-            </RadioGroup>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={!chosen} onClick={() => onEvict(chosen)}>
-              {t('closeChosenTab')}
-            </Button>
-            <Button onClick={onCancel}>{t('dontOpenPage')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </MessageBarActions>
+    </MessageBar>
   );
 }
