@@ -49,7 +49,8 @@ export function LogList<T>({
     page: { pageNum: number; pageSize: number } & Pick<LogQuery, 'from' | 'to'>,
   ) => Promise<{ rows: T[]; count: number }>;
   columns: Column<T>[];
-  rowKey: (row: T) => string | number;
+  /** a row's key: its id unless it says otherwise */
+  rowKey?: (row: T) => string | number;
   toolbar?: ReactNode;
 }) {
   const t = useT();

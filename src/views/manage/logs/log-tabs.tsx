@@ -47,7 +47,6 @@ export function ErrorsTab(props: TabProps) {
       ]}
       load={(f, q) => calls.errors({ ...q, source: f.source || undefined, keyword: f.keyword || undefined })}
       columns={columns}
-      rowKey={(r) => r.id}
     />
   );
 }
@@ -94,7 +93,6 @@ export function SmsTab(props: TabProps) {
       ]}
       load={(f, q) => calls.sms({ ...q, phone: f.phone || undefined, success: f.result ? f.result === 'success' : undefined })}
       columns={columns}
-      rowKey={(r) => r.id}
     />
   );
 }

@@ -61,7 +61,6 @@ export function OperationsTab(props: TabProps) {
       ]}
       load={(x, q) => calls.operations({ ...q, user: x.user || undefined, page: x.page || undefined })}
       columns={columns}
-      rowKey={(r) => r.id}
       toolbar={
         <Button onClick={() => void exportAll()} data-track-code="log:export">
           {t('exportButton')}

@@ -61,7 +61,6 @@ export function LoginsTab(props: TabProps) {
         ]}
         load={(f, q) => calls.logins({ ...q, account: f.account || undefined, result: f.result || undefined })}
         columns={columns}
-        rowKey={(r) => r.id}
       />
       {detail !== null && <SessionDrawer id={detail} onClose={() => setDetail(null)} />}
     </>
