@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initialsOf } from '../../src/lib/format.ts';
+import { formatBytes, initialsOf } from '../../src/lib/format.ts';
 import { textLength } from '../../src/lib/xlsx.ts';
 
 describe('text length (export column widths)', () => {
@@ -15,5 +15,17 @@ describe('initials (the top bar avatar without a picture)', () => {
     expect(
       ['星河管理员', '小王（已改名）', 'ada lovelace byron', 'Ada', '  grace   hopper ', '', '  ', '𠀋字 乙', '王 小明'].map(initialsOf),
     ).toEqual(['星', '小', 'AL', 'A', 'GH', '', '', '𠀋', '王']);
+  });
+});
+
+describe('formatBytes', () => {
+  it('says a size in B, KB or MB with one decimal, switching at 1024', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1024.0 KB');
+    expect(formatBytes(1024 * 1024)).toBe('1.0 MB');
+    expect(formatBytes(10.5 * 1024 * 1024)).toBe('10.5 MB');
   });
 });
