@@ -58,6 +58,12 @@ export interface TopBarProps {
   onMenu?: () => void;
 }
 
+/** The other systems, opened beside the console: from the bar, or on a phone from the user menu. */
+const OTHER_SYSTEMS = [
+  ['/design/', 'designSystem'],
+  ['/mall/', 'mallSystem'],
+] as const;
+
 /** Background and text of the initials, chosen by name (Fluent's colourful avatar palette, readable in both themes). */
 const AVATAR_COLOURS: Array<[string, string]> = [
   [tokens.colorPaletteBlueBackground2, tokens.colorPaletteBlueForeground2],
@@ -213,16 +219,12 @@ export function TopBar({
         </Tooltip>
       )}
       {/* Other systems open beside the console (the server says so when one is not deployed). */}
-      {full && (
-        <>
-          <Link className={s.link} href="/design/" target="_blank" rel="noopener">
-            {t('designSystem')}
+      {full &&
+        OTHER_SYSTEMS.map(([href, name]) => (
+          <Link key={href} className={s.link} href={href} target="_blank" rel="noopener">
+            {t(name)}
           </Link>
-          <Link className={s.link} href="/mall/" target="_blank" rel="noopener">
-            {t('mallSystem')}
-          </Link>
-        </>
-      )}
+        ))}
       <Menu>
         <MenuTrigger disableButtonEnhancement>
           <button type="button" className={s.user} aria-label={`${nickname} ${roleName ?? ''}`.trim()}>
@@ -250,16 +252,12 @@ export function TopBar({
                 {t('switchLanguage')}
               </MenuItem>
             )}
-            {compact && (
-              <>
-                <MenuItem icon={<OpenRegular />} onClick={() => window.open('/design/', '_blank', 'noopener')}>
-                  {t('designSystem')}
+            {compact &&
+              OTHER_SYSTEMS.map(([href, name]) => (
+                <MenuItem key={href} icon={<OpenRegular />} onClick={() => window.open(href, '_blank', 'noopener')}>
+                  {t(name)}
                 </MenuItem>
-                <MenuItem icon={<OpenRegular />} onClick={() => window.open('/mall/', '_blank', 'noopener')}>
-                  {t('mallSystem')}
-                </MenuItem>
-              </>
-            )}
+              ))}
             {compact && timeZone && (
               <MenuItem icon={<GlobeRegular />} disabled data-testid="time-zone">
                 {t('timeZoneNote', { zone: timeZone })}
