@@ -54,6 +54,43 @@ describe('content scroll on route change (SPEC 2/9)', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 
+  it('gives way when focus moves into the page before the reset: what has focus stays in view', () => {
+    vi.useFakeTimers();
+    scrollTo.mockClear();
+    const view = mount('/manage/users');
+    act(() => vi.advanceTimersByTime(600));
+    scrollTo.mockClear();
+    view.rerender(
+      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
+        <Content path="/manage/roles" />
+      </TabsContext.Provider>,
+    );
+    const main = view.container.querySelector('main')!;
+    // Focus on the content itself (the shell's landing focus) does not count.
+    main.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    const button = main.appendChild(document.createElement('button'));
+    act(() => vi.advanceTimersByTime(200));
+    button.focus();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('resets when only the content itself took focus', () => {
+    vi.useFakeTimers();
+    scrollTo.mockClear();
+    const view = mount('/manage/users');
+    act(() => vi.advanceTimersByTime(600));
+    scrollTo.mockClear();
+    view.rerender(
+      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
+        <Content path="/manage/roles" />
+      </TabsContext.Provider>,
+    );
+    view.container.querySelector('main')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    act(() => vi.advanceTimersByTime(500));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
   it('leaves new-page-content-handle where it is', () => {
     vi.useFakeTimers();
     scrollTo.mockClear();

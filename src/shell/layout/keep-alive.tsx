@@ -86,7 +86,7 @@ export function KeepAliveOutlet({
 
 /**
  * Scroll on route change: a kept page gets its scroll position back; any other page scrolls to the top
- * 500 ms later, except new-page-content-handle.
+ * 500 ms later, except new-page-content-handle, or when focus has moved into the page by then.
  */
 export function useContentScroll(container: RefObject<HTMLElement | null>, model: MenuModel, path: string) {
   const positions = useRef(new Map<string, number>());
@@ -112,7 +112,14 @@ export function useContentScroll(container: RefObject<HTMLElement | null>, model
       return;
     }
     if (findRoute(model, path)?.name === NO_SCROLL_RESET_PAGE || path.split('/').pop() === NO_SCROLL_RESET_PAGE) return;
+    // Focus the user (or the page) moves into the content before the reset scrolled its target into view: jumping
+    // to the top then would hide what has focus (and its tooltip), so the reset gives way.
+    const onFocus = (e: FocusEvent) => e.target !== el && clearTimeout(timer);
     const timer = setTimeout(() => el.scrollTo({ top: 0 }), SCROLL_RESET_DELAY_MS);
-    return () => clearTimeout(timer);
+    el.addEventListener('focusin', onFocus);
+    return () => {
+      clearTimeout(timer);
+      el.removeEventListener('focusin', onFocus);
+    };
   }, [path, container, model]);
 }
