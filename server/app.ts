@@ -50,6 +50,7 @@ import { smsRoutes } from './routes/session/sms.ts';
 import { DevOutbox, SmsService } from './services/sms.ts';
 import { HttpMetrics, Lifecycle, operationsRoutes, requestLog } from './infra/operations.ts';
 import { securityHeaders } from './infra/security-headers.ts';
+import { ExportJobs } from './services/export-jobs.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
 
@@ -89,6 +90,8 @@ export interface AppOptions {
   schedulerTickMs?: number;
   /** the server's own upload storage when Qiniu is not configured (DATA_DIR/uploads) */
   uploadDir?: string;
+  /** where export jobs write their files (DATA_DIR/exports); servers sharing a database must share it */
+  exportDir?: string;
   /** Qiniu credentials (QINIU_*): upload tokens are then Qiniu's */
   qiniu?: QiniuConfig;
   /** where the top bar's /design/ and /mall/ go (DESIGN_URL, MALL_URL); unset: a page saying they are not deployed */
@@ -226,7 +229,14 @@ export function createApp(options: AppOptions) {
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant, calls }));
     api.route('/', metaRoutes(db, calls));
-    api.route('/', recordRoutes(db));
+    const exports = new ExportJobs({
+      db,
+      dir: options.exportDir ?? path.join(tmpdir(), 'scrm-exports'),
+      secret: secrets.derive('exports') ?? randomBytes(32),
+      lifecycle,
+    });
+    api.route('/', exports.routes());
+    api.route('/', recordRoutes(db, exports));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));
     api.route('/', userCenterRoutes(db, events));
@@ -268,7 +278,7 @@ export function createApp(options: AppOptions) {
       return sent.ok ? { ok: true, platform: platform.name } : sent;
     });
     const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB } : {}) };
-    const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone });
+    const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone, sweeps: [() => exports.sweep()] });
     if (options.scheduler) scheduler.start();
     lifecycle.onStop(() => scheduler.stop());
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));

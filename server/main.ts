@@ -55,6 +55,7 @@ async function main() {
     webhookRetryBaseMs: config.webhookRetryBaseMs,
     schedulerTickMs: config.schedulerTickMs,
     uploadDir: path.join(config.dataDir, 'uploads'),
+    exportDir: path.join(config.dataDir, 'exports'),
     qiniu: config.qiniu,
     designUrl: config.designUrl,
     mallUrl: config.mallUrl,

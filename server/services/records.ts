@@ -208,14 +208,55 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
 }
 
 /** ORDER BY of a list: a field's value (nulls last) or the record's times, newest first by default. */
-export function listOrder(schema: Schema, q: ListQuery): string {
+/** A list's order: by a key (a field's value or the update time) then id, or by id alone. */
+interface Sort {
+  /** the SQL of the key; null: by id alone */
+  key: string | null;
+  dir: 'ASC' | 'DESC';
+  /** the key may be missing (a field's value): missing values come last */
+  nullable: boolean;
+}
+
+function sortOf(schema: Schema, q: ListQuery): Sort {
   const dir = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
-  if (!q.sortField || !q.sortOrder) return 'r.id DESC';
-  if (q.sortField === 'createdAt') return `r.id ${dir}`;
-  if (q.sortField === 'updatedAt') return `r.updated_at ${dir}, r.id DESC`;
+  if (!q.sortField || !q.sortOrder) return { key: null, dir: 'DESC', nullable: false };
+  if (q.sortField === 'createdAt') return { key: null, dir, nullable: false };
+  if (q.sortField === 'updatedAt') return { key: 'r.updated_at', dir, nullable: false };
   const field = schema.fields.find((f) => f.name === q.sortField);
   if (!field) throw refuse('sortField', `没有名为 ${q.sortField} 的字段`);
-  return `r.data -> '${sqlId(field.id)}' ${dir} NULLS LAST, r.id DESC`;
+  return { key: `r.data -> '${sqlId(field.id)}'`, dir, nullable: true };
+}
+
+export function listOrder(schema: Schema, q: ListQuery): string {
+  const { key, dir, nullable } = sortOf(schema, q);
+  return key ? `${key} ${dir}${nullable ? ' NULLS LAST' : ''}, r.id DESC` : `r.id ${dir}`;
+}
+
+/** Where a keyset walk stands: the last row's key (as text, null when missing) and id. */
+export interface ListCursor {
+  k: string | null;
+  id: number;
+}
+
+/**
+ * The list's order as a keyset walk, for reading a whole list slice by slice (exports) without OFFSET, which reads
+ * and drops every row before the slice: `key` selects the cursor's key (as text), `after` the rows past a cursor, in
+ * the order listOrder gives.
+ */
+export function listKeyset(schema: Schema, q: ListQuery) {
+  const sort = sortOf(schema, q);
+  const key = sort.key === null ? 'NULL::text' : `(${sort.key})::text`;
+  const cast = sort.key === 'r.updated_at' ? 'timestamptz' : 'jsonb';
+  const after = (cursor: ListCursor, p: (v: unknown) => string): string => {
+    const id = p(cursor.id);
+    if (sort.key === null) return `r.id ${sort.dir === 'DESC' ? '<' : '>'} ${id}`;
+    // Past the last keyed row: the rows without a key, by id.
+    if (cursor.k === null) return `(${sort.key} IS NULL AND r.id < ${id})`;
+    const k = `${p(cursor.k)}::${cast}`;
+    const beyond = `${sort.key} ${sort.dir === 'DESC' ? '<' : '>'} ${k}`;
+    return `(${beyond} OR (${sort.key} = ${k} AND r.id < ${id})${sort.nullable ? ` OR ${sort.key} IS NULL` : ''})`;
+  };
+  return { key, after };
 }
 
 export interface StoredRecord {

@@ -161,6 +161,8 @@ export interface SchedulerOptions {
   tickMs?: number;
   /** the zone crons and days are read in */
   timeZone: () => Promise<string>;
+  /** other looks each tick makes (export jobs: dead runs, expired files) */
+  sweeps?: ReadonlyArray<() => Promise<unknown>>;
 }
 
 interface TaskRow {
@@ -252,6 +254,7 @@ export class Scheduler {
     try {
       await reapDeadRuns(this.o.db);
       await reapDeadImports(this.o.db);
+      for (const sweep of this.o.sweeps ?? []) await sweep();
       const zone = await this.o.timeZone();
       const tasks = await this.o.db.query<TaskRow>(
         'SELECT id, job, cron, timeout_seconds, updated_at, params FROM sys_task WHERE enabled ORDER BY id',

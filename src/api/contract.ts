@@ -199,6 +199,26 @@ export interface ImportStatus {
   message: string;
 }
 
+/**
+ * Exports: up to `browserMaxRows` rows the browser writes the sheet at once (sheetjs-style); beyond, the server
+ * writes it as a job (progress, cancel, a link valid `linkMinutes`). A job holds at most `jobMaxRows` rows (an Excel
+ * sheet's 1,048,576 rows, rounded down).
+ */
+export const EXPORT_LIMITS = { browserMaxRows: 10_000, jobMaxRows: 1_000_000, linkMinutes: 60 } as const;
+
+/** An export job as its status call answers it; `url` (with `expiresAt`, `bytes`) once done, until the link expires. */
+export interface ExportStatus {
+  jobId: number;
+  status: 'processing' | 'done' | 'cancelled' | 'failed';
+  total: number;
+  processed: number;
+  message: string;
+  fileName: string;
+  url?: string;
+  expiresAt?: string;
+  bytes?: number;
+}
+
 // ---- Platform administration (docs/api.md "Platform") ----
 
 /** Pages only the platform operator's tenant may have: tenant management and the shared menu definitions. */

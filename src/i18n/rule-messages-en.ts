@@ -166,6 +166,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   avatar: 'The avatar is an uploaded image or an http(s) image address',
   sheetType: 'type is userTemplate, userExport or userImportErrors',
   importJob: 'No such import',
+  exportJob: 'No such export',
   importFile: 'Choose an .xlsx file to import',
   importFileSize: 'The file is at most {mb} MB',
 

@@ -11,8 +11,10 @@ import {
   RECORD_SELECT,
   codesOf,
   departmentField,
+  listKeyset,
   listOrder,
   listWhere,
+  type ListCursor,
   loadSchema,
   logWrite,
   mayRecord,
@@ -29,8 +31,10 @@ import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.
 import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
 import { owns } from '../../access/access.ts';
 import { takes } from '../../infra/validate.ts';
+import type { ExportJobs } from '../../services/export-jobs.ts';
 import {
   recordExport,
+  recordExportJob,
   recordId,
   recordImport,
   recordList,
@@ -63,7 +67,7 @@ function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined):
  * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,
  * and an edit by the version it was made on.
  */
-export function recordRoutes(db: Db) {
+export function recordRoutes(db: Db, exports: ExportJobs) {
   const app = new Hono<AppEnv>();
 
   /** The table a call names, once the caller may do `op` to it. */
@@ -337,6 +341,43 @@ export function recordRoutes(db: Db) {
         truncated: n > RECORD_LIMITS.maxExportRows,
       }),
     );
+  });
+
+  /**
+   * The list's rows as a server job (beyond what the browser writes at once): counted under the list's filters, then
+   * written slice by slice in the list's order by a keyset walk. With `jobId`, the caller's job's progress and, once
+   * done, its download link; with `cancel`, a request to stop it.
+   */
+  app.post('/v1/metaRecord/exportJob', owns({ records: ['export'] }), takes(recordExportJob), async (c) => {
+    const body = c.var.body;
+    const s = c.get('session');
+    const schema = await tableFor(c, { id: body.tableId }, 'export');
+    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    const params: unknown[] = [];
+    const q = listQueryOf(body);
+    const where = await listWhere(db, s, schema, q, params);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    const keyset = listKeyset(schema, q);
+    const order = listOrder(schema, q);
+    const phone = await phoneView(db, s);
+    const day = todayIn(await tenantZone(db, s.tenantId));
+    const next = async (after: ListCursor | null, limit: number) => {
+      const p = [...params];
+      const at = (v: unknown) => `$${p.push(v)}`;
+      const rows = await db.query<StoredRecord & { k: string | null }>(
+        `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r
+          WHERE ${where}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${order} LIMIT ${limit}`,
+        p,
+      );
+      const records = await present(db, s.tenantId, schema, rows, phone);
+      const last = rows.at(-1);
+      return {
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, r.values[f.name], r.labels[f.name]))),
+        cursor: last && rows.length === limit ? { k: last.k, id: last.id } : null,
+      };
+    };
+    const columns = schema.fields.map((f) => f.label);
+    return c.json(ok(await exports.start(s, `records:${schema.table.id}`, `${schema.table.label}-${day}.xlsx`, n, { columns, next })));
   });
 
   /**

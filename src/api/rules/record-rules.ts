@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { MetaFieldRow } from '../contract.ts';
+import { EXPORT_LIMITS, type MetaFieldRow } from '../contract.ts';
 import { recordValueSchema, type RecordValue } from '../schema/business/record-value.ts';
 
 /**
@@ -7,8 +7,8 @@ import { recordValueSchema, type RecordValue } from '../schema/business/record-v
  * contract.ts so that only the pages and the server that use them carry them (not the login route).
  */
 
-/** Rows an import or an export holds at most, and records a list page at most. */
-export const RECORD_LIMITS = { maxImportRows: 2000, maxExportRows: 10000 } as const;
+/** Rows an import holds at most, and an export the browser writes (beyond, the export is a server job). */
+export const RECORD_LIMITS = { maxImportRows: 2000, maxExportRows: EXPORT_LIMITS.browserMaxRows } as const;
 
 export type { RecordValue };
 

@@ -170,6 +170,7 @@ export const RULE_MESSAGES = {
   avatar: '头像须为上传的图片或 http(s) 图片地址',
   sheetType: 'type 必须是 userTemplate、userExport 或 userImportErrors',
   importJob: '导入任务不存在',
+  exportJob: '导出任务不存在',
   importFile: '请选择要导入的 .xlsx 文件',
   importFileSize: '文件不能超过 {mb} MB',
 

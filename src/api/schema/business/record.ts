@@ -65,6 +65,17 @@ export const recordSave = body({
 /** /v1/metaRecord/export: the list's rows as a sheet, or (`template`) only its header. */
 export const recordExport = body({ tableId: tableId(), template: flag(), ...page(), ...listQuery });
 
+/**
+ * /v1/metaRecord/exportJob: the list's rows (its filters and sort) written by the server as a job, for exports beyond
+ * what the browser writes at once; with `jobId`, that job's progress (and with `cancel`, a request to stop it).
+ */
+export const recordExportJob = body({
+  tableId: tableId(),
+  jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('exportJob'), 16)),
+  cancel: flag(),
+  ...listQuery,
+});
+
 /** A records import's sheet is at most this large. */
 export const RECORD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { strFromU8, unzipSync } from 'fflate';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { readUploadedSheet } from '../../server/infra/sheets.ts';
+import type { ExportStatus, MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+import type { Db } from '../../server/infra/db.ts';
+import { Lifecycle } from '../../server/infra/operations.ts';
+import { DEAD_EXPORT_MESSAGE, ExportJobs } from '../../server/services/export-jobs.ts';
+
+// Issue 29: exports of any size as server jobs: written slice by slice in the list's order, progress, cancel, one at a
+// time, a signed link that expires, text never a formula; on PGlite and PostgreSQL.
+const databaseUrl = inject('databaseUrl');
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; count?: number };
+let server: ServerWithDb;
+beforeAll(async () => {
+  server = await serverWithDb(databaseUrl);
+});
+afterAll(() => server?.stop());
+
+async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${server.url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('export jobs', () => {
+  it('writes a filtered, sorted list of 1,500 rows in the list order, offers it by an expiring link, text as text', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const brand = (await call<RecordSchema>(admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })).values!;
+    const tableId = brand.table.id;
+    const contact = brand.fields.find((f) => f.label === '联系人')!;
+    const t = randomBytes(3).toString('hex').toUpperCase();
+    const kinds = ['餐饮', '服饰', '零售', '娱乐', '生活服务'];
+    // Ties (five kinds), missing values (every third contact) and text that reads as a formula.
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `导出${t}-${String(i).padStart(4, '0')}`,
+      kinds[i % 5],
+      '',
+      i % 3 === 0 ? '' : i % 7 === 0 ? '=HYPERLINK("http://x","y")' : `联系人${i % 11}`,
+      '',
+    ]);
+    const form = new FormData();
+    form.append('tableId', String(tableId));
+    form.append('file', new File([await writeXlsx({ fileName: 'x.xlsx', columns: brand.fields.map((f) => f.label), rows })], 'b.xlsx'));
+    const imported = await fetch(`${server.url}/manage/v1/metaRecord/import`, {
+      method: 'POST',
+      headers: { UserToken: admin.token },
+      body: form,
+    });
+    expect(await imported.json()).toEqual({ result: 'ok', values: { imported: 1500 } });
+
+    const query = { tableId, filters: { name: t }, sortField: contact.name, sortOrder: 'ascend' };
+    const started = await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', query);
+    expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1500 } });
+    const jobId = started.values!.jobId;
+    const done = await until(
+      () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId }),
+      (a) => a.values?.status !== 'processing',
+    );
+    expect(done.values).toMatchObject({
+      status: 'done',
+      total: 1500,
+      processed: 1500,
+      fileName: expect.stringMatching(/^品牌-\d{4}-\d{2}-\d{2}\.xlsx$/),
+    });
+    const minutes = (Date.parse(done.values!.expiresAt!) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(55);
+    expect(minutes).toBeLessThanOrEqual(60);
+
+    // The link is the credential: no session header.
+    const res = await fetch(`${server.url}${done.values!.url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(done.values!.fileName));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.length).toBe(done.values!.bytes);
+    // Read back by the server's own sheet reader, the one imports use.
+    const cells = (await readUploadedSheet(Buffer.from(bytes))).map((r) =>
+      Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))),
+    );
+    expect(cells[0]).toEqual(brand.fields.map((f) => f.label));
+    expect(cells.length).toBe(1501);
+
+    // The same order as the list pages, ties and missing values included (a keyset walk over two slices).
+    const listed: string[] = [];
+    for (let page = 1; listed.length < 1500; page++) {
+      const got = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { ...query, pageNum: page, pageSize: 100 });
+      listed.push(...got.values!.map((r) => String(r.values.name)));
+      if (!got.values!.length) break;
+    }
+    expect(cells.slice(1).map((r) => r[0])).toEqual(listed);
+
+    // Descending, on a key with ties only; and by the update time.
+    for (const order of [
+      { sortField: brand.fields.find((f) => f.label === '业态')!.name, sortOrder: 'descend' },
+      { sortField: 'updatedAt', sortOrder: 'ascend' },
+    ]) {
+      const q = { tableId, filters: { name: t }, ...order };
+      const job = (await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', q)).values!;
+      const finished = await until(
+        () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: job.jobId }),
+        (a) => a.values?.status !== 'processing',
+      );
+      const file = Buffer.from(await (await fetch(`${server.url}${finished.values!.url}`)).arrayBuffer());
+      const names = (await readUploadedSheet(file)).slice(1).map((r) => String(r[0]));
+      const pages: string[] = [];
+      for (let page = 1; page <= 15; page++)
+        pages.push(
+          ...(await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { ...q, pageNum: page, pageSize: 100 })).values!.map((r) =>
+            String(r.values.name),
+          ),
+        );
+      expect(names, order.sortField).toEqual(pages);
+    }
+
+    // A cell that reads like a formula is text in the file, never a formula.
+    const formulaRow = cells.findIndex((r) => r[3].startsWith('=HYPERLINK'));
+    expect(formulaRow).toBeGreaterThan(0);
+    const xml = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']);
+    expect(xml).toContain('<is><t xml:space="preserve">=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)</t></is>'.replace(/&quot;/g, '"'));
+    expect(xml).not.toMatch(/<f[ >]/);
+
+    // A link changed in any part is refused.
+    const url = new URL(`${server.url}${done.values!.url}`);
+    for (const [key, value] of [
+      ['s', 'x'.repeat(43)],
+      ['e', String(Number(url.searchParams.get('e')) + 60)],
+      ['id', String(jobId + 1)],
+    ]) {
+      const forged = new URL(url);
+      forged.searchParams.set(key, value);
+      const refused = await fetch(forged);
+      expect(refused.status, key).toBe(403);
+      expect(await refused.text()).toBe('链接无效或已过期，请重新导出');
+    }
+  });
+
+  it('refuses what the limits and rights refuse, one export at a time, and a cancel ends the job', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const staff = await signedIn(server.url, 'staff');
+    const store = (await call<RecordSchema>(admin.token, '/v1/metaRecord/schema', { component: 'base-info/store-mng' })).values!;
+    const tableId = store.table.id;
+    // staff lacks the stores page and its export button
+    expect(await call(staff.token, '/v1/metaRecord/exportJob', { tableId })).toMatchObject({ result: 403 });
+    expect(await call(admin.token, '/v1/metaRecord/exportJob', { tableId, filters: { name: 'no-such-store-name' } })).toMatchObject({
+      errmsg: '没有要导出的行',
+    });
+    // Another export of the same user still running (a row as a running job leaves it).
+    const [{ user_id: userId, tenant_id: tenantId }] = await server.query<{ user_id: number; tenant_id: number }>(
+      `SELECT id AS user_id, tenant_id FROM app_user WHERE user_name = 'admin'`,
+    );
+    const [running] = await server.query<{ id: string }>(
+      `INSERT INTO export_job (tenant_id, user_id, kind, file_name, total) VALUES ($1, $2, 'records:0', 'x.xlsx', 10) RETURNING id::text AS id`,
+      [tenantId, userId],
+    );
+    const starts = await Promise.all([1, 2].map(() => call(admin.token, '/v1/metaRecord/exportJob', { tableId })));
+    for (const a of starts) expect(a).toMatchObject({ errmsg: '你已有一个导出正在进行，请等它完成或取消后再导出' });
+    // Someone else's job is not found, even by id.
+    expect(await call(staff.token, '/v1/metaRecord/exportJob', { tableId, jobId: Number(running.id) })).toMatchObject({ result: 403 });
+    // Cancelled: the job stops at its next slice; here nothing runs it, so the row shows the request.
+    const cancelled = await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', {
+      tableId,
+      jobId: Number(running.id),
+      cancel: true,
+    });
+    expect(cancelled).toMatchObject({ result: 'ok', values: { status: 'processing' } });
+    const [row] = await server.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM export_job WHERE id = $1::bigint', [
+      running.id,
+    ]);
+    expect(row.cancel_requested).toBe(true);
+    await server.query(`UPDATE export_job SET status = 'cancelled' WHERE id = $1::bigint`, [running.id]);
+
+    // A running job sees the cancel between slices: a real one, asked at once, ends cancelled or (small) done.
+    const real = await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId });
+    expect(real.values!.status).toBe('processing');
+    await call(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: real.values!.jobId, cancel: true });
+    const end = await until(
+      () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: real.values!.jobId }),
+      (a) => a.values?.status !== 'processing',
+    );
+    expect(['cancelled', 'done']).toContain(end.values!.status);
+    if (end.values!.status === 'cancelled') expect(end.values!.url).toBeUndefined();
+  });
+
+  it('a job left running by a process that ended is marked failed; finished files past their time go with their links', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'scrm-export-test-'));
+    const jobs = new ExportJobs({ db: { query: server.query } as unknown as Db, dir, secret: randomBytes(32), lifecycle: new Lifecycle() });
+    const [{ id: dead }] = await server.query<{ id: string }>(
+      `INSERT INTO export_job (tenant_id, user_id, kind, file_name, total, updated_at)
+       VALUES (1, 999999, 'records:0', 'x.xlsx', 10, now() - interval '10 minutes') RETURNING id::text AS id`,
+    );
+    const [{ id: old }] = await server.query<{ id: string }>(
+      `INSERT INTO export_job (tenant_id, user_id, kind, file_name, total, status, expires_at)
+       VALUES (1, 999998, 'records:0', 'x.xlsx', 10, 'done', now() - interval '1 minute') RETURNING id::text AS id`,
+    );
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, `export-${old}.xlsx`), 'x');
+    await jobs.sweep();
+    const rows = await server.query<{ id: string; status: string; message: string; expires_at: Date | null }>(
+      'SELECT id::text AS id, status, message, expires_at FROM export_job WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[dead, old]],
+    );
+    expect(rows.find((r) => r.id === dead)).toMatchObject({ status: 'failed', message: DEAD_EXPORT_MESSAGE });
+    expect(rows.find((r) => r.id === old)).toMatchObject({ status: 'done', expires_at: null });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
