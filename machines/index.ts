@@ -8,6 +8,7 @@ export { smsButtonMachine } from './sms-button.machine.ts';
 export { bindPhoneMachine } from './bind-phone.machine.ts';
 export { tabsMachine } from './tabs.machine.ts';
 export { userImportMachine } from './user-import.machine.ts';
+export { exportJobMachine } from './export-job.machine.ts';
 export { menuEditorMachine } from './menu-editor.machine.ts';
 export { pageBuilderMachine } from './page-builder.machine.ts';
 export { campaignWizardMachine } from './campaign-wizard.machine.ts';

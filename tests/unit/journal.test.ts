@@ -161,6 +161,8 @@ const PLAIN: Record<string, string[]> = {
   smsButton: ['xstate.done.actor.sendSms', 'xstate.error.actor.sendSms', 'xstate.after.1000.smsButton.counting'],
   tabs: ['OPEN', 'DROP', 'CLOSE', 'CLOSE_OTHERS', 'CLOSE_LEFT', 'CLOSE_RIGHT', 'CLOSE_ALL', 'HOME', 'MOVE', 'LIMIT', 'EVICT'],
   userImport: ['UPLOAD_PROGRESS', 'UPLOADED', 'UPLOAD_FAILED', 'CANCEL', 'PROGRESS', 'RESET'],
+  // START carries the list's filters and sort, as the page shows them
+  exportJob: ['START', 'PROGRESS', 'CANCEL', 'RESET', 'xstate.done.actor.start', 'xstate.error.actor.start'],
 };
 
 const machineList = Object.values(machines) as AnyStateMachine[];

@@ -60,6 +60,7 @@ const READS = new Set([
   'verifyCode',
   'palette',
   'listOnlineUser',
+  'exportJob',
 ]);
 
 describe('which calls count as writes (a kept list reloads on return only after one)', () => {

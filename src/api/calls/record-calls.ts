@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client.ts';
-import type { Answer, MetaRecord, RecordSchema } from '../contract.ts';
+import type { Answer, ExportStatus, MetaRecord, RecordSchema } from '../contract.ts';
 import type { SheetContent } from '../../lib/xlsx.ts';
 
 export interface RecordListQuery {
@@ -36,6 +36,17 @@ export const recordCalls = (api: ApiClient) => ({
   remove: (tableId: number, id: number) => api.call('/v1/metaRecord/del', { tableId, id }),
   sheet: async (body: { tableId: number; template?: boolean; filters?: Record<string, string>; sortField?: string; sortOrder?: string }) =>
     (await api.call<Answer<SheetContent & { truncated?: boolean }>>('/v1/metaRecord/export', body)).values!,
+  /**
+   * The list written by the server as a job (beyond what the browser writes at once): started with the list's query,
+   * then its progress and link by `jobId`. Quiet: the export dialog says a refusal itself.
+   */
+  exportJob: {
+    start: async (tableId: number, query: object) =>
+      (await api.call<Answer<ExportStatus>>('/v1/metaRecord/exportJob', { tableId, ...query }, { quiet: true })).values!,
+    status: async (tableId: number, jobId: number) =>
+      (await api.call<Answer<ExportStatus>>('/v1/metaRecord/exportJob', { tableId, jobId }, { quiet: true })).values!,
+    cancel: (tableId: number, jobId: number) => api.call('/v1/metaRecord/exportJob', { tableId, jobId, cancel: true }, { quiet: true }),
+  },
   /** all or nothing: `problems` (the first 500 of `total`) when any row is wrong, and then nothing was saved */
   importSheet: async (tableId: number, file: File) => {
     const form = new FormData();

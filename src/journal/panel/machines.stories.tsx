@@ -50,6 +50,7 @@ export const SmsButton: Story = { args: { machine: statecharts.smsButtonMachine 
 export const BindPhone: Story = { args: { machine: statecharts.bindPhoneMachine } };
 export const Tabs: Story = { args: { machine: statecharts.tabsMachine } };
 export const UserImport: Story = { args: { machine: statecharts.userImportMachine } };
+export const ExportJob: Story = { args: { machine: statecharts.exportJobMachine } };
 export const MenuEditor: Story = { args: { machine: statecharts.menuEditorMachine } };
 export const PageBuilder: Story = { args: { machine: statecharts.pageBuilderMachine } };
 export const CampaignWizard: Story = { args: { machine: statecharts.campaignWizardMachine } };

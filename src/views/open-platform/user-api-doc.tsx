@@ -27,6 +27,10 @@ const CALLS: Array<[string, string]> = [
   ['/v1/metaRecord/save', '{ tableId, values } 新增；{ tableId, id, version, values } 编辑（version 过期时拒绝，不覆盖）'],
   ['/v1/metaRecord/del', '{ tableId, id } → 被其他记录引用时拒绝'],
   ['/v1/metaRecord/export', '{ tableId, filters? } → 列名与行，最多 10000 行'],
+  [
+    '/v1/metaRecord/exportJob',
+    '{ tableId, filters? } 开始服务器导出（最多 1,000,000 行）；{ tableId, jobId } 查询进度，完成后给出有效 60 分钟的下载链接',
+  ],
 ];
 
 /**

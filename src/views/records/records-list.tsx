@@ -20,6 +20,10 @@ import { useShow } from './record-show.tsx';
 import { useRecordList, useScopedDeparts } from './records-data.ts';
 import { RecordFilters, recordDetailItems, recordTitle, useRecordColumns } from './records-columns.tsx';
 import { useSheetDownload } from '../../kit/page/use-sheet-download.ts';
+import { ExportJobDialog } from '../../kit/page/export-job-dialog.tsx';
+import { useAppActor } from '../../journal/actor-hooks.ts';
+import { EXPORT_LIMITS } from '../../api/contract.ts';
+import { recordExportLogic } from './export-job-logic.ts';
 
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const t = useT();
@@ -48,12 +52,21 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const openDetail = (row: MetaRecord) => fresh(row, setDetail);
 
   const download = useSheetDownload();
-  const exportList = () =>
-    download(async () => {
+  // Beyond what the browser writes at once, the server writes the file as a job; the button brings a running one back.
+  const [job, sendJob] = useAppActor(useMemo(() => recordExportLogic(calls, table.id), [calls, table.id]));
+  const [jobOpen, setJobOpen] = useState(false);
+  const exportList = () => {
+    if (!job.matches('idle') || data.count > EXPORT_LIMITS.browserMaxRows) {
+      if (job.matches('idle')) sendJob({ type: 'START', query });
+      setJobOpen(true);
+      return;
+    }
+    return download(async () => {
       const sheet = await calls.sheet({ tableId: table.id, ...query });
       await saveSheet(sheet);
       return sheet;
     });
+  };
 
   const askRemove = (rows: MetaRecord[]) =>
     ask({
@@ -114,6 +127,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         items={detail && recordDetailItems(fields, detail, show, { createdAt: t('createdAt'), updatedAt: t('updatedAt') })}
       />
       {confirmDialog}
+      <ExportJobDialog open={jobOpen} label={table.label} state={job} send={sendJob} onClose={() => setJobOpen(false)} />
       <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />
     </ResourcePage>
   );

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { signedIn } from '../support/api.ts';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
+import type { RecordSchema } from '../../src/api/contract.ts';
+
+// Issue 29 in Chromium, on a server of its own (it adds 10,002 brands): a list beyond what the browser writes at once
+// is exported by the server as a job: progress, running on in the background, then a download link and its expiry.
+const ui = useBrowser({ serverEnv: {} });
+
+describe('exports as server jobs', () => {
+  it('品牌 with 10,002 more rows: 导出 shows the job, runs on when closed, and ends with a link that downloads', async () => {
+    const admin = await signedIn(ui.baseUrl, 'admin');
+    const post = async <T>(path: string, body: BodyInit, json = true) =>
+      (await (
+        await fetch(`${ui.baseUrl}/manage${path}`, {
+          method: 'POST',
+          headers: { UserToken: admin.token, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+          body,
+        })
+      ).json()) as { result: unknown; values: T };
+    const brand = (await post<RecordSchema>('/v1/metaRecord/schema', JSON.stringify({ component: 'base-info/brand' }))).values;
+    const columns = brand.fields.map((f) => f.label);
+    for (let from = 0; from < 10_002; from += 2000) {
+      const rows = Array.from({ length: Math.min(2000, 10_002 - from) }, (_, i) => [`批量品牌${from + i}`, '零售', '', '', '']);
+      const form = new FormData();
+      form.append('tableId', String(brand.table.id));
+      form.append('file', new File([await writeXlsx({ fileName: 'b.xlsx', columns, rows })], 'b.xlsx'));
+      expect((await post<{ imported: number }>('/v1/metaRecord/import', form, false)).values.imported).toBe(rows.length);
+    }
+
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/base-info/brand`);
+    await page.getByRole('heading', { level: 1, name: '品牌管理' }).waitFor();
+    await page.getByText(/共 10,?0\d\d 条/).waitFor();
+    await page.getByRole('button', { name: '导出', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '导出品牌' });
+    await dialog.waitFor();
+    // Closed while it runs: it goes on, and 导出 brings the same job back rather than starting another.
+    await dialog.getByRole('button', { name: '后台运行' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '导出', exact: true }).click();
+    const link = dialog.getByRole('link', { name: /^下载 品牌-\d{4}-\d{2}-\d{2}\.xlsx$/ });
+    await link.waitFor({ timeout: 60_000 });
+    await dialog.getByText(/^已导出 10,\d\d\d 行（[\d.]+ [KM]B）$/).waitFor();
+    await dialog.getByText(/^下载链接在 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 前有效，过期后请重新导出$/).waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/manage\/anon\/exportFile\?id=\d+&e=\d+&s=/);
+    // The link itself downloads the file, with no session header (a plain browser download).
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^品牌-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const res = await fetch(`${ui.baseUrl}${href}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

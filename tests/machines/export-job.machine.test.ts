@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor, fromCallback } from 'xstate';
+import { exportJobMachine } from '../../machines/export-job.machine.ts';
+import type { ExportStatus } from '../../src/api/contract.ts';
+import {
+  controllableActors,
+  describeValue,
+  itFollowsItsTable,
+  runPath,
+  toTestMachine,
+  type TransitionTable,
+  collected,
+} from './harness.ts';
+
+const QUERY = { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' };
+const job = (status: ExportStatus['status'], processed = 0): ExportStatus => ({
+  jobId: 9,
+  status,
+  total: 25_000,
+  processed,
+  message: status === 'failed' ? '服务器内部错误，请稍后重试' : '',
+  fileName: '会员-2026-11-27.xlsx',
+  ...(status === 'done' ? { url: '/manage/anon/exportFile?id=9&e=1&s=x', expiresAt: '2026-11-27T05:00:00.000Z', bytes: 1024 } : {}),
+});
+
+const EVENTS = [
+  { type: 'START', query: QUERY },
+  { type: 'xstate.done.actor.start', output: job('processing') },
+  { type: 'xstate.error.actor.start', error: new Error('你已有一个导出正在进行，请等它完成或取消后再导出') },
+  { type: 'PROGRESS', job: job('processing', 5000) },
+  { type: 'PROGRESS', job: job('done', 25_000) },
+  { type: 'PROGRESS', job: job('cancelled', 5000) },
+  { type: 'PROGRESS', job: job('failed', 5000) },
+  { type: 'CANCEL' },
+  { type: 'RESET' },
+  { type: 'xstate.done.actor.requestCancel', output: undefined },
+];
+
+function sut() {
+  const log: unknown[] = [];
+  const { actors, settle, started, inputs } = controllableActors(['start', 'requestCancel'], log);
+  const polled: unknown[] = [];
+  const stopped: string[] = [];
+  const poll = fromCallback(({ input }) => {
+    polled.push(input);
+    log.push(`start poll(${describeValue(input)})`);
+    return () => void (stopped.push('poll'), log.push('stop poll'));
+  });
+  const actor = createActor(exportJobMachine.provide({ actors: { ...actors, poll } as never })).start();
+  return { actor, settle, started, inputs, polled, stopped, log };
+}
+
+describe('export-job machine (model-based)', () => {
+  const model = createTestModel(toTestMachine(exportJobMachine), { events: EVENTS as never } as never);
+  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true }));
+
+  it('reaches every state', () => {
+    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual([
+      'cancelled',
+      'cancelling',
+      'failed',
+      'idle',
+      'ready',
+      'starting',
+      'writing',
+    ]);
+  });
+
+  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+    const s = sut();
+    await runPath(
+      path as never,
+      s.actor,
+      s.settle,
+      {
+        // The start got the list's query as it was given.
+        starting: (snap) => {
+          expect(s.inputs.filter(([n]) => n === 'start').at(-1)).toEqual(['start', { query: QUERY }]);
+          expect(snap.context).toMatchObject({ job: null, error: null });
+        },
+        // Polling asks about the job the start made.
+        writing: (snap) => {
+          expect(s.polled.at(-1)).toEqual({ jobId: 9 });
+          expect(snap.context.job?.status).toBe('processing');
+        },
+        cancelling: (snap) => {
+          expect(s.started).toContain('requestCancel');
+          expect(s.inputs.filter(([n]) => n === 'requestCancel').at(-1)).toEqual(['requestCancel', { jobId: 9 }]);
+          expect(snap.context.job?.jobId).toBe(9);
+        },
+        ready: (snap) => {
+          expect(snap.context.job).toMatchObject({ status: 'done', url: expect.stringContaining('id=9'), processed: 25_000 });
+          expect(s.stopped).toContain('poll');
+        },
+        failed: (snap) => expect(snap.context.error).toMatch(/你已有一个导出正在进行|服务器内部错误/),
+        cancelled: (snap) => {
+          expect(snap.context.job?.status).toBe('cancelled');
+          expect(s.stopped).toContain('poll');
+        },
+        idle: (snap) => expect(snap.context).toEqual({ job: null, error: null }),
+      },
+      table && { table, effects: () => s.log },
+    );
+  };
+  itFollowsItsTable('export-job', exportJobMachine, paths, drive);
+  for (const path of paths) it(path.description, () => drive(path));
+});
