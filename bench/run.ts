@@ -4,6 +4,7 @@ import { benchMenu } from './menu.bench.ts';
 import { benchUsers } from './users.bench.ts';
 import { benchRecords } from './records.bench.ts';
 import { benchJournal } from './journal.bench.ts';
+import { benchThroughput } from './throughput.bench.ts';
 
 /** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -40,6 +41,16 @@ results.records = records;
 console.table(records.list);
 console.log(`工作台 figures (target p95 <= ${records.dashboard.targetP95Ms} ms)`);
 console.table([records.dashboard]);
+
+console.log('Server throughput (targets: PGlite >= 500 req/s with p99 <= 30 ms; PostgreSQL >= 1,000 req/s per process with p99 <= 20 ms)');
+const throughput = await benchThroughput();
+results.throughput = throughput;
+console.log(`load: ${String(throughput.generator)}; mix: ${String(throughput.mix)}`);
+for (const engine of ['PGlite', 'PostgreSQL']) {
+  if (!throughput[engine]) continue;
+  console.log(engine);
+  console.table(throughput[engine]);
+}
 
 console.log('Event journal: per-event cost (recording on vs off, target <= 0.05 ms) and first-bundle size (target <= 15 KiB gz)');
 results.journal = await benchJournal();

@@ -14,6 +14,8 @@ export interface SessionInfo {
   lastSeenAt: Date;
   /** menu ids granted by initUserPermission; null until then */
   permissions: number[] | null;
+  /** when those were computed (a generation of the session's menu); null without them */
+  permissionsAt?: string | null;
   /** the tenant is enabled and not expired */
   tenantActive: boolean;
   /** the account's password was chosen or seen by someone else: only the shell's calls and the change, until changed */
@@ -48,7 +50,8 @@ export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expir
 export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
   const [row] = await db.query<SessionInfo>(
     `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
-            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions, ${TENANT_ACTIVE} AS "tenantActive",
+            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
+            CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
             u.must_change_password AS "mustChangePassword"
        FROM user_session s
        JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id

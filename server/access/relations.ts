@@ -38,9 +38,20 @@ export const HELD_RELATIONS = `FROM api_interface i
        JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = $1
       WHERE i.method = $3 AND i.path = $4`;
 
-/** Whether the caller's roles grant a page or button related to this interface now (page_func_relation). */
+/**
+ * Whether the caller's roles grant a page or button related to this interface now (page_func_relation). A session
+ * whose granted menu ids are stored (initUserPermission) is checked against them: every change of its roles, their
+ * grants or the menu clears them (SessionEvents.publish), so they are never wider than what the roles grant now, and a
+ * session without them is checked against the roles themselves. The relations are read live either way.
+ */
 export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 ${HELD_RELATIONS} LIMIT 1`, [s.userId, s.tenantId, method, path]);
+  const rows = s.permissions
+    ? await db.query(
+        `SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
+          WHERE i.method = $1 AND i.path = $2 AND pf.menu_id = ANY($3::int[]) LIMIT 1`,
+        [method, path, s.permissions],
+      )
+    : await db.query(`SELECT 1 ${HELD_RELATIONS} LIMIT 1`, [s.userId, s.tenantId, method, path]);
   return rows.length > 0;
 }
 

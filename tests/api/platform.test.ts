@@ -308,6 +308,11 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     const [users] = await server.query<{ id: number }>(`SELECT id FROM menu WHERE path = '/manage/users' AND uri_type <> 2 LIMIT 1`);
     await server.query('UPDATE user_session SET permissions = $2 WHERE id = $1', [sessionId, [users.id]]);
     expect(paths(await fetchMenuTree(user.api))).toEqual(['/manage/users']);
+    // The access chain checks calls against the same stored ids: the users page's list answers, the logs page's not.
+    expect(await user.api.call('/v1/user/list', { pageNum: 1, pageSize: 1 })).toMatchObject({ result: 'ok' });
+    await expect(user.api.call('/v1/userLoginLog/list', { pageNum: 1, pageSize: 1 })).rejects.toMatchObject({
+      failure: { kind: 'forbidden' },
+    });
 
     // An admin takes the users page from the user's role: the stored permissions go, the next tree lacks the page.
     const admin = await signedIn(server.url, 'admin');

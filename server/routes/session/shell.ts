@@ -6,7 +6,7 @@ import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ok } from '../../infra/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import type { UserInfo } from '../../../src/api/contract.ts';
+import type { MenuNode, UserInfo } from '../../../src/api/contract.ts';
 import { profile } from '../../../src/api/schema/system/user.ts';
 import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session/session.ts';
 import { takes } from '../../infra/validate.ts';
@@ -18,6 +18,9 @@ export interface ShellOptions {
 }
 
 /** The calls the session shell makes after login. All need a live session. */
+/** Sessions whose menu tree a process keeps (about 10-50 KB each). */
+const MAX_KEPT_TREES = 2000;
+
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
@@ -46,16 +49,32 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   app.post('/v1/userRole/initUserPermission', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     await db.query(
-      `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[] WHERE token_hash = $3`,
+      `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[], permissions_at = clock_timestamp()
+        WHERE token_hash = $3`,
       [s.userId, s.tenantId, s.tokenHash],
     );
     return c.json(ok());
   });
 
+  // Every signed-in page load asks for the tree: a session's tree is built once per generation of its permissions
+  // (initUserPermission stores them with their time; any change of roles, grants or menus clears them) and kept in
+  // this process. Without stored permissions the tree is built from the roles each time.
+  const trees = new Map<string, { generation: string; tree: MenuNode[] }>();
   app.post('/permission/treeMenu4VUE', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
+    // The stored ids themselves are part of the key: whatever writes them, the tree follows.
+    const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
+    const kept = generation ? trees.get(s.id) : undefined;
+    if (kept && kept.generation === generation) return c.json({ result: kept.tree });
+    const tree = await loadMenuTree(db, s.userId, s.tenantId, s.permissions);
+    if (generation) {
+      // A bounded cache: the oldest entry goes first (Map keeps insertion order).
+      trees.delete(s.id);
+      trees.set(s.id, { generation, tree });
+      if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
+    }
     // the tree comes back in `result`.
-    return c.json({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
+    return c.json({ result: tree });
   });
 
   app.post('/anon/vue/token', owns('shell'), takes(noBody), async (c) => {
