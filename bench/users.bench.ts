@@ -81,9 +81,9 @@ export async function benchUsers() {
         });
       }
     }
-    // The 10,000-row import (issue 10: <= 10 s): upload, check, save, from the first byte to the job's end.
+    // The 100,000-row import (issue 29: <= 30 s): upload, check (parsed in a worker), save, from the first byte to the job's end.
     const admin = await as('admin');
-    const sheetRows = Array.from({ length: 10_000 }, (_, i) => [`imp${i}bench`, `导入${i}`, '', '门店/普通员工', '总部', '门店员工']);
+    const sheetRows = Array.from({ length: 100_000 }, (_, i) => [`imp${i}bench`, `导入${i}`, '', '门店/普通员工', '总部', '门店员工']);
     const file = new File([await writeXlsx({ fileName: 'bench.xlsx', columns: USER_SHEET_COLUMNS, rows: sheetRows })], 'bench.xlsx');
     const imports = userImportCalls(admin);
     const t1 = performance.now();
@@ -100,7 +100,7 @@ export async function benchUsers() {
       runsPerCase: RUNS,
       targetP95Ms: 50,
       rows,
-      import: { rows: 10_000, created: status.created, status: status.status, ms: Math.round(importMs), targetMs: 10_000 },
+      import: { rows: 100_000, created: status.created, status: status.status, ms: Math.round(importMs), targetMs: 30_000 },
     };
   } finally {
     await db.close();

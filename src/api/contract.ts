@@ -179,7 +179,7 @@ export const USER_TYPE_NAMES: Readonly<Record<string, 0 | 1 | 2>> = {
   '2': 2,
 };
 /** Limits of one users import. */
-export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 } as const;
+export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 100_000 } as const;
 
 /** One refused row of an import: its row number in the sheet (the header is row 1), the column, and why. */
 export interface ImportProblem {

@@ -44,7 +44,8 @@ export async function writeXlsx(
   (sheet as Record<string, unknown>)['!freeze'] = { xSplit: 0, ySplit: 1 };
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
-  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+  // Deflated, as Excel writes it: sheetjs stores the parts uncompressed by default (10,000 rows: 2.6 MB, not 0.2).
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
 }
 
 /** Offers bytes as a download under a file name (an object URL, released once the click has happened). */
@@ -70,5 +71,5 @@ export interface SheetJs {
     book_new: () => unknown;
     book_append_sheet: (book: unknown, sheet: unknown, name: string) => void;
   };
-  write: (book: unknown, opts: { type: 'array'; bookType: 'xlsx' }) => unknown;
+  write: (book: unknown, opts: { type: 'array'; bookType: 'xlsx'; compression: boolean }) => unknown;
 }

@@ -115,7 +115,7 @@ describe('xlsx writing (sheetjs-style)', () => {
         [1, 'xyz'],
       ],
       [{ book: true }, true, 'Sheet1'],
-      { type: 'array', bookType: 'xlsx' },
+      { type: 'array', bookType: 'xlsx', compression: true },
     ]);
     expect(sheet.A1).toEqual({
       v: 'a',

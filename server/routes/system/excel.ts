@@ -9,7 +9,7 @@ import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { queryUsers } from './users.ts';
-import { IMPORT_ERROR_COLUMN, IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
+import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 
 const TYPE_NAME = Object.fromEntries(
@@ -21,7 +21,7 @@ const TYPE_NAME = Object.fromEntries(
 /**
  * /v1/common/excel/getExcelUrl: what a sheet holds, for the browser to write as .xlsx (sheetjs-style, lazily
  * loaded): `{ type: 'userTemplate' }` the import template with an example row; `{ type: 'userExport', ...the list's
- * filters }` the users of the current filtered list, up to IMPORT_LIMITS.maxRows, in the template's columns (so an
+ * filters }` the users of the current filtered list, up to EXPORT_LIMITS.browserMaxRows, in the template's columns (so an
  * export can be edited and imported back); `{ type: 'userImportErrors', jobId }` the rows an import of the caller's
  * refused, as the sheet had them, with their reasons in a last column (fixed in place, the file imports as it is).
  */
@@ -49,7 +49,7 @@ export function excelRoutes(db: Db) {
     }
     if (body.type === 'userExport') {
       if (!(await grants(db, s, { buttons: ['user:export'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
-      const { rows, count } = await queryUsers(db, s, body, 1, IMPORT_LIMITS.maxRows);
+      const { rows, count } = await queryUsers(db, s, body, 1, EXPORT_LIMITS.browserMaxRows);
       const view = await phoneView(db, s);
       const departs = new Map(
         (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [s.tenantId])).map(
