@@ -5,6 +5,7 @@ import { benchUsers } from './users.bench.ts';
 import { benchRecords } from './records.bench.ts';
 import { benchJournal } from './journal.bench.ts';
 import { benchThroughput } from './throughput.bench.ts';
+import { benchScale } from './scale.bench.ts';
 
 /** npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time. */
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -51,6 +52,15 @@ for (const engine of ['PGlite', 'PostgreSQL']) {
   console.log(engine);
   console.table(throughput[engine]);
 }
+
+console.log(
+  'Real volumes on PostgreSQL: 1,000,000 members, 10,000,000 operation-log rows (target: list with filter and sort p95 <= 50 ms)',
+);
+const scale = await benchScale();
+results.scale = scale;
+const { rows: scaleRows, ...scaleRest } = scale as { rows?: unknown[] };
+console.log(scaleRest);
+if (scaleRows) console.table(scaleRows);
 
 console.log('Event journal: per-event cost (recording on vs off, target <= 0.05 ms) and first-bundle size (target <= 15 KiB gz)');
 results.journal = await benchJournal();

@@ -200,6 +200,12 @@ export interface ImportStatus {
 }
 
 /**
+ * Lists count their matches exactly up to `exactCountUpTo`; past it they answer the planner's estimate with
+ * `countEstimated: true` (the pager says 约 N 条), so a filter matching millions costs a bounded scan.
+ */
+export const LIST_LIMITS = { exactCountUpTo: 10_000 } as const;
+
+/**
  * Exports: up to `browserMaxRows` rows the browser writes the sheet at once (sheetjs-style); beyond, the server
  * writes it as a job (progress, cancel, a link valid `linkMinutes`). A job holds at most `jobMaxRows` rows (an Excel
  * sheet's 1,048,576 rows, rounded down).

@@ -199,6 +199,32 @@ describe('export jobs', () => {
     if (end.values!.status === 'cancelled') expect(end.values!.url).toBeUndefined();
   });
 
+  it('counts a list exactly up to 10,000 matches and says an estimate past that', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const brand = (await call<RecordSchema>(admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })).values!;
+    const name = brand.fields.find((f) => f.name === 'name')!;
+    const [{ tenant_id: tenantId }] = await server.query<{ tenant_id: number }>('SELECT tenant_id FROM meta_table WHERE id = $1', [
+      brand.table.id,
+    ]);
+    await server.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data)
+       SELECT $1, $2, jsonb_build_object($3::text, '估算品牌' || g) FROM generate_series(1, 10050) g`,
+      [tenantId, brand.table.id, String(name.id)],
+    );
+    await server.query('ANALYZE meta_record');
+    const many = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { tableId: brand.table.id, filters: { name: '估算品牌' } });
+    expect(many).toMatchObject({ result: 'ok', countEstimated: true });
+    expect(many.count).toBeGreaterThan(10_000);
+    expect(many.values!.length).toBe(10);
+    const few = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+      tableId: brand.table.id,
+      filters: { name: '估算品牌1000' },
+    });
+    // 估算品牌1000 and 估算品牌10000-10009: exact, and no estimate flag
+    expect(few).toMatchObject({ result: 'ok', count: 11 });
+    expect(few).not.toHaveProperty('countEstimated');
+  });
+
   it('a job left running by a process that ended is marked failed; finished files past their time go with their links', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'scrm-export-test-'));
     const jobs = new ExportJobs({ db: { query: server.query } as unknown as Db, dir, secret: randomBytes(32), lifecycle: new Lifecycle() });

@@ -8,6 +8,7 @@ import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
 import { DataTable, pinOf } from '../../src/kit/list/data-table.tsx';
 import { FileDrop } from '../../src/kit/form/file-drop.tsx';
+import { Pagination } from '../../src/kit/list/pagination.tsx';
 import { fireEvent } from '@testing-library/react';
 import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
@@ -281,5 +282,25 @@ describe('a form whose rules are a resource schema (useSchemaForm)', () => {
     expect(edited.current.error('template')).toBe('请填写验证码短信的模板编号');
     act(() => edited.current.set('template', 'SMS_1'));
     expect(edited.current.error('template')).toBeUndefined();
+  });
+});
+
+describe('the pager’s count', () => {
+  it('says an exact count as 共 N 条, an estimate as 约 N 条, and a bare lower bound as 超过 10,000 条', () => {
+    const onChange = vi.fn();
+    const view = wrap(<Pagination count={42} page={1} size={20} onChange={onChange} />);
+    screen.getByText('共 42 条');
+    view.rerender(
+      <FluentProvider theme={webLightTheme}>
+        <Pagination count={250_088} estimated page={1} size={20} onChange={onChange} />
+      </FluentProvider>,
+    );
+    screen.getByText('约 250,088 条');
+    view.rerender(
+      <FluentProvider theme={webLightTheme}>
+        <Pagination count={10_001} estimated page={1} size={20} onChange={onChange} />
+      </FluentProvider>,
+    );
+    screen.getByText('超过 10,000 条');
   });
 });

@@ -32,6 +32,7 @@ import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.
 import { owns } from '../../access/access.ts';
 import { takes } from '../../infra/validate.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
+import { countMatches } from '../../infra/count.ts';
 import {
   recordExport,
   recordExportJob,
@@ -194,7 +195,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const where = await listWhere(db, s, schema, listQueryOf(body), params);
     const order = listOrder(schema, listQueryOf(body));
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    const counted = await countMatches(db, `FROM meta_record r WHERE ${where}`, params);
     // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
     // otherwise carry every matching row's columns (bench/records.bench.ts).
     const rows = await db.query<StoredRecord>(
@@ -203,7 +204,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         ORDER BY ${order}`,
       params,
     );
-    return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), count: n });
+    return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), ...counted });
   });
 
   app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), takes(recordId), async (c) => {

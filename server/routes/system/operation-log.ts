@@ -5,6 +5,7 @@ import { ok } from '../../infra/http.ts';
 import { takes } from '../../infra/validate.ts';
 import { operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
+import { countMatches } from '../../infra/count.ts';
 import { owns } from '../../access/access.ts';
 
 const FIELDS = [
@@ -52,14 +53,11 @@ export function operationLogRoutes(db: Db) {
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"
          FROM operation_log l JOIN app_user u ON u.id = l.user_id
-        WHERE ${where} ORDER BY l.id DESC LIMIT $7 OFFSET $8`,
+        WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8`,
       [...params, pageSize, (pageNum - 1) * pageSize],
     );
-    const [{ n }] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE ${where}`,
-      params,
-    );
-    return c.json({ result: 'ok', values: rows, count: n, ...(exporting ? { truncated: n > rows.length } : {}) });
+    const counted = await countMatches(db, `FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE ${where}`, params);
+    return c.json({ result: 'ok', values: rows, ...counted, ...(exporting ? { truncated: counted.count > rows.length } : {}) });
   });
 
   return app;

@@ -33,8 +33,8 @@ export interface OperationLogRow {
 }
 
 const page = async <T>(api: ApiClient, path: string, q: object) => {
-  const a = await api.call<Answer<T[]> & { count?: number; truncated?: boolean }>(path, q);
-  return { rows: a.values ?? [], count: a.count ?? 0, truncated: a.truncated === true };
+  const a = await api.call<Answer<T[]> & { count?: number; truncated?: boolean; countEstimated?: boolean }>(path, q);
+  return { rows: a.values ?? [], count: a.count ?? 0, truncated: a.truncated === true, estimated: a.countEstimated === true };
 };
 
 /** The log calls at their exact paths (misspellings kept). */

@@ -1,7 +1,8 @@
-import { Button, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Input, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { PAGE_SIZES, lastPage } from './list-query.ts';
+import { LIST_LIMITS } from '../../api/contract.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -32,13 +33,18 @@ export function pageWindow(page: number, pages: number): Array<number | null> {
 
 export interface PaginationProps {
   count: number;
+  /**
+   * the count is the server's estimate (past LIST_LIMITS.exactCountUpTo): said as 约 N 条, or as 超过 10,000 条 when
+   * the planner guessed no more than what was counted
+   */
+  estimated?: boolean;
   page: number;
   size: number;
   onChange: (change: { page?: number; size?: number }) => void;
 }
 
 /** 共 N 条, page size (10/20/50/100/200), previous, page numbers, next, and 跳至 … 页. */
-export function Pagination({ count, page, size, onChange }: PaginationProps) {
+export function Pagination({ count, estimated, page, size, onChange }: PaginationProps) {
   const s = useStyles();
   const t = useT();
   const pages = lastPage(count, size);
@@ -46,7 +52,17 @@ export function Pagination({ count, page, size, onChange }: PaginationProps) {
   const go = (p: number) => p >= 1 && p <= pages && p !== page && onChange({ page: p });
   return (
     <nav className={s.bar} aria-label={t('pagination')}>
-      <span>{t('totalRows', { count })}</span>
+      {estimated ? (
+        <Tooltip content={t('totalRowsEstimatedHint')} relationship="description">
+          <span tabIndex={0}>
+            {count > LIST_LIMITS.exactCountUpTo + 1
+              ? t('totalRowsEstimated', { count: count.toLocaleString('en-US') })
+              : t('totalRowsOver', { count: LIST_LIMITS.exactCountUpTo.toLocaleString('en-US') })}
+          </span>
+        </Tooltip>
+      ) : (
+        <span>{t('totalRows', { count })}</span>
+      )}
       <Select aria-label={t('pageSize')} value={String(size)} onChange={(_, d) => onChange({ size: Number(d.value) })}>
         {PAGE_SIZES.map((n) => (
           <option key={n} value={n}>

@@ -117,7 +117,13 @@ export function ResourceList<T, K extends string | number>({
           })}
         />
         {filters && (
-          <Pagination count={data.count} page={filters.list.page} size={filters.list.size} onChange={(c) => filters.setList(c)} />
+          <Pagination
+            count={data.count}
+            estimated={Boolean((data.answer as { estimated?: boolean } | null)?.estimated)}
+            page={filters.list.page}
+            size={filters.list.size}
+            onChange={(c) => filters.setList(c)}
+          />
         )}
       </div>
     </>
