@@ -278,7 +278,19 @@ export function createApp(options: AppOptions) {
       return sent.ok ? { ok: true, platform: platform.name } : sent;
     });
     const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB } : {}) };
-    const scheduler = new Scheduler({ db, jobs, tickMs: options.schedulerTickMs, timeZone, sweeps: [() => exports.sweep()] });
+    const scheduler = new Scheduler({
+      db,
+      jobs,
+      tickMs: options.schedulerTickMs,
+      timeZone,
+      sweeps: [() => exports.sweep()],
+      onRun: (_job, outcome) => metrics.increment('scrm_scheduler_runs_total', 'Scheduled task runs, by outcome.', 'outcome', outcome),
+    });
+    metrics.gauge('scrm_session_streams_open', 'Session event streams this process holds open.', () => events.streams);
+    const processing = (table: 'import_job' | 'export_job') => async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE status = 'processing'`))[0].n;
+    metrics.gauge('scrm_import_jobs_running', 'Imports under way (every process).', processing('import_job'));
+    metrics.gauge('scrm_export_jobs_running', 'Exports under way (every process).', processing('export_job'));
     if (options.scheduler) scheduler.start();
     lifecycle.onStop(() => scheduler.stop());
     api.route('/', taskRoutes({ db, scheduler, jobs, timeZone }));

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { Db } from './db.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
@@ -9,25 +10,61 @@ export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
  * What the server counts for Prometheus: /manage requests by method and status class, and how long they took (one
  * histogram). Process figures are read when scraped. Kept in memory per process; a scraper sums the processes.
  */
+/** The path the request's handler was registered with (middleware registrations are ALL), or 'unmatched'. */
+const handlerPath = (c: Context) =>
+  matchedRoutes(c)
+    .filter((r) => r.method !== 'ALL')
+    .at(-1)?.path ?? 'unmatched';
+
+/** A label value as the text format takes it. */
+const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
 export class HttpMetrics {
   private readonly requests = new Map<string, number>();
   private readonly buckets = DURATION_BUCKETS.map(() => 0);
   private count = 0;
   private sum = 0;
   private readonly started = Date.now();
+  /** by route (the path the route was registered with, so unknown paths fold into their catch-all) */
+  private readonly routes = new Map<string, { byStatus: Map<string, number>; buckets: number[]; count: number; sum: number }>();
+  private readonly counters = new Map<string, { help: string; values: Map<string, number> }>();
+  private readonly gauges: Array<{ name: string; help: string; read: () => number | Promise<number> }> = [];
 
-  record(method: string, status: number, seconds: number): void {
-    const key = `${method}\u0000${Math.floor(status / 100)}xx`;
+  record(method: string, status: number, seconds: number, route?: string): void {
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    const key = `${method}\u0000${statusClass}`;
     this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
     this.count++;
     this.sum += seconds;
     DURATION_BUCKETS.forEach((le, i) => {
       if (seconds <= le) this.buckets[i]++;
     });
+    if (route === undefined) return;
+    const r = this.routes.get(route) ?? { byStatus: new Map(), buckets: DURATION_BUCKETS.map(() => 0), count: 0, sum: 0 };
+    this.routes.set(route, r);
+    r.byStatus.set(statusClass, (r.byStatus.get(statusClass) ?? 0) + 1);
+    r.count++;
+    r.sum += seconds;
+    DURATION_BUCKETS.forEach((le, i) => {
+      if (seconds <= le) r.buckets[i]++;
+    });
+  }
+
+  /** Adds one to a counter with one label (`scrm_scheduler_runs_total{outcome="success"}`). */
+  increment(name: string, help: string, label: string, value: string): void {
+    const c = this.counters.get(name) ?? { help, values: new Map() };
+    this.counters.set(name, c);
+    const key = `${label}="${escapeLabel(value)}"`;
+    c.values.set(key, (c.values.get(key) ?? 0) + 1);
+  }
+
+  /** A value read when the metrics are (open session streams, jobs under way). */
+  gauge(name: string, help: string, read: () => number | Promise<number>): void {
+    this.gauges.push({ name, help, read });
   }
 
   /** The Prometheus text format (version 0.0.4). */
-  text(): string {
+  async text(): Promise<string> {
     const lines = [
       '# HELP scrm_http_requests_total /manage requests answered, by method and status class.',
       '# TYPE scrm_http_requests_total counter',
@@ -42,6 +79,36 @@ export class HttpMetrics {
       `scrm_http_request_duration_seconds_sum ${this.sum.toFixed(6)}`,
       `scrm_http_request_duration_seconds_count ${this.count}`,
     ];
+    const routes = [...this.routes].sort(([a], [b]) => a.localeCompare(b));
+    lines.push(
+      '# HELP scrm_http_route_requests_total /manage requests answered, by route and status class.',
+      '# TYPE scrm_http_route_requests_total counter',
+      ...routes.flatMap(([route, r]) =>
+        [...r.byStatus]
+          .sort()
+          .map(([status, n]) => `scrm_http_route_requests_total{route="${escapeLabel(route)}",status="${status}"} ${n}`),
+      ),
+      '# HELP scrm_http_route_request_duration_seconds How long /manage requests took, by route.',
+      '# TYPE scrm_http_route_request_duration_seconds histogram',
+      ...routes.flatMap(([route, r]) => {
+        const l = `route="${escapeLabel(route)}"`;
+        return [
+          ...DURATION_BUCKETS.map((le, i) => `scrm_http_route_request_duration_seconds_bucket{${l},le="${le}"} ${r.buckets[i]}`),
+          `scrm_http_route_request_duration_seconds_bucket{${l},le="+Inf"} ${r.count}`,
+          `scrm_http_route_request_duration_seconds_sum{${l}} ${r.sum.toFixed(6)}`,
+          `scrm_http_route_request_duration_seconds_count{${l}} ${r.count}`,
+        ];
+      }),
+    );
+    for (const [name, c] of [...this.counters].sort(([a], [b]) => a.localeCompare(b))) {
+      lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, ...[...c.values].sort().map(([k, n]) => `${name}{${k}} ${n}`));
+    }
+    for (const g of this.gauges) {
+      const value = await Promise.resolve()
+        .then(g.read)
+        .catch(() => NaN);
+      lines.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} gauge`, `${g.name} ${value}`);
+    }
     const memory = process.memoryUsage();
     lines.push(
       '# HELP process_resident_memory_bytes Resident memory of the server process.',
@@ -66,7 +133,7 @@ export class HttpMetrics {
         await next();
         status = c.res.status;
       } finally {
-        this.record(c.req.method, status, (performance.now() - start) / 1000);
+        this.record(c.req.method, status, (performance.now() - start) / 1000, handlerPath(c));
       }
     };
   }
@@ -113,7 +180,7 @@ export function operationsRoutes(options: OperationsOptions) {
       clearTimeout(timer);
     }
   });
-  app.get('/metrics', (c) => {
+  app.get('/metrics', async (c) => {
     const token = options.metricsToken;
     if (token) {
       const given = Buffer.from(c.req.header('Authorization') ?? '');
@@ -123,7 +190,10 @@ export function operationsRoutes(options: OperationsOptions) {
     } else if (!options.demo) {
       return c.notFound();
     }
-    return c.text(options.metrics.text(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+    return c.text(await options.metrics.text(), 200, {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   });
   return app;
 }

@@ -38,6 +38,11 @@ export class SessionEvents {
     return this.started;
   }
 
+  /** The session streams this process holds open. */
+  get streams(): number {
+    return this.subscribers.size;
+  }
+
   subscribe(who: Subscriber, fn: (event: string) => void): () => void {
     const entry = { who, fn };
     this.subscribers.add(entry);

@@ -161,6 +161,8 @@ export interface SchedulerOptions {
   tickMs?: number;
   /** the zone crons and days are read in */
   timeZone: () => Promise<string>;
+  /** told each run's outcome (the metrics) */
+  onRun?: (job: string, outcome: string) => void;
   /** other looks each tick makes (export jobs: dead runs, expired files) */
   sweeps?: ReadonlyArray<() => Promise<unknown>>;
 }
@@ -296,12 +298,14 @@ export class Scheduler {
 
   private async run(task: TaskRow, logId: string, timeZone: string) {
     const db = this.o.db;
-    const finish = (outcome: string, message: string) =>
-      db.query(`UPDATE sys_task_log SET outcome = $2, message = $3, finished_at = clock_timestamp() WHERE id = $1::bigint`, [
+    const finish = (outcome: string, message: string) => {
+      this.o.onRun?.(task.job, outcome);
+      return db.query(`UPDATE sys_task_log SET outcome = $2, message = $3, finished_at = clock_timestamp() WHERE id = $1::bigint`, [
         logId,
         outcome,
         message.slice(0, 1000),
       ]);
+    };
     // One run at a time, across processes: the lock is one UPDATE that only an unlocked (or expired) task passes.
     const [locked] = await db.query(
       `UPDATE sys_task SET locked_until = clock_timestamp() + make_interval(secs => timeout_seconds), locked_by = $2

@@ -33,6 +33,18 @@ describe('operations endpoints of the running server', () => {
     expect(value(after, 'scrm_http_request_duration_seconds_bucket{le="5"}')).toBeLessThanOrEqual(count);
     expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(after).toContain('# TYPE scrm_http_request_duration_seconds histogram');
+    // By route: the path the route was registered with, its status class and its durations.
+    const route = 'route="/manage/vue/userInfo"';
+    expect(value(after, `scrm_http_route_requests_total{${route},status="2xx"}`)).toBeGreaterThanOrEqual(1);
+    expect(value(after, `scrm_http_route_request_duration_seconds_count{${route}}`)).toBeGreaterThanOrEqual(1);
+    expect(value(after, `scrm_http_route_request_duration_seconds_bucket{${route},le="+Inf"}`)).toBe(
+      value(after, `scrm_http_route_request_duration_seconds_count{${route}}`),
+    );
+    // What is under way: session streams held open here, imports and exports in every process.
+    for (const gauge of ['scrm_session_streams_open', 'scrm_import_jobs_running', 'scrm_export_jobs_running']) {
+      expect(after).toContain(`# TYPE ${gauge} gauge`);
+      expect(value(after, gauge)).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 
