@@ -104,6 +104,9 @@ describe('the event journal in Chromium', () => {
     await page.goto(`${ui.baseUrl}/#/content-manage/lottery`);
     await page.getByRole('button', { name: '新建活动' }).click();
     await page.getByRole('navigation', { name: '活动步骤' }).waitFor();
+    // A records page holds the export-job machine (a large export runs on the server).
+    await page.goto(`${ui.baseUrl}/#/base-info/brand`);
+    await page.getByRole('heading', { name: '品牌管理', level: 1 }).waitFor();
 
     // A 401 storm: the server has ended the session; the reload's boot calls are all in flight and all answer 401.
     // Every call made while the storm lasts is answered 401 (a call in flight when it ends too: the route is
