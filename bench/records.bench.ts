@@ -2,12 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../server/app.ts';
 import { openDb } from '../server/infra/db.ts';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed/seed.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/calls/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
+import { seedDemo } from '../server/seed/seed.ts';
+import { inProcess } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
 
 const ROWS = 100_000;
@@ -58,14 +55,7 @@ export async function benchRecords() {
     );
     await db.query('ANALYZE meta_record');
     const seedMs = performance.now() - t0;
-    const app = createApp({ db, sessionTtlSeconds: 3600, accessTokenTtlSeconds: 1800, demo: true });
-    const fetchApp: typeof fetch = async (input, init) => app.fetch(new Request(input as string, init));
-    const as = async (userName: string) => {
-      const store = memoryStore();
-      const api = createApiClient({ store, baseURL: 'http://bench.local/manage', fetch: fetchApp });
-      store.setItem(STORAGE_KEYS.userToken, await login(api, { userName, password: DEMO_PASSWORD }));
-      return api;
-    };
+    const as = inProcess(db);
     const cases: Array<[string, Record<string, unknown>]> = [
       ['level = 钻石卡, sorted by points desc', { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' }],
       ['nickname contains, sorted by joined_at', { filters: { nickname: '压测会员9999' }, sortField: 'joined_at', sortOrder: 'ascend' }],

@@ -2,12 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../server/app.ts';
 import { openDb } from '../server/infra/db.ts';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed/seed.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/calls/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
+import { seedDemo } from '../server/seed/seed.ts';
+import { inProcess } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { quantile, round } from './stats.ts';
 
@@ -79,14 +76,7 @@ export async function benchScale(): Promise<Record<string, unknown>> {
     await db.query('VACUUM ANALYZE meta_record');
     await db.query('VACUUM ANALYZE operation_log');
 
-    const app = createApp({ db, sessionTtlSeconds: 3600, accessTokenTtlSeconds: 1800, demo: true });
-    const fetchApp: typeof fetch = async (input, init) => app.fetch(new Request(input as string, init));
-    const as = async (userName: string) => {
-      const store = memoryStore();
-      const api = createApiClient({ store, baseURL: 'http://bench.local/manage', fetch: fetchApp });
-      store.setItem(STORAGE_KEYS.userToken, await login(api, { userName, password: DEMO_PASSWORD }));
-      return api;
-    };
+    const as = inProcess(db);
     const admin = await as('admin');
     const time = async (path: string, body: Record<string, unknown>) => {
       for (let w = 0; w < 3; w++) await admin.call(path, body);

@@ -5,8 +5,8 @@ import type { ImportStatus } from '../../../api/contract.ts';
 import { classifyAnswer } from '../../../api/errors.ts';
 import { encryptedWithKey } from '../../../api/calls/session-calls.ts';
 import { userImportCalls } from '../../../api/calls/user-calls.ts';
+import { jobPoller } from '../../../api/poll-job.ts';
 
-const POLL_MS = 500;
 const PATH = '/v1/user/importExcel';
 
 /**
@@ -54,24 +54,7 @@ export function createUserImportLogic(api: ApiClient) {
           xhr.abort();
         };
       }),
-      poll: fromCallback<ImportEvent, { jobId: number }>(({ input, sendBack }) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        let live = true;
-        const tick = async () => {
-          try {
-            const job = await calls.status(input.jobId);
-            if (live) sendBack({ type: 'PROGRESS', job });
-          } catch {
-            /* the shell said why; try again */
-          }
-          if (live) timer = setTimeout(() => void tick(), POLL_MS);
-        };
-        void tick();
-        return () => {
-          live = false;
-          clearTimeout(timer);
-        };
-      }),
+      poll: jobPoller<ImportEvent, ImportStatus>((jobId) => calls.status(jobId)),
       requestCancel: fromPromise(async ({ input }) => {
         await calls.cancel(input.jobId);
       }),
