@@ -72,7 +72,14 @@ export class XlsxWriter {
 
   /** Stops writing and leaves the file to be removed by the caller. */
   abort(): void {
-    this.sheet?.deflate.destroy();
+    const deflate = this.sheet?.deflate;
+    if (deflate) {
+      // What the deflater still holds goes nowhere: the file is being dropped.
+      deflate.removeAllListeners('data');
+      deflate.on('error', () => {});
+      deflate.destroy();
+    }
+    this.out.on('error', () => {});
     this.out.destroy();
   }
 

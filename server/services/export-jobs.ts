@@ -157,21 +157,15 @@ export class ExportJobs {
       await rm(file, { force: true });
       await db.query(`UPDATE export_job SET status = $2, message = $3, updated_at = now() WHERE id = $1`, [jobId, status, message]);
     };
-    let cursor: C | null = null;
-    for (;;) {
-      // Other requests go first between slices (PGlite answers one query at a time).
-      await new Promise((r) => setTimeout(r, 0));
-      if (this.o.lifecycle.interrupted) return end('failed', EXPORT_INTERRUPTED);
-      const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM export_job WHERE id = $1', [jobId]);
-      if (!job || job.cancel_requested) return end('cancelled');
-      const slice = await source.next(cursor, SLICE);
-      if (!slice.rows.length || writer.rows >= EXPORT_LIMITS.jobMaxRows) break;
-      await writer.addRows(slice.rows.slice(0, EXPORT_LIMITS.jobMaxRows - writer.rows));
-      cursor = slice.cursor;
-      await db.query(`UPDATE export_job SET processed = $2, updated_at = now() WHERE id = $1`, [jobId, writer.rows]);
-      if (cursor === null) break;
+    let complete: boolean;
+    try {
+      complete = await this.write(jobId, source, writer, end);
+    } catch (err) {
+      writer.abort();
+      throw err;
     }
-    await writer.close();
+    // Cancelled or cut short: `end` has said so and removed the file.
+    if (!complete) return;
     const { size } = await stat(file);
     // Rows added after the count are written too: the total follows what the file holds.
     await db.query(
@@ -180,6 +174,41 @@ export class ExportJobs {
         WHERE id = $1 AND status = 'processing'`,
       [jobId, writer.rows, size, this.o.linkSeconds ?? EXPORT_LIMITS.linkMinutes * 60],
     );
+  }
+
+  /**
+   * Writes the slices until the source ends (then closes the file: true) or the job is cancelled or interrupted
+   * (`end` says which and removes the file: false).
+   */
+  private async write<C>(
+    jobId: number,
+    source: ExportSource<C>,
+    writer: XlsxWriter,
+    end: (status: 'cancelled' | 'failed', message?: string) => Promise<unknown>,
+  ): Promise<boolean> {
+    const db = this.o.db;
+    let cursor: C | null = null;
+    for (;;) {
+      // Other requests go first between slices (PGlite answers one query at a time).
+      await new Promise((r) => setTimeout(r, 0));
+      if (this.o.lifecycle.interrupted) {
+        await end('failed', EXPORT_INTERRUPTED);
+        return false;
+      }
+      const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM export_job WHERE id = $1', [jobId]);
+      if (!job || job.cancel_requested) {
+        await end('cancelled');
+        return false;
+      }
+      const slice = await source.next(cursor, SLICE);
+      if (!slice.rows.length || writer.rows >= EXPORT_LIMITS.jobMaxRows) break;
+      await writer.addRows(slice.rows.slice(0, EXPORT_LIMITS.jobMaxRows - writer.rows));
+      cursor = slice.cursor;
+      await db.query(`UPDATE export_job SET processed = $2, updated_at = now() WHERE id = $1`, [jobId, writer.rows]);
+      if (cursor === null) break;
+    }
+    await writer.close();
+    return true;
   }
 
   /**

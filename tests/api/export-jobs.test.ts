@@ -11,7 +11,8 @@ import { readUploadedSheet } from '../../server/infra/sheets.ts';
 import type { ExportStatus, MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 import type { Db } from '../../server/infra/db.ts';
 import { Lifecycle } from '../../server/infra/operations.ts';
-import { DEAD_EXPORT_MESSAGE, ExportJobs } from '../../server/services/export-jobs.ts';
+import { DEAD_EXPORT_MESSAGE, EXPORT_INTERRUPTED, ExportJobs } from '../../server/services/export-jobs.ts';
+import type { SessionInfo } from '../../server/access/auth.ts';
 
 // Issue 29: exports of any size as server jobs: written slice by slice in the list's order, progress, cancel, one at a
 // time, a signed link that expires, text never a formula; on PGlite and PostgreSQL.
@@ -223,6 +224,46 @@ describe('export jobs', () => {
     // 估算品牌1000 and 估算品牌10000-10009: exact, and no estimate flag
     expect(few).toMatchObject({ result: 'ok', count: 11 });
     expect(few).not.toHaveProperty('countEstimated');
+  });
+
+  it('a running job ends cancelled on request, failed when the stop cuts it short or its source breaks, its file gone', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'scrm-export-run-'));
+    const lifecycle = new Lifecycle();
+    const jobs = new ExportJobs({ db: { query: server.query } as unknown as Db, dir, secret: randomBytes(32), lifecycle });
+    const who = (userId: number) => ({ tenantId: 1, userId }) as SessionInfo;
+    // An endless source, a slice every 20 ms.
+    const slow = {
+      columns: ['序号'],
+      next: async (after: number | null, limit: number) => {
+        await new Promise((r) => setTimeout(r, 20));
+        return { rows: Array.from({ length: limit }, (_, i) => [(after ?? 0) * limit + i]), cursor: (after ?? 0) + 1 };
+      },
+    };
+    const settle = (userId: number, jobId: number) =>
+      until(
+        () => jobs.status(who(userId), jobId),
+        (j) => j.status !== 'processing',
+      );
+    const cancelled = await jobs.start(who(990001), 'test', 'a.xlsx', 100_000, slow);
+    await until(
+      () => jobs.status(who(990001), cancelled.jobId),
+      (j) => j.processed > 0,
+    );
+    await jobs.cancel(who(990001), cancelled.jobId);
+    expect(await settle(990001, cancelled.jobId)).toMatchObject({ status: 'cancelled', message: '' });
+
+    const broken = await jobs.start(who(990002), 'test', 'b.xlsx', 10, {
+      columns: ['x'],
+      next: () => Promise.reject(new Error('the database went away')),
+    });
+    expect(await settle(990002, broken.jobId)).toMatchObject({ status: 'failed', message: '服务器内部错误，请稍后重试' });
+
+    const cut = await jobs.start(who(990003), 'test', 'c.xlsx', 100_000, slow);
+    lifecycle.interrupted = true;
+    expect(await settle(990003, cut.jobId)).toMatchObject({ status: 'failed', message: EXPORT_INTERRUPTED });
+    // No file is left behind by any of them.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('a job left running by a process that ended is marked failed; finished files past their time go with their links', async () => {
