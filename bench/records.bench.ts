@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/infra/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
-import { inProcess } from './in-process.ts';
+import { inProcess, seedMembers } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
 
 const ROWS = 100_000;
@@ -20,39 +20,8 @@ export async function benchRecords() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-records-'));
   const db = await openDb({ dataDir }, seedDemo);
   try {
-    const [table] = await db.query<{ id: number }>(`SELECT id FROM meta_table WHERE tenant_id = 1 AND name = 'member'`);
-    const fields = Object.fromEntries(
-      (await db.query<{ name: string; id: number }>('SELECT name, id FROM meta_field WHERE table_id = $1', [table.id])).map((f) => [
-        f.name,
-        String(f.id),
-      ]),
-    );
-    const departs = (await db.query<{ id: number }>('SELECT id FROM depart WHERE tenant_id = 1 ORDER BY id')).map((d) => d.id);
     const t0 = performance.now();
-    await db.query(
-      `INSERT INTO meta_record (tenant_id, table_id, data)
-       SELECT 1, $1, jsonb_build_object(
-                $2::text, 'B' || lpad(g::text, 9, '0'),
-                $3::text, '压测会员' || g,
-                $4::text, '16' || lpad(g::text, 9, '0'),
-                $5::text, ((g % 4) + 1)::text,
-                $6::text, (g * 7919) % 20000,
-                $7::text, ($8::int[])[(g % cardinality($8::int[])) + 1],
-                $9::text, to_char(date '2026-01-01' + (g % 300), 'YYYY-MM-DD'))
-         FROM generate_series(1, $10) g`,
-      [
-        table.id,
-        fields.card_no,
-        fields.nickname,
-        fields.phone,
-        fields.level,
-        fields.points,
-        fields.department,
-        departs,
-        fields.joined_at,
-        ROWS,
-      ],
-    );
+    const table = { id: await seedMembers(db, ROWS) };
     await db.query('ANALYZE meta_record');
     const seedMs = performance.now() - t0;
     const as = inProcess(db);
