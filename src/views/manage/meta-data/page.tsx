@@ -107,7 +107,10 @@ export default function MetaDataView({ route }: ViewProps) {
           onSaved={(id) => {
             const isNew = tableEditor.row === null;
             tableEditor.saved();
-            if (isNew) showTable(id);
+            // A new table is the newest, and tables are listed by id: it is on the last page of the whole list, which
+            // is shown with the new table chosen (a search that would hide it is cleared).
+            const total = (f.keyword ? allTables.length : data.count) + 1;
+            if (isNew) setList({ filters: { keyword: '', table: String(id) }, page: Math.ceil(total / list.size) });
           }}
         />
       )}
