@@ -46,6 +46,28 @@ export const nextDay = (day: string): string => format(addDays(parseISO(day), 1)
 /** A moment as the browser's local day (yyyy-MM-dd): a date input's default speaks the browser's own zone. */
 export const localDay = (d: Date) => format(d, DAY);
 
+/**
+ * A typed day as `yyyy-MM-dd`, or null when it names no day of the calendar. Users type what they are used to:
+ * dashes, slashes, dots or eight digits, with or without leading zeros.
+ * @example parseDay('2026/3/5') // '2026-03-05'
+ * @example parseDay('2026-02-30') // null
+ */
+export function parseDay(text: string): string | null {
+  const m = /^\s*(\d{4})(?:[-/.年](\d{1,2})[-/.月](\d{1,2})日?|(\d{2})(\d{2}))\s*$/.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [+m[1], +(m[2] ?? m[4]), +(m[3] ?? m[5])];
+  const d = new Date(year, month - 1, day);
+  return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day ? localDay(d) : null;
+}
+
+/** A `yyyy-MM-dd` day as the browser's local midnight (a calendar's cell), or null for anything else. */
+export function dayAsDate(day: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const d = new Date(+m[1], +m[2] - 1, +m[3]);
+  return localDay(d) === day ? d : null;
+}
+
 /** Today in `zone` (yyyy-MM-dd): the tenant's today, whatever the viewer's zone. */
 export const todayIn = (zone: string, now: Date = new Date()) => format(new TZDate(now, zone), DAY);
 

@@ -52,6 +52,48 @@ describe('logs page', () => {
     await Promise.all([visitor, admin].map((p) => p.context().close()));
   });
 
+  it('date filters are Fluent calendars in the console’s language: typed days are read, a wrong one is said', async () => {
+    // An English browser: a native date input would show mm/dd/yyyy whatever the console's language.
+    const page = await ui.signedInPage('admin', { locale: 'en-US' });
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations`);
+    const from = page.getByRole('combobox', { name: '开始日期' });
+    await from.click();
+    const calendar = page.getByRole('dialog', { name: '选择日期' });
+    // Chinese headings, the week from Monday, the month on today's day in the tenant's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    await calendar.getByRole('grid', { name: new RegExp(`^${year}年${month}月`) }).waitFor();
+    await expect.poll(() => calendar.getByRole('columnheader').first().textContent()).toBe('一');
+    const monthName = new Intl.DateTimeFormat('zh-CN', { month: 'long' }).format(new Date(year, month - 1, 1));
+    await calendar.getByRole('button', { name: `${day}, ${monthName}, ${year}`, exact: true }).click();
+    await expect.poll(() => from.inputValue()).toBe(today);
+    // Typed as users do, with slashes: read as the day it names, applied with 查询.
+    const to = page.getByRole('combobox', { name: '结束日期' });
+    await to.fill(today.replaceAll('-', '/'));
+    await to.press('Tab');
+    await expect.poll(() => to.inputValue()).toBe(today);
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBe(today);
+    // No such day: the field says what was typed and keeps the day it had.
+    await to.fill('2026-02-30');
+    await to.press('Tab');
+    await page.getByRole('alert').filter({ hasText: '“2026-02-30”不是日期，请按 2026-11-27 的格式输入' }).waitFor();
+    await expect.poll(() => to.inputValue()).toBe(today);
+
+    // In English the calendar speaks English, whatever the browser.
+    const en = await ui.signedInPage('admin', { locale: 'zh-CN' });
+    await en.evaluate(() => localStorage.setItem('language', 'en'));
+    await en.goto(`${ui.baseUrl}/#/manage/logs?tab=operations`);
+    await en.reload();
+    await en.getByRole('combobox', { name: 'From' }).click();
+    const enCalendar = en.getByRole('dialog', { name: 'Choose a date' });
+    const enMonth = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(year, month - 1, 1));
+    await enCalendar.getByRole('grid', { name: new RegExp(`^${enMonth} ${year}`) }).waitFor();
+    await expect.poll(() => enCalendar.getByRole('columnheader').first().textContent()).toBe('M');
+    await enCalendar.getByRole('button', { name: 'Previous month' }).waitFor();
+    await Promise.all([page, en].map((p) => p.context().close()));
+  });
+
   it('a page chunk that fails is reported to the error log with its route', async () => {
     const page = await ui.signedInPage('admin');
     await page.route(/\/assets\/roles-[\w-]+\.js$/, (route) => route.abort('failed'));

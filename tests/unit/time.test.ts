@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatInstant, isTimeZone, offeredTimeZones, zoneToName } from '../../src/lib/time.ts';
-import { DAY_RANGE_PRESETS, dayRange, fromZonedInput, localDay, nextDay, startOfDay, toZonedInput, todayIn } from '../../src/lib/days.ts';
+import {
+  DAY_RANGE_PRESETS,
+  dayAsDate,
+  dayRange,
+  fromZonedInput,
+  localDay,
+  nextDay,
+  parseDay,
+  startOfDay,
+  toZonedInput,
+  todayIn,
+} from '../../src/lib/days.ts';
 import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
 
 describe('times in the tenant’s zone', () => {
@@ -91,6 +102,38 @@ describe('a tenant day as instants (log date filters)', () => {
     expect(startOfDay('not a day', 'UTC')).toBeNull();
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(nextDay('2028-02-28')).toBe('2028-02-29');
+  });
+});
+
+describe('a typed day (the day picker)', () => {
+  it('reads dashes, slashes, dots, 年月日 and eight digits, with or without zeros, and nothing that is no day', () => {
+    for (const text of ['2026-03-05', '2026/3/5', '2026.03.5', '20260305', ' 2026-3-05 ', '2026年3月5日'])
+      expect(parseDay(text), text).toBe('2026-03-05');
+    expect(parseDay('2028/2/29')).toBe('2028-02-29');
+    expect(parseDay('2026-12-31')).toBe('2026-12-31');
+    for (const text of [
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-1-32',
+      '2027/2/29',
+      '26-03-05',
+      '2026-03',
+      '2026030',
+      '202603051',
+      'x2026-03-05',
+      '2026-03-05x',
+      '',
+    ])
+      expect(parseDay(text), text).toBeNull();
+  });
+
+  it('turns a day into the local midnight a calendar shows, and only a real day', () => {
+    const d = dayAsDate('2026-03-05')!;
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2026, 2, 5, 0, 0]);
+    expect(localDay(dayAsDate('2028-02-29')!)).toBe('2028-02-29');
+    for (const text of ['2026-02-30', '2026-3-5', '', ' 2026-03-05', '2026-03-05T00:00']) expect(dayAsDate(text), text).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { ChoiceSelect } from '../form/choice-select.tsx';
+import { DayPicker } from '../form/day-picker.tsx';
 import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
@@ -18,7 +19,6 @@ const useStyles = makeStyles({
     '& > *': { minWidth: '140px' },
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
-  date: { maxWidth: '170px' },
   range: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
 });
 
@@ -124,16 +124,7 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
 }
 
 function DateInput({ filters, name, label }: { filters: Filters; name: string; label: string }) {
-  const s = useStyles();
-  return (
-    <Input
-      className={s.date}
-      type="date"
-      aria-label={label}
-      value={filters.draft[name] ?? ''}
-      onChange={(_, d) => filters.edit(name, d.value)}
-    />
-  );
+  return <DayPicker aria-label={label} value={filters.draft[name] ?? ''} onChange={(day) => filters.edit(name, day)} />;
 }
 
 /** 快捷日期: a preset fills both ends with the tenant's days and applies at once. */

@@ -1,5 +1,6 @@
 import { FigureTable } from './figure-table.tsx';
-import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { DayPicker } from '../../kit/form/day-picker.tsx';
+import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
@@ -147,14 +148,14 @@ export default function MallStatisticsView({ route }: ViewProps) {
           validationState={problem?.field === 'from' ? 'error' : undefined}
           validationMessage={problem?.field === 'from' ? problem.message : undefined}
         >
-          <Input type="date" value={draft.from} max={today} onChange={(_, d) => setDraft({ ...draft, from: d.value })} />
+          <DayPicker value={draft.from} max={today} onChange={(from) => setDraft({ ...draft, from })} />
         </Field>
         <Field
           label={t('statTo')}
           validationState={problem?.field === 'to' ? 'error' : undefined}
           validationMessage={problem?.field === 'to' ? problem.message : undefined}
         >
-          <Input type="date" value={draft.to} onChange={(_, d) => setDraft({ ...draft, to: d.value })} />
+          <DayPicker value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </Field>
         <Button type="submit" appearance="primary">
           {t('search')}

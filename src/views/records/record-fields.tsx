@@ -1,4 +1,5 @@
 import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
+import { DayPicker } from '../../kit/form/day-picker.tsx';
 import { Field, Input, Switch } from '@fluentui/react-components';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
@@ -60,7 +61,7 @@ export function FieldInput({
         />
       );
     case 'date':
-      return <Input type="date" value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />;
+      return <DayPicker value={text} onChange={onChange} onBlur={onBlur} />;
     case 'datetime':
       return <ZonedDateTimeInput value={value} onChange={onChange} onBlur={onBlur} />;
     case 'number':

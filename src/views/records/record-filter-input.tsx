@@ -1,7 +1,10 @@
 import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
-import { localDay } from '../../lib/days.ts';
+import { nextDay, startOfDay } from '../../lib/days.ts';
+import { formatInstant } from '../../lib/time.ts';
+import { DayPicker } from '../../kit/form/day-picker.tsx';
+import { useTimeZone } from '../../shell/time-zone.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { RecordPicker } from './record-picker.tsx';
 
@@ -26,6 +29,7 @@ export function FilterInput({
   const s = useStyles();
   const t = useT();
   const [language] = useLanguage();
+  const zone = useTimeZone();
   const all = t('labelValue', { label: field.label, value: t('all') });
   switch (field.type) {
     case 'enum':
@@ -52,34 +56,45 @@ export function FilterInput({
           onChange={(id) => onChange(id === null ? '' : String(id))}
         />
       );
-    case 'number':
-    case 'money':
     case 'date':
     case 'datetime': {
       const [from = '', to = ''] = value.split('~');
-      const isDate = field.type === 'date' || field.type === 'datetime';
-      // A time range is chosen by days: from the start of the first to the start of the day after the last.
-      const show = (v: string) => (field.type === 'datetime' && v ? localDay(new Date(v)) : v);
-      const keep = (v: string, end: boolean) =>
-        field.type === 'datetime' && v ? new Date(new Date(`${v}T00:00`).getTime() + (end ? 86_400_000 : 0)).toISOString() : v;
       const set = (f: string, e: string) => onChange(f || e ? `${f}~${e}` : '');
-      const toShown = field.type === 'datetime' && to ? localDay(new Date(new Date(to).getTime() - 86_400_000)) : to;
+      // A time range is chosen by the tenant's days: from the start of the first to the start of the day after the last.
+      const timed = field.type === 'datetime';
+      const shown = (v: string, end: boolean) =>
+        timed && v ? formatInstant(new Date(Date.parse(v) - (end ? 1 : 0)).toISOString(), zone, 'date') : v;
+      const kept = (day: string, end: boolean) => (timed && day ? (startOfDay(end ? nextDay(day) : day, zone) ?? '') : day);
+      return (
+        <span className={s.range} role="group" aria-label={field.label}>
+          <DayPicker
+            aria-label={t('rangeFrom', { label: field.label })}
+            value={shown(from, false)}
+            onChange={(d) => set(kept(d, false), to)}
+          />
+          <span aria-hidden>~</span>
+          <DayPicker aria-label={t('rangeTo', { label: field.label })} value={shown(to, true)} onChange={(d) => set(from, kept(d, true))} />
+        </span>
+      );
+    }
+    case 'number':
+    case 'money': {
+      const [from = '', to = ''] = value.split('~');
+      const set = (f: string, e: string) => onChange(f || e ? `${f}~${e}` : '');
       return (
         <span className={s.range} role="group" aria-label={field.label}>
           <Input
-            type={isDate ? 'date' : 'text'}
             aria-label={t('rangeFrom', { label: field.label })}
-            placeholder={isDate ? undefined : t('rangeFrom', { label: field.label })}
-            value={show(from)}
-            onChange={(_, d) => set(keep(d.value, false), to)}
+            placeholder={t('rangeFrom', { label: field.label })}
+            value={from}
+            onChange={(_, d) => set(d.value, to)}
           />
           <span aria-hidden>~</span>
           <Input
-            type={isDate ? 'date' : 'text'}
             aria-label={t('rangeTo', { label: field.label })}
-            placeholder={isDate ? undefined : t('rangeTo', { label: field.label })}
-            value={toShown}
-            onChange={(_, d) => set(from, keep(d.value, true))}
+            placeholder={t('rangeTo', { label: field.label })}
+            value={to}
+            onChange={(_, d) => set(from, d.value)}
           />
         </span>
       );

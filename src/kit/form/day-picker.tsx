@@ -1,0 +1,138 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { DatePicker, type CalendarStrings, type DatePickerProps } from '@fluentui/react-datepicker-compat';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLanguage, useT, type T } from '../../i18n/use-t.ts';
+import { dayAsDate, localDay, parseDay, todayIn } from '../../lib/days.ts';
+import { useTimeZone } from '../../shell/time-zone.ts';
+
+const useStyles = makeStyles({
+  wrap: { display: 'inline-flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  picker: { width: '150px' },
+  problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, maxWidth: '240px' },
+});
+
+export interface DayPickerProps {
+  /** the day, `yyyy-MM-dd`, or '' for none */
+  value: string;
+  /** a day picked or typed (`yyyy-MM-dd`), or '' when the text was cleared */
+  onChange: (day: string) => void;
+  onBlur?: () => void;
+  'aria-label'?: string;
+  /** the first and last days that may be chosen (`yyyy-MM-dd`) */
+  min?: string;
+  max?: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A day, picked from Fluent's calendar or typed (2026-11-27, 2026/11/27, 20261127), in the console's language, weeks
+ * from Monday, 今天 being the tenant's today. Text that names no day is not taken: the field says what was typed
+ * and keeps the last good day, so a filter or a form never holds half a date.
+ * @example <DayPicker aria-label={t('fromDate')} value={from} onChange={setFrom} max={today} />
+ */
+export function DayPicker({ value, onChange, onBlur, min, max, disabled, className, ...rest }: DayPickerProps) {
+  const s = useStyles();
+  const t = useT();
+  const [language] = useLanguage();
+  const zone = useTimeZone();
+  const typed = useRef('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const parseDateFromString = useCallback((text: string) => {
+    typed.current = text;
+    const day = parseDay(text);
+    return day ? dayAsDate(day) : null;
+  }, []);
+  const locale = language === 'en' ? 'en' : 'zh-CN';
+  // t is a new function each render; its texts change only with the language.
+  const strings = useMemo(() => calendarStrings(locale, t), [locale]);
+  const formatter = useMemo(() => dateFormatting(locale), [locale]);
+  const today = dayAsDate(todayIn(zone)) ?? undefined;
+  // Fluent re-shows the value whenever `value` or `formatDate` is a new object: kept stable, typing is not undone.
+  const date = useMemo(() => dayAsDate(value), [value]);
+  const props: DatePickerProps = {
+    ...rest,
+    className: className ?? s.picker,
+    value: date,
+    allowTextInput: true,
+    disabled,
+    placeholder: t('dayPlaceholder'),
+    firstDayOfWeek: 1,
+    strings,
+    dateTimeFormatter: formatter,
+    today,
+    minDate: min ? (dayAsDate(min) ?? undefined) : undefined,
+    maxDate: max ? (dayAsDate(max) ?? undefined) : undefined,
+    formatDate,
+    parseDateFromString,
+    onSelectDate: (d) => {
+      setInvalid(null);
+      onChange(d ? localDay(d) : '');
+    },
+    onValidationResult: ({ error }) => {
+      if (error === 'invalid-input' || error === 'out-of-bounds') setInvalid(t('dayInvalid', { text: typed.current }));
+      else setInvalid(null);
+    },
+    popupSurface: { 'aria-label': t('calendarDialog') },
+    onBlur,
+    'aria-invalid': invalid ? true : undefined,
+  };
+  return invalid ? (
+    <span className={s.wrap}>
+      <DatePicker {...props} />
+      <span role="alert" className={s.problem}>
+        {invalid}
+      </span>
+    </span>
+  ) : (
+    <DatePicker {...props} />
+  );
+}
+
+const formatDate = (d?: Date) => (d ? localDay(d) : '');
+
+/** The calendar's names from the browser's own data (Intl), its buttons' words from the console's texts. */
+function calendarStrings(locale: string, t: T): CalendarStrings {
+  const months = (month: 'long' | 'short') =>
+    Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(locale, { month }).format(new Date(2026, i, 1)));
+  // 2026-11-01 is a Sunday: the calendar counts its days from Sunday whatever day the week starts on.
+  const days = (weekday: 'long' | 'narrow') =>
+    Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2026, 10, 1 + i)));
+  return {
+    months: months('long'),
+    shortMonths: months('short'),
+    days: days('long'),
+    shortDays: days('narrow'),
+    goToToday: t('rangeToday'),
+    prevMonthAriaLabel: t('calendarPrevMonth'),
+    nextMonthAriaLabel: t('calendarNextMonth'),
+    prevYearAriaLabel: t('calendarPrevYear'),
+    nextYearAriaLabel: t('calendarNextYear'),
+    prevYearRangeAriaLabel: t('calendarPrevYears'),
+    nextYearRangeAriaLabel: t('calendarNextYears'),
+    closeButtonAriaLabel: t('close'),
+    selectedDateFormatString: t('calendarSelected'),
+    todayDateFormatString: t('calendarToday'),
+    monthPickerHeaderAriaLabel: t('calendarChangeYear'),
+    yearPickerHeaderAriaLabel: t('calendarChangeMonth'),
+    weekNumberFormatString: t('calendarWeek'),
+    dayMarkedAriaLabel: t('calendarMarked'),
+  };
+}
+
+/** The calendar's headings as the language writes them: 2026年11月 / November 2026. */
+function dateFormatting(locale: string): NonNullable<DatePickerProps['dateTimeFormatter']> {
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, o);
+  const day = f({ day: 'numeric' });
+  const month = f({ month: 'long' });
+  const year = f({ year: 'numeric' });
+  const full = f({ dateStyle: 'long' });
+  const monthYear = f({ year: 'numeric', month: 'long' });
+  return {
+    formatDay: (d) => day.format(d).replace(/\D/g, ''),
+    formatMonth: (d) => month.format(d),
+    formatYear: (d) => year.format(d).replace(/\D/g, ''),
+    formatMonthDayYear: (d) => full.format(d),
+    formatMonthYear: (d) => monthYear.format(d),
+  };
+}
