@@ -90,6 +90,22 @@ describe('business areas', () => {
     expect(broken).toEqual([]);
   }, 120_000);
 
+  it('a records date range is picked by 快捷日期 in the tenant’s days, and the list applies it', async () => {
+    // A viewer in UTC: the days are Shanghai's, the tenant's.
+    const page = await ui.signedInPage('admin', { timezoneId: 'UTC' });
+    await page.goto(`${ui.baseUrl}/#/member-mng/member-list`);
+    const range = page.getByRole('group', { name: '入会日期' });
+    await range.getByRole('button', { name: '快捷日期' }).click();
+    await page.getByRole('menuitem', { name: '近 30 天' }).click();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() - 29 * 86_400_000));
+    await expect.poll(() => range.getByRole('combobox', { name: '入会日期起' }).inputValue()).toBe(from);
+    await expect.poll(() => range.getByRole('combobox', { name: '入会日期止' }).inputValue()).toBe(today);
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(`${from}~${today}`);
+    await page.context().close();
+  });
+
   it('a business page filters, adds through its form (with a searchable reference), edits, refuses a stale edit, deletes', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/store-mng`);

@@ -129,6 +129,14 @@ function DateInput({ filters, name, label }: { filters: Filters; name: string; l
 
 /** 快捷日期: a preset fills both ends with the tenant's days and applies at once. */
 function RangePresets({ filters, from, to }: { filters: Filters; from: string; to: string }) {
+  return <DayRangePresets onPick={(r) => filters.apply({ [from]: r.from, [to]: r.to })} />;
+}
+
+/**
+ * 快捷日期: today, the last 7, 30 or 90 days, each ending today in the tenant's zone.
+ * @example <DayRangePresets onPick={({ from, to }) => setRange(from, to)} />
+ */
+export function DayRangePresets({ onPick }: { onPick: (range: { from: string; to: string }) => void }) {
   const t = useT();
   const zone = useTimeZone();
   return (
@@ -139,13 +147,7 @@ function RangePresets({ filters, from, to }: { filters: Filters; from: string; t
       <MenuPopover>
         <MenuList>
           {DAY_RANGE_PRESETS.map((p) => (
-            <MenuItem
-              key={p}
-              onClick={() => {
-                const r = dayRange(p, zone);
-                filters.apply({ [from]: r.from, [to]: r.to });
-              }}
-            >
+            <MenuItem key={p} onClick={() => onPick(dayRange(p, zone))}>
               {t(PRESET_LABELS[p])}
             </MenuItem>
           ))}

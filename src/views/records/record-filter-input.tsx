@@ -4,6 +4,7 @@ import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contrac
 import { nextDay, startOfDay } from '../../lib/days.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
+import { DayRangePresets } from '../../kit/list/filter-bar.tsx';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { RecordPicker } from './record-picker.tsx';
@@ -74,6 +75,7 @@ export function FilterInput({
           />
           <span aria-hidden>~</span>
           <DayPicker aria-label={t('rangeTo', { label: field.label })} value={shown(to, true)} onChange={(d) => set(from, kept(d, true))} />
+          <DayRangePresets onPick={(r) => set(kept(r.from, false), kept(r.to, true))} />
         </span>
       );
     }
