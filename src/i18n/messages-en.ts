@@ -463,6 +463,7 @@ export const en = {
   calendarChangeMonth: '{0}, change month',
   calendarWeek: 'Week {0}',
   calendarMarked: 'marked',
+  timeOfDay: 'time',
   timePlaceholder: 'hh:mm',
   timeInvalid: 'Enter a valid time, such as 09:30',
   rangeToday: 'Today',

@@ -413,6 +413,7 @@ export const zhSignedIn = {
   calendarChangeMonth: '{0}，切换月份',
   calendarWeek: '第 {0} 周',
   calendarMarked: '有标记',
+  timeOfDay: '时间',
   timePlaceholder: '时:分',
   timeInvalid: '请输入正确的时间，如 09:30',
   rangeToday: '今天',

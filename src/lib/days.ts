@@ -60,6 +60,16 @@ export function parseDay(text: string): string | null {
   return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day ? localDay(d) : null;
 }
 
+/**
+ * A typed time of day as `HH:mm`, or null: 9:30, 09:30, 0930 and the full-width colon all mean half past nine.
+ * @example parseTime('9:05') // '09:05'
+ */
+export function parseTime(text: string): string | null {
+  const m = /^\s*(\d{1,2})[:：]?(\d{2})\s*$/.exec(text);
+  if (!m || +m[1] > 23 || +m[2] > 59) return null;
+  return `${m[1].padStart(2, '0')}:${m[2]}`;
+}
+
 /** A `yyyy-MM-dd` day as the browser's local midnight (a calendar's cell), or null for anything else. */
 export function dayAsDate(day: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -422,10 +422,18 @@ describe('business areas', () => {
     const local = (d: number) => {
       const x = new Date(Date.now() + d * 86_400_000);
       const p = (n: number) => String(n).padStart(2, '0');
-      return `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}T10:00`;
+      return `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}`;
     };
-    await base.getByLabel(/开始时间/).fill(local(1));
-    await base.getByLabel(/结束时间/).fill(local(5));
+    // A day from the day picker (typed), a time typed beside it.
+    for (const [label, days] of [
+      ['开始时间', 1],
+      ['结束时间', 5],
+    ] as const) {
+      await base.getByRole('combobox', { name: new RegExp(label) }).fill(local(days));
+      await base.getByRole('combobox', { name: new RegExp(label) }).press('Tab');
+      await base.getByRole('textbox', { name: new RegExp(`${label}.* 时间$`) }).fill('10:00');
+      await base.getByRole('textbox', { name: new RegExp(`${label}.* 时间$`) }).press('Tab');
+    }
     await page.getByRole('button', { name: '下一步' }).click();
     await page.waitForURL(/campaign-info\?id=\d+/);
     await form('模板设置')
@@ -480,7 +488,7 @@ describe('business areas', () => {
     const row = page.getByRole('row').filter({ hasText: '端到端大转盘' });
     await row.getByText('未开始').waitFor();
     // Listed as typed (it was stored and listed eight hours off when the browser's zone read the typed time).
-    await row.getByText(`${local(1).replace('T', ' ')} ~ ${local(5).replace('T', ' ')}`).waitFor();
+    await row.getByText(`${local(1)} 10:00 ~ ${local(5)} 10:00`).waitFor();
     await expect.poll(() => row.getByRole('button', { name: '编辑 端到端大转盘' }).isDisabled()).toBe(true);
     await Promise.all([page, reviewer].map((p) => p.context().close()));
   });

@@ -181,7 +181,14 @@ describe('platform administration', () => {
     await drawer.getByLabel('管理员账号').fill('lanjing_admin');
     // The form says what the first sign-in will ask while no phone is given.
     await drawer.getByText('也是首个管理员账号的手机号；不填写时，管理员首次登录须先绑定手机号').waitFor();
-    await drawer.getByLabel('到期时间').fill('2030-12-20T10:00');
+    await drawer.getByRole('combobox', { name: '到期时间' }).fill('2030/12/20');
+    await drawer.getByRole('combobox', { name: '到期时间' }).press('Tab');
+    // A time that is none is said, and not taken.
+    await drawer.getByRole('textbox', { name: '到期时间 时间' }).fill('25:00');
+    await drawer.getByRole('textbox', { name: '到期时间 时间' }).press('Tab');
+    await drawer.getByRole('alert').filter({ hasText: '请输入正确的时间，如 09:30' }).waitFor();
+    await drawer.getByRole('textbox', { name: '到期时间 时间' }).fill('10:00');
+    await drawer.getByRole('textbox', { name: '到期时间 时间' }).press('Tab');
     await drawer.getByRole('button', { name: '保存' }).click();
     const created = op.getByRole('alertdialog', { name: '租户已创建' });
     await created.waitFor();

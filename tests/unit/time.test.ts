@@ -9,6 +9,7 @@ import {
   localDay,
   nextDay,
   parseDay,
+  parseTime,
   startOfDay,
   toZonedInput,
   todayIn,
@@ -127,6 +128,18 @@ describe('a typed day (the day picker)', () => {
       '',
     ])
       expect(parseDay(text), text).toBeNull();
+  });
+
+  it('reads a typed time of day, and nothing past 23:59', () => {
+    for (const [text, time] of [
+      ['9:05', '09:05'],
+      ['09:05', '09:05'],
+      ['0905', '09:05'],
+      ['23：59', '23:59'],
+      [' 0:00 ', '00:00'],
+    ])
+      expect(parseTime(text!), text).toBe(time);
+    for (const text of ['24:00', '12:60', '9:5', '123:00', '12-30', 'noon', '']) expect(parseTime(text), text).toBeNull();
   });
 
   it('turns a day into the local midnight a calendar shows, and only a real day', () => {
