@@ -178,6 +178,48 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('a sub-list and the online drawer have the same tools: columns chosen (and kept), refresh; the drawer without full screen', async () => {
+    const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
+    // 数据字典's fields of the chosen table.
+    await page.goto(`${ui.baseUrl}/#/manage/meta-data`);
+    await page
+      .getByRole('button', { name: /^字段 / })
+      .first()
+      .click();
+    const fields = page.getByRole('region', { name: /^字段：/ });
+    const fieldHeaders = async () => (await fields.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+    await expect.poll(fieldHeaders).toContain('类型');
+    const subTools = fields.getByRole('toolbar', { name: '表格设置' });
+    await subTools.getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('dialog', { name: '列设置' }).getByRole('checkbox', { name: '类型' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(fieldHeaders).not.toContain('类型');
+    await subTools.getByRole('button', { name: '全屏' }).waitFor();
+
+    // The online drawer: IP地址 hidden, refreshed; it keeps its choice when opened again.
+    await page.getByRole('button', { name: /在线/ }).click();
+    const drawer = page.getByRole('dialog', { name: '当前登录用户' });
+    await drawer.locator('tbody tr').first().waitFor();
+    const headers = async () => (await drawer.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+    await expect.poll(headers).toContain('IP地址');
+    const tools = drawer.getByRole('toolbar', { name: '表格设置' });
+    await tools.getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('dialog', { name: '列设置' }).getByRole('checkbox', { name: 'IP地址' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).not.toContain('IP地址');
+    const reloaded = page.waitForResponse((r) => r.url().endsWith('/manage/v1/user/listOnlineUser'));
+    await tools.getByRole('button', { name: '刷新' }).click();
+    await reloaded;
+    await expect.poll(() => tools.getByRole('button', { name: '全屏' }).count()).toBe(0);
+    await drawer.getByRole('button', { name: '关闭' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /在线/ }).click();
+    await drawer.locator('tbody tr').first().waitFor();
+    await expect.poll(headers).toContain('账号');
+    await expect.poll(headers).not.toContain('IP地址');
+    await page.context().close();
+  });
+
   it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
     const page = await ui.signedInPage('admin');
     await openUsers(page);

@@ -1,28 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { DataTable, type DataTableProps } from './data-table.tsx';
+import type { ReactNode } from 'react';
+import type { DataTableProps } from './data-table.tsx';
+import { ToolTable } from './tool-table.tsx';
 import { FilterFields, emptyState, type FilterField } from './filter-bar.tsx';
 import { Pagination } from './pagination.tsx';
 import type { ListData } from './use-list.ts';
 import type { Filters } from './use-filters.ts';
 import { nextSort } from './list-query.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { TableTools, useTablePrefs } from './table-tools.tsx';
-import { titled } from './table-prefs.ts';
 import { PermissionButton, usePageTitle } from '../../shell/session/permission-button.tsx';
 import { usePrimaryButton } from '../page/resource-page.tsx';
-
-const useStyles = makeStyles({
-  // Full screen: the table and its pager over the whole window (Escape or the button brings it back).
-  fullscreen: {
-    position: 'fixed',
-    inset: 0,
-    zIndex: 1000,
-    overflow: 'auto',
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-});
 
 export interface ResourceListProps<T, K extends string | number> extends Omit<
   DataTableProps<T, K>,
@@ -65,67 +51,47 @@ export function ResourceList<T, K extends string | number>({
   rowKey = byId,
   ...table
 }: ResourceListProps<T, K>) {
-  const s = useStyles();
   const t = useT();
   const page = usePageTitle();
   const label = named ?? page;
   const primary = usePrimaryButton();
-  const { prefs, change, shown } = useTablePrefs(label, table.columns);
-  const [fullscreen, setFullscreen] = useState(false);
-  useEffect(() => {
-    if (!fullscreen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullscreen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [fullscreen]);
   return (
     <>
       {fields && filters && <FilterFields filters={filters} fields={fields} />}
       {toolbar}
-      <div className={fullscreen ? s.fullscreen : undefined} {...(fullscreen ? { role: 'dialog', 'aria-label': label } : {})}>
-        <TableTools
-          columns={titled(table.columns, t('actions'))}
-          prefs={prefs}
-          onChange={change}
-          onRefresh={data.reload}
-          fullscreen={fullscreen}
-          onFullscreen={setFullscreen}
-        />
-        <DataTable
-          {...(filters && {
-            sortField: filters.list.sortField,
-            sortOrder: filters.list.sortOrder,
-            onSort: (field: string) => filters.setList(nextSort(filters.list, field)),
-          })}
-          {...table}
-          label={label}
-          rowKey={rowKey}
-          columns={shown}
-          density={prefs.density}
-          onResize={(key, width) => change({ ...prefs, widths: { ...prefs.widths, [key]: width } })}
-          data={data}
-          empty={emptyState(filters, {
-            filteredReason: t('emptyFiltered'),
-            ...empty,
-            action:
-              empty.action ??
-              (empty.offerMain && primary && (
-                <PermissionButton code={primary.code} onClick={primary.run}>
-                  {primary.label}
-                </PermissionButton>
-              )),
-          })}
-        />
-        {filters && (
-          <Pagination
-            count={data.count}
-            estimated={Boolean((data.answer as { estimated?: boolean } | null)?.estimated)}
-            page={filters.list.page}
-            size={filters.list.size}
-            onChange={(c) => filters.setList(c)}
-          />
-        )}
-      </div>
+      <ToolTable
+        {...(filters && {
+          sortField: filters.list.sortField,
+          sortOrder: filters.list.sortOrder,
+          onSort: (field: string) => filters.setList(nextSort(filters.list, field)),
+        })}
+        {...table}
+        label={label}
+        rowKey={rowKey}
+        data={data}
+        empty={emptyState(filters, {
+          filteredReason: t('emptyFiltered'),
+          ...empty,
+          action:
+            empty.action ??
+            (empty.offerMain && primary && (
+              <PermissionButton code={primary.code} onClick={primary.run}>
+                {primary.label}
+              </PermissionButton>
+            )),
+        })}
+        footer={
+          filters && (
+            <Pagination
+              count={data.count}
+              estimated={Boolean((data.answer as { estimated?: boolean } | null)?.estimated)}
+              page={filters.list.page}
+              size={filters.list.size}
+              onChange={(c) => filters.setList(c)}
+            />
+          )
+        }
+      />
     </>
   );
 }

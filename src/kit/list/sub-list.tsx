@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableProps } from './data-table.tsx';
+import type { DataTableProps } from './data-table.tsx';
+import { ToolTable } from './tool-table.tsx';
 
 const useStyles = makeStyles({
   section: { marginTop: tokens.spacingVerticalXXL },
@@ -15,7 +16,7 @@ export type SubListProps<T, K extends string | number> = { title: string; action
 
 /**
  * A second list under a page's table, about the row chosen there (a key's calls, a task's runs): a titled region
- * with its own table, buttons beside the title and a pager below.
+ * with its own table and its tools, buttons beside the title and a pager below.
  */
 export function SubList<T, K extends string | number>({ title, actions, children, ...table }: SubListProps<T, K>) {
   const s = useStyles();
@@ -25,8 +26,7 @@ export function SubList<T, K extends string | number>({ title, actions, children
         <h2 className={s.title}>{title}</h2>
         {actions}
       </div>
-      <DataTable label={title} {...table} />
-      {children}
+      <ToolTable label={title} {...table} footer={children} />
     </section>
   );
 }

@@ -84,7 +84,8 @@ export function TableTools({
   onChange: (next: TablePrefs) => void;
   onRefresh?: () => void;
   fullscreen: boolean;
-  onFullscreen: (on: boolean) => void;
+  /** none: no full-screen button (a table in a drawer, whose surface a fixed box cannot leave) */
+  onFullscreen?: (on: boolean) => void;
 }) {
   const s = useStyles();
   const t = useT();
@@ -157,15 +158,16 @@ export function TableTools({
           </div>
         </PopoverSurface>
       </Popover>
-      {icon(
-        fullscreen ? t('exitFullscreen') : t('fullscreen'),
-        <Button
-          appearance="subtle"
-          aria-pressed={fullscreen}
-          icon={fullscreen ? <FullScreenMinimize20Regular /> : <FullScreenMaximize20Regular />}
-          onClick={() => onFullscreen(!fullscreen)}
-        />,
-      )}
+      {onFullscreen &&
+        icon(
+          fullscreen ? t('exitFullscreen') : t('fullscreen'),
+          <Button
+            appearance="subtle"
+            aria-pressed={fullscreen}
+            icon={fullscreen ? <FullScreenMinimize20Regular /> : <FullScreenMaximize20Regular />}
+            onClick={() => onFullscreen(!fullscreen)}
+          />,
+        )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { Pagination } from '../../kit/list/pagination.tsx';
-import { DataTable } from '../../kit/list/data-table.tsx';
+import { ToolTable } from '../../kit/list/tool-table.tsx';
 import { useOnlineColumns, type OnlineRecord } from './columns.tsx';
 import type { OnlineUsersProps } from '../../shell/layout/screens.ts';
 
@@ -56,24 +56,28 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
 
   return (
     <SideDrawer open={open} title={t('onlineUsers')} className={s.drawer} onClose={onClose}>
-      <DataTable
+      <ToolTable
         label={t('onlineUsers')}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
         current={(r) => Boolean(r.current)}
         empty={{ reason: '' }}
-      />
-      <Pagination
-        count={count}
-        page={pageNum}
-        size={pageSize}
-        onChange={({ page, size }) => {
-          if (size) {
-            setPageSize(size);
-            setPageNum(1);
-          } else if (page) setPageNum(page);
-        }}
+        onRefresh={() => void load()}
+        inDrawer
+        footer={
+          <Pagination
+            count={count}
+            page={pageNum}
+            size={pageSize}
+            onChange={({ page, size }) => {
+              if (size) {
+                setPageSize(size);
+                setPageNum(1);
+              } else if (page) setPageNum(page);
+            }}
+          />
+        }
       />
       <ConfirmDialog
         open={kicking !== null}

@@ -5,7 +5,7 @@ import { useCalls } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { DataTable } from '../../../kit/list/data-table.tsx';
+import { ToolTable } from '../../../kit/list/tool-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
@@ -82,7 +82,7 @@ export default function MongoTablesView({ route }: ViewProps) {
   return (
     <ResourcePage route={route} buttons={[{ code: 'mongo:save', label: t('addCollection'), run: openAdd }]}>
       <FilterFields filters={filters} fields={[{ name: 'keyword', label: t('keywordCollections') }]} />
-      <DataTable
+      <ToolTable
         label={route.title}
         columns={columns}
         data={data}

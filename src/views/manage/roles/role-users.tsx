@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { roleCalls, type RoleUser } from '../../../api/calls/role-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
-import { DataTable, type Column } from '../../../kit/list/data-table.tsx';
+import type { Column } from '../../../kit/list/data-table.tsx';
+import { ToolTable } from '../../../kit/list/tool-table.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -24,12 +25,19 @@ export function RoleUsers({ roleId }: { roleId: number }) {
   ];
   return (
     <>
-      <DataTable label={t('roleUsers')} columns={columns} data={data} rowKey={(u) => u.id} />
-      <Pagination
-        count={data.count}
-        page={page.page}
-        size={page.size}
-        onChange={(c) => setPage((p) => ({ page: c.page ?? 1, size: c.size ?? p.size }))}
+      <ToolTable
+        label={t('roleUsers')}
+        columns={columns}
+        data={data}
+        rowKey={(u) => u.id}
+        footer={
+          <Pagination
+            count={data.count}
+            page={page.page}
+            size={page.size}
+            onChange={(c) => setPage((p) => ({ page: c.page ?? 1, size: c.size ?? p.size }))}
+          />
+        }
       />
     </>
   );
