@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { COMBOS, menuPages, walkPages, walkProblems } from '../support/walk.ts';
+
+// Every page of each role's menu, each in one of the twelve combinations of language, theme and width (390, 1024,
+// 1440 px) in turn, with axe after each navigation: no page fails to show, no critical or serious finding. Fluent's
+// focus sentinels are left out of axe's count (tests/support/axe.ts says why). `npm run walk` walks them all.
+const ui = useBrowser();
+
+describe('the walk: every page, every role, in every language, theme and width', () => {
+  for (const [user, offset] of [
+    ['admin', 0],
+    ['staff', 5],
+    ['platform', 7],
+  ] as const) {
+    it(`${user}: every page of the menu shows and axe finds nothing critical or serious`, async () => {
+      const pages = await menuPages(ui.baseUrl, user);
+      expect(pages.length).toBeGreaterThan(user === 'admin' ? 40 : 3);
+      const visits = await walkPages(ui.browser(), ui.baseUrl, user, pages, (i) => COMBOS[(i + offset) % COMBOS.length]!);
+      expect(new Set(visits.map((v) => `${v.combo.language} ${v.combo.theme} ${v.combo.width}`)).size).toBe(
+        Math.min(COMBOS.length, pages.length),
+      );
+      expect(walkProblems(visits)).toEqual([]);
+    }, 600_000);
+  }
+});

@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import type { MenuNode } from '../../src/api/contract.ts';
+import { DEMO_PASSWORD, signedIn } from './api.ts';
+import { seriousViolations, type AxeFinding } from './axe.ts';
+
+/*
+ * The walk: every page of a user's menu opened as the side menu opens it, in a language, a theme and a window width,
+ * with axe-core after each navigation. tests/e2e/walk.test.ts walks each page once per role (the combinations in
+ * turn); `npm run walk` walks every combination and prints the table.
+ */
+
+export type Language = 'zh-cn' | 'en';
+export type Theme = 'light' | 'dark';
+export const WIDTHS = [390, 1024, 1440] as const;
+export type Width = (typeof WIDTHS)[number];
+const HEIGHTS: Record<Width, number> = { 390: 844, 1024: 768, 1440: 900 };
+
+export interface Combo {
+  language: Language;
+  theme: Theme;
+  width: Width;
+}
+
+/** Every combination: two languages, two themes, three widths. */
+export const COMBOS: readonly Combo[] = (['zh-cn', 'en'] as const).flatMap((language) =>
+  (['light', 'dark'] as const).flatMap((theme) => WIDTHS.map((width) => ({ language, theme, width }))),
+);
+
+export const comboName = (c: Combo) => `${c.language} ${c.theme} ${c.width}`;
+
+export interface MenuPage {
+  path: string;
+  name: string;
+  nameEn: string;
+}
+
+/** The pages of a user's menu (its visible leaves), as the server gives them. */
+export async function menuPages(baseUrl: string, userName: string): Promise<MenuPage[]> {
+  const { api } = await signedIn(baseUrl, userName);
+  const tree = await api.call<{ result: MenuNode[] }>('/permission/treeMenu4VUE', {});
+  const leaves = (nodes: MenuNode[]): MenuPage[] =>
+    nodes.flatMap((n) => {
+      const kids = (n.children ?? []).filter((c) => c.uriType !== 2);
+      if (kids.length) return leaves(kids);
+      let hidden = false;
+      try {
+        hidden = Boolean((JSON.parse(n.icon ?? '{}') as { hidden?: boolean }).hidden);
+      } catch {
+        /* an icon name, not settings */
+      }
+      return n.path && !hidden ? [{ path: n.path, name: n.name ?? '', nameEn: n.nameEn?.trim() || (n.name ?? '') }] : [];
+    });
+  return leaves(tree.result);
+}
+
+export interface Visit {
+  user: string;
+  combo: Combo;
+  page: MenuPage;
+  /** what kept the page from showing (no heading, no content), else null */
+  problem: string | null;
+  findings: AxeFinding[];
+}
+
+/** A signed-in window of `combo`: the login form in a fresh context, then the language chosen and the app reloaded. */
+async function windowFor(browser: Browser, baseUrl: string, userName: string, combo: Combo): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: combo.width, height: HEIGHTS[combo.width] }, colorScheme: combo.theme });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/#/login`);
+  await page.evaluate((language) => localStorage.setItem('language', language), combo.language);
+  await page.reload();
+  await page.getByLabel(/^(账号|Account)/).fill(userName);
+  await page.getByLabel(/^(密码|Password)/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+  await page.waitForURL(/#\/dashboard$/);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
+}
+
+/**
+ * Opens each page by the address (as the side menu does), waits for its heading and its content (a table, a tree, a
+ * form, tabs...), then asks axe. `comboOf` says in which combination each page is seen.
+ */
+export async function walkPages(
+  browser: Browser,
+  baseUrl: string,
+  userName: string,
+  pages: readonly MenuPage[],
+  comboOf: (index: number) => Combo,
+): Promise<Visit[]> {
+  const byCombo = new Map<string, { combo: Combo; pages: MenuPage[] }>();
+  pages.forEach((p, i) => {
+    const combo = comboOf(i);
+    const entry = byCombo.get(comboName(combo)) ?? { combo, pages: [] };
+    entry.pages.push(p);
+    byCombo.set(comboName(combo), entry);
+  });
+  const visits: Visit[] = [];
+  for (const { combo, pages: share } of byCombo.values()) {
+    const page = await windowFor(browser, baseUrl, userName, combo);
+    for (const p of share) {
+      await page.evaluate((path) => (location.hash = path), p.path);
+      const name = combo.language === 'en' ? p.nameEn : p.name;
+      const heading = page.getByRole('heading', { name, level: 1, exact: true });
+      let problem: string | null = null;
+      try {
+        await heading.waitFor({ timeout: 10_000 });
+        await page
+          .locator('section[aria-label]')
+          .filter({ has: heading })
+          .locator('table, [role="grid"], [role="group"], [role="tree"], [role="tablist"], form, h2, pre, select')
+          .first()
+          .waitFor({ timeout: 10_000 });
+        // A list is at rest once its rows or its empty words are there (not its skeleton).
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => {});
+      } catch {
+        problem = (await heading.count()) ? 'no content' : 'no heading';
+      }
+      visits.push({ user: userName, combo, page: p, problem, findings: problem ? [] : await seriousViolations(page) });
+    }
+    await page.context().close();
+  }
+  return visits;
+}
+
+/** What a walk found, one line per problem page: empty when every page showed and axe found nothing serious. */
+export const walkProblems = (visits: readonly Visit[]) =>
+  visits
+    .filter((v) => v.problem || v.findings.length)
+    .map(
+      (v) =>
+        `${v.user} ${comboName(v.combo)} ${v.page.path}: ${v.problem ?? v.findings.map((f) => `${f.id} ${f.targets[0] ?? ''}`).join('; ')}`,
+    );
