@@ -106,6 +106,35 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('a row added from a later page or another sort is shown: the list goes to its first page, newest first', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/base-info/store-mng?page=2&size=10&sort=code.ascend`);
+    const grid = page.getByRole('table', { name: '门店管理' });
+    await grid.getByRole('row').nth(2).waitFor();
+    await page.getByRole('button', { name: '新增', exact: true }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增门店' });
+    await drawer.getByRole('textbox', { name: /门店编号/ }).fill('NEW001');
+    await drawer.getByRole('textbox', { name: /门店名称/ }).fill('最新的店');
+    const mall = drawer.getByRole('combobox', { name: '所在商场' });
+    await mall.click();
+    await mall.pressSequentially('万象');
+    await page.getByRole('option', { name: '星河万象城' }).click();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await grid.getByRole('cell', { name: 'NEW001', exact: true }).waitFor();
+    await expect.poll(() => decodeURIComponent(page.url())).not.toMatch(/page=2|sort=/);
+    // An edit keeps the user where they are.
+    await page.goto(`${ui.baseUrl}/#/base-info/store-mng?page=1&size=10&sort=code.descend`);
+    await grid
+      .getByRole('button', { name: /^编辑 / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: '编辑门店' }).getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog', { name: '编辑门店' }).waitFor({ state: 'detached' });
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('sort=code.descend');
+    await page.context().close();
+  });
+
   it('a business page filters, adds through its form (with a searchable reference), edits, refuses a stale edit, deletes', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/store-mng`);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import type { Filters } from '../list/use-filters.ts';
 
 export interface Editor<T> {
   /** the form is open */
@@ -10,15 +11,17 @@ export interface Editor<T> {
   add: () => void;
   edit: (row: T) => void;
   close: () => void;
-  /** the save went through: closes, says 操作成功 and reloads */
+  /** the save went through: closes, says 操作成功 and reloads (a new row: on the list's first page, newest first) */
   saved: () => void;
 }
 
 /**
- * Which row a page's form edits (or a new one), and what follows a save.
- * @example const editor = useEditor<Row>(data.reload); … {editor.open && <RowForm row={editor.row} onSaved={editor.saved} onClose={editor.close} />}
+ * Which row a page's form edits (or a new one), and what follows a save. Given the list's state, a new row is shown
+ * where it lands: lists put the newest first, so a user on a later page or another sort goes to the first page in
+ * the list's own order (the filters stay: they are the user's).
+ * @example const editor = useEditor<Row>(data.reload, filters); … {editor.open && <RowForm row={editor.row} onSaved={editor.saved} onClose={editor.close} />}
  */
-export function useEditor<T>(reload: () => void): Editor<T> {
+export function useEditor<T>(reload: () => void, list?: Pick<Filters, 'list' | 'setList'>): Editor<T> {
   const t = useT();
   const notify = useNotify();
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
@@ -29,9 +32,12 @@ export function useEditor<T>(reload: () => void): Editor<T> {
     edit: (row) => setEditing({ row }),
     close: () => setEditing(null),
     saved: () => {
+      const created = editing?.row === null;
       setEditing(null);
       notify(t('operationDone'), 'success');
-      reload();
+      // A changed list state loads the rows itself.
+      if (created && list && (list.list.page !== 1 || list.list.sortField)) list.setList({ page: 1, sortField: null, sortOrder: null });
+      else reload();
     },
   };
 }

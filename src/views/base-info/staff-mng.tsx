@@ -42,7 +42,7 @@ export default function StaffView({ route }: ViewProps) {
     () => calls.staff({ pageNum: list.page, pageSize: list.size, keyword: list.filters.keyword || undefined }),
     [calls, list.page, list.size, list.filters.keyword],
   );
-  const editor = useEditor<StaffRow>(data.reload);
+  const editor = useEditor<StaffRow>(data.reload, filters);
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<StaffRow>[] = [
     { key: 'staffName', title: t('staffName'), width: 130, render: (r) => r.staffName },

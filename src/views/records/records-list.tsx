@@ -43,7 +43,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const { data, query } = useRecordList(calls, schema, filters);
   useEffect(() => setSelected(new Set()), [data.rows]);
 
-  const editor = useEditor<MetaRecord>(data.reload);
+  const editor = useEditor<MetaRecord>(data.reload, filters);
   const openAdd = editor.add;
 
   // The record as it is now (a failure is shown by the shell).
