@@ -50,7 +50,8 @@ export default function UserApiDocView({ route }: ViewProps) {
         ，不带 <code>UserToken</code>
         。密钥代表创建它的用户：只能调用该用户当前有权限的接口，数据范围与其部门相同；每分钟的调用次数有上限，超过时答 HTTP 429。
       </p>
-      <pre className={s.pre}>{`curl -X POST ${base}/v1/metaRecord/list \\
+      {/* Wider than a phone: it scrolls sideways, so the keyboard must reach it. */}
+      <pre className={s.pre} tabIndex={0} role="region" aria-label="示例请求">{`curl -X POST ${base}/v1/metaRecord/list \\
   -H 'Content-Type: application/json' \\
   -H 'X-Api-Key: <你的密钥>' \\
   -d '{"tableId": 12, "pageNum": 1, "pageSize": 20, "filters": {"level": "4"}}'`}</pre>
