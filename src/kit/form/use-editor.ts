@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNotify } from '../../shell/toast.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { Filters } from '../list/use-filters.ts';
+import type { ListState } from '../list/list-query.ts';
 
 export interface Editor<T> {
   /** the form is open */
@@ -21,7 +22,12 @@ export interface Editor<T> {
  * the list's own order (the filters stay: they are the user's).
  * @example const editor = useEditor<Row>(data.reload, filters); … {editor.open && <RowForm row={editor.row} onSaved={editor.saved} onClose={editor.close} />}
  */
-export function useEditor<T>(reload: () => void, list?: Pick<Filters, 'list' | 'setList'>): Editor<T> {
+export function useEditor<T>(
+  reload: () => void,
+  list?: Pick<Filters, 'list' | 'setList'>,
+  /** the sort that puts a new row first, for a list whose own order does not (用户管理 lists by id) */
+  newest: Pick<ListState, 'sortField' | 'sortOrder'> = { sortField: null, sortOrder: null },
+): Editor<T> {
   const t = useT();
   const notify = useNotify();
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
@@ -36,7 +42,8 @@ export function useEditor<T>(reload: () => void, list?: Pick<Filters, 'list' | '
       setEditing(null);
       notify(t('operationDone'), 'success');
       // A changed list state loads the rows itself.
-      if (created && list && (list.list.page !== 1 || list.list.sortField)) list.setList({ page: 1, sortField: null, sortOrder: null });
+      const there = list && list.list.page === 1 && list.list.sortField === newest.sortField && list.list.sortOrder === newest.sortOrder;
+      if (created && list && !there) list.setList({ page: 1, ...newest });
       else reload();
     },
   };

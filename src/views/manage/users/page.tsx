@@ -53,7 +53,7 @@ export default function UsersView({ route }: ViewProps) {
   );
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
-  const editor = useEditor<number>(data.reload);
+  const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
   const openAdd = editor.add;
   const { exportList, downloadTemplate } = useUserSheets(listQuery);
 
