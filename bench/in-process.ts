@@ -1,5 +1,5 @@
 import { createApp } from '../server/app.ts';
-import type { Db } from '../server/infra/db.ts';
+import type { Db } from '../server/infra/db/db.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { createApiClient } from '../src/api/client.ts';
 import { login } from '../src/api/calls/session-calls.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDb } from '../server/infra/db.ts';
+import { openDb } from '../server/infra/db/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
 import { inProcess } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';

@@ -1,4 +1,4 @@
-import { backup, restore } from './infra/backup.ts';
+import { backup, restore } from './infra/db/backup.ts';
 import { readConfig } from './config.ts';
 
 /**

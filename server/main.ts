@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { openDb, type Db } from './infra/db.ts';
+import { openDb, type Db } from './infra/db/db.ts';
 import { SessionEvents } from './infra/session-events.ts';
 import { Lifecycle } from './infra/operations.ts';
 import { Secrets } from './infra/secrets.ts';

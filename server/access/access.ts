@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
-import { declaredSchema } from '../infra/validate.ts';
+import { declaredSchema } from '../infra/http/validate.ts';
 
 /** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
 export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionInfo } from './auth.ts';
 import { TENANT_ACTIVE } from './auth.ts';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { sha256 } from '../infra/crypto.ts';
 
 /** Calls one key may make per minute. */

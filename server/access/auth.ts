@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { newToken, sha256 } from '../infra/crypto.ts';
 
 /** What a request knows about its caller once its UserToken checked out. */

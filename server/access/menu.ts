@@ -1,5 +1,5 @@
-import type { Db } from '../infra/db.ts';
-import { ApiError } from '../infra/http.ts';
+import type { Db } from '../infra/db/db.ts';
+import { ApiError } from '../infra/http/http.ts';
 import { PLATFORM_PAGES, type MenuNode } from '../../src/api/contract.ts';
 
 interface MenuRow {

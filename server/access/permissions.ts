@@ -1,6 +1,6 @@
 import type { SessionInfo } from './auth.ts';
-import type { Db } from '../infra/db.ts';
-import { ApiError } from '../infra/http.ts';
+import type { Db } from '../infra/db/db.ts';
+import { ApiError } from '../infra/http/http.ts';
 import { permittedMenuIds } from './menu.ts';
 
 /** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 
 /**
  * Presence: a session is online while its browser holds the event stream (each ping touches it) or it made a call

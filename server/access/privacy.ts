@@ -1,5 +1,5 @@
 import type { SessionInfo } from './auth.ts';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { grants } from './relations.ts';
 import { maskPhone, UNMASK_BUTTON } from '../../src/api/contract.ts';
 

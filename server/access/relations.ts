@@ -1,7 +1,7 @@
 import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { SessionInfo } from './auth.ts';
 import { accessTokenValid, findSession } from './auth.ts';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 import type { AccessLookups, CallTable } from './access.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 
 /** How many failures in a window lock a key, and for how long (doubling with each lock, up to a ceiling). */
 export interface ThrottleRule {

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
 import * as v from 'valibot';
-import { ApiError } from './http.ts';
-import { takes } from './validate.ts';
+import { ApiError } from './http/http.ts';
+import { takes } from './http/validate.ts';
 import { body, wholeNumber } from '../../src/api/schema/kit.ts';
 import { owns } from '../access/access.ts';
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Db } from './db.ts';
+import type { Db } from './db/db.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;

@@ -1,6 +1,6 @@
-import type { Db } from './db.ts';
+import type { Db } from './db/db.ts';
 import { decryptAesGcm } from './crypto.ts';
-import { ApiError, str } from './http.ts';
+import { ApiError, str } from './http/http.ts';
 import { passwordProblem } from '../../src/api/contract.ts';
 
 /** Spends a single-use AES key (/anon/passport/aesKey) and decrypts a password with it; null when it does not decrypt. */

@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import type { Db } from './db/db.ts';
 import { recordSessionsEnded } from '../services/logs.ts';
 
 /** Who an event is for: one session (by its public id), every session of a user, or of a tenant. */

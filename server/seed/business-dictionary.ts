@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { syncFieldIndexes } from '../services/records.ts';
 import type { EnumOption, MetaFieldType } from '../../src/api/contract.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { PLATFORM_PAGES } from '../../src/api/contract.ts';
 import { RECORD_BUTTON_LABELS } from '../services/records.ts';
 import { BUSINESS_COMPONENTS, BUSINESS_TABLES, reconcileDictionary, type TableSpec } from './business-dictionary.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 
 /** The English names of the catalogue's shared entries (SPEC's Chinese names are the zh-CN text). */
 export const MENU_NAMES_EN: Readonly<Record<string, string>> = {

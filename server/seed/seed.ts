@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { hashPassword } from '../infra/crypto.ts';
 import { defaultTenantPages, offeredTo } from '../access/menu.ts';
 import { BUSINESS_TABLES, installDictionary, seedSampleRecords } from './business-dictionary.ts';

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppEnv, SessionInfo } from '../access/auth.ts';
 import { owns } from '../access/access.ts';
-import type { Db } from '../infra/db.ts';
-import { ApiError } from '../infra/http.ts';
-import { isUniqueViolation } from '../infra/db-errors.ts';
+import type { Db } from '../infra/db/db.ts';
+import { ApiError } from '../infra/http/http.ts';
+import { isUniqueViolation } from '../infra/db/db-errors.ts';
 import type { Lifecycle } from '../infra/operations.ts';
-import { XlsxWriter } from '../infra/xlsx-writer.ts';
+import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
 import { EXPORT_LIMITS, type ExportStatus } from '../../src/api/contract.ts';
 
 export type ExportCell = string | number | null;

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import type { LoginFailure } from '../../src/api/contract.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
-import type { Db } from '../infra/db.ts';
-import { ApiError, refuse } from '../infra/http.ts';
+import type { Db } from '../infra/db/db.ts';
+import { ApiError, refuse } from '../infra/http/http.ts';
 import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../src/api/contract.ts';

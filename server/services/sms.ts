@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import { newToken, sha256 } from '../infra/crypto.ts';
-import { ApiError } from '../infra/http.ts';
+import { ApiError } from '../infra/http/http.ts';
 import { recordSms } from './logs.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { activePlatform, sendThrough } from './sms-platforms.ts';

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
-import { takes } from '../infra/validate.ts';
+import { takes } from '../infra/http/validate.ts';
 import { imageUpload } from '../../src/api/schema/session/upload.ts';
 import { type UploadTokenAnswer } from '../../src/api/contract.ts';
 import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Db } from '../infra/db.ts';
+import type { Db } from '../infra/db/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { postOutbound, targetProblem } from '../infra/outbound.ts';
 

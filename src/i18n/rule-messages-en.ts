@@ -196,7 +196,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
 /**
  * The resource schemas' messages (src/api/schema/messages.ts), which the form shows and the server answers alike:
  * their English by key; one with `{placeholders}` becomes a pattern whose parts carry over. The console's
- * translator (client-messages.ts) and the server's (server/infra/language.ts) both read them.
+ * translator (client-messages.ts) and the server's (server/infra/http/language.ts) both read them.
  */
 export const RULES_EXACT = new Map<string, string>();
 export const RULES_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Db } from '../../server/infra/db.ts';
+import type { Db } from '../../server/infra/db/db.ts';
 import { Hono } from 'hono';
 import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/infra/operations.ts';
 import { signedIn } from '../support/api.ts';

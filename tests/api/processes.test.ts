@@ -9,7 +9,7 @@ import { serverExit, startServer, type RunningServer } from '../support/start-se
 import { userImportCalls } from '../../src/api/calls/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
-import { openDb } from '../../server/infra/db.ts';
+import { openDb } from '../../server/infra/db/db.ts';
 import { IMPORT_INTERRUPTED } from '../../server/routes/system/user-import.ts';
 
 // Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.

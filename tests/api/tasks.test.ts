@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import type { Db } from '../../server/infra/db.ts';
+import type { Db } from '../../server/infra/db/db.ts';
 import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } from '../../server/services/scheduler.ts';
 
 // Issue 13, scheduled tasks: the platform's tasks, cron checked and previewed, runs logged, run now, a stuck lock

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { openDb, type Db } from '../../server/infra/db.ts';
+import { openDb, type Db } from '../../server/infra/db/db.ts';
 import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } from '../../server/seed/catalogue.ts';
 import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
 import { fillEnglishMenuNames } from '../../server/seed/menu-names-en.ts';

@@ -1,6 +1,6 @@
 import { createApp } from '../../server/app.ts';
 import { CallTable, owns, type Owner } from '../../server/access/access.ts';
-import type { Db } from '../../server/infra/db.ts';
+import type { Db } from '../../server/infra/db/db.ts';
 import { catalogueVersion, shippedEntries } from '../../server/seed/catalogue.ts';
 import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
 import { DEMO_MENU } from '../../server/seed/seed.ts';

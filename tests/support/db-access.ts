@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { openDb } from '../../server/infra/db.ts';
+import { openDb } from '../../server/infra/db/db.ts';
 import { seedDemo } from '../../server/seed/seed.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 

@@ -77,7 +77,7 @@ describe('the call table', () => {
     expect(calls.checked).toContain('POST /anon/passport/login');
     expect(calls.checked).not.toContain('POST /v1/orphan');
     expect(calls.checked).not.toContain('GET /v1/session/events');
-    const { takes } = await import('../../server/infra/validate.ts');
+    const { takes } = await import('../../server/infra/http/validate.ts');
     const { body } = await import('../../src/api/schema/kit.ts');
     const table = new CallTable().read([
       { method: 'POST', path: '/a', handler: owns('shell') },

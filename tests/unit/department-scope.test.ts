@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../server/access/permissions.ts';
 import type { SessionInfo } from '../../server/access/auth.ts';
-import type { Db } from '../../server/infra/db.ts';
-import { ApiError } from '../../server/infra/http.ts';
+import type { Db } from '../../server/infra/db/db.ts';
+import { ApiError } from '../../server/infra/http/http.ts';
 
 /** A database that answers each query by the table it reads, and records what it was asked. */
 function fakeDb(answers: { departs?: number[] | null; granted?: number[]; beyond?: number[] }) {

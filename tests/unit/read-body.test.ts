@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { readBody } from '../../server/infra/http.ts';
-import { takes } from '../../server/infra/validate.ts';
+import { readBody } from '../../server/infra/http/http.ts';
+import { takes } from '../../server/infra/http/validate.ts';
 
 /** A check that reads the body before the route's schema (which button a save needs) shares one parse with it. */
 describe('readBody', () => {

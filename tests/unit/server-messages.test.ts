@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverEnglishOf } from '../../server/infra/language.ts';
+import { serverEnglishOf } from '../../server/infra/http/language.ts';
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 /** Words the console reads to decide what happened: SPEC's, never translated. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { columnName, escapeXml, XlsxWriter } from '../../server/infra/xlsx-writer.ts';
-import { readUploadedSheet } from '../../server/infra/sheets.ts';
+import { columnName, escapeXml, XlsxWriter } from '../../server/infra/sheets/xlsx-writer.ts';
+import { readUploadedSheet } from '../../server/infra/sheets/sheets.ts';
 
 describe('streamed .xlsx writer', () => {
   it('names columns past Z and escapes text for XML, dropping what XML cannot carry', () => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import {
   campaignApprove,
   campaignAuditList,
@@ -12,8 +12,8 @@ import {
   campaignSubmit,
 } from '../../../src/api/schema/business/campaign.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { takes } from '../../infra/validate.ts';
-import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http.ts';
+import { takes } from '../../infra/http/validate.ts';
+import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import {
   STATUS_NAMES,
   liveStatus,

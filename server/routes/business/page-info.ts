@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { pageAdd, pageId, pageQuery, pageUpdate } from '../../../src/api/schema/business/page.ts';
 import { noBody } from '../../../src/api/schema/session/session.ts';
 import { owns } from '../../access/access.ts';

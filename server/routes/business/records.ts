@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
-import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http.ts';
+import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
-import { readUploadedSheet } from '../../infra/sheets.ts';
+import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import {
   RECORD_SELECT,
@@ -30,9 +30,9 @@ import {
 import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
 import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
 import { owns } from '../../access/access.ts';
-import { takes } from '../../infra/validate.ts';
+import { takes } from '../../infra/http/validate.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
-import { countMatches } from '../../infra/count.ts';
+import { countMatches } from '../../infra/db/count.ts';
 import {
   recordExport,
   recordExportJob,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { dashboardQuery, mallQuery } from '../../../src/api/schema/business/statistics.ts';
 import { grants } from '../../access/relations.ts';
 import { offeredTo, permittedMenuIds } from '../../access/menu.ts';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { apiKeyId, apiKeyList, apiKeySave } from '../../../src/api/schema/open/api-key.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { owns, type CallTable } from '../../access/access.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { newApiKey } from '../../access/api-keys.ts';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/open/webhook.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { recordSession } from '../../services/logs.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { onlineList, sessionId } from '../../../src/api/schema/session/session.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';

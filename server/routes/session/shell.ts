@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { pinyin } from 'pinyin-pro';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { newToken, sha256 } from '../../infra/crypto.ts';
-import { ok } from '../../infra/http.ts';
+import { ok } from '../../infra/http/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
 import type { MenuNode, UserInfo } from '../../../src/api/contract.ts';
 import { profile } from '../../../src/api/schema/system/user.ts';
 import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session/session.ts';
-import { takes } from '../../infra/validate.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { owns } from '../../access/access.ts';
 
 export interface ShellOptions {

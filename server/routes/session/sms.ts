@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { anonSmsSend, bindPhone, smsSend } from '../../../src/api/schema/session/session.ts';
-import { isLocalCaller } from '../../infra/client-address.ts';
+import { isLocalCaller } from '../../infra/http/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
 import { owns } from '../../access/access.ts';
 

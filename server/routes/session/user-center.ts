@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { decryptAesGcm, hashPassword, verifyPassword } from '../../infra/crypto.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { checkWith, takes } from '../../infra/validate.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { checkWith, takes } from '../../infra/http/validate.ts';
 import { recordSession } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../../access/throttle.ts';

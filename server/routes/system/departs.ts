@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { uniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { departId, departList, departSave } from '../../../src/api/schema/system/depart.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';

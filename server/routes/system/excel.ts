@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { sheetRequest } from '../../../src/api/schema/system/user.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { errorLogList, errorReport, loginInfoList, loginLogId, loginLogList, smsLogList } from '../../../src/api/schema/system/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { phoneView } from '../../access/privacy.ts';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok } from '../../infra/http.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
 import { describeCall, owns, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
 import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { checkWith, takes } from '../../infra/validate.ts';
+import { checkWith, takes } from '../../infra/http/validate.ts';
 import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/system/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
-import { takes } from '../../infra/validate.ts';
+import { takes } from '../../infra/http/validate.ts';
 import {
   metaFieldDelete,
   metaFieldList,

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ok } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ok } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import { countMatches } from '../../infra/count.ts';
+import { countMatches } from '../../infra/db/count.ts';
 import { owns } from '../../access/access.ts';
 
 const FIELDS = [

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import {
   roleId,
   roleListing,
@@ -13,9 +13,9 @@ import {
   userRoleSave,
   userRolesQuery,
 } from '../../../src/api/schema/system/role.ts';
-import { takes } from '../../infra/validate.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { uniqueViolation } from '../../infra/db-errors.ts';
+import { takes } from '../../infra/http/validate.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';

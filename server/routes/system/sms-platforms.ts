@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { isUniqueViolation } from '../../infra/db-errors.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/system/sms-platform.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { recordSms } from '../../services/logs.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { targetProblem } from '../../infra/outbound.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../../src/api/schema/system/staff.ts';
-import { uniqueViolation } from '../../infra/db-errors.ts';
+import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '../../../src/api/contract.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';

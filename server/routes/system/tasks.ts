@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../../src/api/schema/system/task.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { ApiError, ok, refuse } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import { ApiError, ok, refuse } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
 import { owns } from '../../access/access.ts';
 

@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { TENANT_ACTIVE } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { hashPassword } from '../../infra/crypto.ts';
-import { isUniqueViolation } from '../../infra/db-errors.ts';
-import { ApiError, ok } from '../../infra/http.ts';
+import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
 import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, withAncestors } from '../../access/menu.ts';
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
@@ -24,7 +24,7 @@ import {
   tenantSave,
 } from '../../../src/api/schema/system/tenant.ts';
 import { noBody } from '../../../src/api/schema/session/session.ts';
-import { takes } from '../../infra/validate.ts';
+import { takes } from '../../infra/http/validate.ts';
 import { owns } from '../../access/access.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,

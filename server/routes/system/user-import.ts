@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, hasNul, NUL_MESSAGE, ok } from '../../infra/http.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, hasNul, NUL_MESSAGE, ok } from '../../infra/http/http.ts';
 import { hashPassword } from '../../infra/crypto.ts';
-import { readUploadedSheet } from '../../infra/sheets.ts';
-import { isUniqueViolation } from '../../infra/db-errors.ts';
+import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
+import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type UserInput,
 } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
-import { takes } from '../../infra/validate.ts';
+import { takes } from '../../infra/http/validate.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '../../../src/api/schema/kit.ts';
 import { importedUser, userImport } from '../../../src/api/schema/system/user.ts';

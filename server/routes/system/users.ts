@@ -1,8 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db.ts';
-import { ApiError, ok, readBody } from '../../infra/http.ts';
-import { takes } from '../../infra/validate.ts';
+import type { Db } from '../../infra/db/db.ts';
+import { ApiError, ok, readBody } from '../../infra/http/http.ts';
+import { takes } from '../../infra/http/validate.ts';
 import {
   USER_SORT_FIELDS,
   isNewUser,
@@ -17,7 +17,7 @@ import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { hashPassword } from '../../infra/crypto.ts';
-import { uniqueViolation } from '../../infra/db-errors.ts';
+import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';

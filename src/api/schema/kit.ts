@@ -3,7 +3,7 @@ import { say, type RuleKey } from './messages.ts';
 
 /**
  * The building blocks of the resource schemas (valibot). A schema is written once here in src/api and serves both
- * sides: the server validates a call's body with it (server/infra/validate.ts) and the form takes its field rules and
+ * sides: the server validates a call's body with it (server/infra/http/validate.ts) and the form takes its field rules and
  * messages from it (`fieldProblems`). Every message is a rule of messages.ts, in the product's language.
  */
 

@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { LIST_LIMITS } from '../../src/api/contract.ts';
+import { LIST_LIMITS } from '../../../src/api/contract.ts';
 
 /**
  * The number of rows `fromWhere` (`FROM … WHERE …`) matches: exact up to LIST_LIMITS.exactCountUpTo (a scan that

@@ -1,4 +1,4 @@
-import { ApiError } from './http.ts';
+import { ApiError } from '../http/http.ts';
 
 /** PostgreSQL's SQLSTATE for a unique index refusing a duplicate (the same on PGlite). */
 export const UNIQUE_VIOLATION = '23505';

@@ -1,4 +1,4 @@
-// Reads an uploaded .xlsx off the request thread (server/infra/sheets.ts starts one worker per file): seconds of
+// Reads an uploaded .xlsx off the request thread (server/infra/sheets/sheets.ts starts one worker per file): seconds of
 // parsing a 100,000-row sheet would otherwise hold every other call. Plain JavaScript, so that it loads as it is
 // wherever the server runs (under tsx or a test runner alike).
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ApiError } from './http.ts';
+import { ApiError } from '../http/http.ts';
 
 /**
  * How many bytes an uploaded .xlsx may unzip to, all its parts together. 64 MB holds well over 100,000 rows of

@@ -189,7 +189,7 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
 
 /** Applies server/migrations/NNN_*.sql in order (up to `upTo` when given), each once, each in its own transaction. */
 export async function migrate(db: Db, upTo?: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppEnv } from '../access/auth.ts';
+import type { AppEnv } from '../../access/auth.ts';
 
 const socketAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   try {
