@@ -10,7 +10,7 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
  */
 export class XlsxWriter {
   private offset = 0;
-  private readonly entries: { name: Buffer; crc: number; size: number; packed: number; at: number }[] = [];
+  private readonly entries: Entry[] = [];
   private sheet: { deflate: DeflateRaw; crc: number; size: number; packed: number; at: number; name: Buffer } | null = null;
   private row = 0;
 
@@ -61,7 +61,7 @@ export class XlsxWriter {
     await once(sheet.deflate, 'end');
     // The data descriptor: what the local header could not know.
     await this.write(descriptor(sheet.crc, sheet.packed, sheet.size));
-    this.entries.push({ name: sheet.name, crc: sheet.crc, size: sheet.size, packed: sheet.packed, at: sheet.at });
+    this.entries.push({ name: sheet.name, flags: STREAMED, crc: sheet.crc, size: sheet.size, packed: sheet.packed, at: sheet.at });
     this.sheet = null;
     const start = this.offset;
     for (const e of this.entries) await this.write(centralHeader(e));
@@ -99,8 +99,8 @@ export class XlsxWriter {
       d.on('error', reject);
       d.end(data);
     });
-    const entry = { name: Buffer.from(name), crc: crc32(data), size: data.length, packed: packed.length, at: this.offset };
-    await this.write(localHeader(entry.name, 0, { crc: entry.crc, size: entry.size, packed: entry.packed }));
+    const entry = { name: Buffer.from(name), flags: 0, crc: crc32(data), size: data.length, packed: packed.length, at: this.offset };
+    await this.write(localHeader(entry));
     await this.write(packed);
     this.entries.push(entry);
   }
@@ -108,7 +108,7 @@ export class XlsxWriter {
   private async startSheet() {
     const name = Buffer.from('xl/worksheets/sheet1.xml');
     const at = this.offset;
-    await this.write(localHeader(name, 0x08));
+    await this.write(localHeader({ name, flags: STREAMED, crc: 0, size: 0, packed: 0 }));
     const deflate = createDeflateRaw({ level: 6 });
     this.sheet = { deflate, crc: 0, size: 0, packed: 0, at, name };
     deflate.on('data', (b: Buffer) => {
@@ -185,20 +185,37 @@ const FIXED_PARTS: Record<string, string> = {
 const UTF8 = 0x0800;
 const DOS_DATE = 0x21;
 
-function localHeader(name: Buffer, flags: number, sizes = { crc: 0, size: 0, packed: 0 }): Buffer {
+/** A zip entry: its name, flags, checksum and sizes, and where its local header starts. */
+interface Entry {
+  name: Buffer;
+  flags: number;
+  crc: number;
+  size: number;
+  packed: number;
+  at: number;
+}
+
+/** Bit 3: the sizes follow the data (a data descriptor), since a streamed part's are known only at its end. */
+const STREAMED = 0x08;
+
+/** The fields both headers share, from "version needed" to the name's length, written at `at`. */
+function writeEntryFields(b: Buffer, at: number, e: Omit<Entry, 'at'>) {
+  b.writeUInt16LE(20, at);
+  b.writeUInt16LE(UTF8 | e.flags, at + 2);
+  b.writeUInt16LE(8, at + 4);
+  b.writeUInt16LE(0, at + 6);
+  b.writeUInt16LE(DOS_DATE, at + 8);
+  b.writeUInt32LE(e.crc >>> 0, at + 10);
+  b.writeUInt32LE(e.packed, at + 14);
+  b.writeUInt32LE(e.size, at + 18);
+  b.writeUInt16LE(e.name.length, at + 22);
+}
+
+function localHeader(e: Omit<Entry, 'at'>): Buffer {
   const b = Buffer.alloc(30);
   b.writeUInt32LE(0x04034b50, 0);
-  b.writeUInt16LE(20, 4);
-  b.writeUInt16LE(UTF8 | flags, 6);
-  b.writeUInt16LE(8, 8);
-  b.writeUInt16LE(0, 10);
-  b.writeUInt16LE(DOS_DATE, 12);
-  b.writeUInt32LE(sizes.crc >>> 0, 14);
-  b.writeUInt32LE(sizes.packed, 18);
-  b.writeUInt32LE(sizes.size, 22);
-  b.writeUInt16LE(name.length, 26);
-  b.writeUInt16LE(0, 28);
-  return Buffer.concat([b, name]);
+  writeEntryFields(b, 4, e);
+  return Buffer.concat([b, e.name]);
 }
 
 function descriptor(crc: number, packed: number, size: number): Buffer {
@@ -210,19 +227,11 @@ function descriptor(crc: number, packed: number, size: number): Buffer {
   return b;
 }
 
-function centralHeader(e: { name: Buffer; crc: number; size: number; packed: number; at: number }): Buffer {
+function centralHeader(e: Entry): Buffer {
   const b = Buffer.alloc(46);
   b.writeUInt32LE(0x02014b50, 0);
   b.writeUInt16LE(20, 4);
-  b.writeUInt16LE(20, 6);
-  b.writeUInt16LE(UTF8 | (e.name.toString() === 'xl/worksheets/sheet1.xml' ? 0x08 : 0), 8);
-  b.writeUInt16LE(8, 10);
-  b.writeUInt16LE(0, 12);
-  b.writeUInt16LE(DOS_DATE, 14);
-  b.writeUInt32LE(e.crc >>> 0, 16);
-  b.writeUInt32LE(e.packed, 20);
-  b.writeUInt32LE(e.size, 24);
-  b.writeUInt16LE(e.name.length, 28);
+  writeEntryFields(b, 6, e);
   b.writeUInt32LE(e.at, 42);
   return Buffer.concat([b, e.name]);
 }
