@@ -207,7 +207,6 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
   return parts.join(' AND ');
 }
 
-/** ORDER BY of a list: a field's value (nulls last) or the record's times, newest first by default. */
 /** A list's order: by a key (a field's value or the update time) then id, or by id alone. */
 interface Sort {
   /** the SQL of the key; null: by id alone */
@@ -227,10 +226,10 @@ function sortOf(schema: Schema, q: ListQuery): Sort {
   return { key: `r.data -> '${sqlId(field.id)}'`, dir, nullable: true };
 }
 
-export function listOrder(schema: Schema, q: ListQuery): string {
-  const { key, dir, nullable } = sortOf(schema, q);
-  return key ? `${key} ${dir}${nullable ? ' NULLS LAST' : ''}, r.id DESC` : `r.id ${dir}`;
-}
+const orderOf = ({ key, dir, nullable }: Sort) => (key ? `${key} ${dir}${nullable ? ' NULLS LAST' : ''}, r.id DESC` : `r.id ${dir}`);
+
+/** ORDER BY of a list: a field's value (nulls last) or the record's times, newest first by default. */
+export const listOrder = (schema: Schema, q: ListQuery): string => orderOf(sortOf(schema, q));
 
 /** Where a keyset walk stands: the last row's key (as text, null when missing) and id. */
 export interface ListCursor {
@@ -241,7 +240,7 @@ export interface ListCursor {
 /**
  * The list's order as a keyset walk, for reading a whole list slice by slice (exports) without OFFSET, which reads
  * and drops every row before the slice: `key` selects the cursor's key (as text), `after` the rows past a cursor, in
- * the order listOrder gives.
+ * `order` (the list's own, as listOrder gives it).
  */
 export function listKeyset(schema: Schema, q: ListQuery) {
   const sort = sortOf(schema, q);
@@ -256,7 +255,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     const beyond = `${sort.key} ${sort.dir === 'DESC' ? '<' : '>'} ${k}`;
     return `(${beyond} OR (${sort.key} = ${k} AND r.id < ${id})${sort.nullable ? ` OR ${sort.key} IS NULL` : ''})`;
   };
-  return { key, after };
+  return { key, after, order: orderOf(sort) };
 }
 
 export interface StoredRecord {

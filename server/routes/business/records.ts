@@ -359,7 +359,6 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const where = await listWhere(db, s, schema, q, params);
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
     const keyset = listKeyset(schema, q);
-    const order = listOrder(schema, q);
     const phone = await phoneView(db, s);
     const day = todayIn(await tenantZone(db, s.tenantId));
     const next = async (after: ListCursor | null, limit: number) => {
@@ -367,7 +366,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       const at = (v: unknown) => `$${p.push(v)}`;
       const rows = await db.query<StoredRecord & { k: string | null }>(
         `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r
-          WHERE ${where}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${order} LIMIT ${limit}`,
+          WHERE ${where}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${keyset.order} LIMIT ${limit}`,
         p,
       );
       const records = await present(db, s.tenantId, schema, rows, phone);
