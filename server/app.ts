@@ -222,13 +222,6 @@ export function createApp(options: AppOptions) {
     api.route('/', userRoutes(db, events));
     api.route('/', roleRoutes(db, events));
     api.route('/', userImportRoutes(db, lifecycle));
-    api.route('/', excelRoutes(db));
-    api.route('/', staffRoutes(db));
-    api.route('/', operationLogRoutes(db));
-    api.route('/', onlineRoutes(db, events));
-    api.route('/', tenantRoutes({ db, events, platformTenant }));
-    api.route('/', menuRoutes({ db, events, platformTenant, calls }));
-    api.route('/', metaRoutes(db, calls));
     const exports = new ExportJobs({
       db,
       dir: options.exportDir ?? path.join(tmpdir(), 'scrm-exports'),
@@ -236,6 +229,13 @@ export function createApp(options: AppOptions) {
       lifecycle,
     });
     api.route('/', exports.routes());
+    api.route('/', excelRoutes(db, exports));
+    api.route('/', staffRoutes(db));
+    api.route('/', operationLogRoutes(db));
+    api.route('/', onlineRoutes(db, events));
+    api.route('/', tenantRoutes({ db, events, platformTenant }));
+    api.route('/', menuRoutes({ db, events, platformTenant, calls }));
+    api.route('/', metaRoutes(db, calls));
     api.route('/', recordRoutes(db, exports));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));

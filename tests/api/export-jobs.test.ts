@@ -153,6 +153,48 @@ describe('export jobs', () => {
     }
   });
 
+  it('the users list as a job: its filters and sort over two slices, the same rows as its pages; staff lacks the button', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const t = randomBytes(3).toString('hex');
+    // 1,200 users with ties on the nickname (five values), written straight to the database.
+    await server.query(
+      `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type)
+       SELECT 1, 'ux' || $1 || '-' || lpad(i::text, 4, '0'), 'x', '昵称' || (i % 5), '139' || lpad(i::text, 8, '0'), 1
+         FROM generate_series(1, 1200) i`,
+      [t],
+    );
+    const query = { keyword: `ux${t}-`, sortField: 'nickname', sortOrder: 'descend' };
+    const started = await call<ExportStatus>(admin.token, '/v1/user/exportJob', query);
+    expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1200 } });
+    const done = await until(
+      () => call<ExportStatus>(admin.token, '/v1/user/exportJob', { jobId: started.values!.jobId }),
+      (a) => a.values?.status !== 'processing',
+    );
+    expect(done.values).toMatchObject({
+      status: 'done',
+      processed: 1200,
+      fileName: expect.stringMatching(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/),
+    });
+    const file = Buffer.from(await (await fetch(`${server.url}${done.values!.url}`)).arrayBuffer());
+    const cells = (await readUploadedSheet(file)).map((r) => Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))));
+    // The import template's columns, so the file imports back; phones as the caller sees them.
+    expect(cells[0]).toEqual(['账号', '昵称', '手机号', '用户类型', '部门', '角色']);
+    expect(cells.length).toBe(1201);
+    const listed: Array<{ userName: string; phone: string }> = [];
+    for (let page = 1; page <= 6; page++)
+      listed.push(
+        ...(
+          await call<Array<{ userName: string; phone: string }>>(admin.token, '/v1/user/list', { ...query, pageNum: page, pageSize: 200 })
+        ).values!,
+      );
+    expect(cells.slice(1).map((r) => r[0])).toEqual(listed.map((u) => u.userName));
+    expect(cells.slice(1).map((r) => r[2])).toEqual(listed.map((u) => u.phone));
+    expect(new Set(cells.slice(1).map((r) => r[1]))).toEqual(new Set(['昵称0', '昵称1', '昵称2', '昵称3', '昵称4']));
+
+    const staff = await signedIn(server.url, 'staff');
+    expect(await call(staff.token, '/v1/user/exportJob', query)).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+  });
+
   it('refuses what the limits and rights refuse, one export at a time, and a cancel ends the job', async () => {
     const admin = await signedIn(server.url, 'admin');
     const staff = await signedIn(server.url, 'staff');

@@ -4,11 +4,13 @@ import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
-import { sheetRequest } from '../../../src/api/schema/system/user.ts';
+import { sheetRequest, userExportJob } from '../../../src/api/schema/system/user.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';
-import { queryUsers } from './users.ts';
+import { queryUsers, walkUsers, type UserCursor } from './users.ts';
+import type { ExportJobs } from '../../services/export-jobs.ts';
+import type { SessionInfo } from '../../access/auth.ts';
 import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
 
@@ -25,8 +27,29 @@ const TYPE_NAME = Object.fromEntries(
  * export can be edited and imported back); `{ type: 'userImportErrors', jobId }` the rows an import of the caller's
  * refused, as the sheet had them, with their reasons in a last column (fixed in place, the file imports as it is).
  */
-export function excelRoutes(db: Db) {
+export function excelRoutes(db: Db, exports: ExportJobs) {
   const app = new Hono<AppEnv>();
+
+  /**
+   * The users list as a server job, beyond what the browser writes at once: counted under the list's filters, then
+   * written slice by slice in its order (walkUsers), in the template's columns. With `jobId`, the caller's job's
+   * progress and, once done, its download link; with `cancel`, a request to stop it.
+   */
+  app.post('/v1/user/exportJob', owns({ buttons: ['user:export'] }), takes(userExportJob), async (c) => {
+    const body = c.var.body;
+    const s = c.get('session');
+    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    const { count, next } = await walkUsers(db, s, body);
+    const row = await userSheetRow(db, s);
+    const source = {
+      columns: [...USER_SHEET_COLUMNS],
+      next: async (after: UserCursor | null, limit: number) => {
+        const slice = await next(after, limit);
+        return { rows: slice.rows.map(row), cursor: slice.cursor };
+      },
+    };
+    return c.json(ok(await exports.start(s, 'users', await userSheetName(db, s), count, source)));
+  });
 
   // the import template and error file (user:import, checked in the handler) or the list's export (user:export)
   app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), takes(sheetRequest), async (c) => {
@@ -50,30 +73,8 @@ export function excelRoutes(db: Db) {
     if (body.type === 'userExport') {
       if (!(await grants(db, s, { buttons: ['user:export'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
       const { rows, count } = await queryUsers(db, s, body, 1, EXPORT_LIMITS.browserMaxRows);
-      const view = await phoneView(db, s);
-      const departs = new Map(
-        (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [s.tenantId])).map(
-          (d) => [d.id, d.depart_name],
-        ),
-      );
-      return c.json(
-        ok({
-          fileName: `用户列表-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`,
-          columns,
-          rows: rows.map((u) => [
-            u.userName,
-            u.nickname,
-            view(u.phone as string),
-            TYPE_NAME[u.userType] ?? String(u.userType),
-            u.departIds
-              .map((d) => departs.get(d) ?? '')
-              .filter(Boolean)
-              .join('、'),
-            (u.roleNames as string) ?? '',
-          ]),
-          truncated: count > rows.length,
-        }),
-      );
+      const row = await userSheetRow(db, s);
+      return c.json(ok({ fileName: await userSheetName(db, s), columns, rows: rows.map(row), truncated: count > rows.length }));
     }
     if (body.type === 'userImportErrors') {
       if (!(await grants(db, s, { buttons: ['user:import'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
@@ -102,4 +103,28 @@ export function excelRoutes(db: Db) {
   });
 
   return app;
+}
+
+/** The export's file name: the list and the tenant's day. */
+const userSheetName = async (db: Db, s: SessionInfo) => `用户列表-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`;
+
+/** A user as a row of the template's columns (an export can be edited and imported back), phones as the caller may see them. */
+async function userSheetRow(db: Db, s: SessionInfo) {
+  const view = await phoneView(db, s);
+  const departs = new Map(
+    (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [s.tenantId])).map(
+      (d) => [d.id, d.depart_name],
+    ),
+  );
+  return (u: { userType: number; departIds: number[]; [k: string]: unknown }) => [
+    u.userName as string,
+    u.nickname as string,
+    view(u.phone as string),
+    TYPE_NAME[u.userType] ?? String(u.userType),
+    u.departIds
+      .map((d) => departs.get(d) ?? '')
+      .filter(Boolean)
+      .join('、'),
+    (u.roleNames as string) ?? '',
+  ];
 }

@@ -266,14 +266,11 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
   }
 }
 
-/**
- * The users of the list's filters, sort and page, within the caller's scope (the list, and the export of the
- * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
- */
-export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
+/** The SQL of the users list's filters within the caller's scope, its sort column and direction. */
+async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
   const { keyword, status, userType, roleId, departId } = filters;
   const column = SORTABLE[filters.sortField];
-  const direction = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
+  const direction: 'ASC' | 'DESC' = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
   const scope = await departmentScope(db, s);
   // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
   const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -283,7 +280,15 @@ export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, p
       AND ($5::int IS NULL OR u.status = $5) AND ($6::int IS NULL OR u.user_type = $6)
       AND ($7::int IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $7))
       AND ($8::int IS NULL OR $8 = ANY(u.depart_ids))`;
-  const params = [s.tenantId, keyword, like, scope, status, userType, roleId, departId];
+  return { where, params: [s.tenantId, keyword, like, scope, status, userType, roleId, departId], column, direction };
+}
+
+/**
+ * The users of the list's filters, sort and page, within the caller's scope (the list, and the export of the
+ * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
+ */
+export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
+  const { where, params, column, direction } = await usersWhere(db, s, filters);
   const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
   const offset = (pageNum - 1) * pageSize;
   if (offset >= n) return { rows: [] as UserRow[], count: n };
@@ -300,4 +305,45 @@ export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, p
     [...params, take, fromEnd ? n - offset - take : offset],
   );
   return { rows: rows as unknown as UserRow[], count: n };
+}
+
+/** Where a walk of the users list stands: the last row's sort key (as text) and id. */
+export interface UserCursor {
+  k: string;
+  id: number;
+}
+
+/** The SQL type a sort column's key is read back as, so a cursor compares as the column does. */
+const SORT_TYPES: Readonly<Record<string, string>> = {
+  'u.id': 'bigint',
+  'u.user_name': 'text',
+  'u.nickname': 'text',
+  'u.user_type': 'int',
+  'u.status': 'int',
+  'u.created_at': 'timestamptz',
+};
+
+/**
+ * The users list (its filters, sort and the caller's scope) counted, and walked slice by slice in its order by a
+ * keyset (sort key, id: every sort column is NOT NULL), for an export of any length: no OFFSET, and a user added
+ * meanwhile neither repeats nor hides a row.
+ */
+export async function walkUsers(db: Db, s: SessionInfo, filters: UserFilters) {
+  const { where, params, column, direction } = await usersWhere(db, s, filters);
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  const next = async (after: UserCursor | null, limit: number) => {
+    const p: unknown[] = [...params];
+    const at = (v: unknown) => `$${p.push(v)}`;
+    const past = after
+      ? ` AND (${column}, u.id) ${direction === 'ASC' ? '>' : '<'} (${at(after.k)}::${SORT_TYPES[column]}, ${at(after.id)})`
+      : '';
+    const rows = await db.query<UserRow & { k: string }>(
+      `SELECT ${USER_COLUMNS}, (${column})::text AS k FROM app_user u WHERE ${where}${past}
+        ORDER BY ${column} ${direction}, u.id ${direction} LIMIT ${limit}`,
+      p,
+    );
+    const last = rows.at(-1);
+    return { rows, cursor: last && rows.length === limit ? { k: last.k, id: last.id } : null };
+  };
+  return { count: n, next };
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client.ts';
-import type { Answer, ImportStatus, UserInput } from '../contract.ts';
+import type { Answer, ExportStatus, ImportStatus, UserInput } from '../contract.ts';
 import type { SheetContent } from '../../lib/xlsx.ts';
 import { encryptedWithKey } from './session-calls.ts';
 
@@ -76,6 +76,15 @@ export const userImportCalls = (api: ApiClient) => ({
   },
   status: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId }, { quiet: true })).values!,
   cancel: async (jobId: number) => (await api.call<Answer<ImportStatus>>('/v1/user/importExcel', { jobId, cancel: true })).values!,
+  /**
+   * The list written by the server as a job (beyond what the browser writes at once): started with the list's query,
+   * then its progress and link by `jobId`. Quiet: the export dialog says a refusal itself.
+   */
+  exportJob: {
+    start: async (query: object) => (await api.call<Answer<ExportStatus>>('/v1/user/exportJob', query, { quiet: true })).values!,
+    status: async (jobId: number) => (await api.call<Answer<ExportStatus>>('/v1/user/exportJob', { jobId }, { quiet: true })).values!,
+    cancel: (jobId: number) => api.call('/v1/user/exportJob', { jobId, cancel: true }, { quiet: true }),
+  },
   sheet: async (body: Record<string, unknown> & { type: 'userTemplate' | 'userExport' | 'userImportErrors' }) =>
     (await api.call<Answer<SheetContent & { truncated?: boolean }>>('/v1/common/excel/getExcelUrl', body)).values!,
 });

@@ -20,10 +20,7 @@ import { useShow } from './record-show.tsx';
 import { useRecordList, useScopedDeparts } from './records-data.ts';
 import { RecordFilters, recordDetailItems, recordTitle, useRecordColumns } from './records-columns.tsx';
 import { useSheetDownload } from '../../kit/page/use-sheet-download.ts';
-import { ExportJobDialog } from '../../kit/page/export-job-dialog.tsx';
-import { useAppActor } from '../../journal/actor-hooks.ts';
-import { EXPORT_LIMITS } from '../../api/contract.ts';
-import { recordExportLogic } from './export-job-logic.ts';
+import { useListExport } from '../../kit/page/use-list-export.tsx';
 
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const t = useT();
@@ -53,20 +50,23 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
 
   const download = useSheetDownload();
   // Beyond what the browser writes at once, the server writes the file as a job; the button brings a running one back.
-  const [job, sendJob] = useAppActor(useMemo(() => recordExportLogic(calls, table.id), [calls, table.id]));
-  const [jobOpen, setJobOpen] = useState(false);
-  const exportList = () => {
-    if (!job.matches('idle') || data.count > EXPORT_LIMITS.browserMaxRows) {
-      if (job.matches('idle')) sendJob({ type: 'START', query });
-      setJobOpen(true);
-      return;
-    }
-    return download(async () => {
-      const sheet = await calls.sheet({ tableId: table.id, ...query });
-      await saveSheet(sheet);
-      return sheet;
-    });
-  };
+  const exporter = useListExport(
+    table.label,
+    () => ({
+      start: (query) => calls.exportJob.start(table.id, query),
+      status: (jobId) => calls.exportJob.status(table.id, jobId),
+      cancel: (jobId) => calls.exportJob.cancel(table.id, jobId),
+    }),
+    [calls, table.id],
+  );
+  const exportList = () =>
+    exporter.run(data.count, query, () =>
+      download(async () => {
+        const sheet = await calls.sheet({ tableId: table.id, ...query });
+        await saveSheet(sheet);
+        return sheet;
+      }),
+    );
 
   const askRemove = (rows: MetaRecord[]) =>
     ask({
@@ -127,7 +127,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         items={detail && recordDetailItems(fields, detail, show, { createdAt: t('createdAt'), updatedAt: t('updatedAt') })}
       />
       {confirmDialog}
-      <ExportJobDialog open={jobOpen} label={table.label} state={job} send={sendJob} onClose={() => setJobOpen(false)} />
+      {exporter.dialog}
       <ImportDialog open={importing} schema={schema} onClose={() => setImporting(false)} onImported={data.reload} />
     </ResourcePage>
   );

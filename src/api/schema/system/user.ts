@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
-import { body, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */
@@ -125,6 +125,16 @@ export const sheetRequest = body({
   type: given(v.picklist(['userTemplate', 'userExport', 'userImportErrors'], say('sheetType')), '' as never),
   jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('importJob'), 16)),
   ...page(),
+  ...userFilters,
+});
+
+/**
+ * /v1/user/exportJob: the users list (its filters and sort) written by the server as a job, for exports beyond what
+ * the browser writes at once; with `jobId`, that job's progress (and with `cancel`, a request to stop it).
+ */
+export const userExportJob = body({
+  jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('exportJob'), 16)),
+  cancel: flag(),
   ...userFilters,
 });
 

@@ -55,7 +55,7 @@ export default function UsersView({ route }: ViewProps) {
   useEffect(() => setSelected(new Set()), [data.rows]);
   const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
   const openAdd = editor.add;
-  const { exportList, downloadTemplate } = useUserSheets(listQuery);
+  const { exportList, exportDialog, downloadTemplate } = useUserSheets(route.title, listQuery, data.count);
 
   const { departNames, typeName, roleNames } = useUserNames(departs, roles);
   const english = useLanguage()[0] === 'en';
@@ -122,6 +122,7 @@ export default function UsersView({ route }: ViewProps) {
         items={detail && userDetailItems(t, detail, { typeName, departNames, roleNames, formatInstant })}
       />
       {confirmDialog}
+      {exportDialog}
     </ResourcePage>
   );
 }

@@ -2,14 +2,20 @@ import { useApi } from '../../../shell/session/api-context.ts';
 import { useSayFailure, useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
 import { userImportCalls } from '../../../api/calls/user-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
+import { useListExport } from '../../../kit/page/use-list-export.tsx';
 
-/** The users page's sheets: the list as filtered (export) and the import template. */
-export function useUserSheets(listQuery: Record<string, unknown>) {
+/**
+ * The users page's sheets: the list as filtered (export: written in the browser up to EXPORT_LIMITS.browserMaxRows
+ * rows, else by the server as a job in the export dialog) and the import template.
+ */
+export function useUserSheets(label: string, listQuery: Record<string, unknown>, count: number) {
   const api = useApi();
   const download = useSheetDownload();
   const say = useSayFailure();
+  const exporter = useListExport(label, () => userImportCalls(api).exportJob, [api]);
   return {
-    exportList: () => download(() => downloadSheet(api, { type: 'userExport', ...listQuery })),
+    exportList: () => exporter.run(count, listQuery, () => download(() => downloadSheet(api, { type: 'userExport', ...listQuery }))),
+    exportDialog: exporter.dialog,
     downloadTemplate: () => void downloadSheet(api, { type: 'userTemplate' }).catch(say),
   };
 }
