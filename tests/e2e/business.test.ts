@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { metaCalls } from '../../src/api/calls/meta-calls.ts';
@@ -11,6 +11,14 @@ import { solidPng } from '../support/images.ts';
 // dictionary becomes a page once a menu entry points at it; the landing page and the statistics show figures.
 const ui = useBrowser({ serverEnv: {} });
 const toast = (page: Page, text: string | RegExp) => page.locator('.fui-Toast').filter({ hasText: text });
+
+/** Picks 所在商场 in a store form by typing part of its name: the reference is searched, not listed whole. */
+async function pickMall(form: Locator, typed: string, name: string) {
+  const mall = form.getByRole('combobox', { name: '所在商场' });
+  await mall.click();
+  await mall.pressSequentially(typed);
+  await form.page().getByRole('option', { name }).click();
+}
 
 function leaves(nodes: MenuNode[]): Array<{ name: string; path: string; component: string }> {
   return nodes.flatMap((n) => {
@@ -115,10 +123,7 @@ describe('business areas', () => {
     const drawer = page.getByRole('dialog', { name: '新增门店' });
     await drawer.getByRole('textbox', { name: /门店编号/ }).fill('NEW001');
     await drawer.getByRole('textbox', { name: /门店名称/ }).fill('最新的店');
-    const mall = drawer.getByRole('combobox', { name: '所在商场' });
-    await mall.click();
-    await mall.pressSequentially('万象');
-    await page.getByRole('option', { name: '星河万象城' }).click();
+    await pickMall(drawer, '万象', '星河万象城');
     await drawer.getByRole('button', { name: '保存' }).click();
     await drawer.waitFor({ state: 'detached' });
     await grid.getByRole('cell', { name: 'NEW001', exact: true }).waitFor();
@@ -157,10 +162,7 @@ describe('business areas', () => {
     await drawer.getByText('门店编号不能为空').waitFor();
     await drawer.getByRole('textbox', { name: /门店编号/ }).fill('E2E001');
     await drawer.getByRole('textbox', { name: /门店名称/ }).fill('端到端测试店');
-    const mall = drawer.getByRole('combobox', { name: '所在商场' });
-    await mall.click();
-    await mall.pressSequentially('万象');
-    await page.getByRole('option', { name: '星河万象城' }).click();
+    await pickMall(drawer, '万象', '星河万象城');
     await drawer.getByRole('textbox', { name: /联系电话/ }).fill('1391234');
     await drawer.getByRole('textbox', { name: /联系电话/ }).blur();
     await drawer.getByText('联系电话须为 11 位手机号').waitFor();
