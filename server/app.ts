@@ -231,7 +231,7 @@ export function createApp(options: AppOptions) {
     api.route('/', exports.routes());
     api.route('/', excelRoutes(db, exports));
     api.route('/', staffRoutes(db));
-    api.route('/', operationLogRoutes(db));
+    api.route('/', operationLogRoutes(db, exports));
     api.route('/', onlineRoutes(db, events));
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant, calls }));

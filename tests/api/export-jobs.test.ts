@@ -195,6 +195,43 @@ describe('export jobs', () => {
     expect(await call(staff.token, '/v1/user/exportJob', query)).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
   });
 
+  it('the operation log as a job: newest first by (time, id) over two slices, times in the tenant’s zone', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const t = randomBytes(3).toString('hex');
+    // 1,200 clicks of admin's (user 1 of tenant 1), many in the same second: ties on the time go by id.
+    await server.query(
+      `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_name, created_at)
+       SELECT 1, u.id, '', '点击' || i, 'op:' || i, 'scrm', '导出页' || $1, timestamptz '2026-03-01 15:59:00+00' + (i / 3) * interval '1 second'
+         FROM generate_series(1, 1200) i, (SELECT id FROM app_user WHERE user_name = 'admin') u`,
+      [t],
+    );
+    const query = { page: `导出页${t}` };
+    const started = await call<ExportStatus>(admin.token, '/v1/userOperationLog/exportJob', query);
+    expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1200 } });
+    const done = await until(
+      () => call<ExportStatus>(admin.token, '/v1/userOperationLog/exportJob', { jobId: started.values!.jobId }),
+      (a) => a.values?.status !== 'processing',
+    );
+    expect(done.values).toMatchObject({
+      status: 'done',
+      processed: 1200,
+      fileName: expect.stringMatching(/^操作日志-\d{4}-\d{2}-\d{2}\.xlsx$/),
+    });
+    const file = Buffer.from(await (await fetch(`${server.url}${done.values!.url}`)).arrayBuffer());
+    const cells = (await readUploadedSheet(file)).map((r) => Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))));
+    expect(cells[0]).toEqual(['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码']);
+    const listed: Array<{ operationCode: string }> = [];
+    for (let page = 1; page <= 6; page++)
+      listed.push(
+        ...(
+          await call<Array<{ operationCode: string }>>(admin.token, '/v1/userOperationLog/list', { ...query, pageNum: page, pageSize: 200 })
+        ).values!,
+      );
+    expect(cells.slice(1).map((r) => r[5])).toEqual(listed.map((r) => r.operationCode));
+    // The newest click (i = 1200, 400 s after 15:59 UTC) at Shanghai's wall clock: 2026-03-02 00:05:40.
+    expect(cells[1]).toEqual(['2026-03-02 00:05:40', 'admin', expect.any(String), '点击1200', `导出页${t}`, 'op:1200']);
+  });
+
   it('refuses what the limits and rights refuse, one export at a time, and a cancel ends the job', async () => {
     const admin = await signedIn(server.url, 'admin');
     const staff = await signedIn(server.url, 'staff');

@@ -3,7 +3,10 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ok } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
-import { operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
+import { operationLogExportJob, operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
+import type { ExportJobs } from '../../services/export-jobs.ts';
+import type { SessionInfo } from '../../access/auth.ts';
+import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { countMatches } from '../../infra/db/count.ts';
 import { owns } from '../../access/access.ts';
@@ -20,9 +23,65 @@ const FIELDS = [
   ['menuCode', 'menu_code'],
 ] as const;
 
+/** The operation log's filters within the caller's department scope (userType 0: the whole tenant). */
+async function logWhere(db: Db, s: SessionInfo, f: { user: string; page: string; from?: string | null; to?: string | null }) {
+  // A row of a user outside the scope is left out.
+  const where = `l.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
+      AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)
+      AND ($4 = '' OR strpos(lower(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name), lower($4)) > 0)
+      AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
+  return { where, params: [s.tenantId, await departmentScope(db, s), f.user, f.page, f.from ?? null, f.to ?? null] as unknown[] };
+}
+
+/** What an export of the log holds: its columns, and a row of them. */
+const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码'];
+
 /** operation log: a tracked click is stored for the caller's tenant; listed newest first. */
-export function operationLogRoutes(db: Db) {
+export function operationLogRoutes(db: Db, exports: ExportJobs) {
   const app = new Hono<AppEnv>();
+
+  /**
+   * The log under its filters as a server job, beyond what the browser writes at once: walked newest first by
+   * (time, id) with no OFFSET, times in the tenant's zone. With `jobId`, the caller's job's progress and link; with
+   * `cancel`, a request to stop it.
+   */
+  app.post('/v1/userOperationLog/exportJob', owns({ pages: ['manage/logs'] }), takes(operationLogExportJob), async (c) => {
+    const body = c.var.body;
+    const s = c.get('session');
+    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    const { where, params } = await logWhere(db, s, body);
+    const from = `FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE ${where}`;
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
+    const zone = await tenantZone(db, s.tenantId);
+    const next = async (after: { at: string; id: number } | null, limit: number) => {
+      const p = [...params];
+      const past = after ? ` AND (l.created_at, l.id) < ($${p.push(after.at)}::timestamptz, $${p.push(after.id)})` : '';
+      const local = `$${p.push(zone)}`;
+      const rows = await db.query<{
+        id: number;
+        at: string;
+        shown: string;
+        userName: string;
+        nickname: string;
+        op: string;
+        page: string;
+        code: string;
+      }>(
+        `SELECT l.id::int AS id, l.created_at::text AS at, to_char(l.created_at AT TIME ZONE ${local}, 'YYYY-MM-DD HH24:MI:SS') AS shown,
+                u.user_name AS "userName", u.nickname, l.operation_name AS op,
+                COALESCE(NULLIF(l.page_name, ''), l.menu_name) AS page, l.operation_code AS code
+           ${from}${past} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
+        p,
+      );
+      const last = rows.at(-1);
+      return {
+        rows: rows.map((r) => [r.shown, r.userName, r.nickname, r.op, r.page, r.code]),
+        cursor: last && rows.length === limit ? { at: last.at, id: last.id } : null,
+      };
+    };
+    const name = `操作日志-${todayIn(zone)}.xlsx`;
+    return c.json(ok(await exports.start(s, 'operation-log', name, n, { columns: EXPORT_COLUMNS, next })));
+  });
 
   app.post('/v1/userOperationLog/save', owns('shell'), takes(operationSave), async (c) => {
     const body = c.var.body;
@@ -43,12 +102,7 @@ export function operationLogRoutes(db: Db) {
     const pageNum = exporting ? 1 : body.pageNum;
     const pageSize = exporting ? 10_000 : body.pageSize;
     const s = c.get('session');
-    // Within the caller's department scope: a row of a user outside it is left out (userType 0: the whole tenant).
-    const where = `l.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
-      AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)
-      AND ($4 = '' OR strpos(lower(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name), lower($4)) > 0)
-      AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
-    const params = [s.tenantId, await departmentScope(db, s), body.user, body.page, body.from, body.to];
+    const { where, params } = await logWhere(db, s, body);
     const rows = await db.query(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"

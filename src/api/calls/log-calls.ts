@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client.ts';
-import type { Answer, ErrorLogRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../contract.ts';
+import type { Answer, ErrorLogRow, ExportStatus, LoginLogRow, SessionLogRow, SmsLogRow } from '../contract.ts';
 
 export interface LogQuery {
   pageNum: number;
@@ -48,6 +48,14 @@ export const logCalls = (api: ApiClient) => ({
     ).values!,
   loginInfo: (q: LogQuery) => page<LoginInfoRow>(api, '/v1/loginInfo/selUserLoginInfoList', q),
   operations: (q: LogQuery) => page<OperationLogRow>(api, '/v1/userOperationLog/list', q),
+  /** The operation log written by the server as a job, beyond what the browser writes at once. Quiet: the dialog says a refusal. */
+  operationsExportJob: {
+    start: async (query: object) =>
+      (await api.call<Answer<ExportStatus>>('/v1/userOperationLog/exportJob', query, { quiet: true })).values!,
+    status: async (jobId: number) =>
+      (await api.call<Answer<ExportStatus>>('/v1/userOperationLog/exportJob', { jobId }, { quiet: true })).values!,
+    cancel: (jobId: number) => api.call('/v1/userOperationLog/exportJob', { jobId, cancel: true }, { quiet: true }),
+  },
   errors: (q: LogQuery) => page<ErrorLogRow>(api, '/v1/errLogger/controller/list', q),
   sms: (q: LogQuery) => page<SmsLogRow>(api, '/v1/msg/getSmsRecoedList', q),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, given, keyword, optionalInstant, page, wholeNumber } from '../kit.ts';
+import { body, flag, given, keyword, optionalInstant, page, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /** A log list's time range: instants (ISO 8601), either end open. */
@@ -81,6 +81,18 @@ export const operationSave = body({
 });
 
 /** /v1/userOperationLog/list: tracked clicks, by user, page and time; `export` takes the whole filtered list. */
+/**
+ * /v1/userOperationLog/exportJob: the operation log under its filters written by the server as a job, beyond what the
+ * browser writes at once; with `jobId`, that job's progress (and with `cancel`, a request to stop it).
+ */
+export const operationLogExportJob = body({
+  user: keyword(64),
+  page: keyword(64),
+  jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('exportJob'), 16)),
+  cancel: flag(),
+  ...range,
+});
+
 export const operationLogList = body({
   ...page(),
   user: keyword(64),

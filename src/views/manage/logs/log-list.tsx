@@ -51,7 +51,8 @@ export function LogList<T>({
   columns: Column<T>[];
   /** a row's key: its id unless it says otherwise */
   rowKey?: (row: T) => string | number;
-  toolbar?: ReactNode;
+  /** buttons above the table; a function gets the list's count (an export chooses the browser or a job by it) */
+  toolbar?: ReactNode | ((count: number) => ReactNode);
 }) {
   const t = useT();
   const s = useStyles();
@@ -70,7 +71,7 @@ export function LogList<T>({
       <ResourceList
         filters={filters}
         fields={[...fields, ...dateFields]}
-        toolbar={toolbar && <div className={s.toolbar}>{toolbar}</div>}
+        toolbar={toolbar && <div className={s.toolbar}>{typeof toolbar === 'function' ? toolbar(data.count) : toolbar}</div>}
         label={label}
         columns={columns}
         data={data}

@@ -6,8 +6,9 @@ import { type Column } from '../../../kit/list/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { LogList, range, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
 import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
+import { useListExport } from '../../../kit/page/use-list-export.tsx';
 
-/** 操作日志: tracked clicks by user, page and time, and their export (the whole filtered list, up to 10,000 rows). */
+/** 操作日志: tracked clicks by user, page and time, and their export (the browser up to 10,000 rows, a server job beyond). */
 export function OperationsTab(props: TabProps) {
   const s = useStyles();
   const t = useT();
@@ -34,38 +35,45 @@ export function OperationsTab(props: TabProps) {
     },
   ];
   const download = useSheetDownload();
-  const exportAll = () =>
-    download(async () => {
-      const query = { user: f.user || undefined, page: f.page || undefined, ...range(f, zone) };
-      const all = await calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query });
-      await saveSheet({
-        fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
-        columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
-        rows: all.rows.map((r) => [
-          formatInstant(r.createdAt),
-          r.userName,
-          r.nickname,
-          r.operationName,
-          r.pageName || r.menuName,
-          r.operationCode,
-        ]),
-      });
-      return all;
-    });
+  const query = { user: f.user || undefined, page: f.page || undefined, ...range(f, zone) };
+  // Up to 10,000 rows the browser writes the file; beyond, the server does, as a job.
+  const exporter = useListExport(props.label, () => calls.operationsExportJob, [calls]);
+  const exportAll = (count: number) =>
+    exporter.run(count, query, () =>
+      download(async () => {
+        const all = await calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query });
+        await saveSheet({
+          fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
+          columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
+          rows: all.rows.map((r) => [
+            formatInstant(r.createdAt),
+            r.userName,
+            r.nickname,
+            r.operationName,
+            r.pageName || r.menuName,
+            r.operationCode,
+          ]),
+        });
+        return all;
+      }),
+    );
   return (
-    <LogList
-      {...props}
-      fields={[
-        { name: 'user', label: t('operator') },
-        { name: 'page', label: t('operationPage') },
-      ]}
-      load={(x, q) => calls.operations({ ...q, user: x.user || undefined, page: x.page || undefined })}
-      columns={columns}
-      toolbar={
-        <Button onClick={() => void exportAll()} data-track-code="log:export">
-          {t('exportButton')}
-        </Button>
-      }
-    />
+    <>
+      <LogList
+        {...props}
+        fields={[
+          { name: 'user', label: t('operator') },
+          { name: 'page', label: t('operationPage') },
+        ]}
+        load={(x, q) => calls.operations({ ...q, user: x.user || undefined, page: x.page || undefined })}
+        columns={columns}
+        toolbar={(count) => (
+          <Button onClick={() => void exportAll(count)} data-track-code="log:export">
+            {t('exportButton')}
+          </Button>
+        )}
+      />
+      {exporter.dialog}
+    </>
   );
 }
