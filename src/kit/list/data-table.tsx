@@ -229,6 +229,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                   key={c.key}
                   className={mergeClasses(s.headCell, columnPins[i].className)}
                   aside={onResize ? { children: resizer(c) } : undefined}
+                  aria-label={onResize ? c.title : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}
                   sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
                   onClick={() => onSort(c.key)}
@@ -241,6 +242,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                   sortable={false}
                   className={mergeClasses(s.headCell, columnPins[i].className)}
                   aside={onResize ? { children: resizer(c) } : undefined}
+                  // The header is named by its title alone: its resize handle's label (调整 … 列宽) is the handle's.
+                  aria-label={onResize ? c.title : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}
                 >
                   {c.title}
