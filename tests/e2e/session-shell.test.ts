@@ -169,4 +169,23 @@ describe('keep-alive in Chromium', () => {
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
     await page.context().close();
   });
+
+  it('a kept page’s open form leaves the screen with its page (the back button) and comes back with what was typed', async () => {
+    const page = await signedInPage('admin');
+    const nav = page.getByRole('navigation', { name: '侧边菜单' });
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.waitForURL(/#\/manage\/users$/);
+    await page.getByRole('button', { name: '新增用户' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增用户' });
+    await drawer.getByLabel('昵称').fill('半途');
+    // The address changes under the open form (the back button): the form goes with its page.
+    await page.goBack();
+    await page.waitForURL(/#\/dashboard$/);
+    await page.getByRole('heading', { name: '工作台', level: 1 }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await nav.getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    await expect.poll(() => drawer.getByLabel('昵称').inputValue()).toBe('半途');
+    await page.context().close();
+  });
 });

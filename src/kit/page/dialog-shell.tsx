@@ -1,3 +1,4 @@
+import { useKeptVisible } from '../../shell/layout/kept-visible.ts';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useRestoreFocus } from '../../shell/restore-focus.ts';
@@ -34,6 +35,8 @@ export function DialogShell({
   onSubmit,
 }: DialogShellProps) {
   useRestoreFocus(open);
+  // A kept page hidden behind another keeps its dialog open but off screen, until the page is back.
+  const onScreen = useKeptVisible();
   const body = (
     <DialogBody>
       <DialogTitle>{title}</DialogTitle>
@@ -42,7 +45,7 @@ export function DialogShell({
     </DialogBody>
   );
   return (
-    <Dialog open={open} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, d) => !d.open && onClose()}>
+    <Dialog open={open && onScreen} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface className={surfaceClassName}>
         {onSubmit ? (
           <form

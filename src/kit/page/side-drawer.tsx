@@ -1,3 +1,4 @@
+import { useKeptVisible } from '../../shell/layout/kept-visible.ts';
 import {
   Button,
   DrawerBody,
@@ -41,6 +42,8 @@ export function SideDrawer({ title, onClose, children, footer, open = true, size
   const s = useStyles();
   const t = useT();
   useRestoreFocus(open);
+  // A kept page hidden behind another keeps its drawer open but off screen, until the page is back.
+  const onScreen = useKeptVisible();
   const inside = (
     <>
       <DrawerHeader>
@@ -54,7 +57,7 @@ export function SideDrawer({ title, onClose, children, footer, open = true, size
   );
   return (
     <OverlayDrawer
-      open={open}
+      open={open && onScreen}
       position="end"
       size={size}
       className={className}
