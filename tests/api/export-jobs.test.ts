@@ -42,6 +42,29 @@ const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_0
   }
 };
 
+/** Starts an export job at `path` with `query`, waits for it, and reads its file back as text cells. */
+async function exported(token: string, path: string, query: object, total: number) {
+  const started = await call<ExportStatus>(token, path, query);
+  expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total } });
+  const done = await until(
+    () => call<ExportStatus>(token, path, { jobId: started.values!.jobId }),
+    (a) => a.values?.status !== 'processing',
+  );
+  const file = done.values?.url ? Buffer.from(await (await fetch(`${server.url}${done.values.url}`)).arrayBuffer()) : null;
+  const cells = file
+    ? (await readUploadedSheet(file)).map((r) => Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))))
+    : [];
+  return { done: done.values!, cells };
+}
+
+/** The first `pages` pages of 200 rows of a list call. */
+async function listed<T>(token: string, path: string, query: object, pages: number): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= pages; page++)
+    rows.push(...(await call<T[]>(token, path, { ...query, pageNum: page, pageSize: 200 })).values!);
+  return rows;
+}
+
 describe('export jobs', () => {
   it('writes a filtered, sorted list of 1,500 rows in the list order, offers it by an expiring link, text as text', async () => {
     const admin = await signedIn(server.url, 'admin');
@@ -164,31 +187,14 @@ describe('export jobs', () => {
       [t],
     );
     const query = { keyword: `ux${t}-`, sortField: 'nickname', sortOrder: 'descend' };
-    const started = await call<ExportStatus>(admin.token, '/v1/user/exportJob', query);
-    expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1200 } });
-    const done = await until(
-      () => call<ExportStatus>(admin.token, '/v1/user/exportJob', { jobId: started.values!.jobId }),
-      (a) => a.values?.status !== 'processing',
-    );
-    expect(done.values).toMatchObject({
-      status: 'done',
-      processed: 1200,
-      fileName: expect.stringMatching(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/),
-    });
-    const file = Buffer.from(await (await fetch(`${server.url}${done.values!.url}`)).arrayBuffer());
-    const cells = (await readUploadedSheet(file)).map((r) => Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))));
+    const { done, cells } = await exported(admin.token, '/v1/user/exportJob', query, 1200);
+    expect(done).toMatchObject({ status: 'done', processed: 1200, fileName: expect.stringMatching(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/) });
     // The import template's columns, so the file imports back; phones as the caller sees them.
     expect(cells[0]).toEqual(['账号', '昵称', '手机号', '用户类型', '部门', '角色']);
     expect(cells.length).toBe(1201);
-    const listed: Array<{ userName: string; phone: string }> = [];
-    for (let page = 1; page <= 6; page++)
-      listed.push(
-        ...(
-          await call<Array<{ userName: string; phone: string }>>(admin.token, '/v1/user/list', { ...query, pageNum: page, pageSize: 200 })
-        ).values!,
-      );
-    expect(cells.slice(1).map((r) => r[0])).toEqual(listed.map((u) => u.userName));
-    expect(cells.slice(1).map((r) => r[2])).toEqual(listed.map((u) => u.phone));
+    const users = await listed<{ userName: string; phone: string }>(admin.token, '/v1/user/list', query, 6);
+    expect(cells.slice(1).map((r) => r[0])).toEqual(users.map((u) => u.userName));
+    expect(cells.slice(1).map((r) => r[2])).toEqual(users.map((u) => u.phone));
     expect(new Set(cells.slice(1).map((r) => r[1]))).toEqual(new Set(['昵称0', '昵称1', '昵称2', '昵称3', '昵称4']));
 
     const staff = await signedIn(server.url, 'staff');
@@ -206,28 +212,11 @@ describe('export jobs', () => {
       [t],
     );
     const query = { page: `导出页${t}` };
-    const started = await call<ExportStatus>(admin.token, '/v1/userOperationLog/exportJob', query);
-    expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1200 } });
-    const done = await until(
-      () => call<ExportStatus>(admin.token, '/v1/userOperationLog/exportJob', { jobId: started.values!.jobId }),
-      (a) => a.values?.status !== 'processing',
-    );
-    expect(done.values).toMatchObject({
-      status: 'done',
-      processed: 1200,
-      fileName: expect.stringMatching(/^操作日志-\d{4}-\d{2}-\d{2}\.xlsx$/),
-    });
-    const file = Buffer.from(await (await fetch(`${server.url}${done.values!.url}`)).arrayBuffer());
-    const cells = (await readUploadedSheet(file)).map((r) => Array.from(r, (c) => (c === undefined || c === null ? '' : String(c))));
+    const { done, cells } = await exported(admin.token, '/v1/userOperationLog/exportJob', query, 1200);
+    expect(done).toMatchObject({ status: 'done', processed: 1200, fileName: expect.stringMatching(/^操作日志-\d{4}-\d{2}-\d{2}\.xlsx$/) });
     expect(cells[0]).toEqual(['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码']);
-    const listed: Array<{ operationCode: string }> = [];
-    for (let page = 1; page <= 6; page++)
-      listed.push(
-        ...(
-          await call<Array<{ operationCode: string }>>(admin.token, '/v1/userOperationLog/list', { ...query, pageNum: page, pageSize: 200 })
-        ).values!,
-      );
-    expect(cells.slice(1).map((r) => r[5])).toEqual(listed.map((r) => r.operationCode));
+    const clicks = await listed<{ operationCode: string }>(admin.token, '/v1/userOperationLog/list', query, 6);
+    expect(cells.slice(1).map((r) => r[5])).toEqual(clicks.map((r) => r.operationCode));
     // The newest click (i = 1200, 400 s after 15:59 UTC) at Shanghai's wall clock: 2026-03-02 00:05:40.
     expect(cells[1]).toEqual(['2026-03-02 00:05:40', 'admin', expect.any(String), '点击1200', `导出页${t}`, 'op:1200']);
   });
