@@ -22,7 +22,8 @@ interface FileResult {
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : Number(process.env.SOAK_RUNS ?? 3);
-const filters = args.filter((_, i) => i !== runsAt && i !== runsAt + 1);
+// Without --runs (runsAt -1) every argument is a filter: `runsAt + 1` would otherwise drop the first one.
+const filters = runsAt >= 0 ? args.filter((_, i) => i !== runsAt && i !== runsAt + 1) : args;
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number, got ${args[runsAt + 1]}`);
 
 const out = path.resolve('.tmp/soak');
