@@ -3,6 +3,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { AppRoute } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
+import type { MessageKey } from '../i18n/messages.ts';
 import { FullPageSpinner, StatusScreen } from '../shell/layout/status-screens.tsx';
 import { PageRouteContext } from '../shell/session/permission-button.tsx';
 import { viewFor } from './registry.ts';
@@ -18,11 +19,12 @@ export function fixedRoute(path: string, title: string, component: string, trail
   return { path, name, title, component, hidden: true, needButtonPermission: false, buttons: [], trail, menuId: null, section: '' };
 }
 
-export function NotFound() {
+/** A status screen whose one way on is the landing page. */
+function BackHomeScreen({ title, hint }: { title: MessageKey; hint: MessageKey }) {
   const t = useT();
   const [, navigate] = useLocation();
   return (
-    <StatusScreen title={t('notFound')} hint={t('notFoundHint')}>
+    <StatusScreen title={t(title)} hint={t(hint)}>
       <Button appearance="primary" onClick={() => navigate('/')}>
         {t('backHome')}
       </Button>
@@ -30,21 +32,13 @@ export function NotFound() {
   );
 }
 
+export const NotFound = () => <BackHomeScreen title="notFound" hint="notFoundHint" />;
+
 /**
  * A fixed route that belongs to pages of the menu the user does not hold: said on the page, before any
  * call is refused (the server checks the same pages).
  */
-export function NoPermissionPage() {
-  const t = useT();
-  const [, navigate] = useLocation();
-  return (
-    <StatusScreen title={t('noPermission')} hint={t('noPermissionHint')}>
-      <Button appearance="primary" onClick={() => navigate('/')}>
-        {t('backHome')}
-      </Button>
-    </StatusScreen>
-  );
-}
+export const NoPermissionPage = () => <BackHomeScreen title="noPermission" hint="noPermissionHint" />;
 
 export function EmptyMenu() {
   const t = useT();

@@ -111,3 +111,22 @@ export function useListData<A extends { rows: unknown[]; count: number }>(
   }, [...deps, tick]);
   return { rows, count, answer, loading, failed, reload: useCallback(() => setTick((t) => t + 1), []) };
 }
+
+/** The page a paged call asks for. */
+export interface PageAsked {
+  pageNum: number;
+  pageSize: number;
+}
+
+/**
+ * useListData for a paged call: the list's page and size are passed to `load` and watched, so `deps` name only
+ * what else the call reads (the filters, the sort).
+ * @example usePageData(list, (page) => calls.staff({ ...page, keyword }), [calls, keyword])
+ */
+export function usePageData<A extends { rows: unknown[]; count: number }>(
+  list: Pick<ListState, 'page' | 'size'>,
+  load: (page: PageAsked) => Promise<A>,
+  deps: readonly unknown[],
+): ListData<A['rows'][number], A> {
+  return useListData(() => load({ pageNum: list.page, pageSize: list.size }), [list.page, list.size, ...deps]);
+}

@@ -12,7 +12,7 @@ import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import { useEditor } from '../../kit/form/use-editor.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFilters } from '../../kit/list/use-filters.ts';
-import { useListData } from '../../kit/list/use-list.ts';
+import { usePageData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
@@ -38,10 +38,8 @@ export default function StaffView({ route }: ViewProps) {
   const calls = useCalls(baseInfoCalls);
   const filters = useFilters(route.path, ['keyword']);
   const { list } = filters;
-  const data = useListData(
-    () => calls.staff({ pageNum: list.page, pageSize: list.size, keyword: list.filters.keyword || undefined }),
-    [calls, list.page, list.size, list.filters.keyword],
-  );
+  const keyword = list.filters.keyword || undefined;
+  const data = usePageData(list, (page) => calls.staff({ ...page, keyword }), [calls, keyword]);
   const editor = useEditor<StaffRow>(data.reload, filters);
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<StaffRow>[] = [

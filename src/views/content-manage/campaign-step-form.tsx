@@ -1,4 +1,5 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { useT } from '../../i18n/use-t.ts';
@@ -8,16 +9,14 @@ import { RuleStepForm, type StepFormProps } from './campaign-step-rules.tsx';
 export function StepForm(props: StepFormProps) {
   const { step, data, edit, field, str, pages } = props;
   const t = useT();
+  const text = (key: string, maxLength: number) => (
+    <Input value={str(key)} maxLength={maxLength} onChange={(_, d) => edit({ [key]: d.value })} />
+  );
   switch (step) {
     case 'campaign-base-info':
       return (
         <>
-          {field(
-            'name',
-            t('campaignName'),
-            <Input value={str('name')} maxLength={50} onChange={(_, d) => edit({ name: d.value })} />,
-            true,
-          )}
+          {field('name', t('campaignName'), text('name', 50), true)}
           {field('startAt', t('startTime'), <ZonedDateTimeInput value={data.startAt} onChange={(startAt) => edit({ startAt })} />, true)}
           {field('endAt', t('endTime'), <ZonedDateTimeInput value={data.endAt} onChange={(endAt) => edit({ endAt })} />, true)}
           {field(
@@ -42,34 +41,20 @@ export function StepForm(props: StepFormProps) {
             true,
           )}
           <Field label={t('campaignPage')} hint={t('campaignPageHint')}>
-            <Select
+            <ChoiceSelect
               value={typeof data.pageId === 'number' ? String(data.pageId) : ''}
-              onChange={(_, d) => edit({ pageId: d.value ? Number(d.value) : null })}
-            >
-              <option value="">{t('none')}</option>
-              {pages.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
+              empty={t('none')}
+              options={pages.map((p) => ({ value: String(p.id), label: p.name }))}
+              onChange={(v) => edit({ pageId: v ? Number(v) : null })}
+            />
           </Field>
         </>
       );
     case 'wx-share-setting':
       return (
         <>
-          {field(
-            'title',
-            t('shareTitle'),
-            <Input value={str('title')} maxLength={30} onChange={(_, d) => edit({ title: d.value })} />,
-            true,
-          )}
-          {field(
-            'description',
-            t('shareDescription'),
-            <Input value={str('description')} maxLength={60} onChange={(_, d) => edit({ description: d.value })} />,
-          )}
+          {field('title', t('shareTitle'), text('title', 30), true)}
+          {field('description', t('shareDescription'), text('description', 60))}
           {field(
             'image',
             t('shareImage'),

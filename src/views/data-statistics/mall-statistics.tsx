@@ -1,4 +1,4 @@
-import { FigureTable } from './figure-table.tsx';
+import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
 import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
@@ -30,17 +30,6 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground2 },
   charts: { minHeight: '300px', marginBottom: tokens.spacingVerticalL },
   tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: tokens.spacingHorizontalL },
-  table: {
-    width: '100%',
-    borderCollapse: 'collapse',
-    '& th, & td': {
-      textAlign: 'start',
-      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
-      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    },
-    '& td:not(:first-child), & th:not(:first-child)': { textAlign: 'end' },
-    '& caption': { textAlign: 'start', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalS} 0` },
-  },
   trend: { maxHeight: '360px', overflowY: 'auto' },
 });
 
@@ -103,13 +92,31 @@ export default function MallStatisticsView({ route }: ViewProps) {
     setRange(next);
   };
 
+  // One declaration per table: the trend's serves its table and the export.
+  const trendColumns: FigureColumn<MallStatistics['trend'][number], string | number>[] = [
+    [t('statDay'), (d) => d.day],
+    [t('statLogins'), (d) => d.logins],
+    [t('statOperations'), (d) => d.operations],
+    [t('statMembersJoined'), (d) => d.membersJoined],
+    [t('statWriteOffs'), (d) => d.writeOffs],
+  ];
+  const storeColumns: FigureColumn<MallStatistics['byStore'][number]>[] = [
+    [t('statStore'), (r) => r.store],
+    [t('statWriteOffs'), (r) => r.writeOffs],
+    [t('statAmount'), (r) => r.amount.toFixed(2)],
+  ];
+  const couponColumns: FigureColumn<MallStatistics['topCoupons'][number]>[] = [
+    [t('statCoupon'), (r) => r.coupon],
+    [t('statWriteOffs'), (r) => r.writeOffs],
+  ];
+
   const exportFigures = async () => {
     if (!data) return;
     try {
       await saveSheet({
         fileName: `商城统计-${data.from}-${data.to}.xlsx`,
-        columns: [t('statDay'), t('statLogins'), t('statOperations'), t('statMembersJoined'), t('statWriteOffs')],
-        rows: data.trend.map((d) => [d.day, d.logins, d.operations, d.membersJoined, d.writeOffs]),
+        columns: trendColumns.map(([heading]) => heading),
+        rows: data.trend.map((d) => trendColumns.map(([, cell]) => cell(d))),
       });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), 'error');
@@ -181,41 +188,10 @@ export default function MallStatisticsView({ route }: ViewProps) {
             </Suspense>
           </div>
           <div className={s.tables}>
-            <FigureTable
-              className={s.table}
-              caption={t('statByStore')}
-              rows={data.byStore}
-              rowKey={(r) => r.store}
-              columns={[
-                [t('statStore'), (r) => r.store],
-                [t('statWriteOffs'), (r) => r.writeOffs],
-                [t('statAmount'), (r) => r.amount.toFixed(2)],
-              ]}
-            />
-            <FigureTable
-              className={s.table}
-              caption={t('statTopCoupons')}
-              rows={data.topCoupons}
-              rowKey={(r) => r.coupon}
-              columns={[
-                [t('statCoupon'), (r) => r.coupon],
-                [t('statWriteOffs'), (r) => r.writeOffs],
-              ]}
-            />
+            <FigureTable caption={t('statByStore')} rows={data.byStore} columns={storeColumns} />
+            <FigureTable caption={t('statTopCoupons')} rows={data.topCoupons} columns={couponColumns} />
             <div className={s.trend} tabIndex={0} role="region" aria-label={t('statTrend')}>
-              <FigureTable
-                className={s.table}
-                caption={t('statTrend')}
-                rows={[...data.trend].reverse()}
-                rowKey={(d) => d.day}
-                columns={[
-                  [t('statDay'), (d) => d.day],
-                  [t('statLogins'), (d) => d.logins],
-                  [t('statOperations'), (d) => d.operations],
-                  [t('statMembersJoined'), (d) => d.membersJoined],
-                  [t('statWriteOffs'), (d) => d.writeOffs],
-                ]}
-              />
+              <FigureTable caption={t('statTrend')} rows={[...data.trend].reverse()} columns={trendColumns} />
             </div>
           </div>
         </>

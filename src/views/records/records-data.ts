@@ -3,7 +3,7 @@ import type { recordCalls } from '../../api/calls/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import type { Filters } from '../../kit/list/use-filters.ts';
-import { useListData } from '../../kit/list/use-list.ts';
+import { usePageData } from '../../kit/list/use-list.ts';
 
 /** The departments a record may name: all of them for userType 0, else the user's scope (the server refuses others). */
 export function useScopedDeparts() {
@@ -23,9 +23,12 @@ export function useRecordList(calls: ReturnType<typeof recordCalls>, schema: Rec
     sortField: list.sortField ?? undefined,
     sortOrder: list.sortOrder ?? undefined,
   };
-  const data = useListData(
-    () => calls.list({ tableId: schema.table.id, pageNum: list.page, pageSize: list.size, ...query }),
-    [calls, schema.table.id, list.page, list.size, list.sortField, list.sortOrder, JSON.stringify(f)],
-  );
+  const data = usePageData(list, (page) => calls.list({ tableId: schema.table.id, ...page, ...query }), [
+    calls,
+    schema.table.id,
+    list.sortField,
+    list.sortOrder,
+    JSON.stringify(f),
+  ]);
   return { data, query };
 }

@@ -7,7 +7,7 @@ import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
@@ -29,16 +29,12 @@ export default function InterfaceListView({ route }: ViewProps) {
   const f = list.filters;
   const [relating, setRelating] = useState<InterfaceRow | null>(null);
   const [ask, confirmDialog] = useConfirm();
-  const data = useListData(
-    () =>
-      calls.interfaces({
-        pageNum: list.page,
-        pageSize: list.size,
-        keyword: f.keyword || undefined,
-        source: f.source === 'server' || f.source === 'external' ? f.source : undefined,
-      }),
-    [calls, list.page, list.size, f.keyword, f.source],
-  );
+  const source = f.source === 'server' || f.source === 'external' ? f.source : undefined;
+  const data = usePageData(list, (page) => calls.interfaces({ ...page, keyword: f.keyword || undefined, source }), [
+    calls,
+    f.keyword,
+    source,
+  ]);
   const editor = useEditor<InterfaceRow>(data.reload);
   // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
   const [names, setNames] = useState<Map<number, string>>(new Map());

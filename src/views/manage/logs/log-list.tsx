@@ -8,7 +8,7 @@ import { type Column } from '../../../kit/list/data-table.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { Filters } from '../../../kit/list/use-filters.ts';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 export const useStyles = makeStyles({
@@ -59,10 +59,7 @@ export function LogList<T>({
   const zone = useTimeZone();
   const { list } = filters;
   const f = list.filters;
-  const data = useListData(
-    () => load(f, { pageNum: list.page, pageSize: list.size, ...(dates ? range(f, zone) : {}) }),
-    [list.page, list.size, JSON.stringify(f), zone],
-  );
+  const data = usePageData(list, (page) => load(f, { ...page, ...(dates ? range(f, zone) : {}) }), [JSON.stringify(f), zone]);
   const dateFields: FilterField[] = dates
     ? [{ name: 'from', label: t('fromDate'), kind: 'dateRange', to: 'to', toLabel: t('toDate') }]
     : [];

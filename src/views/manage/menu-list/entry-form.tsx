@@ -1,4 +1,4 @@
-import { Button, Combobox, Field, Input, Option, Select, Switch } from '@fluentui/react-components';
+import { Button, Combobox, Field, Input, Option, Switch } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../../machines/menu-editor.machine.ts';
 import { menuEntryProblems } from '../../../api/contract.ts';
 import type { PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
 import { parseIcon } from '../../../menu/menu-model.ts';
 import { MENU_ICON_NAMES } from '../../../shell/navigation/menu-icons.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
@@ -17,6 +18,8 @@ import { INSTALLED_VIEWS } from '../../view-names.ts';
 import { parentOf } from './editor-logic.ts';
 import { EntryInterfaces } from './entry-interfaces.tsx';
 import { useStyles } from './styles.ts';
+
+const ICON_CHOICES = MENU_ICON_NAMES.map((name) => ({ value: name, label: name }));
 
 export interface EntryFormProps {
   state: SnapshotFrom<typeof menuEditorMachine>;
@@ -51,6 +54,12 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
     return m ? { validationState: 'error' as const, validationMessage: m } : {};
   };
   const edit = (patch: Partial<MenuDraft>) => send({ type: 'EDIT', patch });
+  // A typed field: its value, an edit per keystroke (codes and paths without spaces), and touched once left.
+  const typed = (field: 'name' | 'nameEn' | 'code' | 'path', trim = false) => ({
+    value: draft?.[field] ?? '',
+    onChange: (_: unknown, d: { value: string }) => edit({ [field]: trim ? d.value.trim() : d.value }),
+    onBlur: () => setTouched((x) => new Set(x).add(field)),
+  });
   const icon = parseIcon(draft?.icon ?? '');
   const setIcon = (patch: Partial<{ icon: string; hidden: boolean }>) =>
     edit({ icon: JSON.stringify({ icon: patch.icon ?? icon.icon, name: draft?.name ?? '', hidden: patch.hidden ?? icon.hidden }) });
@@ -92,39 +101,21 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
           : t('entryOf', { name: saved?.name ?? '' })}
       </h2>
       <Field label={t('entryName')} required {...fieldProps('name')}>
-        <Input
-          value={draft.name}
-          maxLength={32}
-          onChange={(_, d) => edit({ name: d.value })}
-          onBlur={() => setTouched((x) => new Set(x).add('name'))}
-        />
+        <Input maxLength={32} {...typed('name')} />
       </Field>
       {draft.uriType !== 2 && (
         <Field label={t('entryNameEn')} hint={t('entryNameEnHint')} {...fieldProps('nameEn')}>
-          <Input
-            value={draft.nameEn ?? ''}
-            maxLength={64}
-            onChange={(_, d) => edit({ nameEn: d.value })}
-            onBlur={() => setTouched((x) => new Set(x).add('nameEn'))}
-          />
+          <Input maxLength={64} {...typed('nameEn')} />
         </Field>
       )}
       {draft.uriType === 2 ? (
         <Field label={t('buttonCodeLabel')} required hint={t('buttonCodeHint')} {...fieldProps('code')}>
-          <Input
-            value={draft.code}
-            onChange={(_, d) => edit({ code: d.value.trim() })}
-            onBlur={() => setTouched((x) => new Set(x).add('code'))}
-          />
+          <Input {...typed('code', true)} />
         </Field>
       ) : (
         <>
           <Field label={t('path')} required hint={t('pathHint')} {...fieldProps('path')}>
-            <Input
-              value={draft.path}
-              onChange={(_, d) => edit({ path: d.value.trim() })}
-              onBlur={() => setTouched((x) => new Set(x).add('path'))}
-            />
+            <Input {...typed('path', true)} />
           </Field>
           <Field label={t('component')} hint={t('componentHint')} {...fieldProps('component')}>
             <Combobox
@@ -144,14 +135,7 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
           </Field>
           <div className={s.inline}>
             <Field label={t('icon')} {...fieldProps('icon')}>
-              <Select value={icon.icon} onChange={(_, d) => setIcon({ icon: d.value })}>
-                <option value="">{t('noIcon')}</option>
-                {MENU_ICON_NAMES.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </Select>
+              <ChoiceSelect value={icon.icon} empty={t('noIcon')} options={ICON_CHOICES} onChange={(v) => setIcon({ icon: v })} />
             </Field>
             <Switch checked={icon.hidden} label={t('hiddenEntrySwitch')} onChange={(_, d) => setIcon({ hidden: d.checked })} />
             <Switch

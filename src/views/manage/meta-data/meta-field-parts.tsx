@@ -1,6 +1,7 @@
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { EnumOption, MetaFieldType } from '../../../api/contract.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
 
 const useStyles = makeStyles({
   box: { border: 'none', padding: 0, margin: 0 },
@@ -84,16 +85,7 @@ export function DefaultValueInput({
             { value: 'false', label: t('no') },
           ]
         : options.filter((o) => o.value).map((o) => ({ value: o.value, label: o.label || o.value }));
-    return (
-      <Select value={value} onChange={(_, d) => onChange(d.value)}>
-        <option value="">{t('noDefault')}</option>
-        {choices.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    );
+    return <ChoiceSelect value={value} empty={t('noDefault')} options={choices} onChange={onChange} />;
   }
   return (
     <Input

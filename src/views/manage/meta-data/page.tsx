@@ -9,7 +9,7 @@ import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { useListData, usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { FieldForm } from './meta-field-form.tsx';
@@ -31,10 +31,7 @@ export default function MetaDataView({ route }: ViewProps) {
   const f = list.filters;
   const [allTables, setAllTables] = useState<MetaTableRow[]>([]);
   const [ask, confirmDialog] = useConfirm();
-  const data = useListData(
-    () => calls.tables({ pageNum: list.page, pageSize: list.size, keyword: f.keyword || undefined }),
-    [calls, list.page, list.size, f.keyword],
-  );
+  const data = usePageData(list, (page) => calls.tables({ ...page, keyword: f.keyword || undefined }), [calls, f.keyword]);
   useEffect(() => {
     calls.tables({ pageNum: 1, pageSize: 500 }).then(
       (r) => setAllTables(r.rows),

@@ -9,7 +9,7 @@ import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { Pagination } from '../../../kit/list/pagination.tsx';
-import { useListData, useListState } from '../../../kit/list/use-list.ts';
+import { useListData, usePageData, useListState } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { TaskForm } from './task-form.tsx';
@@ -32,10 +32,7 @@ export default function TasksView({ route }: ViewProps) {
     return () => clearInterval(timer);
   }, [reload]);
   const task = data.rows?.find((x) => String(x.id) === list.filters.task) ?? null;
-  const runs = useListData(
-    () => calls.runs({ taskId: task?.id, pageNum: list.page, pageSize: list.size }),
-    [calls, task?.id, list.page, list.size, data.answer],
-  );
+  const runs = usePageData(list, (page) => calls.runs({ taskId: task?.id, ...page }), [calls, task?.id, data.answer]);
   const editor = useEditor<TaskRow>(reload);
   const [ask, confirmDialog] = useConfirm();
 

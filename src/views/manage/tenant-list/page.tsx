@@ -8,7 +8,7 @@ import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
@@ -32,16 +32,8 @@ export default function TenantListView({ route }: ViewProps) {
   const f = list.filters;
   const editor = useEditor<TenantRow>(() => undefined);
   const [settingsOf, setSettingsOf] = useState<TenantRow | null>(null);
-  const data = useListData(
-    () =>
-      calls.tenants({
-        pageNum: list.page,
-        pageSize: list.size,
-        keyword: f.keyword || undefined,
-        status: f.status === '' ? undefined : (Number(f.status) as 0 | 1),
-      }),
-    [calls, list.page, list.size, f.keyword, f.status],
-  );
+  const status = f.status === '' ? undefined : (Number(f.status) as 0 | 1);
+  const data = usePageData(list, (page) => calls.tenants({ ...page, keyword: f.keyword || undefined, status }), [calls, f.keyword, status]);
   // The tenant pages page wherever the menu put it (an operator may move it); none: the action is not offered.
   const pagesPath = usePagePath('manage/tenant-pages');
 

@@ -11,7 +11,7 @@ import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { DetailDialog } from '../../../kit/page/detail-dialog.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { usePageData } from '../../../kit/list/use-list.ts';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { UserForm } from './user-form.tsx';
@@ -47,10 +47,7 @@ export default function UsersView({ route }: ViewProps) {
 
   // What the list shows, and what its export writes: the filters and sort applied.
   const listQuery = userListQuery(list);
-  const data = useListData(
-    () => calls.list({ pageNum: list.page, pageSize: list.size, ...listQuery }),
-    [calls, list.page, list.size, JSON.stringify(listQuery)],
-  );
+  const data = usePageData(list, (page) => calls.list({ ...page, ...listQuery }), [calls, JSON.stringify(listQuery)]);
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
   const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { pageBuilderMachine, type PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
 import type { pageCalls } from '../../../api/calls/page-calls.ts';
 import type { PageState } from '../../../api/rules/page-rules.ts';
+import { arrowStep } from './hot-zone-geometry.ts';
 import { message } from './preview.tsx';
 
 /** The builder's machine with the real calls: a page loaded by id, saved as new or as the next version. */
@@ -31,14 +32,8 @@ type Key = { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean 
  * Backspace removes it, Ctrl+Z (Cmd+Z) undoes and with Shift redoes, Escape lets go of it.
  */
 export function keyCommand(e: Key, hasSelection: boolean): PageBuilderEvent | null {
-  const step = e.shiftKey ? 10 : 1;
-  const arrows: Record<string, [number, number]> = {
-    ArrowLeft: [-step, 0],
-    ArrowRight: [step, 0],
-    ArrowUp: [0, -step],
-    ArrowDown: [0, step],
-  };
-  if (Object.hasOwn(arrows, e.key) && hasSelection) return { type: 'NUDGE', dx: arrows[e.key][0], dy: arrows[e.key][1] };
+  const by = arrowStep(e.key, e.shiftKey ? 10 : 1);
+  if (by && hasSelection) return { type: 'NUDGE', dx: by[0], dy: by[1] };
   if ((e.key === 'Delete' || e.key === 'Backspace') && hasSelection) return { type: 'DELETE' };
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') return { type: e.shiftKey ? 'REDO' : 'UNDO' };
   if (e.key === 'Escape') return { type: 'DESELECT' };

@@ -37,14 +37,16 @@ export function resizedZone(z: Zone, dw: number, dh: number): Zone {
  * Null for any other key.
  */
 export function zoneKey(z: Zone, e: { key: string; shiftKey: boolean; altKey: boolean }): Zone | null {
-  const step = e.shiftKey ? 0.1 : 0.01;
-  const by: Record<string, [number, number]> = {
-    ArrowLeft: [-step, 0],
-    ArrowRight: [step, 0],
-    ArrowUp: [0, -step],
-    ArrowDown: [0, step],
-  };
-  if (!Object.hasOwn(by, e.key)) return null;
-  const [dx, dy] = by[e.key];
-  return e.altKey ? resizedZone(z, dx, dy) : movedZone(z, dx, dy);
+  const by = arrowStep(e.key, e.shiftKey ? 0.1 : 0.01);
+  if (!by) return null;
+  return e.altKey ? resizedZone(z, by[0], by[1]) : movedZone(z, by[0], by[1]);
+}
+
+/** How far an arrow key moves by `step` on the x and y axes (y grows downwards); null for any other key. */
+export function arrowStep(key: string, step: number): [dx: number, dy: number] | null {
+  if (key === 'ArrowLeft') return [-step, 0];
+  if (key === 'ArrowRight') return [step, 0];
+  if (key === 'ArrowUp') return [0, -step];
+  if (key === 'ArrowDown') return [0, step];
+  return null;
 }
