@@ -32,8 +32,6 @@ export interface ResourceListProps<T, K extends string | number> extends Omit<
   rowKey?: (row: T) => K;
 }
 
-const byId = <T, K>(row: T) => (row as { id: K }).id;
-
 /**
  * A list page's body, declared: its filter fields, then the table of its columns, then the pager, all bound to
  * the list's state in the address (sorting a sortable column too), with the table's tools (refresh, density, columns,
@@ -48,7 +46,6 @@ export function ResourceList<T, K extends string | number>({
   data,
   empty,
   label: named,
-  rowKey = byId,
   ...table
 }: ResourceListProps<T, K>) {
   const t = useT();
@@ -67,7 +64,6 @@ export function ResourceList<T, K extends string | number>({
         })}
         {...table}
         label={label}
-        rowKey={rowKey}
         data={data}
         empty={emptyState(filters, {
           filteredReason: t('emptyFiltered'),

@@ -1,7 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import type { DataTableProps } from './data-table.tsx';
-import { ToolTable } from './tool-table.tsx';
+import { ToolTable, type KeyedTableProps } from './tool-table.tsx';
 
 const useStyles = makeStyles({
   section: { marginTop: tokens.spacingVerticalXXL },
@@ -10,7 +9,7 @@ const useStyles = makeStyles({
 });
 
 export type SubListProps<T, K extends string | number> = { title: string; actions?: ReactNode; children?: ReactNode } & Omit<
-  DataTableProps<T, K>,
+  KeyedTableProps<T, K>,
   'label'
 >;
 

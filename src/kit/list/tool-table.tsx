@@ -17,18 +17,25 @@ const useStyles = makeStyles({
   },
 });
 
+/** A row's key when a table names none: its `id`. */
+export const byId = <T, K>(row: T) => (row as { id: K }).id;
+
+/** A kit table's props: a row's key is its `id` unless the table says otherwise. */
+export type KeyedTableProps<T, K extends string | number> = Omit<DataTableProps<T, K>, 'rowKey'> & { rowKey?: (row: T) => K };
+
 /**
  * A table with its tools above it (refresh, density, columns shown and their order, full screen) and the user's
  * choices kept under its label: every list's table, a page's main list, a sub-list or a drawer's. `footer` (a pager)
  * goes full screen with the table.
- * @example <ToolTable label={t('sessions')} columns={columns} data={data} rowKey={(r) => r.id} />
+ * @example <ToolTable label={t('sessions')} columns={columns} data={data} />
  */
 export function ToolTable<T, K extends string | number>({
   footer,
   onRefresh,
   inDrawer,
+  rowKey = byId,
   ...table
-}: DataTableProps<T, K> & {
+}: KeyedTableProps<T, K> & {
   footer?: ReactNode;
   /** reloads rows given as `rows` (a `data` list reloads itself) */
   onRefresh?: () => void;
@@ -57,6 +64,7 @@ export function ToolTable<T, K extends string | number>({
       />
       <DataTable
         {...table}
+        rowKey={rowKey}
         columns={shown}
         density={prefs.density}
         onResize={(key, width) => change({ ...prefs, widths: { ...prefs.widths, [key]: width } })}

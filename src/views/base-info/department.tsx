@@ -10,7 +10,7 @@ import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
-import { useEditor } from '../../kit/form/use-editor.ts';
+import { useEditor, type RowFormProps } from '../../kit/form/use-editor.ts';
 import { useSchemaForm } from '../../kit/form/use-form.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -57,13 +57,13 @@ export default function DepartmentView({ route }: ViewProps) {
   return (
     <ResourcePage route={route} buttons={[{ code: 'depart:add', label: t('departAdd'), run: editor.add }]}>
       <ResourceList columns={columns} data={data} empty={{ reason: t('none') }} />
-      {editor.open && <DepartForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}
+      {editor.open && <DepartForm {...editor.form} />}
       {confirmDialog}
     </ResourcePage>
   );
 }
 
-function DepartForm({ row, onClose, onSaved }: { row: DepartRow | null; onClose: () => void; onSaved: () => void }) {
+function DepartForm({ row, onClose, onSaved }: RowFormProps<DepartRow>) {
   const t = useT();
   const calls = baseInfoCalls(useApi());
   const form = useSchemaForm({ departName: row?.departName ?? '' }, departSave, (v) => (row ? { id: row.id, ...v } : v));

@@ -9,7 +9,7 @@ import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
-import { useEditor } from '../../kit/form/use-editor.ts';
+import { useEditor, type RowFormProps } from '../../kit/form/use-editor.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFilters } from '../../kit/list/use-filters.ts';
 import { usePageData } from '../../kit/list/use-list.ts';
@@ -71,13 +71,13 @@ export default function StaffView({ route }: ViewProps) {
         data={data}
         empty={{ reason: t('none'), filteredReason: t('emptyRecordsFiltered') }}
       />
-      {editor.open && <StaffForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}
+      {editor.open && <StaffForm {...editor.form} />}
       {confirmDialog}
     </ResourcePage>
   );
 }
 
-function StaffForm({ row, onClose, onSaved }: { row: StaffRow | null; onClose: () => void; onSaved: () => void }) {
+function StaffForm({ row, onClose, onSaved }: RowFormProps<StaffRow>) {
   const t = useT();
   const calls = baseInfoCalls(useApi());
   const form = useForm<StaffValues>(

@@ -60,7 +60,6 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
         label={t('onlineUsers')}
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.id}
         current={(r) => Boolean(r.current)}
         empty={{ reason: '' }}
         onRefresh={() => void load()}

@@ -9,6 +9,7 @@ import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { FieldInput, FormField } from './record-fields.tsx';
+import type { FormOutcome } from '../../kit/form/use-editor.ts';
 
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
@@ -22,13 +23,11 @@ export function RecordForm({
   departs,
   onClose,
   onSaved,
-}: {
+}: FormOutcome & {
   schema: RecordSchema;
   /** the record to edit, as it is now; null adds one */
   editing: MetaRecord | null;
   departs: readonly DepartRef[];
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const t = useT();
   const calls = useCalls(recordCalls);

@@ -5,6 +5,7 @@ import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   method: string;
@@ -17,11 +18,9 @@ export function InterfaceForm({
   calls,
   onClose,
   onSaved,
-}: {
+}: FormOutcome & {
   row: InterfaceRow | null;
   calls: PlatformCalls;
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const t = useT();
   const external = !row || row.source === 'external';

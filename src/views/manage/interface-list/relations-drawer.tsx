@@ -8,6 +8,7 @@ import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 import { useStyles } from './styles.ts';
+import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 /** Which pages and buttons may call one interface: the whole catalogue as a check tree. */
 export function RelationsDrawer({
@@ -15,11 +16,9 @@ export function RelationsDrawer({
   calls,
   onClose,
   onSaved,
-}: {
+}: FormOutcome & {
   row: InterfaceRow;
   calls: PlatformCalls;
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const s = useStyles();
   const t = useT();

@@ -1,10 +1,11 @@
-import { Badge, Button } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
 import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
 import { type LoginInfoRow } from '../../../api/calls/log-calls.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/list/data-table.tsx';
 import { choice } from '../../../kit/list/filter-bar.tsx';
+import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { SessionDrawer } from './session-drawer.tsx';
@@ -35,21 +36,11 @@ export function LoginsTab(props: TabProps) {
     { key: 'reason', title: t('failureReason'), width: 140, render: reason },
     { key: 'method', title: t('loginMethod'), width: 80, render: (r) => t(`loginMethod_${r.method}` as MessageKey) },
     { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
-    {
-      key: 'actions',
-      title: t('actions'),
+    actionsColumn({
       width: 80,
-      render: (r) => (
-        <Button
-          size="small"
-          appearance="subtle"
-          aria-label={`${t('detail')} ${r.account} ${formatInstant(r.createdAt)}`}
-          onClick={() => setDetail(r.id)}
-        >
-          {t('detail')}
-        </Button>
-      ),
-    },
+      name: (r) => `${r.account} ${formatInstant(r.createdAt)}`,
+      actions: (r) => [{ code: 'logs:detail', label: t('detail'), read: true, run: () => setDetail(r.id) }],
+    }),
   ];
   return (
     <>

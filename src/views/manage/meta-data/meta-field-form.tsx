@@ -15,6 +15,7 @@ import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { DefaultValueInput, OptionsEditor, typedDefault } from './meta-field-parts.tsx';
+import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 const useStyles = makeStyles({
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
@@ -64,12 +65,10 @@ export function FieldForm({
   tables,
   onClose,
   onSaved,
-}: {
+}: FormOutcome & {
   table: MetaTableRow;
   row: MetaFieldRow | null;
   tables: readonly MetaTableRow[];
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const s = useStyles();
   const t = useT();

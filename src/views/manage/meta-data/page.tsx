@@ -93,7 +93,6 @@ export default function MetaDataView({ route }: ViewProps) {
           }
           columns={fieldColumns}
           data={fields}
-          rowKey={(r) => r.id}
           empty={{ reason: t('emptyMetaFields') }}
         />
       )}

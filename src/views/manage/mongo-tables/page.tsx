@@ -86,7 +86,6 @@ export default function MongoTablesView({ route }: ViewProps) {
         label={route.title}
         columns={columns}
         data={data}
-        rowKey={(r) => r.id}
         empty={{
           reason: f.keyword ? t('emptyFiltered') : t('emptyCollections'),
           action: (
@@ -116,7 +115,6 @@ export default function MongoTablesView({ route }: ViewProps) {
           }
           columns={fileColumns}
           data={files}
-          rowKey={(r) => r.id}
           empty={{ reason: t('emptyFiles') }}
         />
       )}

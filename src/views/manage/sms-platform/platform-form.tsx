@@ -6,6 +6,7 @@ import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import type { RowFormProps } from '../../../kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -30,7 +31,7 @@ const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
   active: v.active,
 });
 
-export function PlatformForm({ row, onClose, onSaved }: { row: SmsPlatform | null; onClose: () => void; onSaved: () => void }) {
+export function PlatformForm({ row, onClose, onSaved }: RowFormProps<SmsPlatform>) {
   const t = useT();
   const calls = smsPlatformCalls(useApi());
   const form = useSchemaForm<Values>(

@@ -69,7 +69,6 @@ export default function TasksView({ route }: ViewProps) {
         }
         columns={runColumns}
         data={runs}
-        rowKey={(r) => r.id}
         empty={{ reason: t('emptyRuns') }}
       >
         <Pagination count={runs.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />

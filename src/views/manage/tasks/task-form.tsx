@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
 import { useForm } from '../../../kit/form/use-form.ts';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
+import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -42,12 +43,10 @@ export function TaskForm({
   timeZone,
   onClose,
   onSaved,
-}: {
+}: FormOutcome & {
   task: TaskRow | null;
   jobs: Array<{ job: string; label: string; params: boolean }>;
   timeZone: string;
-  onClose: () => void;
-  onSaved: () => void;
 }) {
   const s = useStyles();
   const t = useT();

@@ -12,20 +12,19 @@ import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { AccountField, type UserFormValues as Values } from './account-field.tsx';
+import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 /** The body the user schema checks: the form's values with the type as a number. */
 const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });
 const EMPTY: Values = { userName: '', password: '', nickname: '', phone: '', userType: '1', departIds: [], roleIds: [] };
 
-export interface UserFormProps {
+export interface UserFormProps extends FormOutcome {
   /** the user to edit; null adds one */
   id: number | null;
   roles: readonly RoleRow[];
   departs: readonly DepartRef[];
   /** the signed-in user's type: no higher type is offered (the server refuses it too) */
   myUserType: number;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Add or edit a user in the kit's drawer; the rules are the server's own (the user schema), checked as you go. */

@@ -88,13 +88,7 @@ export default function ApiKeyView({ route }: ViewProps) {
     >
       <ResourceList columns={columns} data={data} empty={{ reason: t('emptyApiKeys') }} />
       {chosen && (
-        <SubList
-          title={t('apiKeyCallsOf', { name: chosen.name })}
-          columns={logColumns}
-          data={logs}
-          rowKey={(r) => r.id}
-          empty={{ reason: t('emptyRuns') }}
-        />
+        <SubList title={t('apiKeyCallsOf', { name: chosen.name })} columns={logColumns} data={logs} empty={{ reason: t('emptyRuns') }} />
       )}
       {adding && (
         <KeyForm

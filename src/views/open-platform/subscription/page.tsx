@@ -117,11 +117,10 @@ export default function SubscriptionView({ route }: ViewProps) {
           title={t('deliveriesOf', { name: chosen.name })}
           columns={deliveryColumns}
           data={deliveries}
-          rowKey={(r) => r.id}
           empty={{ reason: t('emptyRuns') }}
         />
       )}
-      {editor.open && <WebhookForm row={editor.row} onClose={editor.close} onSaved={editor.saved} />}
+      {editor.open && <WebhookForm {...editor.form} />}
       {confirmDialog}
     </ResourcePage>
   );

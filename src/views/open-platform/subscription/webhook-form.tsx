@@ -7,6 +7,7 @@ import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import type { RowFormProps } from '../../../kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -25,7 +26,7 @@ const bodyOf = (row: Webhook | null, v: Values) => ({
   enabled: v.enabled,
 });
 
-export function WebhookForm({ row, onClose, onSaved }: { row: Webhook | null; onClose: () => void; onSaved: () => void }) {
+export function WebhookForm({ row, onClose, onSaved }: RowFormProps<Webhook>) {
   const t = useT();
   const calls = webhookCalls(useApi());
   const form = useSchemaForm<Values>(
