@@ -2,7 +2,7 @@ import { createApp } from '../server/app.ts';
 import type { Db } from '../server/infra/db/db.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/calls/session-calls.ts';
+import { login } from '../src/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
 
 /**

@@ -4,7 +4,7 @@ import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
 import { createApiClient } from '../src/api/client.ts';
-import { initUserPermission, login } from '../src/api/calls/session-calls.ts';
+import { initUserPermission, login } from '../src/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
 
 const CLIENTS = 5;

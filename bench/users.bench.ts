@@ -6,7 +6,7 @@ import { openDb } from '../server/infra/db/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
 import { inProcess } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
-import { userImportCalls } from '../src/api/calls/user-calls.ts';
+import { userImportCalls } from '../src/api/calls/system/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '../src/api/contract.ts';
 import { writeXlsx } from '../src/lib/xlsx.ts';
 

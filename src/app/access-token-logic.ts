@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AccessTokenGrant, RefreshInput } from '../../machines/access-token.machine.ts';
 import type { ApiClient } from '../api/client.ts';
-import { fetchAccessToken } from '../api/calls/session-calls.ts';
+import { fetchAccessToken } from '../api/calls/session/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 
 /** The name of the Web Lock and BroadcastChannel the tabs of one console share. */

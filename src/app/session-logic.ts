@@ -10,7 +10,7 @@ import {
   login,
   loginByUserToken,
   requestLogout,
-} from '../api/calls/session-calls.ts';
+} from '../api/calls/session/session-calls.ts';
 import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 

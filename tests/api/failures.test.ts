@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiFailure } from '../../src/api/errors.ts';
-import { fetchAccessToken, fetchUserInfo } from '../../src/api/calls/session-calls.ts';
+import { fetchAccessToken, fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 import { signedIn } from '../support/api.ts';
 import { startOwnServer } from '../support/db-access.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
-import { login } from '../../src/api/calls/session-calls.ts';
+import { login } from '../../src/api/calls/session/session-calls.ts';
 import { memoryStore } from '../../src/api/storage.ts';
 import type { LoginLogRow, SessionLogRow } from '../../src/api/contract.ts';
 import { newAccount, openEvents, signedIn } from '../support/api.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { signedIn } from '../support/api.ts';
-import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session-calls.ts';
+import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '../../src/api/client.ts';
-import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session-calls.ts';
-import { userCenterCalls } from '../../src/api/calls/user-center-calls.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
+import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { MenuNode, TenantRow } from '../../src/api/contract.ts';

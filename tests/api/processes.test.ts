@@ -6,7 +6,7 @@ import { openEvents, signedIn } from '../support/api.ts';
 import { freshDatabase } from '../support/db-access.ts';
 import { postJson } from '../support/demo.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
-import { userImportCalls } from '../../src/api/calls/user-calls.ts';
+import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { openDb } from '../../server/infra/db/db.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { strFromU8, strToU8, unzipSync, zip } from 'fflate';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
-import { userImportCalls } from '../../src/api/calls/user-calls.ts';
+import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 
 // Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.

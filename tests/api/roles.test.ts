@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo } from '../../src/api/calls/session-calls.ts';
-import { roleCalls, type PermissionNode } from '../../src/api/calls/role-calls.ts';
-import { userCalls } from '../../src/api/calls/user-calls.ts';
+import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
+import { roleCalls, type PermissionNode } from '../../src/api/calls/system/role-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
 import { signedIn } from '../support/api.ts';
 
 // Issue 10, roles and permissions: SPEC 7's calls at their paths (misspellings kept), on PGlite and PostgreSQL.

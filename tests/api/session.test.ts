@@ -7,7 +7,7 @@ import {
   initUserPermission,
   login,
   requestLogout,
-} from '../../src/api/calls/session-calls.ts';
+} from '../../src/api/calls/session/session-calls.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { clientFor, signedIn } from '../support/api.ts';
@@ -168,7 +168,7 @@ describe('menus per role and tenant isolation', () => {
 describe('the palette’s pinyin, computed by the server', () => {
   it('answers what the client’s own dictionary would, label by label, for every label of the menu', async () => {
     const { pinyinOf } = await import('../../src/menu/pinyin.ts');
-    const { fetchPinyin } = await import('../../src/api/calls/session-calls.ts');
+    const { fetchPinyin } = await import('../../src/api/calls/session/session-calls.ts');
     const admin = await signedIn(baseUrl, 'admin');
     const labels = [...menuTitles(await fetchMenuTree(admin.api)), '收起菜单', '银行卡', '长期会员', 'VIP 会员 2 组'];
     const { full, initials } = await fetchPinyin(admin.api, labels);

@@ -211,7 +211,7 @@ describe('SMS platforms', () => {
 
 describe('SMS platforms in production', () => {
   it('refuses a gateway on this machine or a private network, and a secret without SECRETS_KEY', async () => {
-    const { login } = await import('../../src/api/calls/session-calls.ts');
+    const { login } = await import('../../src/api/calls/session/session-calls.ts');
     const { createApiClient } = await import('../../src/api/client.ts');
     const { memoryStore } = await import('../../src/api/storage.ts');
     const server = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });

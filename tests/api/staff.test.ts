@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo } from '../../src/api/calls/session-calls.ts';
-import { userCalls } from '../../src/api/calls/user-calls.ts';
+import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
 import { signedIn } from '../support/api.ts';
 
 // Issue 10: staff records bound to accounts (SPEC 7 staffInfo, staff, staffAccount), on PGlite and PostgreSQL.

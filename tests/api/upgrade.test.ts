@@ -11,7 +11,7 @@ import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } fr
 import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
 import { fillEnglishMenuNames } from '../../server/seed/menu-names-en.ts';
 import { DEMO_MENU } from '../../server/seed/seed.ts';
-import { fetchMenuTree } from '../../src/api/calls/session-calls.ts';
+import { fetchMenuTree } from '../../src/api/calls/session/session-calls.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
 import { signedIn } from '../support/api.ts';
 

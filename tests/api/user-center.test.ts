@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { userCenterCalls } from '../../src/api/calls/user-center-calls.ts';
-import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session-calls.ts';
-import { userCalls } from '../../src/api/calls/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/role-calls.ts';
+import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
+import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo, login } from '../../src/api/calls/session-calls.ts';
-import { userCalls, type UserRow } from '../../src/api/calls/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/role-calls.ts';
+import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls, type UserRow } from '../../src/api/calls/system/user-calls.ts';
+import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import type { UserInput } from '../../src/api/contract.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 

@@ -94,8 +94,8 @@ describe('webhooks', () => {
     // A real event: a user created. The receiver refuses twice, then takes it.
     failuresLeft = 2;
     const before = hits.length;
-    const { userCalls } = await import('../../src/api/calls/user-calls.ts');
-    const { fetchUserInfo } = await import('../../src/api/calls/session-calls.ts');
+    const { userCalls } = await import('../../src/api/calls/system/user-calls.ts');
+    const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
     const info = (await fetchUserInfo(admin.api)).userInfo;
     await userCalls(admin.api).save(
       {
@@ -127,7 +127,7 @@ describe('webhooks', () => {
   it('refuses an endpoint on this machine or a private network in production', async () => {
     const prod = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass', SECRETS_KEY: 'ab'.repeat(32) });
     try {
-      const { login } = await import('../../src/api/calls/session-calls.ts');
+      const { login } = await import('../../src/api/calls/session/session-calls.ts');
       const { createApiClient } = await import('../../src/api/client.ts');
       const { memoryStore } = await import('../../src/api/storage.ts');
       const token = await login(createApiClient({ store: memoryStore(), baseURL: `${prod.url}/manage` }), {

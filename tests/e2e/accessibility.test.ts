@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD, newAccount, signedIn } from '../support/api.ts';
-import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session-calls.ts';
+import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 
 const { baseUrl, newPage, logIn } = useBrowser();

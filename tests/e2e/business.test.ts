@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
-import { metaCalls } from '../../src/api/calls/meta-calls.ts';
+import { metaCalls } from '../../src/api/calls/system/meta-calls.ts';
 import type { MenuNode } from '../../src/api/contract.ts';
 import { solidPng } from '../support/images.ts';
 

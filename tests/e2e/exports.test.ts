@@ -3,7 +3,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { USER_SHEET_COLUMNS, type RecordSchema } from '../../src/api/contract.ts';
-import { userImportCalls } from '../../src/api/calls/user-calls.ts';
+import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
 
 // Issue 29 in Chromium, on a server of its own (it adds 10,002 brands): a list beyond what the browser writes at once
 // is exported by the server as a job: progress, running on in the background, then a download link and its expiry.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { fetchUserInfo, login } from '../../src/api/calls/session-calls.ts';
-import { userCalls } from '../../src/api/calls/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/role-calls.ts';
+import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 import { hashOf, useBrowser } from '../support/browser.ts';
 import { flatten } from '../../src/menu/permission-tree.ts';

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode, verifiedCode } from '../support/demo.ts';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { fetchUserInfo, login, registerTenant } from '../../src/api/calls/session-calls.ts';
-import { userCalls } from '../../src/api/calls/user-calls.ts';
+import { fetchUserInfo, login, registerTenant } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
 
 const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
 const toasts = (page: Page, text?: string) => (text ? page.locator('.fui-Toast').filter({ hasText: text }) : page.locator('.fui-Toast'));
@@ -456,7 +456,7 @@ describe('English mode: every text the console makes is English', () => {
 
   it('login, public pages, shell and landing page, 404, the users page, palette and online drawer', async () => {
     const { api } = await signedIn(baseUrl, 'admin');
-    const { fetchMenuTree } = await import('../../src/api/calls/session-calls.ts');
+    const { fetchMenuTree } = await import('../../src/api/calls/session/session-calls.ts');
     const names: string[] = [];
     // Menu names are data only where the entry has no English name: the others must show in English.
     const walk = (nodes: Array<{ name?: string; nameEn?: string; children?: unknown[] }>) =>
@@ -472,7 +472,7 @@ describe('English mode: every text the console makes is English', () => {
       data.push(...names);
     };
     const { userInfo } = await fetchUserInfo(api);
-    const { roleCalls } = await import('../../src/api/calls/role-calls.ts');
+    const { roleCalls } = await import('../../src/api/calls/system/role-calls.ts');
     // Like menu entries, roles with an English name must show it.
     const roles = (await roleCalls(api).list()).filter((r) => !r.nameEn).map((r) => r.name);
     const data = [
@@ -538,10 +538,10 @@ describe('English mode: every text the console makes is English', () => {
 
     // The pages issue 12 and 13 added speak English too (table bodies are data).
     // A records page's field and option names are the tenant's data dictionary.
-    const { recordCalls } = await import('../../src/api/calls/record-calls.ts');
+    const { recordCalls } = await import('../../src/api/calls/business/record-calls.ts');
     const stores = (await recordCalls(api).schema('base-info/store-mng'))!;
     data.push(stores.table.label, ...stores.fields.flatMap((f) => [f.label, ...f.options.map((o) => o.label)]));
-    const { pageCalls } = await import('../../src/api/calls/page-calls.ts');
+    const { pageCalls } = await import('../../src/api/calls/business/page-calls.ts');
     data.push(...(await pageCalls(api).palette()).map((p) => p.name));
     for (const [path, ready] of [
       ['/manage/parameters', 'Common settings'],

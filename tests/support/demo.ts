@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { encryptPassword } from '../../src/api/calls/session-calls.ts';
+import { encryptPassword } from '../../src/api/calls/session/session-calls.ts';
 import { APP_NAME } from '../../src/api/contract.ts';
 
 /** The demo outbox (DECISIONS.md): `phone=P` gives { smsCode }, `uuid=U` gives { captcha }. */

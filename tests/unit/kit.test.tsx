@@ -6,7 +6,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useConfirm } from '../../src/kit/page/confirm.tsx';
 import { emptyState } from '../../src/kit/list/filter-bar.tsx';
 import { RowActions } from '../../src/kit/list/row-actions.tsx';
-import { DataTable, pinOf } from '../../src/kit/list/data-table.tsx';
+import { DataTable, pinOf } from '../../src/kit/table/data-table.tsx';
 import { FileDrop } from '../../src/kit/form/file-drop.tsx';
 import { Pagination } from '../../src/kit/list/pagination.tsx';
 import { fireEvent } from '@testing-library/react';

@@ -10,7 +10,7 @@ import {
   PermissionSwitch,
   ReasonButton,
 } from '../../src/shell/session/permission-button.tsx';
-import { DataTable } from '../../src/kit/list/data-table.tsx';
+import { DataTable } from '../../src/kit/table/data-table.tsx';
 import { actionsColumn } from '../../src/kit/list/row-actions.tsx';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFS, arrangeColumns, clampWidth, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/list/table-prefs.ts';
+import { DEFAULT_PREFS, arrangeColumns, clampWidth, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/table/table-prefs.ts';
 
 const cols = ['userName', 'nickname', 'phone', 'status', 'actions'].map((key) => ({ key }));
 const keys = (list: Array<{ key: string }>) => list.map((c) => c.key);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { DataTableProps } from './data-table.tsx';
-import { ToolTable } from './tool-table.tsx';
+import type { DataTableProps } from '../table/data-table.tsx';
+import { ToolTable } from '../table/tool-table.tsx';
 import { FilterFields, emptyState, type FilterField } from './filter-bar.tsx';
 import { Pagination } from './pagination.tsx';
 import type { ListData } from './use-list.ts';

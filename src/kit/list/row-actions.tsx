@@ -3,7 +3,7 @@ import { PermissionButton, ReasonButton } from '../../shell/session/permission-b
 import type { AppRoute } from '../../menu/menu-model.ts';
 
 type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
-import type { Column } from './data-table.tsx';
+import type { Column } from '../table/data-table.tsx';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },

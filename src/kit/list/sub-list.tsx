@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { ToolTable, type KeyedTableProps } from './tool-table.tsx';
+import { ToolTable, type KeyedTableProps } from '../table/tool-table.tsx';
 
 const useStyles = makeStyles({
   section: { marginTop: tokens.spacingVerticalXXL },

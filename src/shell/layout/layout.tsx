@@ -23,7 +23,7 @@ import { PageActionStore, PageActionsProvider, usePermittedPageActions } from '.
 import { SessionContext } from '../session/session-context.ts';
 import { SideMenu } from '../navigation/side-menu.tsx';
 import { useNotify } from '../toast.tsx';
-import { Watermark } from './watermark.tsx';
+import { Watermark } from '../session/watermark.tsx';
 import { mayForceLogout, showsOnlineCount } from '../session/online-rules.ts';
 import { useApi } from '../session/api-context.ts';
 import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.ts';
-import { fetchPinyin } from '../../api/calls/session-calls.ts';
+import { fetchPinyin } from '../../api/calls/session/session-calls.ts';
 import type { PinyinOf } from '../../menu/search-index.ts';
 
 const HAN = /[\u3400-\u9fff]/;

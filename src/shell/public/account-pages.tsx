@@ -2,7 +2,7 @@ import { Button, Field, Input, Link, MessageBar, MessageBarBody, Select, makeSty
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isElevenDigits, BIND_MESSAGES } from '../../../machines/bind-phone.machine.ts';
-import { TenantChoiceNeeded, registerTenant, resetPassword } from '../../api/calls/session-calls.ts';
+import { TenantChoiceNeeded, registerTenant, resetPassword } from '../../api/calls/session/session-calls.ts';
 import { usePublicTenant } from './public-tenant.ts';
 import { passwordProblem } from '../../api/contract.ts';
 import { STORAGE_KEYS } from '../../api/storage.ts';

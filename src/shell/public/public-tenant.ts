@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { publicTenantInfo, type PublicTenant } from '../../api/calls/session-calls.ts';
+import { publicTenantInfo, type PublicTenant } from '../../api/calls/session/session-calls.ts';
 import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
 import { useApi } from '../session/api-context.ts';
 

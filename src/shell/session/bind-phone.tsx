@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bindPhoneMachine } from '../../../machines/bind-phone.machine.ts';
 import { smsButtonMachine } from '../../../machines/sms-button.machine.ts';
-import { bindPhone, fetchUserInfo, sendSms } from '../../api/calls/session-calls.ts';
+import { bindPhone, fetchUserInfo, sendSms } from '../../api/calls/session/session-calls.ts';
 import { randomHex } from '../../lib/random.ts';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import { useApi } from './api-context.ts';

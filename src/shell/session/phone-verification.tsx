@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { isElevenDigits, BIND_MESSAGES } from '../../../machines/bind-phone.machine.ts';
 import { smsButtonMachine } from '../../../machines/sms-button.machine.ts';
-import { captchaUrl, sendSms } from '../../api/calls/session-calls.ts';
+import { captchaUrl, sendSms } from '../../api/calls/session/session-calls.ts';
 import { randomHex } from '../../lib/random.ts';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import { useApi } from './api-context.ts';

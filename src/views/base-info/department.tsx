@@ -1,11 +1,11 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
-import { baseInfoCalls, type DepartRow } from '../../api/calls/base-info-calls.ts';
-import { fetchUserInfo } from '../../api/calls/session-calls.ts';
+import { baseInfoCalls, type DepartRow } from '../../api/calls/business/base-info-calls.ts';
+import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
 import { departSave } from '../../api/schema/system/depart.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
-import { type Column } from '../../kit/list/data-table.tsx';
+import { type Column } from '../../kit/table/data-table.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';

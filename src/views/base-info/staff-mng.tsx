@@ -1,9 +1,9 @@
-import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/base-info-calls.ts';
+import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/business/base-info-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/system/staff.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
-import { type Column } from '../../kit/list/data-table.tsx';
+import { type Column } from '../../kit/table/data-table.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';

@@ -1,6 +1,6 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
-import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
+import { campaignCalls, type Campaign } from '../../api/calls/business/campaign-calls.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { campaignReject } from '../../api/schema/business/campaign.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';

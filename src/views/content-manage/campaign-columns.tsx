@@ -1,8 +1,8 @@
 import { Badge } from '@fluentui/react-components';
-import { type Campaign } from '../../api/calls/campaign-calls.ts';
+import { type Campaign } from '../../api/calls/business/campaign-calls.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus } from '../../api/rules/campaign-rules.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
-import { type Column } from '../../kit/list/data-table.tsx';
+import { type Column } from '../../kit/table/data-table.tsx';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 
 const COLOR: Record<CampaignStatus, 'informative' | 'warning' | 'danger' | 'success' | 'brand' | 'subtle'> = {

@@ -2,7 +2,7 @@ import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/re
 import { useAppMachine } from '../../journal/actor-hooks.ts';
 import { useEffect } from 'react';
 import { stepStates } from '../../../machines/campaign-wizard.machine.ts';
-import { campaignCalls } from '../../api/calls/campaign-calls.ts';
+import { campaignCalls } from '../../api/calls/business/campaign-calls.ts';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../../api/rules/campaign-rules.ts';
 import { useApi, useCalls } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';

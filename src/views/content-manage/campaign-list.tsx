@@ -1,6 +1,6 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
-import { campaignCalls, type Campaign } from '../../api/calls/campaign-calls.ts';
+import { campaignCalls, type Campaign } from '../../api/calls/business/campaign-calls.ts';
 import { STATUS_NAMES, type CampaignType } from '../../api/rules/campaign-rules.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';

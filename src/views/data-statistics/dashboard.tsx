@@ -2,7 +2,7 @@ import { Button, Spinner, makeStyles, shorthands, tokens } from '@fluentui/react
 import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DashboardFigures } from '../../api/contract.ts';
-import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
+import { statisticsCalls } from '../../api/calls/business/statistics-calls.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { usePageTitles } from '../../shell/session/page-path.ts';

@@ -4,7 +4,7 @@ import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/reac
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import { statisticsCalls } from '../../api/calls/statistics-calls.ts';
+import { statisticsCalls } from '../../api/calls/business/statistics-calls.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';

@@ -1,7 +1,7 @@
 import { Button, Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
-import { platformCalls, type CatalogueNode } from '../../api/calls/platform-calls.ts';
+import { platformCalls, type CatalogueNode } from '../../api/calls/system/platform-calls.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';

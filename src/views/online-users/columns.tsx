@@ -1,7 +1,7 @@
 import { Badge, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useT } from '../../i18n/use-t.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
-import type { Column } from '../../kit/list/data-table.tsx';
+import type { Column } from '../../kit/table/data-table.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 
 /** An online-login record. */

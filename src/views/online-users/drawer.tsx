@@ -6,7 +6,7 @@ import { useApi } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { Pagination } from '../../kit/list/pagination.tsx';
-import { ToolTable } from '../../kit/list/tool-table.tsx';
+import { ToolTable } from '../../kit/table/tool-table.tsx';
 import { useOnlineColumns, type OnlineRecord } from './columns.tsx';
 import type { OnlineUsersProps } from '../../shell/layout/screens.ts';
 

@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useCallback, useState } from 'react';
-import { recordCalls } from '../../api/calls/record-calls.ts';
+import { recordCalls } from '../../api/calls/business/record-calls.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { recordProblems } from '../../api/rules/record-rules.ts';

@@ -1,7 +1,7 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { DialogShell } from '../../kit/page/dialog-shell.tsx';
 import { useEffect, useState } from 'react';
-import { recordCalls, type ImportProblem } from '../../api/calls/record-calls.ts';
+import { recordCalls, type ImportProblem } from '../../api/calls/business/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';

@@ -1,7 +1,7 @@
 import { Combobox, Option } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { type MetaFieldRow } from '../../api/contract.ts';
-import { recordCalls } from '../../api/calls/record-calls.ts';
+import { recordCalls } from '../../api/calls/business/record-calls.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
 import { useT } from '../../i18n/use-t.ts';

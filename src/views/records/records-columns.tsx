@@ -4,7 +4,7 @@ import { FilterBar } from '../../kit/list/filter-bar.tsx';
 import type { Filters } from '../../kit/list/use-filters.ts';
 import { FilterInput } from './record-filter-input.tsx';
 import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import type { Column } from '../../kit/list/data-table.tsx';
+import type { Column } from '../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
 import type { ViewProps } from '../view-props.ts';
 import { useT } from '../../i18n/use-t.ts';

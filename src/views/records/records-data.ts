@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { recordCalls } from '../../api/calls/record-calls.ts';
+import type { recordCalls } from '../../api/calls/business/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import type { Filters } from '../../kit/list/use-filters.ts';

@@ -1,6 +1,6 @@
 import { useEditor } from '../../kit/form/use-editor.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { recordCalls } from '../../api/calls/record-calls.ts';
+import { recordCalls } from '../../api/calls/business/record-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';

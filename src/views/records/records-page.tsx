@@ -1,6 +1,6 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { recordCalls } from '../../api/calls/record-calls.ts';
+import { recordCalls } from '../../api/calls/business/record-calls.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';

@@ -2,7 +2,7 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { type ReactNode } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { passwordChangeForm } from '../../api/schema/session/password.ts';
-import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
+import { userCenterCalls } from '../../api/calls/session/user-center-calls.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFocusFirstInvalid } from '../../kit/form/focus-first-invalid.ts';

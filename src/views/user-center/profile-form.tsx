@@ -1,8 +1,8 @@
 import { Avatar, Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { profile } from '../../api/schema/system/user.ts';
-import { fetchUserInfo } from '../../api/calls/session-calls.ts';
-import { userCenterCalls } from '../../api/calls/user-center-calls.ts';
+import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
+import { userCenterCalls } from '../../api/calls/session/user-center-calls.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../kit/form/use-form.ts';

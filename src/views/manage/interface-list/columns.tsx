@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import type { InterfaceRow } from '../../../api/contract.ts';
-import type { Column } from '../../../kit/list/data-table.tsx';
+import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';

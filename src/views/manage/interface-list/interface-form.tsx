@@ -1,5 +1,5 @@
 import type { InterfaceRow } from '../../../api/contract.ts';
-import { type PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import { type PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { externalInterfaceSave, interfaceSave } from '../../../api/schema/system/interface.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';

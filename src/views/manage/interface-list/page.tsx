@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
-import { platformCalls, type CatalogueNode } from '../../../api/calls/platform-calls.ts';
+import { platformCalls, type CatalogueNode } from '../../../api/calls/system/platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';

@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
-import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useNotify } from '../../../shell/toast.tsx';

@@ -1,10 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
-import { logCalls, type LogQuery } from '../../../api/calls/log-calls.ts';
+import { logCalls, type LogQuery } from '../../../api/calls/system/log-calls.ts';
 import { nextDay, startOfDay } from '../../../lib/days.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { Filters } from '../../../kit/list/use-filters.ts';

@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import { LogList, useLogCalls, useStyles, type TabProps } from './log-list.tsx';

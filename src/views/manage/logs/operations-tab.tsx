@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
-import { type OperationLogRow } from '../../../api/calls/log-calls.ts';
+import { type OperationLogRow } from '../../../api/calls/system/log-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { LogList, range, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
 import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';

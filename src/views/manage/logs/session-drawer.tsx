@@ -1,7 +1,7 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { LOGIN_FAILURES } from '../../../api/contract.ts';
-import { logCalls } from '../../../api/calls/log-calls.ts';
+import { logCalls } from '../../../api/calls/system/log-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useFormatInstant } from '../../../shell/time-zone.ts';

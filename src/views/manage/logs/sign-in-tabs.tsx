@@ -1,9 +1,9 @@
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
 import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
-import { type LoginInfoRow } from '../../../api/calls/log-calls.ts';
+import { type LoginInfoRow } from '../../../api/calls/system/log-calls.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../../machines/menu-editor.machine.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import type { PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { parseIcon } from '../../../menu/menu-model.ts';
 
 /** The editor's machine with the real calls: failures reach it as { message, field }. */

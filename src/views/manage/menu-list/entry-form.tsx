@@ -9,7 +9,7 @@ import {
   type menuEditorMachine,
 } from '../../../../machines/menu-editor.machine.ts';
 import { menuEntryProblems } from '../../../api/contract.ts';
-import type { PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
 import { parseIcon } from '../../../menu/menu-model.ts';
 import { MENU_ICON_NAMES } from '../../../shell/navigation/menu-icons.tsx';

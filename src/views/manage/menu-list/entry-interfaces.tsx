@@ -1,7 +1,7 @@
 import { Button, Combobox, Field, Option, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '../../../api/contract.ts';
-import type { PlatformCalls } from '../../../api/calls/platform-calls.ts';
+import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';

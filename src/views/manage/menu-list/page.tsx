@@ -2,7 +2,7 @@ import { Button, Input, Spinner } from '@fluentui/react-components';
 import { useAppActor } from '../../../journal/actor-hooks.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { findEntry, type CatalogueEntry } from '../../../../machines/menu-editor.machine.ts';
-import { platformCalls } from '../../../api/calls/platform-calls.ts';
+import { platformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { usePageActions } from '../../../shell/navigation/page-actions.tsx';
 import { useNotify } from '../../../shell/toast.tsx';

@@ -7,7 +7,7 @@ import {
   type MetaFieldType,
   type MetaTableRow,
 } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
 import { metaFieldSave } from '../../../api/schema/system/meta-table.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

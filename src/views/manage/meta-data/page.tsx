@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';

@@ -1,4 +1,4 @@
-import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
 import { collectionAdd } from '../../../api/schema/system/collection.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { MONGO_FILE_MAX_BYTES } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/meta-calls.ts';
+import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { ToolTable } from '../../../kit/list/tool-table.tsx';
+import { ToolTable } from '../../../kit/table/tool-table.tsx';
 import { FilterFields } from '../../../kit/list/filter-bar.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';

@@ -4,7 +4,7 @@ import { LOG_RETENTION_DAYS, maskPhone } from '../../../api/contract.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { overallParams } from '../../../api/schema/system/tenant.ts';
 import { ReasonButton } from '../../../shell/session/permission-button.tsx';
-import { Watermark } from '../../../shell/layout/watermark.tsx';
+import { Watermark } from '../../../shell/session/watermark.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import { offeredTimeZones } from '../../../lib/time.ts';
 

@@ -2,7 +2,7 @@ import { Spinner, Tab, TabList } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import type { SettingsKey } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import { platformCalls, type TenantSettings } from '../../../api/calls/platform-calls.ts';
+import { platformCalls, type TenantSettings } from '../../../api/calls/system/platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';

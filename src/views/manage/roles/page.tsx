@@ -1,6 +1,6 @@
 import { Input, Spinner, Tab, TabList, Tree, TreeItem, TreeItemLayout, mergeClasses } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleNode, type RoleRow } from '../../../api/calls/role-calls.ts';
+import { roleCalls, type RoleNode, type RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';

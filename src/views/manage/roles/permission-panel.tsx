@@ -1,6 +1,6 @@
 import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
+import { roleCalls, type RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';

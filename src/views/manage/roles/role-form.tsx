@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { roleCalls, type RoleNode } from '../../../api/calls/role-calls.ts';
+import { roleCalls, type RoleNode } from '../../../api/calls/system/role-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { roleSave } from '../../../api/schema/system/role.ts';

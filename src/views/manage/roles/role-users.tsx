@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { roleCalls, type RoleUser } from '../../../api/calls/role-calls.ts';
+import { roleCalls, type RoleUser } from '../../../api/calls/system/role-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
-import type { Column } from '../../../kit/list/data-table.tsx';
-import { ToolTable } from '../../../kit/list/tool-table.tsx';
+import type { Column } from '../../../kit/table/data-table.tsx';
+import { ToolTable } from '../../../kit/table/tool-table.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';

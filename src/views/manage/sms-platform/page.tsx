@@ -1,12 +1,12 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
+import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/system/sms-platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useListData } from '../../../kit/list/use-list.ts';

@@ -1,5 +1,5 @@
 import { Field, Select } from '@fluentui/react-components';
-import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../../api/calls/sms-platform-calls.ts';
+import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../../api/calls/system/sms-platform-calls.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../../api/schema/system/sms-platform.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -1,5 +1,5 @@
 import { Field, Input } from '@fluentui/react-components';
-import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/sms-platform-calls.ts';
+import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/system/sms-platform-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { smsPlatformTest } from '../../../api/schema/system/sms-platform.ts';
 import { useApi } from '../../../shell/session/api-context.ts';

@@ -1,8 +1,8 @@
 import { Badge } from '@fluentui/react-components';
-import type { TaskRow, TaskRun } from '../../../api/calls/task-calls.ts';
+import type { TaskRow, TaskRun } from '../../../api/calls/system/task-calls.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/list/data-table.tsx';
+import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';

@@ -1,7 +1,7 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Button } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { taskCalls, type TaskRow } from '../../../api/calls/task-calls.ts';
+import { taskCalls, type TaskRow } from '../../../api/calls/system/task-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';

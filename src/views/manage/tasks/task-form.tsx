@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../../api/errors.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../../api/schema/system/task.ts';
-import { taskCalls, type TaskInput, type TaskRow } from '../../../api/calls/task-calls.ts';
+import { taskCalls, type TaskInput, type TaskRow } from '../../../api/calls/system/task-calls.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

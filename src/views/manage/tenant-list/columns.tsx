@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import type { TenantRow } from '../../../api/contract.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/list/data-table.tsx';
+import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 

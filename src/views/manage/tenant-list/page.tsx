@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TenantRow } from '../../../api/contract.ts';
-import { platformCalls } from '../../../api/calls/platform-calls.ts';
+import { platformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TenantInput, TenantRow } from '../../../api/contract.ts';
 import { tenantAdd, tenantEdit } from '../../../api/schema/system/tenant.ts';
-import { platformCalls } from '../../../api/calls/platform-calls.ts';
+import { platformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { userCalls, UserRow } from '../../../api/calls/user-calls.ts';
+import type { userCalls, UserRow } from '../../../api/calls/system/user-calls.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { useRunEach } from '../../../kit/page/use-run-each.ts';
 import { useT } from '../../../i18n/use-t.ts';

@@ -1,10 +1,10 @@
-import type { UserRow } from '../../../api/calls/user-calls.ts';
-import type { RoleRow } from '../../../api/calls/role-calls.ts';
+import type { UserRow } from '../../../api/calls/system/user-calls.ts';
+import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { choice, type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { T } from '../../../i18n/use-t.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
-import type { Column } from '../../../kit/list/data-table.tsx';
+import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { localName } from '../../../api/contract.ts';

@@ -1,7 +1,7 @@
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useEffect, useState } from 'react';
-import { userCalls } from '../../../api/calls/user-calls.ts';
-import { roleCalls, type RoleRow } from '../../../api/calls/role-calls.ts';
+import { userCalls } from '../../../api/calls/system/user-calls.ts';
+import { roleCalls, type RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { useApi, useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';

@@ -1,6 +1,6 @@
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useSayFailure, useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
-import { userImportCalls } from '../../../api/calls/user-calls.ts';
+import { userImportCalls } from '../../../api/calls/system/user-calls.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useListExport } from '../../../kit/page/use-list-export.tsx';
 

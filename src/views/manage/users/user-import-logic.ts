@@ -3,8 +3,8 @@ import { userImportMachine, type ImportEvent } from '../../../../machines/user-i
 import type { ApiClient } from '../../../api/client.ts';
 import type { ImportStatus } from '../../../api/contract.ts';
 import { classifyAnswer } from '../../../api/errors.ts';
-import { encryptedWithKey } from '../../../api/calls/session-calls.ts';
-import { userImportCalls } from '../../../api/calls/user-calls.ts';
+import { encryptedWithKey } from '../../../api/calls/session/session-calls.ts';
+import { userImportCalls } from '../../../api/calls/system/user-calls.ts';
 import { jobPoller } from '../../../api/poll-job.ts';
 
 const PATH = '/v1/user/importExcel';

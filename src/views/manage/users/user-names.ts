@@ -1,5 +1,5 @@
-import type { UserRow } from '../../../api/calls/user-calls.ts';
-import type { RoleRow } from '../../../api/calls/role-calls.ts';
+import type { UserRow } from '../../../api/calls/system/user-calls.ts';
+import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { localName } from '../../../api/contract.ts';
 import type { ListState } from '../../../kit/list/list-query.ts';
 import { useLanguage, useT, type T } from '../../../i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/api-key-calls.ts';
+import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/open/api-key-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { apiKeySave } from '../../../api/schema/open/api-key.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';

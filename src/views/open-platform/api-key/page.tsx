@@ -1,11 +1,11 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow } from '../../../api/calls/api-key-calls.ts';
+import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow } from '../../../api/calls/open/api-key-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';

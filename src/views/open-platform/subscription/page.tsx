@@ -1,11 +1,11 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/webhook-calls.ts';
+import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/open/webhook-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { WEBHOOK_EVENTS, webhookSave } from '../../../api/schema/open/webhook.ts';
-import { webhookCalls, type Webhook } from '../../../api/calls/webhook-calls.ts';
+import { webhookCalls, type Webhook } from '../../../api/calls/open/webhook-calls.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { pageBuilderMachine, type PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
-import type { pageCalls } from '../../../api/calls/page-calls.ts';
+import type { pageCalls } from '../../../api/calls/business/page-calls.ts';
 import type { PageState } from '../../../api/rules/page-rules.ts';
 import { arrowStep } from './hot-zone-geometry.ts';
 import { message } from './preview.tsx';

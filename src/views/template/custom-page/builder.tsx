@@ -2,7 +2,7 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@flue
 import { useAppMachine } from '../../../journal/actor-hooks.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { activeIndex, layerRects, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
-import { pageCalls, type PaletteItem } from '../../../api/calls/page-calls.ts';
+import { pageCalls, type PaletteItem } from '../../../api/calls/business/page-calls.ts';
 import { createBuilderLogic, keyCommand } from './builder-logic.ts';
 import type { PageRect } from '../../../api/rules/page-rules.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';

@@ -1,9 +1,9 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
-import { pageCalls, type PageRow } from '../../../api/calls/page-calls.ts';
+import { pageCalls, type PageRow } from '../../../api/calls/business/page-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/list/data-table.tsx';
+import { type Column } from '../../../kit/table/data-table.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';

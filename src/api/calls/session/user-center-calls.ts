@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { AesKey, Answer } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { AesKey, Answer } from '../../contract.ts';
 import { DEFAULT_AES_KEY, encryptPassword } from './session-calls.ts';
 
 /** 用户中心: the signed-in user's own account. */

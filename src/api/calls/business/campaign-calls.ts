@@ -1,6 +1,6 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer } from '../contract.ts';
-import type { CampaignStatus, CampaignStep, CampaignSteps, CampaignType } from '../rules/campaign-rules.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer } from '../../contract.ts';
+import type { CampaignStatus, CampaignStep, CampaignSteps, CampaignType } from '../../rules/campaign-rules.ts';
 
 export interface Campaign {
   id: number;

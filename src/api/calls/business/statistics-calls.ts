@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, DashboardFigures, MallStatistics } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, DashboardFigures, MallStatistics } from '../../contract.ts';
 
 /** The landing page's and the statistics page's figures (docs/api.md "Statistics"). */
 export const statisticsCalls = (api: ApiClient) => ({

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer } from '../../contract.ts';
 
 export interface RoleRow {
   id: number;

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, MetaFieldInput, MetaFieldRow, MetaTableInput, MetaTableRow, MongoFileRow, MongoTableRow } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, MetaFieldInput, MetaFieldRow, MetaTableInput, MetaTableRow, MongoFileRow, MongoTableRow } from '../../contract.ts';
 
 /** The data dictionary (Meta data) and document collection calls at their exact paths. */
 export const metaCalls = (api: ApiClient) => ({

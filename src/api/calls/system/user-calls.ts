@@ -1,7 +1,7 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, ExportStatus, ImportStatus, UserInput } from '../contract.ts';
-import type { SheetContent } from '../../lib/xlsx.ts';
-import { encryptedWithKey } from './session-calls.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, ExportStatus, ImportStatus, UserInput } from '../../contract.ts';
+import type { SheetContent } from '../../../lib/xlsx.ts';
+import { encryptedWithKey } from '../session/session-calls.ts';
 
 /** A user as /v1/user/list and /vue/user/detail answer it. `createdAt` is an instant (ISO 8601). */
 export interface UserRow {

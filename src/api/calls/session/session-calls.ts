@@ -1,7 +1,7 @@
-import type { ApiClient } from '../client.ts';
-import type { AesKey, Answer, LogoutAnswer, MenuAnswer, MenuNode, SettingsKey, UserInfo, UserInfoAnswer } from '../contract.ts';
-import { APP_NAME } from '../contract.ts';
-import { ApiFailure, MESSAGES, classifyAnswer } from '../errors.ts';
+import type { ApiClient } from '../../client.ts';
+import type { AesKey, Answer, LogoutAnswer, MenuAnswer, MenuNode, SettingsKey, UserInfo, UserInfoAnswer } from '../../contract.ts';
+import { APP_NAME } from '../../contract.ts';
+import { ApiFailure, MESSAGES, classifyAnswer } from '../../errors.ts';
 
 /**
  * The default AES key, for a passport service that issues none. It is public by nature (it ships in

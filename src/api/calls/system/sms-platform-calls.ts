@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer } from '../../contract.ts';
 
 /** A platform as answered: its secret only masked (******1234). */
 export interface SmsPlatform {

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, ExportStatus, MetaRecord, RecordSchema } from '../contract.ts';
-import type { SheetContent } from '../../lib/xlsx.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, ExportStatus, MetaRecord, RecordSchema } from '../../contract.ts';
+import type { SheetContent } from '../../../lib/xlsx.ts';
 
 export interface RecordListQuery {
   tableId: number;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { DataTable, type Column } from './data-table.tsx';
-import { nextSort, type SortOrder } from './list-query.ts';
+import { nextSort, type SortOrder } from '../list/list-query.ts';
 
 interface Row {
   id: number;

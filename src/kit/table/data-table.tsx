@@ -16,8 +16,8 @@ import {
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import type { SortOrder } from './list-query.ts';
-import type { ListData } from './use-list.ts';
+import type { SortOrder } from '../list/list-query.ts';
+import type { ListData } from '../list/use-list.ts';
 import { titled, type Density } from './table-prefs.ts';
 import { ColumnResizer } from './table-tools.tsx';
 import { usePhone } from '../../shell/layout/use-phone.ts';

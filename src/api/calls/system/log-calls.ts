@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, ErrorLogRow, ExportStatus, LoginLogRow, SessionLogRow, SmsLogRow } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, ErrorLogRow, ExportStatus, LoginLogRow, SessionLogRow, SmsLogRow } from '../../contract.ts';
 
 export interface LogQuery {
   pageNum: number;

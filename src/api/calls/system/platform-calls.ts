@@ -1,5 +1,5 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer, InterfaceRow, MenuEntry, MenuEntryInput, SettingsKey, TenantInput, TenantRow } from '../contract.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer, InterfaceRow, MenuEntry, MenuEntryInput, SettingsKey, TenantInput, TenantRow } from '../../contract.ts';
 
 /** A node of the whole menu catalogue (/v1/menu/tree): every entry, shared or a tenant's own, with what hangs on it. */
 export interface CatalogueNode extends MenuEntry {

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../client.ts';
-import type { Answer } from '../contract.ts';
-import type { PageRect, PageState } from '../rules/page-rules.ts';
+import type { ApiClient } from '../../client.ts';
+import type { Answer } from '../../contract.ts';
+import type { PageRect, PageState } from '../../rules/page-rules.ts';
 
 export interface PageRow extends PageState {
   id: number;
