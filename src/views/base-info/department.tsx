@@ -67,16 +67,10 @@ function DepartForm({ row, onClose, onSaved }: RowFormProps<DepartRow>) {
   const t = useT();
   const calls = baseInfoCalls(useApi());
   const form = useSchemaForm({ departName: row?.departName ?? '' }, departSave, (v) => (row ? { id: row.id, ...v } : v));
+  const save = (v: { departName: string }) =>
+    calls.saveDepart(row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }).then(onSaved);
   return (
-    <FormDrawer
-      open
-      title={row ? t('departEdit') : t('departAdd')}
-      form={form}
-      onSave={(v) =>
-        calls.saveDepart(row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }).then(onSaved)
-      }
-      onClose={onClose}
-    >
+    <FormDrawer open title={row ? t('departEdit') : t('departAdd')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="departName" label={t('departName')} />
     </FormDrawer>
   );

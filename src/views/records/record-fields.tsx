@@ -54,7 +54,6 @@ export function FieldInput({
         <RecordPicker
           tableId={tableId}
           field={field}
-          label={field.label}
           value={typeof value === 'number' ? value : null}
           onChange={onChange}
           onBlur={onBlur}

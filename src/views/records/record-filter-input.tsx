@@ -52,7 +52,6 @@ export function FilterInput({
         <RecordPicker
           tableId={tableId}
           field={field}
-          label={field.label}
           value={value ? Number(value) : null}
           onChange={(id) => onChange(id === null ? '' : String(id))}
         />

@@ -15,14 +15,12 @@ export function RecordPicker({
   field,
   value,
   onChange,
-  label,
   onBlur,
 }: {
   tableId: number;
   field: MetaFieldRow;
   value: number | null;
   onChange: (id: number | null) => void;
-  label: string;
   onBlur?: () => void;
 }) {
   const t = useT();
@@ -50,7 +48,7 @@ export function RecordPicker({
   const shown = chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
   return (
     <Combobox
-      aria-label={label}
+      aria-label={field.label}
       placeholder={t('typeToSearch')}
       freeform
       clearable

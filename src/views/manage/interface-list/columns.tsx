@@ -4,6 +4,7 @@ import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 export interface InterfaceColumnsOptions {
   /** menu entries by id, as their path of names (系统管理 / 用户管理) */
@@ -30,12 +31,12 @@ export function useInterfaceColumns({ names, relate, edit, remove }: InterfaceCo
     );
   };
   return [
-    { key: 'method', title: t('method'), width: 70, render: (r) => <span className={s.mono}>{r.method}</span> },
+    { key: 'method', title: t('method'), width: 70, render: (r) => <Mono>{r.method}</Mono> },
     {
       key: 'path',
       title: t('interfacePath'),
       width: 280,
-      render: (r) => <span className={s.mono}>{r.path}</span>,
+      render: (r) => <Mono>{r.path}</Mono>,
       ellipsis: (r) => r.path,
     },
     {

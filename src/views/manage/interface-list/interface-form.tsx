@@ -30,14 +30,9 @@ export function InterfaceForm({
     external ? externalInterfaceSave : interfaceSave,
     bodyOf,
   );
+  const save = (v: Values) => calls.saveInterface(bodyOf(v)).then(onSaved);
   return (
-    <FormDrawer
-      open
-      title={row ? t('editInterface') : t('addExternalInterface')}
-      form={form}
-      onSave={(v) => calls.saveInterface(bodyOf(v)).then(onSaved)}
-      onClose={onClose}
-    >
+    <FormDrawer open title={row ? t('editInterface') : t('addExternalInterface')} form={form} onSave={save} onClose={onClose}>
       {!external && <p>{t('serverInterfaceNameOnly')}</p>}
       <SelectField
         form={form}

@@ -27,7 +27,6 @@ export default function InterfaceListView({ route }: ViewProps) {
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const f = list.filters;
-  const [relating, setRelating] = useState<InterfaceRow | null>(null);
   const [ask, confirmDialog] = useConfirm();
   const source = f.source === 'server' || f.source === 'external' ? f.source : undefined;
   const data = usePageData(list, (page) => calls.interfaces({ ...page, keyword: f.keyword || undefined, source }), [
@@ -36,6 +35,7 @@ export default function InterfaceListView({ route }: ViewProps) {
     source,
   ]);
   const editor = useEditor<InterfaceRow>(data.reload);
+  const relations = useEditor<InterfaceRow>(data.reload);
   // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
   const [names, setNames] = useState<Map<number, string>>(new Map());
   useEffect(() => {
@@ -56,7 +56,7 @@ export default function InterfaceListView({ route }: ViewProps) {
   }, [calls, data.rows]);
   const columns = useInterfaceColumns({
     names,
-    relate: setRelating,
+    relate: relations.edit,
     edit: editor.edit,
     remove: (r) =>
       ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
@@ -73,18 +73,8 @@ export default function InterfaceListView({ route }: ViewProps) {
         data={data}
         empty={{ reason: t('emptyInterfaces') }}
       />
-      {editor.open && <InterfaceForm row={editor.row} calls={calls} onClose={editor.close} onSaved={editor.saved} />}
-      {relating && (
-        <RelationsDrawer
-          row={relating}
-          calls={calls}
-          onClose={() => setRelating(null)}
-          onSaved={() => {
-            setRelating(null);
-            data.reload();
-          }}
-        />
-      )}
+      {editor.open && <InterfaceForm {...editor.form} calls={calls} />}
+      {relations.row && <RelationsDrawer {...relations.form} row={relations.row} calls={calls} />}
       {confirmDialog}
     </ResourcePage>
   );

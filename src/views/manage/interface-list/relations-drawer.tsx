@@ -4,13 +4,12 @@ import type { InterfaceRow } from '../../../api/contract.ts';
 import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
-import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 import { useStyles } from './styles.ts';
 import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
-/** Which pages and buttons may call one interface: the whole catalogue as a check tree. */
+/** Which pages and buttons may call one interface: the whole catalogue as a check tree; the page says it saved. */
 export function RelationsDrawer({
   row,
   calls,
@@ -22,7 +21,6 @@ export function RelationsDrawer({
 }) {
   const s = useStyles();
   const t = useT();
-  const notify = useNotify();
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -48,7 +46,6 @@ export function RelationsDrawer({
       // Pages and buttons only: a directory never calls anything.
       const ids = toSave(nodes, checked).filter((id) => checked.has(id));
       await calls.setInterfaceRelations(row.id, ids);
-      notify(t('operationDone'), 'success');
       onSaved();
     } catch {
       /* shown by the shell */

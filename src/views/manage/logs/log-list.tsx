@@ -12,7 +12,6 @@ import { usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 export const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalS },
 });
 

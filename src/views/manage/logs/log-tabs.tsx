@@ -4,11 +4,11 @@ import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
-import { LogList, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
+import { LogList, useLogCalls, type TabProps } from './log-list.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 /** 错误日志: the server's and the console's errors, by a word, source and time. */
 export function ErrorsTab(props: TabProps) {
-  const s = useStyles();
   const t = useT();
   const calls = useLogCalls();
   const formatInstant = useFormatInstant();
@@ -26,14 +26,14 @@ export function ErrorsTab(props: TabProps) {
       key: 'where',
       title: t('errorWhere'),
       width: 170,
-      render: (r) => <span className={s.mono}>{where(r) || '--'}</span>,
+      render: (r) => <Mono>{where(r) || '--'}</Mono>,
       ellipsis: where,
     },
     {
       key: 'request',
       title: t('requestId'),
       width: 120,
-      render: (r) => <span className={s.mono}>{r.requestId || '--'}</span>,
+      render: (r) => <Mono>{r.requestId || '--'}</Mono>,
       ellipsis: (r) => r.requestId,
     },
     { key: 'user', title: t('account'), width: 100, render: (r) => r.userName || '--' },
@@ -53,13 +53,12 @@ export function ErrorsTab(props: TabProps) {
 
 /** 短信记录: SMS sent, by phone, outcome and time. */
 export function SmsTab(props: TabProps) {
-  const s = useStyles();
   const t = useT();
   const calls = useLogCalls();
   const formatInstant = useFormatInstant();
   const columns: Column<SmsLogRow>[] = [
     { key: 'time', title: t('sentAt'), width: 160, render: (r) => formatInstant(r.createdAt) },
-    { key: 'phone', title: t('phone'), width: 120, render: (r) => <span className={s.mono}>{r.phone}</span> },
+    { key: 'phone', title: t('phone'), width: 120, render: (r) => <Mono>{r.phone}</Mono> },
     {
       key: 'template',
       title: t('smsTemplate'),

@@ -4,13 +4,13 @@ import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-import { LogList, range, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
+import { LogList, range, useLogCalls, type TabProps } from './log-list.tsx';
 import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
 import { useListExport } from '../../../kit/page/use-list-export.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 /** 操作日志: tracked clicks by user, page and time, and their export (the browser up to 10,000 rows, a server job beyond). */
 export function OperationsTab(props: TabProps) {
-  const s = useStyles();
   const t = useT();
   const calls = useLogCalls();
   const zone = useTimeZone();
@@ -30,7 +30,7 @@ export function OperationsTab(props: TabProps) {
       key: 'code',
       title: t('operationCode'),
       width: 140,
-      render: (r) => <span className={s.mono}>{r.operationCode}</span>,
+      render: (r) => <Mono>{r.operationCode}</Mono>,
       ellipsis: (r) => r.operationCode,
     },
   ];

@@ -9,10 +9,10 @@ import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { SessionDrawer } from './session-drawer.tsx';
-import { LogList, useLogCalls, useStyles, type TabProps } from './log-list.tsx';
+import { LogList, useLogCalls, type TabProps } from './log-list.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 export function LoginsTab(props: TabProps) {
-  const s = useStyles();
   const t = useT();
   const localize = useLocalize();
   const calls = useLogCalls();
@@ -35,7 +35,7 @@ export function LoginsTab(props: TabProps) {
     },
     { key: 'reason', title: t('failureReason'), width: 140, render: reason },
     { key: 'method', title: t('loginMethod'), width: 80, render: (r) => t(`loginMethod_${r.method}` as MessageKey) },
-    { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
+    { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <Mono>{r.ip || '--'}</Mono> },
     actionsColumn({
       width: 80,
       name: (r) => `${r.account} ${formatInstant(r.createdAt)}`,
@@ -59,7 +59,6 @@ export function LoginsTab(props: TabProps) {
 }
 
 export function LoginInfoTab(props: TabProps) {
-  const s = useStyles();
   const t = useT();
   const calls = useLogCalls();
   const formatInstant = useFormatInstant();
@@ -72,7 +71,7 @@ export function LoginInfoTab(props: TabProps) {
       width: 160,
       render: (r) => (r.lastLoginAt ? formatInstant(r.lastLoginAt) : t('neverSignedIn')),
     },
-    { key: 'ip', title: t('lastLoginIp'), width: 130, render: (r) => <span className={s.mono}>{r.lastLoginIp || '--'}</span> },
+    { key: 'ip', title: t('lastLoginIp'), width: 130, render: (r) => <Mono>{r.lastLoginIp || '--'}</Mono> },
     { key: 'logins', title: t('logins30d'), width: 100, render: (r) => r.logins30d },
     { key: 'failures', title: t('failures30d'), width: 100, render: (r) => r.failures30d },
     {

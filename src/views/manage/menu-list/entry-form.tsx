@@ -18,6 +18,7 @@ import { INSTALLED_VIEWS } from '../../view-names.ts';
 import { parentOf } from './editor-logic.ts';
 import { EntryInterfaces } from './entry-interfaces.tsx';
 import { useStyles } from './styles.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 const ICON_CHOICES = MENU_ICON_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -191,7 +192,7 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
                   <Button size="small" appearance="subtle" onClick={() => send({ type: 'SELECT', id: b.id })}>
                     {b.name}
                   </Button>
-                  <span className={s.mono}>{b.code}</span>
+                  <Mono>{b.code}</Mono>
                 </li>
               ))}
             </ul>

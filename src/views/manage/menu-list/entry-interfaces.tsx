@@ -5,6 +5,7 @@ import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts'
 import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 /** The interfaces a page or button may call: listed, added from the interface list, removed. Saved at once. */
 export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: PlatformCalls }) {
@@ -58,10 +59,10 @@ export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: Plat
             const i = byId.get(id);
             return (
               <li key={id} className={s.listRow}>
-                <span className={s.mono}>
+                <Mono>
                   {i ? `${i.method} ${i.path}` : `#${id}`}
                   {i?.name ? ` · ${i.name}` : ''}
-                </span>
+                </Mono>
                 <Button
                   size="small"
                   appearance="subtle"

@@ -5,9 +5,9 @@ import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { typeKey } from './meta-field-form.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },
 });
 
@@ -29,14 +29,14 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const t = useT();
   const formatInstant = useFormatInstant();
   const columns: Column<MetaTableRow>[] = [
-    { key: 'name', title: t('metaName'), width: 140, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
+    { key: 'name', title: t('metaName'), width: 140, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
     { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label },
     { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--' },
     {
       key: 'component',
       title: t('metaComponent'),
       width: 170,
-      render: (r) => (r.component ? <span className={s.mono}>{r.component}</span> : '--'),
+      render: (r) => (r.component ? <Mono>{r.component}</Mono> : '--'),
       ellipsis: (r) => r.component,
     },
     { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
@@ -59,7 +59,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     }),
   ];
   const fieldColumns: Column<MetaFieldRow>[] = [
-    { key: 'name', title: t('metaName'), width: 130, render: (r) => <span className={s.mono}>{r.name}</span>, ellipsis: (r) => r.name },
+    { key: 'name', title: t('metaName'), width: 130, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
     { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label },
     {
       key: 'type',

@@ -21,14 +21,9 @@ export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null;
     { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
     metaTableSave,
   );
+  const save = (v: TableValues) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id));
   return (
-    <FormDrawer
-      open
-      title={row ? t('editMetaTable') : t('addMetaTable')}
-      form={form}
-      onSave={(v) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id))}
-      onClose={onClose}
-    >
+    <FormDrawer open title={row ? t('editMetaTable') : t('addMetaTable')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaNameHint')} trim />
       <TextField form={form} name="label" label={t('metaLabel')} />
       <TextField form={form} name="remark" label={t('remark')} multiline />

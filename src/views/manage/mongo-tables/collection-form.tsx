@@ -15,14 +15,9 @@ export function CollectionForm({ onClose, onSaved }: { onClose: () => void; onSa
   const t = useT();
   const calls = useCalls(metaCalls);
   const form = useSchemaForm<Values>({ name: '', remark: '' }, collectionAdd);
+  const save = (v: Values) => calls.addCollection(v.name, v.remark).then(({ id }) => onSaved(id));
   return (
-    <FormDrawer
-      open
-      title={t('addCollection')}
-      form={form}
-      onSave={(v) => calls.addCollection(v.name, v.remark).then(({ id }) => onSaved(id))}
-      onClose={onClose}
-    >
+    <FormDrawer open title={t('addCollection')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('collectionName')} hint={t('collectionNameHint')} />
       <TextField form={form} name="remark" label={t('remark')} multiline />
     </FormDrawer>

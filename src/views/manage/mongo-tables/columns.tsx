@@ -1,13 +1,13 @@
 import { formatBytes } from '../../../lib/format.ts';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import type { MongoFileRow, MongoTableRow } from '../../../api/contract.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 export const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   hidden: { display: 'none' },
 });
 
@@ -19,7 +19,6 @@ export function useCollectionColumns({
   choose: (id: number) => void;
   remove: (r: MongoTableRow) => void;
 }): Column<MongoTableRow>[] {
-  const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
@@ -27,7 +26,7 @@ export function useCollectionColumns({
       key: 'name',
       title: t('collectionName'),
       width: 200,
-      render: (r) => <span className={s.mono}>{r.name}</span>,
+      render: (r) => <Mono>{r.name}</Mono>,
       ellipsis: (r) => r.name,
     },
     { key: 'remark', title: t('remark'), width: 200, render: (r) => r.remark || '--' },
@@ -47,7 +46,6 @@ export function useCollectionColumns({
 
 /** A collection's files: name, type, size, added; 删除 asks first. */
 export function useFileColumns({ remove }: { remove: (r: MongoFileRow) => void }): Column<MongoFileRow>[] {
-  const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
@@ -56,7 +54,7 @@ export function useFileColumns({ remove }: { remove: (r: MongoFileRow) => void }
       key: 'type',
       title: t('fileType'),
       width: 160,
-      render: (r) => <span className={s.mono}>{r.contentType}</span>,
+      render: (r) => <Mono>{r.contentType}</Mono>,
       ellipsis: (r) => r.contentType,
     },
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },

@@ -14,9 +14,9 @@ import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PlatformForm } from './platform-form.tsx';
 import { TestDialog } from './test-dialog.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -34,7 +34,7 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const [editing, setEditing] = useState<SmsPlatform | 'new' | null>(null);
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
   const [ask, confirmDialog] = useConfirm();
-  const mono = (text: string) => <span className={s.mono}>{text}</span>;
+  const mono = (text: string) => <Mono>{text}</Mono>;
   const columns: Column<SmsPlatform>[] = [
     { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name },
     { key: 'endpoint', title: t('platformEndpoint'), width: 220, render: (r) => mono(r.endpoint), ellipsis: (r) => r.endpoint },

@@ -49,14 +49,9 @@ export function PlatformForm({ row, onClose, onSaved }: RowFormProps<SmsPlatform
     SMS_PLATFORM_FORM_FIELDS,
   );
   const secretHint = row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed');
+  const save = (v: Values) => calls.save(bodyOf(row, v)).then(onSaved);
   return (
-    <FormDrawer
-      open
-      title={row ? t('editSmsPlatform') : t('addSmsPlatform')}
-      form={form}
-      onSave={(v) => calls.save(bodyOf(row, v)).then(onSaved)}
-      onClose={onClose}
-    >
+    <FormDrawer open title={row ? t('editSmsPlatform') : t('addSmsPlatform')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('platformName')} />
       <Field label={t('platformType')}>
         <Select value="http" disabled>

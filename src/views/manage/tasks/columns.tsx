@@ -6,7 +6,7 @@ import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
-import { useStyles } from './styles.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 const OUTCOME_COLOR: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
   success: 'success',
@@ -39,13 +39,12 @@ export interface TaskColumnsOptions {
 /** The tasks (schedule, next and last run, lock, actions) and the runs below them. */
 export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow>[]; runColumns: Column<TaskRun>[] } {
   const { zone, runNow, showRuns, edit, unlock } = o;
-  const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
   const columns: Column<TaskRow>[] = [
     { key: 'name', title: t('taskName'), width: 150, render: (r) => r.name },
     { key: 'job', title: t('taskJob'), width: 150, render: (r) => r.jobLabel },
-    { key: 'cron', title: t('cronExpression'), width: 110, render: (r) => <span className={s.mono}>{r.cron}</span> },
+    { key: 'cron', title: t('cronExpression'), width: 110, render: (r) => <Mono>{r.cron}</Mono> },
     {
       key: 'next',
       title: t('nextRun'),

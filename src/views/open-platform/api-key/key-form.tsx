@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/open/api-key-calls.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
@@ -57,6 +57,5 @@ export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated
 }
 
 export const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   scopes: { maxHeight: '50vh', overflowY: 'auto' },
 });

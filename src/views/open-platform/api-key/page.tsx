@@ -13,14 +13,13 @@ import { useListData, useListState } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { KeyForm } from './key-form.tsx';
-import { useStyles } from './key-form.tsx';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 /**
  * 开放平台 › API 密钥: keys for partners. A key is shown once; it calls only the interfaces it was given, as the user
  * who made it; revoking it bites at its next call. The chosen key's calls are listed below (?key=).
  */
 export default function ApiKeyView({ route }: ViewProps) {
-  const s = useStyles();
   const t = useT();
   const calls = useCalls(apiKeyCalls);
   const formatInstant = useFormatInstant();
@@ -49,7 +48,7 @@ export default function ApiKeyView({ route }: ViewProps) {
     );
   const columns: Column<ApiKeyRow>[] = [
     { key: 'name', title: t('apiKeyName'), width: 140, render: (r) => r.name },
-    { key: 'prefix', title: t('apiKeyPrefix'), width: 150, render: (r) => <span className={s.mono}>{`sk_${r.prefix}_…`}</span> },
+    { key: 'prefix', title: t('apiKeyPrefix'), width: 150, render: (r) => <Mono>{`sk_${r.prefix}_…`}</Mono> },
     { key: 'scopes', title: t('apiKeyScopes'), width: 80, render: (r) => r.scopes.length },
     { key: 'state', title: t('status'), width: 90, render: state },
     {
@@ -76,9 +75,9 @@ export default function ApiKeyView({ route }: ViewProps) {
   ];
   const logColumns: Column<ApiKeyCall>[] = [
     { key: 'time', title: t('occurredAt'), width: 160, render: (r) => formatInstant(r.createdAt) },
-    { key: 'call', title: t('interfacePath'), width: 260, render: (r) => <span className={s.mono}>{`${r.method} ${r.path}`}</span> },
+    { key: 'call', title: t('interfacePath'), width: 260, render: (r) => <Mono>{`${r.method} ${r.path}`}</Mono> },
     { key: 'outcome', title: t('taskOutcome'), width: 100, render: (r) => r.outcome },
-    { key: 'ip', title: t('ipAddress'), width: 130, render: (r) => <span className={s.mono}>{r.ip || '--'}</span> },
+    { key: 'ip', title: t('ipAddress'), width: 130, render: (r) => <Mono>{r.ip || '--'}</Mono> },
   ];
   return (
     <ResourcePage

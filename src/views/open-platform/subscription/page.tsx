@@ -17,9 +17,9 @@ import type { ViewProps } from '../../view-props.ts';
 import { WebhookForm } from './webhook-form.tsx';
 import { eventKey } from './webhook-form.tsx';
 import { useSayFailure } from '../../../kit/page/use-sheet-download.ts';
+import { Mono } from '../../../kit/table/mono.tsx';
 
 const useStyles = makeStyles({
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   badge: { marginLeft: tokens.spacingHorizontalXS },
 });
 
@@ -60,7 +60,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const eventNames = (r: Webhook) => r.events.map((e) => t(eventKey(e))).join('、');
   const columns: Column<Webhook>[] = [
     { key: 'name', title: t('apiKeyName'), width: 130, render: (r) => r.name },
-    { key: 'url', title: t('webhookUrl'), width: 220, render: (r) => <span className={s.mono}>{r.url}</span>, ellipsis: (r) => r.url },
+    { key: 'url', title: t('webhookUrl'), width: 220, render: (r) => <Mono>{r.url}</Mono>, ellipsis: (r) => r.url },
     { key: 'events', title: t('webhookEvents'), width: 180, render: eventNames },
     {
       key: 'state',

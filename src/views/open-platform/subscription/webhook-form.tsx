@@ -35,14 +35,9 @@ export function WebhookForm({ row, onClose, onSaved }: RowFormProps<Webhook>) {
     (v) => bodyOf(row, v),
   );
   const secretHint = row ? t('secretKept', { masked: row.secret }) : t('webhookSecretHint');
+  const save = (v: Values) => calls.save(bodyOf(row, v)).then(onSaved);
   return (
-    <FormDrawer
-      open
-      title={row ? t('editWebhook') : t('addWebhook')}
-      form={form}
-      onSave={(v) => calls.save(bodyOf(row, v)).then(onSaved)}
-      onClose={onClose}
-    >
+    <FormDrawer open title={row ? t('editWebhook') : t('addWebhook')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('apiKeyName')} />
       <TextField form={form} name="url" label={t('webhookUrl')} type="url" hint={t('webhookUrlHint')} />
       <CheckboxGroup
