@@ -49,8 +49,8 @@ interface JobRow {
 }
 
 /**
- * Exports of any size, as server jobs (one at a time per user): the rows are written to an .xlsx on disk slice by
- * slice (flat memory), progress is read back through the status call, a cancel stops the job between slices, and the
+ * Exports of any size, as server jobs (one at a time per user). The rows are written to an .xlsx on disk slice by
+ * slice (flat memory). Progress is read back through the status call; a cancel stops the job between slices. The
  * finished file is offered through a signed link that expires (the file goes with it). Files live in `dir`: servers
  * sharing one database must share it too.
  */

@@ -176,12 +176,6 @@ interface TaskRow {
   params: Record<string, unknown>;
 }
 
-/**
- * The scheduler every server process runs. Each tick it looks at every enabled task: the latest due slot of its
- * cron (since the task was last saved) is claimed by inserting that run's log row (unique per task and slot, so one
- * process wins and each due run happens once), then the task's lock is taken in one UPDATE (one run at a time; a
- * crashed run's lock expires with its timeout). A slot whose task is still running is logged as skipped.
- */
 /** What a run left 'running' by a process that ended says (its process never came back to finish it). */
 export const DEAD_RUN_MESSAGE = '运行它的进程已退出，本次运行未完成';
 /** Seconds past a run's timeout before it counts as dead: a live process has written its timeout by then. */
@@ -221,6 +215,12 @@ export async function reapDeadImports(db: Pick<Db, 'query'>): Promise<number> {
   return rows.length;
 }
 
+/**
+ * The scheduler every server process runs. Each tick it looks at every enabled task and the latest due slot of its
+ * cron (since the task was last saved). The slot is claimed by inserting that run's log row: it is unique per task
+ * and slot, so one process wins and each due run happens once. Then the task's lock is taken in one UPDATE (one run
+ * at a time; a crashed run's lock expires with its timeout). A slot whose task is still running is logged as skipped.
+ */
 export class Scheduler {
   readonly process = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: ReturnType<typeof setInterval> | undefined;

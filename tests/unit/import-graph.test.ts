@@ -80,3 +80,26 @@ describe('import graph', () => {
     expect(circles(graph)).toEqual([['a', 'b', 'c']]);
   });
 });
+
+/** Folders of the product holding more than `most` files of their own (migrations are a numbered series). */
+function crowdedRooms(roots: string[], most: number): string[] {
+  const crowded: string[] = [];
+  const walk = (dir: string) => {
+    const names = readdirSync(dir);
+    const files = names.filter((n) => !statSync(path.join(dir, n)).isDirectory());
+    if (files.length > most && path.basename(dir) !== 'migrations') crowded.push(`${dir} (${files.length})`);
+    names.filter((n) => statSync(path.join(dir, n)).isDirectory()).forEach((n) => walk(path.join(dir, n)));
+  };
+  roots.forEach(walk);
+  return crowded;
+}
+
+describe('rooms', () => {
+  it('no folder of the product holds more than 15 files: a room that grows is split by concern', () => {
+    expect(crowdedRooms(['src', 'server', 'machines'], 15)).toEqual([]);
+    // the count is of a folder's own files: the migrations' series is the one exception
+    expect(crowdedRooms(['server'], 15)).toEqual([]);
+    expect(crowdedRooms(['server/migrations'], 15)).toEqual([]);
+    expect(crowdedRooms(['src/kit'], 3)).toContain('src/kit/list (11)');
+  });
+});

@@ -67,9 +67,9 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     ).map((r) => r.id);
 
   /**
-   * What a new entry brings with it: a shared page is the platform's until the operator gives it to tenants (with the
-   * directories above it), a page rendering a meta table its table's five record buttons, grants to the admins of
-   * the tenants that now have it, and relations to the calls it makes.
+   * What a new entry brings with it. A shared page is the platform's until the operator gives it to tenants (with the
+   * directories above it). A page rendering a meta table brings its table's five record buttons. The admins of the
+   * tenants that now have it get grants, and the entry gets relations to the calls it makes.
    */
   const settleNewEntry = async (
     savedId: number,

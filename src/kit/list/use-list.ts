@@ -8,7 +8,7 @@ import { formatListQuery, parseListQuery, type ListState } from './list-query.ts
  * button or a shared link shows the same rows. Changing a filter, the sort or the page size goes back to page 1.
  *
  * A page the keep-alive keeps stays mounted while another page is on screen: the state then stays as it was (the
- * other page's query is not this list's), and when the user comes back to the bare path (the side menu's link) the
+ * other page's query is not this list's). When the user comes back to the bare path (the side menu's link), the
  * list's query is written back, so the kept page shows, and the address says, what was left.
  * @example const [list, setList] = useListState(route.path, ['keyword', 'status']);
  */
