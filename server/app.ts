@@ -49,6 +49,7 @@ import { SessionEvents } from './infra/session-events.ts';
 import { smsRoutes } from './routes/session/sms.ts';
 import { DevOutbox, SmsService } from './services/sms.ts';
 import { HttpMetrics, Lifecycle, operationsRoutes, requestLog } from './infra/operations.ts';
+import { log } from './infra/logger.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { ExportJobs } from './services/export-jobs.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
@@ -131,7 +132,7 @@ export function createApp(options: AppOptions) {
     if (err instanceof ApiError) return c.json({ result: 'error', errmsg: err.message, ...err.extra });
     // The fault is kept with its request id (the error log); the stack stays in the server's log, never the answer.
     const requestId = c.get('requestId') ?? randomUUID();
-    console.error(`[${requestId}]`, err);
+    log.error({ err, requestId }, 'request failed');
     const session = c.get('session') as SessionInfo | undefined;
     await recordError(db, {
       tenantId: session?.tenantId ?? null,
@@ -159,7 +160,7 @@ export function createApp(options: AppOptions) {
   const metrics = new HttpMetrics();
   const lifecycle = options.lifecycle ?? new Lifecycle();
   app.use('/manage/*', metrics.middleware());
-  if (options.requestLog) app.use('/manage/*', requestLog());
+  if (options.requestLog) app.use('/manage/*', requestLog(log));
   let ready: Promise<void> = Promise.resolve();
   app.use('*', clientAddress(options.trustProxy ?? 0));
 
@@ -310,7 +311,7 @@ export function createApp(options: AppOptions) {
       if (done) options.onReconciled?.(done);
     };
     upgrade().then(interfacesSynced, (err: unknown) => {
-      console.error('catalogue or interfaces not written', err);
+      log.error({ err }, 'catalogue or interfaces not written');
       interfacesSynced();
     });
     api.all('*', (c) => c.json({ result: 'error', errmsg: `接口不存在：${c.req.method} ${c.req.path}` }, 404));

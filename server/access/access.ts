@@ -3,6 +3,7 @@ import type { KeyCheck } from './api-keys.ts';
 import type { AppEnv, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
 import { declaredSchema } from '../infra/http/validate.ts';
+import { log } from '../infra/logger.ts';
 
 /** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
 export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
@@ -156,7 +157,7 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     if (!owner) {
       // Not a route: the 404 answers. A route nobody owns is a bug; never run it unchecked.
       if (!calls.serves(c.req.method, path)) return next();
-      console.error(`call without an owner refused: ${c.req.method} ${path}`);
+      log.error({ method: c.req.method, path }, 'call without an owner refused');
       return c.json(forbidden);
     }
     if (owner === 'anonymous') return next();

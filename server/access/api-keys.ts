@@ -3,6 +3,7 @@ import type { SessionInfo } from './auth.ts';
 import { TENANT_ACTIVE } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { sha256 } from '../infra/crypto.ts';
+import { log } from '../infra/logger.ts';
 
 /** Calls one key may make per minute. */
 export const API_KEY_RATE_PER_MINUTE = 120;
@@ -98,4 +99,4 @@ export const recordKeyCall = (db: Db, keyId: number, tenantId: number, method: s
       outcome,
       ip,
     ])
-    .catch((err: unknown) => console.error('api key log not written', err));
+    .catch((err: unknown) => log.error({ err }, 'api key log not written'));

@@ -1,127 +1,96 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Logger } from 'pino';
 import type { Db } from './db/db.ts';
 
 /** Upper bounds (seconds) of the request-duration histogram's buckets. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
-/**
- * What the server counts for Prometheus: /manage requests by method and status class, and how long they took (one
- * histogram). Process figures are read when scraped. Kept in memory per process; a scraper sums the processes.
- */
 /** The path the request's handler was registered with (middleware registrations are ALL), or 'unmatched'. */
 const handlerPath = (c: Context) =>
   matchedRoutes(c)
     .filter((r) => r.method !== 'ALL')
     .at(-1)?.path ?? 'unmatched';
 
-/** A label value as the text format takes it. */
-const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-
+/**
+ * What the server counts for Prometheus, with prom-client: /manage requests by method and status class and by route,
+ * how long they took, what the app adds (scheduler runs, open streams, jobs), and the process's own figures
+ * (memory, CPU, event-loop lag, handles). Each instance has its own registry, so several apps in one process (the
+ * tests) count apart. Kept in memory per process; a scraper sums the processes.
+ */
 export class HttpMetrics {
-  private readonly requests = new Map<string, number>();
-  private readonly buckets = DURATION_BUCKETS.map(() => 0);
-  private count = 0;
-  private sum = 0;
-  private readonly started = Date.now();
-  /** by route (the path the route was registered with, so unknown paths fold into their catch-all) */
-  private readonly routes = new Map<string, { byStatus: Map<string, number>; buckets: number[]; count: number; sum: number }>();
-  private readonly counters = new Map<string, { help: string; values: Map<string, number> }>();
-  private readonly gauges: Array<{ name: string; help: string; read: () => number | Promise<number> }> = [];
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'scrm_http_requests_total',
+    help: '/manage requests answered, by method and status class.',
+    labelNames: ['method', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'scrm_http_request_duration_seconds',
+    help: 'How long /manage requests took.',
+    buckets: [...DURATION_BUCKETS],
+    registers: [this.registry],
+  });
+  private readonly routeRequests = new Counter({
+    name: 'scrm_http_route_requests_total',
+    help: '/manage requests answered, by route and status class.',
+    labelNames: ['route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly routeDuration = new Histogram({
+    name: 'scrm_http_route_request_duration_seconds',
+    help: 'How long /manage requests took, by route.',
+    labelNames: ['route'] as const,
+    buckets: [...DURATION_BUCKETS],
+    registers: [this.registry],
+  });
+  private readonly counters = new Map<string, Counter<string>>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
 
   record(method: string, status: number, seconds: number, route?: string): void {
     const statusClass = `${Math.floor(status / 100)}xx`;
-    const key = `${method}\u0000${statusClass}`;
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
-    this.count++;
-    this.sum += seconds;
-    DURATION_BUCKETS.forEach((le, i) => {
-      if (seconds <= le) this.buckets[i]++;
-    });
+    this.requests.inc({ method, status: statusClass });
+    this.duration.observe(seconds);
     if (route === undefined) return;
-    const r = this.routes.get(route) ?? { byStatus: new Map(), buckets: DURATION_BUCKETS.map(() => 0), count: 0, sum: 0 };
-    this.routes.set(route, r);
-    r.byStatus.set(statusClass, (r.byStatus.get(statusClass) ?? 0) + 1);
-    r.count++;
-    r.sum += seconds;
-    DURATION_BUCKETS.forEach((le, i) => {
-      if (seconds <= le) r.buckets[i]++;
-    });
+    this.routeRequests.inc({ route, status: statusClass });
+    this.routeDuration.observe({ route }, seconds);
   }
 
   /** Adds one to a counter with one label (`scrm_scheduler_runs_total{outcome="success"}`). */
   increment(name: string, help: string, label: string, value: string): void {
-    const c = this.counters.get(name) ?? { help, values: new Map() };
-    this.counters.set(name, c);
-    const key = `${label}="${escapeLabel(value)}"`;
-    c.values.set(key, (c.values.get(key) ?? 0) + 1);
+    let counter = this.counters.get(name);
+    if (!counter) {
+      counter = new Counter({ name, help, labelNames: [label], registers: [this.registry] });
+      this.counters.set(name, counter);
+    }
+    counter.inc({ [label]: value });
   }
 
-  /** A value read when the metrics are (open session streams, jobs under way). */
+  /** A value read when the metrics are (open session streams, jobs under way); NaN when it cannot be read. */
   gauge(name: string, help: string, read: () => number | Promise<number>): void {
-    this.gauges.push({ name, help, read });
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        this.set(
+          await Promise.resolve()
+            .then(read)
+            .catch(() => NaN),
+        );
+      },
+    });
   }
 
-  /** The Prometheus text format (version 0.0.4). */
-  async text(): Promise<string> {
-    const lines = [
-      '# HELP scrm_http_requests_total /manage requests answered, by method and status class.',
-      '# TYPE scrm_http_requests_total counter',
-      ...[...this.requests].sort().map(([key, n]) => {
-        const [method, status] = key.split('\u0000');
-        return `scrm_http_requests_total{method="${method}",status="${status}"} ${n}`;
-      }),
-      '# HELP scrm_http_request_duration_seconds How long /manage requests took.',
-      '# TYPE scrm_http_request_duration_seconds histogram',
-      ...DURATION_BUCKETS.map((le, i) => `scrm_http_request_duration_seconds_bucket{le="${le}"} ${this.buckets[i]}`),
-      `scrm_http_request_duration_seconds_bucket{le="+Inf"} ${this.count}`,
-      `scrm_http_request_duration_seconds_sum ${this.sum.toFixed(6)}`,
-      `scrm_http_request_duration_seconds_count ${this.count}`,
-    ];
-    const routes = [...this.routes].sort(([a], [b]) => a.localeCompare(b));
-    lines.push(
-      '# HELP scrm_http_route_requests_total /manage requests answered, by route and status class.',
-      '# TYPE scrm_http_route_requests_total counter',
-      ...routes.flatMap(([route, r]) =>
-        [...r.byStatus]
-          .sort()
-          .map(([status, n]) => `scrm_http_route_requests_total{route="${escapeLabel(route)}",status="${status}"} ${n}`),
-      ),
-      '# HELP scrm_http_route_request_duration_seconds How long /manage requests took, by route.',
-      '# TYPE scrm_http_route_request_duration_seconds histogram',
-      ...routes.flatMap(([route, r]) => {
-        const l = `route="${escapeLabel(route)}"`;
-        return [
-          ...DURATION_BUCKETS.map((le, i) => `scrm_http_route_request_duration_seconds_bucket{${l},le="${le}"} ${r.buckets[i]}`),
-          `scrm_http_route_request_duration_seconds_bucket{${l},le="+Inf"} ${r.count}`,
-          `scrm_http_route_request_duration_seconds_sum{${l}} ${r.sum.toFixed(6)}`,
-          `scrm_http_route_request_duration_seconds_count{${l}} ${r.count}`,
-        ];
-      }),
-    );
-    for (const [name, c] of [...this.counters].sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`# HELP ${name} ${c.help}`, `# TYPE ${name} counter`, ...[...c.values].sort().map(([k, n]) => `${name}{${k}} ${n}`));
-    }
-    for (const g of this.gauges) {
-      const value = await Promise.resolve()
-        .then(g.read)
-        .catch(() => NaN);
-      lines.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} gauge`, `${g.name} ${value}`);
-    }
-    const memory = process.memoryUsage();
-    lines.push(
-      '# HELP process_resident_memory_bytes Resident memory of the server process.',
-      '# TYPE process_resident_memory_bytes gauge',
-      `process_resident_memory_bytes ${memory.rss}`,
-      '# HELP nodejs_heap_used_bytes JavaScript heap in use.',
-      '# TYPE nodejs_heap_used_bytes gauge',
-      `nodejs_heap_used_bytes ${memory.heapUsed}`,
-      '# HELP process_uptime_seconds Seconds since the server process started serving.',
-      '# TYPE process_uptime_seconds gauge',
-      `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,
-    );
-    return `${lines.join('\n')}\n`;
+  /** The Prometheus text format. */
+  text(): Promise<string> {
+    return this.registry.metrics();
   }
 
   /** Counts every request it wraps (the answer's status, or 500 when it threw). */
@@ -191,7 +160,7 @@ export function operationsRoutes(options: OperationsOptions) {
       return c.notFound();
     }
     return c.text(await options.metrics.text(), 200, {
-      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Content-Type': options.metrics.registry.contentType,
       'Cache-Control': 'no-store',
     });
   });
@@ -202,6 +171,7 @@ export function operationsRoutes(options: OperationsOptions) {
 export interface RequestLogLine {
   time: string;
   level: 'info' | 'warn' | 'error';
+  msg: 'request';
   requestId: string;
   method: string;
   path: string;
@@ -213,12 +183,12 @@ export interface RequestLogLine {
 }
 
 /**
- * A structured log of /manage requests, one JSON line each (REQUEST_LOG=json; production's default): the request id
- * its answer carries in X-Request-Id and its error-log row names, the caller's tenant and user once the access chain
- * knew them, the status and the time taken. 5xx lines are errors, 4xx warnings. The query string is left out (a
- * userToken link carries a token there).
+ * A structured log of /manage requests, one JSON line each through the server's pino logger (REQUEST_LOG=json;
+ * production's default): the request id its answer carries in X-Request-Id and its error-log row names, the caller's
+ * tenant and user once the access chain knew them, the status and the time taken. 5xx lines are errors, 4xx
+ * warnings, so LOG_LEVEL=warn keeps only those. The query string is left out (a userToken link carries a token there).
  */
-export function requestLog(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): MiddlewareHandler {
+export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const start = performance.now();
     let status = 500;
@@ -227,9 +197,7 @@ export function requestLog(write: (line: string) => void = (l) => process.stdout
       status = c.res.status;
     } finally {
       const session = c.get('session') as { tenantId?: number; userId?: number } | undefined;
-      const line: RequestLogLine = {
-        time: new Date().toISOString(),
-        level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+      const fields = {
         requestId: (c.get('requestId') as string | undefined) ?? '',
         method: c.req.method,
         path: c.req.path,
@@ -238,7 +206,9 @@ export function requestLog(write: (line: string) => void = (l) => process.stdout
         ...(session ? { tenantId: session.tenantId, userId: session.userId } : {}),
         ...(c.get('ip') ? { ip: c.get('ip') as string } : {}),
       };
-      write(JSON.stringify(line));
+      if (status >= 500) logger.error(fields, 'request');
+      else if (status >= 400) logger.warn(fields, 'request');
+      else logger.info(fields, 'request');
     }
   };
 }

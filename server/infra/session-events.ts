@@ -1,5 +1,6 @@
 import type { Db } from './db/db.ts';
 import { recordSessionsEnded } from '../services/logs.ts';
+import { log } from './logger.ts';
 
 /** Who an event is for: one session (by its public id), every session of a user, or of a tenant. */
 export type Audience = { sessionId: string } | { userId: number } | { tenantId: number };
@@ -32,7 +33,7 @@ export class SessionEvents {
         const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
         this.deliver(to, event);
       } catch {
-        console.error('bad session event payload', payload);
+        log.error({ payload }, 'bad session event payload');
       }
     });
     return this.started;

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../infra/db/db-errors.ts';
 import type { Lifecycle } from '../infra/operations.ts';
 import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
 import { EXPORT_LIMITS, type ExportStatus } from '../../src/api/contract.ts';
+import { log } from '../infra/logger.ts';
 
 export type ExportCell = string | number | null;
 
@@ -137,7 +138,7 @@ export class ExportJobs {
     }
     const jobId = Number(job.id);
     void this.o.lifecycle.track(this.run(jobId, source)).catch(async (err: unknown) => {
-      console.error('export failed', err);
+      log.error({ err }, 'export failed');
       await rm(this.file(jobId), { force: true });
       await this.o.db.query(
         `UPDATE export_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`,

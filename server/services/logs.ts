@@ -1,5 +1,6 @@
 import type { Db } from '../infra/db/db.ts';
 import type { LoginFailure } from '../../src/api/contract.ts';
+import { log } from '../infra/logger.ts';
 
 /**
  * The writers of what happened (migration 012, docs/api.md "Logs"). Each is one INSERT; a log that cannot be
@@ -9,7 +10,7 @@ const quietly = async (work: Promise<unknown>) => {
   try {
     await work;
   } catch (err) {
-    console.error('log not written', err);
+    log.error({ err }, 'log not written');
   }
 };
 

@@ -5,6 +5,7 @@ import type { Db } from '../infra/db/db.ts';
 import { fieldProblems } from '../../src/api/schema/kit.ts';
 import { smsTestParams } from '../../src/api/schema/system/task.ts';
 import { LOG_RETENTION_DAYS } from '../../src/api/contract.ts';
+import { log } from '../infra/logger.ts';
 
 /** What a job did, said in its run's log. */
 export type JobResult = string;
@@ -272,7 +273,7 @@ export class Scheduler {
         if (claimed) this.launch(task, claimed.id, zone);
       }
     } catch (err) {
-      console.error('scheduler tick failed', err);
+      log.error({ err }, 'scheduler tick failed');
     }
   }
 

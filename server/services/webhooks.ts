@@ -5,6 +5,7 @@ import { postOutbound, targetProblem } from '../infra/outbound.ts';
 
 /** The events a subscription may choose (campaign.published arrives with the campaigns). */
 import { WEBHOOK_EVENTS } from '../../src/api/schema/open/webhook.ts';
+import { log } from '../infra/logger.ts';
 
 export { WEBHOOK_EVENTS };
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
@@ -25,7 +26,7 @@ export async function emitEvent(db: Db, tenantId: number, event: WebhookEvent, d
       [tenantId, event, JSON.stringify(data)],
     );
   } catch (err) {
-    console.error('webhook event not queued', err);
+    log.error({ err }, 'webhook event not queued');
   }
 }
 
@@ -91,7 +92,7 @@ export class WebhookDispatcher {
       );
       for (const d of due) await this.deliver(d);
     } catch (err) {
-      console.error('webhook dispatch failed', err);
+      log.error({ err }, 'webhook dispatch failed');
     }
   }
 

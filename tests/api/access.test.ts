@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { accessChain } from '../../server/access/access.ts';
 import { dbLookups } from '../../server/access/relations.ts';
 import { madeUpCalls, noDb, serverCalls } from '../support/call-table.ts';
+import { log } from '../../server/infra/logger.ts';
 
 // The server's calls, read from the app itself with every optional part mounted (demo outbox, fault switch).
 const calls = serverCalls();
@@ -41,11 +42,11 @@ describe('the access chain', () => {
     api.use('*', accessChain(madeUpCalls({}, ['POST /v1/unowned/call']), { platformTenant: 0, lookups: dbLookups(noDb) }));
     api.post('/v1/unowned/call', handler);
     api.all('*', (c) => c.json({ result: 'error' }, 404));
-    const vetted = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const vetted = vi.spyOn(log, 'error').mockImplementation(() => {});
     const res = await api.request('/v1/unowned/call', { method: 'POST' });
     expect(await res.json()).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
     expect(handler).not.toHaveBeenCalled();
-    expect(vetted).toHaveBeenCalledWith('call without an owner refused: POST /v1/unowned/call');
+    expect(vetted).toHaveBeenCalledWith({ method: 'POST', path: '/v1/unowned/call' }, 'call without an owner refused');
     vetted.mockRestore();
     expect((await api.request('/v1/nothing/here', { method: 'POST' })).status).toBe(404);
   });

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../server/infra/db/db.ts';
 import { Hono } from 'hono';
 import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/infra/operations.ts';
+import { createLogger } from '../../server/infra/logger.ts';
 import { signedIn } from '../support/api.ts';
 
 // The operations surface (issue 29): liveness, readiness and metrics, outside /manage and its access chain.
@@ -32,12 +33,16 @@ describe('operations endpoints of the running server', () => {
     expect(value(after, 'scrm_http_request_duration_seconds_bucket{le="+Inf"}')).toBe(count);
     expect(value(after, 'scrm_http_request_duration_seconds_bucket{le="5"}')).toBeLessThanOrEqual(count);
     expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // prom-client's own process figures: CPU, event-loop lag, heap
+    for (const series of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes'])
+      expect(value(after, series)).toBeGreaterThanOrEqual(0);
+    expect(after).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
     expect(after).toContain('# TYPE scrm_http_request_duration_seconds histogram');
     // By route: the path the route was registered with, its status class and its durations.
     const route = 'route="/manage/vue/userInfo"';
     expect(value(after, `scrm_http_route_requests_total{${route},status="2xx"}`)).toBeGreaterThanOrEqual(1);
     expect(value(after, `scrm_http_route_request_duration_seconds_count{${route}}`)).toBeGreaterThanOrEqual(1);
-    expect(value(after, `scrm_http_route_request_duration_seconds_bucket{${route},le="+Inf"}`)).toBe(
+    expect(value(after, `scrm_http_route_request_duration_seconds_bucket{le="+Inf",${route}}`)).toBe(
       value(after, `scrm_http_route_request_duration_seconds_count{${route}}`),
     );
     // What is under way: session streams held open here, imports and exports in every process.
@@ -67,8 +72,26 @@ describe('operations endpoints, configured', () => {
     expect(text).toContain('scrm_http_request_duration_seconds_bucket{le="0.025"} 1');
     expect(text).toContain('scrm_http_request_duration_seconds_bucket{le="5"} 2');
     expect(text).toContain('scrm_http_request_duration_seconds_count 2');
+    expect(res.headers.get('Content-Type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const production = operationsRoutes({ db: healthy, metrics, ready: Promise.resolve() });
     expect((await production.request('/metrics')).status).toBe(404);
+  });
+
+  it('counts what the app adds: a counter by one label, and gauges read when scraped (NaN when the read fails)', async () => {
+    const metrics = new HttpMetrics();
+    let streams = 2;
+    metrics.increment('scrm_scheduler_runs_total', 'Scheduled task runs, by outcome.', 'outcome', 'success');
+    metrics.increment('scrm_scheduler_runs_total', 'Scheduled task runs, by outcome.', 'outcome', 'success');
+    metrics.increment('scrm_scheduler_runs_total', 'Scheduled task runs, by outcome.', 'outcome', 'failure');
+    metrics.gauge('scrm_session_streams_open', 'Open streams.', () => streams);
+    metrics.gauge('scrm_import_jobs_running', 'Imports.', () => Promise.reject(new Error('database gone')));
+    const first = await metrics.text();
+    expect(first).toContain('scrm_scheduler_runs_total{outcome="success"} 2');
+    expect(first).toContain('scrm_scheduler_runs_total{outcome="failure"} 1');
+    expect(first).toContain('scrm_session_streams_open 2');
+    expect(first).toMatch(/^scrm_import_jobs_running nan$/im); // prom-client writes Nan; Prometheus reads any case
+    streams = 0;
+    expect(await metrics.text()).toContain('scrm_session_streams_open 0');
   });
 
   it('/readyz is 503 while starting, when the database refuses, and when it does not answer in 2 s', async () => {
@@ -104,10 +127,7 @@ describe('the request log', () => {
       c.set('ip', '10.0.0.7');
       await next();
     });
-    app.use(
-      '*',
-      requestLog((l) => lines.push(JSON.parse(l) as RequestLogLine)),
-    );
+    app.use('*', requestLog(createLogger('info', { write: (l) => lines.push(JSON.parse(l) as RequestLogLine) })));
     app.post('/manage/v1/user/list', (c) => {
       c.set('session', { tenantId: 1, userId: 42 });
       return c.json({ result: 'ok' });
@@ -124,7 +144,28 @@ describe('the request log', () => {
       ['req-1', 'POST', '/manage/anon/passport/login', 429, 'warn', undefined, undefined, '10.0.0.7'],
       ['req-1', 'POST', '/manage/v1/boom', 500, 'error', undefined, undefined, '10.0.0.7'],
     ]);
-    expect(lines.every((l) => typeof l.ms === 'number' && !Number.isNaN(Date.parse(l.time)))).toBe(true);
+    expect(lines.every((l) => l.msg === 'request' && typeof l.ms === 'number' && !Number.isNaN(Date.parse(l.time)))).toBe(true);
     expect(JSON.stringify(lines)).not.toMatch(/secret-token|hunter2/);
+  });
+
+  it('keeps to its level: LOG_LEVEL=warn writes the refused and failed requests only; silent writes nothing', async () => {
+    const written = async (level: string) => {
+      const lines: RequestLogLine[] = [];
+      const app = new Hono();
+      app.use('*', requestLog(createLogger(level, { write: (l) => lines.push(JSON.parse(l) as RequestLogLine) })));
+      app.get('/ok', (c) => c.text('ok'));
+      app.get('/refused', (c) => c.text('no', 403));
+      app.get('/boom', () => {
+        throw new Error('boom');
+      });
+      for (const path of ['/ok', '/refused', '/boom']) await app.request(path);
+      return lines.map((l) => `${l.level} ${l.status}`);
+    };
+    expect(await written('info')).toEqual(['info 200', 'warn 403', 'error 500']);
+    expect(await written('warn')).toEqual(['warn 403', 'error 500']);
+    expect(await written('error')).toEqual(['error 500']);
+    expect(await written('silent')).toEqual([]);
+    // a level it does not know is the default, info
+    expect(await written('loud')).toEqual(['info 200', 'warn 403', 'error 500']);
   });
 });

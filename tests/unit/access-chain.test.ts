@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { accessChain, CallTable, owns, type AccessLookups } from '../../server/access/access.ts';
 import { routeApp } from '../support/call-table.ts';
 import type { AppEnv, SessionInfo } from '../../server/access/auth.ts';
+import { log } from '../../server/infra/logger.ts';
 
 /**
  * The access chain's rules in their order (session, tenant, page or button, platform), with lookups the test
@@ -100,9 +101,9 @@ describe('access chain: owners', () => {
 
   it('refuses a served route nobody owns (and says so in the log); an unknown path reaches the 404', async () => {
     const h = harness();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(log, 'error').mockImplementation(() => {});
     expect(await h.call('/v1/orphan', { UserToken: 't' })).toEqual({ status: 200, body: FORBIDDEN, retryAfter: null });
-    expect(error).toHaveBeenCalledWith('call without an owner refused: POST /v1/orphan');
+    expect(error).toHaveBeenCalledWith({ method: 'POST', path: '/v1/orphan' }, 'call without an owner refused');
     error.mockRestore();
     expect((await h.call('/v1/missing')).status).toBe(404);
     // a method the table does not own for that path is not the owned call

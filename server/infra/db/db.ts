@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { log } from '../logger.ts';
 
 /** The few database operations the server uses; PGlite and PostgreSQL both provide them. */
 export interface Db {
@@ -169,7 +170,7 @@ async function openPostgres(url: string): Promise<Db> {
         await listener.connect();
         listener.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
         // A lost listening connection would silently stop the pushes: fail loudly instead.
-        listener.on('error', (err) => console.error('PostgreSQL LISTEN connection failed:', err));
+        listener.on('error', (err) => log.error({ err }, 'PostgreSQL LISTEN connection failed'));
       }
       let set = handlers.get(channel);
       if (!set) {
