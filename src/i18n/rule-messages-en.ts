@@ -9,6 +9,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   phoneFormat: 'Enter a valid phone number',
   pageNum: 'The page number is a whole number from 1 to {max}',
   pageSize: 'The page size is a whole number from 1 to {max}',
+  pageAfter: 'The page position is not valid; go back to the first page',
 
   pinyinLabels: 'labels must be at most 20000 strings of at most 100 characters each',
   settingType: 'type must be one of {types}',

@@ -186,4 +186,44 @@ describe('operation log', () => {
     const exported = await call<unknown[]>(admin.token, '/v1/userOperationLog/list', { user: userName, export: true });
     expect(exported.json).toMatchObject({ count: 2, truncated: false });
   });
+  it('reads the next page from where the last one ended (its cursor), the same rows as by number, unshaken by new rows', async () => {
+    const userName = await newAccount(baseUrl, 'admin', 'pg');
+    const me = await signedIn(baseUrl, userName);
+    const click = (n: number) =>
+      call(me.token, '/v1/userOperationLog/save', {
+        operationTime: '2026-11-27 10:00:00',
+        operationName: `点击${n}`,
+        operationCode: 'p',
+        systemName: 'SCRM',
+        pageName: '用户管理',
+      });
+    for (let n = 1; n <= 25; n++) await click(n);
+    const admin = await signedIn(baseUrl, 'admin');
+    type Page = Array<{ operationName: string }>;
+    const page = async (body: Record<string, unknown>) => {
+      const { json } = await call<Page>(admin.token, '/v1/userOperationLog/list', { user: userName, pageSize: 10, ...body });
+      return { names: json.values?.map((r) => r.operationName), next: (json as { next?: string }).next, json };
+    };
+    const first = await page({ pageNum: 1 });
+    expect(first.names).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16].map((n) => `点击${n}`));
+    expect(first.next).toMatch(/^[\w-]+$/);
+    const second = await page({ pageNum: 2, after: first.next });
+    expect(second.names).toEqual((await page({ pageNum: 2 })).names);
+    const third = await page({ pageNum: 3, after: second.next });
+    expect(third.names).toEqual(['点击5', '点击4', '点击3', '点击2', '点击1']);
+    // the last page says no next
+    expect(third.next).toBeUndefined();
+    // Two new rows arrive: by number, page 2 would repeat two rows of page 1; from the cursor it goes on where it was.
+    await click(26);
+    await click(27);
+    expect((await page({ pageNum: 2, after: first.next })).names).toEqual(second.names);
+    expect((await page({ pageNum: 2 })).names?.slice(0, 2)).toEqual(['点击17', '点击16']);
+    // a cursor that is not one is refused, said in the product's words
+    for (const after of [
+      'not a cursor',
+      'eyJ4Ijo1fQ',
+      ...['[null,5]', '["soon",5]', '["2026-01-01",0]'].map((j) => Buffer.from(j).toString('base64url')),
+    ])
+      expect((await page({ pageNum: 2, after })).json).toMatchObject({ result: 'error', errmsg: '分页位置不正确，请回到第一页' });
+  });
 });

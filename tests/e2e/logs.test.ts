@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newAccount } from '../support/api.ts';
+import { newAccount, signedIn } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
 // Issue 13 in Chromium: a failed sign-in appears in the login log with its reason; the session of a good one shows
@@ -100,6 +100,31 @@ describe('logs page', () => {
     await page.getByRole('table', { name: '操作日志' }).getByRole('row').nth(1).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^操作日志-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.context().close();
+  });
+
+  it('the operation log’s 下一页 asks from where the page before ended (its cursor), and shows the rows after it', async () => {
+    const userName = await newAccount(ui.baseUrl, 'admin', 'opn');
+    const me = await signedIn(ui.baseUrl, userName);
+    for (let n = 1; n <= 13; n++)
+      await me.api.call('/v1/userOperationLog/save', {
+        operationTime: '2026-11-27 10:00:00',
+        operationName: `翻页${String(n).padStart(2, '0')}`,
+        operationCode: 'p',
+        systemName: 'SCRM',
+        pageName: '用户管理',
+      });
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations&user=${userName}`);
+    const table = page.getByRole('table', { name: '操作日志' });
+    await table.getByRole('cell', { name: '翻页13' }).waitFor();
+    const [asked] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/v1/userOperationLog/list') && r.postDataJSON()?.pageNum === 2),
+      page.getByRole('button', { name: '下一页' }).click(),
+    ]);
+    expect(asked.postDataJSON()).toMatchObject({ pageNum: 2, pageSize: 10, user: userName, after: expect.stringMatching(/^[\w-]+$/) });
+    await table.getByRole('cell', { name: '翻页03' }).waitFor();
+    await expect.poll(() => table.getByRole('cell', { name: /^翻页\d+$/ }).allTextContents()).toEqual(['翻页03', '翻页02', '翻页01']);
     await page.context().close();
   });
 

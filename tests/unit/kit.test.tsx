@@ -11,6 +11,7 @@ import { FileDrop } from '../../src/kit/form/file-drop.tsx';
 import { Pagination } from '../../src/kit/list/pagination.tsx';
 import { fireEvent } from '@testing-library/react';
 import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
+import { usePageData, type PageAsked } from '../../src/kit/list/use-list.ts';
 import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
 
 afterEach(cleanup);
@@ -302,5 +303,62 @@ describe('the pager’s count', () => {
       </FluentProvider>,
     );
     screen.getByText('超过 10,000 条');
+  });
+});
+
+describe('usePageData', () => {
+  it('sends the last page’s cursor when the next page follows it under the same filters and size; else asks by number', async () => {
+    const asked: PageAsked[] = [];
+    const load = (page: PageAsked) => {
+      asked.push(page);
+      return Promise.resolve({ rows: [page.pageNum], count: 100, next: `after-${page.pageNum}` });
+    };
+    const { result, rerender } = renderHook(
+      (p: { page: number; size: number; keyword: string }) =>
+        usePageData({ page: p.page, size: p.size }, (page) => load(page), [p.keyword]),
+      { initialProps: { page: 1, size: 10, keyword: '' } },
+    );
+    const settled = async (n: number) =>
+      vi.waitFor(() => expect(asked).toHaveLength(n)).then(() => vi.waitFor(() => expect(result.current.loading).toBe(false)));
+    await settled(1);
+    rerender({ page: 2, size: 10, keyword: '' });
+    await settled(2);
+    rerender({ page: 3, size: 10, keyword: '' });
+    await settled(3);
+    // back a page, a jump, another size, another filter: by number
+    rerender({ page: 2, size: 10, keyword: '' });
+    await settled(4);
+    rerender({ page: 7, size: 10, keyword: '' });
+    await settled(5);
+    rerender({ page: 8, size: 20, keyword: '' });
+    await settled(6);
+    rerender({ page: 8, size: 20, keyword: 'li' });
+    await settled(7);
+    // a reload of the same page: by number
+    act(() => result.current.reload());
+    await settled(8);
+    expect(asked).toEqual([
+      { pageNum: 1, pageSize: 10 },
+      { pageNum: 2, pageSize: 10, after: 'after-1' },
+      { pageNum: 3, pageSize: 10, after: 'after-2' },
+      { pageNum: 2, pageSize: 10 },
+      { pageNum: 7, pageSize: 10 },
+      { pageNum: 8, pageSize: 20 },
+      { pageNum: 8, pageSize: 20 },
+      { pageNum: 8, pageSize: 20 },
+    ]);
+  });
+
+  it('asks by number after an answer without a cursor (a list whose server does not give one)', async () => {
+    const asked: PageAsked[] = [];
+    const { rerender, result } = renderHook(
+      (p: { page: number }) =>
+        usePageData({ page: p.page, size: 10 }, (page) => (asked.push(page), Promise.resolve({ rows: [], count: 30 })), []),
+      { initialProps: { page: 1 } },
+    );
+    await vi.waitFor(() => expect(result.current.loading).toBe(false));
+    rerender({ page: 2 });
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toEqual({ pageNum: 2, pageSize: 10 });
   });
 });

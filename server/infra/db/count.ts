@@ -1,5 +1,7 @@
 import type { Db } from './db.ts';
 import { LIST_LIMITS } from '../../../src/api/contract.ts';
+import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
+import { ApiError } from '../http/http.ts';
 
 /**
  * The number of rows `fromWhere` (`FROM … WHERE …`) matches: exact up to LIST_LIMITS.exactCountUpTo (a scan that
@@ -15,4 +17,30 @@ export async function countMatches(db: Db, fromWhere: string, params: unknown[])
   const raw = Object.values(row)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return { count: Math.max(n, Math.round(plan[0].Plan['Plan Rows'])), countEstimated: true };
+}
+
+/** Where a page of a long list ended: its last row's sort key (as text; null for a row without one) and id. */
+export interface PageCursor {
+  k: string | null;
+  id: number;
+}
+
+/**
+ * The cursor a list's answer gives as `next` (base64url JSON), which the next page's call sends back as `after`:
+ * that page is then read from there by its keyset (index order) instead of by OFFSET, which reads and drops every
+ * row before it (page 5,000 of ten million log rows).
+ */
+export const pageCursor = (k: string | null, id: number): string => Buffer.from(JSON.stringify([k, id])).toString('base64url');
+
+/** An `after` cursor read back; undefined when none was sent; one that is not a cursor of ours is refused. */
+export function readPageCursor(after: string | undefined): PageCursor | undefined {
+  if (after === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && (v[0] === null || typeof v[0] === 'string') && Number.isSafeInteger(v[1]) && v[1] > 0)
+      return { k: v[0] as string | null, id: v[1] as number };
+  } catch {
+    /* refused below */
+  }
+  throw new ApiError(RULE_MESSAGES.pageAfter);
 }

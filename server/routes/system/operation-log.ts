@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { ok } from '../../infra/http/http.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
 import { operationLogExportJob, operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import { countMatches } from '../../infra/db/count.ts';
+import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
+import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
 
 const FIELDS = [
@@ -33,6 +34,9 @@ async function logWhere(db: Db, s: SessionInfo, f: { user: string; page: string;
   return { where, params: [s.tenantId, await departmentScope(db, s), f.user, f.page, f.from ?? null, f.to ?? null] as unknown[] };
 }
 
+/** The log's rows with their users (a row of a deleted user is not listed), before its WHERE. */
+const FROM_LOG = 'FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE';
+
 /** What an export of the log holds: its columns, and a row of them. */
 const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码'];
 
@@ -50,7 +54,7 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const s = c.get('session');
     if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
     const { where, params } = await logWhere(db, s, body);
-    const from = `FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE ${where}`;
+    const from = `${FROM_LOG} ${where}`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
     const zone = await tenantZone(db, s.tenantId);
     const next = async (after: { at: string; id: number } | null, limit: number) => {
@@ -103,15 +107,27 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const pageSize = exporting ? 10_000 : body.pageSize;
     const s = c.get('session');
     const { where, params } = await logWhere(db, s, body);
-    const rows = await db.query(
+    // The next page after one the caller read: from where it ended, by the (time, id) index, with no OFFSET.
+    const after = exporting ? undefined : readPageCursor(body.after);
+    // A log cursor's key is an instant: anything else is not one of ours.
+    if (after && (after.k === null || Number.isNaN(Date.parse(after.k)))) throw new ApiError(RULE_MESSAGES.pageAfter);
+    const p = [...params];
+    const past = after ? ` AND (l.created_at, l.id) < ($${p.push(after.k)}::timestamptz, $${p.push(after.id)})` : '';
+    const rows = await db.query<{ id: number | string; createdAt: string }>(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"
-         FROM operation_log l JOIN app_user u ON u.id = l.user_id
-        WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8`,
-      [...params, pageSize, (pageNum - 1) * pageSize],
+         ${FROM_LOG} ${where}${past} ORDER BY l.created_at DESC, l.id DESC LIMIT ${pageSize} OFFSET ${after ? 0 : (pageNum - 1) * pageSize}`,
+      p,
     );
-    const counted = await countMatches(db, `FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE ${where}`, params);
-    return c.json({ result: 'ok', values: rows, ...counted, ...(exporting ? { truncated: counted.count > rows.length } : {}) });
+    const counted = await countMatches(db, `${FROM_LOG} ${where}`, params);
+    const last = rows.at(-1);
+    return c.json({
+      result: 'ok',
+      values: rows,
+      ...counted,
+      ...(exporting ? { truncated: counted.count > rows.length } : {}),
+      ...(!exporting && last && rows.length === pageSize ? { next: pageCursor(last.createdAt, Number(last.id)) } : {}),
+    });
   });
 
   return app;

@@ -58,6 +58,15 @@ export const page = (size = 10, maxSize = 200) => ({
   pageSize: v.optional(count(maxSize, 'pageSize'), size),
 });
 
+/**
+ * A page of a long list, which may also name where the page before it ended: `after` is the cursor that list's
+ * answer gave as `next` (opaque base64url text), so the next page is read from there rather than by skipping rows.
+ */
+export const pageAfter = (size = 10, maxSize = 200) => ({
+  ...page(size, maxSize),
+  after: v.optional(v.pipe(v.string(say('pageAfter')), v.maxLength(400, say('pageAfter')), v.regex(/^[\w-]+$/, say('pageAfter')))),
+});
+
 const count = (max: number, key: 'pageNum' | 'pageSize') => wholeNumber(1, max, say(key, { max }), 7);
 
 /** A search box's word: optional, trimmed, and cut to `max` characters rather than refused. */

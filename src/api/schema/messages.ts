@@ -11,6 +11,7 @@ export const RULE_MESSAGES = {
   phoneFormat: '请输入正确的手机号码',
   pageNum: '页码必须是 1 到 {max} 之间的整数',
   pageSize: '每页条数必须是 1 到 {max} 之间的整数',
+  pageAfter: '分页位置不正确，请回到第一页',
 
   pinyinLabels: 'labels 必须是不超过 20000 个、每个不超过 100 字的字符串',
   settingType: 'type 必须是 {types} 之一',

@@ -33,8 +33,15 @@ export interface OperationLogRow {
 }
 
 const page = async <T>(api: ApiClient, path: string, q: object) => {
-  const a = await api.call<Answer<T[]> & { count?: number; truncated?: boolean; countEstimated?: boolean }>(path, q);
-  return { rows: a.values ?? [], count: a.count ?? 0, truncated: a.truncated === true, estimated: a.countEstimated === true };
+  const a = await api.call<Answer<T[]> & { count?: number; truncated?: boolean; countEstimated?: boolean; next?: string }>(path, q);
+  return {
+    rows: a.values ?? [],
+    count: a.count ?? 0,
+    truncated: a.truncated === true,
+    estimated: a.countEstimated === true,
+    // where the next page starts (the operation log's): sent back as `after`
+    ...(typeof a.next === 'string' ? { next: a.next } : {}),
+  };
 };
 
 /** The log calls at their exact paths (misspellings kept). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, flag, given, keyword, optionalInstant, page, wholeNumber } from '../kit.ts';
+import { body, flag, given, keyword, optionalInstant, page, pageAfter, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /** A log list's time range: instants (ISO 8601), either end open. */
@@ -94,7 +94,7 @@ export const operationLogExportJob = body({
 });
 
 export const operationLogList = body({
-  ...page(),
+  ...pageAfter(),
   user: keyword(64),
   page: keyword(64),
   export: v.optional(v.boolean(say('wrongType', { name: 'export' })), false),
