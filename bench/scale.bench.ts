@@ -86,8 +86,25 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       ['operation log: page 5,000 (offset 100,000)', logs, { pageNum: 5000 }],
     ];
     const rows: Array<Record<string, unknown>> = [];
-    for (const [label, p, q] of cases) {
-      rows.push({ case: label, ...(await time(p, { ...(p === records ? { tableId: table.id } : {}), pageNum: 1, pageSize: 20, ...q })) });
+    const bodyOf = (p: string, q: Record<string, unknown>) => ({
+      ...(p === records ? { tableId: table.id } : {}),
+      pageNum: 1,
+      pageSize: 20,
+      ...q,
+    });
+    for (const [label, p, q] of cases) rows.push({ case: label, ...(await time(p, bodyOf(p, q))) });
+    // The page after a deep one, as the console asks for it when the user goes on: from the cursor the page before
+    // gave (its `next`), beside the same page asked by number.
+    for (const [label, p, pageNum] of [
+      ['members', records, 2000],
+      ['operation log', logs, 5000],
+    ] as const) {
+      const { next } = await admin.call<{ next?: string }>(p, bodyOf(p, { pageNum }));
+      rows.push({ case: `${label}: page ${pageNum + 1} by number (offset)`, ...(await time(p, bodyOf(p, { pageNum: pageNum + 1 }))) });
+      rows.push({
+        case: `${label}: page ${pageNum + 1} from page ${pageNum}'s cursor`,
+        ...(await time(p, bodyOf(p, { pageNum: pageNum + 1, after: next }))),
+      });
     }
     return { members: MEMBERS, logs: LOGS, seedMembersMs: Math.round(membersMs), seedLogsMs: Math.round(logsMs), runsPerCase: RUNS, rows };
   } finally {

@@ -284,6 +284,39 @@ describe('data dictionary with records (written behind the API, as old data woul
     expect(Object.hasOwn(none.labels, 'constructor')).toBe(false);
   });
 
+  it('a number, money or date field is indexed with statistics on its value (lists sort by it); a plain text one is not', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const tableId = (
+      await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', { name: unique('sorted_'), label: '排序' })
+    ).values!.id;
+    const field = async (name: string, type: string, searchable = false) =>
+      (await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', { tableId, name, label: name, type, searchable }))
+        .values!.id;
+    const ids = {
+      amount: await field('amount', 'money'),
+      day: await field('day', 'date'),
+      note: await field('note', 'text'),
+      code: await field('code', 'text', true),
+    };
+    const indexed = async () =>
+      (
+        await server.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE 'meta_rec_s_%'`,
+        )
+      ).map((r) => r.indexname);
+    const counted = async () => (await server.query<{ stxname: string }>(`SELECT stxname FROM pg_statistic_ext`)).map((r) => r.stxname);
+    expect(await indexed()).toEqual(
+      expect.arrayContaining([`meta_rec_s_${ids.amount}`, `meta_rec_s_${ids.day}`, `meta_rec_s_${ids.code}`]),
+    );
+    expect(await indexed()).not.toContain(`meta_rec_s_${ids.note}`);
+    expect(await counted()).toEqual(expect.arrayContaining([`meta_rec_x_${ids.amount}`, `meta_rec_x_${ids.day}`]));
+    // a trigram index (searchable text) has no value statistics
+    expect(await counted()).not.toContain(`meta_rec_x_${ids.code}`);
+    await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: ids.amount, confirm: true });
+    expect(await indexed()).not.toContain(`meta_rec_s_${ids.amount}`);
+    expect(await counted()).not.toContain(`meta_rec_x_${ids.amount}`);
+  });
+
   it('an export is named by the day in the tenant’s zone, not the UTC day', async () => {
     // A zone whose day differs from UTC's right now: ahead by 14 hours after 10:00 UTC, else behind by 11.
     const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';

@@ -68,6 +68,64 @@ describe('records service', () => {
     expect(await list(admin.token, member.table.id, { filters: { points: '5' } })).toMatchObject({ field: 'points' });
     expect(await list(admin.token, member.table.id, { filters: { joined_at: 'soon~later' } })).toMatchObject({ field: 'joined_at' });
     expect(await list(admin.token, member.table.id, { sortField: 'nope', sortOrder: 'ascend' })).toMatchObject({ field: 'sortField' });
+
+    // Page after page from each page's cursor: the same rows as by page number, in every order (nulls last included).
+    for (const sort of [
+      {},
+      { sortField: 'store', sortOrder: 'ascend' },
+      { sortField: 'points', sortOrder: 'descend' },
+      { sortField: 'nickname', sortOrder: 'ascend' },
+      { sortField: 'updatedAt', sortOrder: 'descend' },
+    ]) {
+      const byNumber: number[] = [];
+      const byCursor: number[] = [];
+      let after: string | undefined;
+      for (let pageNum = 1; pageNum <= 6; pageNum++) {
+        const numbered = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+          tableId: member.table.id,
+          pageNum,
+          pageSize: 7,
+          ...sort,
+        });
+        const followed = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+          tableId: member.table.id,
+          pageNum,
+          pageSize: 7,
+          ...sort,
+          ...(after ? { after } : {}),
+        });
+        byNumber.push(...numbered.values!.map((r) => r.id));
+        byCursor.push(...followed.values!.map((r) => r.id));
+        after = (followed as { next?: string }).next;
+        expect(after, JSON.stringify(sort)).toBeDefined();
+      }
+      expect(byCursor, JSON.stringify(sort)).toEqual(byNumber);
+      expect(new Set(byCursor).size).toBe(42);
+    }
+    // The order itself: by the value, missing values last, then newest first (each row against the next).
+    for (const [field, order] of [
+      ['store', 'ascend'],
+      ['store', 'descend'],
+      ['points', 'descend'],
+    ] as const) {
+      const rows = (await list(admin.token, member.table.id, { sortField: field, sortOrder: order, pageSize: 200 })).values!;
+      const value = (r: MetaRecord) => r.values[field] as number | null;
+      const misplaced = rows.slice(1).filter((b, i) => {
+        const a = rows[i];
+        const [x, y] = [value(a), value(b)];
+        if (x === null) return y !== null || b.id > a.id;
+        if (y === null) return false;
+        return order === 'ascend' ? x > y || (x === y && b.id > a.id) : x < y || (x === y && b.id > a.id);
+      });
+      expect(misplaced, `${field} ${order}`).toEqual([]);
+      expect(rows).toHaveLength(200);
+      // the member table has members without a store: they come last, both ways
+      if (field === 'store') expect(value(rows.at(-1)!) === null || value(rows[0]) !== null).toBe(true);
+    }
+    expect(await list(admin.token, member.table.id, { after: 'e30' })).toMatchObject({
+      result: 'error',
+      errmsg: '分页位置不正确，请回到第一页',
+    });
   });
 
   it('checks every value by its field, references and departments against the tenant, and unique fields by index', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
+import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
@@ -32,7 +33,7 @@ import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.
 import { owns } from '../../access/access.ts';
 import { takes } from '../../infra/http/validate.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
-import { countMatches } from '../../infra/db/count.ts';
+import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import {
   recordExport,
   recordExportJob,
@@ -193,18 +194,31 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const schema = await tableFor(c, { id: body.tableId }, 'view');
     const { pageNum, pageSize } = body;
     const params: unknown[] = [];
-    const where = await listWhere(db, s, schema, listQueryOf(body), params);
-    const order = listOrder(schema, listQueryOf(body));
+    const q = listQueryOf(body);
+    const where = await listWhere(db, s, schema, q, params);
+    const keyset = listKeyset(schema, q);
     const counted = await countMatches(db, `FROM meta_record r WHERE ${where}`, params);
+    // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
+    const after = readPageCursor(body.after);
+    if (after && !keyset.accepts(after)) throw new ApiError(RULE_MESSAGES.pageAfter);
+    const ids = await keyset.pageIds(db, where, params, {
+      limit: pageSize,
+      offset: after ? 0 : (pageNum - 1) * pageSize,
+      ...(after ? { cursor: after } : {}),
+    });
     // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
     // otherwise carry every matching row's columns (bench/records.bench.ts).
-    const rows = await db.query<StoredRecord>(
-      `SELECT ${RECORD_SELECT} FROM meta_record r
-        WHERE r.id IN (SELECT r.id FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize})
-        ORDER BY ${order}`,
-      params,
+    const rows = await db.query<StoredRecord & { k: string | null }>(
+      `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE r.id = ANY($1::bigint[]) ORDER BY ${keyset.order}`,
+      [ids],
     );
-    return c.json({ result: 'ok', values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)), ...counted });
+    const last = rows.at(-1);
+    return c.json({
+      result: 'ok',
+      values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)),
+      ...counted,
+      ...(last && rows.length === pageSize ? { next: pageCursor(last.k, last.id) } : {}),
+    });
   });
 
   app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), takes(recordId), async (c) => {

@@ -23,8 +23,13 @@ export const recordCalls = (api: ApiClient) => ({
   /** the table a menu component's page renders, or null (module not installed) */
   schema: async (component: string) => (await api.call<Answer<RecordSchema | null>>('/v1/metaRecord/schema', { component })).values ?? null,
   list: async (q: RecordListQuery) => {
-    const a = await api.call<Answer<MetaRecord[]> & { count?: number; countEstimated?: boolean }>('/v1/metaRecord/list', q);
-    return { rows: a.values ?? [], count: a.count ?? 0, estimated: a.countEstimated === true };
+    const a = await api.call<Answer<MetaRecord[]> & { count?: number; countEstimated?: boolean; next?: string }>('/v1/metaRecord/list', q);
+    return {
+      rows: a.values ?? [],
+      count: a.count ?? 0,
+      estimated: a.countEstimated === true,
+      ...(typeof a.next === 'string' ? { next: a.next } : {}),
+    };
   },
   detail: async (tableId: number, id: number) => (await api.call<Answer<MetaRecord>>('/v1/metaRecord/detail', { tableId, id })).values!,
   /** reference choices: by keyword, or the given ids (to label a value already chosen) */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, flag, given, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { body, flag, given, keyword, optionalRowId, page, pageAfter, rowId, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /*
@@ -38,7 +38,7 @@ export const recordTableOf = body({
 });
 
 /** /v1/metaRecord/list: a page of a table's records, filtered and sorted. */
-export const recordList = body({ tableId: tableId(), ...page(), ...listQuery });
+export const recordList = body({ tableId: tableId(), ...pageAfter(), ...listQuery });
 
 /** /v1/metaRecord/detail, /v1/metaRecord/del: one record. */
 export const recordId = body({ tableId: tableId(), id: rowId('recordId') });
