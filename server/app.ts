@@ -50,6 +50,7 @@ import { smsRoutes } from './routes/session/sms.ts';
 import { DevOutbox, SmsService } from './services/sms.ts';
 import { HttpMetrics, Lifecycle, operationsRoutes, requestLog } from './infra/operations.ts';
 import { log } from './infra/logger.ts';
+import { analyzeGrownTables } from './infra/db/statistics.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { ExportJobs } from './services/export-jobs.ts';
 import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
@@ -284,7 +285,7 @@ export function createApp(options: AppOptions) {
       jobs,
       tickMs: options.schedulerTickMs,
       timeZone,
-      sweeps: [() => exports.sweep()],
+      sweeps: [() => exports.sweep(), () => analyzeGrownTables(db)],
       onRun: (_job, outcome) => metrics.increment('scrm_scheduler_runs_total', 'Scheduled task runs, by outcome.', 'outcome', outcome),
     });
     metrics.gauge('scrm_session_streams_open', 'Session event streams this process holds open.', () => events.streams);

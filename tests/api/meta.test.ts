@@ -4,6 +4,8 @@ import { signedIn } from '../support/api.ts';
 import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { analyzeGrownTables } from '../../server/infra/db/statistics.ts';
+import type { Db } from '../../server/infra/db/db.ts';
 
 // Issue 12, the data dictionary (SPEC 7 Meta data) and the document collections (SPEC 7 Mongo), per tenant.
 const baseUrl = inject('baseUrl');
@@ -315,6 +317,29 @@ describe('data dictionary with records (written behind the API, as old data woul
     await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: ids.amount, confirm: true });
     expect(await indexed()).not.toContain(`meta_rec_s_${ids.amount}`);
     expect(await counted()).not.toContain(`meta_rec_x_${ids.amount}`);
+  });
+
+  it('on PGlite a table that grew by a fifth since its statistics is analyzed again; PostgreSQL leaves it to autovacuum', async () => {
+    const db = { kind: databaseUrl ? 'postgres' : 'pglite', query: server.query } as Pick<Db, 'kind' | 'query'>;
+    await server.query('CREATE TABLE grown_rows (id serial PRIMARY KEY, v text)');
+    const add = (n: number) => server.query(`INSERT INTO grown_rows (v) SELECT repeat('x', 100) FROM generate_series(1, ${n})`);
+    const tuples = async () =>
+      Number((await server.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE relname = 'grown_rows'`))[0].n);
+    await add(5000);
+    if (databaseUrl) {
+      expect(await analyzeGrownTables(db)).toEqual([]);
+      return;
+    }
+    expect(await analyzeGrownTables(db)).toContain('grown_rows');
+    expect(await tuples()).toBe(5000);
+    // nothing grew; then a tenth more is not yet stale; half again is
+    expect(await analyzeGrownTables(db)).not.toContain('grown_rows');
+    await add(500);
+    expect(await analyzeGrownTables(db)).not.toContain('grown_rows');
+    expect(await tuples()).toBe(5000);
+    await add(2000);
+    expect(await analyzeGrownTables(db)).toContain('grown_rows');
+    expect(await tuples()).toBe(7500);
   });
 
   it('an export is named by the day in the tenant’s zone, not the UTC day', async () => {
