@@ -2,18 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../infra/db/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { postOutbound, targetProblem } from '../infra/outbound.ts';
+import type { SmsPlatformInput } from '../../src/api/contract.ts';
 
-export interface SmsPlatformRow {
+/** A stored SMS platform: what a save sends, with its tenant; `secret` is the sealed one. */
+export interface SmsPlatformRow extends Omit<SmsPlatformInput, 'id'> {
   id: number;
   tenantId: number;
-  type: 'http';
-  name: string;
-  endpoint: string;
-  accessKey: string;
-  secret: string;
-  signName: string;
-  templates: Record<string, string>;
-  active: boolean;
 }
 
 export const PLATFORM_COLUMNS = `id, tenant_id AS "tenantId", type, name, endpoint, access_key AS "accessKey", secret,

@@ -623,3 +623,16 @@ export const LOG_RETENTION_DAYS = 180;
  */
 export const JOURNAL_BUTTON = 'journal:view';
 export const JOURNAL_PAGE = 'user-center/user-info';
+
+export interface SmsPlatformInput {
+  id?: number;
+  type: 'http';
+  name: string;
+  endpoint: string;
+  accessKey: string;
+  /** a new secret; empty keeps the stored one */
+  secret: string;
+  signName: string;
+  templates: Record<string, string>;
+  active: boolean;
+}

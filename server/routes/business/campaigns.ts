@@ -19,25 +19,14 @@ import {
   liveStatus,
   publishProblems,
   stepProblems,
-  type CampaignStatus,
-  type CampaignStep,
-  type CampaignSteps,
+  type Campaign,
   type CampaignType,
   CAMPAIGN_PAGES,
 } from '../../../src/api/rules/campaign-rules.ts';
 import { owns } from '../../access/access.ts';
 
-interface CampaignRow {
-  id: number;
-  type: CampaignType;
-  name: string;
-  status: CampaignStatus;
-  steps: CampaignSteps;
-  currentStep: CampaignStep;
-  startAt: string | null;
-  endAt: string | null;
-  version: number;
-  rejectReason: string;
+/** A campaign as the lists answer it: the console's Campaign, with who submitted, reviewed and last changed it. */
+interface CampaignRow extends Omit<Campaign, 'missing'> {
   submittedBy: string | null;
   submittedAt: string | null;
   reviewedBy: string | null;

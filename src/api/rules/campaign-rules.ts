@@ -180,3 +180,18 @@ export function liveStatus(c: { status: CampaignStatus; startAt: string | null; 
   if (c.startAt && Date.parse(c.startAt) <= now) return 'running';
   return 'scheduled';
 }
+
+/** A campaign as the console shows it, with what still keeps it from being submitted (`missing`). */
+export interface Campaign {
+  id: number;
+  type: CampaignType;
+  name: string;
+  status: CampaignStatus;
+  steps: CampaignSteps;
+  currentStep: CampaignStep;
+  startAt: string | null;
+  endAt: string | null;
+  version: number;
+  rejectReason: string;
+  missing: Array<{ step: CampaignStep; name: string; problem: string }>;
+}

@@ -1,20 +1,8 @@
 import type { ApiClient } from '../../client.ts';
 import type { Answer } from '../../contract.ts';
-import type { CampaignStatus, CampaignStep, CampaignSteps, CampaignType } from '../../rules/campaign-rules.ts';
+import type { Campaign, CampaignStep, CampaignType } from '../../rules/campaign-rules.ts';
 
-export interface Campaign {
-  id: number;
-  type: CampaignType;
-  name: string;
-  status: CampaignStatus;
-  steps: CampaignSteps;
-  currentStep: CampaignStep;
-  startAt: string | null;
-  endAt: string | null;
-  version: number;
-  rejectReason: string;
-  missing: Array<{ step: CampaignStep; name: string; problem: string }>;
-}
+export type { Campaign };
 
 /** Campaigns and their audit (docs/api.md "Campaigns"). */
 export const campaignCalls = (api: ApiClient) => ({

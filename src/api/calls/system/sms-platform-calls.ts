@@ -1,5 +1,7 @@
 import type { ApiClient } from '../../client.ts';
-import type { Answer } from '../../contract.ts';
+import type { Answer, SmsPlatformInput } from '../../contract.ts';
+
+export type { SmsPlatformInput };
 
 /** A platform as answered: its secret only masked (******1234). */
 export interface SmsPlatform {
@@ -14,19 +16,6 @@ export interface SmsPlatform {
   templates: Record<string, string>;
   active: boolean;
   updatedAt: string;
-}
-
-export interface SmsPlatformInput {
-  id?: number;
-  type: 'http';
-  name: string;
-  endpoint: string;
-  accessKey: string;
-  /** a new secret; empty keeps the stored one */
-  secret: string;
-  signName: string;
-  templates: Record<string, string>;
-  active: boolean;
 }
 
 /** The SMS platform calls at their exact paths, plus the test SMS docs/api.md adds. */
