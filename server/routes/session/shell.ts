@@ -95,6 +95,8 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     await recordSession(db, s.id, s.tenantId, 'logout');
+    // An ended session's tree is never served again: its memory goes with it (others age out of the bounded map).
+    trees.delete(s.id);
     return c.json({ data: 200 });
   });
 
