@@ -266,7 +266,7 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
   }
 }
 
-/** The SQL of the users list's filters within the caller's scope, its sort column and direction. */
+/** The SQL of the users list's filters within the caller's scope, its sort column and direction, and how many match. */
 async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
   const { keyword, status, userType, roleId, departId } = filters;
   const column = SORTABLE[filters.sortField];
@@ -280,7 +280,9 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
       AND ($5::int IS NULL OR u.status = $5) AND ($6::int IS NULL OR u.user_type = $6)
       AND ($7::int IS NULL OR EXISTS (SELECT 1 FROM user_role ur WHERE ur.user_id = u.id AND ur.role_id = $7))
       AND ($8::int IS NULL OR $8 = ANY(u.depart_ids))`;
-  return { where, params: [s.tenantId, keyword, like, scope, status, userType, roleId, departId], column, direction };
+  const params = [s.tenantId, keyword, like, scope, status, userType, roleId, departId];
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  return { where, params, column, direction, n };
 }
 
 /**
@@ -288,8 +290,7 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
  * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
  */
 export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
-  const { where, params, column, direction } = await usersWhere(db, s, filters);
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  const { where, params, column, direction, n } = await usersWhere(db, s, filters);
   const offset = (pageNum - 1) * pageSize;
   if (offset >= n) return { rows: [] as UserRow[], count: n };
   // A page past the middle is read from the other end (order reversed, a shorter offset), then put back in order.
@@ -329,8 +330,7 @@ const SORT_TYPES: Readonly<Record<string, string>> = {
  * meanwhile neither repeats nor hides a row.
  */
 export async function walkUsers(db: Db, s: SessionInfo, filters: UserFilters) {
-  const { where, params, column, direction } = await usersWhere(db, s, filters);
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
+  const { where, params, column, direction, n } = await usersWhere(db, s, filters);
   const next = async (after: UserCursor | null, limit: number) => {
     const p: unknown[] = [...params];
     const at = (v: unknown) => `$${p.push(v)}`;
