@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { JOB_PROGRESS_GUARDS, onJobProgress } from './job-progress.ts';
 import type { ExportStatus } from '../src/api/contract.ts';
 
 export interface ExportJobContext {
@@ -11,13 +12,7 @@ export type ExportJobEvent =
   /** `query`: what the list shows (its filters and sort), passed to the start actor as it is */
   { type: 'START'; query: unknown } | { type: 'PROGRESS'; job: ExportStatus } | { type: 'CANCEL' } | { type: 'RESET' };
 
-/** What a job's progress leads to, while writing and while cancelling alike. */
-const ON_PROGRESS = [
-  { guard: 'finished', target: 'ready', actions: 'noteJob' },
-  { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-  { guard: 'broke', target: 'failed', actions: ['noteJob', 'noteFailure'] },
-  { actions: 'noteJob' },
-] as const;
+const ON_PROGRESS = onJobProgress('ready');
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
@@ -35,11 +30,7 @@ export const exportJobMachine = setup({
     poll: fromCallback<ExportJobEvent, { jobId: number }>(() => {}),
     requestCancel: fromPromise<void, { jobId: number }>(notProvided('requestCancel')),
   },
-  guards: {
-    finished: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'done',
-    stopped: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'cancelled',
-    broke: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'failed',
-  },
+  guards: JOB_PROGRESS_GUARDS,
   actions: {
     noteJob: assign({ job: ({ event }) => (event.type === 'PROGRESS' ? event.job : null) }),
     noteFailure: assign({ error: ({ event }) => (event.type === 'PROGRESS' ? event.job.message : null) }),

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { JOB_PROGRESS_GUARDS, onJobProgress } from './job-progress.ts';
 import type { ImportStatus } from '../src/api/contract.ts';
 
 export interface ImportContext {
@@ -22,13 +23,7 @@ export type ImportEvent =
   | { type: 'CANCEL' }
   | { type: 'RESET' };
 
-/** What a job's progress leads to, while processing and while cancelling alike. */
-const ON_PROGRESS = [
-  { guard: 'finished', target: 'report', actions: 'noteJob' },
-  { guard: 'stopped', target: 'cancelled', actions: 'noteJob' },
-  { guard: 'broke', target: 'failed', actions: ['noteJob', 'noteFailure'] },
-  { actions: 'noteJob' },
-] as const;
+const ON_PROGRESS = onJobProgress('report');
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the app`));
 
@@ -46,11 +41,7 @@ export const userImportMachine = setup({
     poll: fromCallback<ImportEvent, { jobId: number }>(() => {}),
     requestCancel: fromPromise<void, { jobId: number }>(notProvided('requestCancel')),
   },
-  guards: {
-    finished: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'done',
-    stopped: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'cancelled',
-    broke: ({ event }) => event.type === 'PROGRESS' && event.job.status === 'failed',
-  },
+  guards: JOB_PROGRESS_GUARDS,
   actions: {
     noteJob: assign({ job: ({ event }) => (event.type === 'PROGRESS' || event.type === 'UPLOADED' ? event.job : null) }),
     noteFailure: assign({ error: ({ event }) => (event.type === 'PROGRESS' ? event.job.message : null) }),

@@ -18,7 +18,7 @@ export const GROUPS: Record<string, string[]> = {
     'machines/user-import.machine.ts',
     'machines/bind-phone.machine.ts',
   ],
-  'machines-jobs': ['machines/export-job.machine.ts'],
+  'machines-jobs': ['machines/export-job.machine.ts', 'machines/job-progress.ts'],
   'machines-editors': ['machines/menu-editor.machine.ts', 'machines/page-builder.machine.ts', 'machines/campaign-wizard.machine.ts'],
   'machines-session': ['machines/session.machine.ts'],
 };

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { GROUPS } from '../../mutation/groups.ts';
 
 describe('mutation groups (issue 17)', () => {
-  it('mutate every machine, each in one group', () => {
+  it('mutate every machine and what machines share, each in one group', () => {
     const listed = Object.values(GROUPS)
       .flat()
       .filter((f) => f.startsWith('machines/'));
+    // index.ts only lists the machines
     const machines = readdirSync('machines')
-      .filter((f) => f.endsWith('.machine.ts'))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
       .map((f) => `machines/${f}`);
     expect([...listed].sort()).toEqual(machines.sort());
     expect(new Set(listed).size).toBe(listed.length);
