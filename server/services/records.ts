@@ -96,8 +96,8 @@ const ORDERED_TYPES: ReadonlySet<string> = new Set(['number', 'money', 'date', '
 /**
  * Keeps the indexes of a field, partial to its table: a searchable text field has a trigram index; any other
  * searchable field, and every number, money, date and time field (lists sort by them), a btree on its JSON value
- * with statistics on that value; a unique field a unique index. The unique index is the one arbiter between parallel saves (PostgreSQL runs them at
- * once). Called after a field is saved or deleted.
+ * with statistics on that value; a unique field a unique index. The unique index is the one arbiter between
+ * parallel saves (PostgreSQL runs them at once). Called after a field is saved or deleted.
  */
 export async function syncFieldIndexes(
   db: Db,
@@ -288,25 +288,30 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     page: { limit: number; offset: number; cursor?: ListCursor },
   ) => {
     const { limit, offset, cursor } = page;
-    const p = [...params];
-    const at = (v: unknown) => `$${p.push(v)}`;
-    const ids = async (sql: string) => (await db.query<{ id: number }>(sql, p)).map((r) => Number(r.id));
+    // Each query numbers its own placeholders after the filters' values.
+    const ids = async (build: (at: (v: unknown) => string) => string) => {
+      const p = [...params];
+      const sql = build((v) => `$${p.push(v)}`);
+      return (await db.query<{ id: number }>(sql, p)).map((r) => Number(r.id));
+    };
     if (!sort.key || !sort.nullable) {
-      const past = cursor ? ` AND ${after(cursor, at)}` : '';
-      return ids(`SELECT r.id FROM meta_record r WHERE ${where}${past} ORDER BY ${orderOf(sort)} LIMIT ${limit} OFFSET ${offset}`);
+      return ids(
+        (at) =>
+          `SELECT r.id FROM meta_record r WHERE ${where}${cursor ? ` AND ${after(cursor, at)}` : ''} ORDER BY ${orderOf(sort)} LIMIT ${limit} OFFSET ${offset}`,
+      );
     }
+    const value = sort.key;
     const reach = limit + offset;
     const valued =
       cursor?.k === null
         ? []
         : await ids(
-            `SELECT r.id FROM meta_record r WHERE ${where} AND ${sort.key} IS NOT NULL${cursor ? ` AND ${after(cursor, at)}` : ''}
-              ORDER BY ${sort.key} ${sort.dir}, r.id DESC LIMIT ${reach}`,
+            (at) => `SELECT r.id FROM meta_record r WHERE ${where} AND ${value} IS NOT NULL${cursor ? ` AND ${after(cursor, at)}` : ''}
+              ORDER BY ${value} ${sort.dir}, r.id DESC LIMIT ${reach}`,
           );
     if (valued.length >= reach) return valued.slice(offset);
-    p.length = params.length;
     const missing = await ids(
-      `SELECT r.id FROM meta_record r WHERE ${where} AND ${sort.key} IS NULL${cursor?.k === null ? ` AND r.id < ${at(cursor.id)}` : ''}
+      (at) => `SELECT r.id FROM meta_record r WHERE ${where} AND ${value} IS NULL${cursor?.k === null ? ` AND r.id < ${at(cursor.id)}` : ''}
         ORDER BY r.id DESC LIMIT ${reach - valued.length}`,
     );
     return [...valued, ...missing].slice(offset, reach);

@@ -32,13 +32,18 @@ export interface PageCursor {
  */
 export const pageCursor = (k: string | null, id: number): string => Buffer.from(JSON.stringify([k, id])).toString('base64url');
 
-/** An `after` cursor read back; undefined when none was sent; one that is not a cursor of ours is refused. */
-export function readPageCursor(after: string | undefined): PageCursor | undefined {
+/**
+ * An `after` cursor read back; undefined when none was sent. One that is not a cursor of ours, or whose key `fits`
+ * says is no key of the list's order, is refused.
+ */
+export function readPageCursor(after: string | undefined, fits: (cursor: PageCursor) => boolean): PageCursor | undefined {
   if (after === undefined) return undefined;
   try {
     const v: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && (v[0] === null || typeof v[0] === 'string') && Number.isSafeInteger(v[1]) && v[1] > 0)
-      return { k: v[0] as string | null, id: v[1] as number };
+    if (Array.isArray(v) && v.length === 2 && (v[0] === null || typeof v[0] === 'string') && Number.isSafeInteger(v[1]) && v[1] > 0) {
+      const cursor = { k: v[0] as string | null, id: v[1] as number };
+      if (fits(cursor)) return cursor;
+    }
   } catch {
     /* refused below */
   }

@@ -4,7 +4,6 @@ import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
-import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
@@ -199,8 +198,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const keyset = listKeyset(schema, q);
     const counted = await countMatches(db, `FROM meta_record r WHERE ${where}`, params);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
-    const after = readPageCursor(body.after);
-    if (after && !keyset.accepts(after)) throw new ApiError(RULE_MESSAGES.pageAfter);
+    const after = readPageCursor(body.after, keyset.accepts);
     const ids = await keyset.pageIds(db, where, params, {
       limit: pageSize,
       offset: after ? 0 : (pageNum - 1) * pageSize,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { ApiError, ok } from '../../infra/http/http.ts';
+import { ok } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
 import { operationLogExportJob, operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
@@ -9,7 +9,6 @@ import type { SessionInfo } from '../../access/auth.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { owns } from '../../access/access.ts';
 
 const FIELDS = [
@@ -37,6 +36,9 @@ async function logWhere(db: Db, s: SessionInfo, f: { user: string; page: string;
 /** The log's rows with their users (a row of a deleted user is not listed), before its WHERE. */
 const FROM_LOG = 'FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE';
 
+/** The condition of the rows after one in the log's order (newest first: by time, then id), its values pushed to `p`. */
+const pastRow = (p: unknown[], at: string, id: number) => ` AND (l.created_at, l.id) < ($${p.push(at)}::timestamptz, $${p.push(id)})`;
+
 /** What an export of the log holds: its columns, and a row of them. */
 const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码'];
 
@@ -59,7 +61,7 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const zone = await tenantZone(db, s.tenantId);
     const next = async (after: { at: string; id: number } | null, limit: number) => {
       const p = [...params];
-      const past = after ? ` AND (l.created_at, l.id) < ($${p.push(after.at)}::timestamptz, $${p.push(after.id)})` : '';
+      const past = after ? pastRow(p, after.at, after.id) : '';
       const local = `$${p.push(zone)}`;
       const rows = await db.query<{
         id: number;
@@ -108,11 +110,10 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const s = c.get('session');
     const { where, params } = await logWhere(db, s, body);
     // The next page after one the caller read: from where it ended, by the (time, id) index, with no OFFSET.
-    const after = exporting ? undefined : readPageCursor(body.after);
-    // A log cursor's key is an instant: anything else is not one of ours.
-    if (after && (after.k === null || Number.isNaN(Date.parse(after.k)))) throw new ApiError(RULE_MESSAGES.pageAfter);
+    // A log cursor's key is an instant.
+    const after = exporting ? undefined : readPageCursor(body.after, ({ k }) => k !== null && !Number.isNaN(Date.parse(k)));
     const p = [...params];
-    const past = after ? ` AND (l.created_at, l.id) < ($${p.push(after.k)}::timestamptz, $${p.push(after.id)})` : '';
+    const past = after ? pastRow(p, after.k!, after.id) : '';
     const rows = await db.query<{ id: number | string; createdAt: string }>(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               to_json(l.created_at) #>> '{}' AS "createdAt"
