@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { DEMO_PASSWORD } from './api.ts';
@@ -23,6 +23,14 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     [server, browser] = await Promise.all([startServer(options.serverEnv, { template: inject('templateDir') }), launchChromium()]);
     baseUrl = server.url;
   });
+  // A failed test says what its pages showed and heard, so a failure seen once in CI can be read, not guessed.
+  const heard = new WeakMap<Page, string[]>();
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const page of browser.contexts().flatMap((c) => c.pages())) {
+      console.error(`[${ctx.task.name}] ${await pageReport(page, heard.get(page) ?? [])}`);
+    }
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -31,7 +39,11 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    return context.newPage();
+    const page = await context.newPage();
+    const lines: string[] = [];
+    heard.set(page, lines);
+    listen(page, lines);
+    return page;
   };
   const logIn = async (page: Page, userName: string) => {
     await page.getByLabel('账号').fill(userName);
@@ -58,3 +70,37 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
 }
 
 export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+
+/** Keeps the page's refusals, failed calls, errors and console errors (the last 30) for a failure's report. */
+function listen(page: Page, lines: string[]) {
+  const keep = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > 30) lines.shift();
+  };
+  page.on('pageerror', (e) => keep(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && keep(`console: ${m.text()}`));
+  page.on('requestfailed', (r) => keep(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', async (r) => {
+    if (!r.url().includes('/manage/')) return;
+    const path = new URL(r.url()).pathname;
+    if (r.status() >= 400) return keep(`${r.status()} ${path}`);
+    if (!(r.headers()['content-type'] ?? '').includes('json')) return;
+    const body = (await r.json().catch(() => null)) as { result?: unknown; errmsg?: unknown; field?: unknown } | null;
+    if (body && body.result !== 'ok' && body.result !== undefined) keep(`${path}: ${JSON.stringify({ ...body, values: undefined })}`);
+  });
+}
+
+/** What a page shows now (its address, open dialogs and alerts) and what it heard. */
+async function pageReport(page: Page, heard: string[]): Promise<string> {
+  const texts = async (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 400)))
+      .catch(() => [] as string[]);
+  return [
+    `page ${page.url()}`,
+    ...(await texts('[role=dialog], [role=alertdialog]')).map((t) => `dialog: ${t}`),
+    ...(await texts('[role=alert], [role=status]')).map((t) => `alert: ${t}`),
+    ...heard,
+  ].join('\n  ');
+}
