@@ -130,6 +130,9 @@ describe('business areas', () => {
     await expect.poll(() => decodeURIComponent(page.url())).not.toMatch(/page=2|sort=/);
     // An edit keeps the user where they are.
     await page.goto(`${ui.baseUrl}/#/base-info/store-mng?page=1&size=10&sort=code.descend`);
+    // the rows of the new order, not the ones shown before it
+    await expect.poll(() => grid.getByRole('columnheader', { name: '门店编号' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => grid.getAttribute('aria-busy')).toBe('false');
     await grid
       .getByRole('button', { name: /^编辑 / })
       .first()

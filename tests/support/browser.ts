@@ -86,7 +86,9 @@ function listen(page: Page, lines: string[]) {
     if (r.status() >= 400) return keep(`${r.status()} ${path}`);
     if (!(r.headers()['content-type'] ?? '').includes('json')) return;
     const body = (await r.json().catch(() => null)) as { result?: unknown; errmsg?: unknown; field?: unknown } | null;
-    if (body && body.result !== 'ok' && body.result !== undefined) keep(`${path}: ${JSON.stringify({ ...body, values: undefined })}`);
+    // a refusal: result 'error' or a status number (a menu tree answers its rows in result)
+    if (body && (body.result === 'error' || typeof body.result === 'number'))
+      keep(`${path}: ${JSON.stringify({ ...body, values: undefined })}`);
   });
 }
 
