@@ -6,7 +6,7 @@ import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ok } from '../../infra/http/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import type { MenuNode, UserInfo } from '../../../src/api/contract.ts';
+import type { UserInfo } from '../../../src/api/contract.ts';
 import { profile } from '../../../src/api/schema/system/user.ts';
 import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session/session.ts';
 import { takes } from '../../infra/http/validate.ts';
@@ -59,22 +59,23 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   // Every signed-in page load asks for the tree: a session's tree is built once per generation of its permissions
   // (initUserPermission stores them with their time; any change of roles, grants or menus clears them) and kept in
   // this process. Without stored permissions the tree is built from the roles each time.
-  const trees = new Map<string, { generation: string; tree: MenuNode[] }>();
+  // The answer is kept as its JSON text: a tree is tens of kilobytes, and writing it out was most of a kept call.
+  const trees = new Map<string, { generation: string; body: string }>();
   app.post('/permission/treeMenu4VUE', owns('shell'), takes(noBody), async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
     const kept = generation ? trees.get(s.id) : undefined;
-    if (kept && kept.generation === generation) return c.json({ result: kept.tree });
-    const tree = await loadMenuTree(db, s.userId, s.tenantId, s.permissions);
+    if (kept && kept.generation === generation) return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
+    // the tree comes back in `result`.
+    const body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
     if (generation) {
       // A bounded cache: the oldest entry goes first (Map keeps insertion order).
       trees.delete(s.id);
-      trees.set(s.id, { generation, tree });
+      trees.set(s.id, { generation, body });
       if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
     }
-    // the tree comes back in `result`.
-    return c.json({ result: tree });
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/anon/vue/token', owns('shell'), takes(noBody), async (c) => {
