@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
-import type { Db } from '../infra/db/db.ts';
+import { PER_CALL, type Db } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
 import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
@@ -292,7 +292,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     const ids = async (build: (at: (v: unknown) => string) => string) => {
       const p = [...params];
       const sql = build((v) => `$${p.push(v)}`);
-      return (await db.query<{ id: number }>(sql, p)).map((r) => Number(r.id));
+      return (await db.query<{ id: number }>(sql, p, PER_CALL)).map((r) => Number(r.id));
     };
     if (!sort.key || !sort.nullable) {
       return ids(

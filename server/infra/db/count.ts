@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import { PER_CALL, type Db } from './db.ts';
 import { LIST_LIMITS } from '../../../src/api/contract.ts';
 import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { ApiError } from '../http/http.ts';
@@ -11,9 +11,13 @@ import { ApiError } from '../http/http.ts';
  */
 export async function countMatches(db: Db, fromWhere: string, params: unknown[]): Promise<{ count: number; countEstimated?: true }> {
   const cap = LIST_LIMITS.exactCountUpTo;
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) x`, params);
+  const [{ n }] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) x`,
+    params,
+    PER_CALL,
+  );
   if (n <= cap) return { count: n };
-  const [row] = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params);
+  const [row] = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params, PER_CALL);
   const raw = Object.values(row)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return { count: Math.max(n, Math.round(plan[0].Plan['Plan Rows'])), countEstimated: true };

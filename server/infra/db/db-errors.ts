@@ -3,6 +3,9 @@ import { ApiError } from '../http/http.ts';
 /** PostgreSQL's SQLSTATE for a unique index refusing a duplicate (the same on PGlite). */
 export const UNIQUE_VIOLATION = '23505';
 
+/** PostgreSQL's answer when a kept plan would change its result's columns (feature_not_supported). */
+export const PLAN_CHANGED = '0A000';
+
 export const isUniqueViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
 

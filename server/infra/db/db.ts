@@ -1,13 +1,31 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { log } from '../logger.ts';
+import { PLAN_CHANGED } from './db-errors.ts';
+
+/** How a query is run. */
+export interface QueryOptions {
+  /**
+   * Plan it with this call's values every time, never with a plan kept from earlier calls: for a query whose best
+   * plan depends on its values (a search pattern a trigram index serves, a filter on a skewed value).
+   */
+  plan?: 'per-call';
+}
+
+/** The options of a query whose plan depends on its values (a list's filters and search). */
+export const PER_CALL: QueryOptions = { plan: 'per-call' };
 
 /** The few database operations the server uses; PGlite and PostgreSQL both provide them. */
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one statement, kept prepared under a name of its text: PostgreSQL then parses it once and may reuse its
+   * plan (on PGlite, server/infra/db/pglite-statements.ts; on PostgreSQL, per connection).
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs several statements (no parameters); used by migrations. */
   exec(sql: string): Promise<void>;
   /**
@@ -99,6 +117,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes (substring search in lists) are an extension on PostgreSQL too (contrib, trusted since 13).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { PreparedStatements } = await import('./pglite-statements.ts');
   let pg: InstanceType<typeof PGlite>;
   try {
     pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
@@ -107,11 +126,12 @@ async function openPglite(dataDir: string): Promise<Db> {
     throw err;
   }
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const statements = new PreparedStatements(pg);
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      const res = await pg.query<T>(sql, params);
-      return res.rows;
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      if (options.plan !== 'per-call') return statements.query<T>(sql, params);
+      return (await pg.query<T>(sql, params)).rows;
     },
     async exec(sql) {
       await pg.exec(sql);
@@ -136,20 +156,44 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/** Statement names on PostgreSQL connections: one per SQL text, and a new one for a text whose statement went stale. */
+class StatementNames {
+  readonly #renewed = new Map<string, number>();
+  name(sql: string): string {
+    const hash = createHash('sha1').update(sql).digest('base64url');
+    const generation = this.#renewed.get(sql);
+    return generation ? `scrm_${hash}_${generation}` : `scrm_${hash}`;
+  }
+  renew(sql: string): void {
+    this.#renewed.set(sql, (this.#renewed.get(sql) ?? 0) + 1);
+  }
+}
+
 /** A fixed key for pg_advisory_lock: migrations and seeding, one process at a time. */
 const STARTUP_LOCK_KEY = 0x5c0d_0001;
 
 async function openPostgres(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection keeps the statements it prepared (below) while it lives: recycled every ten minutes, none piles up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, maxLifetimeSeconds: 600 });
+  const statements = new StatementNames();
   // LISTEN needs a connection of its own that stays open; made on first listen.
   let listener: InstanceType<typeof pg.Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
-      const res = await pool.query(sql, params);
-      return res.rows as T[];
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      if (options.plan === 'per-call') return (await pool.query(sql, params)).rows as T[];
+      // A named statement is parsed once per connection, and its plan may be reused as on PGlite.
+      const named = () => pool.query({ name: statements.name(sql), text: sql, values: params });
+      try {
+        return (await named()).rows as T[];
+      } catch (err) {
+        // A table's columns changed under a kept plan (another process migrated): prepared anew under a new name.
+        if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+        statements.renew(sql);
+        return (await named()).rows as T[];
+      }
     },
     async exec(sql) {
       await pool.query(sql);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import type { Db } from '../../infra/db/db.ts';
+import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
@@ -245,6 +245,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
           AND (cardinality($4::bigint[]) > 0 AND r.id = ANY($4::bigint[]) OR cardinality($4::bigint[]) = 0 AND ($3 = '' OR ${label} ILIKE '%' || $3 || '%'))
         ORDER BY r.id DESC LIMIT 20`,
       [field.refTableId, s.tenantId, keyword.replace(/[\\%_]/g, (x) => `\\${x}`), ids],
+      PER_CALL,
     );
     return c.json(ok(rows));
   });
@@ -340,10 +341,11 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params, PER_CALL);
     const rows = await db.query<StoredRecord>(
       `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${listOrder(schema, q)} LIMIT ${RECORD_LIMITS.maxExportRows}`,
       params,
+      PER_CALL,
     );
     const records = await present(db, s.tenantId, schema, rows, await phoneView(db, s));
     return c.json(
@@ -369,7 +371,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params, PER_CALL);
     const keyset = listKeyset(schema, q);
     const phone = await phoneView(db, s);
     const day = todayIn(await tenantZone(db, s.tenantId));
@@ -380,6 +382,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r
           WHERE ${where}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${keyset.order} LIMIT ${limit}`,
         p,
+        PER_CALL,
       );
       const records = await present(db, s.tenantId, schema, rows, phone);
       const last = rows.at(-1);
