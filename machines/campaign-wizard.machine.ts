@@ -6,6 +6,7 @@ import {
   type CampaignStep,
   type CampaignSteps,
   type CampaignType,
+  type StepSave,
 } from '../src/api/rules/campaign-rules.ts';
 
 export interface WizardContext {
@@ -81,17 +82,7 @@ export const campaignWizardMachine = setup({
     >(async () => {
       throw new Error('loadCampaign is provided by the app');
     }),
-    saveStep: fromPromise<
-      { id: number; version: number },
-      {
-        id: number | null;
-        type: CampaignType;
-        version: number;
-        step: CampaignStep;
-        data: Record<string, unknown>;
-        currentStep: CampaignStep;
-      }
-    >(async () => {
+    saveStep: fromPromise<{ id: number; version: number }, StepSave>(async () => {
       throw new Error('saveStep is provided by the app');
     }),
     submitCampaign: fromPromise<{ version: number }, { id: number; version: number }>(async () => {

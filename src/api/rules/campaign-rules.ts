@@ -181,6 +181,16 @@ export function liveStatus(c: { status: CampaignStatus; startAt: string | null; 
   return 'scheduled';
 }
 
+/** One step of the wizard saved: the campaign (null: a new one) at its version, the step's data, and the step shown. */
+export interface StepSave {
+  id: number | null;
+  type: CampaignType;
+  version: number;
+  step: CampaignStep;
+  data: Record<string, unknown>;
+  currentStep: CampaignStep;
+}
+
 /** A campaign as the console shows it, with what still keeps it from being submitted (`missing`). */
 export interface Campaign {
   id: number;

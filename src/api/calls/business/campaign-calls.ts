@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../client.ts';
 import type { Answer } from '../../contract.ts';
-import type { Campaign, CampaignStep, CampaignType } from '../../rules/campaign-rules.ts';
+import type { Campaign, CampaignType, StepSave } from '../../rules/campaign-rules.ts';
 
 export type { Campaign };
 
@@ -17,14 +17,7 @@ export const campaignCalls = (api: ApiClient) => ({
   remove: (id: number) => api.call('/v1/campaign/del', { id }),
   reject: (id: number, reason: string) => api.call('/v1/campaignAudit/reject', { id, reason }, { fieldErrors: true }),
   detail: async (id: number) => (await api.call<Answer<Campaign>>('/v1/campaign/detail', { id })).values!,
-  saveStep: async (body: {
-    id: number | null;
-    type: CampaignType;
-    version: number;
-    step: CampaignStep;
-    data: Record<string, unknown>;
-    currentStep: CampaignStep;
-  }) =>
+  saveStep: async (body: StepSave) =>
     (
       await api.call<Answer<{ id: number; version: number }>>(
         '/v1/campaign/saveStep',
