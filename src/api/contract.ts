@@ -636,3 +636,38 @@ export interface SmsPlatformInput {
   templates: Record<string, string>;
   active: boolean;
 }
+
+/** A scheduled task as the task list shows it: its schedule, its lock and its last run. */
+export interface TaskRow {
+  id: number;
+  name: string;
+  job: string;
+  jobLabel: string;
+  cron: string;
+  enabled: boolean;
+  timeoutSeconds: number;
+  nextRun: string | null;
+  locked: boolean;
+  lockedBy: string;
+  lockedUntil: string | null;
+  lastOutcome: string | null;
+  lastStartedAt: string | null;
+  lastMessage: string | null;
+  params: Record<string, unknown>;
+}
+
+/** One run of a scheduled task (its log). */
+export interface TaskRun {
+  id: string;
+  taskId: number;
+  taskName: string;
+  trigger: 'schedule' | 'manual' | 'unlock';
+  outcome: 'running' | 'success' | 'failure' | 'timeout' | 'skipped' | 'unlocked';
+  message: string;
+  process: string;
+  byUserName: string;
+  scheduledAt: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+}

@@ -7,6 +7,7 @@ import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
 import { owns } from '../../access/access.ts';
+import type { TaskRow } from '../../../src/api/contract.ts';
 
 export interface TaskRoutesOptions {
   db: Db;
@@ -25,20 +26,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
 
   app.post('/v1/sysTask/selSysTaskList', owns({ pages: ['manage/tasks'], platform: true }), takes(taskList), async (c) => {
     const zone = await timeZone();
-    const rows = await db.query<{
-      id: number;
-      name: string;
-      job: string;
-      cron: string;
-      enabled: boolean;
-      timeoutSeconds: number;
-      locked: boolean;
-      lockedBy: string;
-      lockedUntil: string | null;
-      lastOutcome: string | null;
-      lastStartedAt: string | null;
-      lastMessage: string | null;
-    }>(
+    const rows = await db.query<Omit<TaskRow, 'jobLabel' | 'nextRun'>>(
       `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds", t.params,
               (t.locked_until IS NOT NULL AND t.locked_until > now()) AS locked, t.locked_by AS "lockedBy",
               to_json(t.locked_until) #>> '{}' AS "lockedUntil",
@@ -48,7 +36,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
                             ORDER BY l.started_at DESC, l.id DESC LIMIT 1) last ON true
         ORDER BY t.id`,
     );
-    const tasks = rows.map((r) => {
+    const tasks = rows.map((r): TaskRow => {
       const check = cronCheck(r.cron, zone, 1);
       return { ...r, jobLabel: jobs[r.job]?.label ?? r.job, nextRun: r.enabled && 'next' in check ? (check.next[0] ?? null) : null };
     });

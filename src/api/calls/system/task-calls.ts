@@ -1,38 +1,7 @@
 import type { ApiClient } from '../../client.ts';
-import type { Answer } from '../../contract.ts';
+import type { Answer, TaskRow, TaskRun } from '../../contract.ts';
 
-export interface TaskRow {
-  id: number;
-  name: string;
-  job: string;
-  jobLabel: string;
-  cron: string;
-  enabled: boolean;
-  timeoutSeconds: number;
-  nextRun: string | null;
-  locked: boolean;
-  lockedBy: string;
-  lockedUntil: string | null;
-  lastOutcome: string | null;
-  lastStartedAt: string | null;
-  lastMessage: string | null;
-  params: Record<string, unknown>;
-}
-
-export interface TaskRun {
-  id: string;
-  taskId: number;
-  taskName: string;
-  trigger: 'schedule' | 'manual' | 'unlock';
-  outcome: 'running' | 'success' | 'failure' | 'timeout' | 'skipped' | 'unlocked';
-  message: string;
-  process: string;
-  byUserName: string;
-  scheduledAt: string;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-}
+export type { TaskRow, TaskRun };
 
 export interface TaskInput {
   id?: number;
