@@ -8,6 +8,8 @@ import { initUserPermission, login } from '../src/api/calls/session/session-call
 import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
 
 const CLIENTS = 5;
+/** The demo server as it runs (the tests' fault switch off), without the request log a person reads. */
+const SERVER_ENV = { REQUEST_LOG: 'off', SCRM_TEST_FAULTS: '' };
 const WARMUP_MS = 2_000;
 const RUN_MS = 10_000;
 
@@ -85,7 +87,7 @@ export async function benchThroughput() {
     mix: MIX.map(([name, path]) => `${name} (${path})`).join(', '),
   };
   const engines: Array<[string, () => Promise<{ server: RunningServer; done: () => void }>]> = [
-    ['PGlite', async () => ({ server: await startServer({ REQUEST_LOG: 'off' }), done: () => {} })],
+    ['PGlite', async () => ({ server: await startServer(SERVER_ENV), done: () => {} })],
   ];
   const bin = findPostgresBin();
   if (bin) {
@@ -93,7 +95,7 @@ export async function benchThroughput() {
       'PostgreSQL',
       async () => {
         const pg = await startPostgres(bin);
-        return { server: await startServer({ DATABASE_URL: pg.url, REQUEST_LOG: 'off' }), done: pg.stop };
+        return { server: await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url }), done: pg.stop };
       },
     ]);
   }
