@@ -43,8 +43,9 @@ describe('statements kept prepared', () => {
 
   it('prepares a statement anew when its table’s columns changed', async () => {
     const sql = 'SELECT * FROM kept_t WHERE id = $1';
-    // on PostgreSQL, calls at once spread the statement over several pooled connections
-    for (let i = 0; i < 3; i++) await Promise.all([1, 2, 3, 4].map((id) => db.query(sql, [id])));
+    // on PostgreSQL, ten calls at once prepare the statement on every pooled connection (the pool holds ten), so
+    // no retry can find a connection without the stale one
+    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 10 }, (_, k) => db.query(sql, [(k % 4) + 1])));
     expect(await db.query(sql, [1])).toEqual([{ id: 1, code: 'c1', kind: 1 }]);
     await db.query("ALTER TABLE kept_t ADD COLUMN note text DEFAULT 'n'");
     const answers = await Promise.all([1, 2, 3, 4].map((id) => db.query<{ id: number; note: string }>(sql, [id])));
