@@ -4,10 +4,15 @@ import { ApiError } from '../http/http.ts';
 export const UNIQUE_VIOLATION = '23505';
 
 /** PostgreSQL's answer when a kept plan would change its result's columns (feature_not_supported). */
-export const PLAN_CHANGED = '0A000';
+const PLAN_CHANGED = '0A000';
 
-export const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+const hasCode = (err: unknown, code: string): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
+
+export const isUniqueViolation = (err: unknown): boolean => hasCode(err, UNIQUE_VIOLATION);
+
+/** A statement kept prepared was refused because its table's columns changed under it. */
+export const isPlanChanged = (err: unknown): boolean => hasCode(err, PLAN_CHANGED);
 
 /**
  * Answers a duplicate with its message instead of an HTTP 500: the unique index is the one arbiter between

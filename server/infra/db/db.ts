@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { log } from '../logger.ts';
-import { PLAN_CHANGED } from './db-errors.ts';
+import { isPlanChanged } from './db-errors.ts';
 
 /** How a query is run. */
 export interface QueryOptions {
@@ -156,16 +156,28 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
-/** Statement names on PostgreSQL connections: one per SQL text, and a new one for a text whose statement went stale. */
+/** SQL texts whose statement names a process keeps. */
+const MAX_NAMED = 5000;
+
+const hashName = (sql: string) => `scrm_${createHash('sha1').update(sql).digest('base64url')}`;
+
+/**
+ * Statement names on PostgreSQL connections: one per SQL text (a hash of it, worked out once per text), and a new
+ * one for a text whose statement went stale. The names are kept for at most MAX_NAMED texts, then worked out anew.
+ */
 class StatementNames {
-  readonly #renewed = new Map<string, number>();
+  readonly #names = new Map<string, string>();
+  #renewals = 0;
   name(sql: string): string {
-    const hash = createHash('sha1').update(sql).digest('base64url');
-    const generation = this.#renewed.get(sql);
-    return generation ? `scrm_${hash}_${generation}` : `scrm_${hash}`;
+    return this.#names.get(sql) ?? this.#keep(sql, hashName(sql));
   }
   renew(sql: string): void {
-    this.#renewed.set(sql, (this.#renewed.get(sql) ?? 0) + 1);
+    this.#keep(sql, `${hashName(sql)}_${++this.#renewals}`);
+  }
+  #keep(sql: string, name: string): string {
+    if (this.#names.size >= MAX_NAMED) this.#names.clear();
+    this.#names.set(sql, name);
+    return name;
   }
 }
 
@@ -190,7 +202,7 @@ async function openPostgres(url: string): Promise<Db> {
         return (await named()).rows as T[];
       } catch (err) {
         // A table's columns changed under a kept plan (another process migrated): prepared anew under a new name.
-        if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+        if (!isPlanChanged(err)) throw err;
         statements.renew(sql);
         return (await named()).rows as T[];
       }

@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { PLAN_CHANGED } from './db-errors.ts';
+import { isPlanChanged } from './db-errors.ts';
 
 /** Statements kept prepared at once; the least recently used one is closed past this. */
 export const MAX_PREPARED = 300;
@@ -38,7 +38,7 @@ export class PreparedStatements {
           return await this.#run<T>(sql, params);
         } catch (err) {
           // A table's columns changed under a kept plan: the statement was closed; prepared anew, it runs once more.
-          if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+          if (!isPlanChanged(err)) throw err;
           return this.#run<T>(sql, params);
         }
       }),
@@ -62,7 +62,7 @@ export class PreparedStatements {
         ...(await this.#send(serialize.execute({}))),
       );
     } catch (err) {
-      planChanged = (err as { code?: string }).code === PLAN_CHANGED;
+      planChanged = isPlanChanged(err);
       throw err;
     } finally {
       // After an error the server skips every message up to this Sync: a Close is sent after it.
