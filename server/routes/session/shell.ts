@@ -66,14 +66,16 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
     const kept = generation ? trees.get(s.id) : undefined;
-    if (kept && kept.generation === generation) return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
-    // the tree comes back in `result`.
-    const body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
-    if (generation) {
-      // A bounded cache: the oldest entry goes first (Map keeps insertion order).
-      trees.delete(s.id);
-      trees.set(s.id, { generation, body });
-      if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
+    let body = kept && kept.generation === generation ? kept.body : null;
+    if (body === null) {
+      // the tree comes back in `result`.
+      body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
+      if (generation) {
+        // A bounded cache: the oldest entry goes first (Map keeps insertion order).
+        trees.delete(s.id);
+        trees.set(s.id, { generation, body });
+        if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
+      }
     }
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
