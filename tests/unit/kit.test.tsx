@@ -321,19 +321,19 @@ describe('usePageData', () => {
     const settled = async (n: number) =>
       vi.waitFor(() => expect(asked).toHaveLength(n)).then(() => vi.waitFor(() => expect(result.current.loading).toBe(false)));
     await settled(1);
-    rerender({ page: 2, size: 10, keyword: '' });
-    await settled(2);
-    rerender({ page: 3, size: 10, keyword: '' });
-    await settled(3);
+    // each step asks once more
+    const to = async (page: number, size: number, keyword = '') => {
+      const next = asked.length + 1;
+      rerender({ page, size, keyword });
+      await settled(next);
+    };
+    await to(2, 10);
+    await to(3, 10);
     // back a page, a jump, another size, another filter: by number
-    rerender({ page: 2, size: 10, keyword: '' });
-    await settled(4);
-    rerender({ page: 7, size: 10, keyword: '' });
-    await settled(5);
-    rerender({ page: 8, size: 20, keyword: '' });
-    await settled(6);
-    rerender({ page: 8, size: 20, keyword: 'li' });
-    await settled(7);
+    await to(2, 10);
+    await to(7, 10);
+    await to(8, 20);
+    await to(8, 20, 'li');
     // a reload of the same page: by number
     act(() => result.current.reload());
     await settled(8);
