@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
-import type { AppEnv, SessionInfo } from './auth.ts';
+import type { AppEnv, FoundSession, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
 import { declaredSchema } from '../infra/http/validate.ts';
 import { log } from '../infra/logger.ts';
@@ -92,7 +92,8 @@ const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as c
 
 /** What the chain asks the database: sessions, access tokens, API keys, interfaces and their relations. */
 export interface AccessLookups {
-  findSession: (token: string) => Promise<SessionInfo | null>;
+  /** the live session a token names; given the call, also whether it may make it (else mayCall is asked) */
+  findSession: (token: string, call?: { method: string; path: string }) => Promise<FoundSession | null>;
   accessTokenValid: (session: SessionInfo, token: string) => Promise<boolean>;
   /** marks the session as seen now (presence), when it is due */
   touch: (session: SessionInfo) => Promise<void>;
@@ -167,8 +168,12 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     if (apiKey && !c.req.header('UserToken')) return keyCall(c, next, owner, apiKey, path);
     const token = c.req.header('UserToken');
     if (!token) return c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
-    const session = await ask.findSession(token);
-    if (!session) return c.json({ result: 401, errmsg: 'userToken失效' });
+    // A page or button call's permission is read with the session (one statement), once the interface rows exist.
+    const pageCall = owner !== 'shell';
+    if (pageCall) await options.interfacesReady;
+    const found = await ask.findSession(token, pageCall ? { method: c.req.method, path } : undefined);
+    if (!found) return c.json({ result: 401, errmsg: 'userToken失效' });
+    const { session } = found;
     // An AccessToken header must be one this session holds and still valid; fetching a new one and logging out
     // need none (the client sends its old one along).
     const accessToken = c.req.header('AccessToken');
@@ -188,7 +193,7 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     if (owner !== 'shell') {
       if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
       await options.interfacesReady;
-      if (!(await ask.mayCall(session, c.req.method, path))) return c.json(forbidden);
+      if (!(found.mayCall ?? (await ask.mayCall(session, c.req.method, path)))) return c.json(forbidden);
     }
     await next();
   };

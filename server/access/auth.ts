@@ -1,5 +1,6 @@
 import type { Db } from '../infra/db/db.ts';
 import { newToken, sha256 } from '../infra/crypto.ts';
+import { callAllowed } from './menu.ts';
 
 /** What a request knows about its caller once its UserToken checked out. */
 export interface SessionInfo {
@@ -46,20 +47,34 @@ export async function createSession(
 /** An active tenant: enabled and not past its expiry (SQL over a `tenant` row aliased t). */
 export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expires_at > now()))`;
 
-/** The live session a token names, or null when unknown, expired, revoked or its user disabled. */
-export async function findSession(db: Db, token: string): Promise<SessionInfo | null> {
-  const [row] = await db.query<SessionInfo>(
+/** A session a token names, and, when the lookup was given the call, whether its roles may make it now. */
+export interface FoundSession {
+  session: SessionInfo;
+  /** menu.ts: callAllowed, read in the same statement as the session (undefined when no call was given) */
+  mayCall?: boolean;
+}
+
+/**
+ * The live session a token names, or null when unknown, expired, revoked or its user disabled. With `call` (a page
+ * or button call), the same statement also answers whether the session may make it: one round trip where a page
+ * call made two. The access chain still applies the checks in their order (session, tenant, then this).
+ */
+export async function findSession(db: Db, token: string, call?: { method: string; path: string }): Promise<FoundSession | null> {
+  const [row] = await db.query<SessionInfo & { mayCall: boolean | null }>(
     `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
             s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
             CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
-            u.must_change_password AS "mustChangePassword"
+            u.must_change_password AS "mustChangePassword",
+            CASE WHEN $2::text IS NOT NULL THEN ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} END AS "mayCall"
        FROM user_session s
        JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
        JOIN tenant t ON t.id = s.tenant_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`,
-    [sha256(token)],
+    [sha256(token), call?.method ?? null, call?.path ?? null],
   );
-  return row ?? null;
+  if (!row) return null;
+  const { mayCall, ...session } = row;
+  return mayCall === null ? { session } : { session, mayCall };
 }
 
 /** Fetching a new access token and logging out need none (the client sends its old one along). */

@@ -31,6 +31,30 @@ export const PERMITTED_MENU_IDS = `SELECT DISTINCT m.id
        JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
       WHERE ur.user_id = $1`;
 
+/**
+ * The menu rows `m` related to an interface (`method`, `path`) that the user holds in the tenant now, before any
+ * further condition: what access checks select from. Each argument is an SQL expression (a parameter or a column).
+ */
+export const heldRelations = (user: string, tenant: string, method: string, path: string) => `FROM api_interface i
+       JOIN page_func_relation pf ON pf.interface_id = i.id
+       JOIN menu m ON m.id = pf.menu_id AND ${offeredTo('m', tenant)}
+       JOIN role_perm rp ON rp.menu_id = m.id
+       JOIN role r ON r.id = rp.role_id AND r.tenant_id = ${tenant}
+       JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = ${user}
+      WHERE i.method = ${method} AND i.path = ${path}`;
+
+/**
+ * The SQL boolean "the user may make this call now": a page or button related to the interface is among the
+ * session's stored menu ids (`permissions`, when initUserPermission stored them: every change of its roles, their
+ * grants or the menu clears them, so they are never wider than what the roles grant now), else held through the
+ * roles themselves. The relations are read live either way. Arguments as for heldRelations.
+ */
+export const callAllowed = (user: string, tenant: string, method: string, path: string, permissions: string) =>
+  `CASE WHEN ${permissions} IS NOT NULL
+        THEN EXISTS (SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
+                      WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions}))
+        ELSE EXISTS (SELECT 1 ${heldRelations(user, tenant, method, path)}) END`;
+
 /** Menu ids the user's roles grant, limited to entries offered to the user's tenant. */
 export async function permittedMenuIds(db: Db, userId: number, tenantId: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(`${PERMITTED_MENU_IDS} ORDER BY m.id`, [userId, tenantId]);

@@ -2,7 +2,7 @@ import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { SessionInfo } from './auth.ts';
 import { accessTokenValid, findSession } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
-import { offeredTo } from './menu.ts';
+import { callAllowed, heldRelations, offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 import type { AccessLookups, CallTable } from './access.ts';
 
@@ -26,33 +26,19 @@ export async function grants(db: Db, s: SessionInfo, owner: { pages?: readonly s
   return rows.length > 0;
 }
 
-/**
- * The menu rows `m` related to an interface (method $3, path $4) that the caller (user $1, tenant $2) holds now:
- * what an access check selects from, narrowed further by its own conditions.
- */
-export const HELD_RELATIONS = `FROM api_interface i
-       JOIN page_func_relation pf ON pf.interface_id = i.id
-       JOIN menu m ON m.id = pf.menu_id AND ${offeredTo('m', '$2')}
-       JOIN role_perm rp ON rp.menu_id = m.id
-       JOIN role r ON r.id = rp.role_id AND r.tenant_id = $2
-       JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = $1
-      WHERE i.method = $3 AND i.path = $4`;
+/** heldRelations for user $1, tenant $2, method $3, path $4 (a handler's finer check narrows it further). */
+export const HELD_RELATIONS = heldRelations('$1', '$2', '$3', '$4');
 
-/**
- * Whether the caller's roles grant a page or button related to this interface now (page_func_relation). A session
- * whose granted menu ids are stored (initUserPermission) is checked against them: every change of its roles, their
- * grants or the menu clears them (SessionEvents.publish), so they are never wider than what the roles grant now, and a
- * session without them is checked against the roles themselves. The relations are read live either way.
- */
+/** Whether the caller's roles grant a page or button related to this interface now (menu.ts: callAllowed). */
 export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
-  const rows = s.permissions
-    ? await db.query(
-        `SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
-          WHERE i.method = $1 AND i.path = $2 AND pf.menu_id = ANY($3::int[]) LIMIT 1`,
-        [method, path, s.permissions],
-      )
-    : await db.query(`SELECT 1 ${HELD_RELATIONS} LIMIT 1`, [s.userId, s.tenantId, method, path]);
-  return rows.length > 0;
+  const [row] = await db.query<{ allowed: boolean }>(`SELECT ${callAllowed('$1', '$2', '$3', '$4', '$5::int[]')} AS allowed`, [
+    s.userId,
+    s.tenantId,
+    method,
+    path,
+    s.permissions,
+  ]);
+  return row.allowed;
 }
 
 /** The server's own calls as interface rows; a row met for the first time gets its first relations from its owner. */
@@ -99,7 +85,7 @@ export async function relateDefaults(db: Db, calls: CallTable, target: { interfa
 
 /** The lookups on a database (the server's); tests give the chain their own. */
 export const dbLookups = (db: Db): AccessLookups => ({
-  findSession: (token) => findSession(db, token),
+  findSession: (token, call) => findSession(db, token, call),
   accessTokenValid: (session, token) => accessTokenValid(db, session, token),
   touch: async (session) => {
     if (dueForTouch(session.lastSeenAt)) await touchSession(db, session.tokenHash);

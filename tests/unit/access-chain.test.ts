@@ -35,13 +35,23 @@ interface World {
   allowed?: boolean;
   key?: Awaited<ReturnType<AccessLookups['checkApiKey']>>;
   iface?: number;
+  /** the session lookup answers the permission with the session (the database's does, given the call) */
+  answersMayCall?: boolean;
 }
 
 function harness(world: World = {}) {
   const asked: string[] = [];
   const keyLog: unknown[][] = [];
+  // the call each session lookup was given (page and button calls), or '-' (none)
+  const sessionCalls: string[] = [];
   const lookups: AccessLookups = {
-    findSession: async (token) => (asked.push(`session ${token}`), world.session === undefined ? session() : world.session),
+    findSession: async (token, call) => {
+      asked.push(`session ${token}`);
+      sessionCalls.push(call ? `${call.method} ${call.path}` : '-');
+      const found = world.session === undefined ? session() : world.session;
+      if (!found) return null;
+      return call && world.answersMayCall ? { session: found, mayCall: world.allowed ?? true } : { session: found };
+    },
     accessTokenValid: async (s, token) => (asked.push(`accessToken ${s.id} ${token}`), world.accessTokenOk ?? true),
     touch: async (s) => void asked.push(`touch ${s.id}`),
     mayCall: async (s, method, path) => (asked.push(`mayCall ${s.userId} ${method} ${path}`), world.allowed ?? true),
@@ -65,7 +75,7 @@ function harness(world: World = {}) {
     const res = await app.request(`/manage${path}`, { method, headers });
     return { status: res.status, body: await res.json(), retryAfter: res.headers.get('Retry-After') };
   };
-  return { call, asked, ran, keyLog };
+  return { call, asked, ran, keyLog, sessionCalls };
 }
 
 const NO_TOKEN = { result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' };
@@ -167,6 +177,34 @@ describe('access chain: session, then tenant, then permission', () => {
     expect(refused.ran).toEqual([]);
   });
 
+  it('gives the session lookup a page or button call (never a shell call), and takes its answer when it has one', async () => {
+    const h = harness();
+    await h.call('/vue/userInfo', { UserToken: 't' });
+    await h.call('/v1/user/list', { UserToken: 't' });
+    await h.call('/v1/user/updatePassword', { UserToken: 't' });
+    expect(h.sessionCalls).toEqual(['-', 'POST /v1/user/list', 'POST /v1/user/updatePassword']);
+    // answered with the session: one lookup, no second question, the answer obeyed either way
+    const allowed = harness({ answersMayCall: true });
+    expect(await allowed.call('/v1/user/list', { UserToken: 't' })).toEqual(OK);
+    expect(allowed.asked).toEqual(['session t', 'touch s1']);
+    const refused = harness({ answersMayCall: true, allowed: false });
+    expect((await refused.call('/v1/user/save', { UserToken: 't' })).body).toEqual(FORBIDDEN);
+    expect(refused.asked).toEqual(['session t', 'touch s1']);
+    expect(refused.ran).toEqual([]);
+  });
+
+  it('an answered permission changes nothing of the order: tenant and platform refuse first', async () => {
+    const inactive = harness({ answersMayCall: true, session: session({ tenantActive: false }) });
+    expect((await inactive.call('/v1/user/list', { UserToken: 't' })).body).toEqual({ result: 401, errmsg: '所属租户已停用或已到期' });
+    const other = harness({ answersMayCall: true });
+    expect((await other.call('/v1/tenant/list', { UserToken: 't' })).body).toEqual(FORBIDDEN);
+    const must = harness({ answersMayCall: true, session: session({ mustChangePassword: true }) });
+    expect((await must.call('/v1/user/list', { UserToken: 't' })).body).toEqual({ result: 403, errmsg: '请先修改初始密码' });
+    const change = harness({ answersMayCall: true, allowed: false, session: session({ mustChangePassword: true }) });
+    expect(await change.call('/v1/user/updatePassword', { UserToken: 't' })).toEqual(OK);
+    for (const h of [inactive, other, must, change]) expect(h.asked.filter((a) => a.startsWith('mayCall'))).toEqual([]);
+  });
+
   it('a password someone else chose opens only the shell’s calls and its own change, which needs no page', async () => {
     const must = () => harness({ session: session({ mustChangePassword: true }), allowed: false });
     const h = must();
@@ -199,7 +237,7 @@ describe('access chain: session, then tenant, then permission', () => {
     const asked: string[] = [];
     const app = new Hono<AppEnv>();
     const lookups = {
-      findSession: async () => session(),
+      findSession: async () => (asked.push('session'), { session: session() }),
       touch: async () => {},
       mayCall: async () => (asked.push('mayCall'), true),
     } as unknown as AccessLookups;
@@ -210,7 +248,7 @@ describe('access chain: session, then tenant, then permission', () => {
     expect(asked).toEqual([]);
     ready();
     expect(await (await pending).json()).toEqual({ result: 'ok' });
-    expect(asked).toEqual(['mayCall']);
+    expect(asked).toEqual(['session', 'mayCall']);
   });
 });
 
