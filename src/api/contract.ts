@@ -200,10 +200,11 @@ export interface ImportStatus {
 }
 
 /**
- * Lists count their matches exactly up to `exactCountUpTo`; past it they answer the planner's estimate with
- * `countEstimated: true` (the pager says 约 N 条), so a filter matching millions costs a bounded scan.
+ * Lists count their matches exactly up to `alwaysExactUpTo`, and up to `exactCountUpTo` when the database's planner
+ * expects no more than that; past them they answer the planner's estimate with `countEstimated: true` (the pager
+ * says 约 N 条), so a filter matching millions costs a bounded scan (server/infra/db/count.ts).
  */
-export const LIST_LIMITS = { exactCountUpTo: 10_000 } as const;
+export const LIST_LIMITS = { alwaysExactUpTo: 1_000, exactCountUpTo: 10_000 } as const;
 
 /**
  * Exports: up to `browserMaxRows` rows the browser writes the sheet at once (sheetjs-style); beyond, the server
