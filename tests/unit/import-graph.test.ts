@@ -103,3 +103,13 @@ describe('rooms', () => {
     expect(crowdedRooms(['src/kit'], 3)).toContain('src/kit/list (11)');
   });
 });
+
+describe('migrations', () => {
+  it('are one series: each number once, none skipped (two files of one number run in name order, unnoticed)', () => {
+    const numbers = readdirSync('server/migrations')
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => Number(/^(\d{3})_[a-z0-9_]+\.sql$/.exec(f)?.[1]));
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  });
+});
