@@ -60,21 +60,21 @@ export interface FoundSession {
  * call made two. The access chain still applies the checks in their order (session, tenant, then this).
  */
 export async function findSession(db: Db, token: string, call?: { method: string; path: string }): Promise<FoundSession | null> {
-  const [row] = await db.query<SessionInfo & { mayCall: boolean | null }>(
+  // Two texts, each kept prepared with one plan: a shell call's lookup has no permission to read.
+  const [row] = await db.query<SessionInfo & { mayCall?: boolean }>(
     `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
             s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
             CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
-            u.must_change_password AS "mustChangePassword",
-            CASE WHEN $2::text IS NOT NULL THEN ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} END AS "mayCall"
+            u.must_change_password AS "mustChangePassword"${call ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
        FROM user_session s
        JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
        JOIN tenant t ON t.id = s.tenant_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`,
-    [sha256(token), call?.method ?? null, call?.path ?? null],
+    call ? [sha256(token), call.method, call.path] : [sha256(token)],
   );
   if (!row) return null;
   const { mayCall, ...session } = row;
-  return mayCall === null ? { session } : { session, mayCall };
+  return mayCall === undefined ? { session } : { session, mayCall };
 }
 
 /** Fetching a new access token and logging out need none (the client sends its old one along). */
