@@ -192,7 +192,6 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     }
     if (owner !== 'shell') {
       if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
-      await options.interfacesReady;
       if (!(found.mayCall ?? (await ask.mayCall(session, c.req.method, path)))) return c.json(forbidden);
     }
     await next();
