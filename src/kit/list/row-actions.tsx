@@ -6,7 +6,10 @@ type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 import type { Column } from '../table/data-table.tsx';
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  // One line, as the best consoles show a row's actions: a button two lines tall makes every row two lines tall.
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'nowrap', whiteSpace: 'nowrap' },
+  // As wide as its label: a small button's 64 px minimum put three of them past their column at 1024 px.
+  compact: { minWidth: 'auto', paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
 });
 
 export interface RowAction {
@@ -47,7 +50,14 @@ export function RowActions({
         .filter((a) => !a.hidden)
         .map((a) =>
           a.unavailable ? (
-            <ReasonButton key={a.code} reason={a.unavailable} size="small" appearance="subtle" aria-label={`${a.label} ${name}`}>
+            <ReasonButton
+              key={a.code}
+              reason={a.unavailable}
+              size="small"
+              appearance="subtle"
+              className={s.compact}
+              aria-label={`${a.label} ${name}`}
+            >
               {a.label}
             </ReasonButton>
           ) : (
@@ -56,6 +66,7 @@ export function RowActions({
               code={a.code}
               route={a.read ? OPEN : route}
               appearance="subtle"
+              className={s.compact}
               aria-label={`${a.label} ${name}`}
               onClick={a.run}
             >

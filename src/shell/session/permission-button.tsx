@@ -1,4 +1,4 @@
-import { Button, Link, Switch, Tooltip, makeStyles, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
+import { Button, Link, Switch, Tooltip, makeStyles, mergeClasses, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { isButtonPermitted, isDangerCode } from '../../menu/button-permission.ts';
 import type { AppRoute } from '../../menu/menu-model.ts';
@@ -76,6 +76,8 @@ export interface PermissionButtonProps {
   icon?: ButtonProps['icon'];
   /** primary for the page's main action; others are secondary (danger codes are always danger) */
   appearance?: 'primary' | 'secondary' | 'subtle';
+  /** the place's own look (a table row's compact buttons), merged after the danger look */
+  className?: string;
   'aria-label'?: string;
 }
 
@@ -91,6 +93,7 @@ export function PermissionButton({
   size = 'small',
   icon,
   appearance = 'primary',
+  className,
   ...aria
 }: PermissionButtonProps) {
   const s = useStyles();
@@ -104,7 +107,7 @@ export function PermissionButton({
         icon={icon}
         onClick={onClick}
         appearance={danger ? 'outline' : appearance}
-        className={danger && allowed ? s.danger : undefined}
+        className={mergeClasses(danger && allowed && s.danger, className)}
         disabledFocusable={!allowed}
         data-track-code={code}
         data-trigger-type="click"
