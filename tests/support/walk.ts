@@ -57,7 +57,7 @@ export interface Visit {
   user: string;
   combo: Combo;
   page: MenuPage;
-  /** what kept the page from showing (no heading, no content), else null */
+  /** what kept the page from showing (no heading, no content) or showed it amiss (a row's buttons out of line), else null */
   problem: string | null;
   findings: AxeFinding[];
 }
@@ -113,6 +113,7 @@ export async function walkPages(
           .waitFor({ timeout: 10_000 });
         // A list is at rest once its rows or its empty words are there (not its skeleton).
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => {});
+        problem = await rowButtonsOutOfLine(page);
       } catch {
         problem = (await heading.count()) ? 'no content' : 'no heading';
       }
@@ -121,6 +122,26 @@ export async function walkPages(
     await page.context().close();
   }
   return visits;
+}
+
+/**
+ * A table row's buttons on more than one line, or past their cell's edge (the first such cell, as the user sees it),
+ * else null: a row two buttons tall makes every row of the table two lines tall.
+ */
+export async function rowButtonsOutOfLine(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    for (const cell of document.querySelectorAll('tbody td')) {
+      const buttons = [...cell.querySelectorAll('button')];
+      if (!buttons.length) continue;
+      const box = cell.getBoundingClientRect();
+      const lines = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size;
+      const past = buttons.some((b) => b.getBoundingClientRect().right > box.right + 1);
+      const labels = buttons.map((b) => b.textContent).join('|');
+      if (lines > 1) return `a row's buttons on ${lines} lines (${labels}, cell ${Math.round(box.width)} px)`;
+      if (past) return `a row's buttons past their cell (${labels}, cell ${Math.round(box.width)} px)`;
+    }
+    return null;
+  });
 }
 
 /** What a walk found, one line per problem page: empty when every page showed and axe found nothing serious. */
