@@ -43,17 +43,25 @@ export const heldRelations = (user: string, tenant: string, method: string, path
        JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = ${user}
       WHERE i.method = ${method} AND i.path = ${path}`;
 
+/** The SQL boolean "a page or button related to the interface is among these granted menu ids". */
+export const amongGranted = (method: string, path: string, permissions: string) =>
+  `EXISTS (SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
+            WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions}))`;
+
+/** The SQL boolean "the user's roles hold a page or button related to the interface now". */
+export const heldNow = (user: string, tenant: string, method: string, path: string) =>
+  `EXISTS (SELECT 1 ${heldRelations(user, tenant, method, path)})`;
+
 /**
- * The SQL boolean "the user may make this call now": a page or button related to the interface is among the
- * session's stored menu ids (`permissions`, when initUserPermission stored them: every change of its roles, their
- * grants or the menu clears them, so they are never wider than what the roles grant now), else held through the
- * roles themselves. The relations are read live either way. Arguments as for heldRelations.
+ * The SQL boolean "the user may make this call now", for a session row's stored menu ids (`permissions`, a column):
+ * among them when initUserPermission stored them (every change of its roles, their grants or the menu clears them,
+ * so they are never wider than what the roles grant now), else held through the roles themselves. The relations are
+ * read live either way. A query given the ids as a parameter picks its branch in code instead: a CASE on a
+ * parameter is planned at every call (relations.ts: mayCall).
  */
 export const callAllowed = (user: string, tenant: string, method: string, path: string, permissions: string) =>
-  `CASE WHEN ${permissions} IS NOT NULL
-        THEN EXISTS (SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
-                      WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions}))
-        ELSE EXISTS (SELECT 1 ${heldRelations(user, tenant, method, path)}) END`;
+  `CASE WHEN ${permissions} IS NOT NULL THEN ${amongGranted(method, path, permissions)}
+        ELSE ${heldNow(user, tenant, method, path)} END`;
 
 /** Menu ids the user's roles grant, limited to entries offered to the user's tenant. */
 export async function permittedMenuIds(db: Db, userId: number, tenantId: number): Promise<number[]> {

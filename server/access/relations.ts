@@ -2,7 +2,7 @@ import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { SessionInfo } from './auth.ts';
 import { accessTokenValid, findSession } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
-import { callAllowed, heldRelations, offeredTo } from './menu.ts';
+import { amongGranted, heldNow, heldRelations, offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 import type { AccessLookups, CallTable } from './access.ts';
 
@@ -31,13 +31,9 @@ export const HELD_RELATIONS = heldRelations('$1', '$2', '$3', '$4');
 
 /** Whether the caller's roles grant a page or button related to this interface now (menu.ts: callAllowed). */
 export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
-  const [row] = await db.query<{ allowed: boolean }>(`SELECT ${callAllowed('$1', '$2', '$3', '$4', '$5::int[]')} AS allowed`, [
-    s.userId,
-    s.tenantId,
-    method,
-    path,
-    s.permissions,
-  ]);
+  const [row] = s.permissions
+    ? await db.query<{ allowed: boolean }>(`SELECT ${amongGranted('$1', '$2', '$3::int[]')} AS allowed`, [method, path, s.permissions])
+    : await db.query<{ allowed: boolean }>(`SELECT ${heldNow('$1', '$2', '$3', '$4')} AS allowed`, [s.userId, s.tenantId, method, path]);
   return row.allowed;
 }
 
