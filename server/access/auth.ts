@@ -54,26 +54,32 @@ export interface FoundSession {
   mayCall?: boolean;
 }
 
+/** The session lookup's SQL; with the call's permission ($2 method, $3 path) beside it, or without. */
+const sessionLookup = (withCall: boolean) =>
+  `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
+          s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
+          CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
+          u.must_change_password AS "mustChangePassword"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
+     FROM user_session s
+     JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
+     JOIN tenant t ON t.id = s.tenant_id
+    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`;
+
+/** Two texts, each kept prepared with one plan (a shell call's lookup has no permission to read), written once. */
+const FIND_SESSION = sessionLookup(false);
+const FIND_SESSION_FOR_CALL = sessionLookup(true);
+
 /**
  * The live session a token names, or null when unknown, expired, revoked or its user disabled. With `call` (a page
  * or button call), the same statement also answers whether the session may make it: one round trip where a page
  * call made two. The access chain still applies the checks in their order (session, tenant, then this).
  */
 export async function findSession(db: Db, token: string, call?: { method: string; path: string }): Promise<FoundSession | null> {
-  // Two texts, each kept prepared with one plan: a shell call's lookup has no permission to read.
-  const [row] = await db.query<SessionInfo & { mayCall?: boolean }>(
-    `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
-            s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
-            CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
-            u.must_change_password AS "mustChangePassword"${call ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
-       FROM user_session s
-       JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
-       JOIN tenant t ON t.id = s.tenant_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`,
-    call ? [sha256(token), call.method, call.path] : [sha256(token)],
-  );
+  const [row] = call
+    ? await db.query<SessionInfo & { mayCall: boolean }>(FIND_SESSION_FOR_CALL, [sha256(token), call.method, call.path])
+    : await db.query<SessionInfo>(FIND_SESSION, [sha256(token)]);
   if (!row) return null;
-  const { mayCall, ...session } = row;
+  const { mayCall, ...session } = row as SessionInfo & { mayCall?: boolean };
   return mayCall === undefined ? { session } : { session, mayCall };
 }
 

@@ -29,11 +29,15 @@ export async function grants(db: Db, s: SessionInfo, owner: { pages?: readonly s
 /** heldRelations for user $1, tenant $2, method $3, path $4 (a handler's finer check narrows it further). */
 export const HELD_RELATIONS = heldRelations('$1', '$2', '$3', '$4');
 
+/** mayCall's two texts (menu.ts: callAllowed's branches), written once. */
+const AMONG_GRANTED = `SELECT ${amongGranted('$1', '$2', '$3::int[]')} AS allowed`;
+const HELD_NOW = `SELECT ${heldNow('$1', '$2', '$3', '$4')} AS allowed`;
+
 /** Whether the caller's roles grant a page or button related to this interface now (menu.ts: callAllowed). */
 export async function mayCall(db: Db, s: SessionInfo, method: string, path: string): Promise<boolean> {
   const [row] = s.permissions
-    ? await db.query<{ allowed: boolean }>(`SELECT ${amongGranted('$1', '$2', '$3::int[]')} AS allowed`, [method, path, s.permissions])
-    : await db.query<{ allowed: boolean }>(`SELECT ${heldNow('$1', '$2', '$3', '$4')} AS allowed`, [s.userId, s.tenantId, method, path]);
+    ? await db.query<{ allowed: boolean }>(AMONG_GRANTED, [method, path, s.permissions])
+    : await db.query<{ allowed: boolean }>(HELD_NOW, [s.userId, s.tenantId, method, path]);
   return row.allowed;
 }
 
