@@ -12,22 +12,44 @@ function onPath(name: string): string | null {
   }
 }
 
+/** A Chromium to launch and the switches it needs. */
+interface Resolved {
+  executablePath: string;
+  args: string[];
+}
+
 /**
  * Resolves Chromium as DECISIONS.md orders: CHROME_PATH, /usr/bin/chromium or a Chrome on PATH, then the
- * @sparticuz/chromium package (a Chromium inside an npm package; nothing is downloaded).
+ * @sparticuz/chromium package (a Chromium inside an npm package; nothing is downloaded). The package unpacks its
+ * browser into the temporary folder on first use: the run's global setup calls this once before any test file runs
+ * (tests/support/global-setup.ts), so that files starting side by side never meet a half-written binary.
  */
-export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+export async function resolveChromium(): Promise<Resolved> {
   const local =
     process.env.CHROME_PATH ||
     (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null) ||
     onPath('chromium') ||
     onPath('google-chrome') ||
     onPath('chromium-browser');
-  if (local) return chromium.launch({ executablePath: local, args: ['--no-sandbox', ...FLAGS, ...extraArgs] });
+  if (local) return { executablePath: local, args: ['--no-sandbox', ...FLAGS] };
   const { default: packaged } = await import('@sparticuz/chromium');
   // --single-process (meant for serverless) ends the browser with its last context; tests open many. The
   // web-security switches would let a page do what a user's browser refuses, hiding such a bug from the tests.
   const dropped = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
-  const args = packaged.args.filter((a) => !dropped.has(a));
-  return chromium.launch({ executablePath: await packaged.executablePath(), args: [...args, ...FLAGS, ...extraArgs] });
+  return { executablePath: await packaged.executablePath(), args: [...packaged.args.filter((a) => !dropped.has(a)), ...FLAGS] };
+}
+
+/** ETXTBSY: the binary is still being written by another process unpacking the package (a run without the setup). */
+const busy = (err: unknown) => /ETXTBSY/.test(String(err));
+
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const { executablePath, args } = await resolveChromium();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath, args: [...args, ...extraArgs] });
+    } catch (err) {
+      if (!busy(err) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }

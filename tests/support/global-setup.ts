@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { prepareTemplate, startServer } from './start-server.ts';
+import { resolveChromium } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  const template = await prepareTemplate();
+  // Unpacked once here (the npm package's Chromium), before the browser files start side by side.
+  const [template] = await Promise.all([prepareTemplate(), resolveChromium()]);
   const server = await startServer({}, { template: template.dir });
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', '');
