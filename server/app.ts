@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './access/auth.ts';
 import type { Db } from './infra/db/db.ts';
 import { ApiError } from './infra/http/http.ts';
+import { isDatabaseUnavailable } from './infra/db/db-errors.ts';
 import { accessChain, CallTable } from './access/access.ts';
 import { dbLookups, relateDefaults, syncInterfaces } from './access/relations.ts';
 import { reconcileCatalogue, shippedEntries, type Reconciled } from './seed/catalogue.ts';
@@ -111,6 +112,9 @@ export interface AppOptions {
   onReconciled?: (done: Reconciled) => void;
 }
 
+/** What a call answers (HTTP 503) while the database is away. */
+export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
+
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
@@ -131,6 +135,12 @@ export function createApp(options: AppOptions) {
 
   app.onError(async (err, c) => {
     if (err instanceof ApiError) return c.json({ result: 'error', errmsg: err.message, ...err.extra });
+    // The database is away (a restart, a failover): nothing about the call, and nothing to write down there either.
+    // The console shows its network message for the status (SPEC 8); a balancer may retry elsewhere.
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ path: c.req.path, requestId: c.get('requestId'), reason: err.message }, 'database unavailable');
+      return c.json({ result: 'error', errmsg: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': '5' });
+    }
     // The fault is kept with its request id (the error log); the stack stays in the server's log, never the answer.
     const requestId = c.get('requestId') ?? randomUUID();
     log.error({ err, requestId }, 'request failed');
@@ -206,7 +216,7 @@ export function createApp(options: AppOptions) {
     const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets, allowPrivateTargets);
     const events = options.events ?? new SessionEvents(db);
     lifecycle.onStop(() => events.closeStreams());
-    void events.start();
+    events.start().catch((err: unknown) => log.error({ err }, 'session events not listened to yet'));
     api.route(
       '/',
       passportRoutes({

@@ -10,6 +10,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
+    /** DATABASE_POOLER=transaction: a pooler in transaction mode (PgBouncer) stands before PostgreSQL */
+    pooler: env.DATABASE_POOLER === 'transaction' ? ('transaction' as const) : undefined,
+    /** where LISTEN connects: PostgreSQL itself, or a pooler in session mode (needed with DATABASE_POOLER) */
+    listenUrl: env.DATABASE_LISTEN_URL || undefined,
+    /** the pooler setting as given, to refuse one the server does not know */
+    poolerSetting: env.DATABASE_POOLER ?? '',
     demo,
     /** how many reverse proxies in front of us append to X-Forwarded-For (0: the socket's address is the client) */
     trustProxy: Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
@@ -52,5 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: env.METRICS_TOKEN || undefined,
     /** a JSON line per /manage request on stdout: REQUEST_LOG=json or off; production logs, a demo does not */
     requestLog: env.REQUEST_LOG ? env.REQUEST_LOG === 'json' : !demo,
+    /** STOP_WITH_STDIN=1: stop (gracefully) when standard input closes, so the process ends with whatever started it */
+    stopWithStdin: env.STOP_WITH_STDIN === '1',
   };
 }

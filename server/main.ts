@@ -1,7 +1,7 @@
-import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import { serveApp } from './infra/http/serve.ts';
 import { openDb, type Db } from './infra/db/db.ts';
 import { SessionEvents } from './infra/session-events.ts';
 import { Lifecycle } from './infra/operations.ts';
@@ -9,9 +9,19 @@ import { Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
 import { fillEnglishMenuNames } from './seed/menu-names-en.ts';
+import { log } from './infra/logger.ts';
 
 async function main() {
   const config = readConfig();
+  if (config.poolerSetting && !config.pooler) throw new Error(`DATABASE_POOLER 只能是 transaction（当前为 ${config.poolerSetting}）`);
+  if (config.pooler && !config.listenUrl) {
+    throw new Error(
+      'DATABASE_POOLER=transaction 时还需要 DATABASE_LISTEN_URL：事务模式的连接池不支持 LISTEN，请指向 PostgreSQL 本身或会话模式的连接池',
+    );
+  }
+  // A promise nobody waits for that fails (a background job meeting a database that went away) is logged; the
+  // process keeps serving. Each known source handles its own failure; this is the net under them.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
   if (!config.proxyUrl && !config.demo && !config.adminPassword && !config.databaseUrl && !existsSync(config.dataDir)) {
     throw new Error('生产模式首次启动需要 ADMIN_PASSWORD');
   }
@@ -71,7 +81,7 @@ async function main() {
     },
   });
   if (config.faults) console.warn('测试故障开关已打开（SCRM_TEST_FAULTS=1），仅用于自动化测试');
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serveApp(app.fetch, { port: config.port, hostname: config.host }, (info) => {
     const url = `http://localhost:${info.port}`;
     // The test harness reads this line to learn the port when PORT=0.
     console.log(`SCRM 管理后台已启动：${url}（监听 ${config.host}）`);
@@ -119,6 +129,11 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (config.stopWithStdin) {
+    process.stdin.on('end', stop);
+    process.stdin.on('error', stop);
+    process.stdin.resume();
+  }
 }
 
 main().catch((err) => {

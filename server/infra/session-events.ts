@@ -28,13 +28,10 @@ export class SessionEvents {
 
   /** Starts listening; resolves once this process hears events from every process. */
   start(): Promise<void> {
-    this.started ??= this.db.listen(CHANNEL, (payload) => {
-      try {
-        const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
-        this.deliver(to, event);
-      } catch {
-        log.error({ payload }, 'bad session event payload');
-      }
+    this.started ??= this.db.listen(CHANNEL, this.heard).catch((err: unknown) => {
+      // Not listening (the database is away): the next start or publish tries again.
+      this.started = undefined;
+      throw err;
     });
     return this.started;
   }
@@ -74,6 +71,16 @@ export class SessionEvents {
     await this.start();
     await this.db.notify(CHANNEL, JSON.stringify({ to, event }));
   }
+
+  /** One handler for the life of the hub: listening again after a failed start does not deliver twice. */
+  private readonly heard = (payload: string) => {
+    try {
+      const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
+      this.deliver(to, event);
+    } catch {
+      log.error({ payload }, 'bad session event payload');
+    }
+  };
 
   private deliver(to: Audience, event: string) {
     for (const { who, fn } of this.subscribers) {

@@ -140,10 +140,10 @@ export class ExportJobs {
     void this.o.lifecycle.track(this.run(jobId, source)).catch(async (err: unknown) => {
       log.error({ err }, 'export failed');
       await rm(this.file(jobId), { force: true });
-      await this.o.db.query(
-        `UPDATE export_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`,
-        [jobId],
-      );
+      // When the database itself is away this fails too: the job's row is then marked by the next sweep.
+      await this.o.db
+        .query(`UPDATE export_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [jobId])
+        .catch((e: unknown) => log.error({ err: e, jobId }, 'export not marked failed'));
     });
     return this.status(s, jobId);
   }

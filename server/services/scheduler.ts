@@ -292,7 +292,8 @@ export class Scheduler {
   }
 
   private launch(task: TaskRow, logId: string, timeZone: string) {
-    const run = this.run(task, logId, timeZone);
+    // A run whose own bookkeeping fails (the database went away) is logged; its row is marked failed by a later tick.
+    const run = this.run(task, logId, timeZone).catch((err: unknown) => log.error({ err, task: task.id }, 'scheduled run failed'));
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }

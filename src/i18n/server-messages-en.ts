@@ -73,6 +73,7 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   按钮之下不能再建菜单: 'Nothing can be created under a button',
   按钮须建在一个页面之下: 'A button goes under a page',
   接口不存在: 'No such interface',
+  '数据库暂时不可用，请稍后重试': 'The database is unavailable for a moment; please try again shortly',
   数据表不存在: 'No such data table',
   '文件不能超过 10 MB': 'The file is at most 10 MB',
   '文件不能超过 5 MB': 'The file is at most 5 MB',

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEvents, signedIn } from '../support/api.ts';
@@ -44,6 +45,17 @@ describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a 
     expect(second.code).toBe(1);
     expect(second.log).toMatch(/数据目录 .* 正被进程 \d+ 使用：一个 PGlite 数据目录只能由一个服务进程打开/);
     expect((await signedIn(first.url, 'admin')).token).toBeTruthy();
+  });
+
+  it('a damaged data folder ends with a clear message and exit code 1, not a stack, and leaves no lock behind', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'global', 'pg_control'), randomBytes(300));
+    const broken = await serverExit({ PORT: '0' }, { dataDir: dir, bareEnv: true });
+    expect(broken.code).toBe(1);
+    expect(broken.log).toContain(`无法打开数据目录 ${dir} 中的数据库`);
+    expect(broken.log).toContain('请从备份恢复');
+    expect(broken.log).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(dir, 'scrm-server.lock'))).toBe(false);
   });
 
   it('a port already in use ends with the port named and how to choose another, not a stack', async () => {

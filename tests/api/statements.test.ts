@@ -62,4 +62,34 @@ describe('statements kept prepared', () => {
     await expect(db.query(insert, ['c1'])).rejects.toMatchObject({ code: '23505' });
     expect(await db.query(insert, ['fresh'])).toEqual([{ code: 'fresh' }]);
   });
+
+  it('runs a transaction’s statements together: all commit, or a failure leaves none of them', async () => {
+    const insert = 'INSERT INTO kept_t (code, kind) VALUES ($1, 3) RETURNING id';
+    const made = await db.transaction(async (tx) => {
+      const [a] = await tx.query<{ id: number }>(insert, ['tx-a']);
+      const [b] = await tx.query<{ id: number }>(insert, ['tx-b'], PER_CALL);
+      return [a.id, b.id];
+    });
+    expect(made).toHaveLength(2);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ['tx-c']);
+        await tx.query(insert, ['tx-a']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ['tx-d']);
+        throw new Error('the handler refused after its first write');
+      }),
+    ).rejects.toThrow('refused');
+    const rows = await db.query<{ code: string }>(`SELECT code FROM kept_t WHERE kind = 3 ORDER BY code`);
+    expect(rows.map((r) => r.code)).toEqual(['tx-a', 'tx-b']);
+    // Statements outside a transaction go on as before, side by side with one.
+    const [side] = await Promise.all([
+      db.query<{ n: number }>('SELECT count(*)::int AS n FROM kept_t WHERE kind = 3'),
+      db.transaction((tx) => tx.query(insert, ['tx-e'])),
+    ]);
+    expect([2, 3]).toContain(side[0].n);
+  });
 });

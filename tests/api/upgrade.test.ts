@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server';
+import { serveApp } from '../../server/infra/http/serve.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,8 +75,8 @@ async function startToday(dataDir: string) {
     trustProxy: 1,
     onReconciled: (done) => (reconciled = done),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  const server = await new Promise<ReturnType<typeof serveApp>>((resolve) => {
+    const s = serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Calls wait for the start's catalogue work; readiness says when it is done.

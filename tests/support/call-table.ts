@@ -11,9 +11,11 @@ const shipped = catalogueVersion(shippedEntries(DEMO_MENU), BUSINESS_TABLES);
  * A database that answers nothing: enough to mount every route and read the route table. It holds today's catalogue
  * (the start's reconciliation has nothing to do).
  */
+const answer = async <T>(sql: string) => (sql.includes('FROM catalogue_state') ? [{ version: shipped } as T] : []);
 export const noDb: Db = {
   kind: 'pglite',
-  query: async <T>(sql: string) => (sql.includes('FROM catalogue_state') ? [{ version: shipped } as T] : []),
+  query: answer,
+  transaction: (fn) => fn({ kind: 'pglite', query: answer }),
   exec: async () => {},
   withStartupLock: (fn) => fn(),
   listen: async () => {},

@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server';
+import { serveApp } from '../../server/infra/http/serve.ts';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,8 +72,8 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
   if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDb({ dataDir }, async (opened) => (template ? undefined : seedDemo(opened)));
   const app = createApp({ db, sessionTtlSeconds: 8 * 3600, accessTokenTtlSeconds: 1800, demo: true, faults: true, trustProxy: 1 });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  const server = await new Promise<ReturnType<typeof serveApp>>((resolve) => {
+    const s = serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

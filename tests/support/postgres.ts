@@ -16,6 +16,11 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | 
 
 export interface RunningPostgres {
   url: string;
+  /** the cluster's server stops at once (pg_ctl -m immediate: as a crash or a failover would), its data kept */
+  halt: () => void;
+  /** the halted cluster starts again on the same port and data */
+  resume: () => void;
+  /** stops the cluster and removes it */
   stop: () => void;
 }
 
@@ -51,9 +56,12 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'scrm', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://scrm@127.0.0.1:${port}/postgres`,
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']),
+    resume: start,
     stop: () => {
       spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], { uid, cwd: dir });
       rmSync(dir, { recursive: true, force: true });

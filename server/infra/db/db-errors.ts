@@ -11,6 +11,42 @@ const hasCode = (err: unknown, code: string): boolean =>
 
 export const isUniqueViolation = (err: unknown): boolean => hasCode(err, UNIQUE_VIOLATION);
 
+/**
+ * SQLSTATEs of a database that is going away, coming back or out of reach: the connection classes (08), and the
+ * operator's interventions (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57P05 idle
+ * session timeout), and too_many_connections (53300) while a restarted server fills up.
+ */
+const UNAVAILABLE_CODES = /^(08...|57P0[1235]|53300)$/;
+/** What node's sockets and pg say when the server is gone before or during a statement. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|terminating connection|timeout exceeded when trying to connect|Client has encountered a connection error|connection not open/i;
+
+/** The database is away (restarting, failing over, out of reach): a call answers 503, nothing about the call. */
+export class DatabaseUnavailable extends Error {
+  constructor(readonly cause?: unknown) {
+    super(`database unavailable${cause instanceof Error ? `: ${cause.message}` : ''}`);
+  }
+}
+
+/** Whether an error means the database could not be reached or went away, rather than that a statement was wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailable) return true;
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_TEXT.test(message);
+}
+
 /** A statement kept prepared was refused because its table's columns changed under it. */
 export const isPlanChanged = (err: unknown): boolean => hasCode(err, PLAN_CHANGED);
 

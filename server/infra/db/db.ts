@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { log } from '../logger.ts';
-import { isPlanChanged } from './db-errors.ts';
+import { isDatabaseUnavailable, isPlanChanged } from './db-errors.ts';
+import { Outage } from './outage.ts';
 
 /** How a query is run. */
 export interface QueryOptions {
@@ -18,14 +19,25 @@ export interface QueryOptions {
 /** The options of a query whose plan depends on its values (a list's filters and search). */
 export const PER_CALL: QueryOptions = { plan: 'per-call' };
 
-/** The few database operations the server uses; PGlite and PostgreSQL both provide them. */
-export interface Db {
+/** What runs statements: the database itself, or one transaction of it (Db.transaction). */
+export interface Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs one statement, kept prepared under a name of its text: PostgreSQL then parses it once and may reuse its
-   * plan (on PGlite, server/infra/db/pglite-statements.ts; on PostgreSQL, per connection).
+   * plan (on PGlite, server/infra/db/pglite-statements.ts; on PostgreSQL, per connection, unless DATABASE_POOLER
+   * says a pooler in transaction mode stands between: then every statement is unnamed).
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+/** The few database operations the server uses; PGlite and PostgreSQL both provide them. */
+export interface Db extends Queryable {
+  /**
+   * Runs `fn`'s statements as one transaction: they all commit, or none does (an error, or the database going away
+   * mid-way, rolls it back). `fn` must run its statements on `tx`, never on the Db: on PGlite the Db waits for the
+   * transaction to end.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements (no parameters); used by migrations. */
   exec(sql: string): Promise<void>;
   /**
@@ -45,6 +57,14 @@ export interface Db {
 export interface DbOptions {
   /** postgres://... runs on a PostgreSQL server; otherwise PGlite in dataDir. */
   databaseUrl?: string;
+  /**
+   * `transaction`: PostgreSQL is reached through a pooler in transaction mode (PgBouncer's pool_mode = transaction),
+   * which hands each transaction any server connection: no named statements, and the start-up lock held by an open
+   * transaction. LISTEN then needs `listenUrl`.
+   */
+  pooler?: 'transaction';
+  /** where LISTEN connects (PostgreSQL directly, or a pooler in session mode); default databaseUrl */
+  listenUrl?: string;
   dataDir: string;
   /** applies migrations up to this version only (a test building an earlier release's database) */
   migrateUpTo?: string;
@@ -56,7 +76,7 @@ export interface DbOptions {
  * first one's work.
  */
 export async function openDb(options: DbOptions, prepare?: (db: Db) => Promise<void>): Promise<Db> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options) : await openPglite(options.dataDir);
   try {
     await db.withStartupLock(async () => {
       await migrate(db, options.migrateUpTo);
@@ -71,6 +91,17 @@ export async function openDb(options: DbOptions, prepare?: (db: Db) => Promise<v
 
 /** The data folder is someone else's: a second server on one PGlite folder loses acknowledged writes. */
 export class DataDirInUse extends Error {}
+
+/** A PGlite data folder that does not open: damaged, or not a database at all. Said plainly, never as a stack. */
+export class DataDirBroken extends Error {
+  constructor(dataDir: string, cause: unknown) {
+    const why = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0].slice(0, 200);
+    super(
+      `无法打开数据目录 ${dataDir} 中的数据库（${why || '未知原因'}）：目录可能已损坏，或不是本程序的数据目录。` +
+        `请从备份恢复（npm run restore -- <备份文件> --force），或用 DATA_DIR 指定另一个目录。`,
+    );
+  }
+}
 
 const LOCK_FILE = 'scrm-server.lock';
 
@@ -121,9 +152,10 @@ async function openPglite(dataDir: string): Promise<Db> {
   let pg: InstanceType<typeof PGlite>;
   try {
     pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    await pg.query('SELECT 1');
   } catch (err) {
     unlock();
-    throw err;
+    throw new DataDirBroken(dataDir, err);
   }
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const statements = new PreparedStatements(pg);
@@ -133,6 +165,14 @@ async function openPglite(dataDir: string): Promise<Db> {
       if (options.plan !== 'per-call') return statements.query<T>(sql, params);
       return (await pg.query<T>(sql, params)).rows;
     },
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({
+          kind: 'pglite',
+          query: async <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+            options.plan === 'per-call' ? (await tx.query<T>(sql, params)).rows : statements.inTransaction<T>(sql, params),
+        }),
+      ),
     async exec(sql) {
       await pg.exec(sql);
     },
@@ -181,66 +221,190 @@ class StatementNames {
   }
 }
 
-/** A fixed key for pg_advisory_lock: migrations and seeding, one process at a time. */
+/** A fixed key for pg_advisory_xact_lock: migrations and seeding, one process at a time. */
 const STARTUP_LOCK_KEY = 0x5c0d_0001;
 
-async function openPostgres(url: string): Promise<Db> {
+/** How long a call waits for a new connection before the database counts as out of reach. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+type PgModule = typeof import('pg');
+type PgClient = InstanceType<PgModule['Client']>;
+
+/**
+ * The LISTEN connection: a connection of its own (LISTEN belongs to a session, so never a pooled one), kept open. When
+ * it drops (a restart, a failover) it is made again with a back-off doubling from 250 ms to 5 s, and every channel is
+ * listened to again. What was notified while it was away is not heard: session events are hints (a browser whose
+ * session was ended meanwhile is told so by its next call).
+ */
+class Listener {
+  readonly #handlers = new Map<string, Set<(payload: string) => void>>();
+  #client: PgClient | undefined;
+  #everConnected = false;
+  #retryMs = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  constructor(private readonly connect: () => PgClient) {}
+
+  async listen(channel: string, fn: (payload: string) => void): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const known = this.#handlers.get(channel);
+    if (known) {
+      known.add(fn);
+      return;
+    }
+    this.#handlers.set(channel, new Set([fn]));
+    if (this.#client) {
+      // A connection dropping now is met by its 'error' handler, which listens to every channel again.
+      await this.#client
+        .query(`LISTEN ${channel}`)
+        .catch((err: unknown) => log.warn({ err, channel }, 'LISTEN failed; retried on reconnect'));
+    } else if (!this.#everConnected && !this.#timer) {
+      await this.#open();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#client?.end().catch(() => {});
+  }
+
+  async #open(): Promise<void> {
+    const client = this.connect();
+    client.on('notification', (msg) => this.#handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
+    client.on('error', (err) => this.#lost(client, err));
+    client.on('end', () => this.#lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.#handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      this.#retry();
+      throw err;
+    }
+    if (this.#closed) return void client.end().catch(() => {});
+    if (this.#everConnected) log.info({ channels: [...this.#handlers.keys()] }, 'PostgreSQL LISTEN connection restored');
+    this.#client = client;
+    this.#everConnected = true;
+    this.#retryMs = 0;
+  }
+
+  #lost(client: PgClient, err?: Error) {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    if (this.#closed) return;
+    log.warn({ err }, 'PostgreSQL LISTEN connection lost; reconnecting');
+    client.end().catch(() => {});
+    this.#retry();
+  }
+
+  #retry() {
+    if (this.#closed || this.#timer) return;
+    this.#retryMs = Math.min(5_000, this.#retryMs ? this.#retryMs * 2 : 250);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#open().catch((err: unknown) => log.warn({ err }, 'PostgreSQL LISTEN connection not restored yet'));
+    }, this.#retryMs);
+    this.#timer.unref();
+  }
+}
+
+async function openPostgres(options: DbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
+  const url = options.databaseUrl!;
+  const unnamed = options.pooler === 'transaction';
   // A connection keeps the statements it prepared (below) while it lives: recycled every ten minutes, none piles up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, maxLifetimeSeconds: 600 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    maxLifetimeSeconds: 600,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection's error (the server restarted, a failover) would otherwise end the process: the pool drops
+  // that connection and the next call makes a new one.
+  pool.on('error', (err) => log.warn({ err }, 'an idle PostgreSQL connection was lost'));
+  const outage = new Outage();
   const statements = new StatementNames();
-  // LISTEN needs a connection of its own that stays open; made on first listen.
-  let listener: InstanceType<typeof pg.Client> | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listener = new Listener(() => new pg.Client({ connectionString: options.listenUrl ?? url, keepAlive: true }));
+  type Target = Pick<InstanceType<PgModule['Pool']>, 'query'>;
+  const run = async <T>(target: Target, sql: string, params: unknown[], plan: QueryOptions['plan']): Promise<T[]> => {
+    if (plan === 'per-call' || unnamed) return (await target.query(sql, params)).rows as T[];
+    // A named statement is parsed once per connection, and its plan may be reused as on PGlite.
+    const named = () => target.query({ name: statements.name(sql), text: sql, values: params });
+    try {
+      return (await named()).rows as T[];
+    } catch (err) {
+      // A table's columns changed under a kept plan (another process migrated): prepared anew under a new name.
+      if (!isPlanChanged(err)) throw err;
+      statements.renew(sql);
+      return (await named()).rows as T[];
+    }
+  };
+  /** A connection of the pool for several statements; one that broke meanwhile is destroyed, not reused. */
+  const withClient = async <T>(work: (client: InstanceType<PgModule['Client']>) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    // Lost between two statements: the next statement fails, and says so.
+    const quiet = () => {};
+    client.on('error', quiet);
+    let broken: Error | undefined;
+    try {
+      return await work(client as unknown as PgClient);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.off('error', quiet);
+      client.release(broken);
+    }
+  };
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      if (options.plan === 'per-call') return (await pool.query(sql, params)).rows as T[];
-      // A named statement is parsed once per connection, and its plan may be reused as on PGlite.
-      const named = () => pool.query({ name: statements.name(sql), text: sql, values: params });
-      try {
-        return (await named()).rows as T[];
-      } catch (err) {
-        // A table's columns changed under a kept plan (another process migrated): prepared anew under a new name.
-        if (!isPlanChanged(err)) throw err;
-        statements.renew(sql);
-        return (await named()).rows as T[];
-      }
-    },
+    query: <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+      outage.run(() => run<T>(pool, sql, params, options.plan)),
+    transaction: (fn) =>
+      outage.run(() =>
+        withClient(async (client) => {
+          await client.query('BEGIN');
+          try {
+            const result = await fn({
+              kind: 'postgres',
+              query: (sql, params = [], options = {}) => run(client, sql, params, options.plan),
+            });
+            await client.query('COMMIT');
+            return result;
+          } catch (err) {
+            if (!isDatabaseUnavailable(err)) await client.query('ROLLBACK').catch(() => {});
+            throw err;
+          }
+        }),
+      ),
     async exec(sql) {
-      await pool.query(sql);
+      await outage.run(() => pool.query(sql));
     },
-    async withStartupLock(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        return await fn();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
-        client.release();
-      }
-    },
-    async listen(channel, fn) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => handlers.get(msg.channel)?.forEach((h) => h(msg.payload ?? '')));
-        // A lost listening connection would silently stop the pushes: fail loudly instead.
-        listener.on('error', (err) => log.error({ err }, 'PostgreSQL LISTEN connection failed'));
-      }
-      let set = handlers.get(channel);
-      if (!set) {
-        handlers.set(channel, (set = new Set()));
-        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-        await listener.query(`LISTEN ${channel}`);
-      }
-      set.add(fn);
-    },
+    withStartupLock: (fn) =>
+      withClient(async (client) => {
+        // A transaction's lock, held while `fn` works on other connections: released by the COMMIT, or by the server
+        // when this connection drops. A session's lock (pg_advisory_lock) would be taken and released on whichever
+        // server connection a pooler in transaction mode hands each statement, and could be left held.
+        await client.query('BEGIN');
+        try {
+          await client.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY]);
+          const result = await fn();
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      }),
+    listen: (channel, fn) => listener.listen(channel, fn),
     async notify(channel, payload) {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await outage.run(() => pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
     },
     async close() {
-      await listener?.end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
   };

@@ -35,17 +35,25 @@ export class PreparedStatements {
     return this.pg._runExclusiveTransaction(() =>
       this.pg._runExclusiveQuery(async () => {
         try {
-          return await this.#run<T>(sql, params);
+          return await this.#run<T>(sql, params, true);
         } catch (err) {
           // A table's columns changed under a kept plan: the statement was closed; prepared anew, it runs once more.
           if (!isPlanChanged(err)) throw err;
-          return this.#run<T>(sql, params);
+          return this.#run<T>(sql, params, true);
         }
       }),
     );
   }
 
-  async #run<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  /**
+   * A statement of a transaction whose caller holds PGlite's transaction lock (Db.transaction): only the statement
+   * lock is taken, and the data folder is written once, at COMMIT. No retry: an error has aborted the transaction.
+   */
+  inTransaction<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return this.pg._runExclusiveQuery(() => this.#run<T>(sql, params, false));
+  }
+
+  async #run<T>(sql: string, params: readonly unknown[], write: boolean): Promise<T[]> {
     const { serialize } = protocol;
     const messages: Message[] = [];
     let planChanged = false;
@@ -69,7 +77,7 @@ export class PreparedStatements {
       messages.push(...(await this.#send(serialize.sync())));
       if (planChanged) await this.#forget(sql);
     }
-    await this.pg.syncToFs();
+    if (write) await this.pg.syncToFs();
     return parse.parseResults(messages, this.pg.parsers)[0].rows as T[];
   }
 

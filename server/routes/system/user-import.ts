@@ -17,6 +17,7 @@ import {
   type UserInput,
 } from '../../../src/api/contract.ts';
 import { owns } from '../../access/access.ts';
+import { log } from '../../infra/logger.ts';
 import { takes } from '../../infra/http/validate.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '../../../src/api/schema/kit.ts';
@@ -243,11 +244,13 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
     void lifecycle
       .track(run(jobId, s.tenantId, hash, valid, total - valid.length, body.mustChangePassword === 'true'))
       .catch(async (err: unknown) => {
-        console.error('import failed', err);
-        await db.query(
-          `UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`,
-          [jobId],
-        );
+        log.error({ err, jobId }, 'import failed');
+        // When the database itself is away this fails too: a job without progress is marked by a later tick.
+        await db
+          .query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
+            jobId,
+          ])
+          .catch((e: unknown) => log.error({ err: e, jobId }, 'import not marked failed'));
       });
     return c.json(ok(await status(s.tenantId, jobId)));
   });
