@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './access/auth.ts';
 import type { Db } from './infra/db/db.ts';
 import { ApiError } from './infra/http/http.ts';
-import { isDatabaseUnavailable } from './infra/db/db-errors.ts';
+import { isDatabaseUnavailable, isKeptRule } from './infra/db/db-errors.ts';
 import { accessChain, CallTable } from './access/access.ts';
 import { dbLookups, relateDefaults, syncInterfaces } from './access/relations.ts';
 import { reconcileCatalogue, shippedEntries, type Reconciled } from './seed/catalogue.ts';
@@ -135,6 +135,8 @@ export function createApp(options: AppOptions) {
 
   app.onError(async (err, c) => {
     if (err instanceof ApiError) return c.json({ result: 'error', errmsg: err.message, ...err.extra });
+    // A rule the database keeps for every writer refused the write (server/migrations/032_grant_rules.sql).
+    if (isKeptRule(err)) return c.json({ result: 'error', errmsg: err.message });
     // The database is away (a restart, a failover): nothing about the call, and nothing to write down there either.
     // The console shows its network message for the status (SPEC 8); a balancer may retry elsewhere.
     if (isDatabaseUnavailable(err)) {

@@ -4,20 +4,25 @@ import { accessTokenValid, findSession } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { amongGranted, heldNow, heldRelations, offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
-import type { AccessLookups, CallTable } from './access.ts';
+import type { AccessLookups, CallTable, Owner } from './access.ts';
+import { log } from '../infra/logger.ts';
 
 /*
  * The interfaces and their relations to menu pages and buttons, in the database (page_func_relation): what the access
  * chain (server/access/access.ts) and the handlers' finer rules ask. SQL, run by the API suite on PGlite and PostgreSQL.
  */
 
-/** Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule). */
+/**
+ * Whether the caller's roles grant one of these pages (by component) or button codes now (a handler's finer rule).
+ * Only the platform's entries count: a tenant's own entry names its component and its buttons' codes itself, and a
+ * name a tenant chose never grants a system page's power.
+ */
 export async function grants(db: Db, s: SessionInfo, owner: { pages?: readonly string[]; buttons?: readonly string[] }): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM user_role ur
        JOIN role r ON r.id = ur.role_id AND r.tenant_id = $2
        JOIN role_perm rp ON rp.role_id = r.id
-       JOIN menu m ON m.id = rp.menu_id AND ${offeredTo('m', '$2')}
+       JOIN menu m ON m.id = rp.menu_id AND m.tenant_id IS NULL AND ${offeredTo('m', '$2')}
       WHERE ur.user_id = $1
         AND ((m.uri_type = 1 AND m.component = ANY($3::text[])) OR (m.uri_type = 2 AND m.code = ANY($4::text[])))
       LIMIT 1`,
@@ -41,16 +46,34 @@ export async function mayCall(db: Db, s: SessionInfo, method: string, path: stri
   return row.allowed;
 }
 
-/** The server's own calls as interface rows; a row met for the first time gets its first relations from its owner. */
+/** Whether a call belongs to the records engine: the only calls a tenant's own menu entry may be related to. */
+const isRecordsCall = (owner: Owner) => typeof owner === 'object' && owner.records !== undefined;
+
+/**
+ * The server's own calls as interface rows, each marked whether it is a records call (the database relates a tenant's
+ * own entry to those only); a row met for the first time gets its first relations from its owner. A call that stopped
+ * being a records call leaves the tenant entries it was related to, and the server log says so.
+ */
 export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
   for (const [key, owner] of calls.owners) {
     const [method, path] = key.split(' ');
+    const records = isRecordsCall(owner);
     const [created] = await db.query<{ id: number }>(
-      `INSERT INTO api_interface (method, path, source) VALUES ($1, $2, 'server') ON CONFLICT (method, path) DO NOTHING RETURNING id`,
-      [method, path],
+      `INSERT INTO api_interface (method, path, source, records) VALUES ($1, $2, 'server', $3) ON CONFLICT (method, path) DO NOTHING RETURNING id`,
+      [method, path, records],
     );
-    if (created && typeof owner === 'object') await relateDefaults(db, calls, { interfaceId: created.id });
+    if (!created) {
+      await db.query(`UPDATE api_interface SET records = $3 WHERE method = $1 AND path = $2 AND records <> $3`, [method, path, records]);
+    } else if (typeof owner === 'object') {
+      await relateDefaults(db, calls, { interfaceId: created.id });
+    }
   }
+  const gone = await db.query<{ name: string; path: string }>(
+    `DELETE FROM page_func_relation pf USING menu m, api_interface i
+      WHERE m.id = pf.menu_id AND i.id = pf.interface_id AND m.tenant_id IS NOT NULL AND NOT i.records
+     RETURNING m.name, i.path`,
+  );
+  if (gone.length) log.warn({ relations: gone }, 'tenant entries related to system calls: relations removed');
 }
 
 /**
@@ -70,13 +93,16 @@ export async function relateDefaults(db: Db, calls: CallTable, target: { interfa
      SELECT m.id, i.id
        FROM jsonb_to_recordset($1::jsonb) AS o(key text, pages text[], buttons text[], records text[])
        JOIN api_interface i ON i.method || ' ' || i.path = o.key AND i.source = 'server'
-       JOIN menu m ON (m.uri_type = 1 AND m.component = ANY(o.pages)) OR (m.uri_type = 2 AND m.code = ANY(o.buttons))
-          -- a records page: its component is a meta table's; a records button: <that table>:<op> under it
+       -- a system page's calls: the platform's entries only (a tenant names its own entries' components and codes)
+       JOIN menu m ON (m.tenant_id IS NULL AND ((m.uri_type = 1 AND m.component = ANY(o.pages)) OR (m.uri_type = 2 AND m.code = ANY(o.buttons))))
+          -- a records page: its component is a meta table's (a tenant's own entry: its tenant's table); a records
+          -- button: <that table>:<op> under it
           OR (m.uri_type = 1 AND 'view' = ANY(o.records) AND m.component <> ''
-              AND EXISTS (SELECT 1 FROM meta_table t WHERE t.component = m.component))
+              AND EXISTS (SELECT 1 FROM meta_table t WHERE t.component = m.component AND (m.tenant_id IS NULL OR t.tenant_id = m.tenant_id)))
           OR (m.uri_type = 2 AND split_part(m.code, ':', 2) = ANY(o.records)
               AND EXISTS (SELECT 1 FROM menu p JOIN meta_table t ON t.component = p.component AND p.component <> ''
-                           WHERE p.id = m.parent_id AND t.name = split_part(m.code, ':', 1)))
+                           WHERE p.id = m.parent_id AND t.name = split_part(m.code, ':', 1)
+                             AND (m.tenant_id IS NULL OR t.tenant_id = m.tenant_id)))
       WHERE ($2::int IS NULL OR i.id = $2) AND ($3::int IS NULL OR m.id = $3)
      ON CONFLICT DO NOTHING`,
     [JSON.stringify(rows), interfaceId, menuId],

@@ -222,18 +222,22 @@ export async function reconcileCatalogue(
     await db.query(
       `INSERT INTO tenant_page (tenant_id, menu_id)
        SELECT t.id, $1::int FROM tenant t
-        WHERE t.id = $2 OR (NOT $3 AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = t.id AND tp.menu_id = $4)))
+        WHERE (t.id = $2 OR (NOT $3 AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = t.id AND tp.menu_id = $4))))
+          -- a button only where its page is
+          AND (NOT $5 OR EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = t.id AND tp.menu_id = $4))
        ON CONFLICT DO NOTHING`,
-      [id, options.platformTenant, platformOnly.has(e.key), parentId],
+      [id, options.platformTenant, platformOnly.has(e.key), parentId, e.row.uri_type === 2],
     );
+    // A new button goes to the admins' roles that hold its page (a button comes with its page, never alone).
     await db.query(
       `INSERT INTO role_perm (role_id, menu_id)
        SELECT DISTINCT r.id, $1::int FROM role r
          JOIN user_role ur ON ur.role_id = r.id
          JOIN app_user u ON u.id = ur.user_id AND u.tenant_id = r.tenant_id AND u.user_type = 0
         WHERE EXISTS (SELECT 1 FROM tenant_page tp WHERE tp.tenant_id = r.tenant_id AND tp.menu_id = $1::int)
+          AND ($2::int IS NULL OR EXISTS (SELECT 1 FROM role_perm p WHERE p.role_id = r.id AND p.menu_id = $2::int))
        ON CONFLICT DO NOTHING`,
-      [id],
+      [id, e.row.uri_type === 2 ? parentId : null],
     );
     done.added.push(id);
     ids.set(e.key, id);

@@ -118,6 +118,8 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   metaRefDefault: 'A reference field has no default value',
   metaDefault: 'The default value does not fit the field type',
   metaComponent: 'The page component is a lower-case group/name path, e.g. base-info/store-mng',
+  systemComponent:
+    '“{name}” is one of the console’s own pages: a data table or a tenant’s own menu entry cannot use it as its page component',
 
   departId: 'No such department',
   departName: 'The department name is required',

@@ -103,6 +103,22 @@ describe('an earlier release’s database, opened by today’s server', () => {
   beforeAll(async () => {
     const fixture = JSON.parse(gunzipSync(readFileSync(FIXTURE)).toString('utf8')) as Fixture;
     await loadFixture(dataDir, fixture);
+    // An administrator (userType 0) whose only role lacks 用户管理: the buttons the upgrade brings to that page are
+    // not his (a button comes with its page).
+    const db = await openDb({ dataDir, migrateUpTo: fixture.migrations.at(-1) });
+    try {
+      const [role] = await db.query<{ id: number }>(`INSERT INTO role (tenant_id, name) VALUES (1, '无用户管理') RETURNING id`);
+      await db.query(
+        `INSERT INTO role_perm (role_id, menu_id) SELECT $1, id FROM menu WHERE tenant_id IS NULL AND uri_type = 1 AND path = '/dashboard'`,
+        [role.id],
+      );
+      const [user] = await db.query<{ id: number }>(
+        `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, user_type) VALUES (1, 'noUsersAdmin', 'x', '无用户管理', 0) RETURNING id`,
+      );
+      await db.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [user.id, role.id]);
+    } finally {
+      await db.close();
+    }
     today = await startToday(dataDir);
   }, 120_000);
 
@@ -125,6 +141,16 @@ describe('an earlier release’s database, opened by today’s server', () => {
       expect(codes(await menuOf(today.url, user))).toEqual(expect.arrayContaining(['user:export', 'user:detail']));
     // Not a super admin: the tenant's own admins decide what other roles get.
     expect(codes(await menuOf(today.url, 'tenantadmin'))).not.toContain('user:export');
+    // An administrator whose role lacks 用户管理 gets none of its new buttons; no role holds a button without its page.
+    const lacking = await today.db.query<{ code: string }>(
+      `SELECT m.code FROM role_perm rp JOIN role r ON r.id = rp.role_id AND r.name = '无用户管理' JOIN menu m ON m.id = rp.menu_id WHERE m.uri_type = 2`,
+    );
+    expect(lacking).toEqual([]);
+    const alone = await today.db.query(
+      `SELECT rp.role_id, b.code FROM role_perm rp JOIN menu b ON b.id = rp.menu_id AND b.uri_type = 2
+        WHERE NOT EXISTS (SELECT 1 FROM role_perm p WHERE p.role_id = rp.role_id AND p.menu_id = b.parent_id)`,
+    );
+    expect(alone).toEqual([]);
 
     // The new button opens its call: the export the access chain and the handler check by button.
     const admin = await signedIn(today.url, 'admin');
@@ -138,7 +164,8 @@ describe('an earlier release’s database, opened by today’s server', () => {
   it('keeps the earlier release’s data and sessions working', async () => {
     expect(names(await menuOf(today.url, 'staff'))).toContain('工作台');
     const [users] = await today.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user');
-    expect(users.n).toBe(6);
+    // the fixture's six, and the administrator without 用户管理 this file adds
+    expect(users.n).toBe(7);
   });
 
   it('names every shipped entry by a key of its own', () => {
@@ -195,7 +222,8 @@ describe('an earlier release’s database, opened by today’s server', () => {
           WHERE rp.menu_id = $1 ORDER BY 1`,
         [button],
       );
-      expect(holders.map((h) => h.user_name)).toEqual(['admin', 'admin2', 'platform']);
+      // every userType 0 account's roles: a new page arrives with its button
+      expect(holders.map((h) => h.user_name)).toEqual(['admin', 'admin2', 'noUsersAdmin', 'platform']);
       expect(names(await menuOf(today.url, 'admin'))).toContain('审计报表');
       expect(names(await menuOf(today.url, 'staff'))).not.toContain('审计报表');
     });

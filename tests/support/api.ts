@@ -1,3 +1,4 @@
+import type { Answer } from '../../src/api/contract.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { login } from '../../src/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
@@ -58,4 +59,14 @@ export async function newAccount(baseUrl: string, admin: 'admin' | 'admin2', pre
     password,
   );
   return userName;
+}
+
+/** One signed-in JSON call to /manage as the server answers it (the envelope, whatever the result). */
+export async function callAs<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
 }

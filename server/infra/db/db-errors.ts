@@ -47,6 +47,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_TEXT.test(message);
 }
 
+/** The rules the database keeps for every writer (migration 032), by constraint name: their refusals are the user's to read. */
+const KEPT_RULES = new Set(['button_with_page', 'tenant_entry_records_only']);
+
+/**
+ * A write refused by a rule the database keeps (a button without its page, a tenant's entry related to a system
+ * call): its message, in the product's language, is the answer.
+ */
+export const isKeptRule = (err: unknown): boolean =>
+  hasCode(err, '23514') && KEPT_RULES.has(String((err as { constraint?: unknown }).constraint ?? ''));
+
 /** A statement kept prepared was refused because its table's columns changed under it. */
 export const isPlanChanged = (err: unknown): boolean => hasCode(err, PLAN_CHANGED);
 

@@ -426,5 +426,18 @@ export async function migrate(db: Db, upTo?: string): Promise<string[]> {
     await db.exec(`BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${file}');\nCOMMIT;`);
     applied.push(file);
   }
+  await reportRepairs(db, applied);
   return applied;
+}
+
+/** What the migrations just applied repaired in existing rows (schema_repair), said once at the start that ran them. */
+async function reportRepairs(db: Db, applied: string[]): Promise<void> {
+  if (!applied.length) return;
+  const [table] = await db.query<{ found: string | null }>(`SELECT to_regclass('schema_repair')::text AS found`);
+  if (!table.found) return;
+  const repairs = await db.query<{ version: string; what: string; rows: number }>(
+    'SELECT version, what, rows FROM schema_repair WHERE version = ANY($1::text[]) ORDER BY at, version',
+    [applied],
+  );
+  for (const r of repairs) console.warn(`数据库升级 ${r.version}：${r.what}（${r.rows} 行，详见 schema_repair 表）`);
 }

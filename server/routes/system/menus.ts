@@ -10,6 +10,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { checkWith, takes } from '../../infra/http/validate.ts';
 import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/system/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
+import { isSystemPage } from '../../../src/api/rules/system-pages.ts';
 import {
   interfaceList,
   menuDelete,
@@ -206,6 +207,10 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       throw new ApiError('平台管理页面的组件不能修改', { field: 'component' });
     }
     const tenantId = parent?.tenantId ?? before?.tenantId ?? null;
+    // A tenant's own entry opens the records engine for the tenant's tables, never a system page.
+    if (tenantId !== null && input.uriType === 1 && isSystemPage(input.component)) {
+      throw new ApiError(say('systemComponent', { name: input.component }), { field: 'component' });
+    }
     if (input.uriType === 2) {
       const [dup] = await db.query(
         'SELECT 1 FROM menu WHERE parent_id = $1 AND uri_type = 2 AND code = $2 AND ($3::int IS NULL OR id <> $3)',
@@ -279,6 +284,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     );
     if (!table) throw new ApiError('数据表不存在', { field: 'tableId' });
     if (!table.component) throw new ApiError('请先在“编辑”中为数据表填写页面组件', { field: 'tableId' });
+    // A table named like a system page before that was refused: its page would be a system page's.
+    if (isSystemPage(table.component)) throw new ApiError(say('systemComponent', { name: table.component }), { field: 'tableId' });
     const input: MenuEntryInput = {
       parentId,
       name,

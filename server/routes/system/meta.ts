@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
+import { offeredTo } from '../../access/menu.ts';
 import { takes } from '../../infra/http/validate.ts';
 import {
   metaFieldDelete,
@@ -91,8 +92,9 @@ export function metaRoutes(db: Db, calls: CallTable) {
       // The page that now renders this table starts related to the records calls, its buttons to theirs.
       if (input.component) {
         const pages = await db.query<{ id: number }>(
-          `SELECT m.id FROM menu m WHERE m.component = $1 UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1`,
-          [input.component],
+          `SELECT m.id FROM menu m WHERE m.component = $1 AND ${offeredTo('m', '$2')}
+           UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1 AND ${offeredTo('p', '$2')}`,
+          [input.component, s.tenantId],
         );
         for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
       }

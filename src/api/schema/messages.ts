@@ -120,6 +120,7 @@ export const RULE_MESSAGES = {
   metaRefDefault: '引用字段不能有默认值',
   metaDefault: '默认值与字段类型不符',
   metaComponent: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
+  systemComponent: '“{name}”是系统自带的页面，不能用作数据表或租户自有菜单的页面组件',
 
   departId: '部门不存在',
   departName: '部门名称不能为空',

@@ -9,6 +9,7 @@ import {
 } from '../../contract.ts';
 import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
+import { isSystemPage } from '../../rules/system-pages.ts';
 
 /** /v1/metaData/selMetaTableList: a page of the tenant's tables, found by a word of their name, label or remark. */
 export const metaTableList = body({ ...page(20, 500), keyword: keyword(50) });
@@ -27,6 +28,10 @@ export const metaTableSave = body({
       v.string(say('metaComponent')),
       v.trim(),
       v.check((s) => s === '' || COMPONENT_PATTERN.test(s), say('metaComponent')),
+      v.check(
+        (s) => !isSystemPage(s),
+        (issue) => say('systemComponent', { name: String(issue.input) }),
+      ),
     ),
     '',
   ),
