@@ -11,7 +11,11 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
 /**
  * Who may make a call:
  * - `anonymous`: anyone (passport, captcha, anonymous SMS, demo outbox);
- * - `shell`: every signed-in user (the calls the session shell itself makes);
+ * - `session`: every signed-in session, one whose initial password must still be changed included: the reads that
+ *   start a session (user info, permissions, menu, settings), keep it (the access token, its event stream) and end it
+ *   (logout);
+ * - `shell`: every signed-in user whose password is their own (the shell's other calls: profile, phone, SMS,
+ *   uploads, the online users, its own logs);
  * - `pages` / `buttons`: a signed-in user whose roles grant a menu page or button related to the call's interface
  *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
  *   the relations a new interface row starts with; after that the data decides (the interface list page).
@@ -22,6 +26,7 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
  */
 export type Owner =
   | 'anonymous'
+  | 'session'
   | 'shell'
   | {
       pages?: readonly string[];
@@ -140,8 +145,8 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
       await log(keyId, session.tenantId, 'forbidden');
       return c.json({ result: 403, errmsg: why });
     };
-    // never the shell's calls, the platform's, or the keys' own management (a key does not make keys)
-    if (owner === 'shell' || (typeof owner === 'object' && owner.platform) || path.startsWith('/v1/openApi/')) {
+    // never the session's or the shell's calls, the platform's, or the keys' own management (a key does not make keys)
+    if (typeof owner === 'string' || owner.platform || path.startsWith('/v1/openApi/')) {
       return refuse('API 密钥不能调用此接口');
     }
     await options.interfacesReady;
@@ -169,7 +174,7 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     const token = c.req.header('UserToken');
     if (!token) return c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
     // A page or button call's permission is read with the session (one statement), once the interface rows exist.
-    const pageCall = owner !== 'shell';
+    const pageCall = typeof owner === 'object';
     if (pageCall) await options.interfacesReady;
     const found = await ask.findSession(token, pageCall ? { method: c.req.method, path } : undefined);
     if (!found) return c.json({ result: 401, errmsg: 'userToken失效' });
@@ -185,18 +190,26 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     c.set('session', session);
     await ask.touch(session);
     // 3. page or button, through the interface's relations; platform calls only in the platform's tenant. A password
-    // someone else chose opens nothing but the shell's calls and its own change until it is changed.
-    if (session.mustChangePassword && owner !== 'shell') {
-      if (owner.initialPassword) return next();
-      return c.json({ result: 403, errmsg: '请先修改初始密码' });
+    // someone else chose opens nothing but the session's own calls and the change itself until it is changed.
+    if (session.mustChangePassword) {
+      if (!openBeforePasswordChange(owner)) return c.json({ result: 403, errmsg: '请先修改初始密码' });
+      // the change itself needs no page
+      if (typeof owner === 'object') return next();
     }
-    if (owner !== 'shell') {
+    if (typeof owner === 'object') {
       if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
       if (!(found.mayCall ?? (await ask.mayCall(session, c.req.method, path)))) return c.json(forbidden);
     }
     await next();
   };
 }
+
+/**
+ * What a session whose initial password must still be changed may call: the session's own calls (start, stay, end)
+ * and the change itself. The rest (the shell's other calls, every page and button) waits for the change.
+ */
+export const openBeforePasswordChange = (owner: Owner): boolean =>
+  owner === 'anonymous' || owner === 'session' || (typeof owner === 'object' && owner.initialPassword === true);
 
 /** What a call does, by the last segment of its path (selSysTaskList, addSysTask, del, importExcel …). */
 const ACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -224,7 +237,7 @@ export function describeCall(
   const action = ACTIONS.find(([re]) => re.test(last))?.[1] ?? last;
   if (!owner) return action;
   if (owner === 'anonymous') return `公开接口 · ${action}`;
-  if (owner === 'shell') return `登录后通用 · ${action}`;
+  if (owner === 'shell' || owner === 'session') return `登录后通用 · ${action}`;
   const page =
     owner.pages?.map(names.page).find(Boolean) ??
     owner.buttons?.map(names.button).find(Boolean) ??

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openEvents, signedIn } from '../support/api.ts';
+import { callAs, DEMO_PASSWORD, openEvents, signedIn } from '../support/api.ts';
+import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
+import { userCalls } from '../../src/api/calls/system/user-calls.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { PRESENCE_WINDOW_SECONDS } from '../../server/access/presence.ts';
 
@@ -34,6 +36,26 @@ describe('online users and force logout', () => {
         return { rows: one.values.length, same: one.count === many.count };
       })
       .toEqual({ rows: 1, same: true });
+  });
+
+  it('an account that must still change its initial password sees no one online and forces no one out', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { userInfo } = await fetchUserInfo(admin.api);
+    const userName = `initial${Date.now().toString(36)}`;
+    // userType 2 may list and force out, once its password is its own
+    await userCalls(admin.api).save(
+      { userName, nickname: '初始密码', phone: '', userType: 2, departIds: [userInfo.allDepartList[0].id], roleIds: [] },
+      DEMO_PASSWORD,
+      true,
+    );
+    const fresh = await signedIn(baseUrl, userName);
+    const staff = await openEvents(baseUrl, (await signedIn(baseUrl, 'staff')).token);
+    const gated = { result: 403, errmsg: '请先修改初始密码' };
+    expect(await callAs(baseUrl, fresh.token, '/v1/user/listOnlineUser', { pageNum: 1, pageSize: 10 })).toEqual(gated);
+    expect(await callAs(baseUrl, fresh.token, '/v1/user/forceLogout', { id: staff.id })).toEqual(gated);
+    staff.close();
+    // The session's own calls still answer (the change screen needs them).
+    expect((await callAs(baseUrl, fresh.token, '/vue/userInfo')).result).toBe('ok');
   });
 
   it('refuses userType 1, another tenant’s session and the caller’s own', async () => {

@@ -205,7 +205,7 @@ describe('access chain: session, then tenant, then permission', () => {
     for (const h of [inactive, other, must, change]) expect(h.asked.filter((a) => a.startsWith('mayCall'))).toEqual([]);
   });
 
-  it('a password someone else chose opens only the shell’s calls and its own change, which needs no page', async () => {
+  it('a password someone else chose opens only the session’s calls and its own change, which needs no page', async () => {
     const must = () => harness({ session: session({ mustChangePassword: true }), allowed: false });
     const h = must();
     expect((await h.call('/v1/user/list', { UserToken: 't' })).body).toEqual({ result: 403, errmsg: '请先修改初始密码' });
@@ -218,6 +218,33 @@ describe('access chain: session, then tenant, then permission', () => {
     // Once changed, the change is a page call like any other.
     const after = harness({ allowed: false });
     expect((await after.call('/v1/user/updatePassword', { UserToken: 't' })).body).toEqual(FORBIDDEN);
+  });
+
+  it('the gate, call by call: before the change only the session’s own calls and the change answer (every route)', async () => {
+    const through: string[] = [];
+    for (const key of calls.calls.filter((k) => !k.endsWith('/v1/orphan'))) {
+      const [method, path] = key.split(' ');
+      const h = harness({ session: session({ mustChangePassword: true, userType: 0 }), allowed: true });
+      const answer = await h.call(path, { UserToken: 't' }, method);
+      if (h.ran.length) through.push(key);
+      else expect(answer.body, key).toEqual({ result: 403, errmsg: '请先修改初始密码' });
+    }
+    const signedInCalls = through.filter((key) => calls.owner(...(key.split(' ') as [string, string])) !== 'anonymous').sort();
+    expect(signedInCalls).toEqual([
+      'GET /v1/session/events',
+      'POST /anon/vue/logout',
+      'POST /anon/vue/token',
+      'POST /permission/treeMenu4VUE',
+      'POST /v1/menu/pinyin',
+      'POST /v1/systemSetting/getByType',
+      'POST /v1/systemSetting/getIsPrivacy',
+      'POST /v1/user/updatePassword',
+      'POST /v1/userRole/initUserPermission',
+      'POST /vue/userInfo',
+    ]);
+    // Among what waits: the online users (addresses and phones) and forcing someone else out.
+    expect(through).not.toContain('POST /v1/user/listOnlineUser');
+    expect(through).not.toContain('POST /v1/user/forceLogout');
   });
 
   it('platform calls only in the platform’s tenant, and there still by the relations', async () => {

@@ -31,7 +31,8 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     );
     return rows.filter((r) => {
       const owner = calls.owner(r.method, r.path);
-      return r.path && !(typeof owner === 'object' && owner.platform) && owner !== 'shell' && owner !== 'anonymous';
+      // an external backend's interface (no owner here), or a page or button call that is not the platform's
+      return r.path && (owner === undefined || (typeof owner === 'object' && !owner.platform));
     });
   };
 

@@ -61,7 +61,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
   });
 
   // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
-  app.get('/v1/session/events', owns('shell'), (c) => {
+  app.get('/v1/session/events', owns('session'), (c) => {
     const { id, userId, tenantId, tokenHash } = c.get('session');
     return streamSSE(c, async (stream) => {
       await touchSession(db, tokenHash);

@@ -24,7 +24,7 @@ const MAX_KEPT_TREES = 2000;
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/vue/userInfo', owns('shell'), takes(noBody), async (c) => {
+  app.post('/vue/userInfo', owns('session'), takes(noBody), async (c) => {
     const s = c.get('session');
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
@@ -46,7 +46,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
   // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
-  app.post('/v1/userRole/initUserPermission', owns('shell'), takes(noBody), async (c) => {
+  app.post('/v1/userRole/initUserPermission', owns('session'), takes(noBody), async (c) => {
     const s = c.get('session');
     await db.query(
       `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[], permissions_at = clock_timestamp()
@@ -61,7 +61,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   // this process. Without stored permissions the tree is built from the roles each time.
   // The answer is kept as its JSON text: a tree is tens of kilobytes, and writing it out was most of a kept call.
   const trees = new Map<string, { generation: string; body: string }>();
-  app.post('/permission/treeMenu4VUE', owns('shell'), takes(noBody), async (c) => {
+  app.post('/permission/treeMenu4VUE', owns('session'), takes(noBody), async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
@@ -80,7 +80,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
-  app.post('/anon/vue/token', owns('shell'), takes(noBody), async (c) => {
+  app.post('/anon/vue/token', owns('session'), takes(noBody), async (c) => {
     const s = c.get('session');
     const token = newToken();
     const deadline = Date.now() + accessTokenTtlSeconds * 1000;
@@ -94,7 +94,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json({ result: 'ok', values: token, deadline });
   });
 
-  app.post('/anon/vue/logout', owns('shell'), takes(noBody), async (c) => {
+  app.post('/anon/vue/logout', owns('session'), takes(noBody), async (c) => {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     await recordSession(db, s.id, s.tenantId, 'logout');
@@ -105,14 +105,14 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
   // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
-  app.post('/v1/menu/pinyin', owns('shell'), takes(pinyinLabels), async (c) => {
+  app.post('/v1/menu/pinyin', owns('session'), takes(pinyinLabels), async (c) => {
     const { labels } = c.var.body;
     const full = labels.map((l: string) => pinyin(l, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }));
     const initials = labels.map((l: string) => pinyin(l, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }));
     return c.json(ok({ full, initials }));
   });
 
-  app.post('/v1/systemSetting/getByType', owns('shell'), takes(settingType), async (c) => {
+  app.post('/v1/systemSetting/getByType', owns('session'), takes(settingType), async (c) => {
     const { type } = c.var.body;
     const [row] = await db.query<{ params: string }>('SELECT params FROM system_setting WHERE tenant_id = $1 AND type = $2', [
       c.get('session').tenantId,

@@ -33,7 +33,9 @@ type MenuTreeNode = MenuEntry & { roleCount: number; interfaceCount: number; chi
 /** How the server's code lets a call through (its route's owner): the interface list shows it beside the relations. */
 function accessOf(calls: CallTable, method: string, path: string, source: string): InterfaceRow['access'] {
   const owner = source === 'server' ? calls.owner(method, path) : undefined;
-  if (owner === 'anonymous' || owner === 'shell') return owner;
+  if (owner === 'anonymous') return owner;
+  // the interface list shows the session's own calls among the shell's (every signed-in user's)
+  if (owner === 'shell' || owner === 'session') return 'shell';
   return typeof owner === 'object' && owner.platform ? 'platform' : 'relation';
 }
 

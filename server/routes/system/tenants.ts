@@ -273,7 +273,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     },
   );
 
-  app.post('/v1/systemSetting/getIsPrivacy', owns('shell'), takes(noBody), async (c) => {
+  app.post('/v1/systemSetting/getIsPrivacy', owns('session'), takes(noBody), async (c) => {
     return c.json(ok(await privacyOn(db, c.get('session').tenantId)));
   });
 
