@@ -81,7 +81,7 @@ export interface AppOptions {
   defaultTenant?: string;
   /** the platform operator's tenant (PLATFORM_TENANT; default 0 in demo mode, else 1) */
   platformTenant?: number;
-  /** seals secrets at rest (SECRETS_KEY; a demo derives one); made from `demo` when omitted */
+  /** seals secrets at rest and signs links (SECRETS_KEY, or the data folder's key); a key of this process when omitted */
   secrets?: Secrets;
   /** requests an operator configured may go to this machine or a private network (demo default; SCRM_ALLOW_PRIVATE_TARGETS) */
   allowPrivateTargets?: boolean;
@@ -213,7 +213,7 @@ export function createApp(options: AppOptions) {
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;
-    const secrets = options.secrets ?? Secrets.from(undefined, Boolean(options.demo));
+    const secrets = options.secrets ?? Secrets.ephemeral();
     const allowPrivateTargets = options.allowPrivateTargets ?? Boolean(options.demo);
     const sms = new SmsService(db, outbox, options.smsResendSeconds, secrets, allowPrivateTargets);
     const events = options.events ?? new SessionEvents(db);

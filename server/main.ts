@@ -5,7 +5,7 @@ import { serveApp } from './infra/http/serve.ts';
 import { openDb, type Db } from './infra/db/db.ts';
 import { SessionEvents } from './infra/session-events.ts';
 import { Lifecycle } from './infra/operations.ts';
-import { Secrets } from './infra/secrets.ts';
+import { KEY_FILE, resealLegacyDemoSecrets, Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
 import { fillEnglishMenuNames } from './seed/menu-names-en.ts';
@@ -14,6 +14,14 @@ import { log } from './infra/logger.ts';
 async function main() {
   const config = readConfig();
   if (config.poolerSetting && !config.pooler) throw new Error(`DATABASE_POOLER 只能是 transaction（当前为 ${config.poolerSetting}）`);
+  // Several processes may share a PostgreSQL database: a link or a secret made by one is read by another, so they
+  // need one key, given to each.
+  if (!config.secretsKey && !config.demo && config.databaseUrl && !config.proxyUrl) {
+    throw new Error(
+      '生产模式使用 PostgreSQL 时需要 SECRETS_KEY（32 字节，64 位十六进制或 base64；例如 SECRETS_KEY=$(openssl rand -hex 32)）：' +
+        '各服务进程须用同一个密钥，才能互认导出链接、上传令牌和已加密保存的密钥',
+    );
+  }
   if (config.pooler && !config.listenUrl) {
     throw new Error(
       'DATABASE_POOLER=transaction 时还需要 DATABASE_LISTEN_URL：事务模式的连接池不支持 LISTEN，请指向 PostgreSQL 本身或会话模式的连接池',
@@ -39,9 +47,20 @@ async function main() {
   const db = config.proxyUrl ? undefined : await openDb(config, seed);
   const events = db ? new SessionEvents(db) : undefined;
   await events?.start();
-  const secrets = Secrets.from(config.secretsKey, config.demo);
-  if (secrets.derived) console.warn('演示模式：密钥（如短信平台的密钥）用内置派生的 SECRETS_KEY 加密保存；生产环境请设置 SECRETS_KEY');
-  else if (!secrets.available && !config.proxyUrl) console.warn('未设置 SECRETS_KEY：短信平台等密钥不能保存');
+  // The key that seals stored secrets and signs export links and upload tokens: SECRETS_KEY, else this data folder's.
+  const secrets = config.secretsKey
+    ? Secrets.fromKey(config.secretsKey)
+    : config.proxyUrl
+      ? Secrets.none()
+      : Secrets.ofDataDir(config.dataDir);
+  if (secrets.made) {
+    console.log(`已为数据目录生成密钥 ${path.join(config.dataDir, KEY_FILE)}（仅所有者可读；备份数据目录时请一并妥善保管）`);
+    // A demo made by an earlier release sealed its secrets with a key derived from the source: sealed again now.
+    if (db && config.demo) {
+      const resealed = await resealLegacyDemoSecrets(db, secrets);
+      if (resealed) console.log(`已用新密钥重新加密 ${resealed} 项已保存的密钥`);
+    }
+  }
   const staticDir = existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
   if (!staticDir) console.warn(`未找到已构建的前端（${config.staticDir}/index.html），只提供 /manage 接口`);
   const lifecycle = new Lifecycle();

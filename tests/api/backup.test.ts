@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../support/db-access.ts';
@@ -62,6 +62,36 @@ describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', () =>
     expect(users).toContain('admin');
   });
 
+  it('writes the backup for its owner only, and a damaged archive, even with --force, leaves the live folder as it was', async () => {
+    const live = scratch();
+    cpSync(inject('templateDir'), live, { recursive: true });
+    writeFileSync(path.join(live, 'secrets.key'), 'ab'.repeat(32), { mode: 0o600 });
+    const file = path.join(scratch(), 'scrm.tar.gz');
+    expect(cli('backup', file, { DATA_DIR: live }).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.dirname(file))).toEqual(['scrm.tar.gz']);
+    const before = readdirSync(live).sort();
+    const users = await usersIn({ dataDir: live });
+    // Cut in half, as a copy interrupted on its way would be.
+    const whole = readFileSync(file);
+    const cut = path.join(scratch(), 'cut.tar.gz');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const failed = cli('restore', cut, { DATA_DIR: live }, ['--force']);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('备份文件无法恢复，数据目录未做任何改动');
+    expect(readdirSync(live).sort()).toEqual(before);
+    expect(await usersIn({ dataDir: live })).toEqual(users);
+    // nothing left beside it: no folder moved aside, no half-restored copy
+    expect(readdirSync(path.dirname(live)).filter((n) => n.startsWith(path.basename(live)))).toEqual([path.basename(live)]);
+    // A good archive with --force: the restored folder keeps the installation's key.
+    const forced = cli('restore', file, { DATA_DIR: live }, ['--force']);
+    expect(forced.code, forced.out).toBe(0);
+    expect(readFileSync(path.join(live, 'secrets.key'), 'utf8')).toBe('ab'.repeat(32));
+    const aside = /原目录已移到 (\S+?)）/.exec(forced.out)?.[1];
+    if (aside) dirs.push(aside);
+    expect(existsSync(path.join(aside!, 'scrm-server.lock'))).toBe(false);
+  });
+
   it('says how to call it, and that a missing backup is missing', () => {
     expect(cli('restore', '', {}).code).toBe(2);
     const missing = cli('restore', path.join(scratch(), 'none.tar.gz'), { DATA_DIR: path.join(scratch(), 'x') });
@@ -86,5 +116,20 @@ describe.runIf(databaseUrl)('backup and restore of a PostgreSQL database', () =>
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('--force');
     expect(cli('restore', file, { DATABASE_URL: target }, ['--force']).code).toBe(0);
+  });
+
+  it('writes the dump for its owner only, and a damaged dump, even with --force, leaves the database as it was', async () => {
+    const source = await freshDatabase(databaseUrl, inject('pgTemplate'));
+    const file = path.join(scratch(), 'scrm.dump');
+    expect(cli('backup', file, { DATABASE_URL: source }).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const users = await usersIn({ databaseUrl: source });
+    const whole = readFileSync(file);
+    const cut = path.join(scratch(), 'cut.dump');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const failed = cli('restore', cut, { DATABASE_URL: source }, ['--force']);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('数据库未做任何改动');
+    expect(await usersIn({ databaseUrl: source })).toEqual(users);
   });
 });

@@ -210,7 +210,7 @@ describe('SMS platforms', () => {
 });
 
 describe('SMS platforms in production', () => {
-  it('refuses a gateway on this machine or a private network, and a secret without SECRETS_KEY', async () => {
+  it('refuses a gateway on this machine or a private network, and seals a secret under the production key', async () => {
     const { login } = await import('../../src/api/calls/session/session-calls.ts');
     const { createApiClient } = await import('../../src/api/client.ts');
     const { memoryStore } = await import('../../src/api/storage.ts');
@@ -227,9 +227,11 @@ describe('SMS platforms in production', () => {
           errmsg: '不能发往本机或内网地址',
         });
       }
-      expect(await call(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint: 'http://203.0.113.10/sms' })).toMatchObject({
-        field: 'secret',
-        errmsg: '服务器未配置 SECRETS_KEY，不能保存密钥',
+      // Sealed under the key production has (SECRETS_KEY, or the data folder's own), and never answered.
+      const saved = await call<{ id: number }>(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint: 'http://203.0.113.10/sms' });
+      expect(saved.result).toBe('ok');
+      expect(await call(server.url, token, '/v1/smsPlatform/detail', { id: saved.values!.id })).toMatchObject({
+        values: { secret: '******cret', hasSecret: true },
       });
     } finally {
       await server.stop();

@@ -97,7 +97,8 @@ export async function startOwnServer(env: Record<string, string>): Promise<Runni
   const databaseUrl = inject('databaseUrl');
   if (databaseUrl) {
     const url = await freshDatabase(databaseUrl, production ? undefined : inject('pgTemplate'));
-    return startServer({ ...env, DATABASE_URL: url });
+    // production on PostgreSQL starts only with a key its processes share (server/main.ts)
+    return startServer({ ...(production ? { SECRETS_KEY: 'e7'.repeat(32) } : {}), ...env, DATABASE_URL: url });
   }
   return startServer(env, production ? {} : { template: inject('templateDir') });
 }
