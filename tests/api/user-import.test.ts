@@ -105,7 +105,7 @@ describe('users import', () => {
     expect(end.created).toBeLessThan(10_000);
   });
 
-  it('needs user:import, stays in the caller’s scope, and keeps jobs per tenant', async () => {
+  it('needs user:import, stays in the caller’s scope, and keeps each job its author’s', async () => {
     const staff = userImportCalls((await signedIn(baseUrl, 'staff')).api);
     await expect(staff.start(await sheet([['abcd1', 'x', '', '门店/普通员工', '总部', '']]), PASSWORD)).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
@@ -148,7 +148,10 @@ describe('users import', () => {
         '用户类型：不能设置高于自己的用户类型；角色：不能分配超出自己权限的角色',
       ],
     ]);
+    // The job is its author's: another admin of the same tenant neither reads its status and report nor cancels it.
     const sameTenant = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    await expect(sameTenant.status(job.jobId)).rejects.toThrow('导入任务不存在');
+    await expect(sameTenant.cancel(job.jobId)).rejects.toThrow('导入任务不存在');
     await expect(sameTenant.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
     await expect(other.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
     // Fixed in place, the error file imports as it is (its reasons column is ignored).

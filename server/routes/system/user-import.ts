@@ -152,10 +152,11 @@ export const IMPORT_INTERRUPTED = '服务器停止，导入已中断：已处理
 export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
   const app = new Hono<AppEnv>();
 
-  const status = async (tenantId: number, jobId: number): Promise<ImportStatus> => {
+  /** A job as its author sees it: its progress and report hold rows of people outside other users' scope. */
+  const status = async (s: SessionInfo, jobId: number): Promise<ImportStatus> => {
     const [job] = await db.query<ImportStatus>(
-      `SELECT id AS "jobId", status, total, processed, created, report, message FROM import_job WHERE id = $1 AND tenant_id = $2`,
-      [jobId, tenantId],
+      `SELECT id AS "jobId", status, total, processed, created, report, message FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3`,
+      [jobId, s.tenantId, s.userId],
     );
     if (!job) throw new ApiError('导入任务不存在');
     return { ...job, jobId: Number(job.jobId) };
@@ -217,12 +218,12 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
     if ('jobId' in body) {
       const { jobId } = body;
       if (body.cancel) {
-        await db.query(`UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND status = 'processing'`, [
-          jobId,
-          s.tenantId,
-        ]);
+        await db.query(
+          `UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND status = 'processing'`,
+          [jobId, s.tenantId, s.userId],
+        );
       }
-      return c.json(ok(await status(s.tenantId, jobId)));
+      return c.json(ok(await status(s, jobId)));
     }
     const { file } = body;
     if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(`文件不能超过 ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`);
@@ -252,7 +253,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
           ])
           .catch((e: unknown) => log.error({ err: e, jobId }, 'import not marked failed'));
       });
-    return c.json(ok(await status(s.tenantId, jobId)));
+    return c.json(ok(await status(s, jobId)));
   });
 
   return app;
