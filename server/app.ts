@@ -38,7 +38,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { logRoutes } from './routes/system/logs.ts';
 import { taskRoutes } from './routes/system/tasks.ts';
-import { JOBS, Scheduler, TEST_JOB, smsTestJob } from './services/scheduler.ts';
+import { JOBS, Scheduler, TEST_JOB, TEST_WAIT_JOB, smsTestJob } from './services/scheduler.ts';
 import { activePlatform, sendThrough } from './services/sms-platforms.ts';
 import { recordError, recordSms } from './services/logs.ts';
 import { Secrets } from './infra/secrets.ts';
@@ -291,7 +291,7 @@ export function createApp(options: AppOptions) {
       });
       return sent.ok ? { ok: true, platform: platform.name } : sent;
     });
-    const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB } : {}) };
+    const jobs = { ...JOBS, sms_test: smsTest, ...(options.faults ? { test_record: TEST_JOB, test_wait: TEST_WAIT_JOB } : {}) };
     const scheduler = new Scheduler({
       db,
       jobs,

@@ -135,6 +135,16 @@ export const TEST_JOB: JobType = {
   },
 };
 
+/** A job of the automated tests only (SCRM_TEST_FAULTS=1): it waits 30 s, or until its run is cut short. */
+export const TEST_WAIT_JOB: JobType = {
+  label: '测试任务（等待 30 秒）',
+  run: ({ signal }) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('已等待'), 30_000);
+      signal.addEventListener('abort', () => clearTimeout(timer));
+    }),
+};
+
 /** Checks a cron expression (5 fields, or 6 with seconds) with croner; the next runs, or the reason it is refused. */
 export function cronCheck(expression: string, timeZone: string, runs = 5): { next: string[] } | { error: string } {
   try {

@@ -268,7 +268,7 @@ describe('export jobs', () => {
     if (end.values!.status === 'cancelled') expect(end.values!.url).toBeUndefined();
   });
 
-  it('counts a list exactly up to 10,000 matches (past 1,000 when the planner agrees) and says an estimate past that', async () => {
+  it('counts a list exactly up to 1,000 matches, honestly up to 10,000, and says an estimate past that', async () => {
     const admin = await signedIn(server.url, 'admin');
     const brand = (await call<RecordSchema>(admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })).values!;
     const name = brand.fields.find((f) => f.name === 'name')!;
@@ -292,11 +292,17 @@ describe('export jobs', () => {
     // 估算品牌1000 and 估算品牌10000-10009: exact, and no estimate flag
     expect(few).toMatchObject({ result: 'ok', count: 11 });
     expect(few).not.toHaveProperty('countEstimated');
-    // Past 1,000 matches, exact still where the planner expects no more than 10,000: 估算品牌1, 10-19, 100-199,
-    // 1000-1999 and 10000-10050.
-    const some = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', { tableId: brand.table.id, filters: { name: '估算品牌1' } });
-    expect(some).toMatchObject({ result: 'ok', count: 1_162 });
-    expect(some).not.toHaveProperty('countEstimated');
+    // Past 1,000 matches (估算品牌1, 10-19, 100-199, 1000-1999 and 10000-10050: 1,162), the count is exact where the
+    // planner expects no more than 10,000, else the planner's figure, marked and never below what was counted. Which
+    // of the two depends on the planner's statistics, which this test does not pin: tests/unit/count-matches.test.ts
+    // checks the rule for every estimate. Here: a true count, or an honest estimate.
+    const some = (await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+      tableId: brand.table.id,
+      filters: { name: '估算品牌1' },
+    })) as Answer<MetaRecord[]> & { count: number; countEstimated?: true };
+    expect(some.result).toBe('ok');
+    if (some.countEstimated) expect(some.count).toBeGreaterThan(1_000);
+    else expect(some.count).toBe(1_162);
   });
 
   it('a running job ends cancelled on request, failed when the stop cuts it short or its source breaks, its file gone', async () => {

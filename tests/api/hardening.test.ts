@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../server/infra/crypto.ts';
 import { signedIn } from '../support/api.ts';
@@ -211,6 +212,38 @@ describe('headers, sizes and characters', () => {
     // The unread rest of the body would poison the connection for the next request: it is closed.
     expect(answer.headers.get('connection')).toBe('close');
     expect((await postJson(baseUrl, '/anon/passport/aesKey', {})).json.result).toBe('ok');
+  });
+
+  it('refuses a streamed body (no Content-Length) as soon as it passes its limit, while the rest is still to come', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { hostname, port } = new URL(baseUrl);
+    const answer = await new Promise<{ status: number; body: string; sentWhole: boolean }>((resolve, reject) => {
+      let sentWhole = false;
+      const req = request(
+        {
+          hostname,
+          port,
+          path: '/manage/v1/user/save',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', UserToken: admin.token },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body, sentWhole }));
+        },
+      );
+      req.on('error', reject);
+      // 2 MB now (twice the limit), then the client waits: it never finishes unless the server answered first.
+      req.write(`{"userName":"${'x'.repeat(2 * 1024 * 1024)}`);
+      setTimeout(() => {
+        sentWhole = true;
+        req.end('"}');
+      }, 20_000).unref();
+    });
+    expect(answer.sentWhole).toBe(false);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ result: 'error', errmsg: '请求内容过大，不能超过 1 MB' });
   });
 
   it('answers a NUL character in any string field with a message, never HTTP 500', async () => {

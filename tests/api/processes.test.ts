@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEvents, signedIn } from '../support/api.ts';
@@ -12,6 +13,7 @@ import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { openDb } from '../../server/infra/db/db.ts';
 import { IMPORT_INTERRUPTED } from '../../server/routes/system/user-import.ts';
+import { DEAD_RUN_MESSAGE } from '../../server/services/scheduler.ts';
 
 // Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.
 const databaseUrl = inject('databaseUrl');
@@ -56,6 +58,39 @@ describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a 
     expect(broken.log).toContain('请从备份恢复');
     expect(broken.log).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(dir, 'scrm-server.lock'))).toBe(false);
+  });
+
+  it('a test server ends with the process that started it, even one killed outright (a failed or stopped run)', async () => {
+    const parent = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { startServer } from './tests/support/start-server.ts';
+         const s = await startServer({ STOP_GRACE_SECONDS: '0' }, { template: process.env.TEMPLATE });
+         console.log('PID ' + s.pid);
+         setInterval(() => {}, 1000);`,
+      ],
+      { env: { ...process.env, TEMPLATE: inject('templateDir') }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let said = '';
+    parent.stdout!.on('data', (c: Buffer) => (said += c.toString()));
+    parent.stderr!.on('data', (c: Buffer) => (said += c.toString()));
+    await expect.poll(() => said, { timeout: 60_000 }).toMatch(/PID \d+/);
+    const pid = Number(/PID (\d+)/.exec(said)![1]);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    parent.kill('SIGKILL');
+    await expect.poll(alive, { timeout: 30_000 }).toBe(false);
   });
 
   it('a port already in use ends with the port named and how to choose another, not a stack', async () => {
@@ -183,5 +218,51 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
     const succeeded = runs.rows.filter((r) => r.outcome === 'success').length;
     expect(Number(recorded.rows[0].n)).toBe(succeeded);
     expect(runs.rows.every((r) => ['success', 'skipped'].includes(r.outcome))).toBe(true);
+  });
+
+  it('a run whose process was killed is marked failed once its timeout and a minute have passed, not before', async () => {
+    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
+    const env = { DATABASE_URL: url, SCHEDULER_TICK_MS: '250' };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const op = await signedIn(a.url, 'platform');
+    const made = await postJson(
+      a.url,
+      '/v1/sysTask/addSysTask',
+      { name: '等待', job: 'test_wait', cron: '0 0 1 1 *', timeoutSeconds: 5 },
+      { UserToken: op.token },
+    );
+    const taskId = (made.json.values as { id: number }).id;
+    expect((await postJson(a.url, '/v1/sysTask/run', { id: taskId }, { UserToken: op.token })).json.result).toBe('ok');
+    const { default: pg } = await import('pg');
+    const client = new pg.Client(url);
+    await client.connect();
+    cleanups.push(() => client.end());
+    const run = async () =>
+      (
+        await client.query<{ id: string; outcome: string; message: string; elapsed: number }>(
+          `SELECT id::text AS id, outcome, message, extract(epoch FROM clock_timestamp() - started_at) AS elapsed
+             FROM sys_task_log WHERE task_id = $1 AND trigger = 'manual'`,
+          [taskId],
+        )
+      ).rows[0];
+    await expect.poll(async () => (await run())?.outcome).toBe('running');
+    await a.kill();
+    // The other process's ticks leave it running while it may still be alive (5 s of timeout and the minute)...
+    await client.query(`UPDATE sys_task_log SET started_at = clock_timestamp() - interval '50 seconds' WHERE id = $1::bigint`, [
+      (await run()).id,
+    ]);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await run()).outcome).toBe('running');
+    // ...and mark it failed, saying why, once they have passed.
+    await client.query(`UPDATE sys_task_log SET started_at = clock_timestamp() - interval '66 seconds' WHERE id = $1::bigint`, [
+      (await run()).id,
+    ]);
+    await expect.poll(async () => (await run()).outcome).toBe('failure');
+    expect((await run()).message).toBe(DEAD_RUN_MESSAGE);
+    expect(b.exitCode()).toBeNull();
   });
 });

@@ -11,6 +11,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** the process's exit code once it ended (null while it runs) */
   exitCode: () => number | null;
+  /** the server's process id */
+  pid: number;
+  /** SIGKILL: the process ends at once, as a crash or `kill -9` ends it; resolves once it has */
+  kill: () => Promise<void>;
 }
 
 export interface ServerOptions {
@@ -70,8 +74,15 @@ export async function startServer(env: Record<string, string> = {}, opts: Server
     url,
     log,
     exitCode: () => child.exitCode,
+    pid: child.pid!,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
