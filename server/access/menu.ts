@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db/db.ts';
+import type { Db, Queryable } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
 import { PLATFORM_PAGES, type MenuNode } from '../../src/api/contract.ts';
 
@@ -144,7 +144,7 @@ export async function defaultTenantPages(db: Db): Promise<number[]> {
  * Grants entries a tenant was just given to the roles its userType 0 accounts hold: someone in the tenant must
  * hold a page before anyone can grant it to others (nobody grants what they do not hold).
  */
-export async function grantToTenantAdmins(db: Db, tenantId: number, menuIds: readonly number[]): Promise<void> {
+export async function grantToTenantAdmins(db: Queryable, tenantId: number, menuIds: readonly number[]): Promise<void> {
   if (!menuIds.length) return;
   await db.query(
     `INSERT INTO role_perm (role_id, menu_id)

@@ -1,7 +1,7 @@
 import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { SessionInfo } from './auth.ts';
 import { accessTokenValid, findSession } from './auth.ts';
-import type { Db } from '../infra/db/db.ts';
+import type { Db, Queryable } from '../infra/db/db.ts';
 import { amongGranted, heldNow, heldRelations, offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
 import type { AccessLookups, CallTable, Owner } from './access.ts';
@@ -81,7 +81,7 @@ export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
  * for one new menu row (every call naming its component or code; also when a meta table comes to name its
  * component). A new entry of an installed page so starts with the calls that page makes.
  */
-export async function relateDefaults(db: Db, calls: CallTable, target: { interfaceId: number } | { menuId: number }): Promise<void> {
+export async function relateDefaults(db: Queryable, calls: CallTable, target: { interfaceId: number } | { menuId: number }): Promise<void> {
   const rows: Array<{ key: string; pages: readonly string[]; buttons: readonly string[]; records: readonly string[] }> = [];
   for (const [key, owner] of calls.owners) {
     if (typeof owner === 'object') rows.push({ key, pages: owner.pages ?? [], buttons: owner.buttons ?? [], records: owner.records ?? [] });

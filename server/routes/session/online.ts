@@ -46,15 +46,17 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     const { id } = c.var.body;
     if (id === s.id) throw new ApiError('不能强制退出当前登录');
     // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
+    // The session and its access tokens end in the same statement.
     const [row] = await db.query<{ token_hash: string }>(
-      `UPDATE user_session SET revoked_at = now()
-        WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
-        RETURNING token_hash`,
+      `WITH ended AS (UPDATE user_session SET revoked_at = now()
+                       WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
+                       RETURNING token_hash),
+            gone AS (DELETE FROM access_token WHERE session_hash IN (SELECT token_hash FROM ended))
+       SELECT token_hash FROM ended`,
       [id, s.tenantId, s.tokenHash],
     );
     // Another tenant's session is as unknown as one that does not exist.
     if (!row) throw new ApiError('该登录已失效或不存在');
-    await db.query('DELETE FROM access_token WHERE session_hash = $1', [row.token_hash]);
     await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
     await events.publish({ sessionId: id }, 'revoked');
     return c.json(ok());

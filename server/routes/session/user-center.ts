@@ -49,18 +49,24 @@ export function userCenterRoutes(db: Db, events: SessionEvents) {
       }
       // The rules the form checked, on what was decrypted.
       await checkWith(passwordChange, { oldPassword, password: newPassword });
-      await db.query('UPDATE app_user SET password_hash = $3, must_change_password = false WHERE id = $1 AND tenant_id = $2', [
-        s.userId,
-        s.tenantId,
-        await hashPassword(newPassword),
-      ]);
-      // The other sessions of the account end now; their browsers are told at once.
-      const ended = await db.query<{ id: string; token_hash: string }>(
-        `UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id::text, token_hash`,
-        [s.userId, s.tokenHash],
-      );
+      const hash = await hashPassword(newPassword);
+      // The new password and the end of the account's other sessions, together: never one without the other.
+      const ended = await db.transaction(async (tx) => {
+        await tx.query('UPDATE app_user SET password_hash = $3, must_change_password = false WHERE id = $1 AND tenant_id = $2', [
+          s.userId,
+          s.tenantId,
+          hash,
+        ]);
+        return tx.query<{ id: string }>(
+          `WITH ended AS (UPDATE user_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2
+                          RETURNING id, token_hash),
+                gone AS (DELETE FROM access_token WHERE session_hash IN (SELECT token_hash FROM ended))
+           SELECT id::text AS id FROM ended`,
+          [s.userId, s.tokenHash],
+        );
+      });
+      // Their browsers are told at once.
       for (const e of ended) {
-        await db.query('DELETE FROM access_token WHERE session_hash = $1', [e.token_hash]);
         await recordSession(db, e.id, s.tenantId, 'ended', s.userId, '密码已修改');
         await events.publish({ sessionId: e.id }, 'revoked');
       }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
-import type { Db } from '../../infra/db/db.ts';
+import type { Db, Queryable } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { describeCall, owns, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';
@@ -75,6 +75,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
    * tenants that now have it get grants, and the entry gets relations to the calls it makes.
    */
   const settleNewEntry = async (
+    db: Queryable,
     savedId: number,
     input: Pick<MenuEntryInput, 'parentId' | 'uriType' | 'component'>,
     tenantId: number | null,
@@ -230,24 +231,25 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     }
     const code = input.uriType === 2 ? input.code : '';
     const path = input.uriType === 2 ? '' : input.path;
-    let savedId: number;
-    if (before) {
-      await db.query(
-        `UPDATE menu SET name = $2, path = $3, icon = $4, need_button_permission = $5, component = $6, code = $7, name_en = $8 WHERE id = $1`,
-        [
-          id,
-          input.name,
-          path,
-          input.icon,
-          input.needButtonPermission,
-          input.uriType === 2 ? '' : input.component,
-          code,
-          input.nameEn ?? '',
-        ],
-      );
-      savedId = id!;
-    } else {
-      const [row] = await db.query<{ id: number }>(
+    // The entry and what it brings (its buttons, grants, relations) are written together, or not at all.
+    const savedId = await db.transaction(async (tx) => {
+      if (before) {
+        await tx.query(
+          `UPDATE menu SET name = $2, path = $3, icon = $4, need_button_permission = $5, component = $6, code = $7, name_en = $8 WHERE id = $1`,
+          [
+            id,
+            input.name,
+            path,
+            input.icon,
+            input.needButtonPermission,
+            input.uriType === 2 ? '' : input.component,
+            code,
+            input.nameEn ?? '',
+          ],
+        );
+        return id!;
+      }
+      const [row] = await tx.query<{ id: number }>(
         `INSERT INTO menu (parent_id, tenant_id, name, path, icon, uri_type, need_button_permission, component, code, name_en, sort)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id IS NOT DISTINCT FROM $1), 0))
          RETURNING id`,
@@ -264,9 +266,9 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
           input.nameEn ?? '',
         ],
       );
-      savedId = row.id;
-      await settleNewEntry(savedId, input, tenantId, c.get('session').tenantId);
-    }
+      await settleNewEntry(tx, row.id, input, tenantId, c.get('session').tenantId);
+      return row.id;
+    });
     await tellTenants([savedId]);
     return c.json(ok({ id: savedId }));
   });
@@ -314,13 +316,17 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       [table.component, input.path, s.tenantId],
     );
     if (published) throw new ApiError(`这个数据表已发布为页面“${published.name}”`, { field: 'tableId' });
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO menu (parent_id, tenant_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, sort)
-       VALUES ($1, $2, $3, $6, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))
-       RETURNING id`,
-      [parentId, s.tenantId, name, input.path, table.component, nameEn],
-    );
-    await settleNewEntry(row.id, input, s.tenantId, s.tenantId);
+    // The page, its buttons, their grants and relations: written together, or not at all.
+    const row = await db.transaction(async (tx) => {
+      const [made] = await tx.query<{ id: number }>(
+        `INSERT INTO menu (parent_id, tenant_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, sort)
+         VALUES ($1, $2, $3, $6, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))
+         RETURNING id`,
+        [parentId, s.tenantId, name, input.path, table.component, nameEn],
+      );
+      await settleNewEntry(tx, made.id, input, s.tenantId, s.tenantId);
+      return made;
+    });
     await tellTenants([row.id]);
     return c.json(ok({ id: row.id, path: input.path }));
   });

@@ -224,12 +224,14 @@ export function metaRoutes(db: Db, calls: CallTable) {
     if (field.inUse && !confirm) {
       throw new ApiError(`“${field.label}”已有数据，删除后这些数据也会删除；请确认`, { values: { confirm: true } });
     }
-    // The field's values leave every record with it.
-    await db.query(`UPDATE meta_record SET data = data - $2, version = version + 1, updated_at = now() WHERE table_id = $1 AND data ? $2`, [
-      field.tableId,
-      String(id),
-    ]);
-    await db.query('DELETE FROM meta_field WHERE id = $1', [id]);
+    // The field's values leave every record with it, together with the field.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE meta_record SET data = data - $2, version = version + 1, updated_at = now() WHERE table_id = $1 AND data ? $2`,
+        [field.tableId, String(id)],
+      );
+      await tx.query('DELETE FROM meta_field WHERE id = $1', [id]);
+    });
     await syncFieldIndexes(db, null, id);
     await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [field.tableId]);
     return c.json(ok());
