@@ -77,4 +77,10 @@ describe('api client (SPEC 7 common rules)', () => {
     });
     await expect(down.call('/x')).rejects.toMatchObject({ failure: { kind: 'network', message: '网络异常，请检查网络后重试' } });
   });
+
+  it('says the network message for the server’s 503 while its database is away, whatever its body says', async () => {
+    const { fetch } = recordingFetch({ result: 'error', errmsg: '数据库暂时不可用，请稍后重试' }, 503);
+    const api = createApiClient({ store: memoryStore(), baseURL: 'http://h/manage', fetch });
+    await expect(api.call('/v1/user/list')).rejects.toMatchObject({ failure: { kind: 'network', message: '状态码 503 网络异常' } });
+  });
 });
