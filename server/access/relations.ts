@@ -55,19 +55,20 @@ const isRecordsCall = (owner: Owner) => typeof owner === 'object' && owner.recor
  * being a records call leaves the tenant entries it was related to, and the server log says so.
  */
 export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
-  for (const [key, owner] of calls.owners) {
+  const owned = calls.owners.map(([key, owner]) => {
     const [method, path] = key.split(' ');
-    const records = isRecordsCall(owner);
-    const [created] = await db.query<{ id: number }>(
-      `INSERT INTO api_interface (method, path, source, records) VALUES ($1, $2, 'server', $3) ON CONFLICT (method, path) DO NOTHING RETURNING id`,
-      [method, path, records],
-    );
-    if (!created) {
-      await db.query(`UPDATE api_interface SET records = $3 WHERE method = $1 AND path = $2 AND records <> $3`, [method, path, records]);
-    } else if (typeof owner === 'object') {
-      await relateDefaults(db, calls, { interfaceId: created.id });
-    }
-  }
+    return { method, path, records: isRecordsCall(owner), paged: typeof owner === 'object' };
+  });
+  // One statement for every route (a start used to make one per route): new rows, and the records flag kept current.
+  const created = await db.query<{ id: number; paged: boolean }>(
+    `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(method text, path text, records boolean, paged boolean)),
+          ins AS (INSERT INTO api_interface (method, path, source, records) SELECT method, path, 'server', records FROM c
+                  ON CONFLICT (method, path) DO UPDATE SET records = EXCLUDED.records WHERE api_interface.records <> EXCLUDED.records
+                  RETURNING id, method, path, xmax = 0 AS created)
+     SELECT ins.id, c.paged FROM ins JOIN c USING (method, path) WHERE ins.created`,
+    [JSON.stringify(owned)],
+  );
+  for (const row of created) if (row.paged) await relateDefaults(db, calls, { interfaceId: row.id });
   const gone = await db.query<{ name: string; path: string }>(
     `DELETE FROM page_func_relation pf USING menu m, api_interface i
       WHERE m.id = pf.menu_id AND i.id = pf.interface_id AND m.tenant_id IS NOT NULL AND NOT i.records
