@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
 import { userCalls } from '../../src/api/calls/system/user-calls.ts';
@@ -9,7 +8,7 @@ import { flatten } from '../../src/menu/permission-tree.ts';
 import { readJournalFile, type JournalEntry, type JournalFile } from '../../src/journal/journal.ts';
 import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
 import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
-import { useBrowser } from '../support/browser.ts';
+import { downloadedBytes, useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode } from '../support/demo.ts';
 
 // Issue 16: the event journal in Chromium, against the real server.
@@ -39,7 +38,7 @@ const logOut = async (page: Page, nickname: RegExp) => {
 const exportJournal = async (page: Page): Promise<{ text: string; file: JournalFile }> => {
   const download = page.waitForEvent('download');
   await drawer(page).getByRole('button', { name: '导出 JSON' }).click();
-  const text = await readFile((await (await download).path())!, 'utf8');
+  const text = (await downloadedBytes(await download)).toString('utf8');
   const file = readJournalFile(text);
   if (typeof file === 'string') throw new Error(file);
   return { text, file };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { hashOf, useBrowser } from '../support/browser.ts';
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
@@ -301,7 +300,7 @@ describe('users page', () => {
     // The error file gives the refused row back as written, its reason last.
     const [errors] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载错误文件' }).click()]);
     expect(errors.suggestedFilename()).toMatch(/^用户导入错误-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const errorSheet = await readSheet(await readFile((await errors.path())!));
+    const errorSheet = await readSheet(await downloadedBytes(errors));
     expect(errorSheet).toEqual([
       [...USER_SHEET_COLUMNS, '错误原因'],
       ['9bad', '界面导入1', null, '门店/普通员工', '华东大区', null, '账号：账号须为 4-32 位字母、数字或下划线，以字母开头'],
@@ -314,7 +313,7 @@ describe('users page', () => {
     await page.getByRole('cell', { name: `ui${tag}100`, exact: true }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const sheet = await readSheet(await readFile((await download.path())!));
+    const sheet = await readSheet(await downloadedBytes(download));
     expect(sheet[0]).toEqual([...USER_SHEET_COLUMNS]);
     expect(
       sheet

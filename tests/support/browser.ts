@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
+import type { Browser, BrowserContextOptions, Download, Page } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connectChromium } from './chromium.ts';
 import { DEMO_PASSWORD } from './api.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
@@ -17,10 +20,13 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   let server: RunningServer | undefined;
   beforeAll(async () => {
     if (!options.serverEnv) {
-      browser = await launchChromium();
+      browser = await connectChromium(inject('chromiumEndpoint'));
       return;
     }
-    [server, browser] = await Promise.all([startServer(options.serverEnv, { template: inject('templateDir') }), launchChromium()]);
+    [server, browser] = await Promise.all([
+      startServer(options.serverEnv, { template: inject('templateDir') }),
+      connectChromium(inject('chromiumEndpoint')),
+    ]);
     baseUrl = server.url;
   });
   // A failed test says what its pages showed and heard, so a failure seen once in CI can be read, not guessed.
@@ -105,4 +111,19 @@ async function pageReport(page: Page, heard: string[]): Promise<string> {
     ...(await texts('[role=alert], [role=status]')).map((t) => `alert: ${t}`),
     ...heard,
   ].join('\n  ');
+}
+
+/**
+ * A download's bytes. The browser runs in its own process (the run's Chromium, tests/support/chromium.ts), so the
+ * file is saved to this machine's temporary folder first, then read.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'scrm-download-'));
+  try {
+    const file = path.join(dir, 'file');
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

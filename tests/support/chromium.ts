@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 const FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu'];
 
@@ -53,3 +53,23 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
     }
   }
 }
+
+/**
+ * One Chromium for a whole test run (the global setup's), which every browser file connects to over its WebSocket:
+ * each file then pays for a connection rather than a browser's start (eighteen starts a run). Contexts stay a file's
+ * own, and each closes with its file.
+ */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  const { executablePath, args } = await resolveChromium();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launchServer({ executablePath, args });
+    } catch (err) {
+      if (!busy(err) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/** The run's Chromium (launchChromiumServer's endpoint). */
+export const connectChromium = (wsEndpoint: string): Promise<Browser> => chromium.connect(wsEndpoint);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { prepareTemplate, startServer } from './start-server.ts';
-import { resolveChromium } from './chromium.ts';
+import { launchChromiumServer } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     templateDir: string;
     /** a seeded demo database of the cluster behind databaseUrl that own databases copy (postgres project only) */
     pgTemplate: string;
+    /** the run's Chromium, which the browser files connect to (tests/support/chromium.ts); '' where there is none */
+    chromiumEndpoint: string;
   }
 }
 
@@ -22,14 +24,16 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  // Unpacked once here (the npm package's Chromium), before the browser files start side by side.
-  const [template] = await Promise.all([prepareTemplate(), resolveChromium()]);
+  // One Chromium for the run (the npm package's is unpacked once here, before the browser files start side by side).
+  const [template, chromium] = await Promise.all([prepareTemplate(), launchChromiumServer()]);
   const server = await startServer({}, { template: template.dir });
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', '');
   project.provide('templateDir', template.dir);
   project.provide('pgTemplate', '');
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
   return async () => {
+    await chromium.close();
     await server.stop();
     template.remove();
   };

@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', server.url);
     project.provide('databaseUrl', url);
     project.provide('pgTemplate', template);
+    project.provide('chromiumEndpoint', '');
     return async () => {
       await server.stop();
       pg.stop();
