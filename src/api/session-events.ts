@@ -13,7 +13,8 @@ export interface SessionEventsOptions {
 
 /**
  * Reads the session's Server-Sent Events stream with fetch (so the UserToken travels in a header, never in a URL
- * as EventSource would need), reconnecting after a drop until stopped.
+ * as EventSource would need), reconnecting after a drop, an unreachable server or a server error (its database away)
+ * until stopped; an answer that ends the session (JSON, no stream) ends it too.
  * @example const stop = subscribeSessionEvents({ store: localStorage, onEvent: (e) => e === 'revoked' && endSession() });
  */
 export function subscribeSessionEvents(options: SessionEventsOptions): () => void {
@@ -30,6 +31,8 @@ export function subscribeSessionEvents(options: SessionEventsOptions): () => voi
           credentials: 'include',
           signal: controller.signal,
         });
+        // The server or its database is away for a moment (HTTP 503, 502...): try again after the wait.
+        if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
         if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
           // An ended session answers JSON (401), which the next ordinary call reports; no stream to read.
           return;
