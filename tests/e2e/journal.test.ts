@@ -7,7 +7,7 @@ import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { flatten } from '../../src/menu/permission-tree.ts';
 import { readJournalFile, type JournalEntry, type JournalFile } from '../../src/journal/journal.ts';
 import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
-import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
+import { DEMO_PASSWORD, newAccount, signedIn } from '../support/api.ts';
 import { downloadedBytes, useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode } from '../support/demo.ts';
 
@@ -68,6 +68,8 @@ describe('the event journal in Chromium', () => {
   it('records a whole session (login, pages, a 401 storm, bind-phone, logout), kept when pinned; its export replays in Node to the final snapshot', async () => {
     const page = await ui.newPage();
     const phone = freshPhone();
+    // An account of its own without a phone (bind-phone.test.ts gives the demo's nophone one, on the same server).
+    const phoneless = await newAccount(ui.baseUrl, 'admin', 'jnl');
     // Anonymous first: the register page's SMS button.
     await page.goto(`${ui.baseUrl}/#/register`);
     await page.getByRole('button', { name: '发送短信验证码' }).waitFor();
@@ -125,7 +127,7 @@ describe('the event journal in Chromium', () => {
     storming = false;
 
     // An account without a phone: bind-phone, its SMS button and countdown; then it logs out.
-    await logIn(page, 'nophone');
+    await logIn(page, phoneless);
     const bind = page.getByRole('alertdialog', { name: '绑定手机号' });
     await bind.waitFor();
     await bind.getByLabel('手机号').fill(phone);
@@ -165,7 +167,7 @@ describe('the event journal in Chromium', () => {
     // Every statechart of the console reported to the journal.
     expect([...machinesIn(file.entries)].sort()).toEqual(Object.keys(MACHINES).sort());
     // The storm: several calls answered 401, the session expired once.
-    // (a quiet call of the nophone session may meet its logout later: at least the storm's)
+    // (a quiet call of the phoneless session may meet its logout later: at least the storm's)
     expect(file.entries.filter((e) => e.kind === 'call' && e.result === 401).length).toBeGreaterThanOrEqual(answered401);
     // A late 401 of a session already logging out is an EXPIRED too, which ends the logout (anonymous): the storm's
     // is the one that took a session to expired.
