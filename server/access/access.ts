@@ -191,11 +191,8 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     await ask.touch(session);
     // 3. page or button, through the interface's relations; platform calls only in the platform's tenant. A password
     // someone else chose opens nothing but the session's own calls and the change itself until it is changed.
-    if (session.mustChangePassword) {
-      if (!openBeforePasswordChange(owner)) return c.json({ result: 403, errmsg: '请先修改初始密码' });
-      // the change itself needs no page
-      if (typeof owner === 'object') return next();
-    }
+    // (The change itself needs no page: nothing but the gate is asked.)
+    if (session.mustChangePassword) return openBeforePasswordChange(owner) ? next() : c.json({ result: 403, errmsg: '请先修改初始密码' });
     if (typeof owner === 'object') {
       if (owner.platform && session.tenantId !== options.platformTenant) return c.json(forbidden);
       if (!(found.mayCall ?? (await ask.mayCall(session, c.req.method, path)))) return c.json(forbidden);
@@ -208,8 +205,8 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
  * What a session whose initial password must still be changed may call: the session's own calls (start, stay, end)
  * and the change itself. The rest (the shell's other calls, every page and button) waits for the change.
  */
-export const openBeforePasswordChange = (owner: Owner): boolean =>
-  owner === 'anonymous' || owner === 'session' || (typeof owner === 'object' && owner.initialPassword === true);
+export const openBeforePasswordChange = (owner: Exclude<Owner, 'anonymous'>): boolean =>
+  owner === 'session' || (owner as { initialPassword?: true }).initialPassword === true;
 
 /** What a call does, by the last segment of its path (selSysTaskList, addSysTask, del, importExcel …). */
 const ACTIONS: ReadonlyArray<readonly [RegExp, string]> = [

@@ -22,7 +22,9 @@ describe('a readable name for an unnamed server call', () => {
 
   it('calls no page owns say their kind; unknown ones their action or last segment', () => {
     expect(nameOf('POST', '/anon/passport/login')).toBe('公开接口 · 登录');
+    // the session's own calls and the shell's other calls alike
     expect(nameOf('POST', '/vue/userInfo')).toBe('登录后通用 · 详情');
+    expect(nameOf('POST', '/v1/user/listOnlineUser')).toBe('登录后通用 · 查询');
     expect(nameOf('POST', '/v1/nothing/here')).toBe('here');
     expect(nameOf('POST', '/v1/nothing/list')).toBe('查询');
   });

@@ -49,7 +49,9 @@ describe('the database outage and its back-off', () => {
     now += 5_000;
     let answer!: (v: string) => void;
     const probing = outage.run(() => new Promise<string>((r) => (answer = r)));
+    const before = tries;
     await expect(outage.run(attempt(gone))).rejects.toBeInstanceOf(DatabaseUnavailable);
+    expect(tries).toBe(before);
     answer('back');
     await expect(probing).resolves.toBe('back');
     expect(outage.down).toBe(false);
@@ -62,9 +64,44 @@ describe('the database outage and its back-off', () => {
     let now = 1_000;
     const outage = new Outage(() => now);
     await Promise.all([1, 2, 3, 4, 5].map(() => outage.run(gone).catch(() => {})));
-    now += 250;
+    // away: refused without trying, until the first back-off (250 ms, not 250 × 2^4) has passed
     let tried = false;
+    now += 249;
+    await expect(outage.run(async () => (tried = true))).rejects.toBeInstanceOf(DatabaseUnavailable);
+    expect(tried).toBe(false);
+    now += 1;
     await outage.run(async () => (tried = true));
     expect(tried).toBe(true);
+  });
+
+  it('while it answers, calls run side by side; a call from before the outage does not end a probe', async () => {
+    let now = 0;
+    const outage = new Outage(() => now);
+    // Healthy: two at once, both tried.
+    const open: Array<() => void> = [];
+    const both = [1, 2].map(() => outage.run(() => new Promise<void>((r) => open.push(r))));
+    await Promise.resolve();
+    expect(open).toHaveLength(2);
+    open.forEach((r) => r());
+    await Promise.all(both);
+    // A slow call starts while the database answers; it goes away; the next call finds out.
+    let failSlow!: () => void;
+    const slow = outage.run(
+      () => new Promise<void>((_, reject) => (failSlow = () => reject(Object.assign(new Error('gone'), { code: 'ECONNRESET' })))),
+    );
+    await outage.run(gone).catch(() => {});
+    now += 250;
+    // The probe is under way when the slow call fails: others are still refused until the probe ends.
+    let endProbe!: () => void;
+    const probe = outage.run(() => new Promise<void>((r) => (endProbe = r)));
+    failSlow();
+    await slow.catch(() => {});
+    let tried = false;
+    now += 10_000;
+    await expect(outage.run(async () => (tried = true))).rejects.toBeInstanceOf(DatabaseUnavailable);
+    expect(tried).toBe(false);
+    endProbe();
+    await probe;
+    expect(outage.down).toBe(false);
   });
 });
