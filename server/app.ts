@@ -8,9 +8,9 @@ import type { Db } from './infra/db/db.ts';
 import { ApiError } from './infra/http/http.ts';
 import { isDatabaseUnavailable, isKeptRule } from './infra/db/db-errors.ts';
 import { accessChain, CallTable } from './access/access.ts';
-import { dbLookups, relateDefaults, syncInterfaces } from './access/relations.ts';
-import { reconcileCatalogue, shippedEntries, type Reconciled } from './seed/catalogue.ts';
-import { DEMO_MENU } from './seed/seed.ts';
+import { dbLookups } from './access/relations.ts';
+import { upgradeDatabase } from './seed/upgrade.ts';
+import type { Reconciled } from './seed/catalogue.ts';
 import { RECORD_IMPORT_MAX_BYTES } from '../src/api/schema/business/record.ts';
 import { clientAddress } from './infra/http/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
@@ -315,12 +315,9 @@ export function createApp(options: AppOptions) {
     lifecycle.onStop(() => dispatcher.stop());
     api.route('/', webhookRoutes(db, secrets, dispatcher, allowPrivateTargets));
     calls.read(api.routes);
-    // A database made by an earlier release gets this release's catalogue, then the interface rows; entries that
-    // arrived are related to the calls their pages and buttons make.
+    // A database made by an earlier release gets this release's catalogue, then the interface rows and their relations.
     const upgrade = async () => {
-      const done = await db.withStartupLock(() => reconcileCatalogue(db, { platformTenant, entries: shippedEntries(DEMO_MENU) }));
-      await syncInterfaces(db, calls);
-      for (const menuId of done?.added ?? []) await relateDefaults(db, calls, { menuId });
+      const done = await upgradeDatabase(db, calls, platformTenant);
       if (done) options.onReconciled?.(done);
     };
     upgrade().then(interfacesSynced, (err: unknown) => {

@@ -51,10 +51,12 @@ const isRecordsCall = (owner: Owner) => typeof owner === 'object' && owner.recor
 
 /**
  * The server's own calls as interface rows, each marked whether it is a records call (the database relates a tenant's
- * own entry to those only); a row met for the first time gets its first relations from its owner. A call that stopped
+ * own entry to those only); a row met for the first time gets its first relations from its owner. Run it in one
+ * transaction with them (server/app.ts): a start cut short must leave no row without the relations it was made with,
+ * which no later start would add (an interface an operator took from every page stays so). A call that stopped
  * being a records call leaves the tenant entries it was related to, and the server log says so.
  */
-export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
+export async function syncInterfaces(db: Queryable, calls: CallTable): Promise<void> {
   const owned = calls.owners.map(([key, owner]) => {
     const [method, path] = key.split(' ');
     return { method, path, records: isRecordsCall(owner), paged: typeof owner === 'object' };
@@ -62,10 +64,10 @@ export async function syncInterfaces(db: Db, calls: CallTable): Promise<void> {
   // One statement for every route (a start used to make one per route): new rows, and the records flag kept current.
   const created = await db.query<{ id: number; paged: boolean }>(
     `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(method text, path text, records boolean, paged boolean)),
-          ins AS (INSERT INTO api_interface (method, path, source, records) SELECT method, path, 'server', records FROM c
-                  ON CONFLICT (method, path) DO UPDATE SET records = EXCLUDED.records WHERE api_interface.records <> EXCLUDED.records
-                  RETURNING id, method, path, xmax = 0 AS created)
-     SELECT ins.id, c.paged FROM ins JOIN c USING (method, path) WHERE ins.created`,
+            ins AS (INSERT INTO api_interface (method, path, source, records) SELECT method, path, 'server', records FROM c
+                    ON CONFLICT (method, path) DO UPDATE SET records = EXCLUDED.records WHERE api_interface.records <> EXCLUDED.records
+                    RETURNING id, method, path, xmax = 0 AS created)
+       SELECT ins.id, c.paged FROM ins JOIN c USING (method, path) WHERE ins.created`,
     [JSON.stringify(owned)],
   );
   for (const row of created) if (row.paged) await relateDefaults(db, calls, { interfaceId: row.id });

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db/db.ts';
+import type { Queryable } from '../infra/db/db.ts';
 import { syncFieldIndexes } from '../services/records.ts';
 import type { EnumOption, MetaFieldType } from '../../src/api/contract.ts';
 
@@ -637,7 +637,7 @@ const optionsOf = (labels: readonly string[] = []): EnumOption[] => labels.map((
 type Made = Map<string, { id: number; fields: Map<string, number> }>;
 
 /** Gives a new tenant the standard dictionary (a tenant-only table only to its tenant). */
-export async function installDictionary(db: Db, tenantId: number): Promise<Made> {
+export async function installDictionary(db: Queryable, tenantId: number): Promise<Made> {
   return (await reconcileDictionary(db, tenantId, BUSINESS_TABLES)).made;
 }
 
@@ -647,7 +647,7 @@ export async function installDictionary(db: Db, tenantId: number): Promise<Made>
  * are the tenant's). Returns the tables by name and what arrived.
  */
 export async function reconcileDictionary(
-  db: Db,
+  db: Queryable,
   tenantId: number,
   specs: readonly TableSpec[],
 ): Promise<{ made: Made; addedTables: number; addedFields: number }> {
@@ -760,7 +760,7 @@ const fill = (pattern: string, i: number) =>
  * the last `days`), references to earlier tables' rows, departments of the tenant. `scale` shrinks the counts.
  */
 export async function seedSampleRecords(
-  db: Db,
+  db: Queryable,
   tenantId: number,
   tables: Map<string, { id: number; fields: Map<string, number> }>,
   scale = 1,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../infra/db/db.ts';
+import type { Queryable } from '../infra/db/db.ts';
 import { PLATFORM_PAGES } from '../../src/api/contract.ts';
 import { RECORD_BUTTON_LABELS } from '../services/records.ts';
 import { BUSINESS_COMPONENTS, BUSINESS_TABLES, reconcileDictionary, type TableSpec } from './business-dictionary.ts';
@@ -84,7 +84,7 @@ export function shippedEntries(menu: readonly SeedMenu[]): ShippedEntry[] {
 }
 
 /** Inserts one entry's menu row; a shared one is tracked as shipped. */
-export async function insertEntry(db: Db, e: ShippedEntry, parentId: number | null): Promise<number> {
+export async function insertEntry(db: Queryable, e: ShippedEntry, parentId: number | null): Promise<number> {
   const r = e.row;
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO menu (parent_id, tenant_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, is_wrapper, sort)
@@ -110,7 +110,7 @@ export async function insertEntry(db: Db, e: ShippedEntry, parentId: number | nu
 
 const shippedOf = (e: ShippedEntry) => JSON.stringify({ parentKey: e.parentKey, row: e.row });
 
-async function track(db: Db, e: ShippedEntry, menuId: number): Promise<void> {
+async function track(db: Queryable, e: ShippedEntry, menuId: number): Promise<void> {
   await db.query(
     `INSERT INTO catalogue_entry (key, menu_id, shipped) VALUES ($1, $2, $3::jsonb)
      ON CONFLICT (key) DO UPDATE SET menu_id = EXCLUDED.menu_id, shipped = EXCLUDED.shipped`,
@@ -129,7 +129,7 @@ export function catalogueVersion(entries: readonly ShippedEntry[], dictionary: r
 }
 
 /** Records that the database holds this catalogue (a seed that just wrote it). */
-export async function markReconciled(db: Db, version: string): Promise<void> {
+export async function markReconciled(db: Queryable, version: string): Promise<void> {
   await db.query(
     `INSERT INTO catalogue_state (id, version) VALUES (true, $1) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, applied_at = now()`,
     [version],
@@ -158,7 +158,7 @@ export interface Reconciled {
  * the start-up lock. Every step can be re-run: a start that dies half-way is finished by the next.
  */
 export async function reconcileCatalogue(
-  db: Db,
+  db: Queryable,
   options: { platformTenant: number; entries: readonly ShippedEntry[]; dictionary?: readonly TableSpec[] },
 ): Promise<Reconciled | null> {
   const dictionary = options.dictionary ?? BUSINESS_TABLES;
@@ -260,7 +260,7 @@ export async function reconcileCatalogue(
 }
 
 /** A row from before tracking that is this entry: a button by code under its page, a page or directory by path. */
-async function findUntracked(db: Db, e: ShippedEntry, parentId: number | null): Promise<number | undefined> {
+async function findUntracked(db: Queryable, e: ShippedEntry, parentId: number | null): Promise<number | undefined> {
   const untracked = 'NOT EXISTS (SELECT 1 FROM catalogue_entry c WHERE c.menu_id = m.id)';
   if (e.row.uri_type === 2) {
     const [row] = await db.query<{ id: number }>(

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
-import { PER_CALL, type Db } from '../infra/db/db.ts';
+import { PER_CALL, type Db, type Queryable } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
 import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
@@ -100,7 +100,7 @@ const ORDERED_TYPES: ReadonlySet<string> = new Set(['number', 'money', 'date', '
  * parallel saves (PostgreSQL runs them at once). Called after a field is saved or deleted.
  */
 export async function syncFieldIndexes(
-  db: Db,
+  db: Queryable,
   field: Pick<MetaFieldRow, 'id' | 'tableId' | 'type' | 'searchable' | 'unique'> | null,
   fieldId: number,
 ) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
 import { freshDatabase, serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { openDb, migrate, type Db } from '../../server/infra/db/db.ts';
+import { upgradeDatabase } from '../../server/seed/upgrade.ts';
+import { serverCalls } from '../support/call-table.ts';
 import { seedDemo } from '../../server/seed/seed.ts';
 
 /*
@@ -362,5 +364,50 @@ describe('the upgrade that brings the rule repairs the rows that broke it, and s
         '数据库升级 032_grant_rules.sql：角色持有按钮却没有按钮所在的页面：已收回这些按钮（1 行，详见 schema_repair 表）',
       ]),
     );
+  });
+});
+
+describe('a start’s work on the database is whole or not at all', () => {
+  it('cut short while relating the interfaces, it leaves no interface row; the next start makes each with its relations', async () => {
+    const db = databaseUrl
+      ? await openDb({ dataDir: '', databaseUrl: await freshDatabase(databaseUrl, inject('pgTemplate')) })
+      : await (async () => {
+          const dir = mkdtempSync(path.join(tmpdir(), 'scrm-upgrade-cut-'));
+          cpSync(inject('templateDir'), dir, { recursive: true });
+          const opened = await openDb({ dataDir: dir });
+          const close = opened.close.bind(opened);
+          return Object.assign(opened, { close: async () => (await close(), rmSync(dir, { recursive: true, force: true })) });
+        })();
+    try {
+      // As a database whose interface rows were never written (a release's first start).
+      await db.query('DELETE FROM api_interface');
+      const calls = serverCalls();
+      // The start fails at the fifth relation written (a stop, a crash).
+      let relating = 0;
+      const failing: Db = {
+        ...db,
+        transaction: (fn) =>
+          db.transaction((tx) =>
+            fn({
+              kind: tx.kind,
+              query: async (sql, params, options) => {
+                if (sql.includes('INSERT INTO page_func_relation') && ++relating === 5) throw new Error('the start was cut short');
+                return tx.query(sql, params, options);
+              },
+            }),
+          ),
+      };
+      await expect(upgradeDatabase(failing, calls, 0)).rejects.toThrow('the start was cut short');
+      expect(await db.query('SELECT id FROM api_interface')).toEqual([]);
+      await upgradeDatabase(db, calls, 0);
+      const bare = await db.query<{ method: string; path: string }>(
+        `SELECT method, path FROM api_interface i WHERE source = 'server' AND NOT EXISTS (SELECT 1 FROM page_func_relation pf WHERE pf.interface_id = i.id)`,
+      );
+      const owners = new Map(calls.owners);
+      expect(bare.filter((r) => typeof owners.get(`${r.method} ${r.path}`) === 'object')).toEqual([]);
+      expect((await db.query('SELECT id FROM api_interface')).length).toBe(calls.owners.length);
+    } finally {
+      await db.close();
+    }
   });
 });

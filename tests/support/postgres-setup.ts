@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPostgres } from './postgres.ts';
 import { freshDatabase } from './db-access.ts';
-import { startServer } from './start-server.ts';
+import { startServer, untilReady } from './start-server.ts';
 
 /** The API suite again, with the server on a throwaway PostgreSQL (DATABASE_URL) instead of PGlite. */
 export default async function setup(project: TestProject) {
@@ -13,6 +13,8 @@ export default async function setup(project: TestProject) {
     // production mode; SCRM_DEMO=1 seeds the demo accounts the suite signs in with.
     const templateUrl = await freshDatabase(pg.url);
     const seeding = await startServer({ DATABASE_URL: templateUrl, SCRM_DEMO: '1' });
+    // Its start's work (catalogue, interface rows and their relations) done before it stops: copies start whole.
+    await untilReady(seeding.url);
     await seeding.stop();
     const template = new URL(templateUrl).pathname.slice(1);
     const url = await freshDatabase(pg.url, template);

@@ -118,6 +118,21 @@ export async function serverExit(
 export async function prepareTemplate(): Promise<{ dir: string; remove: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'scrm-template-'));
   const seeding = await startServer({}, { dataDir: dir });
+  // Its start's work (catalogue, interface rows and their relations) done before it stops: copies start whole.
+  await untilReady(seeding.url);
   await seeding.stop();
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Resolves once the server says it is ready (/readyz 200: its database answers and its start's work is done). */
+export async function untilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`${url}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    if (Date.now() > end) throw new Error(`${url} not ready in ${timeoutMs / 1000} s (last /readyz: ${status})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
