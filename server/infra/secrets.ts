@@ -34,7 +34,7 @@ export class Secrets {
    * another name, then linked into place: two processes starting on one folder at once read the same key.
    */
   static ofDataDir(dataDir: string): Secrets {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(dataDir, KEY_FILE);
     const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     const fd = openSync(draft, 'wx', 0o600);

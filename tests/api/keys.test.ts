@@ -45,13 +45,15 @@ describe.runIf(!databaseUrl)('a demo’s keys (PGlite)', () => {
   let dataDir = '';
   let server: RunningServer;
 
-  it('are made at the folder’s first start, readable by the owner only, and kept across starts', async () => {
+  it('are made at the folder’s first start, readable by the owner only (the folder too), and kept across starts', async () => {
     dataDir = demoFolder();
     server = await startServer({}, { dataDir });
     cleanups.push(() => server.stop());
     expect(server.log()).toContain(`已为数据目录生成密钥 ${path.join(dataDir, KEY_FILE)}`);
     const file = path.join(dataDir, KEY_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // the folder itself (PGlite writes its files readable by all) is its owner's only
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     const key = readFileSync(file, 'utf8');
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     await server.stop();
