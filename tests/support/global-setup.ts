@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { prepareTemplate, startServer } from './start-server.ts';
 import { launchChromiumServer } from './chromium.ts';
+import { ensureBuilt } from './build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +22,7 @@ declare module 'vitest' {
  * it was made from, for the files that need a server with other settings (useBrowser's serverEnv).
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  await ensureBuilt();
   // One Chromium for the run (the npm package's is unpacked once here, before the browser files start side by side).
   const [template, chromium] = await Promise.all([prepareTemplate(), launchChromiumServer()]);
   const server = await startServer({}, { template: template.dir });

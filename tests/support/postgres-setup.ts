@@ -2,12 +2,13 @@ import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPostgres } from './postgres.ts';
 import { freshDatabase } from './db-access.ts';
 import { startServer, untilReady } from './start-server.ts';
+import { ensureBuilt } from './build.ts';
 
 /** The API suite again, with the server on a throwaway PostgreSQL (DATABASE_URL) instead of PGlite. */
 export default async function setup(project: TestProject) {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found; set PG_BIN or install postgresql');
-  const pg = await startPostgres(bin);
+  const [pg] = await Promise.all([startPostgres(bin), ensureBuilt()]);
   try {
     // The demo, seeded once into a template that the run's servers copy (pgTemplate). DATABASE_URL alone means
     // production mode; SCRM_DEMO=1 seeds the demo accounts the suite signs in with.
