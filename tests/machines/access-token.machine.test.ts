@@ -77,7 +77,6 @@ describe('access-token machine (model-based)', () => {
     expect(started.length).toBe(entries);
   };
   itFollowsItsTable('access-token', accessTokenMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('access-token machine timing', () => {

@@ -93,7 +93,6 @@ describe('bind-phone machine (model-based)', () => {
     );
   };
   itFollowsItsTable('bind-phone', bindPhoneMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('bind-phone validation (SPEC 5, exact texts)', () => {

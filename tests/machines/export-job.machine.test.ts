@@ -104,5 +104,4 @@ describe('export-job machine (model-based)', () => {
     );
   };
   itFollowsItsTable('export-job', exportJobMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });

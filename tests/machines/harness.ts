@@ -39,7 +39,7 @@ export function controllableActors(names: string[], log: unknown[] = []) {
   return { actors, settle, started, inputs, log };
 }
 
-export const flush = () => new Promise((r) => setTimeout(r, 0));
+export const flush = () => new Promise((r) => setImmediate(r));
 
 /**
  * Runs one model path against a real actor (the SUT): each step's event is sent or settles a fake actor, then the
@@ -229,18 +229,28 @@ export class TransitionTable {
 }
 
 /**
- * The test that a machine does what its reviewed table says: drives every path with the table on, then compares
- * with tests/machines/tables/<file>.txt. One test of its own, so that it runs whole when Stryker filters tests.
+ * A machine's path tests and the test that it does what its reviewed table says
+ * (tests/machines/tables/<file>.txt). Each path is driven once: the first `own` paths are tests of their own, which
+ * write the table as they go; the table's test comes last, drives the paths no test of its own drove (the rest, or a
+ * path whose test failed, or every path when a filter runs the table's test alone, as Stryker does), then compares.
+ * Driving every path again for the table cost the unit suite a third of its time (issue 43).
  */
-export function itFollowsItsTable<P>(
+export function itFollowsItsTable<P extends { description: string }>(
   file: string,
   machine: AnyStateMachine,
   paths: readonly P[],
   drive: (path: P, table: TransitionTable) => Promise<void>,
+  { own = paths.length, label = '' }: { own?: number; label?: string } = {},
 ) {
+  const table = new TransitionTable(machine);
+  const driven = new Set<P>();
+  for (const path of paths.slice(0, own))
+    it(`${label}${path.description}`, async () => {
+      await drive(path, table);
+      driven.add(path);
+    });
   it(`does what tables/${file}.txt says`, async () => {
-    const table = new TransitionTable(machine);
-    for (const path of paths) await drive(path, table);
+    for (const path of paths) if (!driven.has(path)) await drive(path, table);
     await expect(table.toString()).toMatchFileSnapshot(`tables/${file}.txt`);
   });
 }

@@ -32,7 +32,6 @@ describe('loading machine (model-based)', () => {
     );
   };
   itFollowsItsTable('loading', loadingMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('loading overlay counting (property)', () => {

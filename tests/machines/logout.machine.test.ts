@@ -42,6 +42,4 @@ describe('logout machine (model-based)', () => {
     if (last?.error) expect(actor.getSnapshot().output?.message).toBe(last.error.message);
   };
   itFollowsItsTable('logout', logoutMachine, paths, drive);
-
-  for (const path of paths) it(path.description, () => drive(path));
 });

@@ -127,7 +127,6 @@ describe('menu editor machine (model-based)', () => {
     );
   };
   itFollowsItsTable('menu-editor', menuEditorMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('menu editor machine: what the user sees', () => {

@@ -167,8 +167,7 @@ describe('session machine (model-based)', () => {
         table && { table, effects: () => s.calls },
       );
     };
-    itFollowsItsTable(`session-${label.replaceAll(' ', '-')}`, sessionMachine, paths, drive);
-    for (const path of paths) it(`${label}: ${path.description}`, () => drive(path));
+    itFollowsItsTable(`session-${label.replaceAll(' ', '-')}`, sessionMachine, paths, drive, { label: `${label}: ` });
   }
 
   it('the countdown reaching zero ends the session with the 401 words', async () => {

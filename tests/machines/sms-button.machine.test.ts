@@ -63,7 +63,6 @@ describe('sms-button machine (model-based)', () => {
     expect(s.started).toHaveLength(sends);
   };
   itFollowsItsTable('sms-button', smsButtonMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
 
 describe('sms-button timing and messages', () => {

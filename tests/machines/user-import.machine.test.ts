@@ -108,5 +108,4 @@ describe('user-import machine (model-based)', () => {
     );
   };
   itFollowsItsTable('user-import', userImportMachine, paths, drive);
-  for (const path of paths) it(path.description, () => drive(path));
 });
