@@ -8,7 +8,13 @@ import { buildMenuModel } from '../../src/menu/menu-model.ts';
 
 const { baseUrl, newPage, logIn } = useBrowser();
 
-/** Every screen of the shell, in one theme: no critical or serious axe violation on any. */
+/**
+ * The screens the walk does not reach, in one theme: no critical or serious axe violation on any. The walk
+ * (walk.test.ts) runs axe on every page of the menu, in both themes by turns; this sweep adds what no menu entry
+ * opens: the public pages, overlays (a form, the palette, quick search, the online drawer, bind phone), a page's
+ * second tab, the menu editor with an entry chosen, a tenant's pages, and 个人信息. (It visited a dozen menu pages
+ * again too, twice: a minute of the suite, issue 43.)
+ */
 async function sweep(colorScheme: 'light' | 'dark') {
   const found: Record<string, unknown> = {};
   const check = async (page: Page, screen: string, include?: string) => {
@@ -33,45 +39,18 @@ async function sweep(colorScheme: 'light' | 'dark') {
   await page.waitForURL(/#\/dashboard$/);
   await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
   await page.getByRole('region', { name: '业务数据' }).waitFor();
-  await check(page, 'shell home (工作台)');
-  // a record page (issue 14): its list, its form drawer, and the statistics with their charts
+  // a record page's form drawer (issue 14)
   await page.goto(`${baseUrl}/#/member-mng/member-list`);
   await page.getByRole('row').nth(2).waitFor();
-  await check(page, 'records list');
   await page.getByRole('button', { name: '新增', exact: true }).first().click();
   await page.getByRole('dialog', { name: '新增会员' }).waitFor();
   await check(page, 'records form');
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: '新增会员' }).waitFor({ state: 'detached' });
-  await page.goto(`${baseUrl}/#/data-statistics/mall-statistics`);
-  await page.getByRole('table', { name: '各门店核销' }).getByRole('row').nth(1).waitFor();
-  await page.locator('svg').first().waitFor();
-  await check(page, 'statistics');
-  await page.goto(`${baseUrl}/#/manage/users`);
-  await page.getByRole('columnheader').first().waitFor();
-  await page.getByRole('row').nth(2).waitFor();
-  await check(page, 'users');
-  await page.goto(`${baseUrl}/#/manage/roles`);
-  await page.getByRole('tree').first().waitFor();
-  await check(page, 'roles');
   await page.goto(`${baseUrl}/#/user-center/user-info`);
   // The page itself, not only its address: checked before it rendered, a sweep passed by finding nothing.
   await page.getByRole('definition').last().waitFor();
   await check(page, 'user centre');
-  await page.goto(`${baseUrl}/#/manage/parameters`);
-  await page.getByRole('switch').first().waitFor();
-  await check(page, 'parameters');
-  await page.goto(`${baseUrl}/#/manage/meta-data`);
-  // Rows, then the pager they enable: a check before them meets 下一页 fading from disabled to enabled.
-  await page.getByRole('row').nth(2).waitFor();
-  await page.getByRole('button', { name: '下一页' }).and(page.locator(':enabled')).last().waitFor();
-  await check(page, 'data dictionary');
-  await page.goto(`${baseUrl}/#/manage/mongo-tables`);
-  await page.getByRole('columnheader').first().waitFor();
-  await check(page, 'document collections');
-  await page.goto(`${baseUrl}/#/manage/logs`);
-  await page.getByRole('row').nth(1).waitFor();
-  await check(page, 'login log');
   await page.goto(`${baseUrl}/#/manage/logs?tab=operations`);
   await page.getByRole('columnheader', { name: '操作时间' }).waitFor();
   await check(page, 'operation log');
@@ -101,15 +80,6 @@ async function sweep(colorScheme: 'light' | 'dark') {
     .click();
   await op.getByRole('region', { name: '可调用的接口', exact: true }).getByRole('combobox').waitFor();
   await check(op, 'menu editor');
-  await op.goto(`${baseUrl}/#/manage/interface-list`);
-  await op.getByRole('row').nth(2).waitFor();
-  await check(op, 'interface list');
-  await op.goto(`${baseUrl}/#/tenant-manage/tenant-list`);
-  await op.getByRole('row').nth(2).waitFor();
-  await check(op, 'tenant list');
-  await op.goto(`${baseUrl}/#/manage/tasks`);
-  await op.getByRole('row').nth(2).waitFor();
-  await check(op, 'tasks');
   await op.goto(`${baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
   await op.getByRole('tree').getByRole('checkbox').first().waitFor();
   await check(op, 'tenant pages');
