@@ -111,6 +111,7 @@ const EXACT: Readonly<Record<string, string>> = {
   请上传分享图: 'Upload a share image',
   请上传宽高相等的图片: 'Please upload an image with equal width and height',
   请选择开始时间: 'Choose the start time',
+  '请输入正确的时间，如 09:30': 'Enter a valid time, such as 09:30',
   请选择活动页面或模板: 'Choose a campaign page or template',
   请选择结束时间: 'Choose the end time',
 };

@@ -57,7 +57,9 @@ describe('logs page', () => {
     const page = await ui.signedInPage('admin', { locale: 'en-US' });
     await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations`);
     const from = page.getByRole('combobox', { name: '开始日期' });
+    // A click puts the caret in the box (typing goes there); ↓ opens the calendar.
     await from.click();
+    await from.press('ArrowDown');
     const calendar = page.getByRole('dialog', { name: '选择日期' });
     // Chinese headings, the week from Monday, the month on today's day in the tenant's zone.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
@@ -74,18 +76,21 @@ describe('logs page', () => {
     await expect.poll(() => to.inputValue()).toBe(today);
     await page.getByRole('button', { name: '查询' }).click();
     await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBe(today);
-    // No such day: the field says what was typed and keeps the day it had.
+    // No such day: the field says what was typed, holds no day, and 查询 goes back to it instead of searching.
     await to.fill('2026-02-30');
     await to.press('Tab');
     await page.getByRole('alert').filter({ hasText: '“2026-02-30”不是日期，请按 2026-11-27 的格式输入' }).waitFor();
-    await expect.poll(() => to.inputValue()).toBe(today);
+    await expect.poll(() => to.inputValue()).toBe('');
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => to.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBe(today);
 
     // In English the calendar speaks English, whatever the browser.
     const en = await ui.signedInPage('admin', { locale: 'zh-CN' });
     await en.evaluate(() => localStorage.setItem('language', 'en'));
     await en.goto(`${ui.baseUrl}/#/manage/logs?tab=operations`);
     await en.reload();
-    await en.getByRole('combobox', { name: 'From' }).click();
+    await en.getByRole('combobox', { name: 'From' }).press('ArrowDown');
     const enCalendar = en.getByRole('dialog', { name: 'Choose a date' });
     const enMonth = new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(year, month - 1, 1));
     await enCalendar.getByRole('grid', { name: new RegExp(`^${enMonth} ${year}`) }).waitFor();

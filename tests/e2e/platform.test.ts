@@ -183,10 +183,13 @@ describe('platform administration', () => {
     await drawer.getByText('也是首个管理员账号的手机号；不填写时，管理员首次登录须先绑定手机号').waitFor();
     await drawer.getByRole('combobox', { name: '到期时间' }).fill('2030/12/20');
     await drawer.getByRole('combobox', { name: '到期时间' }).press('Tab');
-    // A time that is none is said, and not taken.
+    // A time that is none is said once, quoted, and not taken: 保存 stays on the field (issue 45).
     await drawer.getByRole('textbox', { name: '到期时间 时间' }).fill('25:00');
     await drawer.getByRole('textbox', { name: '到期时间 时间' }).press('Tab');
-    await drawer.getByRole('alert').filter({ hasText: '请输入正确的时间，如 09:30' }).waitFor();
+    await drawer.getByText('“2030-12-20 25:00”不是正确的时间，请输入如 09:30 的时间').waitFor();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => op.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expect.poll(() => drawer.getByText(/不是正确的时间|请输入正确的时间/).count()).toBe(1);
     await drawer.getByRole('textbox', { name: '到期时间 时间' }).fill('10:00');
     await drawer.getByRole('textbox', { name: '到期时间 时间' }).press('Tab');
     await drawer.getByRole('button', { name: '保存' }).click();

@@ -19,6 +19,14 @@ describe('campaign rules', () => {
     expect(stepProblems('campaign-base-info', { name: 'x', startAt: '2026-12-01T00:00:00Z', endAt: '2026-12-01T00:00:00Z' })).toEqual({
       endAt: '结束时间须晚于开始时间',
     });
+    // A time that named none is said as such (issue 45); a bare day or a month name is no start time either.
+    expect(stepProblems('campaign-base-info', { name: 'x', startAt: '?2026-12-01 25:99', endAt: '2026-12-02T00:00:00Z' })).toEqual({
+      startAt: '请输入正确的时间，如 09:30',
+    });
+    expect(stepProblems('campaign-base-info', { name: 'x', startAt: '2026-12-01', endAt: 'December 2, 2026' })).toEqual({
+      startAt: '请选择开始时间',
+      endAt: '请选择结束时间',
+    });
     expect(stepProblems('draw-setting', { drawsPerUser: 2, drawsPerDay: 3 })).toEqual({ drawsPerDay: '每日次数不能多于每人总次数' });
     // not a lottery: no draws, no prizes
     expect(stepProblems('draw-setting', {}, 'vote')).toEqual({});

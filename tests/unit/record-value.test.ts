@@ -89,6 +89,20 @@ describe('recordValue', () => {
     expect(recordValue(level, '钻石卡')).toEqual({ problem: '等级须为：普卡、金卡' });
   });
 
+  it('a day or time whose text named none (unread, issue 45) is refused with the text quoted, never saved as another', () => {
+    expect(recordValue(field('date'), '?2026-02-30')).toEqual({ problem: '字段：“2026-02-30”不是日期，请按 2026-11-27 的格式输入' });
+    expect(recordValue(field('datetime'), '?2026-12-01 25:99')).toEqual({
+      problem: '字段：“2026-12-01 25:99”不是正确的时间，请输入如 09:30 的时间',
+    });
+    expect(recordValue(field('datetime', { required: true }), '?2026-12-01 ')).toMatchObject({
+      problem: expect.stringContaining('不是正确的时间'),
+    });
+    expect(englishOf('字段：“2026-12-01 25:99”不是正确的时间，请输入如 09:30 的时间')).toBe(
+      '字段: “2026-12-01 25:99” is not a time: type it as 09:30',
+    );
+    expect(recordValue(field('datetime'), '2026-12-01T01:30:00.000Z')).toEqual({ value: '2026-12-01T01:30:00.000Z' });
+  });
+
   it('recordProblems names each field that is wrong, by its name', () => {
     const fields = [field('text', { name: 'code', label: '编号', required: true }), field('phone', { name: 'phone', label: '电话' })];
     expect(recordProblems(fields, { code: '', phone: '1' })).toEqual({ code: '编号不能为空', phone: '电话须为 11 位手机号' });

@@ -13,6 +13,8 @@ import {
   startOfDay,
   toZonedInput,
   todayIn,
+  unread,
+  unreadText,
 } from '../../src/lib/days.ts';
 import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
 
@@ -140,6 +142,18 @@ describe('a typed day (the day picker)', () => {
     ])
       expect(parseTime(text!), text).toBe(time);
     for (const text of ['24:00', '12:60', '9:5', '123:00', '12-30', 'noon', '']) expect(parseTime(text), text).toBeNull();
+  });
+
+  it('marks a field’s text that named no day or time, so no rule takes it for one (issue 45)', () => {
+    expect(unread('25:99')).toBe('?25:99');
+    expect(unreadText(unread('2026-12-01 25:99'))).toBe('2026-12-01 25:99');
+    expect(unreadText(unread(''))).toBe('');
+    for (const value of ['2026-12-01', '2026-12-01T01:30:00.000Z', '', null, undefined, 7])
+      expect(unreadText(value), String(value)).toBeNull();
+    for (const text of ['25:99', '2026-12-01 10:00', '2026-12-01T10:00']) {
+      expect(toZonedInput(unread(text), 'Asia/Shanghai')).toBe('');
+      expect(dayAsDate(unread(text))).toBeNull();
+    }
   });
 
   it('turns a day into the local midnight a calendar shows, and only a real day', () => {

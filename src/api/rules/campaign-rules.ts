@@ -78,6 +78,11 @@ const text = (v: unknown, max: number) => typeof v === 'string' && v.trim().leng
 const int = (v: unknown, min: number, max: number) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 
 /** A step's problems by field (empty: the step is complete). Lottery-only steps do not apply to other types. */
+/** An ISO instant's time, or NaN: what Date.parse would also read (a bare day, a month name) is no start time. */
+const instant = (x: unknown) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(x) ? Date.parse(x) : NaN);
+/** A time field's text that named no time (src/lib/days.ts `unread`) is said as such, not as a time not chosen. */
+const unreadTime = (x: unknown) => (typeof x === 'string' && x.startsWith('?') ? '请输入正确的时间，如 09:30' : undefined);
+
 export function stepProblems(
   step: CampaignStep,
   data: Record<string, unknown> | undefined,
@@ -88,10 +93,10 @@ export function stepProblems(
   switch (step) {
     case 'campaign-base-info': {
       if (!text(d.name, 50)) p.name = '活动名称须为 1-50 个字';
-      const start = Date.parse(String(d.startAt ?? ''));
-      const end = Date.parse(String(d.endAt ?? ''));
-      if (Number.isNaN(start)) p.startAt = '请选择开始时间';
-      if (Number.isNaN(end)) p.endAt = '请选择结束时间';
+      const start = instant(d.startAt);
+      const end = instant(d.endAt);
+      if (Number.isNaN(start)) p.startAt = unreadTime(d.startAt) ?? '请选择开始时间';
+      if (Number.isNaN(end)) p.endAt = unreadTime(d.endAt) ?? '请选择结束时间';
       else if (!Number.isNaN(start) && end <= start) p.endAt = '结束时间须晚于开始时间';
       if (d.description !== undefined && (typeof d.description !== 'string' || d.description.length > 500))
         p.description = '活动说明不能超过 500 个字';

@@ -98,12 +98,24 @@ export const idList = (opts: { message: RuleKey; max: number; required?: RuleKey
     [],
   );
 
+/**
+ * An ISO 8601 instant with its zone, as the console sends one. Date.parse alone reads far more (a bare day, a month
+ * name, a field's unread text '?2026-12-01 10:00'), each a time the user did not type (issue 45).
+ */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+export const isInstant = (x: string) => ISO_INSTANT.test(x) && !Number.isNaN(Date.parse(x));
+
 /** An optional instant (ISO 8601 text): absent, null or '' mean none; `later` refuses one not after now. */
 export const optionalInstant = (message: RuleKey, opts: { later?: boolean } = {}) =>
   v.pipe(
     v.optional(v.nullable(v.string(say(message))), null),
     v.transform((x) => (x ? x : null)),
-    v.check((x) => x === null || (!Number.isNaN(Date.parse(x)) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
+    // A time field's text that named none (src/lib/days.ts `unread`) is quoted back.
+    v.rawCheck<string | null>(({ dataset, addIssue }) => {
+      const x = dataset.typed ? dataset.value : null;
+      if (x?.startsWith('?')) addIssue({ message: say('timeUnread', { text: x.slice(1).trim() }) });
+    }),
+    v.check((x) => x === null || x.startsWith('?') || (isInstant(x) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
   );
 
 /** An optional row id: absent, null or '' mean none (a new row). */

@@ -1,8 +1,8 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { DatePicker, type CalendarStrings, type DatePickerProps } from '@fluentui/react-datepicker-compat';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLanguage, useT, type T } from '../../i18n/use-t.ts';
-import { dayAsDate, localDay, parseDay, todayIn } from '../../lib/days.ts';
+import { dayAsDate, localDay, parseDay, todayIn, unread } from '../../lib/days.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 
 const useStyles = makeStyles({
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 export interface DayPickerProps {
   /** the day, `yyyy-MM-dd`, or '' for none */
   value: string;
-  /** a day picked or typed (`yyyy-MM-dd`), or '' when the text was cleared */
+  /** a day picked or typed (`yyyy-MM-dd`), '' when the text was cleared, or the text marked unread (lib/days.ts) */
   onChange: (day: string) => void;
   onBlur?: () => void;
   'aria-label'?: string;
@@ -27,8 +27,11 @@ export interface DayPickerProps {
 
 /**
  * A day, picked from Fluent's calendar or typed (2026-11-27, 2026/11/27, 20261127), in the console's language, weeks
- * from Monday, 今天 being the tenant's today. Text that names no day is not taken: the field says what was typed
- * and keeps the last good day, so a filter or a form never holds half a date.
+ * from Monday, 今天 (marked, and where the calendar opens) being the tenant's today. Text that names no day is
+ * reported as unread text (lib/days.ts `unread`), which every rule refuses: a form cannot save it nor a filter bar
+ * apply it, and what was typed is quoted with what is wrong (by the Field's rule inside a form, else here).
+ * A click puts the caret in the text, so typing works however the field was reached; the calendar opens from its
+ * button, ↓ or Enter (which first takes the typed day).
  * @example <DayPicker aria-label={t('fromDate')} value={from} onChange={setFrom} max={today} />
  */
 export function DayPicker({ value, onChange, onBlur, min, max, disabled, className, ...rest }: DayPickerProps) {
@@ -38,6 +41,8 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
   const zone = useTimeZone();
   const typed = useRef('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  // Inside a form's Field, the Field says the rule's message; a second one here would say the same twice.
+  const fieldSays = useFieldContext_unstable()?.validationState === 'error';
   const parseDateFromString = useCallback((text: string) => {
     typed.current = text;
     const day = parseDay(text);
@@ -49,6 +54,8 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
   const formatter = useMemo(() => dateFormatting(locale), [locale]);
   const today = dayAsDate(todayIn(zone)) ?? undefined;
   // Fluent re-shows the value whenever `value` or `formatDate` is a new object: kept stable, typing is not undone.
+  // Unread text is no day: Fluent empties its box (it puts back its last day on a bad text, which then could not be
+  // typed again to take it), and the message quotes what was typed.
   const date = useMemo(() => dayAsDate(value), [value]);
   const props: DatePickerProps = {
     ...rest,
@@ -61,6 +68,10 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
     strings,
     dateTimeFormatter: formatter,
     today,
+    initialPickerDate: date ?? today,
+    // Both, as Fluent reads them: a click opens the calendar unless disableAutoFocus is given (and focus leaves the box).
+    openOnClick: false,
+    disableAutoFocus: true,
     minDate: min ? (dayAsDate(min) ?? undefined) : undefined,
     maxDate: max ? (dayAsDate(max) ?? undefined) : undefined,
     formatDate,
@@ -70,22 +81,25 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
       onChange(d ? localDay(d) : '');
     },
     onValidationResult: ({ error }) => {
-      if (error === 'invalid-input' || error === 'out-of-bounds') setInvalid(t('dayInvalid', { text: typed.current }));
-      else setInvalid(null);
+      if (error === 'invalid-input' || error === 'out-of-bounds') {
+        setInvalid(t('dayInvalid', { text: typed.current }));
+        onChange(unread(typed.current));
+      } else setInvalid(null);
     },
     popupSurface: { 'aria-label': t('calendarDialog') },
     onBlur,
     'aria-invalid': invalid ? true : undefined,
   };
-  return invalid ? (
+  // One shape whatever is said, so the picker is never mounted again in the middle of typing.
+  return (
     <span className={s.wrap}>
       <DatePicker {...props} />
-      <span role="alert" className={s.problem}>
-        {invalid}
-      </span>
+      {invalid && !fieldSays && (
+        <span role="alert" className={s.problem}>
+          {invalid}
+        </span>
+      )}
     </span>
-  ) : (
-    <DatePicker {...props} />
   );
 }
 

@@ -1,7 +1,7 @@
 import { FieldContextProvider, Input, makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { fromZonedInput, parseTime, toZonedInput, todayIn } from '../../lib/days.ts';
+import { fromZonedInput, parseTime, toZonedInput, todayIn, unread, unreadText } from '../../lib/days.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { DayPicker } from './day-picker.tsx';
 
@@ -18,6 +18,10 @@ const useStyles = makeStyles({
  * The day comes from the day picker, the time is typed (09:30); a time without a day means today.
  * `value` and `onChange` speak ISO instants ('' for none). Inside a Field, the day takes the field's label and the
  * time is named after it (到期时间 时间).
+ *
+ * A time or day that names none is reported as unread text (`2026-11-28 25:99`, lib/days.ts `unread`), which every
+ * rule refuses, so 保存 and 下一步 stop on this field; the boxes keep what was typed. A day picked before any time
+ * shows 00:00, selected when the time box is entered, so typing replaces it (it gave 00:014:300).
  */
 export function ZonedDateTimeInput({
   value,
@@ -35,28 +39,40 @@ export function ZonedDateTimeInput({
   const zone = useTimeZone();
   const field = useFieldContext_unstable();
   const timeLabel = useId();
-  const local = toZonedInput(value, zone);
-  const [day = '', time = ''] = local ? local.split('T') : [];
+  const held = unreadText(value);
+  const local = held === null ? toZonedInput(value, zone) : '';
+  // Unread text keeps the day's text and the time's: `2026-11-28 25:99`, ` 25:99` (no day), `2026-13-01 10:00`.
+  const [dayText, heldTime] = held === null ? (local ? local.split('T') : ['', '']) : splitHeld(held);
+  const day = DAY.test(dayText!) ? dayText! : '';
+  const time = heldTime ?? '';
   // What is typed in the time box, until it names a time; a new value from outside shows its own time.
   const [typed, setTyped] = useState<{ text: string; shownFor: string } | null>(null);
-  const text = typed && typed.shownFor === local ? typed.text : time;
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const readTime = () => {
-    if (text === time) return setInvalid(null);
-    if (!text.trim()) return setInvalid(day ? t('timeInvalid') : null);
-    const hhmm = parseTime(text);
-    if (!hhmm) return setInvalid(t('timeInvalid'));
-    setInvalid(null);
+  const text = typed && typed.shownFor === String(value) ? typed.text : time;
+  // The time is what is wrong when unread text has a good day or none (a bad day is said by the day picker).
+  const invalid = held !== null && (day !== '' || !dayText) ? t('timeInvalid') : null;
+  // Inside a form's Field, the Field says the rule's message; a second one here would say the same twice.
+  const fieldSays = field?.validationState === 'error';
+  const report = (dayPart: string, timePart: string) => {
     setTyped(null);
-    onChange(fromZonedInput(`${day || todayIn(zone)}T${hhmm}`, zone));
+    const hhmm = timePart.trim() ? parseTime(timePart) : dayPart ? null : '';
+    if (hhmm === '') return onChange('');
+    if (hhmm && (DAY.test(dayPart) || !dayPart)) return onChange(fromZonedInput(`${dayPart || todayIn(zone)}T${hhmm}`, zone));
+    onChange(unread(`${dayPart} ${timePart}`));
   };
+  const readTime = () => {
+    if (text === time) return;
+    report(dayText!, text);
+  };
+  // Entered by mouse, the click that focused the box would put the caret back where it landed: kept selected.
+  const justFocused = useRef(false);
   return (
     <span className={s.row}>
       <DayPicker
         value={day}
         disabled={disabled}
         onBlur={onBlur}
-        onChange={(d) => onChange(d ? fromZonedInput(`${d}T${parseTime(text) ?? (time || '00:00')}`, zone) : '')}
+        // A day picked before any time is at 00:00, shown and selected when the time box is entered.
+        onChange={(d) => (d ? report(unreadText(d) ?? d, text.trim() ? text : '00:00') : (setTyped(null), onChange('')))}
       />
       {/* The time is a control of its own: the field's id and label belong to the day. */}
       <FieldContextProvider value={undefined}>
@@ -71,7 +87,15 @@ export function ZonedDateTimeInput({
           aria-invalid={invalid ? true : undefined}
           disabled={disabled}
           value={text}
-          onChange={(_, d) => setTyped({ text: d.value, shownFor: local })}
+          onChange={(_, d) => setTyped({ text: d.value, shownFor: String(value) })}
+          onFocus={(e) => {
+            e.currentTarget.select();
+            justFocused.current = true;
+          }}
+          onMouseUp={(e) => {
+            if (justFocused.current) e.preventDefault();
+            justFocused.current = false;
+          }}
           onBlur={() => {
             readTime();
             onBlur?.();
@@ -85,11 +109,19 @@ export function ZonedDateTimeInput({
           }}
         />
       </FieldContextProvider>
-      {invalid && (
+      {invalid && !fieldSays && (
         <span role="alert" className={s.problem}>
           {invalid}
         </span>
       )}
     </span>
   );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day's text and the time's of unread text, split at the first space. */
+function splitHeld(held: string): [string, string] {
+  const at = held.indexOf(' ');
+  return at < 0 ? ['', held] : [held.slice(0, at), held.slice(at + 1)];
 }

@@ -47,6 +47,9 @@ export function FilterBar({ children, onSearch, onReset }: FilterBarProps) {
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
+        // A day whose text names none (the day picker says so) is not searched for: the user goes back to it.
+        const unread = e.currentTarget.querySelector<HTMLElement>('input[aria-invalid="true"]');
+        if (unread) return unread.focus();
         onSearch();
       }}
     >

@@ -6,6 +6,7 @@ import type { MallStatistics } from '../../api/contract.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { statisticsCalls } from '../../api/calls/business/statistics-calls.ts';
 import { formatInstant } from '../../lib/time.ts';
+import { unreadText } from '../../lib/days.ts';
 import { useCalls } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
@@ -81,6 +82,8 @@ export default function MallStatisticsView({ route }: ViewProps) {
   useEffect(load, [load]);
 
   const apply = () => {
+    const unread = (['from', 'to'] as const).find((k) => unreadText(draft[k]) !== null);
+    if (unread) return setProblem({ field: unread, message: t('dayInvalid', { text: unreadText(draft[unread])! }) });
     if (!draft.from || !draft.to) return setProblem({ field: draft.from ? 'to' : 'from', message: t('statPickDays') });
     if (draft.from > draft.to) return setProblem({ field: 'to', message: t('statToBeforeFrom') });
     setProblem(null);

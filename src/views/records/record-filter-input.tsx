@@ -1,7 +1,7 @@
 import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
-import { nextDay, startOfDay } from '../../lib/days.ts';
+import { nextDay, startOfDay, unreadText } from '../../lib/days.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
 import { DayRangePresets } from '../../kit/list/filter-bar.tsx';
@@ -62,9 +62,11 @@ export function FilterInput({
       const set = (f: string, e: string) => onChange(f || e ? `${f}~${e}` : '');
       // A time range is chosen by the tenant's days: from the start of the first to the start of the day after the last.
       const timed = field.type === 'datetime';
+      // A day's unread text (lib/days.ts) passes through as it is: the filter bar does not search with it.
       const shown = (v: string, end: boolean) =>
-        timed && v ? formatInstant(new Date(Date.parse(v) - (end ? 1 : 0)).toISOString(), zone, 'date') : v;
-      const kept = (day: string, end: boolean) => (timed && day ? (startOfDay(end ? nextDay(day) : day, zone) ?? '') : day);
+        timed && v && unreadText(v) === null ? formatInstant(new Date(Date.parse(v) - (end ? 1 : 0)).toISOString(), zone, 'date') : v;
+      const kept = (day: string, end: boolean) =>
+        timed && day && unreadText(day) === null ? (startOfDay(end ? nextDay(day) : day, zone) ?? '') : day;
       return (
         <span className={s.range} role="group" aria-label={field.label}>
           <DayPicker

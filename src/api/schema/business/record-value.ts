@@ -22,6 +22,15 @@ const isDate = (s: string) => DATE_RE.test(s) && !Number.isNaN(Date.parse(s)) &&
 const YES = new Set<unknown>(['true', '是', '1', 1]);
 const NO = new Set<unknown>(['false', '否', '0', 0]);
 
+/**
+ * A field's text that named no day or time (src/lib/days.ts `unread`: the text behind a '?') is refused with the
+ * text quoted, so the form says what was typed rather than a format alone.
+ */
+const unreadSaid = (key: 'valueDayUnread' | 'valueTimeUnread', label: string) =>
+  v.rawCheck<string>(({ dataset, addIssue }) => {
+    if (dataset.typed && dataset.value.startsWith('?')) addIssue({ message: say(key, { label, text: dataset.value.slice(1) }) });
+  });
+
 function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
   const label = field.label;
   switch (field.type) {
@@ -57,10 +66,15 @@ function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
         v.transform((x) => (typeof x === 'boolean' ? x : YES.has(x))),
       );
     case 'date':
-      return v.pipe(v.string(say('valueDate', { label })), v.check(isDate, say('valueDate', { label })));
+      return v.pipe(
+        v.string(say('valueDate', { label })),
+        unreadSaid('valueDayUnread', label),
+        v.check(isDate, say('valueDate', { label })),
+      );
     case 'datetime':
       return v.pipe(
         v.string(say('valueDatetime', { label })),
+        unreadSaid('valueTimeUnread', label),
         v.check((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), say('valueDatetime', { label })),
         v.transform((s) => new Date(s).toISOString()),
       );
