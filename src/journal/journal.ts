@@ -116,6 +116,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
   let seq = 0;
   let counter = 0;
   let recording = true;
+  /** when the journal was last cleared (a logout): a call that started before it belongs to the session that ended */
+  let clearedAt = -Infinity;
   const keys = new WeakMap<AnyActorRef, string>();
   const machines = new WeakMap<AnyActorRef, string>();
   const contexts = new WeakMap<AnyActorRef, Record<string, unknown>>();
@@ -214,7 +216,10 @@ export function createJournal(options: JournalOptions = {}): Journal {
       else if (e.type === '@xstate.snapshot') onSnapshot(e.actorRef as AnyActorRef, e.event, e.snapshot as never);
     },
     recordCall: (call) => {
-      if (recording) push({ kind: 'call', seq: ++seq, t: now(), ...call });
+      const t = now();
+      // A call the ended session started and that answered after the logout is not this session's (under load the
+      // roles page's /v1/role/tree answered after the clear and showed in the next session's journal).
+      if (recording && t - call.ms >= clearedAt) push({ kind: 'call', seq: ++seq, t, ...call });
     },
     entries: () => (list.length > limit ? list.slice(-limit) : list),
     live: () => [...live.values()].filter((a) => started.has(a.key)),
@@ -225,6 +230,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
     },
     clear: () => {
       list = [];
+      clearedAt = now();
       notify(null);
     },
     restore: (earlier) => {

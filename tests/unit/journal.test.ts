@@ -411,6 +411,16 @@ describe('replay', () => {
     expect(journal.entries().at(-1)).toMatchObject({ kind: 'call', path: '/v1/x/199' });
   });
 
+  it('a call started before a clear (the logout) and answered after it is left out of the next session’s entries', () => {
+    let clock = 1000;
+    const journal = createJournal({ run: 'clr', now: () => clock });
+    journal.clear();
+    clock = 1050;
+    journal.recordCall({ path: '/v1/role/tree', status: 200, result: 'ok', ms: 80 }); // started at 970, before the clear
+    journal.recordCall({ path: '/vue/userInfo', status: 200, result: 'ok', ms: 50 }); // started at the clear
+    expect(journal.entries().map((e) => (e as { path?: string }).path)).toEqual(['/vue/userInfo']);
+  });
+
   it('refuses a file that is not a journal', () => {
     expect(readJournalFile('nope')).toBe('不是 JSON 文件');
     expect(readJournalFile('{"format":"other"}')).toBe('不是事件日志文件');
@@ -499,7 +509,7 @@ describe('the journal across a reload', () => {
     return { factory, data, puts, db: db as unknown as IDBDatabase };
   };
   const calls = (journal: Journal, n: number, from = 0) => {
-    for (let i = 0; i < n; i++) journal.recordCall({ path: `/v1/call/${from + i}`, status: 200, result: 'ok', ms: 1 });
+    for (let i = 0; i < n; i++) journal.recordCall({ path: `/v1/call/${from + i}`, status: 200, result: 'ok', ms: 0 });
   };
 
   it('writes only the entries IndexedDB lacks to the tab’s storage when the page goes, however many loads came before', async () => {
