@@ -232,7 +232,7 @@ export class TransitionTable {
  * A machine's path tests and the test that it does what its reviewed table says
  * (tests/machines/tables/<file>.txt). Each path is driven once: the first `own` paths are tests of their own, which
  * write the table as they go; the table's test comes last, drives the paths no test of its own drove (the rest, or a
- * path whose test failed, or every path when a filter runs the table's test alone, as Stryker does), then compares.
+ * path whose test failed, or every path when a filter runs the table's test alone), then compares.
  * Driving every path again for the table cost the unit suite a third of its time (issue 43).
  */
 export function itFollowsItsTable<P extends { description: string }>(
@@ -250,8 +250,13 @@ export function itFollowsItsTable<P extends { description: string }>(
       driven.add(path);
     });
   it(`does what tables/${file}.txt says`, async () => {
-    for (const path of paths) if (!driven.has(path)) await drive(path, table);
-    await expect(table.toString()).toMatchFileSnapshot(`tables/${file}.txt`);
+    // Under Stryker the table's test drives every path into a table of its own, as it did alone: Stryker runs for a
+    // mutant only the tests that reached its code in the dry run, and in that run the path tests had driven them all.
+    // (Reused, eight mutants that only the table sees survived: an actor's input {} instead of its fields.)
+    const whole = process.env.STRYKER_MUTATOR_WORKER !== undefined;
+    const written = whole ? new TransitionTable(machine) : table;
+    for (const path of paths) if (whole || !driven.has(path)) await drive(path, written);
+    await expect(written.toString()).toMatchFileSnapshot(`tables/${file}.txt`);
   });
 }
 
