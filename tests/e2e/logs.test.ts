@@ -22,8 +22,11 @@ describe('logs page', () => {
     await visitor.getByRole('alertdialog', { name: '绑定手机号' }).waitFor();
 
     const admin = await ui.signedInPage('admin');
+    // 操作日志 opens on its operations; 登录日志 is a tab away.
     await admin.goto(`${ui.baseUrl}/#/manage/logs`);
-    await admin.getByRole('tab', { name: '登录日志' }).waitFor();
+    await expect.poll(() => admin.getByRole('tab', { name: '操作日志' }).getAttribute('aria-selected')).toBe('true');
+    await admin.getByRole('tab', { name: '登录日志' }).click();
+    await admin.getByRole('table', { name: '登录日志' }).waitFor();
     await admin.getByRole('textbox', { name: '账号' }).fill(userName);
     await admin.getByRole('button', { name: '查询' }).click();
     const table = admin.getByRole('table', { name: '登录日志' });

@@ -8,7 +8,8 @@ import { ErrorsTab, SmsTab } from './log-tabs.tsx';
 import { OperationsTab } from './operations-tab.tsx';
 import { LoginInfoTab, LoginsTab } from './sign-in-tabs.tsx';
 
-const TABS = ['logins', 'loginInfo', 'operations', 'errors', 'sms'] as const;
+// The page is 操作日志: its operations come first and open it (issue 45).
+const TABS = ['operations', 'logins', 'loginInfo', 'errors', 'sms'] as const;
 type TabName = (typeof TABS)[number];
 const FILTERS = ['tab', 'account', 'result', 'from', 'to', 'keyword', 'user', 'page', 'source', 'phone'] as const;
 const TAB_VIEWS = { logins: LoginsTab, loginInfo: LoginInfoTab, operations: OperationsTab, errors: ErrorsTab, sms: SmsTab };
@@ -18,15 +19,15 @@ const useStyles = makeStyles({
 });
 
 /**
- * 系统管理 › 操作日志 (the spec's logs group): sign-ins, who signed in lately, operations, errors and SMS sent, a tab
- * each; the tab and its filters are in the address (重置 keeps the tab).
+ * 系统管理 › 操作日志 (the spec's logs group): operations (the tab it opens on), sign-ins, who signed in lately, errors
+ * and SMS sent, a tab each; the tab and its filters are in the address (重置 keeps the tab).
  */
 export default function LogsView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const filters = useFilters(route.path, FILTERS, { keep: ['tab'] });
   const { list, setList } = filters;
-  const tab: TabName = (TABS as readonly string[]).includes(list.filters.tab) ? (list.filters.tab as TabName) : 'logins';
+  const tab: TabName = (TABS as readonly string[]).includes(list.filters.tab) ? (list.filters.tab as TabName) : 'operations';
   const View = TAB_VIEWS[tab];
   return (
     <ResourcePage route={route}>
