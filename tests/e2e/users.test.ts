@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
+import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
@@ -253,6 +254,39 @@ describe('users page', () => {
         .map((row, i) => row.startsWith(names[i]));
     await expect.poll(shown).toEqual(names.map(() => true));
     expect(names).toHaveLength(Math.min(20, answer.count));
+    await page.context().close();
+  });
+
+  it('删除 on one’s own row is off and says why; a confirmation names the user; 批量启用 beside 批量停用', async () => {
+    const prefix = `bt${Date.now().toString(36).slice(-4)}`;
+    const [one, two] = [await newAccount(ui.baseUrl, 'admin', prefix), await newAccount(ui.baseUrl, 'admin', prefix)];
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/users?keyword=admin`);
+    const own = page.getByRole('button', { name: '删除 admin', exact: true });
+    await expect.poll(() => own.getAttribute('aria-disabled')).toBe('true');
+    await own.focus();
+    await page.getByRole('tooltip', { name: '不能删除自己的账号' }).waitFor();
+
+    await page.goto(`${ui.baseUrl}/#/manage/users?keyword=${prefix}`);
+    await page.getByRole('cell', { name: two, exact: true }).waitFor();
+    await page.getByRole('button', { name: `删除 ${one}`, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    await confirm.getByText(`确定删除用户“${one}”吗？`).waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    const choose = async () => {
+      for (const name of [one, two]) await page.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+    };
+    const statuses = () => Promise.all([one, two].map((name) => page.getByRole('switch', { name: `${name} 的状态` }).isChecked()));
+    await choose();
+    await page.getByRole('button', { name: '批量停用' }).click();
+    await confirm.getByText('确定停用选中的 2 个用户吗？').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await expect.poll(statuses).toEqual([false, false]);
+    await choose();
+    await page.getByRole('button', { name: '批量启用' }).click();
+    await expect.poll(statuses).toEqual([true, true]);
     await page.context().close();
   });
 

@@ -5,8 +5,8 @@ import { useRunEach } from '../../../kit/page/use-run-each.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 /**
- * What the users page does to rows: delete or disable one or the chosen ones (confirmed first, one message for the
- * batch), enable at once, and open a user's details with the staff record bound to the account.
+ * What the users page does to rows: delete or disable one or the chosen ones (confirmed first, naming the user when
+ * it is one; one message for the batch), enable one or the chosen ones at once, and open a user's details with the staff record bound to the account.
  */
 export function useUserActions(calls: ReturnType<typeof userCalls>, reload: () => void) {
   const t = useT();
@@ -19,15 +19,16 @@ export function useUserActions(calls: ReturnType<typeof userCalls>, reload: () =
         kind === 'delete'
           ? rows.length > 1
             ? t('confirmBatchDelete', { count: rows.length })
-            : t('confirmDeleteUser')
+            : t('confirmDeleteUser', { name: rows[0]!.userName })
           : rows.length > 1
             ? t('confirmBatchDisable', { count: rows.length })
-            : t('confirmDisableUser'),
+            : t('confirmDisableUser', { name: rows[0]!.userName }),
       run: () => runEach(rows, (r) => (kind === 'delete' ? calls.remove(r.id) : calls.modifyStatus(r.id, 0)), reload),
       quiet: true,
     });
-  const setStatus = (row: UserRow, on: boolean) =>
-    on ? void runEach([row], (r) => calls.modifyStatus(r.id, 1), reload) : askEach('disable', [row]);
+  /** Enabling takes nothing away: done at once, one message for the batch. */
+  const enableEach = (rows: UserRow[]) => void runEach(rows, (r) => calls.modifyStatus(r.id, 1), reload);
+  const setStatus = (row: UserRow, on: boolean) => (on ? enableEach([row]) : askEach('disable', [row]));
   const openDetail = (row: UserRow) =>
     void Promise.all([calls.detail(row.id), calls.staffOf(row.id)]).then(
       ([user, staff]) => setDetail({ ...user, staff: staff ? `${staff.staffName}（${staff.staffCode}）` : '--' }),
@@ -35,5 +36,5 @@ export function useUserActions(calls: ReturnType<typeof userCalls>, reload: () =
         /* shown by the shell */
       },
     );
-  return { askEach, setStatus, openDetail, detail, closeDetail: () => setDetail(null), confirmDialog };
+  return { askEach, enableEach, setStatus, openDetail, detail, closeDetail: () => setDetail(null), confirmDialog };
 }

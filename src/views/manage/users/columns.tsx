@@ -10,7 +10,7 @@ import { useT } from '../../../i18n/use-t.ts';
 import { localName } from '../../../api/contract.ts';
 
 export interface UserColumnsOptions {
-  /** the signed-in user: their own status cannot be switched */
+  /** the signed-in user: their own status cannot be switched, nor their account deleted */
   myId: number | undefined;
   typeName: (type: number) => string;
   departNames: (ids: number[]) => string;
@@ -79,7 +79,8 @@ export function useUserColumns({
       actions: (r) => [
         { code: 'user:detail', label: t('detail'), run: () => openDetail(r) },
         { code: 'user:edit', label: t('edit'), run: () => edit(r) },
-        { code: 'user:del', label: t('delete'), run: () => remove(r) },
+        // One's own account: off, saying why, rather than refused after the confirmation (issue 45).
+        { code: 'user:del', label: t('delete'), run: () => remove(r), unavailable: r.id === myId ? t('ownAccountDelete') : undefined },
       ],
     }),
   ];

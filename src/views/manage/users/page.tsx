@@ -57,7 +57,7 @@ export default function UsersView({ route }: ViewProps) {
   const { departNames, typeName, roleNames } = useUserNames(departs, roles);
   const english = useLanguage()[0] === 'en';
 
-  const { askEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(calls, data.reload);
+  const { askEach, enableEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(calls, data.reload);
   const columns = useUserColumns({
     myId: me?.id,
     typeName,
@@ -84,6 +84,9 @@ export default function UsersView({ route }: ViewProps) {
         fields={userFilterFields(t, { typeName, roles, departs, english })}
         toolbar={
           <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+            <PermissionButton code="user:edit" appearance="secondary" onClick={() => enableEach(chosen)}>
+              {t('batchEnable')}
+            </PermissionButton>
             <PermissionButton code="user:edit" appearance="secondary" onClick={() => askEach('disable', chosen)}>
               {t('batchDisable')}
             </PermissionButton>
