@@ -151,6 +151,7 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   页面组件不能为空: 'The page component is required',
   账号或密码错误: 'Wrong account or password',
   '所属企业已停用或已到期，请联系平台管理员': 'Your organisation is disabled or expired; ask the platform administrator',
+  '账号已停用，请联系管理员': 'Your account is disabled; ask your administrator',
   '英文名称不能超过 64 个字符': 'The English name is at most 64 characters',
   名称不能为空: 'The name is required',
   '名称不能超过 32 个字': 'The name is at most 32 characters',

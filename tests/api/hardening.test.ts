@@ -315,7 +315,7 @@ describe('no account enumeration', () => {
     expect(a / b).toBeLessThan(3);
   });
 
-  it('a disabled account answers as a wrong password even with the right one; a disabled tenant is named only to the right password', async () => {
+  it('a disabled account and a disabled tenant are named only to the right password; a wrong one answers as for any account', async () => {
     const [{ id: tenantId }] = await server.query<{ id: number }>(`INSERT INTO tenant (name) VALUES ('停用测试') RETURNING id`);
     const hash = await hashPassword('Passw0rd2026');
     const name = `off${Date.now().toString(36)}`;
@@ -323,7 +323,10 @@ describe('no account enumeration', () => {
       `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, user_type, status) VALUES ($1, $2, $3, '停用', 1, 0)`,
       [tenantId, name, hash],
     );
-    expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json).toEqual({ result: 'error', errmsg: WRONG });
+    expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json).toEqual({
+      result: 'error',
+      errmsg: '账号已停用，请联系管理员',
+    });
     expect((await loginFrom(server.url, freshIp(), name, 'Wrong1234')).json).toEqual({ result: 'error', errmsg: WRONG });
     await server.query(`UPDATE app_user SET status = 1 WHERE user_name = $1`, [name]);
     expect((await loginFrom(server.url, freshIp(), name, 'Passw0rd2026')).json.result).toBe('ok');

@@ -265,7 +265,7 @@ describe('users: status and delete', () => {
     const victim = await signedInAs(userName);
     await admin.users.modifyStatus(id, 0);
     expect(await failureOf(victim.api.call('/vue/userInfo'))).toMatchObject({ kind: 'expired' });
-    await expect(login(clientFor(baseUrl).api, { userName, password: PASSWORD })).rejects.toThrow('账号或密码错误');
+    await expect(login(clientFor(baseUrl).api, { userName, password: PASSWORD })).rejects.toThrow('账号已停用，请联系管理员');
     expect(
       (await admin.users.list({ pageNum: 1, pageSize: 10, keyword: userName, status: 0 })).rows.map((r: UserRow) => r.userName),
     ).toEqual([userName]);

@@ -115,6 +115,24 @@ describe('one message per event', () => {
     await page.context().close();
   });
 
+  it('a disabled account is told so in the form, but only to its right password', async () => {
+    const userName = await newAccount(baseUrl, 'admin', 'off');
+    const { api } = await signedIn(baseUrl, 'admin');
+    const row = (await userCalls(api).list({ pageNum: 1, pageSize: 10, keyword: userName })).rows[0]!;
+    await userCalls(api).modifyStatus(row.id, 0);
+    const page = await newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByLabel('账号').fill(userName);
+    await page.getByLabel('密码').fill('wrong-password-1');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('账号或密码错误').waitFor();
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('账号已停用，请联系管理员').waitFor();
+    await expect.poll(() => page.getByText(/账号或密码错误|账号已停用/).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('an ended session is said once (the toast), not again in the login form', async () => {
     const page = await signedInPage('staff');
     const { api } = await signedIn(baseUrl, 'tenantadmin');

@@ -33,6 +33,7 @@ export interface PassportOptions {
 
 const WRONG_CREDENTIALS = '账号或密码错误';
 export const TENANT_INACTIVE = '所属企业已停用或已到期，请联系平台管理员';
+export const ACCOUNT_DISABLED = '账号已停用，请联系管理员';
 const AES_KEY_TTL_SECONDS = 300;
 
 /** The passport calls of DECISIONS.md: single-use AES keys, encrypted-password login, token links, logout. */
@@ -181,17 +182,19 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       [userName],
     );
     // The same work and the same answer whatever the account: the password is always verified against a hash
-    // (a dummy one for an unknown account), a bind-phone login ticket (DECISIONS.md) is looked up besides, and a
-    // disabled account answers as a wrong password does.
+    // (a dummy one for an unknown account), and a bind-phone login ticket (DECISIONS.md) is looked up besides.
     const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
-    if (!user || !(passwordOk || ticketOk) || user.status !== 1) {
+    if (!user || !(passwordOk || ticketOk)) {
       await throttle.failed(userName, ip);
-      await attempt(
-        user,
-        !user ? 'unknown_account' : password === null ? 'bad_key' : !(passwordOk || ticketOk) ? 'wrong_password' : 'account_disabled',
-      );
+      await attempt(user, !user ? 'unknown_account' : password === null ? 'bad_key' : 'wrong_password');
       throw new ApiError(WRONG_CREDENTIALS);
+    }
+    // Told only to someone who knows the password, as the tenant's state is (issue 45: a disabled account was told
+    // 账号或密码错误 and its user tried again and again). A wrong password to it answers as to any account.
+    if (user.status !== 1) {
+      await attempt(user, 'account_disabled');
+      throw new ApiError(ACCOUNT_DISABLED);
     }
     // Told only to someone who knows the password: the organisation, not the account, is what stops them.
     if (!user.tenant_active) {
