@@ -117,6 +117,7 @@ describe('users import', () => {
         [`sc${tag}a`, '范围内', '', '门店/普通员工', '总部', ''],
         [`sc${tag}b`, '范围外', '', '门店/普通员工', '华东大区', ''],
         [`sc${tag}c`, '越权', '', '平台管理员', '总部', '超级管理员'],
+        [`sc${tag}d`, '类型', '', '店员', '总部', ''],
       ]),
       PASSWORD,
     );
@@ -129,6 +130,8 @@ describe('users import', () => {
       { row: 3, field: '部门', reason: '不能分配自己数据权限范围之外的部门' },
       { row: 4, field: '用户类型', reason: '不能设置高于自己的用户类型' },
       { row: 4, field: '角色', reason: '不能分配超出自己权限的角色' },
+      // named as the template names them (issue 45), not as 0、1、2
+      { row: 5, field: '用户类型', reason: '用户类型须为 平台管理员、门店/普通员工、租户管理员 之一' },
     ]);
     const other = userImportCalls((await signedIn(baseUrl, 'admin2')).api);
     await expect(other.status(job.jobId)).rejects.toThrow('导入任务不存在');
@@ -147,6 +150,7 @@ describe('users import', () => {
         '超级管理员',
         '用户类型：不能设置高于自己的用户类型；角色：不能分配超出自己权限的角色',
       ],
+      [`sc${tag}d`, '类型', '', '店员', '总部', '', '用户类型：用户类型须为 平台管理员、门店/普通员工、租户管理员 之一'],
     ]);
     // The job is its author's: another admin of the same tenant neither reads its status and report nor cancels it.
     const sameTenant = userImportCalls((await signedIn(baseUrl, 'admin')).api);

@@ -105,7 +105,13 @@ async function checkSheet(
     if (rules.nickname) add('昵称', rules.nickname);
     if (rules.phone) add('手机号', rules.phone);
     else if (phone && phones.has(phone)) add('手机号', '该手机号已被本租户的其他账号使用');
-    if (userType === undefined) add('用户类型', `用户类型须为 ${Object.keys(USER_TYPE_NAMES).slice(0, 3).join('、')} 之一`);
+    if (userType === undefined)
+      add(
+        '用户类型',
+        `用户类型须为 ${Object.keys(USER_TYPE_NAMES)
+          .filter((k) => !/^\d$/.test(k))
+          .join('、')} 之一`,
+      );
     else if (USER_TYPE_RANK[userType] > USER_TYPE_RANK[s.userType]) add('用户类型', '不能设置高于自己的用户类型');
     const unknownDepart = names(departNames).filter((_, i) => departIds[i] < 0);
     if (!departNames) add('部门', '请至少填写一个部门');
