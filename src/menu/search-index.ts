@@ -34,6 +34,8 @@ export interface SearchResult<E> {
   items: E[];
   /** every entry that matched */
   total: number;
+  /** each item's rank, 0 best (the whole query is its label), so that two indexes' results can be merged */
+  ranks: number[];
 }
 
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -87,22 +89,23 @@ function markContaining(index: { haystack: string; starts: Int32Array }, needle:
   }
 }
 
-// Ranks, best first: label prefix, label substring, pinyin or initials prefix, pinyin or initials substring, parent path.
-const RANKS = 5;
+// Ranks, best first: the label is the query, label prefix, label substring, pinyin or initials prefix, pinyin or
+// initials substring, parent path.
+const RANKS = 6;
 
 function rankOf<E extends SearchEntry>(index: SearchIndex<E>, i: number, term: string, compact: string): number {
   const at = index.labels[i].indexOf(term);
-  if (at === 0) return 0;
-  if (at > 0) return 1;
+  if (at === 0) return 1;
+  if (at > 0) return 2;
   const py = index.pinyin[i];
   if (py !== '') {
     const ini = index.initials[i];
     const p = py.indexOf(compact);
     const n = ini.indexOf(compact);
-    if (p === 0 || n === 0) return 2;
-    if (p > 0 || n > 0) return 3;
+    if (p === 0 || n === 0) return 3;
+    if (p > 0 || n > 0) return 4;
   }
-  if (index.trails[i].indexOf(term) >= 0) return 4;
+  if (index.trails[i].indexOf(term) >= 0) return 5;
   return -1;
 }
 
@@ -126,8 +129,9 @@ export function searchIndex<E extends SearchEntry>(
     const first = preferred.map((id) => byId.get(id)).filter((e): e is E => e !== undefined);
     const items = first.slice(0, limit);
     for (let i = 0; i < n && items.length < limit; i++) if (!byId.has(index.entries[i].id)) items.push(index.entries[i]);
-    return { items, total: n };
+    return { items, total: n, ranks: items.map(() => 0) };
   }
+  const whole = terms.join(' ');
   const compacts = terms.map((t) => t.replace(/\s+/g, ''));
   // Candidates: entries whose strings contain the first term (or its compact form, for pinyin).
   const marks = new Uint8Array(n);
@@ -142,16 +146,19 @@ export function searchIndex<E extends SearchEntry>(
     for (let t = 1; t < terms.length && all; t++) all = rankOf(index, i, terms[t], compacts[t]) >= 0;
     if (!all) continue;
     total++;
-    if (buckets[rank].length < limit) buckets[rank].push(index.entries[i]);
+    const bucket = rank === 1 && index.labels[i] === whole ? 0 : rank;
+    if (buckets[bucket].length < limit) buckets[bucket].push(index.entries[i]);
   }
   const items: E[] = [];
-  for (const b of buckets) {
-    for (const e of b) {
-      if (items.length === limit) return { items, total };
+  const ranks: number[] = [];
+  for (let r = 0; r < RANKS; r++) {
+    for (const e of buckets[r]) {
+      if (items.length === limit) return { items, total, ranks };
       items.push(e);
+      ranks.push(r);
     }
   }
-  return { items, total };
+  return { items, total, ranks };
 }
 
 /** The pages of a menu that search may show: non-hidden leaves (buttons are never routes), with their trail. */

@@ -77,6 +77,37 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.context().close();
   });
 
+  it('palette ranking: a page above actions on a match, its whole name first (当前已在此页面), in both languages', async () => {
+    const page = await signedInPage('admin');
+    await page.goto(`${baseUrl}/#/manage/users`);
+    await page.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    const palette = page.getByRole('dialog', { name: '命令面板' });
+    const input = palette.getByRole('combobox');
+    const first = palette.getByRole('option').first();
+    await page.keyboard.press('Control+k');
+    await input.fill('用户管理');
+    await expect.poll(() => first.textContent()).toContain('用户管理');
+    await expect.poll(() => first.textContent()).not.toContain('新增用户');
+    await page.keyboard.press('Enter');
+    await toast(page, '当前已在此页面').waitFor();
+    await input.fill('用户');
+    await expect.poll(() => first.textContent()).toMatch(/^用户管理/);
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.keyboard.press('Control+k');
+    const en = page.getByRole('dialog', { name: 'Command palette' });
+    const enFirst = en.getByRole('option').first();
+    await en.getByRole('combobox').fill('users');
+    await expect.poll(() => enFirst.textContent()).toMatch(/^Users/);
+    await en.getByRole('combobox').fill('role');
+    await expect.poll(() => enFirst.textContent()).toMatch(/^Roles/);
+    await page.context().close();
+  });
+
   it('palette actions: collapse the side menu and switch the language, which survives a reload', async () => {
     const page = await signedInPage('admin');
     await page.keyboard.press('Control+k');

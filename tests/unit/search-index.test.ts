@@ -57,6 +57,12 @@ describe('search index', () => {
     expect(find('hydj')).toEqual(['会员等级']);
   });
 
+  it('puts the label that is the whole query first', () => {
+    expect(find('用户管理')).toEqual(['用户管理']);
+    expect(searchIndex(built.index, '用户管理').ranks).toEqual([0]);
+    expect(searchIndex(built.index, '用户').ranks).toEqual([1]);
+  });
+
   it('matches the parent path after the label, and every word of the query', () => {
     expect(find('系统管理')).toEqual(['用户管理', '角色管理', 'User Login Log']);
     expect(find('系统 yh')).toEqual(['用户管理']);
@@ -156,13 +162,17 @@ describe('search index against the rules written plainly', () => {
             const squash = (xs: string[]) => xs.join('').toLowerCase().replace(/\s+/g, '');
             return { full: squash(p.full), initials: squash(p.initials) };
           };
+          // The label that is the whole query comes first of all (issue 45), then the ranks above, one lower each.
+          const exact = (e: SearchEntry) => e.label.toLowerCase() === terms.join(' ');
           const matched = entries
             .map((e) => ({ e, r: rank(e, pinyinFor(e), terms[0]) }))
-            .filter(({ e, r }) => r >= 0 && terms.slice(1).every((t) => rank(e, pinyinFor(e), t) >= 0));
-          const best = [...matched].sort((a, b) => a.r - b.r).map(({ e }) => e.id);
+            .filter(({ e, r }) => r >= 0 && terms.slice(1).every((t) => rank(e, pinyinFor(e), t) >= 0))
+            .map(({ e, r }) => ({ e, r: r === 0 && exact(e) ? 0 : r + 1 }));
+          const best = [...matched].sort((a, b) => a.r - b.r);
           const got = searchIndex(index, query, limit);
           expect(got.total).toBe(matched.length);
-          expect(got.items.map((e) => e.id)).toEqual(best.slice(0, limit));
+          expect(got.items.map((e) => e.id)).toEqual(best.slice(0, limit).map(({ e }) => e.id));
+          expect(got.ranks).toEqual(best.slice(0, limit).map(({ r }) => r));
         },
       ),
       { numRuns: 500 },

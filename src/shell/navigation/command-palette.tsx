@@ -158,12 +158,21 @@ function PaletteBody({ model, currentPath, actions, store, onClose, onNavigate, 
 
   const { groups, more } = useMemo(() => {
     const found = searchIndex(actionIndex, query, MAX_ROWS, recent);
-    const pages = searchIndex(pageIndex, query, MAX_ROWS - Math.min(found.items.length, MAX_ROWS), recent);
+    const pages = searchIndex(pageIndex, query, MAX_ROWS, recent);
     const asItems: Item[] = pages.items.map((p) => ({ id: p.id, label: p.label, trail: p.trail, kind: 'page', path: p.path }));
-    const all = [...found.items, ...asItems];
-    const shown = all.length;
     const total = found.total + pages.total;
-    if (query.trim()) return { groups: [{ heading: t('results'), items: all }], more: total - shown };
+    if (query.trim()) {
+      // One list by how well each matched; on a tie a page comes before an action (issue 45: 用户管理 typed on its own
+      // page opened 新增用户, and "users" the online drawer), so a page's whole name is first and Enter goes there.
+      const ranked = [
+        ...asItems.map((item, i) => ({ item, rank: pages.ranks[i]!, kind: 0 })),
+        ...found.items.map((item, i) => ({ item, rank: found.ranks[i]!, kind: 1 })),
+      ].sort((a, b) => a.rank - b.rank || a.kind - b.kind);
+      const items = ranked.slice(0, MAX_ROWS).map((r) => r.item);
+      return { groups: [{ heading: t('results'), items }], more: total - items.length };
+    }
+    const all = [...found.items, ...asItems.slice(0, MAX_ROWS - Math.min(found.items.length, MAX_ROWS))];
+    const shown = all.length;
     // Empty query: recently used first (actions and pages alike), then actions, then pages.
     const rank = new Map(recent.map((id, i) => [id, i]));
     const recents = all.filter((i) => rank.has(i.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
