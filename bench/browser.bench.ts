@@ -30,7 +30,7 @@ export async function benchBrowser(leaves = 10_000) {
   const browser = await launchChromium();
   try {
     const { token } = await signedIn(server.url, 'admin');
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })).newPage();
     await page.addInitScript((t) => localStorage.setItem('UserToken', t), token);
     const tree = tenThousandLeafMenu(leaves);
     await page.route('**/manage/permission/treeMenu4VUE', (route) => route.fulfill({ json: { result: tree } }));

@@ -50,7 +50,7 @@ export async function benchFirstPaint() {
   const server = await startServer();
   const browser = await launchChromium(['--js-flags=--expose-gc']);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     // The moment each watched element first appears (checked at every frame from the first script on). Passed as
     // text: a function would be serialized after tsx's transform, whose name helpers do not exist in the page.
     await context.addInitScript(`(() => {

@@ -23,9 +23,14 @@ export function useT(): T {
   };
 }
 
-/** Reads the stored language; anything unknown means the default, zh-cn. */
-export function readLanguage(stored: string | null): Language {
-  return stored === 'en' || stored === 'zh-cn' ? stored : DEFAULT_LANGUAGE;
+/**
+ * The console's language: the one the user picked (stored), else the browser's first preference while they have
+ * picked none (issue 45: an English browser got Chinese on its first visit), else the default, zh-cn.
+ * @example readLanguage(null, ['en-US', 'zh-CN']) // 'en'
+ */
+export function readLanguage(stored: string | null, browser: readonly string[] = globalThis.navigator?.languages ?? []): Language {
+  if (stored === 'en' || stored === 'zh-cn') return stored;
+  return browser[0]?.toLowerCase().startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
 }
 
 /** Shows a message the console made in the user's language (client-messages.ts); a server's message stays as sent. */

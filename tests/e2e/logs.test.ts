@@ -56,8 +56,13 @@ describe('logs page', () => {
   });
 
   it('date filters are Fluent calendars in the console’s language: typed days are read, a wrong one is said', async () => {
-    // An English browser: a native date input would show mm/dd/yyyy whatever the console's language.
-    const page = await ui.signedInPage('admin', { locale: 'en-US' });
+    // An English browser with the console in Chinese (picked): a native date input would show mm/dd/yyyy.
+    const page = await ui.newPage({ locale: 'en-US' });
+    await page.goto(`${ui.baseUrl}/#/login`);
+    await page.evaluate(() => localStorage.setItem('language', 'zh-cn'));
+    await page.reload();
+    await ui.logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
     await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations`);
     const from = page.getByRole('combobox', { name: '开始日期' });
     // A click puts the caret in the box (typing goes there); ↓ opens the calendar.

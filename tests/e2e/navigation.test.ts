@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 
-const { baseUrl, signedInPage } = useBrowser();
+const { baseUrl, newPage, signedInPage } = useBrowser();
 
 const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
 
@@ -75,6 +75,19 @@ describe('keyboard-first navigation in Chromium', () => {
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'detached' });
     await page.context().close();
+  });
+
+  it('a first visit speaks the browser’s language until one is picked', async () => {
+    const english = await newPage({ locale: 'en-US' });
+    await english.goto(`${baseUrl}/#/login`);
+    await english.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await english.evaluate(() => localStorage.setItem('language', 'zh-cn'));
+    await english.reload();
+    await english.getByRole('button', { name: '登录', exact: true }).waitFor();
+    const chinese = await newPage({ locale: 'zh-CN' });
+    await chinese.goto(`${baseUrl}/#/login`);
+    await chinese.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await Promise.all([english, chinese].map((p) => p.context().close()));
   });
 
   it('palette ranking: a page above actions on a match, its whole name first (当前已在此页面), in both languages', async () => {

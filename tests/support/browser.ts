@@ -44,7 +44,8 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
 
   /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    // A Chinese browser, as the console's users have (its first visit follows the browser's language).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', ...options });
     const page = await context.newPage();
     const lines: string[] = [];
     heard.set(page, lines);

@@ -67,7 +67,11 @@ export interface Visit {
 
 /** A signed-in window of `combo`: the login form in a fresh context, then the language chosen and the app reloaded. */
 async function windowFor(browser: Browser, baseUrl: string, userName: string, combo: Combo): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: combo.width, height: HEIGHTS[combo.width] }, colorScheme: combo.theme });
+  const context = await browser.newContext({
+    viewport: { width: combo.width, height: HEIGHTS[combo.width] },
+    colorScheme: combo.theme,
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/#/login`);
   await page.evaluate((language) => localStorage.setItem('language', language), combo.language);

@@ -125,6 +125,16 @@ describe('shell texts', () => {
   });
 
   it('defaults to zh-cn for anything stored but en and zh-cn', () => {
-    expect([readLanguage(null), readLanguage('fr'), readLanguage('en'), readLanguage('zh-cn')]).toEqual(['zh-cn', 'zh-cn', 'en', 'zh-cn']);
+    expect([readLanguage(null, []), readLanguage('fr', []), readLanguage('en', []), readLanguage('zh-cn', [])]).toEqual([
+      'zh-cn',
+      'zh-cn',
+      'en',
+      'zh-cn',
+    ]);
+    // Until a language is picked, the browser's first preference: English or Chinese; any other, the default.
+    expect(readLanguage(null, ['en-US', 'zh-CN'])).toBe('en');
+    expect(readLanguage(null, ['zh-CN', 'en'])).toBe('zh-cn');
+    expect(readLanguage(null, ['de-DE', 'en'])).toBe('zh-cn');
+    expect(readLanguage('zh-cn', ['en-US'])).toBe('zh-cn');
   });
 });
