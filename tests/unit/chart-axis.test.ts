@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, dayOf, splitToday, thinDays } from '../../src/views/data-statistics/chart-axis.ts';
+import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from '../../src/views/data-statistics/chart-axis.ts';
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
 
@@ -26,5 +26,8 @@ describe("the trend chart's axis", () => {
     expect(dayOf('2026-11-03').toISOString()).toBe('2026-11-03T00:00:00.000Z');
     expect(dayLabel(dayOf('2026-11-03'), false)).toBe('11月3日');
     expect(dayLabel(dayOf('2026-12-31'), true)).toBe('Dec 31');
+    // the tooltip names the tenant's day in the console's language, never a time and a zone
+    expect(dayCallout('2026-11-10', false)).toBe('2026年11月10日');
+    expect(dayCallout('2026-11-10', true)).toBe('Nov 10, 2026');
   });
 });

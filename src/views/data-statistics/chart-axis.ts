@@ -32,3 +32,12 @@ export function dayLabel(date: Date, english: boolean): string {
   if (!english) return `${month}月${day}日`;
   return `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1]} ${day}`;
 }
+
+/**
+ * A day as a chart's tooltip names it, in the console's language: 2026年11月10日, or Nov 10, 2026. The chart's own
+ * (the browser's locale, a time and "UTC") said 11/10/2026, 12:00:00 AM UTC of a tenant's day (issue 45).
+ */
+export function dayCallout(day: string, english: boolean): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return english ? `${dayLabel(dayOf(day), true)}, ${y}` : `${y}年${m}月${d}日`;
+}

@@ -2,7 +2,7 @@ import { LineChart, VerticalBarChart } from '@fluentui/react-charts';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { MallStatistics } from '../../api/contract.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { dayLabel, dayOf, splitToday, thinDays } from './chart-axis.ts';
+import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from './chart-axis.ts';
 
 const useStyles = makeStyles({
   legend: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, margin: 0, padding: 0, listStyleType: 'none' },
@@ -25,7 +25,8 @@ export default function MallCharts({ data, width, today }: { data: MallStatistic
     ['writeOffs', t('statWriteOffs'), tokens.colorPaletteRedForeground1],
   ] as const;
   const { complete, partial } = splitToday(data.trend, today);
-  const points = (days: typeof data.trend, key: (typeof series)[number][0]) => days.map((d) => ({ x: dayOf(d.day), y: d[key] }));
+  const points = (days: typeof data.trend, key: (typeof series)[number][0]) =>
+    days.map((d) => ({ x: dayOf(d.day), y: d[key], xAxisCalloutData: dayCallout(d.day, english) }));
   return (
     <>
       <ul className={s.legend} aria-label={t('statTrend')}>
