@@ -4,6 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { metaCalls } from '../../src/api/calls/system/meta-calls.ts';
 import { solidPng } from '../support/images.ts';
+import { writeXlsx } from '../../src/lib/xlsx.ts';
 
 // Issue 14 in Chromium, on a server of its own (it adds a table, a menu entry and records): a business page lists,
 // filters, adds, edits and deletes (that every leaf of the demo menu opens a working page is the walk's: walk.test.ts); a table defined in the data
@@ -185,7 +186,7 @@ describe('business areas', () => {
     await page.context().close();
   });
 
-  it('a records import refuses a sheet over 10 MB in its dialog, before sending anything', async () => {
+  it('a records import says in its dialog a sheet over 10 MB (before sending anything) and a wrong header', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/brand`);
     await page.getByRole('button', { name: '导入', exact: true }).click();
@@ -197,6 +198,17 @@ describe('business areas', () => {
     await dialog.getByRole('alert').getByText('文件不能超过 10 MB').waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: '开始导入' }).isDisabled()).toBe(true);
     expect(sent).toEqual([]);
+    // The server's refusal of the whole sheet is said beside the file, not in a toast (issue 45).
+    const wrong = await writeXlsx({ fileName: 'w.xlsx', columns: ['名字'], rows: [['某品牌']] });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'w.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(wrong) });
+    await dialog.getByRole('button', { name: '开始导入' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/^表头须为：品牌名称/)
+      .waitFor();
+    await expect.poll(() => toast(page, '表头须为').count()).toBe(0);
     await page.context().close();
   });
 

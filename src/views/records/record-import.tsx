@@ -13,6 +13,7 @@ import { FileDrop, XLSX_ACCEPT } from '../../kit/form/file-drop.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
+import { ApiFailure, MESSAGES } from '../../api/errors.ts';
 
 export function ImportDialog({
   open,
@@ -35,15 +36,19 @@ export function ImportDialog({
   // The sheet's size is the import schema's rule, checked before anything is sent.
   const fileProblem = file ? localize(fieldProblems(recordImportSheet, { file }).file ?? '') : '';
   const [problems, setProblems] = useState<{ list: ImportProblem[]; total: number } | null>(null);
+  // The server's refusal of the whole sheet (a wrong header, a sheet too large to read), said here, not in a toast.
+  const [refused, setRefused] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
       setFile(null);
       setProblems(null);
+      setRefused(null);
     }
   }, [open]);
   const upload = async () => {
     if (!file) return;
     setBusy(true);
+    setRefused(null);
     try {
       const answer = await calls.importSheet(schema.table.id, file);
       if (answer.problems?.length) setProblems({ list: answer.problems, total: answer.total ?? answer.problems.length });
@@ -52,8 +57,8 @@ export function ImportDialog({
         onImported();
         onClose();
       }
-    } catch {
-      /* shown by the shell */
+    } catch (err) {
+      setRefused(err instanceof ApiFailure ? localize(err.failure.message) : localize(MESSAGES.networkNoStatus));
     } finally {
       setBusy(false);
     }
@@ -87,12 +92,18 @@ export function ImportDialog({
         onFile={(f) => {
           setFile(f);
           setProblems(null);
+          setRefused(null);
         }}
         invalid={Boolean(fileProblem)}
       />
       {fileProblem && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{fileProblem}</MessageBarBody>
+        </MessageBar>
+      )}
+      {refused && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{refused}</MessageBarBody>
         </MessageBar>
       )}
       {problems && (
