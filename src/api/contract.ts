@@ -506,12 +506,15 @@ export interface UploadTokenAnswer {
 
 // ---- The landing page and the statistics page ----
 
-/** 工作台: the caller's tenant today; a link is null when the caller does not hold that page. */
+/**
+ * 工作台: the caller's tenant today; a link is null when the caller does not hold that page. The tenant-wide sign-in
+ * figures are null for a caller who may not see the online users (staff, userType 1), whose operations are their own.
+ */
 export interface DashboardFigures {
   timeZone: string;
-  online: number;
-  loginsToday: number;
-  failedLoginsToday: number;
+  online: number | null;
+  loginsToday: number | null;
+  failedLoginsToday: number | null;
   operationsToday: number;
   links: { logs: string | null; tasks: string | null; statistics: string | null };
   /** record counts of the business tables whose pages the caller holds, under their menu area */

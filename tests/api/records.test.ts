@@ -440,6 +440,9 @@ describe('landing page and statistics', () => {
     const staff = await signedIn(baseUrl, 'staff');
     const theirs = (await call<typeof before>(staff.token, '/v1/dataStatistics/dashboard')).values!;
     expect(theirs.links.logs).toBeNull();
+    // the tenant's sign-ins are not staff's figures (issue 45); today's operations are their own
+    expect(theirs).toMatchObject({ online: null, loginsToday: null, failedLoginsToday: null });
+    expect(theirs.operationsToday).toBeLessThan(after.operationsToday);
     // staff hold no operation log: their recent list is their own work only, and never a menu click
     await call(staff.token, '/v1/userOperationLog/save', {
       operationTime: '2026-11-26 10:00:00',

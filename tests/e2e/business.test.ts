@@ -651,6 +651,13 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('staff’s 工作台 shows their own operations, not the tenant’s sign-ins', async () => {
+    const page = await ui.signedInPage('staff');
+    await page.getByRole('group', { name: /^今日操作 \d+$/ }).waitFor();
+    await expect.poll(() => page.getByRole('group', { name: /^(在线用户|今日登录|今日登录失败) \d+$/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('the landing page shows today’s figures and links; the statistics page shows trends, stores and coupons', async () => {
     const page = await ui.signedInPage('admin');
     await page.waitForURL(/#\/dashboard$/);

@@ -65,12 +65,15 @@ export function statisticsRoutes(db: Db) {
     const today = `(now() AT TIME ZONE $2)::date`;
     // The tenant's midnight as an instant: the local date as a local time, read in the tenant's zone.
     const since = `(${today}::timestamp AT TIME ZONE $2)`;
-    const [figures] = await db.query<{ online: number; logins: number; failures: number; operations: number }>(
-      `SELECT (SELECT count(DISTINCT us.user_id)::int FROM user_session us WHERE us.tenant_id = $1 AND ${isOnline('us')}) AS online,
-              (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND l.success AND l.created_at >= ${since}) AS logins,
-              (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND NOT l.success AND l.created_at >= ${since}) AS failures,
-              (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND o.created_at >= ${since}) AS operations`,
-      [s.tenantId, zone],
+    // The tenant's sign-ins are for those who may see the online users (userType 0 and 2, SPEC 2); staff see their own
+    // operations only (issue 45: staff's 工作台 showed the tenant's online users and failed sign-ins).
+    const tenantWide = s.userType !== 1;
+    const [figures] = await db.query<{ online: number | null; logins: number | null; failures: number | null; operations: number }>(
+      `SELECT CASE WHEN $3 THEN (SELECT count(DISTINCT us.user_id)::int FROM user_session us WHERE us.tenant_id = $1 AND ${isOnline('us')}) END AS online,
+              CASE WHEN $3 THEN (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND l.success AND l.created_at >= ${since}) END AS logins,
+              CASE WHEN $3 THEN (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND NOT l.success AND l.created_at >= ${since}) END AS failures,
+              (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND o.created_at >= ${since} AND ($3 OR o.user_id = $4)) AS operations`,
+      [s.tenantId, zone, tenantWide, s.userId],
     );
     // Record counts of the tables whose pages the caller holds, under their menu area.
     const areas = await db.query<{ label: string; component: string; area: string; count: number }>(

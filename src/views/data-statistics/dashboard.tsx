@@ -137,13 +137,19 @@ export default function DashboardView({ route }: ViewProps) {
       {data && (
         <>
           <div className={s.figures}>
-            <Figure label={t('dashOnline')} value={data.online} href={data.links.logs && `${data.links.logs}?tab=loginInfo`} />
-            <Figure label={t('dashLogins')} value={data.loginsToday} href={data.links.logs && `${data.links.logs}?tab=logins`} />
-            <Figure
-              label={t('dashFailedLogins')}
-              value={data.failedLoginsToday}
-              href={data.links.logs && `${data.links.logs}?tab=logins&result=failure`}
-            />
+            {data.online !== null && (
+              <Figure label={t('dashOnline')} value={data.online} href={data.links.logs && `${data.links.logs}?tab=loginInfo`} />
+            )}
+            {data.loginsToday !== null && (
+              <Figure label={t('dashLogins')} value={data.loginsToday} href={data.links.logs && `${data.links.logs}?tab=logins`} />
+            )}
+            {data.failedLoginsToday !== null && (
+              <Figure
+                label={t('dashFailedLogins')}
+                value={data.failedLoginsToday}
+                href={data.links.logs && `${data.links.logs}?tab=logins&result=failure`}
+              />
+            )}
             <Figure
               label={t('dashOperations')}
               value={data.operationsToday}
