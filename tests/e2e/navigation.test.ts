@@ -90,6 +90,33 @@ describe('keyboard-first navigation in Chromium', () => {
     await Promise.all([english, chinese].map((p) => p.context().close()));
   });
 
+  it('first-level menu names wrap rather than being cut, and say themselves in a title when they are', async () => {
+    const page = await signedInPage('admin');
+    const cut = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('nav li > button > span')]
+          .filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+          .filter((el) => el.title !== el.textContent)
+          .map((el) => el.textContent),
+      );
+    const clipped = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('nav li > button > span')]
+          .filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统管理' }).waitFor();
+    // Chinese names fit in two lines (小程序…, 内容与… were cut on one).
+    await expect.poll(cut).toEqual([]);
+    await expect.poll(clipped).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Side menu' }).waitFor();
+    // English names are longer: one that needs a third line ends in an ellipsis and says itself in its title.
+    await expect.poll(cut).toEqual([]);
+    await page.context().close();
+  });
+
   it('palette ranking: a page above actions on a match, its whole name first (当前已在此页面), in both languages', async () => {
     const page = await signedInPage('admin');
     await page.goto(`${baseUrl}/#/manage/users`);

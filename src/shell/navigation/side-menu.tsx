@@ -51,7 +51,17 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },
-  label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // A first-level name wraps to a second line rather than being cut (小程序…, Conte…: issue 45); past two lines it
+  // ends in an ellipsis and its title says it whole.
+  label: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+    lineHeight: tokens.lineHeightBase200,
+    paddingBlock: tokens.spacingVerticalXXS,
+  },
   second: {
     width: '168px',
     maxWidth: '40vw',
@@ -181,7 +191,11 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle, 
                   onClick={() => go(entry.target)}
                 >
                   <Icon className={s.icon} aria-hidden />
-                  {!collapsed && <span className={s.label}>{entry.title}</span>}
+                  {!collapsed && (
+                    <span className={s.label} title={entry.title}>
+                      {entry.title}
+                    </span>
+                  )}
                 </button>
                 {open && flyout && (
                   <div
