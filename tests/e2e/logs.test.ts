@@ -92,6 +92,14 @@ describe('logs page', () => {
     await page.getByRole('button', { name: '查询' }).click();
     await expect.poll(() => to.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBe(today);
+    // 重置 clears it with the rest: nothing is said any more, and 查询 searches again.
+    await page.getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBeNull();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '不是日期' }).count()).toBe(0);
+    await to.fill(today);
+    await to.press('Tab');
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('to')).toBe(today);
 
     // In English the calendar speaks English, whatever the browser.
     const en = await ui.signedInPage('admin', { locale: 'zh-CN' });

@@ -1,8 +1,8 @@
 import { makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { DatePicker, type CalendarStrings, type DatePickerProps } from '@fluentui/react-datepicker-compat';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage, useT, type T } from '../../i18n/use-t.ts';
-import { dayAsDate, localDay, parseDay, todayIn, unread } from '../../lib/days.ts';
+import { dayAsDate, localDay, parseDay, todayIn, unread, unreadText } from '../../lib/days.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 
 const useStyles = makeStyles({
@@ -40,9 +40,15 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
   const [language] = useLanguage();
   const zone = useTimeZone();
   const typed = useRef('');
+  /** a key typed in the box since its text was reported unread */
+  const keyedSince = useRef(false);
   const [invalid, setInvalid] = useState<string | null>(null);
   // Inside a form's Field, the Field says the rule's message; a second one here would say the same twice.
   const fieldSays = useFieldContext_unstable()?.validationState === 'error';
+  // A value set from outside (重置, a form's reset, a preset) that is a day or none ends what was said about a text.
+  useEffect(() => {
+    if (unreadText(value) === null) setInvalid(null);
+  }, [value]);
   const parseDateFromString = useCallback((text: string) => {
     typed.current = text;
     const day = parseDay(text);
@@ -77,14 +83,21 @@ export function DayPicker({ value, onChange, onBlur, min, max, disabled, classNa
     formatDate,
     parseDateFromString,
     onSelectDate: (d) => {
+      // The box Fluent emptied after a bad text, entered and left untouched, is not the user clearing it: the text
+      // stays unread and said (a refused 查询 puts focus here; leaving it dropped the message and its text).
+      if (!d && unreadText(value) !== null && !keyedSince.current) return;
       setInvalid(null);
       onChange(d ? localDay(d) : '');
     },
     onValidationResult: ({ error }) => {
       if (error === 'invalid-input' || error === 'out-of-bounds') {
         setInvalid(t('dayInvalid', { text: typed.current }));
+        keyedSince.current = false;
         onChange(unread(typed.current));
-      } else setInvalid(null);
+      } else if (!(unreadText(value) !== null && !keyedSince.current)) setInvalid(null);
+    },
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete') keyedSince.current = true;
     },
     popupSurface: { 'aria-label': t('calendarDialog') },
     onBlur,

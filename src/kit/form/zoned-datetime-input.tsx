@@ -68,7 +68,8 @@ export function ZonedDateTimeInput({
   return (
     <span className={s.row}>
       <DayPicker
-        value={day}
+        // a day's unread text goes back to the picker as unread, so it goes on saying what is wrong with it
+        value={day || (dayText ? unread(dayText) : '')}
         disabled={disabled}
         onBlur={onBlur}
         // A day picked before any time is at 00:00, shown and selected when the time box is entered.
