@@ -151,8 +151,33 @@ export function cronCheck(expression: string, timeZone: string, runs = 5): { nex
     const cron = new Cron(expression, { timezone: timeZone, paused: true });
     return { next: cron.nextRuns(runs).map((d) => d.toISOString()) };
   } catch (err) {
-    return { error: err instanceof Error ? err.message.replace(/^CronPattern: /, '') : String(err) };
+    return { error: cronProblem(err instanceof Error ? err.message : String(err)) };
   }
+}
+
+/** croner's part names, as the task form's hint names them (秒 分 时 日 月 周). */
+const CRON_PARTS: Readonly<Record<string, string>> = {
+  second: '秒',
+  minute: '分',
+  hour: '时',
+  day: '日',
+  month: '月',
+  dayOfWeek: '周',
+  daysOfWeek: '周',
+  year: '年',
+};
+
+/**
+ * What is wrong with a cron, in the console's words: croner's English ("Invalid value for minute: 61") was shown
+ * as it came inside the Chinese console (issue 45). Its English is src/i18n/server-messages-en.ts.
+ * @example cronProblem('CronPattern: Invalid value for minute: 61') // '分的值“61”超出范围'
+ */
+export function cronProblem(message: string): string {
+  const value = /Invalid value for (\w+): (.+)$/i.exec(message);
+  if (value) return `${CRON_PARTS[value[1]!] ?? value[1]}的值“${value[2]}”超出范围`;
+  if (/space separated parts/i.test(message)) return '须为 5 到 7 段，以空格分隔（秒 分 时 日 月 周），如 0 30 2 * * *';
+  if (/stepping/i.test(message)) return '步长（/ 后的数）不正确';
+  return '无法识别，请按“秒 分 时 日 月 周”填写，如 0 30 2 * * *';
 }
 
 /** The latest slot of a cron at or before `now` (croner may round a sub-second `now` up to the next second). */

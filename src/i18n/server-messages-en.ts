@@ -157,6 +157,16 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   '名称不能超过 32 个字': 'The name is at most 32 characters',
 };
 
+const CRON_PARTS_EN: Readonly<Record<string, string>> = {
+  秒: 'the second',
+  分: 'the minute',
+  时: 'the hour',
+  日: 'the day',
+  月: 'the month',
+  周: 'the weekday',
+  年: 'the year',
+};
+
 /** The server's refusals with parts that vary: their English, the parts carried over. */
 export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^登录失败次数过多，请 (\d+) 分钟后再试$/, (m) => `Too many failed sign-ins; try again in ${m[1]} minutes`],
@@ -185,6 +195,16 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
   ],
   [/^“(.+)”还有 (\d+) 条记录，不能删除$/, (m) => `“${m[1]}” has ${m[2]} records and cannot be deleted`],
   [/^接口不存在：(.+)$/, (m) => `No such call: ${m[1]}`],
+  [/^Cron 表达式不正确：(.+)的值“(.+)”超出范围$/, (m) => `Not a valid cron: ${CRON_PARTS_EN[m[1]!] ?? m[1]} cannot be ${m[2]}`],
+  [
+    /^Cron 表达式不正确：须为 5 到 7 段，以空格分隔（秒 分 时 日 月 周），如 0 30 2 \* \* \*$/,
+    () => 'Not a valid cron: give 5 to 7 parts separated by spaces (second minute hour day month weekday), such as 0 30 2 * * *',
+  ],
+  [/^Cron 表达式不正确：步长（\/ 后的数）不正确$/, () => 'Not a valid cron: a step (the number after /) is wrong'],
+  [
+    /^Cron 表达式不正确：无法识别，请按“秒 分 时 日 月 周”填写，如 0 30 2 \* \* \*$/,
+    () => 'Not a valid cron: write it as “second minute hour day month weekday”, such as 0 30 2 * * *',
+  ],
   [/^测试短信发送失败：(.+)$/, (m) => `The test SMS failed: ${m[1]}`],
   [
     /^平台接口 (.+) 至少要关联一个页面或按钮，否则无人能再调用它$/,

@@ -53,7 +53,14 @@ describe('scheduled tasks', () => {
 
   it('a cron is checked and its next runs shown before saving; a run now is logged with its outcome and who asked', async () => {
     const op = await signedIn(baseUrl, 'platform');
-    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '61 * * * *' })).toMatchObject({ field: 'cron' });
+    // Said in the console's words, not croner's English (issue 45).
+    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '61 * * * *' })).toMatchObject({
+      field: 'cron',
+      errmsg: 'Cron 表达式不正确：分的值“61”超出范围',
+    });
+    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: 'x' })).toMatchObject({
+      errmsg: 'Cron 表达式不正确：须为 5 到 7 段，以空格分隔（秒 分 时 日 月 周），如 0 30 2 * * *',
+    });
     const preview = await call<string[]>(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '*/10 * * * *' });
     expect(preview.values).toHaveLength(5);
     expect(new Date(preview.values![0]).getUTCMinutes() % 10).toBe(0);

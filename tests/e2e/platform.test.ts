@@ -283,7 +283,8 @@ describe('platform administration', () => {
     await drawer.getByRole('textbox', { name: /^任务名称/ }).fill('每分钟统计');
     await drawer.getByRole('combobox', { name: /^任务类型/ }).selectOption({ label: '每日统计（前一天）' });
     await drawer.getByRole('textbox', { name: /^Cron/ }).fill('61 * * * *');
-    await drawer.getByText(/Cron 表达式不正确/).waitFor();
+    // In the console's words, not croner's English (issue 45).
+    await drawer.getByText('Cron 表达式不正确：分的值“61”超出范围').waitFor();
     // Six fields: seconds first. The scheduler looks every second here (SCHEDULER_TICK_MS), so the run comes soon.
     await drawer.getByRole('textbox', { name: /^Cron/ }).fill('*/5 * * * * *');
     // The next runs, five seconds apart, before saving.

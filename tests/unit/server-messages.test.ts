@@ -44,4 +44,19 @@ describe('the server’s refusals in English', () => {
     expect(serverEnglishOf('名称不能为空')).toBe('The name is required');
     expect(serverEnglishOf('张三的留言')).toBe('张三的留言');
   });
+
+  it('says what is wrong with a cron in the console’s words, in both languages (issue 45: croner’s English came as it was)', async () => {
+    const { cronCheck } = await import('../../server/services/scheduler.ts');
+    const said = (cron: string) => {
+      const check = cronCheck(cron, 'Asia/Shanghai');
+      return 'error' in check ? `Cron 表达式不正确：${check.error}` : null;
+    };
+    expect(said('61 * * * *')).toBe('Cron 表达式不正确：分的值“61”超出范围');
+    expect(serverEnglishOf(said('61 * * * *')!)).toBe('Not a valid cron: the minute cannot be 61');
+    for (const cron of ['x', '* * * * * * * *', '*/0 * * * *', '0 0 25 * * *', '0 0 0 32 * *']) {
+      expect(said(cron), cron).toMatch(/^Cron 表达式不正确：[^A-Za-z]+$/);
+      expect(serverEnglishOf(said(cron)!), cron).not.toMatch(CJK);
+    }
+    expect(said('0 30 2 * * *')).toBeNull();
+  });
 });
