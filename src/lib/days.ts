@@ -40,16 +40,8 @@ export function fromZonedInput(local: string, zone: string): string {
   return m ? wallToInstant(+m[1], +m[2], +m[3], +m[4], +m[5], zone) : '';
 }
 
-/**
- * What a date or time field holds while its text names no day or time: the text itself, marked. It is no ISO
- * instant and no `yyyy-MM-dd`, so every rule that checks such a field refuses it (the form's, the wizard's, the
- * server's), and the field still shows what was typed. A field never falls back to its last good value or to 00:00
- * behind the user's back: no value the user did not type is saved (issue 45).
- * @example unread('25:99') // '?25:99'
- */
-export const unread = (text: string) => `?${text}`;
-/** The text an unread value holds, or null for any other value. @example unreadText('?25:99') // '25:99' */
-export const unreadText = (value: unknown): string | null => (typeof value === 'string' && value.startsWith('?') ? value.slice(1) : null);
+/** A field's text that named no day or time, marked so that every rule refuses it (src/api/rules/unread.ts). */
+export { unread, unreadText } from '../api/rules/unread.ts';
 
 /** The day after `yyyy-MM-dd` (an inclusive "to" date becomes an exclusive bound). */
 export const nextDay = (day: string): string => format(addDays(parseISO(day), 1), DAY);

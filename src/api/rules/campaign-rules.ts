@@ -1,4 +1,5 @@
 import { PHONE_PATTERN } from '../contract.ts';
+import { unreadText } from './unread.ts';
 
 /**
  * A campaign's eight steps (the spec's sub-pages of 设置活动 › 活动信息, in order) and each step's rules, one
@@ -80,8 +81,8 @@ const int = (v: unknown, min: number, max: number) => Number.isInteger(v) && (v 
 /** A step's problems by field (empty: the step is complete). Lottery-only steps do not apply to other types. */
 /** An ISO instant's time, or NaN: what Date.parse would also read (a bare day, a month name) is no start time. */
 const instant = (x: unknown) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(x) ? Date.parse(x) : NaN);
-/** A time field's text that named no time (src/lib/days.ts `unread`) is said as such, not as a time not chosen. */
-const unreadTime = (x: unknown) => (typeof x === 'string' && x.startsWith('?') ? '请输入正确的时间，如 09:30' : undefined);
+/** A time field's text that named no time (rules/unread.ts) is said as such, not as a time not chosen. */
+const unreadTime = (x: unknown) => (unreadText(x) !== null ? '请输入正确的时间，如 09:30' : undefined);
 
 export function stepProblems(
   step: CampaignStep,

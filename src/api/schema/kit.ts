@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { say, type RuleKey } from './messages.ts';
+import { unreadText } from '../rules/unread.ts';
 
 /**
  * The building blocks of the resource schemas (valibot). A schema is written once here in src/api and serves both
@@ -105,17 +106,23 @@ export const idList = (opts: { message: RuleKey; max: number; required?: RuleKey
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export const isInstant = (x: string) => ISO_INSTANT.test(x) && !Number.isNaN(Date.parse(x));
 
+/**
+ * A date or time field's unread text (src/api/rules/unread.ts) refused with the text quoted, so the form says what
+ * was typed rather than a format alone; the rules after it let such a value by, so it is said once.
+ */
+export const saysUnread = <T extends string | null>(message: (text: string) => string) =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    const text = dataset.typed ? unreadText(dataset.value) : null;
+    if (text !== null) addIssue({ message: message(text.trim()) });
+  });
+
 /** An optional instant (ISO 8601 text): absent, null or '' mean none; `later` refuses one not after now. */
 export const optionalInstant = (message: RuleKey, opts: { later?: boolean } = {}) =>
   v.pipe(
     v.optional(v.nullable(v.string(say(message))), null),
     v.transform((x) => (x ? x : null)),
-    // A time field's text that named none (src/lib/days.ts `unread`) is quoted back.
-    v.rawCheck<string | null>(({ dataset, addIssue }) => {
-      const x = dataset.typed ? dataset.value : null;
-      if (x?.startsWith('?')) addIssue({ message: say('timeUnread', { text: x.slice(1).trim() }) });
-    }),
-    v.check((x) => x === null || x.startsWith('?') || (isInstant(x) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
+    saysUnread<string | null>((text) => say('timeUnread', { text })),
+    v.check((x) => x === null || unreadText(x) !== null || (isInstant(x) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
   );
 
 /** An optional row id: absent, null or '' mean none (a new row). */

@@ -1,7 +1,7 @@
 import { FieldContextProvider, Input, makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { fromZonedInput, parseTime, toZonedInput, todayIn, unread, unreadText } from '../../lib/days.ts';
+import { dayAsDate, fromZonedInput, parseTime, toZonedInput, todayIn, unread, unreadText } from '../../lib/days.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { DayPicker } from './day-picker.tsx';
 
@@ -43,7 +43,7 @@ export function ZonedDateTimeInput({
   const local = held === null ? toZonedInput(value, zone) : '';
   // Unread text keeps the day's text and the time's: `2026-11-28 25:99`, ` 25:99` (no day), `2026-13-01 10:00`.
   const [dayText, heldTime] = held === null ? (local ? local.split('T') : ['', '']) : splitHeld(held);
-  const day = DAY.test(dayText!) ? dayText! : '';
+  const day = dayAsDate(dayText!) ? dayText! : '';
   const time = heldTime ?? '';
   // What is typed in the time box, until it names a time; a new value from outside shows its own time.
   const [typed, setTyped] = useState<{ text: string; shownFor: string } | null>(null);
@@ -56,7 +56,7 @@ export function ZonedDateTimeInput({
     setTyped(null);
     const hhmm = timePart.trim() ? parseTime(timePart) : dayPart ? null : '';
     if (hhmm === '') return onChange('');
-    if (hhmm && (DAY.test(dayPart) || !dayPart)) return onChange(fromZonedInput(`${dayPart || todayIn(zone)}T${hhmm}`, zone));
+    if (hhmm && (!dayPart || dayAsDate(dayPart))) return onChange(fromZonedInput(`${dayPart || todayIn(zone)}T${hhmm}`, zone));
     onChange(unread(`${dayPart} ${timePart}`));
   };
   const readTime = () => {
@@ -118,8 +118,6 @@ export function ZonedDateTimeInput({
     </span>
   );
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The day's text and the time's of unread text, split at the first space. */
 function splitHeld(held: string): [string, string] {

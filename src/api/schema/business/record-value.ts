@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PHONE_PATTERN, type MetaFieldRow } from '../../contract.ts';
-import { isHttpUrl } from '../kit.ts';
+import { isHttpUrl, saysUnread } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /*
@@ -21,15 +21,6 @@ const isImage = (s: string) =>
 const isDate = (s: string) => DATE_RE.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s);
 const YES = new Set<unknown>(['true', '是', '1', 1]);
 const NO = new Set<unknown>(['false', '否', '0', 0]);
-
-/**
- * A field's text that named no day or time (src/lib/days.ts `unread`: the text behind a '?') is refused with the
- * text quoted, so the form says what was typed rather than a format alone.
- */
-const unreadSaid = (key: 'valueDayUnread' | 'valueTimeUnread', label: string) =>
-  v.rawCheck<string>(({ dataset, addIssue }) => {
-    if (dataset.typed && dataset.value.startsWith('?')) addIssue({ message: say(key, { label, text: dataset.value.slice(1) }) });
-  });
 
 function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
   const label = field.label;
@@ -68,13 +59,13 @@ function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
     case 'date':
       return v.pipe(
         v.string(say('valueDate', { label })),
-        unreadSaid('valueDayUnread', label),
+        saysUnread<string>((text) => say('valueDayUnread', { label, text })),
         v.check(isDate, say('valueDate', { label })),
       );
     case 'datetime':
       return v.pipe(
         v.string(say('valueDatetime', { label })),
-        unreadSaid('valueTimeUnread', label),
+        saysUnread<string>((text) => say('valueTimeUnread', { label, text })),
         v.check((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), say('valueDatetime', { label })),
         v.transform((s) => new Date(s).toISOString()),
       );
