@@ -351,6 +351,8 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
           collapsed={collapsed}
           onNavigate={(p) => navigate(withLastSearch(p))}
           onToggle={toggle}
+          // English names are longer: the wider first column lets them wrap between words, not inside one
+          roomy={language === 'en'}
         />
       )}
       <div className={s.column}>

@@ -51,14 +51,13 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },
-  // A first-level name wraps to a second line rather than being cut (小程序…, Conte…: issue 45); past two lines it
-  // ends in an ellipsis and its title says it whole.
+  // A first-level name wraps to a second line rather than being cut (小程序…, Conte…: issue 45), between words in
+  // English (the column is wider then); past two lines it ends in an ellipsis and its title says it whole.
   label: {
     display: '-webkit-box',
     WebkitBoxOrient: 'vertical',
     WebkitLineClamp: 2,
     overflow: 'hidden',
-    overflowWrap: 'anywhere',
     lineHeight: tokens.lineHeightBase200,
     paddingBlock: tokens.spacingVerticalXXS,
   },
