@@ -98,8 +98,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server shares only the contract, the resource schemas (src/api/schema), the value rules the browser
-    // checks first (record and image rules), and the English of the messages users read (its refusals, the rules').
+    // The server shares only the contract, the call table (src/api/table), the resource schemas (src/api/schema), the
+    // value rules the browser checks first (record and image rules), and the English of the messages users read.
     files: ['server/**/*.ts'],
     rules: {
       'import/no-restricted-paths': [
@@ -109,7 +109,7 @@ export default tseslint.config(
             {
               target: './server',
               from: './src',
-              except: ['./api/contract.ts', './api/rules', './api/schema', './i18n/server-messages-en.ts', './i18n/rule-messages-en.ts'],
+              except: ['./api/contract.ts', './api/table', './api/rules', './api/schema', './i18n/server-messages-en.ts', './i18n/rule-messages-en.ts'],
             },
           ],
         },

@@ -6,7 +6,8 @@ import { openDb } from '../server/infra/db/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
 import { inProcess } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
-import { userImportCalls } from '../src/api/calls/system/user-calls.ts';
+import { startUserImport } from '../src/api/calls/system/user-calls.ts';
+import { userApi } from '../src/api/table/users.ts';
 import { USER_SHEET_COLUMNS } from '../src/api/contract.ts';
 import { writeXlsx } from '../src/lib/xlsx.ts';
 
@@ -75,13 +76,12 @@ export async function benchUsers() {
     const admin = await as('admin');
     const sheetRows = Array.from({ length: 100_000 }, (_, i) => [`imp${i}bench`, `导入${i}`, '', '门店/普通员工', '总部', '门店员工']);
     const file = new File([await writeXlsx({ fileName: 'bench.xlsx', columns: USER_SHEET_COLUMNS, rows: sheetRows })], 'bench.xlsx');
-    const imports = userImportCalls(admin);
     const t1 = performance.now();
-    const job = await imports.start(file, 'Passw0rd2026');
+    const job = await startUserImport(admin, file, 'Passw0rd2026');
     let status = job;
     while (status.status === 'processing') {
       await new Promise((r) => setTimeout(r, 50));
-      status = await imports.status(job.jobId);
+      status = (await admin.send(userApi.importExcel, { jobId: job.jobId })).values;
     }
     const importMs = performance.now() - t1;
     return {

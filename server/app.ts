@@ -12,6 +12,7 @@ import { dbLookups } from './access/relations.ts';
 import { upgradeDatabase } from './seed/upgrade.ts';
 import type { Reconciled } from './seed/catalogue.ts';
 import { RECORD_IMPORT_MAX_BYTES } from '../src/api/schema/business/record.ts';
+import { declaredCalls } from '../src/api/table/index.ts';
 import { clientAddress } from './infra/http/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
 import { shellRoutes } from './routes/session/shell.ts';
@@ -54,7 +55,7 @@ import { log } from './infra/logger.ts';
 import { analyzeGrownTables } from './infra/db/statistics.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { ExportJobs } from './services/export-jobs.ts';
-import { IMPORT_LIMITS, MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
+import { MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
 
 export interface AppOptions {
@@ -69,6 +70,8 @@ export interface AppOptions {
   proxyUrl?: string;
   /** the test-only fault switch (SCRM_TEST_FAULTS=1); never on otherwise */
   faults?: boolean;
+  /** declared calls check their answers against the call table, failing one that drifted (development and tests) */
+  checkAnswers?: boolean;
   /** demo mode: SMS codes and captcha texts go to the dev outbox instead of an SMS platform */
   demo?: boolean;
   /** self-service tenant registration (on in demo mode unless set) */
@@ -118,8 +121,8 @@ export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后重试'
 /** JSON bodies are at most 1 MB; a call that uploads files names its own limit in UPLOAD_LIMITS. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
-  // The file (5 MB) and the form fields around it.
-  '/v1/user/importExcel': IMPORT_LIMITS.maxBytes + 64 * 1024,
+  // the declared calls' own (src/api/table)
+  ...Object.fromEntries(declaredCalls().flatMap((call) => (call.maxBytes ? [[call.path, call.maxBytes]] : []))),
   '/v1/mongo/insTableFile': MONGO_FILE_MAX_BYTES + 64 * 1024,
   '/v1/metaRecord/import': RECORD_IMPORT_MAX_BYTES + 64 * 1024,
   '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
@@ -197,6 +200,7 @@ export function createApp(options: AppOptions) {
       const limit = UPLOAD_LIMITS[c.req.path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT;
       return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
     });
+    if (options.checkAnswers) api.use('*', (c, next) => (c.set('checkAnswers', true), next()));
     const faults = options.faults ? faultSwitch() : null;
     if (faults) {
       api.route('/', faults.routes);

@@ -25,6 +25,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
     faults: env.SCRM_TEST_FAULTS === '1',
+    /** answers are checked against the call table (src/api/calls): development (NODE_ENV) and tests (SCRM_CHECK_ANSWERS=1) */
+    checkAnswers: env.SCRM_CHECK_ANSWERS ? env.SCRM_CHECK_ANSWERS === '1' : env.NODE_ENV === 'development',
     openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,
     /** the tenant code public pages fall back to (register, find password); default: the first tenant */
     defaultTenant: env.DEFAULT_TENANT || undefined,

@@ -72,6 +72,7 @@ async function main() {
     staticDir,
     proxyUrl: config.proxyUrl,
     faults: config.faults,
+    checkAnswers: config.checkAnswers,
     demo: config.demo,
     openRegistration: config.openRegistration,
     defaultTenant: config.defaultTenant,

@@ -23,7 +23,16 @@ export interface SessionInfo {
   mustChangePassword: boolean;
 }
 
-export type AppEnv = { Variables: { session: SessionInfo; db: Db; ip: string; requestId: string } };
+export type AppEnv = {
+  Variables: {
+    session: SessionInfo;
+    db: Db;
+    ip: string;
+    requestId: string;
+    /** declared calls check their answers against the call table (development and tests: AppOptions.checkAnswers) */
+    checkAnswers?: boolean;
+  };
+};
 
 /** A new session; it ends at `expiresAt` when given (a userToken link's session ends with its source), else after ttl. */
 export async function createSession(

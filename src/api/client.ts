@@ -1,5 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { Answer } from './contract.ts';
+import type * as v from 'valibot';
+import { answerProblem, type Answered, type Call, type Sent } from './table/define.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
 import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
 
@@ -34,6 +36,11 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /** every call, once it ended: its path, HTTP status (null: no answer), the answer's result, and how long it took */
   onCall?: (call: { path: string; status: number | null; result: unknown; ms: number }) => void;
+  /**
+   * a declared call's successful answer is checked against its declaration, and one that does not fit throws, so a
+   * server that drifted fails a test rather than a user: on in development and tests (import.meta.env.DEV)
+   */
+  checkAnswers?: boolean;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -97,10 +104,10 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** The answer as the server sent it; a network failure throws ApiFailure of kind 'network'. */
   async function raw<T>(path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
-    return (await send<T>(path, body, opts)).answer;
+    return (await exchange<T>(path, body, opts)).answer;
   }
 
-  async function send<T>(path: string, body: unknown, opts: CallOptions): Promise<{ answer: T; info: FailureInfo }> {
+  async function exchange<T>(path: string, body: unknown, opts: CallOptions): Promise<{ answer: T; info: FailureInfo }> {
     const info: FailureInfo = {
       path,
       quiet: Boolean(opts.quiet),
@@ -135,16 +142,39 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** Calls path and returns the answer when it is not a failure; otherwise throws ApiFailure. */
   async function call<A = Answer>(path: string, body?: unknown, opts: CallOptions = {}): Promise<A> {
-    const { answer, info } = await send<A>(path, body, opts);
+    const { answer, info } = await exchange<A>(path, body, opts);
     const failure = classifyAnswer(answer, options.failureContext?.() ?? {});
     if (failure) fail(failure, info);
+    return answer;
+  }
+
+  const checkAnswers = options.checkAnswers ?? Boolean((import.meta as { env?: { DEV?: boolean } }).env?.DEV);
+
+  /**
+   * Makes a declared call (src/api/calls/define.ts): its body typed by the call's input schema (an upload's form when it
+   * takes one), its successful answer by the answer schema; a failure throws ApiFailure, as `call` does.
+   * @example const { values, count } = await api.send(userApi.list, { pageNum: 1, pageSize: 10 });
+   */
+  async function send<C extends Call>(
+    declared: C,
+    body: Sent<C> | (C extends Call<v.GenericSchema, v.GenericSchema, true> ? FormData : never),
+    opts: Omit<CallOptions, 'method'> = {},
+  ): Promise<Answered<C>> {
+    const get = declared.method === 'GET';
+    const answer = await call<Answered<C>>(declared.path, get ? undefined : body, {
+      ...opts,
+      method: declared.method,
+      ...(get ? { query: body as Record<string, string | number> } : {}),
+    });
+    const problem = checkAnswers ? answerProblem(declared, answer) : null;
+    if (problem) throw new Error(problem);
     return answer;
   }
 
   /** For a request ofetch cannot make (an upload with progress): its full URL and the same headers as every call. */
   const request = (path: string) => ({ url: `${baseURL}${path}`, headers: authHeaders() });
 
-  return { call, raw, request };
+  return { call, send, raw, request };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

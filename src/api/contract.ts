@@ -2,6 +2,8 @@
  * Contract types shared by the console and the reference server (server/ imports only this file from src/).
  * Shapes follow SPEC.md section 3 and 7; where SPEC leaves a call unshown, DECISIONS.md and docs/api.md rule.
  */
+import type * as v from 'valibot';
+import type { exportStatus, importProblem, importStatus } from './schema/jobs.ts';
 
 /** The `result` field of most answers: 'ok', 'error', or an HTTP-like number (401, 403). */
 export type ResultCode = 'ok' | 'error' | 401 | 403;
@@ -152,16 +154,6 @@ export const ACCOUNT_RULE_MESSAGE = '账号须为 4-32 位字母、数字或下�
 export const USER_TYPE_RANK: Readonly<Record<number, number>> = { 0: 3, 2: 2, 1: 1 };
 
 /** A user as the users page saves it (/v1/user/save); `id` absent: a new user, with an initial password. */
-export interface UserInput {
-  id?: number;
-  userName?: string;
-  nickname: string;
-  phone: string;
-  userType: 0 | 1 | 2;
-  departIds: number[];
-  roleIds: number[];
-  storeId?: number | null;
-}
 
 export type UserField = 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds' | 'password';
 
@@ -182,22 +174,10 @@ export const USER_TYPE_NAMES: Readonly<Record<string, 0 | 1 | 2>> = {
 export const IMPORT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 100_000 } as const;
 
 /** One refused row of an import: its row number in the sheet (the header is row 1), the column, and why. */
-export interface ImportProblem {
-  row: number;
-  field: string;
-  reason: string;
-}
+export type ImportProblem = v.InferOutput<typeof importProblem>;
 
 /** An import job as /v1/user/importExcel answers it. */
-export interface ImportStatus {
-  jobId: number;
-  status: 'processing' | 'done' | 'cancelled' | 'failed';
-  total: number;
-  processed: number;
-  created: number;
-  report: ImportProblem[];
-  message: string;
-}
+export type ImportStatus = v.InferOutput<typeof importStatus>;
 
 /**
  * Lists count their matches exactly up to `alwaysExactUpTo`, and up to `exactCountUpTo` when the database's planner
@@ -214,17 +194,7 @@ export const LIST_LIMITS = { alwaysExactUpTo: 1_000, exactCountUpTo: 10_000 } as
 export const EXPORT_LIMITS = { browserMaxRows: 10_000, jobMaxRows: 1_000_000, linkMinutes: 60 } as const;
 
 /** An export job as its status call answers it; `url` (with `expiresAt`, `bytes`) once done, until the link expires. */
-export interface ExportStatus {
-  jobId: number;
-  status: 'processing' | 'done' | 'cancelled' | 'failed';
-  total: number;
-  processed: number;
-  message: string;
-  fileName: string;
-  url?: string;
-  expiresAt?: string;
-  bytes?: number;
-}
+export type ExportStatus = v.InferOutput<typeof exportStatus>;
 
 // ---- Platform administration (docs/api.md "Platform") ----
 

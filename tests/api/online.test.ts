@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs, DEMO_PASSWORD, openEvents, signedIn } from '../support/api.ts';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { saveUser } from '../../src/api/calls/system/user-calls.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { PRESENCE_WINDOW_SECONDS } from '../../server/access/presence.ts';
 
@@ -43,7 +43,8 @@ describe('online users and force logout', () => {
     const { userInfo } = await fetchUserInfo(admin.api);
     const userName = `initial${Date.now().toString(36)}`;
     // userType 2 may list and force out, once its password is its own
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       { userName, nickname: '初始密码', phone: '', userType: 2, departIds: [userInfo.allDepartList[0].id], roleIds: [] },
       DEMO_PASSWORD,
       true,

@@ -4,7 +4,8 @@ import { freshDatabase } from '../support/db-access.ts';
 import { openEvents, signedIn } from '../support/api.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { fetchMenuTree, fetchUserInfo, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { usersOf } from '../support/users.ts';
 
 /*
  * Issue 43: behind PgBouncer in transaction mode (Debian's package), the usual way to put many server processes in
@@ -51,7 +52,7 @@ describe.runIf(databaseUrl && bin)('behind PgBouncer in transaction mode, two pr
               ? fetchUserInfo(c.api).then(() => 'ok')
               : n % 3 === 1
                 ? fetchMenuTree(c.api).then((menu) => (menu.length > 0 ? 'ok' : 'empty menu'))
-                : userCalls(c.api)
+                : usersOf(c.api)
                     .list({ pageNum: 1, pageSize: 10 })
                     .then((page) => (page.count > 0 ? 'ok' : 'no users'));
           results.push(await call.catch((err: unknown) => String(err)));
@@ -68,13 +69,14 @@ describe.runIf(databaseUrl && bin)('behind PgBouncer in transaction mode, two pr
     expect(await initUserPermission(admin.api)).toBeUndefined();
     const { userInfo } = await fetchUserInfo(admin.api);
     const userName = `pool${Date.now().toString(36)}`;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       { userName, nickname: '连接池', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [] },
       'Passw0rd2026',
     );
     // Saved through one process, listed through the other.
     const other = await signedIn(servers[1].url, 'admin');
-    const page = await userCalls(other.api).list({ pageNum: 1, pageSize: 10, keyword: userName });
+    const page = await usersOf(other.api).list({ pageNum: 1, pageSize: 10, keyword: userName });
     expect(page.rows.map((u) => u.userName)).toEqual([userName]);
     const role = await other.api.call<{ result: string; values?: { id: number } }>('/v1/role/save', {
       name: `连接池角色${Date.now() % 100000}`,

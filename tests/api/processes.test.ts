@@ -8,7 +8,7 @@ import { openEvents, signedIn } from '../support/api.ts';
 import { freshDatabase } from '../support/db-access.ts';
 import { postJson } from '../support/demo.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
-import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
+import { startUserImport } from '../../src/api/calls/system/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { openDb } from '../../server/infra/db/db.ts';
@@ -109,7 +109,7 @@ describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a 
     const stream = await openEvents(server.url, admin.token);
     const rows = Array.from({ length: 10_000 }, (_, i) => [`stop${i}`, `停止${i}`, '', '门店/普通员工', '华东大区', '']);
     const file = new File([await writeXlsx({ fileName: 'users.xlsx', columns: USER_SHEET_COLUMNS, rows })], 'users.xlsx');
-    const started = await userImportCalls(admin.api).start(file, 'Passw0rd2026');
+    const started = await startUserImport(admin.api, file, 'Passw0rd2026');
     expect(started.status).toBe('processing');
     const closing = stream.until(/event: closing/);
     await server.stop();

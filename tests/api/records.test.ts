@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { strFromU8, strToU8, unzipSync, zip } from 'fflate';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
-import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
+import { startUserImport } from '../../src/api/calls/system/user-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 
 // Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.
@@ -326,7 +326,7 @@ describe('records service', () => {
     expect(await (await importing).json()).toMatchObject(refusal);
     expect(answered).toBeGreaterThanOrEqual(5);
 
-    await expect(userImportCalls(admin.api).start(new File([bomb], 'bomb.xlsx'), 'Passw0rd2026')).rejects.toThrow(refusal.errmsg);
+    await expect(startUserImport(admin.api, new File([bomb], 'bomb.xlsx'), 'Passw0rd2026')).rejects.toThrow(refusal.errmsg);
 
     // Over the records import's 10 MB (within the body limit): the schema names the file and its limit.
     const big = new FormData();

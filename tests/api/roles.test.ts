@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
 import { roleCalls, type PermissionNode } from '../../src/api/calls/system/role-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
 
 // Issue 10, roles and permissions: SPEC 7's calls at their paths (misspellings kept), on PGlite and PostgreSQL.
@@ -11,7 +11,7 @@ const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 
 async function as(userName: string) {
   const c = await signedIn(baseUrl, userName);
-  return { ...c, roles: roleCalls(c.api), users: userCalls(c.api), info: (await fetchUserInfo(c.api)).userInfo };
+  return { ...c, roles: roleCalls(c.api), users: usersOf(c.api), info: (await fetchUserInfo(c.api)).userInfo };
 }
 const failureOf = (p: Promise<unknown>) =>
   p.then(

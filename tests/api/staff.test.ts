@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { userApi } from '../../src/api/table/users.ts';
+import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
 
 // Issue 10: staff records bound to accounts (SPEC 7 staffInfo, staff, staffAccount), on PGlite and PostgreSQL.
@@ -18,7 +19,7 @@ const failureOf = (p: Promise<unknown>) =>
 describe('staff records', () => {
   it('finds the staff member bound to an account; the online list shows their name and code', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const staffUser = (await userCalls(admin.api).list({ pageNum: 1, pageSize: 10, keyword: '13800000003' })).rows[0];
+    const staffUser = (await admin.api.send(userApi.list, { pageNum: 1, pageSize: 10, keyword: '13800000003' })).values[0];
     const bound = await admin.api.call<Answer<{ staffName: string; staffCode: string; userName: string } | null>>(
       '/v1/staffInfo/selectStaffInfoByUserId',
       {
@@ -42,7 +43,7 @@ describe('staff records', () => {
 
   it('binds one staff member to one account: each side refuses a second binding with who holds it', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const users = userCalls(admin.api);
+    const users = usersOf(admin.api);
     const info = (await fetchUserInfo(admin.api)).userInfo;
     const { id: userId } = await users.save(
       {
@@ -110,7 +111,7 @@ describe('staff records', () => {
 
   it('keeps tenants apart and needs the staff page or user:edit', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const staffUserId = (await userCalls(admin.api).list({ pageNum: 1, pageSize: 10, keyword: '13800000003' })).rows[0].id;
+    const staffUserId = (await admin.api.send(userApi.list, { pageNum: 1, pageSize: 10, keyword: '13800000003' })).values[0].id;
     const admin2 = await signedIn(baseUrl, 'admin2');
     expect((await admin2.api.call<Answer<null>>('/v1/staffInfo/selectStaffInfoByUserId', { userId: staffUserId })).values).toBeNull();
     expect(await failureOf(admin2.api.call('/v1/staff/save', { staffName: '越权', staffCode: code(), userId: staffUserId }))).toMatchObject(

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
 import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
 import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { saveUser } from '../../src/api/calls/system/user-calls.ts';
 import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
@@ -28,7 +28,8 @@ describe('set password', () => {
     const { userInfo } = await fetchUserInfo(admin.api);
     const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
     const userName = `pw${Date.now().toString(36)}`;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       { userName, nickname: '改密码', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
       DEMO_PASSWORD,
     );
@@ -67,7 +68,7 @@ describe('set password', () => {
       departIds: [userInfo.allDepartList[0].id],
       roleIds: [staffRole.id],
     };
-    await userCalls(admin.api).save(input, DEMO_PASSWORD, true);
+    await saveUser(admin.api, input, DEMO_PASSWORD, true);
     const fresh = await sessionOf(userName, DEMO_PASSWORD);
     expect((await fetchUserInfo(fresh.api)).userInfo.mustChangePassword).toBe(true);
     expect(await fresh.api.raw('/v1/campaign/list', {})).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
@@ -77,7 +78,7 @@ describe('set password', () => {
     expect((await fetchUserInfo(fresh.api)).userInfo.mustChangePassword).toBe(false);
     // Without the ask (the call as SPEC has it), the account signs in as it is.
     const plain = `mcq${Date.now().toString(36)}`;
-    await userCalls(admin.api).save({ ...input, userName: plain }, DEMO_PASSWORD);
+    await saveUser(admin.api, { ...input, userName: plain }, DEMO_PASSWORD);
     expect((await fetchUserInfo((await sessionOf(plain, DEMO_PASSWORD)).api)).userInfo.mustChangePassword).toBe(false);
   });
 
@@ -86,7 +87,8 @@ describe('set password', () => {
     const { userInfo } = await fetchUserInfo(admin.api);
     const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
     const userName = `pwl${Date.now().toString(36)}`;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       { userName, nickname: '锁定', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
       DEMO_PASSWORD,
     );

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XlsxWriter } from '../../server/infra/sheets/xlsx-writer.ts';
 import { login } from '../../src/api/calls/session/session-calls.ts';
-import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
+import { userImportsOf } from '../support/users.ts';
 import { USER_SHEET_COLUMNS, type ImportStatus } from '../../src/api/contract.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';
@@ -30,7 +30,7 @@ async function until(read: () => Promise<ImportStatus>, done: (s: ImportStatus) 
 describe('users import', () => {
   it('imports 10,000 rows and reports the 3 bad ones exactly (row, column, reason); the rest can sign in', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const calls = userImportCalls(admin.api);
+    const calls = userImportsOf(admin.api);
     const tag = randomBytes(3).toString('hex');
     const rows = Array.from({ length: 10_000 }, (_, i) => [
       `imp${tag}${i}`,
@@ -64,7 +64,7 @@ describe('users import', () => {
   });
 
   it('refuses what is not a filled-in template, with a message, before saving anything', async () => {
-    const calls = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    const calls = userImportsOf((await signedIn(baseUrl, 'admin')).api);
     const fail = (p: Promise<unknown>) =>
       p.then(
         () => null,
@@ -92,7 +92,7 @@ describe('users import', () => {
   });
 
   it('cancels between chunks: fewer rows are saved than the file has, and the job says cancelled', async () => {
-    const calls = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    const calls = userImportsOf((await signedIn(baseUrl, 'admin')).api);
     const tag = randomBytes(3).toString('hex');
     const rows = Array.from({ length: 10_000 }, (_, i) => [`cx${tag}${i}`, `取消${i}`, '', '门店/普通员工', '总部', '']);
     const started = await calls.start(await sheet(rows), PASSWORD);
@@ -106,11 +106,11 @@ describe('users import', () => {
   });
 
   it('needs user:import, stays in the caller’s scope, and keeps each job its author’s', async () => {
-    const staff = userImportCalls((await signedIn(baseUrl, 'staff')).api);
+    const staff = userImportsOf((await signedIn(baseUrl, 'staff')).api);
     await expect(staff.start(await sheet([['abcd1', 'x', '', '门店/普通员工', '总部', '']]), PASSWORD)).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
     });
-    const ta = userImportCalls((await signedIn(baseUrl, 'tenantadmin')).api);
+    const ta = userImportsOf((await signedIn(baseUrl, 'tenantadmin')).api);
     const tag = randomBytes(3).toString('hex');
     const job = await ta.start(
       await sheet([
@@ -133,7 +133,7 @@ describe('users import', () => {
       // named as the template names them (issue 45), not as 0、1、2
       { row: 5, field: '用户类型', reason: '用户类型须为 平台管理员、门店/普通员工、租户管理员 之一' },
     ]);
-    const other = userImportCalls((await signedIn(baseUrl, 'admin2')).api);
+    const other = userImportsOf((await signedIn(baseUrl, 'admin2')).api);
     await expect(other.status(job.jobId)).rejects.toThrow('导入任务不存在');
 
     // The error file: the refused rows as the sheet had them, their reasons last; only for the import's author.
@@ -153,7 +153,7 @@ describe('users import', () => {
       [`sc${tag}d`, '类型', '', '店员', '总部', '', '用户类型：用户类型须为 平台管理员、门店/普通员工、租户管理员 之一'],
     ]);
     // The job is its author's: another admin of the same tenant neither reads its status and report nor cancels it.
-    const sameTenant = userImportCalls((await signedIn(baseUrl, 'admin')).api);
+    const sameTenant = userImportsOf((await signedIn(baseUrl, 'admin')).api);
     await expect(sameTenant.status(job.jobId)).rejects.toThrow('导入任务不存在');
     await expect(sameTenant.cancel(job.jobId)).rejects.toThrow('导入任务不存在');
     await expect(sameTenant.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
@@ -172,7 +172,7 @@ describe('users import', () => {
 describe('template and export (/v1/common/excel/getExcelUrl)', () => {
   it('gives the template’s columns and the filtered list in the same columns, which reads back as written', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const calls = userImportCalls(admin.api);
+    const calls = userImportsOf(admin.api);
     const template = await calls.sheet({ type: 'userTemplate' });
     expect(template.columns).toEqual([...USER_SHEET_COLUMNS]);
     expect(template.rows).toHaveLength(1);
@@ -180,7 +180,7 @@ describe('template and export (/v1/common/excel/getExcelUrl)', () => {
     expect(exported.rows).toEqual([['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工']]);
     const bytes = await writeXlsx(exported);
     expect(await readSheet(Buffer.from(bytes))).toEqual([[...USER_SHEET_COLUMNS], exported.rows[0]]);
-    await expect(userImportCalls((await signedIn(baseUrl, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
+    await expect(userImportsOf((await signedIn(baseUrl, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
     });
   });

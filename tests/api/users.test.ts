@@ -1,9 +1,14 @@
 import { describe, expect, inject, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls, type UserRow } from '../../src/api/calls/system/user-calls.ts';
+import type { UserRow } from '../../src/api/calls/system/user-calls.ts';
+import { usersOf } from '../support/users.ts';
 import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
-import type { UserInput } from '../../src/api/contract.ts';
+import type { Sent } from '../../src/api/table/define.ts';
+import type { userApi } from '../../src/api/table/users.ts';
+
+/** A user as a test sends it to /v1/user/save. */
+type UserInput = Sent<typeof userApi.save>;
 import { clientFor, signedIn } from '../support/api.ts';
 
 // Issue 10, users: every call at its SPEC path, on PGlite and PostgreSQL.
@@ -13,7 +18,7 @@ const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 async function as(userName: string) {
   const c = await signedIn(baseUrl, userName);
-  return { ...c, users: userCalls(c.api), info: (await fetchUserInfo(c.api)).userInfo };
+  return { ...c, users: usersOf(c.api), info: (await fetchUserInfo(c.api)).userInfo };
 }
 const departId = (info: Awaited<ReturnType<typeof as>>['info'], name: string) => info.allDepartList!.find((d) => d.departName === name)!.id;
 
@@ -85,7 +90,7 @@ describe('users: list', () => {
       );
     }
     for (const sortOrder of ['ascend', 'descend'] as const) {
-      const query = { keyword: `翻页${tag}`, sortField: 'nickname', sortOrder };
+      const query = { keyword: `翻页${tag}`, sortField: 'nickname' as const, sortOrder };
       const whole = (await admin.users.list({ pageNum: 1, pageSize: 200, ...query })).rows.map((r) => r.id);
       expect(whole).toHaveLength(7);
       const size = 3;

@@ -94,10 +94,11 @@ describe('webhooks', () => {
     // A real event: a user created. The receiver refuses twice, then takes it.
     failuresLeft = 2;
     const before = hits.length;
-    const { userCalls } = await import('../../src/api/calls/system/user-calls.ts');
+    const { saveUser } = await import('../../src/api/calls/system/user-calls.ts');
     const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
     const info = (await fetchUserInfo(admin.api)).userInfo;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       {
         userName: `wh${Date.now().toString(36)}`,
         nickname: '回调测试',

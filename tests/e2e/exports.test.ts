@@ -3,7 +3,7 @@ import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { USER_SHEET_COLUMNS, type RecordSchema } from '../../src/api/contract.ts';
-import { userImportCalls } from '../../src/api/calls/system/user-calls.ts';
+import { userImportsOf } from '../support/users.ts';
 
 // Issue 29 in Chromium, on a server of its own (it adds 10,002 brands): a list beyond what the browser writes at once
 // is exported by the server as a job: progress, running on in the background, then a download link and its expiry.
@@ -63,7 +63,7 @@ describe('exports as server jobs', () => {
 
   it('用户管理 with 10,001 more users: 导出 runs as a job and ends with a link', async () => {
     const admin = await signedIn(ui.baseUrl, 'admin');
-    const calls = userImportCalls(admin.api);
+    const calls = userImportsOf(admin.api);
     const rows = Array.from({ length: 10_001 }, (_, i) => [`bulk${i}`, `批量${i}`, '', '门店/普通员工', '华东大区', '']);
     const file = new File([await writeXlsx({ fileName: 'u.xlsx', columns: USER_SHEET_COLUMNS, rows })], 'u.xlsx');
     const started = await calls.start(file, 'Passw0rd2026');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { saveUser } from '../../src/api/calls/system/user-calls.ts';
 import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { flatten } from '../../src/menu/permission-tree.ts';
 import { readJournalFile, type JournalEntry, type JournalFile } from '../../src/journal/journal.ts';
@@ -274,7 +274,8 @@ describe('the event journal in Chromium', () => {
     await roles.savePermissions(roleId, grant);
     const userName = `jr${randomBytes(3).toString('hex')}`;
     const me = (await fetchUserInfo(admin.api)).userInfo;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       { userName, nickname: '日志工程师', phone: freshPhone(), userType: 1, departIds: [me.allDepartList![0].id], roleIds: [roleId] },
       'Passw0rd2026',
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { saveUser } from '../../src/api/calls/system/user-calls.ts';
 import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 import { hashOf, useBrowser } from '../support/browser.ts';
@@ -54,7 +54,8 @@ describe('roles page', () => {
     const admin = await signedIn(ui.baseUrl, 'admin');
     const info = (await fetchUserInfo(admin.api)).userInfo;
     const userName = `rl${randomBytes(3).toString('hex')}`;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       {
         userName,
         nickname: '角色测试',
@@ -118,7 +119,8 @@ describe('roles page', () => {
     await roles.savePermissions(roleId, [pick('首页').id, pick('工作台').id, pick('系统管理').id, pick('用户管理').id, add.id]);
     const info = (await fetchUserInfo(admin.api)).userInfo;
     const userName = `lv${randomBytes(3).toString('hex')}`;
-    await userCalls(admin.api).save(
+    await saveUser(
+      admin.api,
       {
         userName,
         nickname: '实时',

@@ -4,7 +4,7 @@ import { useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode, verifiedCode } from '../support/demo.ts';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
 import { fetchUserInfo, login, registerTenant } from '../../src/api/calls/session/session-calls.ts';
-import { userCalls } from '../../src/api/calls/system/user-calls.ts';
+import { userApi } from '../../src/api/table/users.ts';
 
 const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
 const toasts = (page: Page, text?: string) => (text ? page.locator('.fui-Toast').filter({ hasText: text }) : page.locator('.fui-Toast'));
@@ -83,7 +83,7 @@ describe('times in the tenant’s zone', () => {
     await berlin.getByTestId('time-zone').getByText('时间按 Asia/Shanghai 显示').waitFor();
     await berlin.goto(`${baseUrl}/#/manage/users?keyword=admin2`);
     const { api } = await signedIn(baseUrl, 'admin');
-    const row = (await userCalls(api).list({ pageNum: 1, pageSize: 10, keyword: 'tenantadmin' })).rows[0];
+    const row = (await api.send(userApi.list, { pageNum: 1, pageSize: 10, keyword: 'tenantadmin' })).values[0];
     const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' })
       .format(new Date(row.createdAt))
       .replace(',', '');
@@ -118,8 +118,8 @@ describe('one message per event', () => {
   it('a disabled account is told so in the form, but only to its right password', async () => {
     const userName = await newAccount(baseUrl, 'admin', 'off');
     const { api } = await signedIn(baseUrl, 'admin');
-    const row = (await userCalls(api).list({ pageNum: 1, pageSize: 10, keyword: userName })).rows[0]!;
-    await userCalls(api).modifyStatus(row.id, 0);
+    const row = (await api.send(userApi.list, { pageNum: 1, pageSize: 10, keyword: userName })).values[0]!;
+    await api.send(userApi.modifyStatus, { id: row.id, status: 0 });
     const page = await newPage();
     await page.goto(`${baseUrl}/#/login`);
     await page.getByLabel('账号').fill(userName);

@@ -50,11 +50,12 @@ export async function openEvents(baseUrl: string, token: string) {
  */
 export async function newAccount(baseUrl: string, admin: 'admin' | 'admin2', prefix: string, phone = '', password = DEMO_PASSWORD) {
   const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
-  const { userCalls } = await import('../../src/api/calls/system/user-calls.ts');
+  const { saveUser } = await import('../../src/api/calls/system/user-calls.ts');
   const a = await signedIn(baseUrl, admin);
   const { userInfo } = await fetchUserInfo(a.api);
   const userName = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  await userCalls(a.api).save(
+  await saveUser(
+    a.api,
     { userName, nickname: phone ? '测试账号' : '无手机', phone, userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [] },
     password,
   );

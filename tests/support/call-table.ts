@@ -24,7 +24,8 @@ export const noDb: Db = {
 };
 
 /** The server's app with every optional part mounted (demo outbox, fault switch), on no database. */
-export const routeApp = () => createApp({ db: noDb, sessionTtlSeconds: 60, accessTokenTtlSeconds: 60, demo: true, faults: true });
+export const routeApp = () =>
+  createApp({ db: noDb, sessionTtlSeconds: 60, accessTokenTtlSeconds: 60, demo: true, faults: true, checkAnswers: true });
 
 /** The server's calls and the owners their routes declare, read from the app itself. */
 export const serverCalls = (): CallTable => new CallTable().read(routeApp().routes, '/manage');

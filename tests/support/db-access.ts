@@ -71,7 +71,15 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
   const template = inject('templateDir');
   if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDb({ dataDir }, async (opened) => (template ? undefined : seedDemo(opened)));
-  const app = createApp({ db, sessionTtlSeconds: 8 * 3600, accessTokenTtlSeconds: 1800, demo: true, faults: true, trustProxy: 1 });
+  const app = createApp({
+    db,
+    sessionTtlSeconds: 8 * 3600,
+    accessTokenTtlSeconds: 1800,
+    demo: true,
+    faults: true,
+    checkAnswers: true,
+    trustProxy: 1,
+  });
   const server = await new Promise<ReturnType<typeof serveApp>>((resolve) => {
     const s = serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -34,7 +34,7 @@ const spawnServer = (env: Record<string, string>, opts: ServerOptions) => {
   if (opts.template) cpSync(opts.template, dataDir, { recursive: true });
   const defaults = opts.bareEnv
     ? { DATA_DIR: dataDir }
-    : { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', SCRM_TEST_FAULTS: '1', TRUST_PROXY: '1' };
+    : { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCRM_DEMO: '1', SCRM_TEST_FAULTS: '1', SCRM_CHECK_ANSWERS: '1', TRUST_PROXY: '1' };
   // STOP_WITH_STDIN: the server stops when this end of its standard input closes, which the system does when the test
   // process ends however it ends (a failed or killed run included), so no server outlives its run.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -75,7 +75,12 @@ export function str(body: Record<string, unknown>, key: string, label: string, m
   return v;
 }
 
-export const ok = <T>(values?: T): Answer<T> => (values === undefined ? { result: 'ok' } : { result: 'ok', values });
+/** A successful answer, with its values when it has any. */
+export function ok(): { result: 'ok' };
+export function ok<T>(values: T): { result: 'ok'; values: T };
+export function ok<T>(values?: T): Answer<T> {
+  return values === undefined ? { result: 'ok' } : { result: 'ok', values };
+}
 
 /** A refusal whose message the form shows under `field`. */
 export const refuse = (field: string, message: string) => new ApiError(message, { field });

@@ -3,8 +3,8 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { sheetRequest, userExportJob } from '../../../src/api/schema/system/user.ts';
+import { mount } from '../../infra/http/mount.ts';
+import { userApi } from '../../../src/api/table/users.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { grants } from '../../access/relations.ts';
 import { phoneView } from '../../access/privacy.ts';
@@ -12,7 +12,6 @@ import { queryUsers, walkUsers, type UserCursor } from './users.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
-import { owns } from '../../access/access.ts';
 
 const TYPE_NAME = Object.fromEntries(
   Object.entries(USER_TYPE_NAMES)
@@ -35,10 +34,10 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
    * written slice by slice in its order (walkUsers), in the template's columns. With `jobId`, the caller's job's
    * progress and, once done, its download link; with `cancel`, a request to stop it.
    */
-  app.post('/v1/user/exportJob', owns({ buttons: ['user:export'] }), takes(userExportJob), async (c) => {
+  mount(app, userApi.exportJob, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
-    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    if (body.jobId !== undefined) return ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId)));
     const { count, next } = await walkUsers(db, s, body);
     const row = await userSheetRow(db, s);
     const source = {
@@ -48,11 +47,11 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
         return { rows: slice.rows.map(row), cursor: slice.cursor };
       },
     };
-    return c.json(ok(await exports.start(s, 'users', await userSheetName(db, s), count, source)));
+    return ok(await exports.start(s, 'users', await userSheetName(db, s), count, source));
   });
 
   // the import template and error file (user:import, checked in the handler) or the list's export (user:export)
-  app.post('/v1/common/excel/getExcelUrl', owns({ pages: ['manage/users'] }), takes(sheetRequest), async (c) => {
+  mount(app, userApi.sheet, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const columns = [...USER_SHEET_COLUMNS];
@@ -62,19 +61,17 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
         s.tenantId,
       ]);
       const [role] = await db.query<{ name: string }>('SELECT name FROM role WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1', [s.tenantId]);
-      return c.json(
-        ok({
-          fileName: '用户导入模板.xlsx',
-          columns,
-          rows: [['zhangsan', '张三', '13800138000', '门店/普通员工', depart?.depart_name ?? '', role?.name ?? '']],
-        }),
-      );
+      return ok({
+        fileName: '用户导入模板.xlsx',
+        columns,
+        rows: [['zhangsan', '张三', '13800138000', '门店/普通员工', depart?.depart_name ?? '', role?.name ?? '']],
+      });
     }
     if (body.type === 'userExport') {
       if (!(await grants(db, s, { buttons: ['user:export'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
       const { rows, count } = await queryUsers(db, s, body, 1, EXPORT_LIMITS.browserMaxRows);
       const row = await userSheetRow(db, s);
-      return c.json(ok({ fileName: await userSheetName(db, s), columns, rows: rows.map(row), truncated: count > rows.length }));
+      return ok({ fileName: await userSheetName(db, s), columns, rows: rows.map(row), truncated: count > rows.length });
     }
     if (body.type === 'userImportErrors') {
       if (!(await grants(db, s, { buttons: ['user:import'] }))) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
@@ -88,16 +85,14 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
       if (!job) throw new ApiError('导入任务不存在');
       const reasons = new Map<number, string[]>();
       for (const p of job.report) reasons.set(p.row, [...(reasons.get(p.row) ?? []), `${p.field}：${p.reason}`]);
-      return c.json(
-        ok({
-          fileName: `用户导入错误-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`,
-          columns: [...columns, IMPORT_ERROR_COLUMN],
-          rows: Object.entries(job.failed_rows)
-            .map(([row, cells]) => [Number(row), cells] as const)
-            .sort(([a], [b]) => a - b)
-            .map(([row, cells]) => [...cells, (reasons.get(row) ?? []).join('；')]),
-        }),
-      );
+      return ok({
+        fileName: `用户导入错误-${todayIn(await tenantZone(db, s.tenantId))}.xlsx`,
+        columns: [...columns, IMPORT_ERROR_COLUMN],
+        rows: Object.entries(job.failed_rows)
+          .map(([row, cells]) => [Number(row), cells] as const)
+          .sort(([a], [b]) => a - b)
+          .map(([row, cells]) => [...cells, (reasons.get(row) ?? []).join('；')]),
+      });
     }
     throw new ApiError(say('sheetType'));
   });

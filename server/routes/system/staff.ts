@@ -4,7 +4,9 @@ import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { takes } from '../../infra/http/validate.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffOfUser, staffSave } from '../../../src/api/schema/system/staff.ts';
+import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffSave, type StaffRow } from '../../../src/api/schema/system/staff.ts';
+import { userApi } from '../../../src/api/table/users.ts';
+import { mount } from '../../infra/http/mount.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '../../../src/api/contract.ts';
@@ -47,19 +49,14 @@ export function staffRoutes(db: Db) {
   };
 
   // staff records: the staff page, or an account editor binding one
-  app.post(
-    '/v1/staffInfo/selectStaffInfoByUserId',
-    owns({ pages: ['manage/users', 'base-info/staff-mng'] }),
-    takes(staffOfUser),
-    async (c) => {
-      const { userId } = c.var.body;
-      const [row] = await db.query(
-        `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
-        [userId, c.get('session').tenantId],
-      );
-      return c.json(ok(row ?? null));
-    },
-  );
+  mount(app, userApi.staffOf, async (c) => {
+    const { userId } = c.var.body;
+    const [row] = await db.query<StaffRow>(
+      `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
+      [userId, c.get('session').tenantId],
+    );
+    return ok(row ?? null);
+  });
 
   app.post(
     '/v1/staffAccount/saveCheck',

@@ -14,14 +14,13 @@ import {
   USER_TYPE_RANK,
   type ImportProblem,
   type ImportStatus,
-  type UserInput,
 } from '../../../src/api/contract.ts';
-import { owns } from '../../access/access.ts';
 import { log } from '../../infra/logger.ts';
-import { takes } from '../../infra/http/validate.ts';
+import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '../../../src/api/schema/kit.ts';
-import { importedUser, userImport } from '../../../src/api/schema/system/user.ts';
+import { importedUser, type UserInput } from '../../../src/api/schema/system/user.ts';
+import { userApi } from '../../../src/api/table/users.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
 const CHUNK = 250;
@@ -218,7 +217,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
   };
 
   // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
-  app.post('/v1/user/importExcel', owns({ buttons: ['user:import'] }), takes(userImport), async (c) => {
+  mount(app, userApi.importExcel, async (c) => {
     const s = c.get('session');
     const body = c.var.body;
     if ('jobId' in body) {
@@ -229,7 +228,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
           [jobId, s.tenantId, s.userId],
         );
       }
-      return c.json(ok(await status(s, jobId)));
+      return ok(await status(s, jobId));
     }
     const { file } = body;
     if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(`文件不能超过 ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`);
@@ -259,7 +258,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
           ])
           .catch((e: unknown) => log.error({ err: e, jobId }, 'import not marked failed'));
       });
-    return c.json(ok(await status(s, jobId)));
+    return ok(await status(s, jobId));
   });
 
   return app;

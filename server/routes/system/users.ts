@@ -2,17 +2,9 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { ApiError, ok, readBody } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import {
-  USER_SORT_FIELDS,
-  isNewUser,
-  userId,
-  userList,
-  userSave,
-  userStatus,
-  usernameCheck,
-  type UserFilters,
-} from '../../../src/api/schema/system/user.ts';
+import { mount } from '../../infra/http/mount.ts';
+import { USER_SORT_FIELDS, isNewUser, type UserFilters, type UserInput, type UserRow } from '../../../src/api/schema/system/user.ts';
+import { userApi } from '../../../src/api/table/users.ts';
 import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -21,8 +13,7 @@ import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { ACCOUNT_PATTERN, USER_TYPE_RANK, type UserInput } from '../../../src/api/contract.ts';
-import { owns } from '../../access/access.ts';
+import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '../../../src/api/contract.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
 const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.user_type AS "userType", u.status,
@@ -45,15 +36,6 @@ const SORTABLE: Readonly<Record<(typeof USER_SORT_FIELDS)[number], string>> = {
   createdAt: 'u.created_at',
 };
 
-interface UserRow {
-  id: number;
-  userType: number;
-  status: number;
-  departIds: number[];
-  roleIds: number[];
-  [k: string]: unknown;
-}
-
 /** A refused save, its message shown under `field` by the form. */
 const fieldError = (field: string, message: string) => new ApiError(message, { field });
 
@@ -65,13 +47,13 @@ const fieldError = (field: string, message: string) => new ApiError(message, { f
 export function userRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/user/list', owns({ pages: ['manage/users'] }), takes(userList), async (c) => {
+  mount(app, userApi.list, async (c) => {
     const body = c.var.body;
     const { pageNum, pageSize } = body;
     const s = c.get('session');
     const { rows, count } = await queryUsers(db, s, body, pageNum, pageSize);
     const view = await phoneView(db, s);
-    return c.json({ result: 'ok', values: rows.map((u) => ({ ...u, phone: view(u.phone as string) })), count });
+    return { ...ok(rows.map((u) => ({ ...u, phone: view(u.phone) }))), count };
   });
 
   /** A user of the caller's tenant, or the refusal: unknown (another tenant's too) or outside the caller's scope. */
@@ -86,11 +68,11 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return row;
   };
 
-  app.post('/vue/user/detail', owns({ pages: ['manage/users'] }), takes(userId), async (c) => {
+  mount(app, userApi.detail, async (c) => {
     const { id } = c.var.body;
     const row = await userInScope(c, id);
     const view = await phoneView(db, c.get('session'));
-    return c.json(ok({ ...row, phone: view(row.phone as string) }));
+    return ok({ ...row, phone: view(row.phone) });
   });
 
   /** Whether `userId` is the last enabled userType 0 account of the tenant (it must never go). */
@@ -103,7 +85,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return Boolean(row?.is_admin) && row.others === 0;
   };
 
-  app.post('/vue/user/del', owns({ buttons: ['user:del'] }), takes(userId), async (c) => {
+  mount(app, userApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     if (id === s.userId) throw new ApiError('不能删除当前登录的账号');
@@ -116,10 +98,10 @@ export function userRoutes(db: Db, events: SessionEvents) {
     );
     if (!rows.length) throw new ApiError('用户不存在');
     await events.endUserSessions(id, '账号已删除');
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/user/modifyStatus', owns({ buttons: ['user:edit'] }), takes(userStatus), async (c) => {
+  mount(app, userApi.modifyStatus, async (c) => {
     const body = c.var.body;
     const { id } = body;
     const s = c.get('session');
@@ -132,15 +114,15 @@ export function userRoutes(db: Db, events: SessionEvents) {
       await events.endUserSessions(id, '账号已停用');
       await emitEvent(db, s.tenantId, 'user.disabled', { id, userName: row.userName });
     }
-    return c.json(ok());
+    return ok();
   });
 
   // The path says anon, but telling which accounts exist is for those who create accounts.
-  app.post('/anon/user/checkUsername', owns({ buttons: ['user:add'] }), takes(usernameCheck), async (c) => {
+  mount(app, userApi.checkUsername, async (c) => {
     const userName = c.var.body.userName.trim();
-    if (!ACCOUNT_PATTERN.test(userName)) return c.json(ok({ available: false, reason: 'format' }));
+    if (!ACCOUNT_PATTERN.test(userName)) return ok({ available: false, reason: 'format' as const });
     const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [userName]);
-    return c.json(ok({ available: !taken }));
+    return ok({ available: !taken });
   });
 
   // The chain let in a holder of user:add or user:edit; each kind of save needs its own, before the body's rules.
@@ -151,78 +133,83 @@ export function userRoutes(db: Db, events: SessionEvents) {
     }
     await next();
   };
-  app.post('/v1/user/save', owns({ buttons: ['user:add', 'user:edit'] }), saveButton, takes(userSave), async (c) => {
-    const body = c.var.body;
-    const s = c.get('session');
-    const isNew = 'keyId' in body;
-    const input: UserInput = {
-      id: 'keyId' in body ? undefined : body.id,
-      userName: body.userName?.trim(),
-      nickname: body.nickname,
-      phone: body.phone,
-      userType: body.userType,
-      departIds: body.departIds,
-      roleIds: body.roleIds,
-      storeId: body.storeId,
-    };
-    const existing = isNew ? null : await userInScope(c, input.id!);
-    // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
-    if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
-    await checkGrants(db, s, input, existing);
-    if (input.phone) {
-      const [owner] = await db.query(
-        'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
-        [s.tenantId, input.phone, input.id ?? null],
-      );
-      if (owner) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
-    }
+  mount(
+    app,
+    userApi.save,
+    async (c) => {
+      const body = c.var.body;
+      const s = c.get('session');
+      const isNew = 'keyId' in body;
+      const input: UserInput = {
+        id: 'keyId' in body ? undefined : body.id,
+        userName: body.userName?.trim(),
+        nickname: body.nickname,
+        phone: body.phone,
+        userType: body.userType,
+        departIds: body.departIds,
+        roleIds: body.roleIds,
+        storeId: body.storeId,
+      };
+      const existing = isNew ? null : await userInScope(c, input.id!);
+      // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
+      if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
+      await checkGrants(db, s, input, existing);
+      if (input.phone) {
+        const [owner] = await db.query(
+          'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
+          [s.tenantId, input.phone, input.id ?? null],
+        );
+        if (owner) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
+      }
 
-    if (isNew) {
-      const password = await newPassword(db, body);
-      const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.userName]);
-      if (taken) throw fieldError('userName', '该账号已被使用');
-      const hash = await hashPassword(password);
-      // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
-      const [row] = await uniqueViolation(
-        db.query<{ id: number }>(
-          `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
+      if (isNew) {
+        const password = await newPassword(db, body);
+        const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.userName]);
+        if (taken) throw fieldError('userName', '该账号已被使用');
+        const hash = await hashPassword(password);
+        // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
+        const [row] = await uniqueViolation(
+          db.query<{ id: number }>(
+            `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
                                         must_change_password)
                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id),
                 r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($9::int[]) FROM u)
            SELECT id FROM u`,
-          [
-            s.tenantId,
-            input.userName,
-            hash,
-            input.nickname,
-            input.phone,
-            input.userType,
-            input.storeId,
-            input.departIds,
-            input.roleIds,
-            // The administrator chose this password: the form asks (ticked by default) that it be changed first.
-            'mustChangePassword' in body && body.mustChangePassword,
-          ],
-        ),
-        '该账号已被使用',
-      );
-      await emitEvent(db, s.tenantId, 'user.created', { id: row.id, userName: input.userName, userType: input.userType });
-      return c.json(ok({ id: row.id }));
-    }
+            [
+              s.tenantId,
+              input.userName,
+              hash,
+              input.nickname,
+              input.phone,
+              input.userType,
+              input.storeId,
+              input.departIds,
+              input.roleIds,
+              // The administrator chose this password: the form asks (ticked by default) that it be changed first.
+              'mustChangePassword' in body && body.mustChangePassword,
+            ],
+          ),
+          '该账号已被使用',
+        );
+        await emitEvent(db, s.tenantId, 'user.created', { id: row.id, userName: input.userName, userType: input.userType });
+        return ok({ id: row.id });
+      }
 
-    const rolesChanged = !sameSet(existing!.roleIds, input.roleIds);
-    await db.query(
-      `WITH u AS (UPDATE app_user SET nickname = $3, phone = $4, user_type = $5, store_id = $6, depart_ids = $7, updated_at = now()
+      const rolesChanged = !sameSet(existing!.roleIds, input.roleIds);
+      await db.query(
+        `WITH u AS (UPDATE app_user SET nickname = $3, phone = $4, user_type = $5, store_id = $6, depart_ids = $7, updated_at = now()
                    WHERE id = $1 AND tenant_id = $2 RETURNING id),
             d AS (DELETE FROM user_role WHERE $9 AND user_id IN (SELECT id FROM u)),
             r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($8::int[]) FROM u WHERE $9)
        SELECT id FROM u`,
-      [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
-    );
-    // Their open browsers rebuild menu and buttons at once.
-    if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');
-    return c.json(ok({ id: input.id }));
-  });
+        [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
+      );
+      // Their open browsers rebuild menu and buttons at once.
+      if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');
+      return ok({ id: input.id! });
+    },
+    [saveButton],
+  );
 
   return app;
 }

@@ -40,7 +40,7 @@ export function LoadingOverlay() {
 
 /**
  * Runs work under the overlay: opens it, and closes it whatever the outcome.
- * @example const withLoading = useLoading(); await withLoading(() => api.call('/vue/user/del', { id }), '正在操作中，请稍候...');
+ * @example const withLoading = useLoading(); await withLoading(() => api.send(userApi.remove, { id }), '正在操作中，请稍候...');
  */
 export function useLoading() {
   const loading = LoadingContext.useActorRef();

@@ -10,15 +10,8 @@ export interface DepartRow {
   records: number;
 }
 
-export interface StaffRow {
-  id: number;
-  staffName: string;
-  staffCode: string;
-  phone: string;
-  storeId: number | null;
-  userId: number | null;
-  userName: string | null;
-}
+export type { StaffRow } from '../../schema/system/staff.ts';
+import type { StaffRow } from '../../schema/system/staff.ts';
 
 export interface StaffInput {
   id?: number;

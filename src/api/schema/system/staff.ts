@@ -2,6 +2,19 @@ import * as v from 'valibot';
 import { PHONE_PATTERN } from '../../contract.ts';
 import { body, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
+import { id } from '../../table/define.ts';
+
+/** A staff record as the staff calls answer it, with the account bound to it. */
+export const staffRow = v.object({
+  id: id(),
+  staffName: v.string(),
+  staffCode: v.string(),
+  phone: v.string(),
+  storeId: v.nullable(id()),
+  userId: v.nullable(id()),
+  userName: v.nullable(v.string()),
+});
+export type StaffRow = v.InferOutput<typeof staffRow>;
 
 /** A phone as the list shows it while the privacy switch is on (138****0000): the stored number stays. */
 export const isMaskedPhone = (s: string) => s.includes('*');

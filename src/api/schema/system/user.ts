@@ -1,10 +1,28 @@
 import * as v from 'valibot';
 import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
+import { id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */
 export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'] as const;
+
+/** A user as /v1/user/list and /vue/user/detail answer it (the phone masked unless the caller may see it). */
+export const userRow = v.object({
+  id: id(),
+  userName: v.string(),
+  nickname: v.string(),
+  phone: v.string(),
+  userType: v.picklist([0, 1, 2]),
+  status: v.picklist([0, 1]),
+  storeId: v.nullable(id()),
+  departIds: v.array(id()),
+  roleIds: v.array(id()),
+  /** the roles' names, joined by 、 */
+  roleNames: v.string(),
+  createdAt: instant(),
+});
+export type UserRow = v.InferOutput<typeof userRow>;
 
 /** The users list's filters and sort: the list and its export (/v1/common/excel/getExcelUrl) take the same. */
 export const userFilters = {
@@ -140,6 +158,9 @@ export const userExportJob = body({
 
 /** A row of the users import: a new user's fields as the form has them, without the password (the import's own). */
 export const importedUser = v.object({ userName: accountName(), ...userEntries });
+
+/** A user's fields as a save writes them: an edit names its id, a new user its account name. */
+export type UserInput = Omit<v.InferOutput<typeof importedUser>, 'userName'> & { id?: number; userName?: string };
 
 /** /v1/user/importExcel: an upload (the sheet and the users' initial password, encrypted) or a job's progress. */
 export const userImport = v.lazy((input) => (isUpload(input) ? importUpload : importProgress));

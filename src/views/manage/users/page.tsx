@@ -1,8 +1,8 @@
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useEffect, useState } from 'react';
-import { userCalls } from '../../../api/calls/system/user-calls.ts';
+import { userApi } from '../../../api/table/users.ts';
 import { roleCalls, type RoleRow } from '../../../api/calls/system/role-calls.ts';
-import { useApi, useCalls } from '../../../shell/session/api-context.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
@@ -30,7 +30,6 @@ export default function UsersView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
   const formatInstant = useFormatInstant();
-  const calls = useCalls(userCalls);
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
   const filters = useFilters(route.path, FILTERS);
@@ -47,7 +46,14 @@ export default function UsersView({ route }: ViewProps) {
 
   // What the list shows, and what its export writes: the filters and sort applied.
   const listQuery = userListQuery(list);
-  const data = usePageData(list, (page) => calls.list({ ...page, ...listQuery }), [calls, JSON.stringify(listQuery)]);
+  const data = usePageData(
+    list,
+    async (page) => {
+      const { values, count } = await api.send(userApi.list, { ...page, ...listQuery });
+      return { rows: values, count };
+    },
+    [api, JSON.stringify(listQuery)],
+  );
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
   const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
@@ -57,7 +63,7 @@ export default function UsersView({ route }: ViewProps) {
   const { departNames, typeName, roleNames } = useUserNames(departs, roles);
   const english = useLanguage()[0] === 'en';
 
-  const { askEach, enableEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(calls, data.reload);
+  const { askEach, enableEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(api, data.reload);
   const columns = useUserColumns({
     myId: me?.id,
     typeName,

@@ -1,6 +1,8 @@
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useSayFailure, useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
-import { userImportCalls } from '../../../api/calls/system/user-calls.ts';
+import { userApi } from '../../../api/table/users.ts';
+import type { Sent } from '../../../api/table/define.ts';
+import { exportJobCalls } from '../../../kit/page/export-job-logic.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useListExport } from '../../../kit/page/use-list-export.tsx';
 
@@ -12,7 +14,7 @@ export function useUserSheets(label: string, listQuery: Record<string, unknown>,
   const api = useApi();
   const download = useSheetDownload();
   const say = useSayFailure();
-  const exporter = useListExport(label, () => userImportCalls(api).exportJob, [api]);
+  const exporter = useListExport(label, () => exportJobCalls(api, userApi.exportJob), [api]);
   return {
     exportList: () => exporter.run(count, listQuery, () => download(() => downloadSheet(api, { type: 'userExport', ...listQuery }))),
     exportDialog: exporter.dialog,
@@ -21,8 +23,8 @@ export function useUserSheets(label: string, listQuery: Record<string, unknown>,
 }
 
 /** Downloads a sheet from /v1/common/excel/getExcelUrl, written in the browser (sheetjs-style loaded on demand). */
-export async function downloadSheet(api: ReturnType<typeof useApi>, body: Parameters<ReturnType<typeof userImportCalls>['sheet']>[0]) {
-  const content = await userImportCalls(api).sheet(body);
+export async function downloadSheet(api: ReturnType<typeof useApi>, body: Sent<typeof userApi.sheet>) {
+  const { values: content } = await api.send(userApi.sheet, body);
   await saveSheet(content);
   return content;
 }

@@ -1,11 +1,12 @@
 import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, localName, type DepartRef, type UserInput } from '../../../api/contract.ts';
+import { USER_TYPE_RANK, localName, type DepartRef } from '../../../api/contract.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { userForm } from '../../../api/schema/system/user.ts';
-import { userCalls } from '../../../api/calls/system/user-calls.ts';
+import { saveUser } from '../../../api/calls/system/user-calls.ts';
+import { userApi } from '../../../api/table/users.ts';
 import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -31,7 +32,7 @@ export interface UserFormProps extends FormOutcome {
 export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: UserFormProps) {
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const calls = useCalls(userCalls);
+  const api = useApi();
   const isNew = id === null;
   const [loaded, setLoaded] = useState(isNew);
   const rules = useMemo(() => userForm(isNew), [isNew]);
@@ -40,19 +41,19 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
 
   useEffect(() => {
     if (id === null) return;
-    calls.detail(id).then((u) => {
+    api.send(userApi.detail, { id }).then(({ values: u }) => {
       const { userName, nickname, phone, departIds, roleIds } = u;
       form.reset({ ...EMPTY, userName, nickname, phone, userType: String(u.userType), departIds, roleIds });
       setLoaded(true);
     }, onClose);
-    // Once per opened user: `form` and `calls` are the same for the drawer's life.
+    // Once per opened user: `form` and `api` are the same for the drawer's life.
   }, [id]);
 
   // The administrator knows the initial password: by default the user must replace it at the first sign-in.
   const [mustChange, setMustChange] = useState(true);
 
   const save = async (v: Values) => {
-    const input: UserInput = {
+    const input = {
       ...(isNew ? { userName: v.userName.trim() } : { id: id! }),
       nickname: v.nickname.trim(),
       phone: v.phone.trim(),
@@ -60,7 +61,7 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
       departIds: v.departIds,
       roleIds: v.roleIds,
     };
-    await calls.save(input, isNew ? v.password : undefined, isNew && mustChange);
+    await saveUser(api, input, isNew ? v.password : undefined, isNew && mustChange);
     onSaved();
   };
 
@@ -76,7 +77,9 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
             <AccountField
               form={form}
               wellFormed={(name) => !validate({ ...form.values, userName: name }).userName}
-              check={calls.checkUsername}
+              check={async (userName, signal) =>
+                (await api.send(userApi.checkUsername, { userName }, { quiet: true, signal })).values.available
+              }
             />
           )}
           {isNew && <TextField form={form} name="password" label={t('initialPassword')} type="password" hint={t('passwordRule')} />}

@@ -3,32 +3,24 @@ import { userImportMachine, type ImportEvent } from '../../../../machines/user-i
 import type { ApiClient } from '../../../api/client.ts';
 import type { ImportStatus } from '../../../api/contract.ts';
 import { classifyAnswer } from '../../../api/errors.ts';
-import { encryptedWithKey } from '../../../api/calls/session/session-calls.ts';
-import { userImportCalls } from '../../../api/calls/system/user-calls.ts';
+import { importForm } from '../../../api/calls/system/user-calls.ts';
+import { userApi } from '../../../api/table/users.ts';
 import { jobPoller } from '../../../api/poll-job.ts';
-
-const PATH = '/v1/user/importExcel';
 
 /**
  * The import machine with real actors: an XMLHttpRequest upload (fetch has no upload progress) carrying the
  * session's headers as the API client does, polling of the job, and the cancel request.
  */
 export function createUserImportLogic(api: ApiClient) {
-  const calls = userImportCalls(api);
   return userImportMachine.provide({
     actors: {
       upload: fromCallback<ImportEvent, { file: File; password: string; mustChange?: boolean }>(({ input, sendBack }) => {
         const xhr = new XMLHttpRequest();
         let stopped = false;
-        void encryptedWithKey(api, input.password).then(
-          ({ password, keyId }) => {
+        void importForm(api, input.file, input.password, input.mustChange).then(
+          (form) => {
             if (stopped) return;
-            const form = new FormData();
-            form.append('file', input.file);
-            form.append('password', password);
-            form.append('keyId', keyId);
-            if (input.mustChange) form.append('mustChangePassword', 'true');
-            const { url, headers } = api.request(PATH);
+            const { url, headers } = api.request(userApi.importExcel.path);
             xhr.open('POST', url);
             for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
             xhr.upload.onprogress = (e) => sendBack({ type: 'UPLOAD_PROGRESS', loaded: e.loaded, size: e.total || input.file.size });
@@ -54,9 +46,9 @@ export function createUserImportLogic(api: ApiClient) {
           xhr.abort();
         };
       }),
-      poll: jobPoller<ImportEvent, ImportStatus>((jobId) => calls.status(jobId)),
+      poll: jobPoller<ImportEvent, ImportStatus>(async (jobId) => (await api.send(userApi.importExcel, { jobId }, { quiet: true })).values),
       requestCancel: fromPromise(async ({ input }) => {
-        await calls.cancel(input.jobId);
+        await api.send(userApi.importExcel, { jobId: input.jobId, cancel: true });
       }),
     },
   });

@@ -1,6 +1,7 @@
 import type { UserRow } from '../../../api/calls/system/user-calls.ts';
 import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
 import { localName } from '../../../api/contract.ts';
+import { USER_SORT_FIELDS } from '../../../api/schema/system/user.ts';
 import type { ListState } from '../../../kit/list/list-query.ts';
 import { useLanguage, useT, type T } from '../../../i18n/use-t.ts';
 
@@ -42,7 +43,8 @@ export const userListQuery = ({ filters: f, sortField, sortOrder }: ListState) =
   userType: num(f.userType) as 0 | 1 | 2 | undefined,
   roleId: num(f.roleId),
   departId: num(f.departId),
-  sortField: sortField ?? undefined,
+  // the address may name any column: the list sorts by one it knows, else by its default
+  sortField: USER_SORT_FIELDS.find((known) => known === sortField),
   sortOrder: sortOrder ?? undefined,
 });
 

@@ -1,0 +1,47 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { answerProblem, type Answered, type Call, type Taken } from '../../../src/api/table/define.ts';
+import type { AppEnv } from '../../access/auth.ts';
+import { owns } from '../../access/access.ts';
+import { takes } from './validate.ts';
+
+/** A declared call's context: the session and the rest of AppEnv, and the body as its input schema gives it. */
+export type CallContext<C extends Call> = Context<AppEnv & { Variables: { body: Taken<C> } }>;
+
+/** What a declared call's handler gives: its successful answer (typed by the declaration), or a response of its own. */
+type Handled<C extends Call> = Answered<C> | Response;
+
+const DECLARED = Symbol('declared call');
+
+/**
+ * Mounts a declared call (src/api/calls/define.ts): its owner (the access chain reads it), its body's schema (`takes`)
+ * and the handler, at the declaration's method and path. The handler returns the answer, typed by the declaration's
+ * answer schema; where `checkAnswers` is on (development and tests) the answer is checked against that schema too, and
+ * one that does not fit fails the call, so a server that drifts from the table fails a test rather than a user.
+ * `before` runs after the access chain and before the body's check (a permission that depends on the body).
+ */
+export function mount<C extends Call>(
+  app: Hono<AppEnv>,
+  call: C,
+  handler: (c: CallContext<C>) => Handled<C> | Promise<Handled<C>>,
+  before: ReadonlyArray<MiddlewareHandler<AppEnv>> = [],
+): void {
+  const answer = async (c: CallContext<C>) => {
+    const out = await handler(c);
+    if (c.get('checkAnswers')) await checkAnswer(call, out);
+    return out instanceof Response ? out : c.json(out as object);
+  };
+  const declared = Object.assign(owns(call.owner), { [DECLARED]: call });
+  app.on(call.method, call.path, declared, ...before, takes(call.input) as MiddlewareHandler, answer as never);
+}
+
+async function checkAnswer(call: Call, out: unknown) {
+  const json = out instanceof Response ? await jsonOf(out) : out;
+  const problem = answerProblem(call, json);
+  if (problem) throw new Error(problem);
+}
+
+const jsonOf = async (res: Response): Promise<unknown> =>
+  (res.headers.get('content-type') ?? '').includes('application/json') ? res.clone().json() : null;
+
+/** The declaration a mounted route came from (mount), if it did. */
+export const declaredCall = (handler: unknown): Call | undefined => (handler as { [DECLARED]?: Call } | null)?.[DECLARED];

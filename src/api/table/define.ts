@@ -1,0 +1,109 @@
+import * as v from 'valibot';
+
+/** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
+export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
+
+/**
+ * Who may make a call:
+ * - `anonymous`: anyone (passport, captcha, anonymous SMS, demo outbox);
+ * - `session`: every signed-in session, one whose initial password must still be changed included: the reads that
+ *   start a session (user info, permissions, menu, settings), keep it (the access token, its event stream) and end it
+ *   (logout);
+ * - `shell`: every signed-in user whose password is their own (the shell's other calls: profile, phone, SMS,
+ *   uploads, the online users, its own logs);
+ * - `pages` / `buttons`: a signed-in user whose roles grant a menu page or button related to the call's interface
+ *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
+ *   the relations a new interface row starts with; after that the data decides (the interface list page).
+ *   `platform`: only the platform operator's tenant, whatever the relations say.
+ *   `records`: the records calls. Their first relations are every page whose component a meta table
+ *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
+ *   table the call names (server/services/records.ts: mayRecord).
+ */
+export type Owner =
+  | 'anonymous'
+  | 'session'
+  | 'shell'
+  | {
+      pages?: readonly string[];
+      buttons?: readonly string[];
+      platform?: true;
+      records?: readonly RecordOp[];
+      /** also open to a session whose initial password must be changed first, whatever it holds (the change itself) */
+      initialPassword?: true;
+    };
+
+/**
+ * A call, declared once for both sides (docs/architecture.md "The call table"): its method and SPEC path, who may make
+ * it, the schema of the body it takes and the schema of its successful answer. The server mounts its route from the
+ * declaration (server/infra/http/serve.ts: `serve`), the browser calls through it (`api.send`), and the types of
+ * both ends are inferred from the two schemas, so neither side writes the shape again.
+ */
+export interface Call<
+  I extends v.GenericSchema = v.GenericSchema,
+  A extends v.GenericSchema = v.GenericSchema,
+  F extends boolean = boolean,
+> {
+  readonly method: 'POST' | 'GET';
+  readonly path: string;
+  readonly owner: Owner;
+  /** the body: refused unless it passes (the form checks with the same rules) */
+  readonly input: I;
+  /** a successful answer (`result: 'ok'`); checked in development and tests, on both sides (`answerProblem`) */
+  readonly answer: A;
+  /** the body may also come as a multipart form (an upload); its text fields are checked like JSON */
+  readonly form: F;
+  /** an upload's body limit in bytes, refused while it streams in (else JSON's 1 MB: server/app.ts) */
+  readonly maxBytes?: number;
+}
+
+/** Declares a call. The path is SPEC's, misspellings included. */
+export const defineCall = <I extends v.GenericSchema, A extends v.GenericSchema, F extends boolean = false>(call: {
+  method?: 'POST' | 'GET';
+  path: string;
+  owner: Owner;
+  input: I;
+  answer: A;
+  form?: F;
+  maxBytes?: number;
+}): Call<I, A, F> => ({ method: 'POST', form: false as F, ...call });
+
+/** What a caller sends (the schema's input: defaults may be left out). */
+export type Sent<C extends Call> = v.InferInput<C['input']>;
+/** What the handler gets (the schema's output). */
+export type Taken<C extends Call> = v.InferOutput<C['input']>;
+/** A successful answer as the handler writes it and the browser reads it. */
+export type Answered<C extends Call> = v.InferOutput<C['answer']>;
+
+const OK = v.literal('ok');
+
+/** The answers' shapes: `{ result: 'ok' }`, with `values`, or a list's page with its count. */
+export const answers = {
+  /** `{ result: 'ok' }` and nothing the caller reads */
+  done: () => v.object({ result: OK }),
+  /** `{ result: 'ok', values }` */
+  values: <S extends v.GenericSchema>(values: S) => v.object({ result: OK, values }),
+  /**
+   * A page of a list: its rows and the count of all matches; `countEstimated` when the count is the planner's
+   * estimate (LIST_LIMITS)
+   */
+  page: <S extends v.GenericSchema>(row: S) =>
+    v.object({ result: OK, values: v.array(row), count: v.number(), countEstimated: v.optional(v.boolean()) }),
+};
+
+/** A database id. */
+export const id = () => v.pipe(v.number(), v.integer());
+/** An instant as the server writes it (ISO 8601); the client formats it in the tenant's zone. */
+export const instant = () => v.string();
+
+/**
+ * Why an answer does not fit its call's declaration (a server that drifted from the table), or null. Only successful
+ * answers are checked: a refusal's envelope is the client's common rules' (src/api/errors.ts).
+ */
+export function answerProblem(call: Call, answer: unknown): string | null {
+  if ((answer as { result?: unknown } | null)?.result !== 'ok') return null;
+  const checked = v.safeParse(call.answer, answer);
+  if (checked.success) return null;
+  const issue = checked.issues[0];
+  const where = (issue.path ?? []).map((p) => String(p.key)).join('.');
+  return `${call.path}: the answer does not fit its declaration at ${where || '(root)'}: ${issue.message}`;
+}

@@ -1,0 +1,11 @@
+import type { Call } from './define.ts';
+import { userApi } from './users.ts';
+
+/**
+ * The call table: every call declared in src/api/table, by area. The server mounts each (server/infra/http/mount.ts),
+ * the browser sends through it (`api.send`), and tests/unit/call-table.test.ts holds the two to it.
+ */
+export const CALL_TABLE = { users: userApi } as const;
+
+/** Every declared call. */
+export const declaredCalls = (): Call[] => Object.values(CALL_TABLE).flatMap((area) => Object.values(area) as Call[]);
