@@ -109,7 +109,14 @@ export default tseslint.config(
             {
               target: './server',
               from: './src',
-              except: ['./api/contract.ts', './api/table', './api/rules', './api/schema', './i18n/server-messages-en.ts', './i18n/rule-messages-en.ts'],
+              except: [
+                './api/contract.ts',
+                './api/table',
+                './api/rules',
+                './api/schema',
+                './i18n/server-messages-en.ts',
+                './i18n/rule-messages-en.ts',
+              ],
             },
           ],
         },
