@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { roleCalls, type PermissionNode } from '../../src/api/calls/system/role-calls.ts';
+import { rolesOf } from '../support/roles.ts';
+import type { PermissionNode } from '../../src/api/table/roles.ts';
 import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
 
@@ -11,7 +12,7 @@ const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 
 async function as(userName: string) {
   const c = await signedIn(baseUrl, userName);
-  return { ...c, roles: roleCalls(c.api), users: usersOf(c.api), info: (await fetchUserInfo(c.api)).userInfo };
+  return { ...c, roles: rolesOf(c.api), users: usersOf(c.api), info: (await fetchUserInfo(c.api)).userInfo };
 }
 const failureOf = (p: Promise<unknown>) =>
   p.then(

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.t
 import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
 import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
 import { saveUser } from '../../src/api/calls/system/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
+import { rolesOf } from '../support/roles.ts';
 import { ApiFailure } from '../../src/api/errors.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 
@@ -26,7 +26,7 @@ describe('set password', () => {
   it('checks the old password and the policy, then ends the other sessions and keeps this one', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const { userInfo } = await fetchUserInfo(admin.api);
-    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
     const userName = `pw${Date.now().toString(36)}`;
     await saveUser(
       admin.api,
@@ -58,7 +58,7 @@ describe('set password', () => {
   it('an account made with 首次登录时须修改密码 may do nothing but the shell’s calls until it changes the password', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const { userInfo } = await fetchUserInfo(admin.api);
-    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
     const userName = `mcp${Date.now().toString(36)}`;
     const input = {
       userName,
@@ -85,7 +85,7 @@ describe('set password', () => {
   it('wrong old passwords count against the account like failed logins; a user without the page is refused', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const { userInfo } = await fetchUserInfo(admin.api);
-    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
     const userName = `pwl${Date.now().toString(36)}`;
     await saveUser(
       admin.api,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
 import type { UserRow } from '../../src/api/calls/system/user-calls.ts';
 import { usersOf } from '../support/users.ts';
-import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
+import { rolesOf } from '../support/roles.ts';
 import type { Sent } from '../../src/api/table/define.ts';
 import type { userApi } from '../../src/api/table/users.ts';
 
@@ -57,7 +57,7 @@ describe('users: list', () => {
     const admin = await as('admin');
     const byPhone = await admin.users.list({ pageNum: 1, pageSize: 10, keyword: '13800000003' });
     expect(byPhone.rows.map((r) => r.userName)).toEqual(['staff']);
-    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
     const byRole = await admin.users.list({ pageNum: 1, pageSize: 200, roleId: staffRole.id });
     expect(byRole.rows.map((r) => r.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
     expect(byRole.rows.every((r) => r.roleIds.includes(staffRole.id))).toBe(true);
@@ -151,7 +151,7 @@ describe('users: save', () => {
 
   it('edits a user (nickname, departments, roles) without touching the account or password', async () => {
     const { id, userName, admin } = await newUser();
-    const staffRole = (await roleCalls(admin.api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
     await admin.users.save({
       id,
       nickname: '改名了',
@@ -176,7 +176,7 @@ describe('users: no privilege escalation (checked on the server)', () => {
   it('tenantadmin (userType 2, 总部) cannot give type 0, roles beyond its own, or departments outside its scope', async () => {
     const ta = await as('tenantadmin');
     const admin = await as('admin');
-    const roles = await roleCalls(admin.api).list();
+    const roles = await rolesOf(admin.api).list();
     const superRole = roles.find((r) => r.name === '超级管理员')!;
     const base: UserInput = {
       userName: unique('e'),

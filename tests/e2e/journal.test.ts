@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
 import { saveUser } from '../../src/api/calls/system/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
+import { rolesOf } from '../support/roles.ts';
 import { flatten } from '../../src/menu/permission-tree.ts';
 import { readJournalFile, type JournalEntry, type JournalFile } from '../../src/journal/journal.ts';
 import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
@@ -260,7 +260,7 @@ describe('the event journal in Chromium', () => {
   it('the permission inspector says why each control is enabled or not; alt-clicking a disabled one opens it there', async () => {
     // An engineer whose role holds 用户管理 without its 新增用户 button, and the engineer button itself.
     const admin = await signedIn(ui.baseUrl, 'admin');
-    const roles = roleCalls(admin.api);
+    const roles = rolesOf(admin.api);
     const { id: roleId } = await roles.save({ name: `日志角色${randomBytes(2).toString('hex')}`, parentId: null });
     const nodes = flatten(await roles.permissionTree(roleId));
     const byName = (name: string) => nodes.find((n) => n.name === name)!;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
 import { saveUser } from '../../src/api/calls/system/user-calls.ts';
-import { roleCalls } from '../../src/api/calls/system/role-calls.ts';
+import { rolesOf } from '../support/roles.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 import { hashOf, useBrowser } from '../support/browser.ts';
 import { flatten } from '../../src/menu/permission-tree.ts';
@@ -83,7 +83,7 @@ describe('roles page', () => {
 
   it('refuses to delete a role its users still hold, with their count; shows the role’s users', async () => {
     const page = await ui.signedInPage('admin');
-    const staffRole = (await roleCalls((await signedIn(ui.baseUrl, 'admin')).api).list()).find((r) => r.name === '门店员工')!;
+    const staffRole = (await rolesOf((await signedIn(ui.baseUrl, 'admin')).api).list()).find((r) => r.name === '门店员工')!;
     await page.goto(`${ui.baseUrl}/#/manage/roles?role=${staffRole.id}&tab=users`);
     await page.getByRole('cell', { name: 'staff', exact: true }).waitFor();
     await page.getByRole('button', { name: '删除' }).click();
@@ -94,7 +94,7 @@ describe('roles page', () => {
 
   it('tenantadmin sees roles it may not change as read-only, and cannot grant what it lacks', async () => {
     const page = await ui.signedInPage('tenantadmin');
-    const roles = await roleCalls((await signedIn(ui.baseUrl, 'admin')).api).list();
+    const roles = await rolesOf((await signedIn(ui.baseUrl, 'admin')).api).list();
     const own = roles.find((r) => r.name === '租户管理员')!;
     await page.goto(`${ui.baseUrl}/#/manage/roles?role=${own.id}`);
     await page.getByText('只能修改自己角色之下的角色；这里只能查看。').waitFor();
@@ -111,7 +111,7 @@ describe('roles page', () => {
   it('live: a button revoked in one browser disables in the other without a reload; a page revoked sends its user to the first leaf', async () => {
     // A role with 工作台 and 用户管理 (with 新增), and a user holding only it.
     const admin = await signedIn(ui.baseUrl, 'admin');
-    const roles = roleCalls(admin.api);
+    const roles = rolesOf(admin.api);
     const { id: roleId } = await roles.save({ name: `e2e实时${randomBytes(2).toString('hex')}`, parentId: null });
     const tree = flatten(await roles.permissionTree(roleId));
     const pick = (name: string) => tree.find((n) => n.name === name)!;

@@ -490,9 +490,9 @@ describe('English mode: every text the console makes is English', () => {
       data.push(...names);
     };
     const { userInfo } = await fetchUserInfo(api);
-    const { roleCalls } = await import('../../src/api/calls/system/role-calls.ts');
+    const { rolesOf } = await import('../support/roles.ts');
     // Like menu entries, roles with an English name must show it.
-    const roles = (await roleCalls(api).list()).filter((r) => !r.nameEn).map((r) => r.name);
+    const roles = (await rolesOf(api).list()).filter((r) => !r.nameEn).map((r) => r.name);
     const data = [
       ...roles,
       ...names,

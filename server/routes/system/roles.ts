@@ -1,33 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import {
-  roleId,
-  roleListing,
-  rolePermCopy,
-  rolePermQuery,
-  rolePermSave,
-  roleSave,
-  roleTreeOfTenant,
-  roleUsers,
-  userRoleSave,
-  userRolesQuery,
-} from '../../../src/api/schema/system/role.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { owns } from '../../access/access.ts';
-
-interface RoleRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  userCount: number;
-}
+import { roleApi, type RoleRow, type RoleUser } from '../../../src/api/table/roles.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const ROLE_COLUMNS = `r.id, r.name, r.name_en AS "nameEn", r.parent_id AS "parentId",
   (SELECT count(*)::int FROM user_role ur JOIN app_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id) AS "userCount"`;
@@ -86,25 +67,25 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     for (const u of users) await events.publish({ userId: u.user_id }, 'permissions');
   };
 
-  app.post('/v1/role/list', owns({ pages: ['manage/roles', 'manage/users'] }), takes(roleListing), async (c) => {
-    return c.json(ok(await tenantRoles(c.get('session').tenantId)));
+  mount(app, roleApi.list, async (c) => {
+    return ok(await tenantRoles(c.get('session').tenantId));
   });
 
-  app.post('/v1/role/tree', owns({ pages: ['manage/roles'] }), takes(roleListing), async (c) => {
+  mount(app, roleApi.tree, async (c) => {
     const s = c.get('session');
     const mine = await editable(s);
-    return c.json(ok(toTree((await tenantRoles(s.tenantId)).map((r) => ({ ...r, editable: mine.has(r.id) })))));
+    return ok(toTree((await tenantRoles(s.tenantId)).map((r) => ({ ...r, editable: mine.has(r.id) }))));
   });
 
-  app.post('/v1/role/treeByTenantId', owns({ pages: ['manage/roles'] }), takes(roleTreeOfTenant), async (c) => {
+  mount(app, roleApi.treeOfTenant, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     // A tenant's own tree; another tenant's is the platform operator's business (tenant administration).
     if (body.tenantId !== null && body.tenantId !== s.tenantId) throw new ApiError('租户不存在');
-    return c.json(ok(toTree(await tenantRoles(s.tenantId))));
+    return ok(toTree(await tenantRoles(s.tenantId)));
   });
 
-  app.post('/v1/role/save', owns({ buttons: ['role:save'] }), takes(roleSave), async (c) => {
+  mount(app, roleApi.save, async (c) => {
     const { id: given, name, nameEn, parentId } = c.var.body;
     const s = c.get('session');
     const mine = await editable(s);
@@ -130,7 +111,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
         ]),
         '角色名称已存在',
       );
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     }
     const id = given;
     await editableRole(s, id);
@@ -152,10 +133,10 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       ]),
       '角色名称已存在',
     );
-    return c.json(ok({ id }));
+    return ok({ id });
   });
 
-  app.post('/v1/role/del', owns({ buttons: ['role:delete'] }), takes(roleId), async (c) => {
+  mount(app, roleApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const role = await editableRole(s, id);
@@ -168,23 +149,23 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       [id, s.tenantId],
     );
     if (!gone.length) throw new ApiError('该角色刚被分配给用户，未删除');
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/rolePerm/list', owns({ pages: ['manage/roles'] }), takes(rolePermQuery), async (c) => {
+  mount(app, roleApi.permissions, async (c) => {
     const id = c.var.body.roleId;
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
     if (!role) throw new ApiError('角色不存在');
     const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM role_perm WHERE role_id = $1 ORDER BY menu_id', [id]);
-    return c.json(ok(rows.map((r) => r.menu_id)));
+    return ok(rows.map((r) => r.menu_id));
   });
 
   /**
    * The whole permission tree the caller can see: every menu entry offered to the tenant (its buttons as leaves),
    * each with `checked` for the role and `grantable` (the caller holds it, so may give or take it).
    */
-  app.post('/v1/role/queryRolePemission', owns({ pages: ['manage/roles'] }), takes(rolePermQuery), async (c) => {
+  mount(app, roleApi.permissionTree, async (c) => {
     const id = c.var.body.roleId;
     const s = c.get('session');
     const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
@@ -217,7 +198,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const roots: Node[] = [];
     for (const r of rows)
       (r.parent_id !== null && nodes.get(r.parent_id) ? nodes.get(r.parent_id)!.children : roots).push(nodes.get(r.id)!);
-    return c.json(ok(roots));
+    return ok(roots);
   });
 
   /** Replaces a role's permissions within what the caller holds; answers what changed. */
@@ -242,15 +223,15 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     return { added: diff.added ?? [], removed: diff.removed ?? [] };
   };
 
-  app.post('/v1/rolePerm/save', owns({ buttons: ['role:save'] }), takes(rolePermSave), async (c) => {
+  mount(app, roleApi.savePermissions, async (c) => {
     const { roleId, menuIds: wanted } = c.var.body;
     const s = c.get('session');
     await editableRole(s, roleId);
     await refuseButtonsWithoutPage(db, wanted);
-    return c.json(ok(await setPermissions(s, roleId, wanted)));
+    return ok(await setPermissions(s, roleId, wanted));
   });
 
-  app.post('/v1/permission/copyRolePermission', owns({ buttons: ['role:copy'] }), takes(rolePermCopy), async (c) => {
+  mount(app, roleApi.copy, async (c) => {
     const { fromRoleId: from, toRoleId: to } = c.var.body;
     const s = c.get('session');
     if (from === to) throw new ApiError('来源角色和目标角色不能相同');
@@ -258,15 +239,15 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     if (!source) throw new ApiError('角色不存在');
     await editableRole(s, to);
     const perms = (await db.query<{ menu_id: number }>('SELECT menu_id FROM role_perm WHERE role_id = $1', [from])).map((r) => r.menu_id);
-    return c.json(ok(await setPermissions(s, to, perms)));
+    return ok(await setPermissions(s, to, perms));
   });
 
-  app.post('/v1/userRole/list', owns({ pages: ['manage/roles'] }), takes(roleUsers), async (c) => {
+  mount(app, roleApi.users, async (c) => {
     const { roleId, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
     const scope = await departmentScope(db, s);
     const where = `ur.role_id = $1 AND u.tenant_id = $2 AND u.deleted_at IS NULL AND ($3::int[] IS NULL OR u.depart_ids && $3::int[])`;
-    const rows = await db.query(
+    const rows = await db.query<RoleUser>(
       `SELECT u.id, u.user_name AS "userName", u.nickname, u.user_type AS "userType", u.status
          FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE ${where} ORDER BY u.id LIMIT $4 OFFSET $5`,
       [roleId, s.tenantId, scope, pageSize, (pageNum - 1) * pageSize],
@@ -275,13 +256,13 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       `SELECT count(*)::int AS n FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE ${where}`,
       [roleId, s.tenantId, scope],
     );
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
   // a multipart form with uid and rids (rids repeated, or comma-separated).
-  app.post('/v1/userRole/save', owns({ buttons: ['user:edit', 'role:save'] }), takes(userRoleSave), async (c) => {
+  mount(app, roleApi.assign, async (c) => {
     const { uid, rids } = c.var.body;
-    return c.json(ok(await assignRoles(c, uid, rids)));
+    return ok(await assignRoles(c, uid, rids));
   });
 
   /** Gives a user exactly these roles, under the same rules as a user save (docs/api.md). */
@@ -312,11 +293,11 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   };
 
   // the spec's misspelling kept: the users of the tenant with their roles (or one user's, with uid).
-  app.post('/v1/renant/selectUserRoleList', owns({ pages: ['manage/roles', 'manage/users'] }), takes(userRolesQuery), async (c) => {
+  mount(app, roleApi.userRoles, async (c) => {
     const { uid } = c.var.body;
     const s = c.get('session');
     const scope = await departmentScope(db, s);
-    const rows = await db.query(
+    const rows = await db.query<{ userId: number; userName: string; roleIds: number[]; roleNames: string }>(
       `SELECT u.id AS "userId", u.user_name AS "userName",
               COALESCE(array_agg(r.id ORDER BY r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS "roleIds",
               COALESCE(string_agg(r.name, '、' ORDER BY r.id), '') AS "roleNames"
@@ -325,7 +306,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
         GROUP BY u.id ORDER BY u.id LIMIT 500`,
       [s.tenantId, uid, scope],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
   return app;

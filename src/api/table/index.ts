@@ -1,11 +1,12 @@
 import type { Call } from './define.ts';
+import { roleApi } from './roles.ts';
 import { userApi } from './users.ts';
 
 /**
  * The call table: every call declared in src/api/table, by area. The server mounts each (server/infra/http/mount.ts),
  * the browser sends through it (`api.send`), and tests/unit/call-table.test.ts holds the two to it.
  */
-export const CALL_TABLE = { users: userApi } as const;
+export const CALL_TABLE = { users: userApi, roles: roleApi } as const;
 
 /** Every declared call. */
 export const declaredCalls = (): Call[] => Object.values(CALL_TABLE).flatMap((area) => Object.values(area) as Call[]);

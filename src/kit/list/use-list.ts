@@ -47,6 +47,14 @@ export function useListState(pagePath: string, filterNames: readonly string[]): 
   return [state, update];
 }
 
+/**
+ * A list call's answer as the list hooks take it: its `values` as the rows, and the rest (count, countEstimated,
+ * next) as it came.
+ * @example useListData(() => api.send(roleApi.users, q).then(listed), [q])
+ */
+export const listed = <A extends { values: unknown[]; count: number }>({ values, ...rest }: A) =>
+  ({ rows: values, ...rest }) as Omit<A, 'values'> & { rows: A['values'] };
+
 export interface ListData<T, A = { rows: T[]; count: number }> {
   rows: T[] | null;
   count: number;

@@ -1,7 +1,7 @@
 import { Input, Spinner, Tab, TabList, Tree, TreeItem, TreeItemLayout, mergeClasses } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleNode, type RoleRow } from '../../../api/calls/system/role-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { roleApi, type RoleNode, type RoleRow } from '../../../api/table/roles.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
@@ -35,7 +35,7 @@ export default function RolesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const calls = useCalls(roleCalls);
+  const api = useApi();
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['role', 'tab']);
   const [tree, setTree] = useState<RoleNode[] | null>(null);
@@ -46,8 +46,11 @@ export default function RolesView({ route }: ViewProps) {
   const shown = useMemo(() => matchingRoles(tree ?? [], query), [tree, query]);
 
   useEffect(() => {
-    calls.tree().then(setTree, () => setTree([]));
-  }, [calls, tick]);
+    api.send(roleApi.tree, {}).then(
+      ({ values }) => setTree(values),
+      () => setTree([]),
+    );
+  }, [api, tick]);
   const roles = useMemo(() => flat(tree ?? []), [tree]);
   const role = roles.find((r) => String(r.id) === list.filters.role) ?? null;
   const tab = list.filters.tab === 'users' ? 'users' : 'permissions';
@@ -63,7 +66,7 @@ export default function RolesView({ route }: ViewProps) {
   const askRemove = (r: RoleNode) =>
     ask({
       message: t('confirmDeleteRole'),
-      run: () => calls.remove(r.id),
+      run: () => api.send(roleApi.remove, { id: r.id }),
       then: () => {
         setTick((x) => x + 1);
         setList({ filters: { role: '', tab: '' } });

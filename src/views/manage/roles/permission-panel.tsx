@@ -1,8 +1,8 @@
 import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleCalls, type RoleRow } from '../../../api/calls/system/role-calls.ts';
+import { roleApi, type RoleRow } from '../../../api/table/roles.ts';
 import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
@@ -30,7 +30,7 @@ export function PermissionPanel({ role, roles }: PermissionPanelProps) {
   const s = useStyles();
   const t = useT();
   const english = useLanguage()[0] === 'en';
-  const calls = useCalls(roleCalls);
+  const api = useApi();
   const notify = useNotify();
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
@@ -42,8 +42,8 @@ export function PermissionPanel({ role, roles }: PermissionPanelProps) {
   useEffect(() => {
     let live = true;
     setNodes(null);
-    calls.permissionTree(role.id).then(
-      (tree) => {
+    api.send(roleApi.permissionTree, { roleId: role.id }).then(
+      ({ values: tree }) => {
         if (!live) return;
         setNodes(tree);
         setChecked(initialChecked(tree));
@@ -53,7 +53,7 @@ export function PermissionPanel({ role, roles }: PermissionPanelProps) {
     return () => {
       live = false;
     };
-  }, [calls, role.id, reloadTick]);
+  }, [api, role.id, reloadTick]);
 
   const before = useMemo(() => (nodes ? toSave(nodes, initialChecked(nodes)) : []), [nodes]);
   const after = useMemo(() => (nodes ? toSave(nodes, checked) : []), [nodes, checked]);
@@ -127,13 +127,13 @@ export function PermissionPanel({ role, roles }: PermissionPanelProps) {
         summary={t('confirmSavePermissions', { added: diff.added.length, removed: diff.removed.length })}
         diff={diff}
         saving={saving}
-        onConfirm={() => void apply(() => calls.savePermissions(role.id, after))}
+        onConfirm={() => void apply(async () => (await api.send(roleApi.savePermissions, { roleId: role.id, menuIds: after })).values)}
         onCancel={() => setConfirm(null)}
       />
       <ConfirmDialog
         open={confirm === 'copy'}
         message={t('confirmCopy', { from: source ? localName(source, english) : '', to: localName(role, english) })}
-        onConfirm={() => void apply(() => calls.copy(Number(copyFrom), role.id))}
+        onConfirm={() => void apply(async () => (await api.send(roleApi.copy, { fromRoleId: Number(copyFrom), toRoleId: role.id })).values)}
         onCancel={() => setConfirm(null)}
       />
     </div>

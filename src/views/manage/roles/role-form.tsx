@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { roleCalls, type RoleNode } from '../../../api/calls/system/role-calls.ts';
+import { roleApi, type RoleNode } from '../../../api/table/roles.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { roleSave } from '../../../api/schema/system/role.ts';
@@ -35,7 +35,7 @@ export function RoleForm({
 }) {
   const s = useStyles();
   const t = useT();
-  const calls = roleCalls(useApi());
+  const api = useApi();
   const english = useLanguage()[0] === 'en';
   const bodyOf = (v: RoleValues) => ({
     ...(role ? { id: role.id } : {}),
@@ -52,7 +52,11 @@ export function RoleForm({
     (v) => fieldProblems(roleSave, bodyOf(v)),
   );
   const save = () =>
-    void form.submit((v) => calls.save({ ...bodyOf(v), name: v.name.trim(), nameEn: v.nameEn.trim() }).then(({ id }) => onSaved(id)));
+    void form.submit((v) =>
+      api
+        .send(roleApi.save, { ...bodyOf(v), name: v.name.trim(), nameEn: v.nameEn.trim() }, { fieldErrors: true })
+        .then(({ values }) => onSaved(values.id)),
+    );
   return (
     <form
       className={s.detail}

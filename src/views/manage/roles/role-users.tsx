@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { roleCalls, type RoleUser } from '../../../api/calls/system/role-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { roleApi, type RoleUser } from '../../../api/table/roles.ts';
+import { useApi } from '../../../shell/session/api-context.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { ToolTable } from '../../../kit/table/tool-table.tsx';
 import { Pagination } from '../../../kit/list/pagination.tsx';
-import { useListData } from '../../../kit/list/use-list.ts';
+import { listed, useListData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 export function RoleUsers({ roleId }: { roleId: number }) {
   const t = useT();
-  const calls = useCalls(roleCalls);
+  const api = useApi();
   const [page, setPage] = useState({ page: 1, size: 10 });
-  const data = useListData(() => calls.users(roleId, page.page, page.size), [calls, roleId, page.page, page.size]);
+  const data = useListData(
+    () => api.send(roleApi.users, { roleId, pageNum: page.page, pageSize: page.size }).then(listed),
+    [api, roleId, page.page, page.size],
+  );
   const columns: Column<RoleUser>[] = [
     { key: 'userName', title: t('account'), width: 160, render: (u) => u.userName, ellipsis: (u) => u.userName },
     { key: 'nickname', title: t('nickname'), width: 180, render: (u) => u.nickname, ellipsis: (u) => u.nickname },

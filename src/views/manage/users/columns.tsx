@@ -1,5 +1,5 @@
 import type { UserRow } from '../../../api/calls/system/user-calls.ts';
-import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
+import type { RoleRow } from '../../../api/table/roles.ts';
 import { choice, type FilterField } from '../../../kit/list/filter-bar.tsx';
 import type { T } from '../../../i18n/use-t.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';

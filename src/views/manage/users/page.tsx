@@ -1,7 +1,7 @@
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useEffect, useState } from 'react';
 import { userApi } from '../../../api/table/users.ts';
-import { roleCalls, type RoleRow } from '../../../api/calls/system/role-calls.ts';
+import { roleApi, type RoleRow } from '../../../api/table/roles.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
@@ -11,7 +11,7 @@ import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { DetailDialog } from '../../../kit/page/detail-dialog.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { usePageData } from '../../../kit/list/use-list.ts';
+import { listed, usePageData } from '../../../kit/list/use-list.ts';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { UserForm } from './user-form.tsx';
@@ -39,21 +39,18 @@ export default function UsersView({ route }: ViewProps) {
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
-    roleCalls(api)
-      .list()
-      .then(setRoles, () => setRoles([]));
+    api.send(roleApi.list, {}).then(
+      ({ values }) => setRoles(values),
+      () => setRoles([]),
+    );
   }, [api]);
 
   // What the list shows, and what its export writes: the filters and sort applied.
   const listQuery = userListQuery(list);
-  const data = usePageData(
-    list,
-    async (page) => {
-      const { values, count } = await api.send(userApi.list, { ...page, ...listQuery });
-      return { rows: values, count };
-    },
-    [api, JSON.stringify(listQuery)],
-  );
+  const data = usePageData(list, (page) => api.send(userApi.list, { ...page, ...listQuery }).then(listed), [
+    api,
+    JSON.stringify(listQuery),
+  ]);
   // A selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [data.rows]);
   const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });

@@ -5,7 +5,7 @@ import { fieldProblems } from '../../../api/schema/kit.ts';
 import { userForm } from '../../../api/schema/system/user.ts';
 import { saveUser } from '../../../api/calls/system/user-calls.ts';
 import { userApi } from '../../../api/table/users.ts';
-import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
+import type { RoleRow } from '../../../api/table/roles.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../../api/calls/system/user-calls.ts';
-import type { RoleRow } from '../../../api/calls/system/role-calls.ts';
+import type { RoleRow } from '../../../api/table/roles.ts';
 import { localName } from '../../../api/contract.ts';
 import { USER_SORT_FIELDS } from '../../../api/schema/system/user.ts';
 import type { ListState } from '../../../kit/list/list-query.ts';
