@@ -3,11 +3,10 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { departId, departList, departSave } from '../../../src/api/schema/system/depart.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { owns } from '../../access/access.ts';
 import { grants } from '../../access/relations.ts';
+import { departApi, type DepartRow } from '../../../src/api/table/base-info.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /**
  * 基础数据 › 部门管理 on the real department table (the one accounts and department scope use): list with
@@ -18,9 +17,9 @@ import { grants } from '../../access/relations.ts';
 export function departRoutes(db: Db) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/depart/list', owns({ pages: ['base-info/department'] }), takes(departList), async (c) => {
+  mount(app, departApi.list, async (c) => {
     const s = c.get('session');
-    const rows = await db.query(
+    const rows = await db.query<DepartRow>(
       `SELECT d.id, d.depart_name AS "departName",
               (SELECT count(*)::int FROM app_user u WHERE u.tenant_id = d.tenant_id AND u.deleted_at IS NULL AND d.id = ANY(u.depart_ids)) AS users,
               (SELECT count(*)::int FROM meta_record r JOIN meta_field f ON f.table_id = r.table_id AND f.type = 'department'
@@ -28,10 +27,10 @@ export function departRoutes(db: Db) {
          FROM depart d WHERE d.tenant_id = $1 ORDER BY d.id`,
       [s.tenantId],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/v1/depart/save', owns({ buttons: ['depart:add', 'depart:edit'] }), takes(departSave), async (c) => {
+  mount(app, departApi.save, async (c) => {
     const { id, departName: name } = c.var.body;
     const s = c.get('session');
     // Either button opens the call; each kind of change needs its own.
@@ -49,14 +48,14 @@ export function departRoutes(db: Db) {
         db.query<{ id: number }>('INSERT INTO depart (tenant_id, depart_name) VALUES ($1, $2) RETURNING id', [s.tenantId, name]),
         '已有同名的部门',
       );
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     }
     const rows = await db.query('UPDATE depart SET depart_name = $3 WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId, name]);
     if (!rows.length) throw new ApiError(say('departId'));
-    return c.json(ok({ id }));
+    return ok({ id });
   });
 
-  app.post('/v1/depart/del', owns({ buttons: ['depart:del'] }), takes(departId), async (c) => {
+  mount(app, departApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     // One statement: the department goes only while no account and no record is in it.
@@ -72,7 +71,7 @@ export function departRoutes(db: Db) {
       const [exists] = await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
       throw new ApiError(exists ? '部门下还有账号或业务记录，不能删除；请先把它们移到其他部门' : say('departId'));
     }
-    return c.json(ok());
+    return ok();
   });
 
   return app;

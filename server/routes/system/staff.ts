@@ -2,16 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedPhone, staffBindingCheck, staffId, staffList, staffSave, type StaffRow } from '../../../src/api/schema/system/staff.ts';
-import { userApi } from '../../../src/api/table/users.ts';
+import { isMaskedPhone, type StaffRow } from '../../../src/api/schema/system/staff.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '../../../src/api/contract.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
-import { owns } from '../../access/access.ts';
+import { staffApi } from '../../../src/api/table/base-info.ts';
 
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;
@@ -49,7 +47,7 @@ export function staffRoutes(db: Db) {
   };
 
   // staff records: the staff page, or an account editor binding one
-  mount(app, userApi.staffOf, async (c) => {
+  mount(app, staffApi.ofUser, async (c) => {
     const { userId } = c.var.body;
     const [row] = await db.query<StaffRow>(
       `SELECT ${STAFF_COLUMNS} FROM staff s LEFT JOIN app_user u ON u.id = s.user_id WHERE s.user_id = $1 AND s.tenant_id = $2`,
@@ -58,20 +56,15 @@ export function staffRoutes(db: Db) {
     return ok(row ?? null);
   });
 
-  app.post(
-    '/v1/staffAccount/saveCheck',
-    owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }),
-    takes(staffBindingCheck),
-    async (c) => {
-      const { staffId: staff, userId } = c.var.body;
-      const problem = await bindingProblem(c.get('session'), staff, userId);
-      if (problem) throw new ApiError(problem, { field: 'userId' });
-      return c.json(ok({ ok: true }));
-    },
-  );
+  mount(app, staffApi.checkBinding, async (c) => {
+    const { staffId: staff, userId } = c.var.body;
+    const problem = await bindingProblem(c.get('session'), staff, userId);
+    if (problem) throw new ApiError(problem, { field: 'userId' });
+    return ok({ ok: true });
+  });
 
   /** 基础数据 › 员工管理: the tenant's staff with their bound accounts; a keyword matches name, code or phone. */
-  app.post('/v1/staff/list', owns({ pages: ['base-info/staff-mng'] }), takes(staffList), async (c) => {
+  mount(app, staffApi.list, async (c) => {
     const { pageNum, pageSize, keyword } = c.var.body;
     const s = c.get('session');
     const where = `s.tenant_id = $1 AND ($2 = '' OR strpos(lower(s.staff_name || ' ' || s.staff_code || ' ' || s.phone), lower($2)) > 0)`;
@@ -84,15 +77,15 @@ export function staffRoutes(db: Db) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, phone: view(r.phone as string) })), count: n });
   });
 
-  app.post('/v1/staff/del', owns({ pages: ['base-info/staff-mng'] }), takes(staffId), async (c) => {
+  mount(app, staffApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM staff WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('staffId'));
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/staff/save', owns({ pages: ['base-info/staff-mng'], buttons: ['user:edit'] }), takes(staffSave), async (c) => {
+  mount(app, staffApi.save, async (c) => {
     const input = c.var.body;
     const { id, staffName, staffCode, storeId, userId } = input;
     const s = c.get('session');
@@ -117,7 +110,7 @@ export function staffRoutes(db: Db) {
         ),
         taken,
       );
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     }
     const rows = await uniqueViolation(
       db.query(
@@ -127,7 +120,7 @@ export function staffRoutes(db: Db) {
       taken,
     );
     if (!rows.length) throw new ApiError(say('staffId'));
-    return c.json(ok({ id }));
+    return ok({ id });
   });
 
   return app;

@@ -11,7 +11,6 @@ import {
   userStatus,
   usernameCheck,
 } from '../schema/system/user.ts';
-import { staffOfUser, staffRow } from '../schema/system/staff.ts';
 import { exportStatus, importStatus, sheetContent } from '../schema/jobs.ts';
 import { IMPORT_LIMITS } from '../contract.ts';
 
@@ -35,13 +34,6 @@ export const userApi = {
     owner: { buttons: ['user:add'] },
     input: usernameCheck,
     answer: answers.values(v.object({ available: v.boolean(), reason: v.optional(v.literal('format')) })),
-  }),
-  /** the staff record bound to an account, or null: the staff page, or an account editor binding one */
-  staffOf: defineCall({
-    path: '/v1/staffInfo/selectStaffInfoByUserId',
-    owner: { pages: ['manage/users', 'base-info/staff-mng'] },
-    input: staffOfUser,
-    answer: answers.values(v.nullable(staffRow)),
   }),
   /** an upload (the sheet and the users' initial password, encrypted) starts a job; `jobId` reads or cancels it */
   importExcel: defineCall({

@@ -1,8 +1,8 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
-import { baseInfoCalls, type DepartRow } from '../../api/calls/business/base-info-calls.ts';
+import { departApi, type DepartRow } from '../../api/table/base-info.ts';
 import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
 import { departSave } from '../../api/schema/system/depart.ts';
-import { useApi, useCalls } from '../../shell/session/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { type Column } from '../../kit/table/data-table.tsx';
@@ -24,8 +24,7 @@ import type { ViewProps } from '../view-props.ts';
 export default function DepartmentView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
-  const calls = useCalls(baseInfoCalls);
-  const data = useListData(() => calls.departs().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const data = useListData(() => api.send(departApi.list, {}).then(({ values: rows }) => ({ rows, count: rows.length })), [api]);
   // The shell's own department list (filters, scope messages) comes with the user info: read it again.
   const session = SessionContext.useActorRef();
   const changed = () => {
@@ -49,7 +48,12 @@ export default function DepartmentView({ route }: ViewProps) {
         {
           code: 'depart:del',
           label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteRecord', { name: r.departName }), run: () => calls.deleteDepart(r.id), then: changed }),
+          run: () =>
+            ask({
+              message: t('confirmDeleteRecord', { name: r.departName }),
+              run: () => api.send(departApi.remove, { id: r.id }),
+              then: changed,
+            }),
         },
       ],
     }),
@@ -65,10 +69,14 @@ export default function DepartmentView({ route }: ViewProps) {
 
 function DepartForm({ row, onClose, onSaved }: RowFormProps<DepartRow>) {
   const t = useT();
-  const calls = baseInfoCalls(useApi());
+  const api = useApi();
   const form = useSchemaForm({ departName: row?.departName ?? '' }, departSave, (v) => (row ? { id: row.id, ...v } : v));
   const save = (v: { departName: string }) =>
-    calls.saveDepart(row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }).then(onSaved);
+    api
+      .send(departApi.save, row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }, {
+        fieldErrors: true,
+      })
+      .then(onSaved);
   return (
     <FormDrawer open title={row ? t('departEdit') : t('departAdd')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="departName" label={t('departName')} />

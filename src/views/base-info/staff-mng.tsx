@@ -1,7 +1,10 @@
-import { baseInfoCalls, type StaffInput, type StaffRow } from '../../api/calls/business/base-info-calls.ts';
+import { staffApi } from '../../api/table/base-info.ts';
+import type { StaffRow } from '../../api/schema/system/staff.ts';
+import type { Sent } from '../../api/table/define.ts';
+import { listed } from '../../kit/list/use-list.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { staffSave } from '../../api/schema/system/staff.ts';
-import { useApi, useCalls } from '../../shell/session/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useConfirm } from '../../kit/page/confirm.tsx';
 import { type Column } from '../../kit/table/data-table.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
@@ -19,7 +22,7 @@ import type { ViewProps } from '../view-props.ts';
 type StaffValues = { staffName: string; staffCode: string; phone: string; storeId: string };
 
 /** The body a save sends: what the shared schema checks on both sides. */
-const bodyOf = (row: StaffRow | null, v: StaffValues): StaffInput => ({
+const bodyOf = (row: StaffRow | null, v: StaffValues): Sent<typeof staffApi.save> => ({
   ...(row ? { id: row.id } : {}),
   staffName: v.staffName,
   staffCode: v.staffCode,
@@ -35,11 +38,11 @@ const bodyOf = (row: StaffRow | null, v: StaffValues): StaffInput => ({
  */
 export default function StaffView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(baseInfoCalls);
+  const api = useApi();
   const filters = useFilters(route.path, ['keyword']);
   const { list } = filters;
   const keyword = list.filters.keyword || undefined;
-  const data = usePageData(list, (page) => calls.staff({ ...page, keyword }), [calls, keyword]);
+  const data = usePageData(list, (page) => api.send(staffApi.list, { ...page, keyword }).then(listed), [api, keyword]);
   const editor = useEditor<StaffRow>(data.reload, filters);
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<StaffRow>[] = [
@@ -57,7 +60,11 @@ export default function StaffView({ route }: ViewProps) {
           code: 'staff:del',
           label: t('delete'),
           run: () =>
-            ask({ message: t('confirmDeleteRecord', { name: r.staffName }), run: () => calls.deleteStaff(r.id), then: data.reload }),
+            ask({
+              message: t('confirmDeleteRecord', { name: r.staffName }),
+              run: () => api.send(staffApi.remove, { id: r.id }),
+              then: data.reload,
+            }),
         },
       ],
     }),
@@ -79,12 +86,12 @@ export default function StaffView({ route }: ViewProps) {
 
 function StaffForm({ row, onClose, onSaved }: RowFormProps<StaffRow>) {
   const t = useT();
-  const calls = baseInfoCalls(useApi());
+  const api = useApi();
   const form = useForm<StaffValues>(
     { staffName: row?.staffName ?? '', staffCode: row?.staffCode ?? '', phone: row?.phone ?? '', storeId: row?.storeId?.toString() ?? '' },
     (v) => fieldProblems(staffSave, bodyOf(row, v)),
   );
-  const save = (v: StaffValues) => calls.saveStaff(bodyOf(row, v)).then(onSaved);
+  const save = (v: StaffValues) => api.send(staffApi.save, bodyOf(row, v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('staffEdit') : t('staffAdd')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="staffName" label={t('staffName')} required />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type UserRow } from '../../../api/calls/system/user-calls.ts';
 import { userApi } from '../../../api/table/users.ts';
+import { staffApi } from '../../../api/table/base-info.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { useRunEach } from '../../../kit/page/use-run-each.ts';
@@ -37,7 +38,7 @@ export function useUserActions(api: ApiClient, reload: () => void) {
   const enableEach = (rows: UserRow[]) => void runEach(rows, (r) => api.send(userApi.modifyStatus, { id: r.id, status: 1 }), reload);
   const setStatus = (row: UserRow, on: boolean) => (on ? enableEach([row]) : askEach('disable', [row]));
   const openDetail = (row: UserRow) =>
-    void Promise.all([api.send(userApi.detail, { id: row.id }), api.send(userApi.staffOf, { userId: row.id })]).then(
+    void Promise.all([api.send(userApi.detail, { id: row.id }), api.send(staffApi.ofUser, { userId: row.id })]).then(
       ([{ values: user }, { values: staff }]) => setDetail({ ...user, staff: staff ? `${staff.staffName}（${staff.staffCode}）` : '--' }),
       () => {
         /* shown by the shell */
