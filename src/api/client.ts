@@ -57,7 +57,7 @@ export interface FailureInfo {
 /**
  * The one HTTP client of the console (common rules): POST with a JSON body that defaults to {}, base
  * /manage, credentials sent, UserToken and AccessToken headers from local storage.
- * @example const api = createApiClient({ store: localStorage }); await api.call('/vue/userInfo');
+ * @example const api = createApiClient({ store: localStorage }); await api.send(shellApi.userInfo, {});
  */
 export function createApiClient(options: ApiClientOptions) {
   const { store } = options;

@@ -19,30 +19,6 @@ export interface Answer<T = unknown> {
   field?: string;
 }
 
-/** A menu node as /permission/treeMenu4VUE returns it. */
-export interface MenuNode {
-  id?: number | null;
-  name?: string;
-  /** the English name, shown when the console is in English (ours; absent: the name) */
-  nameEn?: string;
-  path?: string;
-  /** A JSON string holding { icon, name, hidden }. */
-  icon?: string;
-  children?: MenuNode[];
-  /** 2 means a button, not a page. */
-  uriType?: number;
-  needButtonPermission?: boolean;
-  component?: string;
-  /** The button code of a type-2 entry (e.g. 'user:add'). */
-  code?: string;
-}
-
-/** /permission/treeMenu4VUE answers the tree in `result` ("menu tree in result"). */
-export interface MenuAnswer {
-  result: MenuNode[] | ResultCode;
-  errmsg?: string;
-}
-
 export interface DepartRef {
   id: number;
   departName: string;
@@ -51,40 +27,6 @@ export interface DepartRef {
 export interface MallInfo {
   id: number;
   name: string;
-}
-
-/** User info plus the session values the shell reads. */
-export interface UserInfo {
-  id: number;
-  userName: string;
-  headimgurl: string;
-  nickname: string;
-  roleName: string;
-  appidList: string[];
-  phone: string;
-  type: number;
-  userType: 0 | 1 | 2;
-  tenantId: number;
-  mallId: number | null;
-  defaultMallId: number | null;
-  storeId: number | null;
-  mallInfo: MallInfo | null;
-  defaultMallInfo: MallInfo | null;
-  campList: unknown[];
-  departmentPermission: number[];
-  allDepartList: DepartRef[];
-  /** the public id of this login (the online-user list marks it; force logout names it) */
-  sessionId?: string;
-  /** the tenant's name and the store's, for people (ours; a backend without them shows the ids) */
-  tenantName?: string;
-  storeName?: string | null;
-  /** the password was chosen or seen by someone else: it must be changed before anything else (ours) */
-  mustChangePassword?: boolean;
-}
-
-/** /vue/userInfo: user info in values, seconds left in tokenExpire. */
-export interface UserInfoAnswer extends Answer<UserInfo> {
-  tokenExpire?: number;
 }
 
 export interface AesKey {

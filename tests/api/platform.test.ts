@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '../../src/api/client.ts';
 import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
-import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
+import { changePassword } from '../../src/api/calls/session/user-center-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
-import type { MenuNode, TenantRow } from '../../src/api/contract.ts';
+import type { TenantRow } from '../../src/api/contract.ts';
+import type { MenuNode } from '../../src/api/table/session.ts';
 import { openEvents, signedIn } from '../support/api.ts';
 import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 
@@ -183,7 +184,7 @@ describe('tenants', () => {
     // change answers, and the change needs no page.
     expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(true);
     expect(await call(baseUrl, boss.token, '/v1/user/list')).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
-    await userCenterCalls(boss.api).updatePassword(initialPassword, 'Changed2026x');
+    await changePassword(boss.api, initialPassword, 'Changed2026x');
     expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(false);
     // ...and may call what those pages call, not what they do not.
     expect((await call(baseUrl, boss.token, '/v1/user/list')).result).toBe('ok');

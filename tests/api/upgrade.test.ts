@@ -12,7 +12,7 @@ import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
 import { fillEnglishMenuNames } from '../../server/seed/menu-names-en.ts';
 import { DEMO_MENU } from '../../server/seed/seed.ts';
 import { fetchMenuTree } from '../../src/api/calls/session/session-calls.ts';
-import type { MenuNode } from '../../src/api/contract.ts';
+import type { MenuNode } from '../../src/api/table/session.ts';
 import { signedIn } from '../support/api.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { userCenterCalls } from '../../src/api/calls/session/user-center-calls.ts';
+import { changePassword } from '../../src/api/calls/session/user-center-calls.ts';
+import { userCenterApi } from '../../src/api/table/session.ts';
 import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
 import { saveUser } from '../../src/api/calls/system/user-calls.ts';
 import { rolesOf } from '../support/roles.ts';
@@ -35,18 +36,18 @@ describe('set password', () => {
     );
     const here = await sessionOf(userName, DEMO_PASSWORD);
     const elsewhere = await sessionOf(userName, DEMO_PASSWORD);
-    const calls = userCenterCalls(here.api);
+    const api = here.api;
 
-    expect(await refusal(calls.updatePassword('Wrong0000', 'Better2026x'))).toMatchObject({
+    expect(await refusal(changePassword(api, 'Wrong0000', 'Better2026x'))).toMatchObject({
       field: 'oldPassword',
       message: '原密码不正确',
     });
-    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, 'short1'))).toMatchObject({
+    expect(await refusal(changePassword(api, DEMO_PASSWORD, 'short1'))).toMatchObject({
       field: 'password',
       message: '密码须为 8-32 位，且同时包含字母和数字',
     });
-    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, DEMO_PASSWORD))).toMatchObject({ field: 'password' });
-    expect(await calls.updatePassword(DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 1 });
+    expect(await refusal(changePassword(api, DEMO_PASSWORD, DEMO_PASSWORD))).toMatchObject({ field: 'password' });
+    expect(await changePassword(api, DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 1 });
 
     // this session goes on; the other is over; the new password signs in, the old one does not
     expect((await fetchUserInfo(here.api)).userInfo.userName).toBe(userName);
@@ -74,7 +75,7 @@ describe('set password', () => {
     expect(await fresh.api.raw('/v1/campaign/list', {})).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
     // The shell's own calls still answer: the menu the session will have, and the session's end.
     await initUserPermission(fresh.api);
-    expect(await userCenterCalls(fresh.api).updatePassword(DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 0 });
+    expect(await changePassword(fresh.api, DEMO_PASSWORD, 'Better2026x')).toEqual({ endedSessions: 0 });
     expect((await fetchUserInfo(fresh.api)).userInfo.mustChangePassword).toBe(false);
     // Without the ask (the call as SPEC has it), the account signs in as it is.
     const plain = `mcq${Date.now().toString(36)}`;
@@ -92,16 +93,16 @@ describe('set password', () => {
       { userName, nickname: '锁定', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
       DEMO_PASSWORD,
     );
-    const calls = userCenterCalls((await sessionOf(userName, DEMO_PASSWORD)).api);
+    const { api } = await sessionOf(userName, DEMO_PASSWORD);
     for (let i = 0; i < 5; i++)
-      expect(await refusal(calls.updatePassword(`Wrong000${i}`, 'Better2026x'))).toMatchObject({ field: 'oldPassword' });
+      expect(await refusal(changePassword(api, `Wrong000${i}`, 'Better2026x'))).toMatchObject({ field: 'oldPassword' });
     // the account is locked now: even the right old password waits
-    expect(await refusal(calls.updatePassword(DEMO_PASSWORD, 'Better2026x'))).toMatchObject({
+    expect(await refusal(changePassword(api, DEMO_PASSWORD, 'Better2026x'))).toMatchObject({
       message: expect.stringMatching(/^登录失败次数过多/),
     });
 
     const pageless = await sessionOf(await newAccount(baseUrl, 'admin', 'pwno'), DEMO_PASSWORD);
-    expect(await refusal(userCenterCalls(pageless.api).updatePassword(DEMO_PASSWORD, 'Better2026x'))).toMatchObject({ kind: 'forbidden' });
+    expect(await refusal(changePassword(pageless.api, DEMO_PASSWORD, 'Better2026x'))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('个人信息: names the organisation and the store in words; one edits one’s own nickname and avatar by the rules', async () => {
@@ -109,15 +110,26 @@ describe('set password', () => {
     const { userInfo } = await fetchUserInfo(staff.api);
     expect(userInfo.tenantName).toBe('星河商业集团');
     expect(userInfo.storeName).toMatch(/\S/);
-    const calls = userCenterCalls(staff.api);
-    expect(await refusal(calls.updateInfo({ nickname: '', headimgurl: '' }))).toMatchObject({ field: 'nickname', message: '昵称不能为空' });
-    expect(await refusal(calls.updateInfo({ nickname: '<img src=x>', headimgurl: '' }))).toMatchObject({ field: 'nickname' });
-    expect(await refusal(calls.updateInfo({ nickname: '小王', headimgurl: 'javascript:alert(1)' }))).toMatchObject({ field: 'headimgurl' });
-    await calls.updateInfo({ nickname: '门店店员小王', headimgurl: '/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png' });
+    const { api } = staff;
+    expect(await refusal(api.send(userCenterApi.updateProfile, { nickname: '', headimgurl: '' }, { fieldErrors: true }))).toMatchObject({
+      field: 'nickname',
+      message: '昵称不能为空',
+    });
+    expect(
+      await refusal(api.send(userCenterApi.updateProfile, { nickname: '<img src=x>', headimgurl: '' }, { fieldErrors: true })),
+    ).toMatchObject({ field: 'nickname' });
+    expect(
+      await refusal(api.send(userCenterApi.updateProfile, { nickname: '小王', headimgurl: 'javascript:alert(1)' }, { fieldErrors: true })),
+    ).toMatchObject({ field: 'headimgurl' });
+    await api.send(
+      userCenterApi.updateProfile,
+      { nickname: '门店店员小王', headimgurl: '/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png' },
+      { fieldErrors: true },
+    );
     expect((await fetchUserInfo(staff.api)).userInfo).toMatchObject({
       nickname: '门店店员小王',
       headimgurl: '/uploads/scrm/1/2026-11-23/0123456789abcdef01234567.png',
     });
-    await calls.updateInfo({ nickname: '门店店员小王', headimgurl: '' });
+    await api.send(userCenterApi.updateProfile, { nickname: '门店店员小王', headimgurl: '' }, { fieldErrors: true });
   });
 });

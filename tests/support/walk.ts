@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { MenuNode } from '../../src/api/contract.ts';
+import type { MenuNode } from '../../src/api/table/session.ts';
 import { DEMO_PASSWORD, signedIn } from './api.ts';
 import { seriousViolations, type AxeFinding } from './axe.ts';
 

@@ -33,7 +33,7 @@ const writtenIn = (p: string) => product.filter(({ text }) => quoted(p).test(tex
  * Served paths not yet in the table that are still written on both sides (a client wrapper and a route). Each area
  * moved into the table lowers it; it never rises, and it must be lowered when it falls (issue 44).
  */
-const NOT_YET_DECLARED_TWICE = 109;
+const NOT_YET_DECLARED_TWICE = 90;
 
 describe('the call table', () => {
   const app = routeApp();
@@ -71,7 +71,7 @@ describe('the call table', () => {
 
   it('names each call of an area by what it does', () => {
     for (const [area, calls] of Object.entries(CALL_TABLE))
-      for (const name of Object.keys(calls)) expect(`${area}.${name}`).toMatch(/^[a-z]+\.[a-z][A-Za-z]+$/);
+      for (const name of Object.keys(calls)) expect(`${area}.${name}`).toMatch(/^[a-z][A-Za-z]+\.[a-z][A-Za-z]+$/);
   });
 });
 

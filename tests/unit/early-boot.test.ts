@@ -6,13 +6,12 @@ import { startEarlyBoot } from '../../src/app/session-logic.ts';
 function scriptedApi() {
   const started: string[] = [];
   const pending = new Map<string, (answer: unknown) => void>();
-  const api = {
-    call: (path: string) =>
-      new Promise((resolve) => {
-        started.push(path);
-        pending.set(path, resolve);
-      }),
-  } as unknown as ApiClient;
+  const call = (path: string) =>
+    new Promise((resolve) => {
+      started.push(path);
+      pending.set(path, resolve);
+    });
+  const api = { call, send: ({ path }: { path: string }) => call(path) } as unknown as ApiClient;
   const answer = async (path: string, value: unknown) => {
     pending.get(path)!(value);
     await new Promise((r) => setTimeout(r, 0));

@@ -61,6 +61,8 @@ const READS = new Set([
   'palette',
   'listOnlineUser',
   'exportJob',
+  'treeByTenantId',
+  'outbox',
 ]);
 
 describe('which calls count as writes (a kept list reloads on return only after one)', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { activeSideEntry, buildMenuModel, findRoute, joinPath, parseIcon } from '../../src/menu/menu-model.ts';
-import type { MenuNode } from '../../src/api/contract.ts';
+import type { MenuNode } from '../../src/api/table/session.ts';
 
 const icon = (hidden: boolean) => JSON.stringify({ icon: 'x', name: 'n', hidden });
 

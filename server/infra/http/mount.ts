@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { answerProblem, type Answered, type Call, type Taken } from '../../../src/api/table/define.ts';
 import type { AppEnv } from '../../access/auth.ts';
 import { owns } from '../../access/access.ts';
-import { takes } from './validate.ts';
+import { checkWith, takes, type StandardSchemaV1 } from './validate.ts';
 
 /** A declared call's context: the session and the rest of AppEnv, and the body as its input schema gives it. */
 export type CallContext<C extends Call> = Context<AppEnv & { Variables: { body: Taken<C> } }>;
@@ -31,17 +31,29 @@ export function mount<C extends Call>(
     return out instanceof Response ? out : c.json(out as object);
   };
   const declared = Object.assign(owns(call.owner), { [DECLARED]: call });
-  app.on(call.method, call.path, declared, ...before, takes(call.input) as MiddlewareHandler, answer as never);
+  const input = call.method === 'GET' ? readsQuery(call.input) : (takes(call.input) as MiddlewareHandler);
+  app.on(call.method, call.path, declared, ...before, input, answer as never);
 }
 
+/** A GET call's query, checked by its declared schema (a GET has no body). */
+const readsQuery =
+  (schema: StandardSchemaV1): MiddlewareHandler =>
+  async (c, next) => {
+    c.set('body', await checkWith(schema, c.req.query()));
+    await next();
+  };
+
+/** Checks a JSON answer against the declaration (an image, a file or a stream is not checked). */
 async function checkAnswer(call: Call, out: unknown) {
   const json = out instanceof Response ? await jsonOf(out) : out;
+  if (json === NOT_JSON) return;
   const problem = answerProblem(call, json);
   if (problem) throw new Error(problem);
 }
 
+const NOT_JSON = Symbol('not JSON');
 const jsonOf = async (res: Response): Promise<unknown> =>
-  (res.headers.get('content-type') ?? '').includes('application/json') ? res.clone().json() : null;
+  (res.headers.get('content-type') ?? '').includes('application/json') ? res.clone().json() : NOT_JSON;
 
 /** The declaration a mounted route came from (mount), if it did. */
 export const declaredCall = (handler: unknown): Call | undefined => (handler as { [DECLARED]?: Call } | null)?.[DECLARED];

@@ -6,8 +6,6 @@ import type { Db } from '../../infra/db/db.ts';
 import { hashPassword, sha256, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
 import { ApiError, ok, str } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { loginBody, noBody, passwordReset, registration, tenantInfo, tokenLogin } from '../../../src/api/schema/session/session.ts';
 import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
 import { recordLogin } from '../../services/logs.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -16,7 +14,8 @@ import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../../acce
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { defaultTenantPages } from '../../access/menu.ts';
-import { owns } from '../../access/access.ts';
+import { passportApi } from '../../../src/api/table/session.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 export interface PassportOptions {
   db: Db;
@@ -41,7 +40,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle(db);
 
-  app.post('/anon/passport/aesKey', owns('anonymous'), takes(noBody), async (c) => {
+  mount(app, passportApi.aesKey, async () => {
     const keyId = randomUUID();
     const key = randomBytes(32).toString('base64');
     await db.query(`DELETE FROM aes_key WHERE expires_at < now()`);
@@ -50,13 +49,13 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       key,
       AES_KEY_TTL_SECONDS,
     ]);
-    return c.json(ok({ keyId, key }));
+    return ok({ keyId, key });
   });
 
   // The tenant the public pages work in (DECISIONS.md, docs/api.md): by the link's code, else by id (the tenant this
   // browser last signed in to), else the deployment's default
   // (DEFAULT_TENANT, else the first tenant). Only an active tenant's public name and id: nothing else is told.
-  app.post('/anon/tenant/info', owns('anonymous'), takes(tenantInfo), async (c) => {
+  mount(app, passportApi.tenantInfo, async (c) => {
     const body = c.var.body;
     const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
     // id: the tenant this browser last signed in to (the client keeps only its id)
@@ -69,11 +68,11 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       [wanted, id, platformTenant],
     );
     if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
-    return c.json(ok(tenant));
+    return ok(tenant);
   });
 
   // The spec leaves register and reset unshown; docs/api.md documents what the project serves.
-  app.post('/anon/passport/resetPassword', owns('anonymous'), takes(passwordReset), async (c) => {
+  mount(app, passportApi.resetPassword, async (c) => {
     const body = c.var.body;
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
@@ -99,7 +98,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
     // Every session of the account ends: whoever had the old password is out.
     await events.endUserSessions(users[0].id, '密码已重置');
-    return c.json(ok());
+    return ok();
   });
 
   // A closed registration says so before anything is read.
@@ -107,25 +106,28 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     if (!openRegistration) throw new ApiError('暂未开放注册，请联系平台管理员开通');
     await next();
   };
-  app.post('/anon/passport/register', owns('anonymous'), registrationOpen, takes(registration), async (c) => {
-    const body = c.var.body;
-    const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
-    const userName = str(body, 'userName', '账号', 32).trim();
-    if (!ACCOUNT_PATTERN.test(userName)) throw new ApiError(ACCOUNT_RULE_MESSAGE);
-    const nickname = str(body, 'nickname', '姓名', 32).trim();
-    if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
-    const password = await newPassword(db, body);
-    // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
-    await sms.verify(body.phone, body.code);
-    const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
-    if (taken) throw new ApiError(ACCOUNT_TAKEN);
-    const hash = await hashPassword(password);
-    // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
-    // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
-    // account name loses on the unique index and is told so.
-    const [row] = await uniqueViolation(
-      db.query<{ tenant_id: number }>(
-        `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
+  mount(
+    app,
+    passportApi.register,
+    async (c) => {
+      const body = c.var.body;
+      const tenantName = str(body, 'tenantName', '企业名称', 50).trim();
+      const userName = str(body, 'userName', '账号', 32).trim();
+      if (!ACCOUNT_PATTERN.test(userName)) throw new ApiError(ACCOUNT_RULE_MESSAGE);
+      const nickname = str(body, 'nickname', '姓名', 32).trim();
+      if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
+      const password = await newPassword(db, body);
+      // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
+      await sms.verify(body.phone, body.code);
+      const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
+      if (taken) throw new ApiError(ACCOUNT_TAKEN);
+      const hash = await hashPassword(password);
+      // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
+      // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
+      // account name loses on the unique index and is told so.
+      const [row] = await uniqueViolation(
+        db.query<{ tenant_id: number }>(
+          `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
             d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
             r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
             u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
@@ -135,14 +137,16 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
             rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($6::int[]) m),
             ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
        SELECT id AS tenant_id FROM t`,
-        [tenantName, userName, hash, nickname, body.phone, await defaultTenantPages(db)],
-      ),
-      ACCOUNT_TAKEN,
-    );
-    return c.json(ok({ tenantId: row.tenant_id, userName }));
-  });
+          [tenantName, userName, hash, nickname, body.phone, await defaultTenantPages(db)],
+        ),
+        ACCOUNT_TAKEN,
+      );
+      return ok({ tenantId: row.tenant_id, userName });
+    },
+    [registrationOpen],
+  );
 
-  app.post('/anon/passport/login', owns('anonymous'), takes(loginBody), async (c) => {
+  mount(app, passportApi.login, async (c) => {
     const body = c.var.body;
     const userName = str(body, 'userName', '账号', 64);
     const encrypted = str(body, 'password', '密码', 1024);
@@ -219,10 +223,10 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       userAgent,
       sessionId: session.id,
     });
-    return c.json(ok(session.token));
+    return ok(session.token);
   });
 
-  app.post('/anon/passport/loginByUserToken', owns('anonymous'), takes(tokenLogin), async (c) => {
+  mount(app, passportApi.loginByUserToken, async (c) => {
     const body = c.var.body;
     const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
     // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so

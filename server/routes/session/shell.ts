@@ -6,11 +6,9 @@ import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ok } from '../../infra/http/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import type { UserInfo } from '../../../src/api/contract.ts';
-import { profile } from '../../../src/api/schema/system/user.ts';
-import { noBody, pinyinLabels, settingType } from '../../../src/api/schema/session/session.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { owns } from '../../access/access.ts';
+import type { UserInfo } from '../../../src/api/table/session.ts';
+import { shellApi, userCenterApi } from '../../../src/api/table/session.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 export interface ShellOptions {
   db: Db;
@@ -24,7 +22,7 @@ const MAX_KEPT_TREES = 2000;
 export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/vue/userInfo', owns('session'), takes(noBody), async (c) => {
+  mount(app, shellApi.userInfo, async (c) => {
     const s = c.get('session');
     const info = await loadUserInfo(db, s.userId, s.tenantId);
     const tokenExpire = Math.max(0, Math.floor((new Date(s.expiresAt).getTime() - Date.now()) / 1000));
@@ -32,7 +30,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   });
 
   // 用户中心 › 个人信息 (not in the spec): one's own nickname and avatar, by the same rules as the form.
-  app.post('/v1/user/updateInfo', owns('shell'), takes(profile), async (c) => {
+  mount(app, userCenterApi.updateProfile, async (c) => {
     const input = c.var.body;
     const s = c.get('session');
     await db.query('UPDATE app_user SET nickname = $3, headimgurl = $4 WHERE id = $1 AND tenant_id = $2', [
@@ -41,19 +39,19 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
       input.nickname,
       input.headimgurl,
     ]);
-    return c.json(ok());
+    return ok();
   });
 
   // The session's permissions, computed and stored in one statement; the menu tree is built from them. Any change
   // of this user's permissions clears them (SessionEvents.publish), so the tree never serves a stale copy.
-  app.post('/v1/userRole/initUserPermission', owns('session'), takes(noBody), async (c) => {
+  mount(app, shellApi.initUserPermission, async (c) => {
     const s = c.get('session');
     await db.query(
       `UPDATE user_session SET permissions = ARRAY(SELECT id FROM (${PERMITTED_MENU_IDS}) p ORDER BY id)::int[], permissions_at = clock_timestamp()
         WHERE token_hash = $3`,
       [s.userId, s.tenantId, s.tokenHash],
     );
-    return c.json(ok());
+    return ok();
   });
 
   // Every signed-in page load asks for the tree: a session's tree is built once per generation of its permissions
@@ -61,7 +59,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   // this process. Without stored permissions the tree is built from the roles each time.
   // The answer is kept as its JSON text: a tree is tens of kilobytes, and writing it out was most of a kept call.
   const trees = new Map<string, { generation: string; body: string }>();
-  app.post('/permission/treeMenu4VUE', owns('session'), takes(noBody), async (c) => {
+  mount(app, shellApi.menuTree, async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
@@ -80,7 +78,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
-  app.post('/anon/vue/token', owns('session'), takes(noBody), async (c) => {
+  mount(app, shellApi.accessToken, async (c) => {
     const s = c.get('session');
     const token = newToken();
     const deadline = Date.now() + accessTokenTtlSeconds * 1000;
@@ -94,7 +92,7 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
     return c.json({ result: 'ok', values: token, deadline });
   });
 
-  app.post('/anon/vue/logout', owns('session'), takes(noBody), async (c) => {
+  mount(app, shellApi.logout, async (c) => {
     const s = c.get('session');
     await db.query('UPDATE user_session SET revoked_at = now() WHERE token_hash = $1', [s.tokenHash]);
     await recordSession(db, s.id, s.tenantId, 'logout');
@@ -105,20 +103,20 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
 
   // The palette's pinyin (DECISIONS.md: a call the spec leaves unshown): the dictionary stays on the server, so the
   // browser's palette chunk is small. Same options as src/menu/pinyin.ts, the client's fallback for other backends.
-  app.post('/v1/menu/pinyin', owns('session'), takes(pinyinLabels), async (c) => {
+  mount(app, shellApi.pinyin, async (c) => {
     const { labels } = c.var.body;
     const full = labels.map((l: string) => pinyin(l, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }));
     const initials = labels.map((l: string) => pinyin(l, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }));
-    return c.json(ok({ full, initials }));
+    return ok({ full, initials });
   });
 
-  app.post('/v1/systemSetting/getByType', owns('session'), takes(settingType), async (c) => {
+  mount(app, shellApi.settings, async (c) => {
     const { type } = c.var.body;
     const [row] = await db.query<{ params: string }>('SELECT params FROM system_setting WHERE tenant_id = $1 AND type = $2', [
       c.get('session').tenantId,
       type,
     ]);
-    return c.json(ok({ params: row?.params ?? '{}' }));
+    return ok({ params: row?.params ?? '{}' });
   });
 
   return app;

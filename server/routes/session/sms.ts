@@ -2,17 +2,16 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { anonSmsSend, bindPhone, smsSend } from '../../../src/api/schema/session/session.ts';
 import { isLocalCaller } from '../../infra/http/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
-import { owns } from '../../access/access.ts';
+import { smsApi } from '../../../src/api/table/session.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
 export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/anon/user/create/verifyCode', owns('anonymous'), async (c) => {
+  mount(app, smsApi.captcha, async (c) => {
     const text = await sms.captcha(c.req.query('uuid') ?? '');
     c.header('Cache-Control', 'no-store');
     return c.body(captchaSvg(text), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
@@ -22,9 +21,9 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     result: 'ok' as const,
     values: await sms.send(body.phone, body.imgVeryCode, body.uuid, tenantId),
   });
-  app.post('/v2/sms/sendSMS', owns('shell'), takes(smsSend), async (c) => c.json(await send(c.var.body, c.get('session').tenantId)));
+  mount(app, smsApi.send, async (c) => c.json(await send(c.var.body, c.get('session').tenantId)));
   // Anonymous: the tenant the public page works in (the spec's renantId), when it names one that exists.
-  app.post('/anon/sms/sendSMS', owns('anonymous'), takes(anonSmsSend), async (c) => {
+  mount(app, smsApi.sendAnonymous, async (c) => {
     const body = c.var.body;
     const raw = body.renantId;
     const named =
@@ -33,7 +32,7 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     return c.json(await send(body, tenant?.id ?? null));
   });
 
-  app.post('/v1/third/bindPhone', owns('shell'), takes(bindPhone), async (c) => {
+  mount(app, smsApi.bindPhone, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     await sms.verify(body.phone, body.code);
@@ -47,17 +46,17 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
       return c.json({ result: 'ok', values: 'switch', userInfo: { userName: owner.user_name, password: await sms.ticket(owner.id) } });
     }
     await db.query('UPDATE app_user SET phone = $1 WHERE id = $2 AND tenant_id = $3', [body.phone, s.userId, s.tenantId]);
-    return c.json(ok(''));
+    return ok('');
   });
 
   // Demo mode only (DECISIONS.md), and only for callers on this machine: read the code "sent" to a phone, or the
   // text of a captcha. Anyone else gets the same 404 as in production.
-  app.get('/anon/dev/outbox', owns('anonymous'), (c) => {
+  mount(app, smsApi.outbox, (c) => {
     if (!outbox || !isLocalCaller(c)) return c.json({ result: 'error', errmsg: `接口不存在：GET ${c.req.path}` }, 404);
     const phone = c.req.query('phone');
     const uuid = c.req.query('uuid');
-    if (phone && isPhone(phone)) return c.json(ok({ smsCode: outbox.sms.get(phone) ?? '' }));
-    if (uuid && isCaptchaUuid(uuid)) return c.json(ok({ captcha: outbox.captchas.get(uuid.toLowerCase()) ?? '' }));
+    if (phone && isPhone(phone)) return ok({ smsCode: outbox.sms.get(phone) ?? '' });
+    if (uuid && isCaptchaUuid(uuid)) return ok({ captcha: outbox.captchas.get(uuid.toLowerCase()) ?? '' });
     throw new ApiError('需要 phone（11 位手机号）或 uuid（32 位十六进制）');
   });
 

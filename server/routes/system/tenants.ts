@@ -23,7 +23,8 @@ import {
   tenantPagesSave,
   tenantSave,
 } from '../../../src/api/schema/system/tenant.ts';
-import { noBody } from '../../../src/api/schema/session/session.ts';
+import { shellApi } from '../../../src/api/table/session.ts';
+import { mount } from '../../infra/http/mount.ts';
 import { takes } from '../../infra/http/validate.ts';
 import { owns } from '../../access/access.ts';
 
@@ -273,9 +274,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     },
   );
 
-  app.post('/v1/systemSetting/getIsPrivacy', owns('session'), takes(noBody), async (c) => {
-    return c.json(ok(await privacyOn(db, c.get('session').tenantId)));
-  });
+  mount(app, shellApi.privacy, async (c) => ok(await privacyOn(db, c.get('session').tenantId)));
 
   return app;
 }

@@ -82,6 +82,8 @@ export const answers = {
   done: () => v.object({ result: OK }),
   /** `{ result: 'ok', values }` */
   values: <S extends v.GenericSchema>(values: S) => v.object({ result: OK, values }),
+  /** an image, a file or an event stream: not JSON, so not checked */
+  notJson: () => v.unknown(),
   /**
    * A page of a list: its rows and the count of all matches; `countEstimated` when the count is the planner's
    * estimate (LIST_LIMITS)
@@ -89,6 +91,9 @@ export const answers = {
   page: <S extends v.GenericSchema>(row: S) =>
     v.object({ result: OK, values: v.array(row), count: v.number(), countEstimated: v.optional(v.boolean()) }),
 };
+
+/** A GET call's query: the parameters it reads (others are ignored, as a cache buster is). */
+export const query = <E extends v.ObjectEntries>(entries: E) => v.object(entries);
 
 /** A database id. */
 export const id = () => v.pipe(v.number(), v.integer());
@@ -100,7 +105,9 @@ export const instant = () => v.string();
  * answers are checked: a refusal's envelope is the client's common rules' (src/api/errors.ts).
  */
 export function answerProblem(call: Call, answer: unknown): string | null {
-  if ((answer as { result?: unknown } | null)?.result !== 'ok') return null;
+  const result = (answer as { result?: unknown } | null)?.result;
+  // a refusal: 'error', 401, 403 (SPEC's odd answers, the menu tree's array and logout's data, are checked whole)
+  if (result === 'error' || typeof result === 'number') return null;
   const checked = v.safeParse(call.answer, answer);
   if (checked.success) return null;
   const issue = checked.issues[0];

@@ -1,13 +1,23 @@
 import type { Call } from './define.ts';
 import { departApi, staffApi } from './base-info.ts';
 import { roleApi } from './roles.ts';
+import { passportApi, shellApi, smsApi, userCenterApi } from './session.ts';
 import { userApi } from './users.ts';
 
 /**
  * The call table: every call declared in src/api/table, by area. The server mounts each (server/infra/http/mount.ts),
  * the browser sends through it (`api.send`), and tests/unit/call-table.test.ts holds the two to it.
  */
-export const CALL_TABLE = { users: userApi, roles: roleApi, departs: departApi, staff: staffApi } as const;
+export const CALL_TABLE = {
+  shell: shellApi,
+  passport: passportApi,
+  sms: smsApi,
+  userCenter: userCenterApi,
+  users: userApi,
+  roles: roleApi,
+  departs: departApi,
+  staff: staffApi,
+} as const;
 
 /** Every declared call. */
 export const declaredCalls = (): Call[] => Object.values(CALL_TABLE).flatMap((area) => Object.values(area) as Call[]);

@@ -2,8 +2,8 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { type ReactNode } from 'react';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { passwordChangeForm } from '../../api/schema/session/password.ts';
-import { userCenterCalls } from '../../api/calls/session/user-center-calls.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { changePassword } from '../../api/calls/session/user-center-calls.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useFocusFirstInvalid } from '../../kit/form/focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -37,7 +37,7 @@ export function PasswordForm({
 }) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(userCenterCalls);
+  const api = useApi();
   const form = useForm<Values>(EMPTY, problems);
   const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const field = (name: keyof Values, text: string, autoComplete: string) => (
@@ -61,7 +61,7 @@ export function PasswordForm({
         e.preventDefault();
         let ended = 0;
         const done = await form.submit(async (v) => {
-          ended = (await calls.updatePassword(v.oldPassword, v.password)).endedSessions;
+          ended = (await changePassword(api, v.oldPassword, v.password)).endedSessions;
         });
         if (done) {
           form.reset(EMPTY);

@@ -2,11 +2,11 @@ import { Avatar, Button, Field, makeStyles, tokens } from '@fluentui/react-compo
 import { useState } from 'react';
 import { profile } from '../../api/schema/system/user.ts';
 import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
-import { userCenterCalls } from '../../api/calls/session/user-center-calls.ts';
+import { userCenterApi } from '../../api/table/session.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../kit/form/use-form.ts';
-import { useApi, useCalls } from '../../shell/session/api-context.ts';
+import { useApi } from '../../shell/session/api-context.ts';
 import { ReasonButton } from '../../shell/session/permission-button.tsx';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
@@ -29,7 +29,6 @@ export function ProfileForm({ nickname, headimgurl }: { nickname: string; headim
   const api = useApi();
   const notify = useNotify();
   const session = SessionContext.useActorRef();
-  const calls = useCalls(userCenterCalls);
   const form = useSchemaForm({ nickname, headimgurl }, profile);
   const [uploading, setUploading] = useState(false);
 
@@ -41,7 +40,7 @@ export function ProfileForm({ nickname, headimgurl }: { nickname: string; headim
       onSubmit={async (e) => {
         e.preventDefault();
         await form.submit(async (v) => {
-          await calls.updateInfo({ nickname: v.nickname.trim(), headimgurl: v.headimgurl });
+          await api.send(userCenterApi.updateProfile, { nickname: v.nickname.trim(), headimgurl: v.headimgurl }, { fieldErrors: true });
           // The shell shows the new name and picture at once (top bar, this page).
           const fresh = await fetchUserInfo(api);
           session.send({ type: 'USER_INFO_REFRESHED', userInfo: fresh.userInfo, tokenExpire: fresh.tokenExpire });

@@ -1,5 +1,7 @@
 import type { ApiClient } from '../../client.ts';
-import type { AesKey, Answer, LogoutAnswer, MenuAnswer, MenuNode, SettingsKey, UserInfo, UserInfoAnswer } from '../../contract.ts';
+import type { AesKey, Answer, LogoutAnswer, SettingsKey } from '../../contract.ts';
+import type { MenuNode, UserInfo } from '../../table/session.ts';
+import { passportApi, shellApi, smsApi } from '../../table/session.ts';
 import { APP_NAME } from '../../contract.ts';
 import { ApiFailure, MESSAGES, classifyAnswer } from '../../errors.ts';
 
@@ -30,8 +32,8 @@ export interface Credentials {
 /** Logs in with an encrypted password; resolves to the new user token. */
 export async function login(api: ApiClient, { userName, password }: Credentials): Promise<string> {
   // Quiet: the login form shows the refusal itself (one message per event, and no toast outlives the next login).
-  const answer = await api.call<Answer<string>>(
-    '/anon/passport/login',
+  const answer = await api.send(
+    passportApi.login,
     { userName, ...(await encryptedWithKey(api, password)), appName: APP_NAME },
     { quiet: true },
   );
@@ -41,8 +43,9 @@ export async function login(api: ApiClient, { userName, password }: Credentials)
 
 /** Exchanges a userToken from a link for a session of this browser. */
 export async function loginByUserToken(api: ApiClient, userToken: string): Promise<string> {
+  // raw: a refusal answers in `data` too, which the common rules would not read
   const answer = await api.raw<{ data?: { result?: number; values?: string; errmsg?: string } }>(
-    '/anon/passport/loginByUserToken',
+    passportApi.loginByUserToken.path,
     { userToken },
     { quiet: true },
   );
@@ -56,30 +59,30 @@ export interface UserInfoResult {
 }
 
 export async function fetchUserInfo(api: ApiClient): Promise<UserInfoResult> {
-  const answer = await api.call<UserInfoAnswer>('/vue/userInfo', {}, { quiet: true });
+  const answer = await api.send(shellApi.userInfo, {}, { quiet: true });
   if (!answer.values) throw new Error('userInfo answered no values');
   return { userInfo: answer.values, tokenExpire: Number(answer.tokenExpire ?? 0) };
 }
 
 /** the result must be ok before the menu is asked for. */
 export async function initUserPermission(api: ApiClient): Promise<void> {
-  const answer = await api.call<Answer>('/v1/userRole/initUserPermission', {}, { quiet: true });
+  const answer = await api.send(shellApi.initUserPermission, {}, { quiet: true });
   if (answer.result !== 'ok') throw new Error('initUserPermission did not answer ok');
 }
 
 export async function fetchMenuTree(api: ApiClient): Promise<MenuNode[]> {
-  const answer = await api.call<MenuAnswer>('/permission/treeMenu4VUE', {}, { quiet: true });
+  const answer = await api.send(shellApi.menuTree, {}, { quiet: true });
   return Array.isArray(answer.result) ? answer.result : [];
 }
 
 /** Logout answers { data: 200 } on success; the caller decides what any other answer means. */
 export async function requestLogout(api: ApiClient): Promise<LogoutAnswer> {
-  return api.call<LogoutAnswer>('/anon/vue/logout');
+  return (await api.send(shellApi.logout, {})) as LogoutAnswer;
 }
 
 /** Settings by type: values.params is a JSON string; invalid JSON reads as {}. */
 export async function fetchSettings(api: ApiClient, type: SettingsKey): Promise<Record<string, unknown>> {
-  const answer = await api.call<Answer<{ params?: string }>>('/v1/systemSetting/getByType', { type }, { quiet: true });
+  const answer = await api.send(shellApi.settings, { type }, { quiet: true });
   return parseParams(answer.values?.params);
 }
 
@@ -97,7 +100,7 @@ export { ApiFailure };
 
 /** /anon/vue/token: a new access token and its deadline (epoch ms). */
 export async function fetchAccessToken(api: ApiClient): Promise<{ token: string; deadline: number }> {
-  const answer = await api.call<{ result?: unknown; values?: unknown; deadline?: unknown }>('/anon/vue/token', {}, { quiet: true });
+  const answer: { values?: unknown; deadline?: unknown } = await api.send(shellApi.accessToken, {}, { quiet: true });
   const deadline = Number(answer.deadline);
   if (typeof answer.values !== 'string' || !answer.values || !Number.isFinite(deadline)) throw new Error(MESSAGES.busy);
   return { token: answer.values, deadline };
@@ -109,23 +112,23 @@ export async function sendSms(
   req: { phone: string; imgVeryCode: string; uuid: string; renantId?: number },
   anonymous = false,
 ): Promise<string> {
-  const answer = await api.call<Answer<unknown>>(anonymous ? '/anon/sms/sendSMS' : '/v2/sms/sendSMS', req, { quiet: true });
+  const answer: { values?: unknown } = anonymous
+    ? await api.send(smsApi.sendAnonymous, req, { quiet: true })
+    : await api.send(smsApi.send, req, { quiet: true });
   return typeof answer.values === 'string' ? answer.values : '';
 }
 
 /** /v1/third/bindPhone: values and userInfo {userName, password} when the phone has an account of its own. */
 export async function bindPhone(api: ApiClient, body: { phone: string; code: string }) {
-  return api.call<{ result: string; values?: unknown; userInfo?: { userName?: string; password?: string } }>('/v1/third/bindPhone', body, {
-    quiet: true,
-  });
+  return api.send(smsApi.bindPhone, body, { quiet: true });
 }
 
 /** The graphic captcha's image URL for a uuid (GET /v1/anon/user/create/verifyCode?uuid=). */
-export const captchaUrl = (uuid: string, base = '/manage') => `${base}/v1/anon/user/create/verifyCode?uuid=${encodeURIComponent(uuid)}`;
+export const captchaUrl = (uuid: string, base = '/manage') => `${base}${smsApi.captcha.path}?uuid=${encodeURIComponent(uuid)}`;
 
 /** The password encrypted under a fresh single-use key from the passport service (or the default key). */
 export async function encryptedWithKey(api: ApiClient, password: string) {
-  const keyAnswer = await api.call<Answer<AesKey>>('/anon/passport/aesKey');
+  const keyAnswer: { values?: AesKey } = await api.send(passportApi.aesKey, {});
   const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
   return { password: await encryptPassword(password, key), keyId: key.keyId };
 }
@@ -135,7 +138,8 @@ export async function resetPassword(
   api: ApiClient,
   body: { phone: string; code: string; password: string; renantId?: number | null },
 ): Promise<void> {
-  const answer = await api.raw<Answer<{ tenants?: Array<{ id: number; name: string }> } | string>>('/anon/passport/resetPassword', {
+  // raw: a refusal may carry the tenants to choose from
+  const answer = await api.raw<Answer<{ tenants?: Array<{ id: number; name: string }> } | string>>(passportApi.resetPassword.path, {
     phone: body.phone,
     code: body.code,
     ...(body.renantId ? { renantId: body.renantId } : {}),
@@ -161,12 +165,12 @@ export class TenantChoiceNeeded extends Error {
 
 /** Pinyin and initials of labels, computed by the server (the palette's search); aligned with `labels`. */
 export async function fetchPinyin(api: ApiClient, labels: string[]) {
-  return (await api.call<Answer<{ full: string[][]; initials: string[][] }>>('/v1/menu/pinyin', { labels }, { quiet: true })).values!;
+  return (await api.send(shellApi.pinyin, { labels }, { quiet: true })).values;
 }
 
 /** The tenant the public pages work in: by a link's code, else the deployment's default (docs/api.md). */
 export async function publicTenantInfo(api: ApiClient, by: { code?: string; id?: number } = {}) {
-  return (await api.call<Answer<PublicTenant>>('/anon/tenant/info', by, { quiet: true })).values!;
+  return (await api.send(passportApi.tenantInfo, by, { quiet: true })).values;
 }
 
 export interface PublicTenant {
@@ -182,10 +186,5 @@ export async function registerTenant(
 ): Promise<{ tenantId: number; userName: string }> {
   const { password, ...rest } = body;
   // Quiet: the page shows the refusal in its form.
-  const answer = await api.call<Answer<{ tenantId: number; userName: string }>>(
-    '/anon/passport/register',
-    { ...rest, ...(await encryptedWithKey(api, password)) },
-    { quiet: true },
-  );
-  return answer.values!;
+  return (await api.send(passportApi.register, { ...rest, ...(await encryptedWithKey(api, password)) }, { quiet: true })).values;
 }

@@ -47,7 +47,6 @@ export const platformCalls = (api: ApiClient) => ({
     (await api.call<Answer<TenantSettings>>('/v1/tenantOverallParams/query', tenantId === undefined ? {} : { tenantId })).values!,
   saveSettings: (type: SettingsKey, params: Record<string, unknown>, tenantId?: number) =>
     api.call('/v1/tenantOverallParams/update', { type, params, ...(tenantId === undefined ? {} : { tenantId }) }, { fieldErrors: true }),
-  privacy: async () => (await api.call<Answer<boolean>>('/v1/systemSetting/getIsPrivacy', {}, { quiet: true })).values === true,
 
   catalogue: async () => (await api.call<Answer<CatalogueNode[]>>('/v1/menu/tree')).values ?? [],
   menuList: async (q: { keyword?: string; uriType?: 1 | 2 } = {}) =>

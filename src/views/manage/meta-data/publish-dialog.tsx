@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { MenuNode, MetaTableRow } from '../../../api/contract.ts';
+import type { MetaTableRow } from '../../../api/contract.ts';
+import type { MenuNode } from '../../../api/table/session.ts';
 import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
 import { useCalls } from '../../../shell/session/api-context.ts';
 import { SessionContext } from '../../../shell/session/session-context.ts';
