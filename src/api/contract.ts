@@ -486,50 +486,6 @@ export const LOGIN_FAILURES = {
 } as const;
 export type LoginFailure = keyof typeof LOGIN_FAILURES;
 
-export interface LoginLogRow {
-  id: number;
-  account: string;
-  nickname: string;
-  success: boolean;
-  reason: LoginFailure | '';
-  method: 'password' | 'ticket' | 'link';
-  ip: string;
-  userAgent: string;
-  sessionId: string | null;
-  createdAt: string;
-}
-
-export interface SessionLogRow {
-  kind: 'login' | 'token' | 'logout' | 'force_logout' | 'ended';
-  byUserName: string;
-  note: string;
-  createdAt: string;
-}
-
-export interface ErrorLogRow {
-  id: number;
-  source: 'server' | 'client';
-  requestId: string;
-  method: string;
-  path: string;
-  message: string;
-  kind: string;
-  route: string;
-  release: string;
-  userName: string;
-  createdAt: string;
-}
-
-export interface SmsLogRow {
-  id: number;
-  phone: string;
-  template: string;
-  platform: string;
-  success: boolean;
-  error: string;
-  createdAt: string;
-}
-
 /** The default number of days logs are kept (the tenant parameter logRetentionDays). */
 export const LOG_RETENTION_DAYS = 180;
 

@@ -1,3 +1,4 @@
+import { onlineApi } from './table/logs.ts';
 import { BASE_URL } from './client.ts';
 import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
 
@@ -26,7 +27,7 @@ export function subscribeSessionEvents(options: SessionEventsOptions): () => voi
       try {
         const token = options.store.getItem(STORAGE_KEYS.userToken);
         if (!token) return;
-        const res = await doFetch(`${options.baseURL ?? BASE_URL}/v1/session/events`, {
+        const res = await doFetch(`${options.baseURL ?? BASE_URL}${onlineApi.events.path}`, {
           headers: { UserToken: token, Accept: 'text/event-stream' },
           credentials: 'include',
           signal: controller.signal,

@@ -1,3 +1,4 @@
+import { logApi } from '../api/table/logs.ts';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../api/client.ts';
@@ -49,7 +50,7 @@ async function start() {
   if (store.getItem(STORAGE_KEYS.userToken) || linkToken) setTimeout(() => void loadSignedIn().catch(() => {}), 0);
   // Errors the console meets go to the server's error log while signed in (error-reporter.ts).
   const reportToServer = createErrorReporter({
-    send: (report) => api.call('/v1/errLogger/controller/report', report, { quiet: true }),
+    send: (report) => api.send(logApi.reportError, report, { quiet: true }),
     signedIn: () => Boolean(store.getItem(STORAGE_KEYS.userToken)),
     route: () => location.hash.replace(/^#/, '').split('?')[0] || '/',
     release: RELEASE,

@@ -1,3 +1,4 @@
+import { logApi } from '../api/table/logs.ts';
 import type { ApiClient } from '../api/client.ts';
 import { APP_NAME } from '../api/contract.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
@@ -59,7 +60,7 @@ export function installOperationLog(api: ApiClient, current: () => { model: Menu
       if (!(e.target instanceof Element)) return;
       const { model, path } = current();
       const entry = operationFor(e.target, model, path, now());
-      if (entry) void api.call('/v1/userOperationLog/save', entry, { quiet: true }).catch(() => {});
+      if (entry) void api.send(logApi.recordOperation, entry, { quiet: true }).catch(() => {});
     } catch (err) {
       console.error('[operation-log]', err);
     }

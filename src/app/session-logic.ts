@@ -1,3 +1,4 @@
+import { onlineApi } from '../api/table/logs.ts';
 import { fromCallback, fromPromise } from 'xstate';
 import { DEFAULT_TIME_ZONE, sessionMachine, type PermissionsOutput } from '../../machines/session.machine.ts';
 import { logoutMachine } from '../../machines/logout.machine.ts';
@@ -111,7 +112,7 @@ export function createSessionLogic(
             if (event === 'settings') return sendBack({ type: 'TENANT_PARAMS_CHANGED' });
             if (event !== 'revoked') return;
             const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
-            failureSink.handle(failure, { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null });
+            failureSink.handle(failure, { path: onlineApi.events.path, quiet: false, fieldErrors: false, accessToken: null });
           },
         }),
       ),
@@ -143,7 +144,7 @@ export function createSessionLogic(
         navigate(model.home ?? '/', { replace: true });
         failureSink.handle(
           { kind: 'error', message: PAGE_REVOKED, duration: 5000, level: 'warning' },
-          { path: '/v1/session/events', quiet: false, fieldErrors: false, accessToken: null },
+          { path: onlineApi.events.path, quiet: false, fieldErrors: false, accessToken: null },
         );
       },
       reportFailure: (_, { error }) => console.error('[session]', error),

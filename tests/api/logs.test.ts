@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import { login } from '../../src/api/calls/session/session-calls.ts';
 import { memoryStore } from '../../src/api/storage.ts';
-import type { LoginLogRow, SessionLogRow } from '../../src/api/contract.ts';
+import type { LoginLogRow, SessionLogRow } from '../../src/api/table/logs.ts';
 import { newAccount, openEvents, signedIn } from '../support/api.ts';
 
 // Issue 13, logs: every sign-in attempt and each session's life, who signed in lately, errors (server faults with

@@ -63,6 +63,8 @@ const READS = new Set([
   'exportJob',
   'treeByTenantId',
   'outbox',
+  'report',
+  'events',
 ]);
 
 describe('which calls count as writes (a kept list reloads on return only after one)', () => {

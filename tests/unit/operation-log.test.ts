@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
+import { logApi } from '../../src/api/table/logs.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { installOperationLog, operationFor } from '../../src/app/operation-log.ts';
 
@@ -39,9 +40,9 @@ describe('operation log', () => {
   });
 
   it('posts quietly without blocking the click, and a failing post breaks nothing', async () => {
-    const call = vi.fn(() => Promise.reject(new Error('网络异常，请检查网络后重试')));
+    const send = vi.fn(() => Promise.reject(new Error('网络异常，请检查网络后重试')));
     const stop = installOperationLog(
-      { call } as unknown as ApiClient,
+      { send } as unknown as ApiClient,
       () => ({ model, path: '/manage/users' }),
       () => at,
     );
@@ -51,10 +52,10 @@ describe('operation log', () => {
     button.addEventListener('click', clicked);
     button.click();
     expect(clicked).toHaveBeenCalledTimes(1);
-    expect(call).toHaveBeenCalledWith('/v1/userOperationLog/save', expect.objectContaining({ operationCode: 'user:add' }), { quiet: true });
+    expect(send).toHaveBeenCalledWith(logApi.recordOperation, expect.objectContaining({ operationCode: 'user:add' }), { quiet: true });
     await Promise.resolve();
     stop();
     button.click();
-    expect(call).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,17 @@ import { isDatabaseUnavailable, isPlanChanged } from './db-errors.ts';
 import { Outage } from './outage.ts';
 
 /** How a query is run. */
+/**
+ * PostgreSQL's bigint (a bigserial id, a count) read as a number, as PGlite reads it, so both engines answer the same
+ * JSON (the call table checks it); a value past 2^53 stays text rather than lose digits.
+ */
+const engineTypes =
+  (pg: Pick<PgModule, 'types'>) =>
+  (oid: number, format?: string): ((text: string) => unknown) => {
+    if (oid === 20 && format !== 'binary') return (text) => (Number.isSafeInteger(Number(text)) ? Number(text) : text);
+    return pg.types.getTypeParser(oid, format as 'text');
+  };
+
 export interface QueryOptions {
   /**
    * Plan it with this call's values every time, never with a plan kept from earlier calls: for a query whose best
@@ -324,6 +335,7 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   // A connection keeps the statements it prepared (below) while it lives: recycled every ten minutes, none piles up.
   const pool = new pg.Pool({
     connectionString: url,
+    types: { getTypeParser: engineTypes(pg) },
     max: 10,
     maxLifetimeSeconds: 600,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -334,7 +346,9 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   pool.on('error', (err) => log.warn({ err }, 'an idle PostgreSQL connection was lost'));
   const outage = new Outage();
   const statements = new StatementNames();
-  const listener = new Listener(() => new pg.Client({ connectionString: options.listenUrl ?? url, keepAlive: true }));
+  const listener = new Listener(
+    () => new pg.Client({ connectionString: options.listenUrl ?? url, types: { getTypeParser: engineTypes(pg) }, keepAlive: true }),
+  );
   type Target = Pick<InstanceType<PgModule['Pool']>, 'query'>;
   const run = async <T>(target: Target, sql: string, params: unknown[], plan: QueryOptions['plan']): Promise<T[]> => {
     if (plan === 'per-call' || unnamed) return (await target.query(sql, params)).rows as T[];

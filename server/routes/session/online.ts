@@ -5,11 +5,10 @@ import type { Db } from '../../infra/db/db.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { recordSession } from '../../services/logs.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { onlineList, sessionId } from '../../../src/api/schema/session/session.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
-import { owns } from '../../access/access.ts';
+import { onlineApi } from '../../../src/api/table/logs.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions. */
 const mayManage = (userType: number) => userType === 0 || userType === 2;
@@ -19,7 +18,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
   // The top bar's online count and drawer; who may force whom out is checked by the handler.
-  app.post('/v1/user/listOnlineUser', owns('shell'), takes(onlineList), async (c) => {
+  mount(app, onlineApi.list, async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     const { pageNum, pageSize } = c.var.body;
@@ -40,7 +39,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
   });
 
-  app.post('/v1/user/forceLogout', owns('shell'), takes(sessionId), async (c) => {
+  mount(app, onlineApi.forceLogout, async (c) => {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     const { id } = c.var.body;
@@ -59,11 +58,11 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     if (!row) throw new ApiError('该登录已失效或不存在');
     await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
     await events.publish({ sessionId: id }, 'revoked');
-    return c.json(ok());
+    return ok();
   });
 
   // GET: the browser reads this stream with fetch (so the UserToken stays in a header, never in a URL).
-  app.get('/v1/session/events', owns('session'), (c) => {
+  mount(app, onlineApi.events, (c) => {
     const { id, userId, tenantId, tokenHash } = c.get('session');
     return streamSSE(c, async (stream) => {
       await touchSession(db, tokenHash);

@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { errorLogList, errorReport, loginInfoList, loginLogId, loginLogList, smsLogList } from '../../../src/api/schema/system/log.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { isOnline } from '../../access/presence.ts';
 import { recordError } from '../../services/logs.ts';
-import type { ErrorLogRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../../src/api/contract.ts';
-import { owns } from '../../access/access.ts';
+import type { ErrorLogRow, LoginInfoRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../../src/api/table/logs.ts';
+import { logApi } from '../../../src/api/table/logs.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const paging = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ pageSize, offset: (pageNum - 1) * pageSize });
 
@@ -33,7 +32,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   /** The department scope on a row's user (alias `u`, $2 the scope or null for the whole tenant). */
   const scoped = (u = 'u') => `($2::int[] IS NULL OR (${u}.id IS NOT NULL AND ${u}.depart_ids && $2::int[]))`;
 
-  app.post('/v1/userLoginLog/list', owns({ pages: ['manage/logs'] }), takes(loginLogList), async (c) => {
+  mount(app, logApi.logins, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -53,10 +52,10 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
         WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $7 OFFSET $8`,
       [...params, pageSize, offset],
     );
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
-  app.post('/v1/userLoginLog/detail', owns({ pages: ['manage/logs'] }), takes(loginLogId), async (c) => {
+  mount(app, logApi.login, async (c) => {
     const s = c.get('session');
     const { id } = c.var.body;
     const [log] = await db.query<LoginLogRow & { tenantId: number | null }>(
@@ -88,10 +87,10 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
       );
     }
     const { tenantId: _t, ...row } = log;
-    return c.json(ok({ log: row, events, session: session ?? null }));
+    return ok({ log: row, events, session: session ?? null });
   });
 
-  app.post('/v1/loginInfo/selUserLoginInfoList', owns({ pages: ['manage/logs'] }), takes(loginInfoList), async (c) => {
+  mount(app, logApi.loginInfo, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -100,7 +99,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
       AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)`;
     const params = [s.tenantId, await departmentScope(db, s), keyword];
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params);
-    const rows = await db.query(
+    const rows = await db.query<LoginInfoRow>(
       `SELECT u.id AS "userId", u.user_name AS "userName", u.nickname,
               to_json(last.created_at) #>> '{}' AS "lastLoginAt", COALESCE(last.ip, '') AS "lastLoginIp",
               (SELECT count(*)::int FROM login_log l WHERE l.user_id = u.id AND l.success AND l.created_at > now() - interval '30 days') AS "logins30d",
@@ -111,10 +110,10 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
         WHERE ${where} ORDER BY last.created_at DESC NULLS LAST, u.id LIMIT $4 OFFSET $5`,
       [...params, pageSize, offset],
     );
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
-  app.post('/v1/errLogger/controller/list', owns({ pages: ['manage/logs'] }), takes(errorLogList), async (c) => {
+  mount(app, logApi.errors, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);
@@ -131,12 +130,12 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
         WHERE ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT $6 OFFSET $7`,
       [...params, pageSize, offset],
     );
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
   // Not in the spec: the console posts its own uncaught errors and chunk failures here (at most 30 a minute per user).
   // the console reports its own uncaught errors and chunk failures
-  app.post('/v1/errLogger/controller/report', owns('shell'), takes(errorReport), async (c) => {
+  mount(app, logApi.reportError, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { message, kind } = body;
@@ -144,7 +143,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
       `SELECT count(*)::int AS recent FROM error_log WHERE user_id = $1 AND source = 'client' AND created_at > now() - interval '1 minute'`,
       [s.userId],
     );
-    if (recent >= 30) return c.json(ok({ kept: false }));
+    if (recent >= 30) return ok({ kept: false });
     await recordError(db, {
       tenantId: s.tenantId,
       userId: s.userId,
@@ -155,10 +154,10 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
       release: body.release,
       userAgent: c.req.header('User-Agent') ?? '',
     });
-    return c.json(ok({ kept: true }));
+    return ok({ kept: true });
   });
 
-  app.post('/v1/msg/getSmsRecoedList', owns({ pages: ['manage/logs', 'manage/sms-platform'] }), takes(smsLogList), async (c) => {
+  mount(app, logApi.sms, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { pageSize, offset } = paging(body);

@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { ok } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { operationLogExportJob, operationLogList, operationSave } from '../../../src/api/schema/system/log.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import { owns } from '../../access/access.ts';
+import { logApi } from '../../../src/api/table/logs.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const FIELDS = [
   ['operationTime', 'operation_time'],
@@ -51,10 +50,10 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
    * (time, id) with no OFFSET, times in the tenant's zone. With `jobId`, the caller's job's progress and link; with
    * `cancel`, a request to stop it.
    */
-  app.post('/v1/userOperationLog/exportJob', owns({ pages: ['manage/logs'] }), takes(operationLogExportJob), async (c) => {
+  mount(app, logApi.operationsExportJob, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
-    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    if (body.jobId !== undefined) return ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId)));
     const { where, params } = await logWhere(db, s, body);
     const from = `${FROM_LOG} ${where}`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
@@ -86,10 +85,10 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
       };
     };
     const name = `操作日志-${todayIn(zone)}.xlsx`;
-    return c.json(ok(await exports.start(s, 'operation-log', name, n, { columns: EXPORT_COLUMNS, next })));
+    return ok(await exports.start(s, 'operation-log', name, n, { columns: EXPORT_COLUMNS, next }));
   });
 
-  app.post('/v1/userOperationLog/save', owns('shell'), takes(operationSave), async (c) => {
+  mount(app, logApi.recordOperation, async (c) => {
     const body = c.var.body;
     const values = FIELDS.map(([key]) => body[key]);
     const s = c.get('session');
@@ -98,10 +97,10 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
        VALUES ($1, $2, ${FIELDS.map((_, i) => `$${i + 3}`).join(', ')})`,
       [s.tenantId, s.userId, ...values],
     );
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/userOperationLog/list', owns({ pages: ['manage/logs'] }), takes(operationLogList), async (c) => {
+  mount(app, logApi.operations, async (c) => {
     const body = c.var.body;
     // export: the whole filtered list for the .xlsx (at most 10,000 rows, newest first), else a page
     const exporting = body.export;

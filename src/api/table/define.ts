@@ -89,7 +89,16 @@ export const answers = {
    * estimate (LIST_LIMITS)
    */
   page: <S extends v.GenericSchema>(row: S) =>
-    v.object({ result: OK, values: v.array(row), count: v.number(), countEstimated: v.optional(v.boolean()) }),
+    v.object({
+      result: OK,
+      values: v.array(row),
+      count: v.number(),
+      countEstimated: v.optional(v.boolean()),
+      /** where the next page starts (the long lists: logs, records), sent back as `after` */
+      next: v.optional(v.string()),
+      /** an export's rows stopped short of the count */
+      truncated: v.optional(v.boolean()),
+    }),
 };
 
 /** A GET call's query: the parameters it reads (others are ignored, as a cache buster is). */

@@ -1,5 +1,6 @@
 import type { Call } from './define.ts';
 import { departApi, staffApi } from './base-info.ts';
+import { logApi, onlineApi } from './logs.ts';
 import { roleApi } from './roles.ts';
 import { passportApi, shellApi, smsApi, userCenterApi } from './session.ts';
 import { userApi } from './users.ts';
@@ -17,6 +18,8 @@ export const CALL_TABLE = {
   roles: roleApi,
   departs: departApi,
   staff: staffApi,
+  logs: logApi,
+  online: onlineApi,
 } as const;
 
 /** Every declared call. */

@@ -80,7 +80,7 @@ export function ResourceList<T, K extends string | number>({
           filters && (
             <Pagination
               count={data.count}
-              estimated={Boolean((data.answer as { estimated?: boolean } | null)?.estimated)}
+              estimated={Boolean((data.answer as { countEstimated?: boolean } | null)?.countEstimated)}
               page={filters.list.page}
               size={filters.list.size}
               onChange={(c) => filters.setList(c)}

@@ -1,3 +1,4 @@
+import { onlineApi } from '../../api/table/logs.ts';
 import {
   MessageBar,
   MessageBarActions,
@@ -169,8 +170,8 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
     if (!showCount || drawerOpen) return;
     let live = true;
     api
-      .call<{ count?: number }>('/v1/user/listOnlineUser', { pageNum: 1, pageSize: 1 }, { quiet: true })
-      .then((a) => live && setOnlineCount(a.count ?? 0))
+      .send(onlineApi.list, { pageNum: 1, pageSize: 1 }, { quiet: true })
+      .then((a) => live && setOnlineCount(a.count))
       .catch(() => {});
     return () => {
       live = false;

@@ -1,3 +1,4 @@
+import type { OnlineRecord } from '../../api/table/logs.ts';
 import { Badge, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useT } from '../../i18n/use-t.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
@@ -5,20 +6,7 @@ import type { Column } from '../../kit/table/data-table.tsx';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 
 /** An online-login record. */
-export interface OnlineRecord {
-  id: string;
-  loginTime: string;
-  logoutTime: string;
-  loginSystemName: string;
-  loginIpAddress: string;
-  userAccount: string;
-  userNickname: string;
-  userMobile: string;
-  staffName: string;
-  staffCode: string;
-  /** the caller's own session (marked 本机; it cannot be forced out) */
-  current?: boolean;
-}
+export type { OnlineRecord } from '../../api/table/logs.ts';
 
 /** Who first (account, name, phone), then when and where from: the columns with their widths (px). */
 const COLUMNS: Array<[keyof OnlineRecord, MessageKey | 'ID', number]> = [

@@ -1,3 +1,4 @@
+import { onlineApi } from '../../api/table/logs.ts';
 import { makeStyles } from '@fluentui/react-components';
 import { SideDrawer } from '../../kit/page/side-drawer.tsx';
 import { useCallback, useEffect, useState } from 'react';
@@ -30,9 +31,9 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
 
   const load = useCallback(async () => {
     try {
-      const answer = await api.call<{ values?: OnlineRecord[]; count?: number }>('/v1/user/listOnlineUser', { pageNum, pageSize });
-      setRows(answer.values ?? []);
-      setCount(answer.count ?? 0);
+      const answer = await api.send(onlineApi.list, { pageNum, pageSize });
+      setRows(answer.values);
+      setCount(answer.count);
     } catch {
       /* shown by the shell */
     }
@@ -46,7 +47,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
   const forceLogout = async (row: OnlineRecord) => {
     setKicking(null);
     try {
-      await api.call('/v1/user/forceLogout', { id: row.id });
+      await api.send(onlineApi.forceLogout, { id: row.id });
       notify(t('operationDone'), 'success');
     } catch {
       /* shown by the shell */

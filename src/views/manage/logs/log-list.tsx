@@ -1,8 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, type ReactNode } from 'react';
-import { logCalls, type LogQuery } from '../../../api/calls/system/log-calls.ts';
+import { type ReactNode } from 'react';
 import { nextDay, startOfDay } from '../../../lib/days.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
 import { useTimeZone } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
@@ -22,7 +20,7 @@ export interface TabProps {
 }
 
 /** The list's date filters (tenant days, inclusive) as instants for the server. */
-export function range(f: Record<string, string>, zone: string): Pick<LogQuery, 'from' | 'to'> {
+export function range(f: Record<string, string>, zone: string): { from?: string; to?: string } {
   return {
     ...(f.from ? { from: startOfDay(f.from, zone) ?? undefined } : {}),
     ...(f.to ? { to: startOfDay(nextDay(f.to), zone) ?? undefined } : {}),
@@ -45,7 +43,7 @@ export function LogList<T>({
   /** a page of rows for the applied filters; `range` holds the date range as instants */
   load: (
     f: Record<string, string>,
-    page: { pageNum: number; pageSize: number } & Pick<LogQuery, 'from' | 'to'>,
+    page: { pageNum: number; pageSize: number; from?: string; to?: string },
   ) => Promise<{ rows: T[]; count: number }>;
   columns: Column<T>[];
   /** a row's key: its id unless it says otherwise */
@@ -77,8 +75,3 @@ export function LogList<T>({
     </>
   );
 }
-
-export const useLogCalls = () => {
-  const api = useApi();
-  return useMemo(() => logCalls(api), [api]);
-};

@@ -1,16 +1,18 @@
 import { Badge } from '@fluentui/react-components';
-import { type ErrorLogRow, type SmsLogRow } from '../../../api/contract.ts';
+import { logApi, type ErrorLogRow, type SmsLogRow } from '../../../api/table/logs.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
-import { LogList, useLogCalls, type TabProps } from './log-list.tsx';
+import { LogList, type TabProps } from './log-list.tsx';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { listed } from '../../../kit/list/use-list.ts';
 import { Mono } from '../../../kit/table/mono.tsx';
 
 /** 错误日志: the server's and the console's errors, by a word, source and time. */
 export function ErrorsTab(props: TabProps) {
   const t = useT();
-  const calls = useLogCalls();
+  const api = useApi();
   const formatInstant = useFormatInstant();
   const where = (r: ErrorLogRow) => (r.source === 'server' ? `${r.method} ${r.path}` : r.route);
   const columns: Column<ErrorLogRow>[] = [
@@ -45,7 +47,15 @@ export function ErrorsTab(props: TabProps) {
         { name: 'keyword', label: t('keywordErrors') },
         choice('source', t('errorSource'), ['server', t('sourceServer')], ['client', t('errorSourceClient')]),
       ]}
-      load={(f, q) => calls.errors({ ...q, source: f.source || undefined, keyword: f.keyword || undefined })}
+      load={(f, q) =>
+        api
+          .send(logApi.errors, {
+            ...q,
+            source: (f.source || undefined) as 'server' | 'client' | undefined,
+            keyword: f.keyword || undefined,
+          })
+          .then(listed)
+      }
       columns={columns}
     />
   );
@@ -54,7 +64,7 @@ export function ErrorsTab(props: TabProps) {
 /** 短信记录: SMS sent, by phone, outcome and time. */
 export function SmsTab(props: TabProps) {
   const t = useT();
-  const calls = useLogCalls();
+  const api = useApi();
   const formatInstant = useFormatInstant();
   const columns: Column<SmsLogRow>[] = [
     { key: 'time', title: t('sentAt'), width: 160, render: (r) => formatInstant(r.createdAt) },
@@ -90,7 +100,9 @@ export function SmsTab(props: TabProps) {
         { name: 'phone', label: t('phone') },
         choice('result', t('sendResult'), ['success', t('sendOk')], ['failure', t('sendFailed')]),
       ]}
-      load={(f, q) => calls.sms({ ...q, phone: f.phone || undefined, success: f.result ? f.result === 'success' : undefined })}
+      load={(f, q) =>
+        api.send(logApi.sms, { ...q, phone: f.phone || undefined, success: f.result ? f.result === 'success' : undefined }).then(listed)
+      }
       columns={columns}
     />
   );

@@ -1,18 +1,21 @@
 import { Button } from '@fluentui/react-components';
-import { type OperationLogRow } from '../../../api/calls/system/log-calls.ts';
+import { logApi, type OperationLogRow } from '../../../api/table/logs.ts';
 import { saveSheet } from '../../../lib/save-sheet.ts';
 import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-import { LogList, range, useLogCalls, type TabProps } from './log-list.tsx';
+import { LogList, range, type TabProps } from './log-list.tsx';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { listed } from '../../../kit/list/use-list.ts';
 import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
 import { useListExport } from '../../../kit/page/use-list-export.tsx';
+import { exportJobCalls } from '../../../kit/page/export-job-logic.ts';
 import { Mono } from '../../../kit/table/mono.tsx';
 
 /** 操作日志: tracked clicks by user, page and time, and their export (the browser up to 10,000 rows, a server job beyond). */
 export function OperationsTab(props: TabProps) {
   const t = useT();
-  const calls = useLogCalls();
+  const api = useApi();
   const zone = useTimeZone();
   const formatInstant = useFormatInstant();
   const f = props.filters.list.filters;
@@ -37,11 +40,11 @@ export function OperationsTab(props: TabProps) {
   const download = useSheetDownload();
   const query = { user: f.user || undefined, page: f.page || undefined, ...range(f, zone) };
   // Up to 10,000 rows the browser writes the file; beyond, the server does, as a job.
-  const exporter = useListExport(props.label, () => calls.operationsExportJob, [calls]);
+  const exporter = useListExport(props.label, () => exportJobCalls(api, logApi.operationsExportJob), [api]);
   const exportAll = (count: number) =>
     exporter.run(count, query, () =>
       download(async () => {
-        const all = await calls.operations({ pageNum: 1, pageSize: 10, export: true, ...query });
+        const all = await api.send(logApi.operations, { pageNum: 1, pageSize: 10, export: true, ...query }).then(listed);
         await saveSheet({
           fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
           columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
@@ -65,7 +68,7 @@ export function OperationsTab(props: TabProps) {
           { name: 'user', label: t('operator') },
           { name: 'page', label: t('operationPage') },
         ]}
-        load={(x, q) => calls.operations({ ...q, user: x.user || undefined, page: x.page || undefined })}
+        load={(x, q) => api.send(logApi.operations, { ...q, user: x.user || undefined, page: x.page || undefined }).then(listed)}
         columns={columns}
         toolbar={(count) => (
           <Button onClick={() => void exportAll(count)} data-track-code="log:export">

@@ -1,7 +1,8 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { LOGIN_FAILURES } from '../../../api/contract.ts';
-import { logCalls } from '../../../api/calls/system/log-calls.ts';
+import { logApi } from '../../../api/table/logs.ts';
+import type { Answered } from '../../../api/table/define.ts';
 import { useApi } from '../../../shell/session/api-context.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
@@ -28,11 +29,12 @@ export function SessionDrawer({ id, onClose }: { id: number; onClose: () => void
   const localize = useLocalize();
   const api = useApi();
   const formatInstant = useFormatInstant();
-  const [data, setData] = useState<Awaited<ReturnType<ReturnType<typeof logCalls>['login']>> | null>(null);
+  const [data, setData] = useState<Answered<typeof logApi.login>['values'] | null>(null);
   useEffect(() => {
-    logCalls(api)
-      .login(id)
-      .then(setData, () => onClose());
+    api.send(logApi.login, { id }).then(
+      ({ values }) => setData(values),
+      () => onClose(),
+    );
   }, [api, id]);
   const title = t('sessionLife');
   return (

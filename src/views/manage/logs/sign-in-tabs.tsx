@@ -1,7 +1,8 @@
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { LOGIN_FAILURES, type LoginLogRow } from '../../../api/contract.ts';
-import { type LoginInfoRow } from '../../../api/calls/system/log-calls.ts';
+import { LOGIN_FAILURES } from '../../../api/contract.ts';
+import type { LoginLogRow } from '../../../api/table/logs.ts';
+import { logApi, type LoginInfoRow } from '../../../api/table/logs.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
 import { choice } from '../../../kit/list/filter-bar.tsx';
@@ -9,13 +10,15 @@ import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { SessionDrawer } from './session-drawer.tsx';
-import { LogList, useLogCalls, type TabProps } from './log-list.tsx';
+import { LogList, type TabProps } from './log-list.tsx';
+import { useApi } from '../../../shell/session/api-context.ts';
+import { listed } from '../../../kit/list/use-list.ts';
 import { Mono } from '../../../kit/table/mono.tsx';
 
 export function LoginsTab(props: TabProps) {
   const t = useT();
   const localize = useLocalize();
-  const calls = useLogCalls();
+  const api = useApi();
   const formatInstant = useFormatInstant();
   const [detail, setDetail] = useState<number | null>(null);
   const reason = (r: LoginLogRow) => (r.success ? '--' : r.reason ? localize(LOGIN_FAILURES[r.reason]) : '--');
@@ -50,7 +53,15 @@ export function LoginsTab(props: TabProps) {
           { name: 'account', label: t('account') },
           choice('result', t('loginResult'), ['success', t('loginSuccess')], ['failure', t('loginFailure')]),
         ]}
-        load={(f, q) => calls.logins({ ...q, account: f.account || undefined, result: f.result || undefined })}
+        load={(f, q) =>
+          api
+            .send(logApi.logins, {
+              ...q,
+              account: f.account || undefined,
+              result: (f.result || undefined) as 'success' | 'failure' | undefined,
+            })
+            .then(listed)
+        }
         columns={columns}
       />
       {detail !== null && <SessionDrawer id={detail} onClose={() => setDetail(null)} />}
@@ -60,7 +71,7 @@ export function LoginsTab(props: TabProps) {
 
 export function LoginInfoTab(props: TabProps) {
   const t = useT();
-  const calls = useLogCalls();
+  const api = useApi();
   const formatInstant = useFormatInstant();
   const columns: Column<LoginInfoRow>[] = [
     { key: 'userName', title: t('account'), width: 130, render: (r) => r.userName },
@@ -93,7 +104,9 @@ export function LoginInfoTab(props: TabProps) {
       {...props}
       dates={false}
       fields={[{ name: 'keyword', label: t('keywordUsersShort') }]}
-      load={(f, q) => calls.loginInfo({ pageNum: q.pageNum, pageSize: q.pageSize, keyword: f.keyword || undefined })}
+      load={(f, q) =>
+        api.send(logApi.loginInfo, { pageNum: q.pageNum, pageSize: q.pageSize, keyword: f.keyword || undefined }).then(listed)
+      }
       columns={columns}
       rowKey={(r) => r.userId}
     />
