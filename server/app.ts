@@ -55,7 +55,6 @@ import { log } from './infra/logger.ts';
 import { analyzeGrownTables } from './infra/db/statistics.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { ExportJobs } from './services/export-jobs.ts';
-import { MONGO_FILE_MAX_BYTES } from '../src/api/contract.ts';
 import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
 
 export interface AppOptions {
@@ -123,7 +122,6 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // the declared calls' own (src/api/table)
   ...Object.fromEntries(declaredCalls().flatMap((call) => (call.maxBytes ? [[call.path, call.maxBytes]] : []))),
-  '/v1/mongo/insTableFile': MONGO_FILE_MAX_BYTES + 64 * 1024,
   '/v1/metaRecord/import': RECORD_IMPORT_MAX_BYTES + 64 * 1024,
   '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
 };

@@ -152,21 +152,6 @@ export const PLATFORM_PAGES: readonly string[] = [
 /** The button that shows whole phone numbers while the tenant's privacy switch is on. */
 export const UNMASK_BUTTON = 'privacy:unmask';
 
-/** A tenant as the tenant pages list and save it. `expiresAt`: an instant (ISO 8601) or null for never. */
-export interface TenantRow {
-  id: number;
-  name: string;
-  code: string;
-  contactName: string;
-  contactPhone: string;
-  status: 0 | 1;
-  expiresAt: string | null;
-  createdAt: string;
-  userCount: number;
-  /** the platform operator's own tenant (cannot be disabled) */
-  platform: boolean;
-}
-
 export interface TenantInput {
   id?: number;
   name: string;
@@ -181,26 +166,6 @@ export interface TenantInput {
 
 /** A tenant code: 2-32 lower-case letters, digits or hyphens, starting with a letter (it appears in links). */
 export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
-
-/** The menu editor's entry (/vue/menu/list rows, /vue/perm/save body). `icon` is the spec's JSON string. */
-export interface MenuEntry {
-  id: number;
-  parentId: number | null;
-  name: string;
-  /** shown when the console is in English; '' shows the name */
-  nameEn: string;
-  path: string;
-  icon: string;
-  /** 1: page or directory, 2: button */
-  uriType: 1 | 2;
-  needButtonPermission: boolean;
-  component: string;
-  code: string;
-  sort: number;
-  /** set for a tenant's own entry; null: shared */
-  tenantId: number | null;
-  wrapper: boolean;
-}
 
 export interface MenuEntryInput {
   id?: number;
@@ -248,20 +213,6 @@ export function menuEntryProblems(e: Partial<MenuEntryInput>): Record<string, st
   return problems;
 }
 
-/** An interface row (/vue/interface/list). `owner`: who may call it by the server's code; `menuIds`: its relations. */
-export interface InterfaceRow {
-  id: number;
-  method: string;
-  path: string;
-  name: string;
-  /** the name, else (a server call nobody named) what it is: the owning page and what it does there */
-  label?: string;
-  source: 'server' | 'external';
-  /** anonymous and shell calls need no relation; 'relation' calls need one; 'platform' ones also the platform tenant */
-  access: 'anonymous' | 'shell' | 'relation' | 'platform';
-  menuIds: number[];
-}
-
 /** The keys of scrm_overall_params the console reads (parameters page forms them; the rest is raw JSON). */
 export interface OverallParams {
   enableWaterMark: boolean;
@@ -296,18 +247,6 @@ export type MetaFieldType = (typeof META_FIELD_TYPES)[number];
 /** A machine name of a table or field: 2-40 lower-case letters, digits or underscores, starting with a letter. */
 export const META_NAME_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
 export const META_NAME_RULE = '标识须为 2-40 位小写字母、数字或下划线，以字母开头';
-
-export interface MetaTableRow {
-  id: number;
-  name: string;
-  label: string;
-  remark: string;
-  /** the menu component whose page renders this table ('' for none): the records page  */
-  component: string;
-  fieldCount: number;
-  recordCount: number;
-  updatedAt: string;
-}
 
 export interface MetaTableInput {
   id?: number;
@@ -395,7 +334,7 @@ export interface MetaRecord {
 
 /** What the records page renders from: the table, its fields, and which of its buttons the caller holds. */
 export interface RecordSchema {
-  table: Pick<MetaTableRow, 'id' | 'name' | 'label' | 'remark' | 'component'>;
+  table: { id: number; name: string; label: string; remark: string; component: string };
   fields: MetaFieldRow[];
   /** the button codes this table's page has (`<table>:add` …) */
   codes: { add: string; edit: string; del: string; import: string; export: string };
@@ -448,24 +387,6 @@ export interface MallStatistics {
   byStore: Array<{ store: string; writeOffs: number; amount: number }>;
   topCoupons: Array<{ coupon: string; writeOffs: number }>;
   totals: { logins: number; operations: number; membersJoined: number; writeOffs: number };
-}
-
-export interface MongoTableRow {
-  id: number;
-  name: string;
-  remark: string;
-  fileCount: number;
-  size: number;
-  createdAt: string;
-}
-
-export interface MongoFileRow {
-  id: number;
-  tableId: number;
-  name: string;
-  contentType: string;
-  size: number;
-  createdAt: string;
 }
 
 /** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */

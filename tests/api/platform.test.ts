@@ -5,7 +5,7 @@ import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../s
 import { changePassword } from '../../src/api/calls/session/user-center-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
-import type { TenantRow } from '../../src/api/contract.ts';
+import type { TenantRow } from '../../src/api/table/platform.ts';
 import type { MenuNode } from '../../src/api/table/session.ts';
 import { openEvents, signedIn } from '../support/api.ts';
 import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';

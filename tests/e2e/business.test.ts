@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
-import { metaCalls } from '../../src/api/calls/system/meta-calls.ts';
+import { metaApi } from '../../src/api/table/meta.ts';
 import { solidPng } from '../support/images.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 
@@ -547,13 +547,15 @@ describe('business areas', () => {
   it('across two accounts: a tenant’s table, the operator’s shared entry and tenant pages, and the admin’s working buttons', async () => {
     // The tenant's admin defines the table (behind the API: the dictionary's screens have their own test).
     const admin = await signedIn(ui.baseUrl, 'admin');
-    const { id: tableId } = await metaCalls(admin.api).saveTable({
+    const {
+      values: { id: tableId },
+    } = await admin.api.send(metaApi.saveTable, {
       name: 'ticket',
       label: '工单',
       remark: '',
       component: 'base-info/ticket',
     });
-    await metaCalls(admin.api).saveField({
+    await admin.api.send(metaApi.saveField, {
       tableId,
       name: 'title',
       label: '标题',

@@ -2,28 +2,19 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db, Queryable } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { describeCall, owns, type CallTable } from '../../access/access.ts';
+import { describeCall, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
 import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { checkWith, takes } from '../../infra/http/validate.ts';
-import { externalInterfaceSave, interfaceId, interfaceSave } from '../../../src/api/schema/system/interface.ts';
+import { checkWith } from '../../infra/http/validate.ts';
+import { externalInterfaceSave } from '../../../src/api/schema/system/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isSystemPage } from '../../../src/api/rules/system-pages.ts';
-import {
-  interfaceList,
-  menuDelete,
-  menuEntrySave,
-  menuList,
-  menuMove,
-  menuTree,
-  publishPage,
-  relationDelete,
-  relationQuery,
-  relationSave,
-} from '../../../src/api/schema/system/menu.ts';
-import { menuEntryProblems, PLATFORM_PAGES, type InterfaceRow, type MenuEntry, type MenuEntryInput } from '../../../src/api/contract.ts';
+import { menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '../../../src/api/contract.ts';
+import { menuApi, type InterfaceRow, type MenuEntry } from '../../../src/api/table/platform.ts';
+import { mount } from '../../infra/http/mount.ts';
+import { metaApi } from '../../../src/api/table/meta.ts';
 
 const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.name_en AS "nameEn", m.path, m.icon, m.uri_type AS "uriType",
   m.need_button_permission AS "needButtonPermission", m.component, m.code, m.sort, m.tenant_id AS "tenantId", m.is_wrapper AS wrapper`;
@@ -151,25 +142,20 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     for (const t of tenants) await events.publish({ tenantId: t.tenant_id }, 'permissions');
   };
 
-  app.post(
-    '/v1/menu/tree',
-    owns({ pages: ['manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
-    takes(menuTree),
-    async (c) => {
-      const rows = await db.query<MenuEntry & { roleCount: number; interfaceCount: number }>(
-        `SELECT ${MENU_COLUMNS},
+  mount(app, menuApi.catalogue, async () => {
+    const rows = await db.query<MenuEntry & { roleCount: number; interfaceCount: number }>(
+      `SELECT ${MENU_COLUMNS},
               (SELECT count(*)::int FROM role_perm rp WHERE rp.menu_id = m.id) AS "roleCount",
               (SELECT count(*)::int FROM page_func_relation pf WHERE pf.menu_id = m.id) AS "interfaceCount"
          FROM menu m ORDER BY m.sort, m.id`,
-      );
-      const nodes = new Map<number, MenuTreeNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
-      const roots: MenuTreeNode[] = [];
-      for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
-      return c.json(ok(roots));
-    },
-  );
+    );
+    const nodes = new Map<number, MenuTreeNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+    const roots: MenuTreeNode[] = [];
+    for (const n of nodes.values()) (n.parentId !== null && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+    return ok(roots);
+  });
 
-  app.post('/vue/menu/list', owns({ pages: ['manage/menu-list', 'manage/interface-list'], platform: true }), takes(menuList), async (c) => {
+  mount(app, menuApi.list, async (c) => {
     const { keyword, uriType } = c.var.body;
     const rows = await db.query<MenuEntry>(
       `SELECT ${MENU_COLUMNS} FROM menu m
@@ -178,10 +164,10 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
         ORDER BY m.sort, m.id LIMIT 2000`,
       [keyword, uriType],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/vue/perm/save', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuEntrySave), async (c) => {
+  mount(app, menuApi.save, async (c) => {
     const body = c.var.body;
     const id = body.id;
     const input: MenuEntryInput = {
@@ -270,12 +256,12 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       return row.id;
     });
     await tellTenants([savedId]);
-    return c.json(ok({ id: savedId }));
+    return ok({ id: savedId });
   });
 
   // 数据字典 › 发布为页面 (ours): a tenant's own table becomes a page of that tenant only, under a section of its menu
   // the caller chooses, with the table's five record buttons, granted at once to the tenant's userType 0 roles.
-  app.post('/v1/metaData/publishPage', owns({ buttons: ['meta:publish'] }), takes(publishPage), async (c) => {
+  mount(app, metaApi.publishPage, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { tableId } = body;
@@ -328,11 +314,11 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       return made;
     });
     await tellTenants([row.id]);
-    return c.json(ok({ id: row.id, path: input.path }));
+    return ok({ id: row.id, path: input.path });
   });
 
   // Not shown in the spec: drag and drop in the menu tree. Puts the entry under `parentId` at `index` among its siblings.
-  app.post('/vue/menu/move', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuMove), async (c) => {
+  mount(app, menuApi.move, async (c) => {
     const { id, parentId, index } = c.var.body;
     const moving = await entry(id);
     if (parentId !== null) {
@@ -360,10 +346,10 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       [siblings, id, parentId],
     );
     await tellTenants(await subtree(id));
-    return c.json(ok({ id, parentId, index: siblings.indexOf(id) }));
+    return ok({ id, parentId, index: siblings.indexOf(id) });
   });
 
-  app.post('/vue/menu/del', owns({ pages: ['manage/menu-list'], platform: true }), takes(menuDelete), async (c) => {
+  mount(app, menuApi.remove, async (c) => {
     const body = c.var.body;
     const { id } = body;
     const target = await entry(id);
@@ -383,56 +369,51 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     }
     await tellTenants(ids);
     await db.query('DELETE FROM menu WHERE id = $1', [id]);
-    return c.json(ok({ deleted: ids }));
+    return ok({ deleted: ids });
   });
 
-  app.post(
-    '/vue/interface/list',
-    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
-    takes(interfaceList),
-    async (c) => {
-      const { pageNum, pageSize, keyword, menuId } = c.var.body;
-      const source = c.var.body.source || null;
-      const where = `($1 = '' OR strpos(lower(i.path || ' ' || i.name), lower($1)) > 0) AND ($2::text IS NULL OR i.source = $2)
+  mount(app, menuApi.interfaces, async (c) => {
+    const { pageNum, pageSize, keyword, menuId } = c.var.body;
+    const source = c.var.body.source || null;
+    const where = `($1 = '' OR strpos(lower(i.path || ' ' || i.name), lower($1)) > 0) AND ($2::text IS NULL OR i.source = $2)
       AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM page_func_relation pf WHERE pf.interface_id = i.id AND pf.menu_id = $3))`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_interface i WHERE ${where}`, [
-        keyword,
-        source,
-        menuId,
-      ]);
-      const rows = await db.query<Omit<InterfaceRow, 'access'>>(
-        `SELECT i.id, i.method, i.path, i.name, i.source,
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_interface i WHERE ${where}`, [
+      keyword,
+      source,
+      menuId,
+    ]);
+    const rows = await db.query<Omit<InterfaceRow, 'access'>>(
+      `SELECT i.id, i.method, i.path, i.name, i.source,
               COALESCE((SELECT array_agg(pf.menu_id ORDER BY pf.menu_id) FROM page_func_relation pf WHERE pf.interface_id = i.id), '{}') AS "menuIds"
          FROM api_interface i WHERE ${where} ORDER BY i.path, i.method LIMIT $4 OFFSET $5`,
-        [keyword, source, menuId, pageSize, (pageNum - 1) * pageSize],
-      );
-      // Unnamed server calls get a readable label from the page that owns them (the page's menu name, shared first).
-      const pages = await db.query<{ component: string; name: string }>(
-        `SELECT DISTINCT ON (component) component, name FROM menu WHERE uri_type = 1 AND component <> '' ORDER BY component, tenant_id NULLS FIRST, id`,
-      );
-      const buttons = await db.query<{ code: string; name: string }>(
-        `SELECT DISTINCT ON (b.code) b.code, p.name FROM menu b JOIN menu p ON p.id = b.parent_id
+      [keyword, source, menuId, pageSize, (pageNum - 1) * pageSize],
+    );
+    // Unnamed server calls get a readable label from the page that owns them (the page's menu name, shared first).
+    const pages = await db.query<{ component: string; name: string }>(
+      `SELECT DISTINCT ON (component) component, name FROM menu WHERE uri_type = 1 AND component <> '' ORDER BY component, tenant_id NULLS FIRST, id`,
+    );
+    const buttons = await db.query<{ code: string; name: string }>(
+      `SELECT DISTINCT ON (b.code) b.code, p.name FROM menu b JOIN menu p ON p.id = b.parent_id
         WHERE b.uri_type = 2 AND b.code <> '' ORDER BY b.code, b.tenant_id NULLS FIRST, b.id`,
-      );
-      const names = {
-        page: (component: string) => pages.find((p) => p.component === component)?.name,
-        button: (code: string) => buttons.find((b) => b.code === code)?.name,
-      };
-      return c.json({
-        result: 'ok',
-        values: rows.map((r) => ({
-          ...r,
-          access: accessOf(calls, r.method, r.path, r.source),
-          label: r.name || (r.source === 'server' ? describeCall(calls.owner(r.method, r.path), r.path, names) : ''),
-        })),
-        count: n,
-      });
-    },
-  );
+    );
+    const names = {
+      page: (component: string) => pages.find((p) => p.component === component)?.name,
+      button: (code: string) => buttons.find((b) => b.code === code)?.name,
+    };
+    return c.json({
+      result: 'ok',
+      values: rows.map((r) => ({
+        ...r,
+        access: accessOf(calls, r.method, r.path, r.source),
+        label: r.name || (r.source === 'server' ? describeCall(calls.owner(r.method, r.path), r.path, names) : ''),
+      })),
+      count: n,
+    });
+  });
 
   // Not shown in the spec: an operator adds (or renames) an interface of an external backend; the server's own
   // routes are written at start and only their names change here.
-  app.post('/vue/interface/save', owns({ pages: ['manage/interface-list'], platform: true }), takes(interfaceSave), async (c) => {
+  mount(app, menuApi.saveInterface, async (c) => {
     const body = c.var.body;
     const { id, name } = body;
     if (id !== null) {
@@ -440,7 +421,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       if (!row) throw new ApiError(say('interfaceId'));
       if (row.source === 'server') {
         await db.query('UPDATE api_interface SET name = $2 WHERE id = $1', [id, name]);
-        return c.json(ok({ id }));
+        return ok({ id });
       }
     }
     const { method, path } = await checkWith(externalInterfaceSave, body);
@@ -462,16 +443,16 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
             path,
             name,
           ]);
-    return c.json(ok({ id: row.id }));
+    return ok({ id: row.id });
   });
 
-  app.post('/vue/interface/del', owns({ pages: ['manage/interface-list'], platform: true }), takes(interfaceId), async (c) => {
+  mount(app, menuApi.removeInterface, async (c) => {
     const { id } = c.var.body;
     const [row] = await db.query<{ source: string }>('SELECT source FROM api_interface WHERE id = $1', [id]);
     if (!row) throw new ApiError(say('interfaceId'));
     if (row.source === 'server') throw new ApiError('服务器自带的接口不能删除，可以取消它与页面的关联');
     await db.query('DELETE FROM api_interface WHERE id = $1', [id]);
-    return c.json(ok());
+    return ok();
   });
 
   /** A platform call keeps at least one relation: otherwise nobody, the operator included, could make it again. */
@@ -485,93 +466,76 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     if (orphan) throw new ApiError(`平台接口 ${orphan.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
   };
 
-  app.post(
-    '/permission/getPageFuncRelation',
-    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
-    takes(relationQuery),
-    async (c) => {
-      const { menuId, interfaceId } = c.var.body;
-      if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
-      const rows =
-        menuId !== null
-          ? await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1 ORDER BY 1', [menuId])
-          : await db.query<{ id: number }>('SELECT menu_id AS id FROM page_func_relation WHERE interface_id = $1 ORDER BY 1', [
-              interfaceId,
-            ]);
-      return c.json(ok(rows.map((r) => r.id)));
-    },
-  );
+  mount(app, menuApi.relations, async (c) => {
+    const { menuId, interfaceId } = c.var.body;
+    if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
+    const rows =
+      menuId !== null
+        ? await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1 ORDER BY 1', [menuId])
+        : await db.query<{ id: number }>('SELECT menu_id AS id FROM page_func_relation WHERE interface_id = $1 ORDER BY 1', [interfaceId]);
+    return ok(rows.map((r) => r.id));
+  });
 
-  app.post(
-    '/permission/setPageFuncRelation',
-    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
-    takes(relationSave),
-    async (c) => {
-      const body = c.var.body;
-      const { menuId, interfaceId } = body;
-      if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
-      if (menuId !== null) {
-        await entry(menuId);
-        const wanted = body.interfaceIds;
-        const known = await db.query('SELECT id FROM api_interface WHERE id = ANY($1::int[])', [wanted]);
-        if (known.length !== wanted.length) throw new ApiError('接口不存在');
-        const before = (
-          await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1', [menuId])
-        ).map((r) => r.id);
-        await keepPlatformReachable(
-          before.filter((i) => !wanted.includes(i)),
-          menuId,
-        );
-        await db.query(
-          `WITH del AS (DELETE FROM page_func_relation WHERE menu_id = $1 AND NOT (interface_id = ANY($2::int[])))
-         INSERT INTO page_func_relation (menu_id, interface_id) SELECT $1, i FROM unnest($2::int[]) i ON CONFLICT DO NOTHING`,
-          [menuId, wanted],
-        );
-        return c.json(ok({ menuId, interfaceIds: wanted }));
-      }
-      const wanted = body.menuIds;
-      const known = await db.query('SELECT id FROM menu WHERE id = ANY($1::int[])', [wanted]);
-      if (known.length !== wanted.length) throw new ApiError('菜单不存在');
-      const [iface] = await db.query<{ method: string; path: string; source: string }>(
-        'SELECT method, path, source FROM api_interface WHERE id = $1',
-        [interfaceId],
+  mount(app, menuApi.setRelations, async (c) => {
+    const body = c.var.body;
+    const { menuId, interfaceId } = body;
+    if ((menuId === null) === (interfaceId === null)) throw new ApiError('请给出 menuId 或 interfaceId 之一');
+    if (menuId !== null) {
+      await entry(menuId);
+      const wanted = body.interfaceIds;
+      const known = await db.query('SELECT id FROM api_interface WHERE id = ANY($1::int[])', [wanted]);
+      if (known.length !== wanted.length) throw new ApiError('接口不存在');
+      const before = (await db.query<{ id: number }>('SELECT interface_id AS id FROM page_func_relation WHERE menu_id = $1', [menuId])).map(
+        (r) => r.id,
       );
-      if (!iface) throw new ApiError('接口不存在');
-      if (!wanted.length && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
-        throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
-      }
-      await db.query(
-        `WITH del AS (DELETE FROM page_func_relation WHERE interface_id = $1 AND NOT (menu_id = ANY($2::int[])))
-       INSERT INTO page_func_relation (menu_id, interface_id) SELECT m, $1 FROM unnest($2::int[]) m ON CONFLICT DO NOTHING`,
-        [interfaceId, wanted],
-      );
-      return c.json(ok({ interfaceId, menuIds: wanted }));
-    },
-  );
-
-  app.post(
-    '/v1/permission/delPageFuncRelation',
-    owns({ pages: ['manage/interface-list', 'manage/menu-list'], platform: true }),
-    takes(relationDelete),
-    async (c) => {
-      const { menuId, interfaceId } = c.var.body;
-      const [iface] = await db.query<{ method: string; path: string; source: string; n: number }>(
-        `SELECT method, path, source, (SELECT count(*)::int FROM page_func_relation WHERE interface_id = $1 AND menu_id <> $2) AS n
-         FROM api_interface WHERE id = $1`,
-        [interfaceId, menuId],
-      );
-      if (!iface) throw new ApiError('接口不存在');
-      if (iface.n === 0 && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
-        throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
-      }
-      const removed = await db.query('DELETE FROM page_func_relation WHERE menu_id = $1 AND interface_id = $2 RETURNING 1', [
+      await keepPlatformReachable(
+        before.filter((i) => !wanted.includes(i)),
         menuId,
-        interfaceId,
-      ]);
-      if (!removed.length) throw new ApiError('关联不存在');
-      return c.json(ok());
-    },
-  );
+      );
+      await db.query(
+        `WITH del AS (DELETE FROM page_func_relation WHERE menu_id = $1 AND NOT (interface_id = ANY($2::int[])))
+         INSERT INTO page_func_relation (menu_id, interface_id) SELECT $1, i FROM unnest($2::int[]) i ON CONFLICT DO NOTHING`,
+        [menuId, wanted],
+      );
+      return ok({ menuId, interfaceIds: wanted });
+    }
+    const wanted = body.menuIds;
+    const known = await db.query('SELECT id FROM menu WHERE id = ANY($1::int[])', [wanted]);
+    if (known.length !== wanted.length) throw new ApiError('菜单不存在');
+    const [iface] = await db.query<{ method: string; path: string; source: string }>(
+      'SELECT method, path, source FROM api_interface WHERE id = $1',
+      [interfaceId],
+    );
+    if (!iface) throw new ApiError('接口不存在');
+    if (!wanted.length && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
+      throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
+    }
+    await db.query(
+      `WITH del AS (DELETE FROM page_func_relation WHERE interface_id = $1 AND NOT (menu_id = ANY($2::int[])))
+       INSERT INTO page_func_relation (menu_id, interface_id) SELECT m, $1 FROM unnest($2::int[]) m ON CONFLICT DO NOTHING`,
+      [interfaceId, wanted],
+    );
+    return ok({ interfaceId: interfaceId!, menuIds: wanted });
+  });
+
+  mount(app, menuApi.removeRelation, async (c) => {
+    const { menuId, interfaceId } = c.var.body;
+    const [iface] = await db.query<{ method: string; path: string; source: string; n: number }>(
+      `SELECT method, path, source, (SELECT count(*)::int FROM page_func_relation WHERE interface_id = $1 AND menu_id <> $2) AS n
+         FROM api_interface WHERE id = $1`,
+      [interfaceId, menuId],
+    );
+    if (!iface) throw new ApiError('接口不存在');
+    if (iface.n === 0 && accessOf(calls, iface.method, iface.path, iface.source) === 'platform') {
+      throw new ApiError(`平台接口 ${iface.path} 至少要关联一个页面或按钮，否则无人能再调用它`);
+    }
+    const removed = await db.query('DELETE FROM page_func_relation WHERE menu_id = $1 AND interface_id = $2 RETURNING 1', [
+      menuId,
+      interfaceId,
+    ]);
+    if (!removed.length) throw new ApiError('关联不存在');
+    return ok();
+  });
 
   return app;
 }

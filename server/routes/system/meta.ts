@@ -5,34 +5,14 @@ import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { offeredTo } from '../../access/menu.ts';
-import { takes } from '../../infra/http/validate.ts';
-import {
-  metaFieldDelete,
-  metaFieldList,
-  metaFieldSave,
-  metaTableId,
-  metaTableList,
-  metaTableSave,
-} from '../../../src/api/schema/system/meta-table.ts';
-import {
-  collectionAdd,
-  collectionFileAdd,
-  collectionFileId,
-  collectionFiles,
-  collectionId,
-  collectionList,
-} from '../../../src/api/schema/system/collection.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
-import {
-  MONGO_FILE_MAX_BYTES,
-  type MetaFieldInput,
-  type MetaFieldRow,
-  type MetaTableRow,
-  type MongoFileRow,
-  type MongoTableRow,
-} from '../../../src/api/contract.ts';
-import { owns, type CallTable } from '../../access/access.ts';
+import { MONGO_FILE_MAX_BYTES, type MetaFieldInput, type MetaFieldRow } from '../../../src/api/contract.ts';
+import type { CollectionFileRow as CollectionFileRow, CollectionRow as CollectionRow, MetaTableRow } from '../../../src/api/table/meta.ts';
+import { type CallTable } from '../../access/access.ts';
+import { metaApi } from '../../../src/api/table/meta.ts';
+import { mount } from '../../infra/http/mount.ts';
+import { collectionApi } from '../../../src/api/table/meta.ts';
 
 const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
@@ -60,7 +40,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return row;
   };
 
-  app.post('/v1/metaData/selMetaTableList', owns({ pages: ['manage/meta-data'] }), takes(metaTableList), async (c) => {
+  mount(app, metaApi.tables, async (c) => {
     const { pageNum, pageSize, keyword } = c.var.body;
     const s = c.get('session');
     const where = `t.tenant_id = $1 AND ($2 = '' OR strpos(lower(t.name || ' ' || t.label || ' ' || t.remark), lower($2)) > 0)`;
@@ -71,10 +51,10 @@ export function metaRoutes(db: Db, calls: CallTable) {
       pageSize,
       (pageNum - 1) * pageSize,
     ]);
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
-  app.post('/v1/metaData/saveMetaTable', owns({ buttons: ['meta:save'] }), takes(metaTableSave), async (c) => {
+  mount(app, metaApi.saveTable, async (c) => {
     const { id, ...input } = c.var.body;
     const s = c.get('session');
     if (id !== null) await tableOf(s.tenantId, id);
@@ -98,7 +78,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
         );
         for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
       }
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err) && /component/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message)))
         throw refuse('component', '本租户已有数据表使用这个页面组件');
@@ -107,7 +87,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
   });
 
-  app.post('/v1/metaData/delMetaTable', owns({ buttons: ['meta:del'] }), takes(metaTableId), async (c) => {
+  mount(app, metaApi.removeTable, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const table = await tableOf(s.tenantId, id);
@@ -119,20 +99,20 @@ export function metaRoutes(db: Db, calls: CallTable) {
     );
     if (ref) throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`);
     await db.query('DELETE FROM meta_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/metaData/selMetaFieldList', owns({ pages: ['manage/meta-data'] }), takes(metaFieldList), async (c) => {
+  mount(app, metaApi.fields, async (c) => {
     const { tableId } = c.var.body;
     const s = c.get('session');
     const table = await tableOf(s.tenantId, tableId);
     const rows = await db.query<MetaFieldRow>(`SELECT ${FIELD_COLUMNS} FROM meta_field f WHERE f.table_id = $1 ORDER BY f.sort, f.id`, [
       table.id,
     ]);
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/v1/metaData/saveMetaField', owns({ buttons: ['meta:save'] }), takes(metaFieldSave), async (c) => {
+  mount(app, metaApi.saveField, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { id, tableId } = body;
@@ -206,14 +186,14 @@ export function metaRoutes(db: Db, calls: CallTable) {
             );
       await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
       await syncFieldIndexes(db, { id: row.id, tableId, type: input.type, searchable: input.searchable, unique: input.unique }, row.id);
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('name', '本表已有同一标识的字段');
       throw err;
     }
   });
 
-  app.post('/v1/metaData/delMetaField', owns({ buttons: ['meta:del'] }), takes(metaFieldDelete), async (c) => {
+  mount(app, metaApi.removeField, async (c) => {
     const { id, confirm } = c.var.body;
     const s = c.get('session');
     const [field] = await db.query<MetaFieldRow & { tenantId: number }>(
@@ -234,7 +214,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
     });
     await syncFieldIndexes(db, null, id);
     await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [field.tableId]);
-    return c.json(ok());
+    return ok();
   });
 
   // ---- document collections ("Mongo tables") and their files, kept in this database ----
@@ -248,10 +228,10 @@ export function metaRoutes(db: Db, calls: CallTable) {
     return row;
   };
 
-  app.post('/v1/mongo/mongoTableList', owns({ pages: ['manage/mongo-tables'] }), takes(collectionList), async (c) => {
+  mount(app, collectionApi.list, async (c) => {
     const { keyword } = c.var.body;
     const s = c.get('session');
-    const rows = await db.query<MongoTableRow>(
+    const rows = await db.query<CollectionRow>(
       `SELECT t.id, t.name, t.remark, to_json(t.created_at) #>> '{}' AS "createdAt",
               (SELECT count(*)::int FROM mongo_table_file f WHERE f.table_id = t.id) AS "fileCount",
               (SELECT COALESCE(sum(f.size), 0)::int FROM mongo_table_file f WHERE f.table_id = t.id) AS size
@@ -259,10 +239,10 @@ export function metaRoutes(db: Db, calls: CallTable) {
         ORDER BY t.name LIMIT 1000`,
       [s.tenantId, keyword],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/v1/mongo/insTable', owns({ buttons: ['mongo:save'] }), takes(collectionAdd), async (c) => {
+  mount(app, collectionApi.add, async (c) => {
     const { name, remark } = c.var.body;
     const s = c.get('session');
     try {
@@ -271,35 +251,35 @@ export function metaRoutes(db: Db, calls: CallTable) {
         name,
         remark,
       ]);
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('name', '本租户已有同名的集合');
       throw err;
     }
   });
 
-  app.post('/v1/mongo/delTable', owns({ buttons: ['mongo:del'] }), takes(collectionId), async (c) => {
+  mount(app, collectionApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, id);
     await db.query('DELETE FROM mongo_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/mongo/mongoTableFileList', owns({ pages: ['manage/mongo-tables'] }), takes(collectionFiles), async (c) => {
+  mount(app, collectionApi.files, async (c) => {
     const { tableId } = c.var.body;
     const s = c.get('session');
     const table = await mongoTableOf(s.tenantId, tableId);
-    const rows = await db.query<MongoFileRow>(
+    const rows = await db.query<CollectionFileRow>(
       `SELECT id, table_id AS "tableId", name, content_type AS "contentType", size, to_json(created_at) #>> '{}' AS "createdAt"
          FROM mongo_table_file WHERE table_id = $1 ORDER BY name`,
       [table.id],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
   // multipart: tableId and file (at most MONGO_FILE_MAX_BYTES)
-  app.post('/v1/mongo/insTableFile', owns({ buttons: ['mongo:save'] }), takes(collectionFileAdd), async (c) => {
+  mount(app, collectionApi.addFile, async (c) => {
     const s = c.get('session');
     const { tableId, file } = c.var.body;
     const table = await mongoTableOf(s.tenantId, tableId);
@@ -312,19 +292,19 @@ export function metaRoutes(db: Db, calls: CallTable) {
         `INSERT INTO mongo_table_file (tenant_id, table_id, name, content_type, size, content) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [s.tenantId, table.id, name, (file.type || 'application/octet-stream').slice(0, 100), file.size, content],
       );
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('file', `集合中已有同名文件“${name}”`);
       throw err;
     }
   });
 
-  app.post('/v1/mongo/delTableFile', owns({ buttons: ['mongo:del'] }), takes(collectionFileId), async (c) => {
+  mount(app, collectionApi.removeFile, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM mongo_table_file WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('collectionFileId'));
-    return c.json(ok());
+    return ok();
   });
 
   return app;

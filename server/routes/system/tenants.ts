@@ -11,22 +11,13 @@ import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, with
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput, type TenantRow } from '../../../src/api/contract.ts';
+import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput } from '../../../src/api/contract.ts';
 import * as v from 'valibot';
 import { issueField } from '../../../src/api/schema/kit.ts';
-import {
-  overallParams,
-  paramsQuery,
-  paramsUpdate,
-  tenantList,
-  tenantPagesQuery,
-  tenantPagesSave,
-  tenantSave,
-} from '../../../src/api/schema/system/tenant.ts';
+import { overallParams } from '../../../src/api/schema/system/tenant.ts';
 import { shellApi } from '../../../src/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { owns } from '../../access/access.ts';
+import { tenantApi, type TenantRow } from '../../../src/api/table/platform.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
   to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",
@@ -99,24 +90,19 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
   };
 
   // Not shown in the spec (it has no tenant list call): the tenant list page's rows.
-  app.post(
-    '/v1/tenant/list',
-    owns({ pages: ['tenant-manage/tenant-list', 'manage/tenant-pages'], platform: true }),
-    takes(tenantList),
-    async (c) => {
-      const { pageNum, pageSize, keyword, status } = c.var.body;
-      const where = `($1 = '' OR strpos(lower(t.name || ' ' || t.code || ' ' || t.contact_name || ' ' || t.contact_phone), lower($1)) > 0)
+  mount(app, tenantApi.list, async (c) => {
+    const { pageNum, pageSize, keyword, status } = c.var.body;
+    const where = `($1 = '' OR strpos(lower(t.name || ' ' || t.code || ' ' || t.contact_name || ' ' || t.contact_phone), lower($1)) > 0)
       AND ($2::int IS NULL OR (CASE WHEN ${TENANT_ACTIVE} THEN 1 ELSE 0 END) = $2)`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenant t WHERE ${where}`, [keyword, status]);
-      const rows = await db.query<TenantRow>(
-        `SELECT ${TENANT_COLUMNS}, t.id = $5 AS platform FROM tenant t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`,
-        [keyword, status, pageSize, (pageNum - 1) * pageSize, platformTenant],
-      );
-      return c.json({ result: 'ok', values: rows, count: n });
-    },
-  );
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tenant t WHERE ${where}`, [keyword, status]);
+    const rows = await db.query<TenantRow>(
+      `SELECT ${TENANT_COLUMNS}, t.id = $5 AS platform FROM tenant t WHERE ${where} ORDER BY t.id LIMIT $3 OFFSET $4`,
+      [keyword, status, pageSize, (pageNum - 1) * pageSize, platformTenant],
+    );
+    return { ...ok(rows), count: n };
+  });
 
-  app.post('/v1/tenant/save', owns({ pages: ['tenant-manage/tenant-list'], platform: true }), takes(tenantSave), async (c) => {
+  mount(app, tenantApi.save, async (c) => {
     const checked = c.var.body;
     const isNew = 'adminUserName' in checked;
     const input: TenantInput = { ...checked, id: 'adminUserName' in checked ? undefined : checked.id };
@@ -145,7 +131,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
         await db.query('UPDATE user_session SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL', [input.id]);
         await events.publish({ tenantId: input.id! }, 'revoked');
       }
-      return c.json(ok({ id: input.id }));
+      return ok({ id: input.id! });
     }
 
     const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.adminUserName]);
@@ -174,105 +160,85 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
       await installDictionary(db, row.id);
       // The initial password is shown once, to the operator who made the tenant; only its hash is kept, and the
       // tenant's admin must change it at the first sign-in.
-      return c.json(ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password }));
+      return ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError('企业编码或管理员账号已被使用', { field: 'code' });
       throw err;
     }
   });
 
-  app.post(
-    '/v1/tenantPagesRelation/selRelationList',
-    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
-    takes(tenantPagesQuery),
-    async (c) => {
-      const id = c.var.body.tenantId;
-      await tenantRow(id);
-      const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
-      return c.json(ok(rows.map((r) => r.menu_id)));
-    },
-  );
+  mount(app, tenantApi.pages, async (c) => {
+    const id = c.var.body.tenantId;
+    await tenantRow(id);
+    const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM tenant_page WHERE tenant_id = $1 ORDER BY menu_id', [id]);
+    return ok(rows.map((r) => r.menu_id));
+  });
 
-  app.post(
-    '/v1/tenantPagesRelation/addRelation',
-    owns({ pages: ['manage/tenant-pages', 'tenant-manage/tenant-list'], platform: true }),
-    takes(tenantPagesSave),
-    async (c) => {
-      const { tenantId: id, menuIds: wanted } = c.var.body;
-      const tenant = await tenantRow(id);
-      const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
-        'SELECT id, parent_id, component, tenant_id FROM menu',
-      );
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
-      if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
-      await refuseButtonsWithoutPage(db, wanted);
-      const chosen = withAncestors(wanted, byId);
-      if (!tenant.platform) {
-        // A page of the platform (and the buttons under it) stays the platform's.
-        const platformOnly = chosen.filter((m) => {
-          for (let r = byId.get(m); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
-            if (PLATFORM_PAGES.includes(r.component)) return true;
-          }
-          return false;
-        });
-        if (platformOnly.length) throw new ApiError('平台管理页面只能分配给平台运营租户', { values: platformOnly });
-      }
-      const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
-        `WITH del AS (DELETE FROM tenant_page WHERE tenant_id = $1 AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
+  mount(app, tenantApi.setPages, async (c) => {
+    const { tenantId: id, menuIds: wanted } = c.var.body;
+    const tenant = await tenantRow(id);
+    const rows = await db.query<{ id: number; parent_id: number | null; component: string; tenant_id: number | null }>(
+      'SELECT id, parent_id, component, tenant_id FROM menu',
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const unknown = wanted.filter((m) => byId.get(m)?.tenant_id !== null);
+    if (unknown.length) throw new ApiError('只能分配共享菜单中的页面', { values: unknown });
+    await refuseButtonsWithoutPage(db, wanted);
+    const chosen = withAncestors(wanted, byId);
+    if (!tenant.platform) {
+      // A page of the platform (and the buttons under it) stays the platform's.
+      const platformOnly = chosen.filter((m) => {
+        for (let r = byId.get(m); r; r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
+          if (PLATFORM_PAGES.includes(r.component)) return true;
+        }
+        return false;
+      });
+      if (platformOnly.length) throw new ApiError('平台管理页面只能分配给平台运营租户', { values: platformOnly });
+    }
+    const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
+      `WITH del AS (DELETE FROM tenant_page WHERE tenant_id = $1 AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
             ins AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT $1, m FROM unnest($2::int[]) m ON CONFLICT DO NOTHING RETURNING menu_id),
             -- a page the tenant no longer has leaves every one of its roles
             rp AS (DELETE FROM role_perm rp USING role r WHERE r.id = rp.role_id AND r.tenant_id = $1 AND rp.menu_id IN (SELECT menu_id FROM del))
        SELECT (SELECT array_agg(menu_id ORDER BY menu_id) FROM ins) AS added, (SELECT array_agg(menu_id ORDER BY menu_id) FROM del) AS removed`,
-        [id, chosen],
-      );
-      await grantToTenantAdmins(db, id, diff.added ?? []);
-      await events.publish({ tenantId: id }, 'permissions');
-      return c.json(ok({ added: diff.added ?? [], removed: diff.removed ?? [] }));
-    },
-  );
+      [id, chosen],
+    );
+    await grantToTenantAdmins(db, id, diff.added ?? []);
+    await events.publish({ tenantId: id }, 'permissions');
+    return ok({ added: diff.added ?? [], removed: diff.removed ?? [] });
+  });
 
   // a tenant's own parameters; the operator's tenant list names any tenant (checked by the handler)
-  app.post(
-    '/v1/tenantOverallParams/query',
-    owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }),
-    takes(paramsQuery),
-    async (c) => {
-      const id = await paramsTenant(c.get('session'), c.var.body);
-      const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
-      const values = SETTINGS_KEYS.map((type) => {
-        const raw = rows.find((r) => r.type === type)?.params ?? '{}';
-        let params: unknown = {};
-        try {
-          params = JSON.parse(raw);
-        } catch {
-          /* a broken row reads as empty; saving replaces it */
-        }
-        return { type, params };
-      });
-      return c.json(ok({ tenantId: id, settings: values }));
-    },
-  );
+  mount(app, tenantApi.settings, async (c) => {
+    const id = await paramsTenant(c.get('session'), c.var.body);
+    const rows = await db.query<{ type: string; params: string }>('SELECT type, params FROM system_setting WHERE tenant_id = $1', [id]);
+    const values = SETTINGS_KEYS.map((type) => {
+      const raw = rows.find((r) => r.type === type)?.params ?? '{}';
+      let params: unknown = {};
+      try {
+        params = JSON.parse(raw);
+      } catch {
+        /* a broken row reads as empty; saving replaces it */
+      }
+      return { type, params: params as Record<string, unknown> };
+    });
+    return ok({ tenantId: id, settings: values });
+  });
 
-  app.post(
-    '/v1/tenantOverallParams/update',
-    owns({ pages: ['manage/parameters', 'tenant-manage/tenant-list'] }),
-    takes(paramsUpdate),
-    async (c) => {
-      const body = c.var.body;
-      const id = await paramsTenant(c.get('session'), body);
-      const { type } = body;
-      const json = checkedParams(type, body.params);
-      await db.query(
-        `INSERT INTO system_setting (tenant_id, type, params) VALUES ($1, $2, $3)
+  mount(app, tenantApi.saveSettings, async (c) => {
+    const body = c.var.body;
+    const id = await paramsTenant(c.get('session'), body);
+    const { type } = body;
+    const json = checkedParams(type, body.params);
+    await db.query(
+      `INSERT INTO system_setting (tenant_id, type, params) VALUES ($1, $2, $3)
        ON CONFLICT (tenant_id, type) DO UPDATE SET params = EXCLUDED.params`,
-        [id, type, json],
-      );
-      // Open sessions of the tenant read their parameters again (the watermark turns on or off without a reload).
-      await events.publish({ tenantId: id }, 'settings');
-      return c.json(ok());
-    },
-  );
+      [id, type, json],
+    );
+    // Open sessions of the tenant read their parameters again (the watermark turns on or off without a reload).
+    await events.publish({ tenantId: id }, 'settings');
+    return ok();
+  });
 
   mount(app, shellApi.privacy, async (c) => ok(await privacyOn(db, c.get('session').tenantId)));
 

@@ -1,6 +1,8 @@
 import type { Call } from './define.ts';
 import { departApi, staffApi } from './base-info.ts';
 import { logApi, onlineApi } from './logs.ts';
+import { collectionApi, metaApi } from './meta.ts';
+import { menuApi, tenantApi } from './platform.ts';
 import { roleApi } from './roles.ts';
 import { passportApi, shellApi, smsApi, userCenterApi } from './session.ts';
 import { userApi } from './users.ts';
@@ -20,6 +22,10 @@ export const CALL_TABLE = {
   staff: staffApi,
   logs: logApi,
   online: onlineApi,
+  tenants: tenantApi,
+  menus: menuApi,
+  meta: metaApi,
+  collections: collectionApi,
 } as const;
 
 /** Every declared call. */

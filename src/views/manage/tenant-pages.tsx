@@ -1,9 +1,10 @@
 import { Button, Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { PLATFORM_PAGES, type TenantRow } from '../../api/contract.ts';
-import { platformCalls, type CatalogueNode } from '../../api/calls/system/platform-calls.ts';
+import { PLATFORM_PAGES } from '../../api/contract.ts';
+import type { TenantRow } from '../../api/table/platform.ts';
+import { menuApi, tenantApi, type CatalogueNode } from '../../api/table/platform.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '../../menu/permission-tree.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { useListState } from '../../kit/list/use-list.ts';
@@ -30,7 +31,8 @@ const underPlatform = (n: CatalogueNode, ancestors: readonly { component: string
 export default function TenantPagesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(platformCalls);
+  const tenants$ = useBound(tenantApi);
+  const menus$ = useBound(menuApi);
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['tenant']);
   const [tenants, setTenants] = useState<TenantRow[] | null>(null);
@@ -42,26 +44,29 @@ export default function TenantPagesView({ route }: ViewProps) {
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
-    calls.tenants({ pageNum: 1, pageSize: 200 }).then(
-      (r) => setTenants(r.rows),
+    tenants$.list({ pageNum: 1, pageSize: 200 }).then(
+      (r) => setTenants(r.values),
       () => setTenants([]),
     );
-    calls.catalogue().then(setCatalogue, () => setCatalogue([]));
-  }, [calls]);
+    menus$.catalogue({}).then(
+      (r) => setCatalogue(r.values),
+      () => setCatalogue([]),
+    );
+  }, [tenants$, menus$]);
 
   const tenant = tenants?.find((x) => String(x.id) === list.filters.tenant) ?? null;
   useEffect(() => {
     if (!tenant) return setGiven(null);
     let live = true;
     setGiven(null);
-    calls.tenantPages(tenant.id).then(
-      (ids) => live && setGiven(new Set(ids)),
+    tenants$.pages({ tenantId: tenant.id }).then(
+      ({ values: ids }) => live && setGiven(new Set(ids)),
       () => live && setGiven(new Set()),
     );
     return () => {
       live = false;
     };
-  }, [calls, tenant?.id, tick]);
+  }, [tenants$, tenant?.id, tick]);
 
   const nodes = useMemo(
     () =>
@@ -81,7 +86,7 @@ export default function TenantPagesView({ route }: ViewProps) {
     if (!tenant) return;
     setSaving(true);
     try {
-      const r = await calls.setTenantPages(tenant.id, after);
+      const { values: r } = await tenants$.setPages({ tenantId: tenant.id, menuIds: after });
       notify(t('permissionsSaved', { added: r.added.length, removed: r.removed.length }), 'success');
       setTick((x) => x + 1);
     } catch {

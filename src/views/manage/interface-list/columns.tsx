@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import type { InterfaceRow } from '../../../api/contract.ts';
+import type { InterfaceRow } from '../../../api/table/platform.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
 import { useT } from '../../../i18n/use-t.ts';

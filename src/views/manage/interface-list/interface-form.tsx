@@ -1,5 +1,6 @@
-import type { InterfaceRow } from '../../../api/contract.ts';
-import { type PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
+import type { InterfaceRow } from '../../../api/table/platform.ts';
+import type { menuApi } from '../../../api/table/platform.ts';
+import type { Bound } from '../../../api/client.ts';
 import { externalInterfaceSave, interfaceSave } from '../../../api/schema/system/interface.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
@@ -20,7 +21,7 @@ export function InterfaceForm({
   onSaved,
 }: FormOutcome & {
   row: InterfaceRow | null;
-  calls: PlatformCalls;
+  calls: Bound<typeof menuApi>;
 }) {
   const t = useT();
   const external = !row || row.source === 'external';
@@ -30,7 +31,7 @@ export function InterfaceForm({
     external ? externalInterfaceSave : interfaceSave,
     bodyOf,
   );
-  const save = (v: Values) => calls.saveInterface(bodyOf(v)).then(onSaved);
+  const save = (v: Values) => calls.saveInterface(bodyOf(v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('editInterface') : t('addExternalInterface')} form={form} onSave={save} onClose={onClose}>
       {!external && <p>{t('serverInterfaceNameOnly')}</p>}

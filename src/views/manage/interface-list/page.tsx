@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { InterfaceRow } from '../../../api/contract.ts';
-import { platformCalls, type CatalogueNode } from '../../../api/calls/system/platform-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import type { InterfaceRow } from '../../../api/table/platform.ts';
+import { menuApi, type CatalogueNode } from '../../../api/table/platform.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { usePageData } from '../../../kit/list/use-list.ts';
+import { listed, usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
@@ -23,13 +23,13 @@ const FILTERS = ['keyword', 'source'] as const;
  */
 export default function InterfaceListView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(platformCalls);
+  const calls = useBound(menuApi);
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const f = list.filters;
   const [ask, confirmDialog] = useConfirm();
   const source = f.source === 'server' || f.source === 'external' ? f.source : undefined;
-  const data = usePageData(list, (page) => calls.interfaces({ ...page, keyword: f.keyword || undefined, source }), [
+  const data = usePageData(list, (page) => calls.interfaces({ ...page, keyword: f.keyword || undefined, source }).then(listed), [
     calls,
     f.keyword,
     source,
@@ -39,8 +39,8 @@ export default function InterfaceListView({ route }: ViewProps) {
   // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
   const [names, setNames] = useState<Map<number, string>>(new Map());
   useEffect(() => {
-    calls.catalogue().then(
-      (nodes) => {
+    calls.catalogue({}).then(
+      ({ values: nodes }) => {
         const out = new Map<number, string>();
         const walk = (list: CatalogueNode[], parent: string) =>
           list.forEach((n) => {
@@ -59,7 +59,7 @@ export default function InterfaceListView({ route }: ViewProps) {
     relate: relations.edit,
     edit: editor.edit,
     remove: (r) =>
-      ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.deleteInterface(r.id), then: data.reload }),
+      ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.removeInterface({ id: r.id }), then: data.reload }),
   });
   return (
     <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>

@@ -1,7 +1,8 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { InterfaceRow } from '../../../api/contract.ts';
-import { type CatalogueNode, type PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
+import type { InterfaceRow } from '../../../api/table/platform.ts';
+import type { menuApi } from '../../../api/table/platform.ts';
+import type { Bound } from '../../../api/client.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { useT } from '../../../i18n/use-t.ts';
@@ -17,7 +18,7 @@ export function RelationsDrawer({
   onSaved,
 }: FormOutcome & {
   row: InterfaceRow;
-  calls: PlatformCalls;
+  calls: Bound<typeof menuApi>;
 }) {
   const s = useStyles();
   const t = useT();
@@ -26,10 +27,10 @@ export function RelationsDrawer({
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     let live = true;
-    Promise.all([calls.catalogue(), calls.relationsOfInterface(row.id)]).then(
-      ([catalogue, ids]) => {
+    Promise.all([calls.catalogue({}), calls.relations({ interfaceId: row.id })]).then(
+      ([{ values: catalogue }, { values: ids }]) => {
         if (!live) return;
-        const tree = catalogueTree(catalogue as CatalogueNode[], new Set(ids), () => true, { sharedOnly: false });
+        const tree = catalogueTree(catalogue, new Set(ids), () => true, { sharedOnly: false });
         setNodes(tree);
         setChecked(initialChecked(tree));
       },
@@ -45,7 +46,7 @@ export function RelationsDrawer({
     try {
       // Pages and buttons only: a directory never calls anything.
       const ids = toSave(nodes, checked).filter((id) => checked.has(id));
-      await calls.setInterfaceRelations(row.id, ids);
+      await calls.setRelations({ interfaceId: row.id, menuIds: ids });
       onSaved();
     } catch {
       /* shown by the shell */

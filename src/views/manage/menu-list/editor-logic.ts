@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate';
 import { menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../../machines/menu-editor.machine.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
+import type { menuApi } from '../../../api/table/platform.ts';
+import type { Bound } from '../../../api/client.ts';
 import { parseIcon } from '../../../menu/menu-model.ts';
 
 /** The editor's machine with the real calls: failures reach it as { message, field }. */
-export function createMenuEditorLogic(calls: PlatformCalls) {
+export function createMenuEditorLogic(calls: Bound<typeof menuApi>) {
   const plain = (err: unknown) => {
     if (err instanceof ApiFailure) return { message: err.failure.message, field: err.failure.field };
     return { message: err instanceof Error ? err.message : String(err) };
@@ -16,21 +17,22 @@ export function createMenuEditorLogic(calls: PlatformCalls) {
       fn(input).catch((err: unknown) => Promise.reject(plain(err)));
   return menuEditorMachine.provide({
     actors: {
-      loadCatalogue: fromPromise(wrap(() => calls.catalogue() as Promise<CatalogueEntry[]>)),
+      loadCatalogue: fromPromise(wrap(async (): Promise<CatalogueEntry[]> => (await calls.catalogue({})).values)),
       saveEntry: fromPromise(
         wrap(({ draft }: { draft: MenuDraft }) => {
           const { id, ...rest } = draft;
           // A page's icon JSON always says its current name ({icon, name, hidden}), whatever was edited last.
           const icon = rest.uriType === 1 ? JSON.stringify({ ...parseIcon(rest.icon), name: rest.name }) : rest.icon;
-          return calls.saveEntry(id === undefined ? { ...rest, icon } : { id, ...rest, icon });
+          return calls.save(id === undefined ? { ...rest, icon } : { id, ...rest, icon }, { fieldErrors: true }).then((a) => a.values);
         }),
       ),
       moveEntry: fromPromise(
         wrap(({ id, parentId, index }: { id: number; parentId: number | null; index: number }): Promise<unknown> =>
-          calls.moveEntry(id, parentId, index),
+          calls.move({ id, parentId, index }),
         ),
       ),
-      deleteEntry: fromPromise(wrap(({ id }: { id: number }): Promise<unknown> => calls.deleteEntry(id))),
+      // the editor has told the user what goes with it (children, grants) and they confirmed
+      deleteEntry: fromPromise(wrap(({ id }: { id: number }): Promise<unknown> => calls.remove({ id, confirm: true }))),
     },
   });
 }

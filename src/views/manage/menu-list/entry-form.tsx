@@ -9,7 +9,8 @@ import {
   type menuEditorMachine,
 } from '../../../../machines/menu-editor.machine.ts';
 import { menuEntryProblems } from '../../../api/contract.ts';
-import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
+import type { menuApi } from '../../../api/table/platform.ts';
+import type { Bound } from '../../../api/client.ts';
 import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
 import { parseIcon } from '../../../menu/menu-model.ts';
 import { MENU_ICON_NAMES } from '../../../shell/navigation/menu-icons.tsx';
@@ -25,7 +26,7 @@ const ICON_CHOICES = MENU_ICON_NAMES.map((name) => ({ value: name, label: name }
 export interface EntryFormProps {
   state: SnapshotFrom<typeof menuEditorMachine>;
   send: (event: MenuEditorEvent) => void;
-  calls: PlatformCalls;
+  calls: Bound<typeof menuApi>;
   /** the chosen entry as the catalogue has it */
   selected: (CatalogueEntry & { roleCount?: number; interfaceCount?: number }) | null;
   editing: boolean;

@@ -1,14 +1,15 @@
 import { Button, Combobox, Field, Option, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { InterfaceRow } from '../../../api/contract.ts';
-import type { PlatformCalls } from '../../../api/calls/system/platform-calls.ts';
+import type { InterfaceRow } from '../../../api/table/platform.ts';
+import type { menuApi } from '../../../api/table/platform.ts';
+import type { Bound } from '../../../api/client.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useStyles } from './styles.ts';
 import { Mono } from '../../../kit/table/mono.tsx';
 
 /** The interfaces a page or button may call: listed, added from the interface list, removed. Saved at once. */
-export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: PlatformCalls }) {
+export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: Bound<typeof menuApi> }) {
   const s = useStyles();
   const t = useT();
   const notify = useNotify();
@@ -19,10 +20,10 @@ export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: Plat
 
   useEffect(() => {
     let live = true;
-    Promise.all([calls.interfaces({ pageNum: 1, pageSize: 500 }), calls.relationsOfMenu(menuId)]).then(
-      ([list, ids]) => {
+    Promise.all([calls.interfaces({ pageNum: 1, pageSize: 500 }), calls.relations({ menuId })]).then(
+      ([list, { values: ids }]) => {
         if (!live) return;
-        setAll(list.rows);
+        setAll(list.values);
         setRelated(ids);
       },
       () => live && setRelated([]),
@@ -35,7 +36,7 @@ export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: Plat
   const set = async (ids: number[]) => {
     setSaving(true);
     try {
-      await calls.setMenuRelations(menuId, ids);
+      await calls.setRelations({ menuId, interfaceIds: ids });
       setRelated(ids);
       notify(t('operationDone'), 'success');
     } catch {

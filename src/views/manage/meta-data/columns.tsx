@@ -1,5 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
+import type { MetaFieldRow } from '../../../api/contract.ts';
+import type { MetaTableRow } from '../../../api/table/meta.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';

@@ -1,15 +1,9 @@
 import { Field, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  META_FIELD_TYPES,
-  type EnumOption,
-  type MetaFieldInput,
-  type MetaFieldRow,
-  type MetaFieldType,
-  type MetaTableRow,
-} from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
+import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '../../../api/contract.ts';
+import type { MetaTableRow } from '../../../api/table/meta.ts';
+import { metaApi } from '../../../api/table/meta.ts';
 import { metaFieldSave } from '../../../api/schema/system/meta-table.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -72,7 +66,7 @@ export function FieldForm({
 }) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(metaCalls);
+  const calls = useBound(metaApi);
   const form = useSchemaForm<FieldValues>(
     {
       name: row?.name ?? '',
@@ -90,7 +84,7 @@ export function FieldForm({
     (values) => inputOf(values, table.id),
   );
   const v = form.values;
-  const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id)).then(onSaved);
+  const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaFieldNameHint')} trim />

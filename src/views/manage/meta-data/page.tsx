@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { MetaFieldRow, MetaTableRow } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import type { MetaFieldRow } from '../../../api/contract.ts';
+import type { MetaTableRow } from '../../../api/table/meta.ts';
+import { metaApi } from '../../../api/table/meta.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
@@ -9,7 +10,7 @@ import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useListData, usePageData } from '../../../kit/list/use-list.ts';
+import { listed, useListData, usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { FieldForm } from './meta-field-form.tsx';
@@ -25,22 +26,26 @@ const FILTERS = ['keyword', 'table'] as const;
  */
 export default function MetaDataView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(metaCalls);
+  const calls = useBound(metaApi);
   const filters = useFilters(route.path, FILTERS, { keep: ['table'] });
   const { list, setList } = filters;
   const f = list.filters;
   const [allTables, setAllTables] = useState<MetaTableRow[]>([]);
   const [ask, confirmDialog] = useConfirm();
-  const data = usePageData(list, (page) => calls.tables({ ...page, keyword: f.keyword || undefined }), [calls, f.keyword]);
+  const data = usePageData(list, (page) => calls.tables({ ...page, keyword: f.keyword || undefined }).then(listed), [calls, f.keyword]);
   useEffect(() => {
     calls.tables({ pageNum: 1, pageSize: 500 }).then(
-      (r) => setAllTables(r.rows),
+      (r) => setAllTables(r.values),
       () => setAllTables([]),
     );
   }, [calls, data.rows]);
   const table = allTables.find((x) => String(x.id) === f.table) ?? data.rows?.find((x) => String(x.id) === f.table) ?? null;
   const fields = useListData(
-    () => (table ? calls.fields(table.id) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
+    () =>
+      (table ? calls.fields({ tableId: table.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
+        rows,
+        count: rows.length,
+      })),
     [calls, table?.id, data.rows],
   );
   const showTable = (id: number | '') => setList({ filters: { keyword: f.keyword, table: String(id) } });
@@ -55,7 +60,7 @@ export default function MetaDataView({ route }: ViewProps) {
     removeTable: (r) =>
       ask({
         message: t('confirmDeleteMetaTable', { name: r.label, fields: r.fieldCount }),
-        run: () => calls.deleteTable(r.id),
+        run: () => calls.removeTable({ id: r.id }),
         then: () => {
           if (String(r.id) === f.table) showTable('');
           data.reload();
@@ -66,7 +71,7 @@ export default function MetaDataView({ route }: ViewProps) {
     removeField: (r) =>
       ask({
         message: r.inUse ? t('confirmDeleteMetaFieldInUse', { name: r.label }) : t('confirmDeleteMetaField', { name: r.label }),
-        run: () => calls.deleteField(r.id, true),
+        run: () => calls.removeField({ id: r.id, confirm: true }),
         then: data.reload,
       }),
   });

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { MetaTableRow } from '../../../api/contract.ts';
+import type { MetaTableRow } from '../../../api/table/meta.ts';
 import type { MenuNode } from '../../../api/table/session.ts';
-import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { metaApi } from '../../../api/table/meta.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { FormDialog } from '../../../kit/form/form-dialog.tsx';
@@ -27,7 +27,7 @@ const sectionsOf = (menu: readonly MenuNode[]) =>
 export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose: () => void }) {
   const t = useT();
   const notify = useNotify();
-  const calls = useCalls(metaCalls);
+  const calls = useBound(metaApi);
   const menu = SessionContext.useSelector((st) => st.context.menu as MenuNode[]);
   const sections = useMemo(() => sectionsOf(menu), [menu]);
   const form = useForm<PublishValues>({ name: table.label, nameEn: '', parentId: String(sections[0]?.id ?? '') }, (v) => ({
@@ -36,7 +36,10 @@ export function PublishDialog({ table, onClose }: { table: MetaTableRow; onClose
   }));
   const section = sections.find((x) => String(x.id) === form.values.parentId);
   const publish = async (v: typeof form.values) => {
-    await calls.publishPage({ tableId: table.id, parentId: Number(v.parentId), name: v.name.trim(), nameEn: v.nameEn.trim() });
+    await calls.publishPage(
+      { tableId: table.id, parentId: Number(v.parentId), name: v.name.trim(), nameEn: v.nameEn.trim() },
+      { fieldErrors: true },
+    );
     notify(t('publishedAsPage', { place: `${section?.name ?? ''} › ${v.name.trim()}` }), 'success');
     onClose();
   };

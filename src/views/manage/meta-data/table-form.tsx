@@ -1,7 +1,7 @@
-import type { MetaTableRow } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
+import type { MetaTableRow } from '../../../api/table/meta.ts';
+import { metaApi } from '../../../api/table/meta.ts';
 import { metaTableSave } from '../../../api/schema/system/meta-table.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -16,12 +16,13 @@ interface TableValues extends Record<string, unknown> {
 
 export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null; onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
-  const calls = useCalls(metaCalls);
+  const calls = useBound(metaApi);
   const form = useSchemaForm<TableValues>(
     { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
     metaTableSave,
   );
-  const save = (v: TableValues) => calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }).then(({ id }) => onSaved(id));
+  const save = (v: TableValues) =>
+    calls.saveTable({ ...(row ? { id: row.id } : {}), ...v }, { fieldErrors: true }).then(({ values }) => onSaved(values.id));
   return (
     <FormDrawer open title={row ? t('editMetaTable') : t('addMetaTable')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaNameHint')} trim />

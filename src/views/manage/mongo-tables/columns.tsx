@@ -1,6 +1,6 @@
 import { formatBytes } from '../../../lib/format.ts';
 import { makeStyles } from '@fluentui/react-components';
-import type { MongoFileRow, MongoTableRow } from '../../../api/contract.ts';
+import type { CollectionFileRow, CollectionRow } from '../../../api/table/meta.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
@@ -17,8 +17,8 @@ export function useCollectionColumns({
   remove,
 }: {
   choose: (id: number) => void;
-  remove: (r: MongoTableRow) => void;
-}): Column<MongoTableRow>[] {
+  remove: (r: CollectionRow) => void;
+}): Column<CollectionRow>[] {
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
@@ -45,7 +45,7 @@ export function useCollectionColumns({
 }
 
 /** A collection's files: name, type, size, added; 删除 asks first. */
-export function useFileColumns({ remove }: { remove: (r: MongoFileRow) => void }): Column<MongoFileRow>[] {
+export function useFileColumns({ remove }: { remove: (r: CollectionFileRow) => void }): Column<CollectionFileRow>[] {
   const t = useT();
   const formatInstant = useFormatInstant();
   return [

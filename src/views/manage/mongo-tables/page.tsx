@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { MONGO_FILE_MAX_BYTES } from '../../../api/contract.ts';
-import { metaCalls } from '../../../api/calls/system/meta-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { collectionApi } from '../../../api/table/meta.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { PermissionButton } from '../../../shell/session/permission-button.tsx';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -25,7 +25,7 @@ const FILTERS = ['keyword', 'table'] as const;
 export default function MongoTablesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(metaCalls);
+  const calls = useBound(collectionApi);
   const notify = useNotify();
   const filters = useFilters(route.path, FILTERS);
   const { list, setList } = filters;
@@ -36,12 +36,16 @@ export default function MongoTablesView({ route }: ViewProps) {
   const picker = useRef<HTMLInputElement>(null);
 
   const data = useListData(async () => {
-    const rows = await calls.collections(f.keyword || undefined);
+    const { values: rows } = await calls.list({ keyword: f.keyword || undefined });
     return { rows, count: rows.length };
   }, [calls, f.keyword]);
   const table = data.rows?.find((x) => String(x.id) === f.table) ?? null;
   const files = useListData(
-    () => (table ? calls.files(table.id) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
+    () =>
+      (table ? calls.files({ tableId: table.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
+        rows,
+        count: rows.length,
+      })),
     [calls, table?.id, data.rows],
   );
   const choose = (id: number | '') => setList({ filters: { keyword: f.keyword, table: String(id) } });
@@ -52,7 +56,10 @@ export default function MongoTablesView({ route }: ViewProps) {
     if (file.size > MONGO_FILE_MAX_BYTES) return notify(t('fileTooLarge'), 'warning');
     setUploading(true);
     try {
-      await calls.addFile(table.id, file);
+      const form = new FormData();
+      form.append('tableId', String(table.id));
+      form.append('file', file);
+      await calls.addFile(form);
       notify(t('operationDone'), 'success');
       data.reload();
     } catch {
@@ -68,7 +75,7 @@ export default function MongoTablesView({ route }: ViewProps) {
     remove: (r) =>
       ask({
         message: t('confirmDeleteCollection', { name: r.name, files: r.fileCount }),
-        run: () => calls.deleteCollection(r.id),
+        run: () => calls.remove({ id: r.id }),
         then: () => {
           if (String(r.id) === f.table) choose('');
           data.reload();
@@ -76,7 +83,7 @@ export default function MongoTablesView({ route }: ViewProps) {
       }),
   });
   const fileColumns = useFileColumns({
-    remove: (r) => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.deleteFile(r.id), then: data.reload }),
+    remove: (r) => ask({ message: t('confirmDeleteFile', { name: r.name }), run: () => calls.removeFile({ id: r.id }), then: data.reload }),
   });
 
   return (

@@ -2,8 +2,8 @@ import { Spinner, Tab, TabList } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import type { SettingsKey } from '../../../api/contract.ts';
 import { ApiFailure } from '../../../api/errors.ts';
-import { platformCalls, type TenantSettings } from '../../../api/calls/system/platform-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { tenantApi, type TenantSettings } from '../../../api/table/platform.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useLocalize, useT } from '../../../i18n/use-t.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
@@ -25,7 +25,7 @@ type Texts = Partial<Record<SettingsKey, string>>;
 export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
   const t = useT();
   const localize = useLocalize();
-  const calls = useCalls(platformCalls);
+  const calls = useBound(tenantApi);
   const notify = useNotify();
   const [data, setData] = useState<TenantSettings | null>(null);
   const [tab, setTab] = useState<'common' | 'advanced'>('common');
@@ -41,8 +41,8 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
 
   useEffect(() => {
     let live = true;
-    calls.settings(tenantId).then(
-      (d) => {
+    calls.settings(tenantId === undefined ? {} : { tenantId }).then(
+      ({ values: d }) => {
         if (!live) return;
         const fresh: Texts = Object.fromEntries(d.settings.map((x) => [x.type, JSON.stringify(x.params, null, 2)]));
         const edited = (Object.keys(current.current) as SettingsKey[]).filter((k) => current.current[k] !== loaded.current[k]);
@@ -65,7 +65,7 @@ export function SettingsPanel({ tenantId, nickname }: SettingsPanelProps) {
   const save = async (type: SettingsKey, params: Record<string, unknown>, text?: string) => {
     setSaving(true);
     try {
-      await calls.saveSettings(type, params, tenantId);
+      await calls.saveSettings({ type, params, ...(tenantId === undefined ? {} : { tenantId }) }, { fieldErrors: true });
       // Saved: no longer an edit, so the reload shows the stored text.
       if (text !== undefined) loaded.current = { ...loaded.current, [type]: text };
       notify(t('operationDone'), 'success');

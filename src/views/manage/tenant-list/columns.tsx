@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import type { TenantRow } from '../../../api/contract.ts';
+import type { TenantRow } from '../../../api/table/platform.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { TenantRow } from '../../../api/contract.ts';
-import { platformCalls } from '../../../api/calls/system/platform-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import type { TenantRow } from '../../../api/table/platform.ts';
+import { tenantApi } from '../../../api/table/platform.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { useFilters } from '../../../kit/list/use-filters.ts';
-import { usePageData } from '../../../kit/list/use-list.ts';
+import { listed, usePageData } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { choice } from '../../../kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
@@ -25,7 +25,7 @@ const FILTERS = ['keyword', 'status'] as const;
  */
 export default function TenantListView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(platformCalls);
+  const calls = useBound(tenantApi);
   const notify = useNotify();
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
@@ -33,7 +33,11 @@ export default function TenantListView({ route }: ViewProps) {
   const editor = useEditor<TenantRow>(() => undefined);
   const [settingsOf, setSettingsOf] = useState<TenantRow | null>(null);
   const status = f.status === '' ? undefined : (Number(f.status) as 0 | 1);
-  const data = usePageData(list, (page) => calls.tenants({ ...page, keyword: f.keyword || undefined, status }), [calls, f.keyword, status]);
+  const data = usePageData(list, (page) => calls.list({ ...page, keyword: f.keyword || undefined, status }).then(listed), [
+    calls,
+    f.keyword,
+    status,
+  ]);
   // The tenant pages page wherever the menu put it (an operator may move it); none: the action is not offered.
   const pagesPath = usePagePath('manage/tenant-pages');
 

@@ -1,4 +1,4 @@
-import type { TenantRow } from '../../../api/contract.ts';
+import type { TenantRow } from '../../../api/table/platform.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
 import { SessionContext } from '../../../shell/session/session-context.ts';
 import { useT } from '../../../i18n/use-t.ts';

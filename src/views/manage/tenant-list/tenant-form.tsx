@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { TenantInput, TenantRow } from '../../../api/contract.ts';
+import type { TenantInput } from '../../../api/contract.ts';
+import type { TenantRow } from '../../../api/table/platform.ts';
 import { tenantAdd, tenantEdit } from '../../../api/schema/system/tenant.ts';
-import { platformCalls } from '../../../api/calls/system/platform-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { tenantApi } from '../../../api/table/platform.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
@@ -39,7 +40,7 @@ export function TenantForm({
   onSaved: (created: boolean) => void;
 }) {
   const t = useT();
-  const calls = useCalls(platformCalls);
+  const calls = useBound(tenantApi);
   const isNew = tenant === null;
   const form = useSchemaForm<Values>(
     tenant
@@ -60,7 +61,7 @@ export function TenantForm({
   // aria-hidden by it); noting it closes both.
   const [created, setCreated] = useState<Created | null>(null);
   const save = async (v: Values) => {
-    const r = await calls.saveTenant(inputOf(v, tenant?.id));
+    const { values: r } = await calls.save(inputOf(v, tenant?.id), { fieldErrors: true });
     if (r.initialPassword) setCreated({ name: v.name.trim(), adminUserName: r.adminUserName ?? '', initialPassword: r.initialPassword });
     else onSaved(false);
   };
