@@ -357,38 +357,6 @@ export interface UploadTokenAnswer {
 
 // ---- The landing page and the statistics page ----
 
-/**
- * 工作台: the caller's tenant today; a link is null when the caller does not hold that page. The tenant-wide sign-in
- * figures are null for a caller who may not see the online users (staff, userType 1), whose operations are their own.
- */
-export interface DashboardFigures {
-  timeZone: string;
-  online: number | null;
-  loginsToday: number | null;
-  failedLoginsToday: number | null;
-  operationsToday: number;
-  links: { logs: string | null; tasks: string | null; statistics: string | null };
-  /** record counts of the business tables whose pages the caller holds, under their menu area */
-  areas: Array<{ label: string; component: string; area: string; count: number; path: string | null }>;
-  recent: Array<{ at: string; user: string; name: string; page: string }>;
-  quick: Array<{ name: string; path: string }>;
-  /** failed task runs of the last 7 days; null when the caller may not see the tasks page */
-  failedTasks: Array<{ task: string; at: string; message: string }> | null;
-  /** campaigns waiting for review, and where to review them; null when the caller holds no audit page */
-  pendingAudits: { count: number; names: string[]; path: string } | null;
-}
-
-/** 数据中心 › 商城统计 over a range of days (yyyy-MM-dd, in the tenant's zone). */
-export interface MallStatistics {
-  timeZone: string;
-  from: string;
-  to: string;
-  trend: Array<{ day: string; logins: number; operations: number; membersJoined: number; writeOffs: number }>;
-  byStore: Array<{ store: string; writeOffs: number; amount: number }>;
-  topCoupons: Array<{ coupon: string; writeOffs: number }>;
-  totals: { logins: number; operations: number; membersJoined: number; writeOffs: number };
-}
-
 /** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */
 export const MONGO_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{1,63}$/;
 export const MONGO_FILE_MAX_BYTES = 5 * 1024 * 1024;

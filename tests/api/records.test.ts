@@ -420,7 +420,8 @@ describe('records service', () => {
 describe('landing page and statistics', () => {
   it('the dashboard counts from the database and links only to pages the user holds', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const before = (await call<import('../../src/api/contract.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    const before = (await call<import('../../src/api/table/content.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard'))
+      .values!;
     expect(before.online).toBeGreaterThanOrEqual(1);
     expect(before.loginsToday).toBeGreaterThanOrEqual(1);
     expect(before.links.logs).toBe('/manage/logs');
@@ -429,7 +430,8 @@ describe('landing page and statistics', () => {
     // a write shows in today's operations, the recent list and the record counts
     const brand = await schemaOf(admin.token, 'base-info/brand');
     await call(admin.token, '/v1/metaRecord/save', { tableId: brand.table.id, values: { name: `看板品牌${tag()}` } });
-    const after = (await call<import('../../src/api/contract.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    const after = (await call<import('../../src/api/table/content.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard'))
+      .values!;
     // (other suites share this server: at least ours)
     expect(after.operationsToday).toBeGreaterThanOrEqual(before.operationsToday + 1);
     expect(after.recent.some((r) => /^新增品牌：看板品牌/.test(r.name))).toBe(true);
@@ -469,7 +471,7 @@ describe('landing page and statistics', () => {
   it('statistics: trends per day of the range, write-offs by store, top coupons; a bad range is refused by field', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
-    const stats = await call<import('../../src/api/contract.ts').MallStatistics>(admin.token, '/v1/dataStatistics/mallStatistics', {
+    const stats = await call<import('../../src/api/table/content.ts').MallStatistics>(admin.token, '/v1/dataStatistics/mallStatistics', {
       from: day(29),
       to: day(1),
     });

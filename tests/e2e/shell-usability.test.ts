@@ -559,8 +559,8 @@ describe('English mode: every text the console makes is English', () => {
     const { recordCalls } = await import('../../src/api/calls/business/record-calls.ts');
     const stores = (await recordCalls(api).schema('base-info/store-mng'))!;
     data.push(stores.table.label, ...stores.fields.flatMap((f) => [f.label, ...f.options.map((o) => o.label)]));
-    const { pageCalls } = await import('../../src/api/calls/business/page-calls.ts');
-    data.push(...(await pageCalls(api).palette()).map((p) => p.name));
+    const { pageApi } = await import('../../src/api/table/content.ts');
+    data.push(...(await api.send(pageApi.palette, {})).values.map((p) => p.name));
     for (const [path, ready] of [
       ['/manage/parameters', 'Common settings'],
       ['/manage/logs', 'Sign-ins'],

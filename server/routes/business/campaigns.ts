@@ -1,18 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import {
-  campaignApprove,
-  campaignAuditList,
-  campaignDetail,
-  campaignId,
-  campaignList,
-  campaignReject,
-  campaignStepSave,
-  campaignSubmit,
-} from '../../../src/api/schema/business/campaign.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import {
   STATUS_NAMES,
@@ -21,9 +10,9 @@ import {
   stepProblems,
   type Campaign,
   type CampaignType,
-  CAMPAIGN_PAGES,
 } from '../../../src/api/rules/campaign-rules.ts';
-import { owns } from '../../access/access.ts';
+import { campaignApi } from '../../../src/api/table/content.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /** A campaign as the lists answer it: the console's Campaign, with who submitted, reviewed and last changed it. */
 interface CampaignRow extends Omit<Campaign, 'missing'> {
@@ -60,7 +49,7 @@ export function campaignRoutes(db: Db) {
     return row;
   };
 
-  app.post('/v1/campaign/list', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), takes(campaignList), async (c) => {
+  mount(app, campaignApi.list, async (c) => {
     const { type, keyword, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
     const where = `c.tenant_id = $1 AND ($2 = '' OR c.type = $2) AND ($3 = '' OR strpos(lower(c.name), lower($3)) > 0)`;
@@ -72,18 +61,18 @@ export function campaignRoutes(db: Db) {
       pageSize,
       (pageNum - 1) * pageSize,
     ]);
-    return c.json({ result: 'ok', values: rows.map(present), count: n });
+    return { ...ok(rows.map(present)), count: n };
   });
 
-  app.post('/v1/campaign/detail', owns({ pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] }), takes(campaignDetail), async (c) => {
-    return c.json(ok(present(await campaignOf(c.get('session').tenantId, c.var.body.id))));
+  mount(app, campaignApi.detail, async (c) => {
+    return ok(present(await campaignOf(c.get('session').tenantId, c.var.body.id)));
   });
 
   /**
    * A step of a draft: `{ type, step, data }` starts one; `{ id, version, step, data }` saves a step of one (stale
    * versions refused). The step's own problems come back with it; a draft may hold them until it is submitted.
    */
-  app.post('/v1/campaign/saveStep', owns({ pages: CAMPAIGN_PAGES }), takes(campaignStepSave), async (c) => {
+  mount(app, campaignApi.saveStep, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { step, data } = body;
@@ -107,7 +96,7 @@ export function campaignRoutes(db: Db) {
           s.userId,
         ],
       );
-      return c.json(ok({ id: row.id, version: 1, problems: stepProblems(step, data, type as CampaignType) }));
+      return ok({ id: row.id, version: 1, problems: stepProblems(step, data, type as CampaignType) });
     }
     const { id } = body;
     const version = editedVersion(body, '活动');
@@ -140,11 +129,11 @@ export function campaignRoutes(db: Db) {
       const now = await campaignOf(s.tenantId, id);
       throw staleEdit('这个活动', version, now.version, now.updatedBy);
     }
-    return c.json(ok({ id, version: row.version, problems: stepProblems(step, data, before.type) }));
+    return ok({ id, version: row.version, problems: stepProblems(step, data, before.type) });
   });
 
   /** Submits for audit once every step is complete; else names what is missing (values.missing), nothing changed. */
-  app.post('/v1/campaign/submit', owns({ pages: CAMPAIGN_PAGES }), takes(campaignSubmit), async (c) => {
+  mount(app, campaignApi.submit, async (c) => {
     const { id, version } = c.var.body;
     const s = c.get('session');
     const campaign = await campaignOf(s.tenantId, id);
@@ -158,11 +147,11 @@ export function campaignRoutes(db: Db) {
       [id, s.tenantId, s.userId, version],
     );
     if (!row) throw new ApiError(`活动当前为“${STATUS_NAMES[liveStatus(campaign)]}”，或已被他人修改，不能提交审核`);
-    return c.json(ok({ id, version: row.version }));
+    return ok({ id, version: row.version });
   });
 
   /** Back from review to draft (撤回): out of the audit list and editable again. Only a campaign waiting for review. */
-  app.post('/v1/campaign/withdraw', owns({ pages: CAMPAIGN_PAGES }), takes(campaignId), async (c) => {
+  mount(app, campaignApi.withdraw, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query<{ version: number }>(
@@ -171,11 +160,11 @@ export function campaignRoutes(db: Db) {
       [id, s.tenantId, s.userId],
     );
     if (!row) throw new ApiError(`“${STATUS_NAMES[liveStatus(await campaignOf(s.tenantId, id))]}”的活动不能撤回`);
-    return c.json(ok({ version: row.version }));
+    return ok({ version: row.version });
   });
 
   /** Deletes a draft or a rejected campaign; one under review or approved stays (withdraw it first). */
-  app.post('/v1/campaign/del', owns({ pages: CAMPAIGN_PAGES }), takes(campaignId), async (c) => {
+  mount(app, campaignApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query(`DELETE FROM campaign WHERE id = $1 AND tenant_id = $2 AND status IN ('draft', 'rejected') RETURNING id`, [
@@ -183,10 +172,10 @@ export function campaignRoutes(db: Db) {
       s.tenantId,
     ]);
     if (!row) throw new ApiError(`“${STATUS_NAMES[liveStatus(await campaignOf(s.tenantId, id))]}”的活动不能删除`);
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/campaignAudit/list', owns({ pages: ['campaign-audit/list'] }), takes(campaignAuditList), async (c) => {
+  mount(app, campaignApi.auditList, async (c) => {
     const { status } = c.var.body;
     const s = c.get('session');
     const rows = await db.query<CampaignRow>(
@@ -195,7 +184,7 @@ export function campaignRoutes(db: Db) {
         ORDER BY (c.status = 'pending') DESC, c.submitted_at DESC LIMIT 200`,
       [s.tenantId, status],
     );
-    return c.json(ok(rows.map(present)));
+    return ok(rows.map(present));
   });
 
   const decide = async <E extends AppEnv>(c: Context<E>, approve: boolean, id: number, reason: string) => {
@@ -214,14 +203,10 @@ export function campaignRoutes(db: Db) {
       ]);
       throw new ApiError(mine ? '不能审核自己提交的活动' : `活动当前为“${STATUS_NAMES[liveStatus(campaign)]}”，不在待审核状态`);
     }
-    return c.json(ok());
+    return ok();
   };
-  app.post('/v1/campaignAudit/approve', owns({ pages: ['campaign-audit/list'] }), takes(campaignApprove), (c) =>
-    decide(c, true, c.var.body.id, ''),
-  );
-  app.post('/v1/campaignAudit/reject', owns({ pages: ['campaign-audit/list'] }), takes(campaignReject), (c) =>
-    decide(c, false, c.var.body.id, c.var.body.reason),
-  );
+  mount(app, campaignApi.approve, (c) => decide(c, true, c.var.body.id, ''));
+  mount(app, campaignApi.reject, (c) => decide(c, false, c.var.body.id, c.var.body.reason));
 
   return app;
 }

@@ -2,10 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { pageAdd, pageId, pageQuery, pageUpdate } from '../../../src/api/schema/business/page.ts';
-import { noBody } from '../../../src/api/schema/session/session.ts';
-import { owns } from '../../access/access.ts';
+import { pageApi, type PageRow, type PaletteItem } from '../../../src/api/table/content.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,
   to_json(p.created_at) #>> '{}' AS "createdAt", to_json(p.updated_at) #>> '{}' AS "updatedAt"`;
@@ -26,26 +24,29 @@ export function pageInfoRoutes(db: Db) {
   });
 
   /** `{ id }`: that page (values holds it alone); else a page of the list, newest first (`keyword` in the name). */
-  app.post('/v1/pageInfo/queryPageInfo', owns({ pages: ['template/custom-page'] }), takes(pageQuery), async (c) => {
+  mount(app, pageApi.query, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     if (body.id !== null) {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM page_info p WHERE p.id = $1 AND p.tenant_id = $2`, [body.id, s.tenantId]);
-      return c.json({ result: 'ok', values: rows, count: rows.length });
+      const rows = await db.query<PageRow>(`SELECT ${COLUMNS} FROM page_info p WHERE p.id = $1 AND p.tenant_id = $2`, [
+        body.id,
+        s.tenantId,
+      ]);
+      return { ...ok(rows), count: rows.length };
     }
     const { pageNum, pageSize, keyword } = body;
     const where = `p.tenant_id = $1 AND ($2 = '' OR strpos(lower(p.name), lower($2)) > 0)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM page_info p WHERE ${where}`, [s.tenantId, keyword]);
-    const rows = await db.query(`SELECT ${COLUMNS} FROM page_info p WHERE ${where} ORDER BY p.id DESC LIMIT $3 OFFSET $4`, [
+    const rows = await db.query<PageRow>(`SELECT ${COLUMNS} FROM page_info p WHERE ${where} ORDER BY p.id DESC LIMIT $3 OFFSET $4`, [
       s.tenantId,
       keyword,
       pageSize,
       (pageNum - 1) * pageSize,
     ]);
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
-  app.post('/v1/pageInfo/insertPageInfo', owns({ pages: ['template/custom-page'] }), takes(pageAdd), async (c) => {
+  mount(app, pageApi.insert, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { name, state, status } = input(body);
@@ -54,10 +55,10 @@ export function pageInfoRoutes(db: Db) {
        VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $7) RETURNING id`,
       [s.tenantId, name, JSON.stringify(state.pageData), JSON.stringify(state.rects), JSON.stringify(state.pops), status, s.userId],
     );
-    return c.json(ok({ id: row.id, version: 1 }));
+    return ok({ id: row.id, version: 1 });
   });
 
-  app.post('/v1/pageInfo/updatePageInfo', owns({ pages: ['template/custom-page'] }), takes(pageUpdate), async (c) => {
+  mount(app, pageApi.update, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { id } = body;
@@ -87,24 +88,24 @@ export function pageInfoRoutes(db: Db) {
       if (!now) throw new ApiError('页面不存在或已被删除');
       throw staleEdit('这个页面', version, now.version, now.by);
     }
-    return c.json(ok({ id, version: row.version }));
+    return ok({ id, version: row.version });
   });
 
-  app.post('/v1/pageInfo/deletePageInfo', owns({ pages: ['template/custom-page'] }), takes(pageId), async (c) => {
+  mount(app, pageApi.remove, async (c) => {
     const removed = await db.query('DELETE FROM page_info WHERE id = $1 AND tenant_id = $2 RETURNING id', [
       c.var.body.id,
       c.get('session').tenantId,
     ]);
     if (!removed.length) throw new ApiError('页面不存在或已被删除');
-    return c.json(ok());
+    return ok();
   });
 
   /** The component palette the builder offers (the same for every tenant). */
-  app.post('/v1/componentMiniprogramInfo/queryList', owns({ pages: ['template/custom-page'] }), takes(noBody), async (c) => {
-    const rows = await db.query(
+  mount(app, pageApi.palette, async () => {
+    const rows = await db.query<PaletteItem>(
       `SELECT id, code, name, category, default_rect AS "defaultRect" FROM component_miniprogram_info ORDER BY sort, id`,
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
   return app;

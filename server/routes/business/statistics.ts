@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { dashboardQuery, mallQuery } from '../../../src/api/schema/business/statistics.ts';
 import { grants } from '../../access/relations.ts';
 import { offeredTo, permittedMenuIds } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import type { DashboardFigures, MallStatistics } from '../../../src/api/contract.ts';
-import { owns } from '../../access/access.ts';
+import type { DashboardFigures, MallStatistics } from '../../../src/api/table/content.ts';
+import { statisticsApi } from '../../../src/api/table/content.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const DEFAULT_ZONE = 'Asia/Shanghai';
 
@@ -57,7 +56,7 @@ export function statisticsRoutes(db: Db) {
     return rows;
   };
 
-  app.post('/v1/dataStatistics/dashboard', owns({ pages: ['data-statistics/dashboard'] }), takes(dashboardQuery), async (c) => {
+  mount(app, statisticsApi.dashboard, async (c) => {
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);
     const pages = await pagesOf(s);
@@ -143,10 +142,10 @@ export function statisticsRoutes(db: Db) {
       failedTasks,
       pendingAudits: auditPath && pending ? { count: pending.count, names: pending.names, path: auditPath } : null,
     };
-    return c.json(ok(answer));
+    return ok(answer);
   });
 
-  app.post('/v1/dataStatistics/mallStatistics', owns({ pages: ['data-statistics/mall-statistics'] }), takes(mallQuery), async (c) => {
+  mount(app, statisticsApi.mall, async (c) => {
     const { from, to } = c.var.body;
     const s = c.get('session');
     const zone = await tenantZone(db, s.tenantId);
@@ -213,7 +212,7 @@ export function statisticsRoutes(db: Db) {
         writeOffs: trend.reduce((n, d) => n + d.writeOffs, 0),
       },
     };
-    return c.json(ok(answer));
+    return ok(answer);
   });
 
   return app;

@@ -1,5 +1,6 @@
 import type { Call } from './define.ts';
 import { departApi, staffApi } from './base-info.ts';
+import { campaignApi, pageApi, statisticsApi } from './content.ts';
 import { logApi, onlineApi } from './logs.ts';
 import { collectionApi, metaApi } from './meta.ts';
 import { menuApi, tenantApi } from './platform.ts';
@@ -26,6 +27,9 @@ export const CALL_TABLE = {
   menus: menuApi,
   meta: metaApi,
   collections: collectionApi,
+  statistics: statisticsApi,
+  pages: pageApi,
+  campaigns: campaignApi,
 } as const;
 
 /** Every declared call. */

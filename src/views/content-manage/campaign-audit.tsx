@@ -1,9 +1,10 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
-import { campaignCalls, type Campaign } from '../../api/calls/business/campaign-calls.ts';
+import { campaignApi } from '../../api/table/content.ts';
+import type { Campaign } from '../../api/rules/campaign-rules.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
 import { campaignReject } from '../../api/schema/business/campaign.ts';
-import { useApi, useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { FormDialog } from '../../kit/form/form-dialog.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
@@ -18,9 +19,9 @@ import { useColumns } from './campaign-columns.tsx';
 /** Why a campaign goes back to its author: checked by the reject call's own schema first. */
 function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const calls = campaignCalls(useApi());
+  const calls = useBound(campaignApi);
   const form = useForm({ reason: '' }, (v) => fieldProblems(campaignReject, { id: row.id, reason: v.reason }));
-  const reject = (v: { reason: string }) => calls.reject(row.id, v.reason.trim()).then(onDone);
+  const reject = (v: { reason: string }) => calls.reject({ id: row.id, reason: v.reason.trim() }, { fieldErrors: true }).then(onDone);
   return (
     <FormDialog form={form} title={t('rejectCampaign', { name: row.name })} submitLabel={t('reject')} send={reject} onClose={onClose}>
       <TextField form={form} name="reason" label={t('rejectReason')} required multiline />
@@ -32,8 +33,8 @@ function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => 
 export function CampaignAuditView({ route }: ViewProps) {
   const t = useT();
   const notify = useNotify();
-  const calls = useCalls(campaignCalls);
-  const data = useListData(() => calls.auditList().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const calls = useBound(campaignApi);
+  const data = useListData(() => calls.auditList({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
   const [rejecting, setRejecting] = useState<Campaign | null>(null);
   const done = () => {
     notify(t('operationDone'), 'success');
@@ -48,7 +49,11 @@ export function CampaignAuditView({ route }: ViewProps) {
         <RowActions
           name={r.name}
           actions={[
-            { code: 'campaign-audit:approve', label: t('approve'), run: () => void calls.approve(r.id).then(done, () => undefined) },
+            {
+              code: 'campaign-audit:approve',
+              label: t('approve'),
+              run: () => void calls.approve({ id: r.id }).then(done, () => undefined),
+            },
             { code: 'campaign-audit:reject', label: t('reject'), run: () => setRejecting(r) },
           ]}
         />

@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import { type Campaign } from '../../api/calls/business/campaign-calls.ts';
+import type { Campaign } from '../../api/rules/campaign-rules.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus } from '../../api/rules/campaign-rules.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { type Column } from '../../kit/table/data-table.tsx';

@@ -2,10 +2,11 @@ import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { campaignWizardMachine, type stepStates } from '../../../machines/campaign-wizard.machine.ts';
-import type { campaignCalls } from '../../api/calls/business/campaign-calls.ts';
+import { campaignApi, pageApi } from '../../api/table/content.ts';
+import type { Bound } from '../../api/client.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { pageCalls } from '../../api/calls/business/page-calls.ts';
 import { STEP_NAMES, type CampaignStep } from '../../api/rules/campaign-rules.ts';
+import type { StepSave } from '../../api/rules/campaign-rules.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
 import { useStyles } from './campaign-info-styles.ts';
@@ -16,7 +17,7 @@ const MARK = { done: '✓', invalid: '!', todo: '' } as const;
  * The wizard's statechart with the campaign calls as its actors. A refusal the shell has already shown as a toast
  * (one without a field) is remembered in `toasted`, so the wizard does not say it again (one message per event).
  */
-export function useWizardLogic(calls: ReturnType<typeof campaignCalls>) {
+export function useWizardLogic(calls: Bound<typeof campaignApi>) {
   const toasted = useRef(new Set<string>());
   const logic = useMemo(() => {
     const plain = (err: unknown) => {
@@ -26,13 +27,30 @@ export function useWizardLogic(calls: ReturnType<typeof campaignCalls>) {
     return campaignWizardMachine.provide({
       actors: {
         loadCampaign: fromPromise(({ input }: { input: { id: number } }) =>
-          calls.detail(input.id).catch((e: unknown) => Promise.reject(plain(e))),
+          calls.detail({ id: input.id }).then(
+            (a) => a.values,
+            (e: unknown) => Promise.reject(plain(e)),
+          ),
         ),
-        saveStep: fromPromise(({ input }: { input: Parameters<typeof calls.saveStep>[0] }) =>
-          calls.saveStep(input).catch((e: unknown) => Promise.reject(plain(e))),
+        saveStep: fromPromise(({ input }: { input: StepSave }) =>
+          calls
+            // a new campaign is named by its type; the wizard says a refusal where the user is looking, not as a toast
+            .saveStep(
+              input.id === null ? { type: input.type, step: input.step, data: input.data, currentStep: input.currentStep } : input,
+              {
+                fieldErrors: true,
+              },
+            )
+            .then(
+              (a) => a.values,
+              (e: unknown) => Promise.reject(plain(e)),
+            ),
         ),
         submitCampaign: fromPromise(({ input }: { input: { id: number; version: number } }) =>
-          calls.submit(input.id, input.version).catch((e: unknown) => Promise.reject(plain(e))),
+          calls.submit({ id: input.id, version: input.version }, { fieldErrors: true }).then(
+            (a) => a.values,
+            (e: unknown) => Promise.reject(plain(e)),
+          ),
         ),
       },
     });
@@ -44,12 +62,10 @@ export function useWizardLogic(calls: ReturnType<typeof campaignCalls>) {
 export function useBuilderPages(api: ApiClient) {
   const [pages, setPages] = useState<Array<{ id: number; name: string }>>([]);
   useEffect(() => {
-    pageCalls(api)
-      .list({ pageNum: 1, pageSize: 200 })
-      .then(
-        (r) => setPages(r.rows.map((p) => ({ id: p.id, name: p.name }))),
-        () => setPages([]),
-      );
+    api.send(pageApi.query, { pageNum: 1, pageSize: 200 }).then(
+      (r) => setPages(r.values.flatMap((p) => (p ? [{ id: p.id, name: p.name }] : []))),
+      () => setPages([]),
+    );
   }, [api]);
   return pages;
 }

@@ -2,9 +2,9 @@ import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/re
 import { useAppMachine } from '../../journal/actor-hooks.ts';
 import { useEffect } from 'react';
 import { stepStates } from '../../../machines/campaign-wizard.machine.ts';
-import { campaignCalls } from '../../api/calls/business/campaign-calls.ts';
+import { campaignApi } from '../../api/table/content.ts';
 import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../../api/rules/campaign-rules.ts';
-import { useApi, useCalls } from '../../shell/session/api-context.ts';
+import { useApi, useBound } from '../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
 import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
@@ -32,7 +32,7 @@ export default function CampaignInfoView({ route }: ViewProps) {
   const id = Number(search.get('id')) || null;
   const typeParam = search.get('type');
   const type: CampaignType = typeParam && typeParam in CAMPAIGN_TYPES ? (typeParam as CampaignType) : 'lottery';
-  const calls = useCalls(campaignCalls);
+  const calls = useBound(campaignApi);
   const { logic, toasted } = useWizardLogic(calls);
   const [state, send] = useAppMachine(logic, { input: { id, type } });
   const c = state.context;

@@ -1,8 +1,10 @@
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { useState } from 'react';
-import { campaignCalls, type Campaign } from '../../api/calls/business/campaign-calls.ts';
+import { campaignApi } from '../../api/table/content.ts';
+import type { Campaign } from '../../api/rules/campaign-rules.ts';
+import { listed } from '../../kit/list/use-list.ts';
 import { STATUS_NAMES, type CampaignType } from '../../api/rules/campaign-rules.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { navigate } from '../../shell/navigation/hash-location.ts';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { actionsColumn } from '../../kit/list/row-actions.tsx';
@@ -31,8 +33,8 @@ export default function CampaignListView({ route }: ViewProps) {
   const t = useT();
   const localize = useLocalize();
   const type = TYPE_OF[route.component] ?? 'lottery';
-  const calls = useCalls(campaignCalls);
-  const data = useListData(() => calls.list({ type, pageNum: 1, pageSize: 200 }), [calls, type]);
+  const calls = useBound(campaignApi);
+  const data = useListData(() => calls.list({ type, pageNum: 1, pageSize: 200 }).then(listed), [calls, type]);
   const formatInstant = useFormatInstant();
   const [ask, confirmDialog] = useConfirm();
   const [detail, setDetail] = useState<Campaign | null>(null);
@@ -55,14 +57,16 @@ export default function CampaignListView({ route }: ViewProps) {
           code: `${type}:withdraw`,
           label: t('withdraw'),
           hidden: r.status !== 'pending',
-          run: () => ask({ message: t('confirmWithdrawCampaign', { name: r.name }), run: () => calls.withdraw(r.id), then: data.reload }),
+          run: () =>
+            ask({ message: t('confirmWithdrawCampaign', { name: r.name }), run: () => calls.withdraw({ id: r.id }), then: data.reload }),
         },
         {
           code: `${type}:del`,
           label: t('delete'),
           hidden: r.status === 'pending',
           unavailable: changeable(r) ? undefined : t('campaignNotDeletable', { status: statusOf(r) }),
-          run: () => ask({ message: t('confirmDeleteCampaign', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+          run: () =>
+            ask({ message: t('confirmDeleteCampaign', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
         },
       ],
     }),

@@ -1,9 +1,9 @@
 import { Button, Spinner, makeStyles, shorthands, tokens } from '@fluentui/react-components';
 import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DashboardFigures } from '../../api/contract.ts';
-import { statisticsCalls } from '../../api/calls/business/statistics-calls.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import type { DashboardFigures } from '../../api/table/content.ts';
+import { statisticsApi } from '../../api/table/content.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
@@ -100,12 +100,15 @@ export default function DashboardView({ route }: ViewProps) {
   const t = useT();
   const formatInstant = useFormatInstant();
   const titleOf = usePageTitles();
-  const calls = useCalls(statisticsCalls);
+  const calls = useBound(statisticsApi);
   const [data, setData] = useState<DashboardFigures | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    calls.dashboard().then(setData, () => setFailed(true));
+    calls.dashboard({}).then(
+      (a) => setData(a.values),
+      () => setFailed(true),
+    );
   }, [calls]);
   useEffect(load, [load]);
 

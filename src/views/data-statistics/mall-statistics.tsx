@@ -2,12 +2,12 @@ import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
 import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import type { MallStatistics } from '../../api/contract.ts';
+import type { MallStatistics } from '../../api/table/content.ts';
 import { ApiFailure } from '../../api/errors.ts';
-import { statisticsCalls } from '../../api/calls/business/statistics-calls.ts';
+import { statisticsApi } from '../../api/table/content.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { unreadText } from '../../lib/days.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useTimeZone } from '../../shell/time-zone.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { PageHeader } from '../../kit/page/page-header.tsx';
@@ -47,7 +47,7 @@ export default function MallStatisticsView({ route }: ViewProps) {
   const t = useT();
   const notify = useNotify();
   const zone = useTimeZone();
-  const calls = useCalls(statisticsCalls);
+  const calls = useBound(statisticsApi);
   const today = formatInstant(new Date(), zone, 'date');
   const [range, setRange] = useState({ from: shift(today, -29), to: today });
   const [draft, setDraft] = useState(range);
@@ -67,8 +67,8 @@ export default function MallStatisticsView({ route }: ViewProps) {
 
   const load = useCallback(() => {
     setLoading(true);
-    calls.mall(range.from, range.to).then(
-      (d) => {
+    calls.mall({ from: range.from, to: range.to }, { fieldErrors: true }).then(
+      ({ values: d }) => {
         setData(d);
         setProblem(null);
         setLoading(false);

@@ -1,25 +1,30 @@
 import { fromPromise } from 'xstate';
 import { pageBuilderMachine, type PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
-import type { pageCalls } from '../../../api/calls/business/page-calls.ts';
+import type { pageApi } from '../../../api/table/content.ts';
+import type { Bound } from '../../../api/client.ts';
 import type { PageState } from '../../../api/rules/page-rules.ts';
 import { arrowStep } from './hot-zone-geometry.ts';
 import { message } from './preview.tsx';
 
 /** The builder's machine with the real calls: a page loaded by id, saved as new or as the next version. */
-export const createBuilderLogic = (calls: ReturnType<typeof pageCalls>) =>
+export const createBuilderLogic = (calls: Bound<typeof pageApi>) =>
   pageBuilderMachine.provide({
     actors: {
       loadPage: fromPromise(async ({ input }: { input: { id: number } }) => {
-        const p = await calls.get(input.id).catch((err: unknown) => Promise.reject(new Error(message(err))));
+        const found = await calls.query({ id: input.id }).catch((err: unknown) => Promise.reject(new Error(message(err))));
+        const p = found.values.find((x) => x !== null);
+        if (!p) throw new Error('页面不存在或已被删除');
         return { page: { pageData: p.pageData, rects: p.rects, pops: p.pops }, name: p.name, saved: { id: p.id, version: p.version } };
       }),
       savePage: fromPromise(
         async ({ input }: { input: { page: PageState; name: string; saved: { id: number; version: number } | null } }) => {
           const body = { name: input.name.trim(), ...input.page };
           const out = await (
-            input.saved ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }) : calls.insert(body)
+            input.saved
+              ? calls.update({ ...body, id: input.saved.id, version: input.saved.version }, { fieldErrors: true })
+              : calls.insert(body, { fieldErrors: true })
           ).catch((err: unknown) => Promise.reject(new Error(message(err))));
-          return { id: out.id, version: out.version };
+          return { id: out.values.id, version: out.values.version };
         },
       ),
     },

@@ -2,10 +2,10 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Spinner } from '@flue
 import { useAppMachine } from '../../../journal/actor-hooks.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { activeIndex, layerRects, shownPopIndex } from '../../../../machines/page-builder.machine.ts';
-import { pageCalls, type PaletteItem } from '../../../api/calls/business/page-calls.ts';
+import { pageApi, type PaletteItem } from '../../../api/table/content.ts';
 import { createBuilderLogic, keyCommand } from './builder-logic.ts';
 import type { PageRect } from '../../../api/rules/page-rules.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { PageHeader } from '../../../kit/page/page-header.tsx';
@@ -20,13 +20,16 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
   const s = useStyles();
   const t = useT();
   const notify = useNotify();
-  const calls = useCalls(pageCalls);
+  const calls = useBound(pageApi);
   const logic = useMemo(() => createBuilderLogic(calls), [calls]);
   const [state, send] = useAppMachine(logic, { input: { id } });
   const { page, name, saved, past, future, dirty, error } = state.context;
   const [palette, setPalette] = useState<PaletteItem[]>([]);
   useEffect(() => {
-    calls.palette().then(setPalette, () => setPalette([]));
+    calls.palette({}).then(
+      (a) => setPalette(a.values),
+      () => setPalette([]),
+    );
   }, [calls]);
   // A new page, once saved, has an address of its own (a reload opens it again).
   const wasSaving = useRef(false);

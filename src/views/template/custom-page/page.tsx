@@ -1,6 +1,6 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
-import { pageCalls, type PageRow } from '../../../api/calls/business/page-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { pageApi, type PageRow } from '../../../api/table/content.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { type Column } from '../../../kit/table/data-table.tsx';
@@ -33,8 +33,12 @@ export default function CustomPageView({ route }: ViewProps) {
 function PageList({ route }: ViewProps) {
   const t = useT();
   const formatInstant = useFormatInstant();
-  const calls = useCalls(pageCalls);
-  const data = useListData(() => calls.list({ pageNum: 1, pageSize: 200 }), [calls]);
+  const calls = useBound(pageApi);
+  const data = useListData(
+    () =>
+      calls.query({ pageNum: 1, pageSize: 200 }).then((a) => ({ rows: a.values.filter((p): p is PageRow => p !== null), count: a.count })),
+    [calls],
+  );
   const [ask, confirmDialog] = useConfirm();
   const columns: Column<PageRow>[] = [
     { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name },
@@ -48,7 +52,7 @@ function PageList({ route }: ViewProps) {
         {
           code: 'page:del',
           label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteRecord', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+          run: () => ask({ message: t('confirmDeleteRecord', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
         },
       ],
     }),
