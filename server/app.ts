@@ -11,7 +11,6 @@ import { accessChain, CallTable } from './access/access.ts';
 import { dbLookups } from './access/relations.ts';
 import { upgradeDatabase } from './seed/upgrade.ts';
 import type { Reconciled } from './seed/catalogue.ts';
-import { RECORD_IMPORT_MAX_BYTES } from '../src/api/schema/business/record.ts';
 import { declaredCalls } from '../src/api/table/index.ts';
 import { clientAddress } from './infra/http/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
@@ -122,7 +121,6 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // the declared calls' own (src/api/table)
   ...Object.fromEntries(declaredCalls().flatMap((call) => (call.maxBytes ? [[call.path, call.maxBytes]] : []))),
-  '/v1/metaRecord/import': RECORD_IMPORT_MAX_BYTES + 64 * 1024,
   '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
 };
 

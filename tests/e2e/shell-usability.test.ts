@@ -556,8 +556,8 @@ describe('English mode: every text the console makes is English', () => {
 
     // The pages issue 12 and 13 added speak English too (table bodies are data).
     // A records page's field and option names are the tenant's data dictionary.
-    const { recordCalls } = await import('../../src/api/calls/business/record-calls.ts');
-    const stores = (await recordCalls(api).schema('base-info/store-mng'))!;
+    const { recordApi } = await import('../../src/api/table/records.ts');
+    const stores = (await api.send(recordApi.schema, { component: 'base-info/store-mng' })).values!;
     data.push(stores.table.label, ...stores.fields.flatMap((f) => [f.label, ...f.options.map((o) => o.label)]));
     const { pageApi } = await import('../../src/api/table/content.ts');
     data.push(...(await api.send(pageApi.palette, {})).values.map((p) => p.name));

@@ -33,7 +33,7 @@ const writtenIn = (p: string) => product.filter(({ text }) => quoted(p).test(tex
  * Served paths not yet in the table that are still written on both sides (a client wrapper and a route). Each area
  * moved into the table lowers it; it never rises, and it must be lowered when it falls (issue 44).
  */
-const NOT_YET_DECLARED_TWICE = 32;
+const NOT_YET_DECLARED_TWICE = 23;
 
 describe('the call table', () => {
   const app = routeApp();

@@ -29,20 +29,10 @@ import {
 } from '../../services/records.ts';
 import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
 import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
-import { owns } from '../../access/access.ts';
-import { takes } from '../../infra/http/validate.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import {
-  recordExport,
-  recordExportJob,
-  recordId,
-  recordImport,
-  recordList,
-  recordOptions,
-  recordSave,
-  recordTableOf,
-} from '../../../src/api/schema/business/record.ts';
+import { recordApi } from '../../../src/api/table/records.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 
@@ -173,21 +163,21 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
 
   /** The table a menu component's page renders, or null when the tenant's dictionary has none (module not installed). */
   // Each records call names its table, checked again per table (mayRecord).
-  app.post('/v1/metaRecord/schema', owns({ records: ['view'] }), takes(recordTableOf), async (c) => {
+  mount(app, recordApi.schema, async (c) => {
     const { component } = c.var.body;
     const s = c.get('session');
     const [exists] = await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [s.tenantId, component]);
-    if (!exists) return c.json(ok(null));
+    if (!exists) return ok(null);
     const schema = await tableFor(c, { component }, 'view');
     const answer: RecordSchema = {
       table: { id: schema.table.id, name: schema.table.name, label: schema.table.label, remark: schema.table.remark, component },
       fields: schema.fields,
       codes: codesOf(schema.table.name),
     };
-    return c.json(ok(answer));
+    return ok(answer);
   });
 
-  app.post('/v1/metaRecord/list', owns({ records: ['view'] }), takes(recordList), async (c) => {
+  mount(app, recordApi.list, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'view');
@@ -219,17 +209,17 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     });
   });
 
-  app.post('/v1/metaRecord/detail', owns({ records: ['view'] }), takes(recordId), async (c) => {
+  mount(app, recordApi.detail, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'view');
     const row = await recordOf(s, schema, body.id);
     const [record] = await present(db, s.tenantId, schema, [row], await phoneView(db, s));
-    return c.json(ok(record));
+    return ok(record);
   });
 
   /** Reference choices: records of the referenced table whose title contains the keyword (a searchable select). */
-  app.post('/v1/metaRecord/options', owns({ records: ['view'] }), takes(recordOptions), async (c) => {
+  mount(app, recordApi.options, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'view');
@@ -247,10 +237,10 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       [field.refTableId, s.tenantId, keyword.replace(/[\\%_]/g, (x) => `\\${x}`), ids],
       PER_CALL,
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/v1/metaRecord/save', owns({ records: ['add', 'edit'] }), takes(recordSave), async (c) => {
+  mount(app, recordApi.save, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { id, values } = body;
@@ -274,7 +264,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         );
         if (!row) throw new ApiError('所引用的记录刚被删除，请重新选择');
         await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
-        return c.json(ok({ id: row.id, version: 1 }));
+        return ok({ id: row.id, version: 1 });
       }
       const [row] = await db.query<{ version: number }>(
         `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
@@ -294,14 +284,14 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         throw new ApiError('所引用的记录刚被删除，请重新选择');
       }
       await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
-      return c.json(ok({ id, version: row.version }));
+      return ok({ id: id!, version: row.version });
     } catch (err) {
       if (isUniqueViolation(err)) throw uniqueMessage(err, schema);
       throw err;
     }
   });
 
-  app.post('/v1/metaRecord/del', owns({ records: ['del'] }), takes(recordId), async (c) => {
+  mount(app, recordApi.remove, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'del');
@@ -326,18 +316,18 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     );
     if (!removed.length) throw new ApiError(`“${name}”刚被其他记录引用，不能删除`);
     await logWrite(db, s, schema.table, 'del', name);
-    return c.json(ok());
+    return ok();
   });
 
   /** The list's rows (or, with `template`, only the header) for the browser to write as .xlsx, like the users page. */
-  app.post('/v1/metaRecord/export', owns({ records: ['export', 'import'] }), takes(recordExport), async (c) => {
+  mount(app, recordApi.sheet, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const { template } = body;
     const schema = await tableFor(c, { id: body.tableId }, template ? 'import' : 'export');
     const columns = schema.fields.map((f) => f.label);
     const day = todayIn(await tenantZone(db, s.tenantId));
-    if (template) return c.json(ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] }));
+    if (template) return ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] });
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
@@ -363,11 +353,11 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
    * written slice by slice in the list's order by a keyset walk. With `jobId`, the caller's job's progress and, once
    * done, its download link; with `cancel`, a request to stop it.
    */
-  app.post('/v1/metaRecord/exportJob', owns({ records: ['export'] }), takes(recordExportJob), async (c) => {
+  mount(app, recordApi.exportJob, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'export');
-    if (body.jobId !== undefined) return c.json(ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId))));
+    if (body.jobId !== undefined) return ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId)));
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
@@ -392,14 +382,14 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       };
     };
     const columns = schema.fields.map((f) => f.label);
-    return c.json(ok(await exports.start(s, `records:${schema.table.id}`, `${schema.table.label}-${day}.xlsx`, n, { columns, next })));
+    return ok(await exports.start(s, `records:${schema.table.id}`, `${schema.table.label}-${day}.xlsx`, n, { columns, next }));
   });
 
   /**
    * multipart: tableId and file (.xlsx with the template's header). Every row is checked first; if any is wrong the
    * answer (ok, imported 0) lists each problem (row, column, why) and nothing is saved; else all rows are saved in one statement.
    */
-  app.post('/v1/metaRecord/import', owns({ records: ['import'] }), takes(recordImport), async (c) => {
+  mount(app, recordApi.importSheet, async (c) => {
     const s = c.get('session');
     const { tableId, file } = c.var.body;
     const schema = await tableFor(c, { id: tableId }, 'import');
@@ -483,7 +473,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     if (problems.length) {
       problems.sort((a, b) => a.row - b.row);
       // Checked, not saved: the dialog lists each problem (one message, where the user looks).
-      return c.json(ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length }));
+      return ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length });
     }
     try {
       await db.query(
@@ -496,7 +486,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       throw err;
     }
     await logWrite(db, s, schema.table, 'import', `${datas.length} 条`);
-    return c.json(ok({ imported: datas.length }));
+    return ok({ imported: datas.length });
   });
 
   return app;

@@ -4,6 +4,7 @@ import { campaignApi, pageApi, statisticsApi } from './content.ts';
 import { logApi, onlineApi } from './logs.ts';
 import { collectionApi, metaApi } from './meta.ts';
 import { menuApi, tenantApi } from './platform.ts';
+import { recordApi } from './records.ts';
 import { roleApi } from './roles.ts';
 import { passportApi, shellApi, smsApi, userCenterApi } from './session.ts';
 import { userApi } from './users.ts';
@@ -30,6 +31,7 @@ export const CALL_TABLE = {
   statistics: statisticsApi,
   pages: pageApi,
   campaigns: campaignApi,
+  records: recordApi,
 } as const;
 
 /** Every declared call. */

@@ -1,6 +1,7 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import type { ViewProps } from '../view-props.ts';
+import { recordApi } from '../../api/table/records.ts';
 
 const useStyles = makeStyles({
   page: {
@@ -21,14 +22,14 @@ const useStyles = makeStyles({
 });
 
 const CALLS: Array<[string, string]> = [
-  ['/v1/metaRecord/schema', '{ component } → 该页面组件对应的数据表、字段和按钮编码（没有时为 null）'],
-  ['/v1/metaRecord/list', '{ tableId, pageNum, pageSize, filters?, sortField?, sortOrder? } → values（记录）与 count'],
-  ['/v1/metaRecord/detail', '{ tableId, id } → 一条记录（values 按字段标识，labels 为引用与部门的名称）'],
-  ['/v1/metaRecord/save', '{ tableId, values } 新增；{ tableId, id, version, values } 编辑（version 过期时拒绝，不覆盖）'],
-  ['/v1/metaRecord/del', '{ tableId, id } → 被其他记录引用时拒绝'],
-  ['/v1/metaRecord/export', '{ tableId, filters? } → 列名与行，最多 10000 行'],
+  [recordApi.schema.path, '{ component } → 该页面组件对应的数据表、字段和按钮编码（没有时为 null）'],
+  [recordApi.list.path, '{ tableId, pageNum, pageSize, filters?, sortField?, sortOrder? } → values（记录）与 count'],
+  [recordApi.detail.path, '{ tableId, id } → 一条记录（values 按字段标识，labels 为引用与部门的名称）'],
+  [recordApi.save.path, '{ tableId, values } 新增；{ tableId, id, version, values } 编辑（version 过期时拒绝，不覆盖）'],
+  [recordApi.remove.path, '{ tableId, id } → 被其他记录引用时拒绝'],
+  [recordApi.sheet.path, '{ tableId, filters? } → 列名与行，最多 10000 行'],
   [
-    '/v1/metaRecord/exportJob',
+    recordApi.exportJob.path,
     '{ tableId, filters? } 开始服务器导出（最多 1,000,000 行）；{ tableId, jobId } 查询进度，完成后给出有效 60 分钟的下载链接',
   ],
 ];
@@ -51,7 +52,7 @@ export default function UserApiDocView({ route }: ViewProps) {
         。密钥代表创建它的用户：只能调用该用户当前有权限的接口，数据范围与其部门相同；每分钟的调用次数有上限，超过时答 HTTP 429。
       </p>
       {/* Wider than a phone: it scrolls sideways, so the keyboard must reach it. */}
-      <pre className={s.pre} tabIndex={0} role="region" aria-label="示例请求">{`curl -X POST ${base}/v1/metaRecord/list \\
+      <pre className={s.pre} tabIndex={0} role="region" aria-label="示例请求">{`curl -X POST ${base}${recordApi.list.path} \\
   -H 'Content-Type: application/json' \\
   -H 'X-Api-Key: <你的密钥>' \\
   -d '{"tableId": 12, "pageNum": 1, "pageSize": 20, "filters": {"level": "4"}}'`}</pre>

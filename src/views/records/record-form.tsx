@@ -1,10 +1,10 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useCallback, useState } from 'react';
-import { recordCalls } from '../../api/calls/business/record-calls.ts';
+import { recordApi } from '../../api/table/records.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
 import { recordProblems } from '../../api/rules/record-rules.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -30,7 +30,7 @@ export function RecordForm({
   departs: readonly DepartRef[];
 }) {
   const t = useT();
-  const calls = useCalls(recordCalls);
+  const calls = useBound(recordApi);
   const { table, fields } = schema;
   const [record, setRecord] = useState(editing);
   const validate = useCallback((v: Record<string, unknown>) => recordProblems(fields, v), [fields]);
@@ -40,7 +40,7 @@ export function RecordForm({
   const reloadLatest = async () => {
     if (!record) return;
     try {
-      const latest = await calls.detail(table.id, record.id);
+      const { values: latest } = await calls.detail({ tableId: table.id, id: record.id });
       setRecord(latest);
       form.reset(initialValues(fields, latest));
       setStale(null);
@@ -60,7 +60,10 @@ export function RecordForm({
         setStale(null);
         const saved = await form.submit(async (values) => {
           try {
-            await calls.save({ tableId: table.id, ...(record ? { id: record.id, version: record.version } : {}), values });
+            await calls.save(
+              { tableId: table.id, ...(record ? { id: record.id, version: record.version } : {}), values },
+              { fieldErrors: true },
+            );
           } catch (err) {
             // Someone saved this record meanwhile: nothing was overwritten and the user's input stays in the form.
             if (err instanceof ApiFailure && err.failure.field === 'version') setStale(err.failure.message);

@@ -1,9 +1,10 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { DialogShell } from '../../kit/page/dialog-shell.tsx';
 import { useEffect, useState } from 'react';
-import { recordCalls, type ImportProblem } from '../../api/calls/business/record-calls.ts';
+import { recordApi } from '../../api/table/records.ts';
+import type { RecordImportProblem as ImportProblem } from '../../api/table/records.ts';
 import type { RecordSchema } from '../../api/contract.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { useLocalize, useT } from '../../i18n/use-t.ts';
 import { fieldProblems } from '../../api/schema/kit.ts';
@@ -30,7 +31,7 @@ export function ImportDialog({
   const t = useT();
   const localize = useLocalize();
   const notify = useNotify();
-  const calls = useCalls(recordCalls);
+  const calls = useBound(recordApi);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   // The sheet's size is the import schema's rule, checked before anything is sent.
@@ -50,7 +51,11 @@ export function ImportDialog({
     setBusy(true);
     setRefused(null);
     try {
-      const answer = await calls.importSheet(schema.table.id, file);
+      const form = new FormData();
+      form.append('tableId', String(schema.table.id));
+      form.append('file', file);
+      // quiet: the import dialog says a refusal (a wrong header) beside the file, as the rows' problems are said
+      const { values: answer } = await calls.importSheet(form, { quiet: true });
       if (answer.problems?.length) setProblems({ list: answer.problems, total: answer.total ?? answer.problems.length });
       else {
         notify(t('recordsImported', { count: answer.imported }), 'success');
@@ -64,7 +69,11 @@ export function ImportDialog({
     }
   };
   const say = useSayFailure();
-  const template = () => calls.sheet({ tableId: schema.table.id, template: true }).then(saveSheet).catch(say);
+  const template = () =>
+    calls
+      .sheet({ tableId: schema.table.id, template: true })
+      .then((a) => saveSheet(a.values))
+      .catch(say);
   return (
     <DialogShell
       open={open}

@@ -1,8 +1,8 @@
 import { Combobox, Option } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { type MetaFieldRow } from '../../api/contract.ts';
-import { recordCalls } from '../../api/calls/business/record-calls.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { recordApi } from '../../api/table/records.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -24,7 +24,7 @@ export function RecordPicker({
   onBlur?: () => void;
 }) {
   const t = useT();
-  const calls = useCalls(recordCalls);
+  const calls = useBound(recordApi);
   const [typed, setTyped] = useState('');
   const [options, setOptions] = useState<Array<{ id: number; label: string }>>([]);
   const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
@@ -33,15 +33,15 @@ export function RecordPicker({
   useEffect(() => {
     if (value === null) return setChosen(null);
     if (chosen?.id === value) return;
-    calls.options(tableId, field.name, { ids: [value] }).then(
-      (found) => setChosen(found[0] ?? { id: value, label: `#${value}` }),
+    calls.options({ tableId, field: field.name, ids: [value] }).then(
+      ({ values: found }) => setChosen(found[0] ?? { id: value, label: `#${value}` }),
       () => setChosen({ id: value, label: `#${value}` }),
     );
   }, [value, tableId, field.name]);
   useEffect(() => {
     const mine = ++seq.current;
-    calls.options(tableId, field.name, { keyword }).then(
-      (found) => mine === seq.current && setOptions(found),
+    calls.options({ tableId, field: field.name, keyword }).then(
+      ({ values: found }) => mine === seq.current && setOptions(found),
       () => undefined,
     );
   }, [keyword, tableId, field.name, calls]);

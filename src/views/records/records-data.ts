@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import type { recordCalls } from '../../api/calls/business/record-calls.ts';
+import type { recordApi } from '../../api/table/records.ts';
+import type { Bound } from '../../api/client.ts';
 import type { RecordSchema } from '../../api/contract.ts';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import type { Filters } from '../../kit/list/use-filters.ts';
-import { usePageData } from '../../kit/list/use-list.ts';
+import { listed, usePageData } from '../../kit/list/use-list.ts';
 
 /** The departments a record may name: all of them for userType 0, else the user's scope (the server refuses others). */
 export function useScopedDeparts() {
@@ -15,7 +16,7 @@ export function useScopedDeparts() {
 }
 
 /** A table's records as the list's filters, sort and page ask for them; `query` is what the export sends too. */
-export function useRecordList(calls: ReturnType<typeof recordCalls>, schema: RecordSchema, filters: Filters) {
+export function useRecordList(calls: Bound<typeof recordApi>, schema: RecordSchema, filters: Filters) {
   const { list } = filters;
   const f = list.filters;
   const query = {
@@ -23,7 +24,7 @@ export function useRecordList(calls: ReturnType<typeof recordCalls>, schema: Rec
     sortField: list.sortField ?? undefined,
     sortOrder: list.sortOrder ?? undefined,
   };
-  const data = usePageData(list, (page) => calls.list({ tableId: schema.table.id, ...page, ...query }), [
+  const data = usePageData(list, (page) => calls.list({ tableId: schema.table.id, ...page, ...query }).then(listed), [
     calls,
     schema.table.id,
     list.sortField,

@@ -1,8 +1,9 @@
 import { useEditor } from '../../kit/form/use-editor.ts';
 import { useEffect, useMemo, useState } from 'react';
-import { recordCalls } from '../../api/calls/business/record-calls.ts';
+import { recordApi } from '../../api/table/records.ts';
+import { exportJobCalls } from '../../kit/page/export-job-logic.ts';
 import type { MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useApi, useBound } from '../../shell/session/api-context.ts';
 import { PermissionButton } from '../../shell/session/permission-button.tsx';
 import { ResourceList } from '../../kit/list/resource-list.tsx';
 import { BatchBar } from '../../kit/list/batch-bar.tsx';
@@ -24,7 +25,8 @@ import { useListExport } from '../../kit/page/use-list-export.tsx';
 
 export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchema }) {
   const t = useT();
-  const calls = useCalls(recordCalls);
+  const api = useApi();
+  const calls = useBound(recordApi);
   const show = useShow();
   const departs = useScopedDeparts();
   const { table, fields, codes } = schema;
@@ -44,25 +46,21 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const openAdd = editor.add;
 
   // The record as it is now (a failure is shown by the shell).
-  const fresh = (row: MetaRecord, then: (r: MetaRecord) => void) => calls.detail(table.id, row.id).then(then, () => undefined);
+  const fresh = (row: MetaRecord, then: (r: MetaRecord) => void) =>
+    calls.detail({ tableId: table.id, id: row.id }).then(
+      (a) => then(a.values),
+      () => undefined,
+    );
   const openEdit = (row: MetaRecord) => fresh(row, editor.edit);
   const openDetail = (row: MetaRecord) => fresh(row, setDetail);
 
   const download = useSheetDownload();
   // Beyond what the browser writes at once, the server writes the file as a job; the button brings a running one back.
-  const exporter = useListExport(
-    table.label,
-    () => ({
-      start: (query) => calls.exportJob.start(table.id, query),
-      status: (jobId) => calls.exportJob.status(table.id, jobId),
-      cancel: (jobId) => calls.exportJob.cancel(table.id, jobId),
-    }),
-    [calls, table.id],
-  );
+  const exporter = useListExport(table.label, () => exportJobCalls(api, recordApi.exportJob, { tableId: table.id }), [api, table.id]);
   const exportList = () =>
     exporter.run(data.count, query, () =>
       download(async () => {
-        const sheet = await calls.sheet({ tableId: table.id, ...query });
+        const { values: sheet } = await calls.sheet({ tableId: table.id, ...query });
         await saveSheet(sheet);
         return sheet;
       }),
@@ -74,7 +72,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         rows.length > 1
           ? t('confirmDeleteRecords', { count: rows.length, label: table.label })
           : t('confirmDeleteRecord', { name: title(rows[0]) }),
-      run: () => runEach(rows, (r) => calls.remove(table.id, r.id), data.reload),
+      run: () => runEach(rows, (r) => calls.remove({ tableId: table.id, id: r.id }), data.reload),
       quiet: true,
     });
 

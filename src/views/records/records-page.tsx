@@ -1,8 +1,8 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { recordCalls } from '../../api/calls/business/record-calls.ts';
+import { recordApi } from '../../api/table/records.ts';
 import type { RecordSchema } from '../../api/contract.ts';
-import { useCalls } from '../../shell/session/api-context.ts';
+import { useBound } from '../../shell/session/api-context.ts';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -17,13 +17,16 @@ import { RecordsPage } from './records-list.tsx';
  */
 export default function RecordsView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(recordCalls);
+  const calls = useBound(recordApi);
   const [schema, setSchema] = useState<RecordSchema | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     setFailed(false);
-    calls.schema(route.component).then(setSchema, () => setFailed(true));
+    calls.schema({ component: route.component }).then(
+      (a) => setSchema(a.values),
+      () => setFailed(true),
+    );
   }, [calls, route.component, attempt]);
   if (failed)
     return (
