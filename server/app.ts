@@ -54,7 +54,6 @@ import { log } from './infra/logger.ts';
 import { analyzeGrownTables } from './infra/db/statistics.ts';
 import { securityHeaders } from './infra/http/security-headers.ts';
 import { ExportJobs } from './services/export-jobs.ts';
-import { IMAGE_RULES } from '../src/api/rules/image-rules.ts';
 
 export interface AppOptions {
   db: Db;
@@ -121,7 +120,6 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   // the declared calls' own (src/api/table)
   ...Object.fromEntries(declaredCalls().flatMap((call) => (call.maxBytes ? [[call.path, call.maxBytes]] : []))),
-  '/anon/upload': IMAGE_RULES.maxBytes + 64 * 1024,
 };
 
 // The rest of the body is never read, so the connection cannot carry another request: close it.

@@ -5,7 +5,6 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppEnv, SessionInfo } from '../access/auth.ts';
-import { owns } from '../access/access.ts';
 import type { Db } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
 import { isUniqueViolation } from '../infra/db/db-errors.ts';
@@ -13,6 +12,8 @@ import type { Lifecycle } from '../infra/operations.ts';
 import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
 import { EXPORT_LIMITS, type ExportStatus } from '../../src/api/contract.ts';
 import { log } from '../infra/logger.ts';
+import { fileApi } from '../../src/api/table/files.ts';
+import { mount } from '../infra/http/mount.ts';
 
 export type ExportCell = string | number | null;
 
@@ -77,7 +78,7 @@ export class ExportJobs {
 
   /** The link a finished job's file is read from (relative to the site), valid until the job expires. */
   private link(id: number, expires: number): string {
-    return `/manage/anon/exportFile?id=${id}&e=${expires}&s=${this.sign(id, expires)}`;
+    return `/manage${fileApi.exportFile.path}?id=${id}&e=${expires}&s=${this.sign(id, expires)}`;
   }
 
   private present(job: JobRow): ExportStatus {
@@ -234,7 +235,7 @@ export class ExportJobs {
    */
   routes(): Hono<AppEnv> {
     const app = new Hono<AppEnv>();
-    app.get('/anon/exportFile', owns('anonymous'), async (c) => {
+    mount(app, fileApi.exportFile, async (c) => {
       const id = Number(c.req.query('id'));
       const expires = Number(c.req.query('e'));
       const given = Buffer.from(c.req.query('s') ?? '');

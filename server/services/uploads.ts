@@ -3,11 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
-import { takes } from '../infra/http/validate.ts';
-import { imageUpload } from '../../src/api/schema/session/upload.ts';
-import { type UploadTokenAnswer } from '../../src/api/contract.ts';
+import type { UploadGrant } from '../../src/api/table/files.ts';
 import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';
-import { owns } from '../access/access.ts';
+import { fileApi } from '../../src/api/table/files.ts';
+import { mount } from '../infra/http/mount.ts';
 
 /** Qiniu's regions as the spec names them, and their upload hosts (Qiniu's documentation). */
 export const QINIU_REGIONS: Readonly<Record<string, { name: string; host: string }>> = {
@@ -117,11 +116,11 @@ export function uploadRoutes(options: UploadOptions) {
   };
 
   // Avatars, record images, campaign images: the upload itself carries the token.
-  api.get('/v1/system/get7niuToken', owns('shell'), (c) => {
+  mount(api, fileApi.uploadToken, (c) => {
     const s = c.get('session');
     const prefix = `scrm/${s.tenantId}/`;
     const q = options.qiniu;
-    const answer: UploadTokenAnswer = q
+    const answer: UploadGrant = q
       ? {
           result: 'ok',
           token: qiniuToken(q, prefix),
@@ -136,12 +135,12 @@ export function uploadRoutes(options: UploadOptions) {
           qiniuUrl: '/uploads',
           uploadPath: prefix,
           regionName: 'local',
-          uploadUrl: '/manage/anon/upload',
+          uploadUrl: `/manage${fileApi.upload.path}`,
         };
     return c.json(answer);
   });
 
-  api.post('/anon/upload', owns('anonymous'), takes(imageUpload), async (c) => {
+  mount(api, fileApi.upload, async (c) => {
     const form = c.var.body;
     const grant = typeof form.token === 'string' ? readToken(form.token) : null;
     if (!grant) return c.json({ error: '上传凭证无效或已过期，请重新上传' }, 401);

@@ -342,19 +342,6 @@ export interface RecordSchema {
 
 // ---- Uploads (upload-token response, get7niuToken) ----
 
-/** GET /v1/system/get7niuToken; `uploadUrl` (ours) says where to post: Qiniu's region host or the server's own. */
-export interface UploadTokenAnswer {
-  result: 'ok';
-  token: string;
-  /** where uploaded files are read from: `${qiniuUrl}/${key}` */
-  qiniuUrl: string;
-  /** the key prefix the token allows */
-  uploadPath: string;
-  /** z0 华东, z1 华北, z2 华南, na0 北美, as0 东南亚; 'local' for the server's own storage */
-  regionName: string;
-  uploadUrl?: string;
-}
-
 // ---- The landing page and the statistics page ----
 
 /** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */
@@ -396,39 +383,4 @@ export interface SmsPlatformInput {
   signName: string;
   templates: Record<string, string>;
   active: boolean;
-}
-
-/** A scheduled task as the task list shows it: its schedule, its lock and its last run. */
-export interface TaskRow {
-  id: number;
-  name: string;
-  job: string;
-  jobLabel: string;
-  cron: string;
-  enabled: boolean;
-  timeoutSeconds: number;
-  nextRun: string | null;
-  locked: boolean;
-  lockedBy: string;
-  lockedUntil: string | null;
-  lastOutcome: string | null;
-  lastStartedAt: string | null;
-  lastMessage: string | null;
-  params: Record<string, unknown>;
-}
-
-/** One run of a scheduled task (its log). */
-export interface TaskRun {
-  id: string;
-  taskId: number;
-  taskName: string;
-  trigger: 'schedule' | 'manual' | 'unlock';
-  outcome: 'running' | 'success' | 'failure' | 'timeout' | 'skipped' | 'unlocked';
-  message: string;
-  process: string;
-  byUserName: string;
-  scheduledAt: string;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
 }

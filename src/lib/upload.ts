@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.ts';
-import type { UploadTokenAnswer } from '../api/contract.ts';
+import { fileApi } from '../api/table/files.ts';
 import { imageProblem } from '../api/rules/image-rules.ts';
 
 /** An upload refused before or by the storage, in the product's words. */
@@ -42,10 +42,7 @@ export async function uploadImage(
   const problem = imageProblem({ type: file.type, size: file.size, ...(size ?? {}) }, options.square);
   if (problem) throw new UploadError(problem);
   if (!size) throw new UploadError('图片无法读取，请换一张');
-  const grant = await api.call<UploadTokenAnswer>('/v1/system/get7niuToken', undefined, {
-    method: 'GET',
-    ...(options.tenantId ? { query: { renantId: options.tenantId } } : {}),
-  });
+  const grant = await api.send(fileApi.uploadToken, options.tenantId ? { renantId: String(options.tenantId) } : {});
   const form = new FormData();
   form.append('token', grant.token);
   form.append('key', `${grant.uploadPath}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);

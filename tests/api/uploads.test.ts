@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { pngHeader } from '../support/images.ts';
-import type { UploadTokenAnswer } from '../../src/api/contract.ts';
+import type { UploadGrant } from '../../src/api/table/files.ts';
 
 // Uploads without Qiniu credentials (SPEC 7 get7niuToken; issue 15's uploads, used by issue 14's image fields): the
 // token authorises an upload to the server's own storage, served back at a public path.
@@ -10,9 +10,9 @@ const baseUrl = inject('baseUrl');
 async function tokenFor(userName: string) {
   const { token } = await signedIn(baseUrl, userName);
   const res = await fetch(`${baseUrl}/manage/v1/system/get7niuToken?renantId=1`, { headers: { UserToken: token } });
-  return (await res.json()) as UploadTokenAnswer;
+  return (await res.json()) as UploadGrant;
 }
-async function upload(grant: UploadTokenAnswer, bytes: Buffer, fields: Record<string, string> = {}) {
+async function upload(grant: UploadGrant, bytes: Buffer, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.append('token', grant.token);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -29,11 +29,8 @@ const product = [...files('src'), ...files('server')]
 const quoted = (p: string) => new RegExp(`['"\`]${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`?]`);
 const writtenIn = (p: string) => product.filter(({ text }) => quoted(p).test(text)).map(({ file }) => file);
 
-/**
- * Served paths not yet in the table that are still written on both sides (a client wrapper and a route). Each area
- * moved into the table lowers it; it never rises, and it must be lowered when it falls (issue 44).
- */
-const NOT_YET_DECLARED_TWICE = 23;
+/** Served calls the table does not declare: the test-only fault switch (SCRM_TEST_FAULTS=1, never in a product). */
+const TEST_ONLY = ['POST /anon/dev/fault', 'DELETE /anon/dev/fault'];
 
 describe('the call table', () => {
   const app = routeApp();
@@ -62,11 +59,13 @@ describe('the call table', () => {
     expect([...mounted.values()].filter((c) => !declared.includes(c))).toEqual([]);
   });
 
-  it('writes each declared path in one product file (its area of the table), and no other path in more files than before', () => {
+  it('declares every call the server answers, but the test-only fault switch', () => {
+    const keys = new Set(declared.map((c) => `${c.method} ${c.path}`));
+    expect(served.calls.filter((key) => !keys.has(key)).sort()).toEqual([...TEST_ONLY].sort());
+  });
+
+  it('writes each path in one product file: its area of the table (no path string anywhere else)', () => {
     for (const call of declared) expect(writtenIn(call.path), call.path).toEqual([expect.stringMatching(/^src\/api\/table\//)]);
-    const paths = [...new Set(served.calls.map((key) => key.split(' ')[1]))];
-    const twice = paths.filter((p) => !declared.some((c) => c.path === p) && writtenIn(p).length > 1);
-    expect(twice.length, twice.join('\n')).toBe(NOT_YET_DECLARED_TWICE);
   });
 
   it('names each call of an area by what it does', () => {

@@ -46,6 +46,8 @@ const readsQuery =
 /** Checks a JSON answer against the declaration (an image, a file or a stream is not checked). */
 async function checkAnswer(call: Call, out: unknown) {
   // as the client will read it: dates as text, undefined keys gone
+  // a refusal by HTTP status (an upload's 401) is not a successful answer
+  if (out instanceof Response && out.status >= 400) return;
   const json = out instanceof Response ? await jsonOf(out) : JSON.parse(JSON.stringify(out));
   if (json === NOT_JSON) return;
   const problem = answerProblem(call, json);

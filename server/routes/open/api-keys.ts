@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { apiKeyId, apiKeyList, apiKeySave } from '../../../src/api/schema/open/api-key.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
-import { owns, type CallTable } from '../../access/access.ts';
+import { type CallTable } from '../../access/access.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { newApiKey } from '../../access/api-keys.ts';
+import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '../../../src/api/table/operations.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /**
  * Open platform › API keys (not shown in the spec; docs/api.md "API keys"): a tenant's keys for partners. A key is
@@ -36,12 +36,12 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
     });
   };
 
-  app.post('/v1/openApi/key/scopes', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyList), async (c) => {
-    return c.json(ok(await grantable(c.get('session'))));
+  mount(app, apiKeyApi.scopes, async (c) => {
+    return ok(await grantable(c.get('session')));
   });
 
-  app.post('/v1/openApi/key/list', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyList), async (c) => {
-    const rows = await db.query(
+  mount(app, apiKeyApi.list, async (c) => {
+    const rows = await db.query<ApiKeyRow>(
       `SELECT k.id, k.name, k.prefix, k.scopes, u.user_name AS "createdBy", to_json(k.created_at) #>> '{}' AS "createdAt",
               to_json(k.expires_at) #>> '{}' AS "expiresAt", to_json(k.revoked_at) #>> '{}' AS "revokedAt",
               to_json(k.last_used_at) #>> '{}' AS "lastUsedAt",
@@ -49,10 +49,10 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
          FROM api_key k JOIN app_user u ON u.id = k.created_by WHERE k.tenant_id = $1 ORDER BY k.id DESC LIMIT 500`,
       [c.get('session').tenantId],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
-  app.post('/v1/openApi/key/save', owns({ pages: ['open-platform/api-key'] }), takes(apiKeySave), async (c) => {
+  mount(app, apiKeyApi.create, async (c) => {
     const { name, scopes, expiresAt } = c.var.body;
     const s = c.get('session');
     const allowed = new Set((await grantable(s)).map((r) => r.id));
@@ -63,27 +63,27 @@ export function apiKeyRoutes(db: Db, calls: CallTable) {
       [s.tenantId, name, prefix, hash, scopes, s.userId, expiresAt],
     );
     // The key itself is in this answer only; the server keeps its hash.
-    return c.json(ok({ id: row.id, prefix, key }));
+    return ok({ id: row.id, prefix, key });
   });
 
-  app.post('/v1/openApi/key/revoke', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyId), async (c) => {
+  mount(app, apiKeyApi.revoke, async (c) => {
     const { id } = c.var.body;
     const rows = await db.query(
       'UPDATE api_key SET revoked_at = now() WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id',
       [id, c.get('session').tenantId],
     );
     if (!rows.length) throw new ApiError(say('apiKeyId'));
-    return c.json(ok());
+    return ok();
   });
 
-  app.post('/v1/openApi/key/logs', owns({ pages: ['open-platform/api-key'] }), takes(apiKeyId), async (c) => {
+  mount(app, apiKeyApi.logs, async (c) => {
     const { id } = c.var.body;
-    const rows = await db.query(
+    const rows = await db.query<ApiKeyCall>(
       `SELECT l.id::text AS id, l.method, l.path, l.outcome, l.ip, to_json(l.created_at) #>> '{}' AS "createdAt"
          FROM api_key_log l JOIN api_key k ON k.id = l.key_id AND k.tenant_id = $2 WHERE l.key_id = $1 ORDER BY l.id DESC LIMIT 200`,
       [id, c.get('session').tenantId],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
   return app;

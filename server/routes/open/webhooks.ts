@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedSecret, webhookId, webhookList, webhookSave } from '../../../src/api/schema/open/webhook.ts';
+import { isMaskedSecret } from '../../../src/api/schema/open/webhook.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';
-import { owns } from '../../access/access.ts';
+import { webhookApi, type Delivery, type Webhook } from '../../../src/api/table/operations.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /**
  * Open platform › message subscriptions (not shown in the spec; docs/api.md "Webhooks"): a tenant's endpoints, the
@@ -17,18 +17,18 @@ import { owns } from '../../access/access.ts';
 export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispatcher, allowPrivateTargets: boolean) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/openApi/webhook/list', owns({ pages: ['open-platform/subscription'] }), takes(webhookList), async (c) => {
-    const rows = await db.query<{ secret: string }>(
+  mount(app, webhookApi.list, async (c) => {
+    const rows = await db.query<Webhook>(
       `SELECT w.id, w.name, w.url, w.events, w.secret, w.enabled, to_json(w.created_at) #>> '{}' AS "createdAt",
               (SELECT count(*)::int FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'failed') AS failed,
               (SELECT count(*)::int FROM webhook_delivery d WHERE d.webhook_id = w.id AND d.status = 'pending') AS pending
          FROM webhook w WHERE w.tenant_id = $1 ORDER BY w.id`,
       [c.get('session').tenantId],
     );
-    return c.json(ok({ webhooks: rows.map((r) => ({ ...r, secret: maskSecret(secrets.decrypt(r.secret)) })), events: WEBHOOK_EVENTS }));
+    return ok({ webhooks: rows.map((r) => ({ ...r, secret: maskSecret(secrets.decrypt(r.secret)) })), events: [...WEBHOOK_EVENTS] });
   });
 
-  app.post('/v1/openApi/webhook/save', owns({ pages: ['open-platform/subscription'] }), takes(webhookSave), async (c) => {
+  mount(app, webhookApi.save, async (c) => {
     const { id, name, url, events, secret, enabled } = c.var.body;
     const s = c.get('session');
     const problem = await targetProblem(url, allowPrivateTargets);
@@ -46,18 +46,18 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
             [id, s.tenantId, name, url, events, newSecret === null ? null : secrets.encrypt(newSecret), enabled],
           );
     if (!row) throw new ApiError(say('webhookId'));
-    return c.json(ok({ id: row.id }));
+    return ok({ id: row.id });
   });
 
-  app.post('/v1/openApi/webhook/delete', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+  mount(app, webhookApi.remove, async (c) => {
     const { id } = c.var.body;
     const rows = await db.query('DELETE FROM webhook WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, c.get('session').tenantId]);
     if (!rows.length) throw new ApiError(say('webhookId'));
-    return c.json(ok());
+    return ok();
   });
 
   // A test event to one subscription, delivered at once (and retried like any other if it fails).
-  app.post('/v1/openApi/webhook/test', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+  mount(app, webhookApi.test, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const [row] = await db.query<{ id: string }>(
@@ -72,19 +72,19 @@ export function webhookRoutes(db: Db, secrets: Secrets, dispatcher: WebhookDispa
       `SELECT status, last_status AS "lastStatus", last_error AS "lastError" FROM webhook_delivery WHERE id = $1::bigint`,
       [row.id],
     );
-    return c.json(ok({ deliveryId: row.id, ...d }));
+    return ok({ deliveryId: row.id, ...d });
   });
 
-  app.post('/v1/openApi/webhook/deliveries', owns({ pages: ['open-platform/subscription'] }), takes(webhookId), async (c) => {
+  mount(app, webhookApi.deliveries, async (c) => {
     const { id } = c.var.body;
-    const rows = await db.query(
+    const rows = await db.query<Delivery>(
       `SELECT d.id::text AS id, d.event, d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",
               to_json(d.created_at) #>> '{}' AS "createdAt", to_json(d.delivered_at) #>> '{}' AS "deliveredAt",
               to_json(d.next_attempt_at) #>> '{}' AS "nextAttemptAt"
          FROM webhook_delivery d WHERE d.webhook_id = $1 AND d.tenant_id = $2 ORDER BY d.id DESC LIMIT 200`,
       [id, c.get('session').tenantId],
     );
-    return c.json(ok(rows));
+    return ok(rows);
   });
 
   return app;

@@ -2,15 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
-import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../../../src/api/schema/system/sms-platform.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { recordSms } from '../../services/logs.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
-import { owns } from '../../access/access.ts';
+import { smsPlatformApi, type SmsPlatform } from '../../../src/api/table/operations.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 /**
  * SMS platforms (smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
@@ -20,9 +19,10 @@ import { owns } from '../../access/access.ts';
 export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets: boolean) {
   const app = new Hono<AppEnv>();
 
-  const shown = (p: SmsPlatformRow & { updatedAt?: string }) => {
+  // the row as answered: its secret masked (SQL gives every column the answer has)
+  const shown = (p: SmsPlatformRow): SmsPlatform => {
     const { secret, ...rest } = p;
-    return { ...rest, secret: maskSecret(secret ? secrets.decrypt(secret) : null), hasSecret: Boolean(secret) };
+    return { ...rest, secret: maskSecret(secret ? secrets.decrypt(secret) : null), hasSecret: Boolean(secret) } as unknown as SmsPlatform;
   };
   const platformOf = async (tenantId: number, id: number) => {
     const [row] = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE id = $1 AND tenant_id = $2`, [
@@ -33,19 +33,19 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return row;
   };
 
-  app.post('/v1/smsPlatform/list', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformList), async (c) => {
+  mount(app, smsPlatformApi.list, async (c) => {
     const rows = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE tenant_id = $1 ORDER BY id`, [
       c.get('session').tenantId,
     ]);
-    return c.json(ok(rows.map(shown)));
+    return ok(rows.map(shown));
   });
 
-  app.post('/v1/smsPlatform/detail', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformId), async (c) => {
+  mount(app, smsPlatformApi.detail, async (c) => {
     const { id } = c.var.body;
-    return c.json(ok(shown(await platformOf(c.get('session').tenantId, id))));
+    return ok(shown(await platformOf(c.get('session').tenantId, id)));
   });
 
-  app.post('/v1/smsPlatform/save', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformSave), async (c) => {
+  mount(app, smsPlatformApi.save, async (c) => {
     const { id, name, endpoint, accessKey, signName, templates, secret, active } = c.var.body;
     const s = c.get('session');
     const before = id === null ? null : await platformOf(s.tenantId, id);
@@ -79,23 +79,23 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
               [...params, id],
             );
       if (!row) throw new ApiError(say('smsPlatformId'));
-      return c.json(ok({ id: row.id }));
+      return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('name', '已有同名的短信平台，或另一个平台正被同时启用');
       throw err;
     }
   });
 
-  app.post('/v1/smsPlatform/delete', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformId), async (c) => {
+  mount(app, smsPlatformApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     const removed = await db.query('DELETE FROM sms_platform WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
     if (!removed.length) throw new ApiError(say('smsPlatformId'));
-    return c.json(ok());
+    return ok();
   });
 
   // Not in the spec: a test SMS through one platform (active or not), logged like every SMS.
-  app.post('/v1/smsPlatform/test', owns({ pages: ['manage/sms-platform'] }), takes(smsPlatformTest), async (c) => {
+  mount(app, smsPlatformApi.test, async (c) => {
     const { id, phone } = c.var.body;
     const s = c.get('session');
     const platform = await platformOf(s.tenantId, id);
@@ -109,7 +109,7 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
       error: sent.ok ? '' : sent.error,
     });
     if (!sent.ok) throw new ApiError(`测试短信发送失败：${sent.error}`);
-    return c.json(ok());
+    return ok();
   });
 
   return app;

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../../../src/api/schema/system/task.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { takes } from '../../infra/http/validate.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
-import { owns } from '../../access/access.ts';
-import type { TaskRow } from '../../../src/api/contract.ts';
+import { taskApi, type TaskRow, type TaskRun } from '../../../src/api/table/operations.ts';
+import { mount } from '../../infra/http/mount.ts';
 
 export interface TaskRoutesOptions {
   db: Db;
@@ -24,7 +22,7 @@ export interface TaskRoutesOptions {
 export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions) {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/sysTask/selSysTaskList', owns({ pages: ['manage/tasks'], platform: true }), takes(taskList), async (c) => {
+  mount(app, taskApi.list, async (c) => {
     const zone = await timeZone();
     const rows = await db.query<Omit<TaskRow, 'jobLabel' | 'nextRun'>>(
       `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds", t.params,
@@ -50,14 +48,14 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
   });
 
   // Not in the spec: the next runs of a cron before saving (the form shows them as it is typed).
-  app.post('/v1/sysTask/cronPreview', owns({ pages: ['manage/tasks'], platform: true }), takes(cronPreview), async (c) => {
+  mount(app, taskApi.preview, async (c) => {
     const { cron } = c.var.body;
     const check = cronCheck(cron, await timeZone());
     if ('error' in check) throw refuse('cron', `Cron 表达式不正确：${check.error}`);
-    return c.json(ok(check.next));
+    return ok(check.next);
   });
 
-  app.post('/v1/sysTask/addSysTask', owns({ pages: ['manage/tasks'], platform: true }), takes(taskSave), async (c) => {
+  mount(app, taskApi.save, async (c) => {
     const { id, name, job, cron, enabled, timeoutSeconds: timeout, params } = c.var.body;
     if (!Object.hasOwn(jobs, job)) throw refuse('job', say('taskJob'));
     const check = cronCheck(cron, await timeZone());
@@ -78,15 +76,15 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
             [id, name, job, cron, enabled, timeout, stored],
           );
     if (!row) throw new ApiError(say('taskId'));
-    return c.json(ok({ id: row.id, next: check.next }));
+    return ok({ id: row.id, next: check.next });
   });
 
-  app.post('/v1/sysTask/selSysTaskLogList', owns({ pages: ['manage/tasks'], platform: true }), takes(taskRuns), async (c) => {
+  mount(app, taskApi.runs, async (c) => {
     const { pageNum, pageSize, taskId: task, outcome: given } = c.var.body;
     const outcome = given || null;
     const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [task, outcome]);
-    const rows = await db.query(
+    const rows = await db.query<TaskRun>(
       `SELECT l.id::text AS id, l.task_id AS "taskId", t.name AS "taskName", l.trigger, l.outcome, l.message, l.process,
               COALESCE(u.user_name, '') AS "byUserName",
               to_json(l.scheduled_at) #>> '{}' AS "scheduledAt", to_json(l.started_at) #>> '{}' AS "startedAt",
@@ -96,10 +94,10 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
         WHERE ${where} ORDER BY l.started_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
       [task, outcome, pageSize, (pageNum - 1) * pageSize],
     );
-    return c.json({ result: 'ok', values: rows, count: n });
+    return { ...ok(rows), count: n };
   });
 
-  app.post('/v1/sysTask/delTaskLock', owns({ pages: ['manage/tasks'], platform: true }), takes(taskId), async (c) => {
+  mount(app, taskApi.unlock, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     // One statement releases the lock and says who held it; the release is itself a row of the task's log.
@@ -114,16 +112,16 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
        VALUES ($1, clock_timestamp(), 'unlock', $2, 'unlocked', $3, clock_timestamp())`,
       [id, s.userId, `释放了 ${released.locked_by || '未知进程'} 持有的锁`],
     );
-    return c.json(ok());
+    return ok();
   });
 
   // Not in the spec: run a task now (the 运行 button); the run is logged as manual, by the caller.
-  app.post('/v1/sysTask/run', owns({ pages: ['manage/tasks'], platform: true }), takes(taskId), async (c) => {
+  mount(app, taskApi.run, async (c) => {
     const { id } = c.var.body;
     const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
     if (!task) throw new ApiError(say('taskId'));
     const logId = await scheduler.runNow(id, c.get('session').userId);
-    return c.json(ok({ logId }));
+    return ok({ logId });
   });
 
   return app;

@@ -3,6 +3,8 @@ import { departApi, staffApi } from './base-info.ts';
 import { campaignApi, pageApi, statisticsApi } from './content.ts';
 import { logApi, onlineApi } from './logs.ts';
 import { collectionApi, metaApi } from './meta.ts';
+import { apiKeyApi, smsPlatformApi, taskApi, webhookApi } from './operations.ts';
+import { fileApi } from './files.ts';
 import { menuApi, tenantApi } from './platform.ts';
 import { recordApi } from './records.ts';
 import { roleApi } from './roles.ts';
@@ -32,6 +34,11 @@ export const CALL_TABLE = {
   pages: pageApi,
   campaigns: campaignApi,
   records: recordApi,
+  smsPlatforms: smsPlatformApi,
+  tasks: taskApi,
+  apiKeys: apiKeyApi,
+  webhooks: webhookApi,
+  files: fileApi,
 } as const;
 
 /** Every declared call. */

@@ -1,8 +1,8 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/system/sms-platform-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -27,10 +27,10 @@ const useStyles = makeStyles({
 export default function SmsPlatformView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(smsPlatformCalls);
+  const calls = useBound(smsPlatformApi);
   const formatInstant = useFormatInstant();
   const notify = useNotify();
-  const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
   const [editing, setEditing] = useState<SmsPlatform | 'new' | null>(null);
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
   const [ask, confirmDialog] = useConfirm();
@@ -64,7 +64,8 @@ export default function SmsPlatformView({ route }: ViewProps) {
         {
           code: 'sms-platform:del',
           label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+          run: () =>
+            ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
         },
       ],
     }),

@@ -1,7 +1,8 @@
 import { Field, Select } from '@fluentui/react-components';
-import { smsPlatformCalls, type SmsPlatform, type SmsPlatformInput } from '../../../api/calls/system/sms-platform-calls.ts';
+import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
+import type { SmsPlatformInput } from '../../../api/contract.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../../api/schema/system/sms-platform.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
@@ -33,7 +34,7 @@ const bodyOf = (row: SmsPlatform | null, v: Values): SmsPlatformInput => ({
 
 export function PlatformForm({ row, onClose, onSaved }: RowFormProps<SmsPlatform>) {
   const t = useT();
-  const calls = smsPlatformCalls(useApi());
+  const calls = useBound(smsPlatformApi);
   const form = useSchemaForm<Values>(
     {
       name: row?.name ?? '',
@@ -49,7 +50,7 @@ export function PlatformForm({ row, onClose, onSaved }: RowFormProps<SmsPlatform
     SMS_PLATFORM_FORM_FIELDS,
   );
   const secretHint = row?.hasSecret ? t('secretKept', { masked: row.secret }) : t('secretSealed');
-  const save = (v: Values) => calls.save(bodyOf(row, v)).then(onSaved);
+  const save = (v: Values) => calls.save(bodyOf(row, v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('editSmsPlatform') : t('addSmsPlatform')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('platformName')} />

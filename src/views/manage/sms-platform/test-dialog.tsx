@@ -1,8 +1,8 @@
 import { Field, Input } from '@fluentui/react-components';
-import { smsPlatformCalls, type SmsPlatform } from '../../../api/calls/system/sms-platform-calls.ts';
+import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { smsPlatformTest } from '../../../api/schema/system/sms-platform.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { FormDialog } from '../../../kit/form/form-dialog.tsx';
 import { useForm } from '../../../kit/form/use-form.ts';
@@ -12,10 +12,10 @@ import { useT } from '../../../i18n/use-t.ts';
 export function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => void }) {
   const t = useT();
   const notify = useNotify();
-  const calls = smsPlatformCalls(useApi());
+  const calls = useBound(smsPlatformApi);
   const form = useForm<{ phone: string }>({ phone: '' }, (v) => fieldProblems(smsPlatformTest, { id: row.id, phone: v.phone.trim() }));
   const send = async (v: { phone: string }) => {
-    await calls.test(row.id, v.phone.trim());
+    await calls.test({ id: row.id, phone: v.phone.trim() }, { fieldErrors: true });
     notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');
     onClose();
   };

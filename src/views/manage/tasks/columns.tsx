@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import type { TaskRow, TaskRun } from '../../../api/calls/system/task-calls.ts';
+import type { TaskRow, TaskRun } from '../../../api/table/operations.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';

@@ -1,15 +1,15 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Button } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { taskCalls, type TaskRow } from '../../../api/calls/system/task-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { taskApi, type TaskRow } from '../../../api/table/operations.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { ResourcePage } from '../../../kit/page/resource-page.tsx';
 import { SubList } from '../../../kit/list/sub-list.tsx';
 import { useEditor } from '../../../kit/form/use-editor.ts';
 import { Pagination } from '../../../kit/list/pagination.tsx';
-import { useListData, usePageData, useListState } from '../../../kit/list/use-list.ts';
+import { listed, useListData, usePageData, useListState } from '../../../kit/list/use-list.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { TaskForm } from './task-form.tsx';
@@ -21,10 +21,10 @@ import { useTaskColumns } from './columns.tsx';
  */
 export default function TasksView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(taskCalls);
+  const calls = useBound(taskApi);
   const notify = useNotify();
   const [list, setList] = useListState(route.path, ['task']);
-  const data = useListData(() => calls.list().then((d) => ({ ...d, rows: d.tasks, count: d.tasks.length })), [calls]);
+  const data = useListData(() => calls.list({}).then(({ values: d }) => ({ ...d, rows: d.tasks, count: d.tasks.length })), [calls]);
   const { reload } = data;
   // While a run is going, or one is due soon, the list and the runs refresh themselves.
   useEffect(() => {
@@ -32,13 +32,13 @@ export default function TasksView({ route }: ViewProps) {
     return () => clearInterval(timer);
   }, [reload]);
   const task = data.rows?.find((x) => String(x.id) === list.filters.task) ?? null;
-  const runs = usePageData(list, (page) => calls.runs({ taskId: task?.id, ...page }), [calls, task?.id, data.answer]);
+  const runs = usePageData(list, (page) => calls.runs({ taskId: task?.id, ...page }).then(listed), [calls, task?.id, data.answer]);
   const editor = useEditor<TaskRow>(reload);
   const [ask, confirmDialog] = useConfirm();
 
   const runNow = async (r: TaskRow) => {
     try {
-      await calls.run(r.id);
+      await calls.run({ id: r.id });
       notify(t('taskStarted', { name: r.name }), 'success');
       setList({ filters: { task: String(r.id) } });
       setTimeout(reload, 800);
@@ -52,7 +52,8 @@ export default function TasksView({ route }: ViewProps) {
     runNow: (r) => void runNow(r),
     showRuns: (r) => setList({ filters: { task: String(r.id) } }),
     edit: editor.edit,
-    unlock: (r) => ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock(r.id), then: reload }),
+    unlock: (r) =>
+      ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock({ id: r.id }), then: reload }),
   });
   const runsTitle = task ? t('runsOf', { name: task.name }) : t('allRuns');
   return (

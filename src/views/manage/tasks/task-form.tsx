@@ -3,9 +3,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../../../api/errors.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { smsTestParams, taskSave } from '../../../api/schema/system/task.ts';
-import { taskCalls, type TaskInput, type TaskRow } from '../../../api/calls/system/task-calls.ts';
+import { taskApi, type TaskRow } from '../../../api/table/operations.ts';
+import type { Sent } from '../../../api/table/define.ts';
 import { formatInstant as formatIn } from '../../../lib/time.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SelectField, SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
 import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
@@ -26,7 +27,7 @@ interface Values extends Record<string, unknown> {
 }
 
 /** The body a save sends; a job with parameters (the test SMS job) sends them, checked by their own schema. */
-const bodyOf = (task: TaskRow | null, v: Values, withParams: boolean): TaskInput => ({
+const bodyOf = (task: TaskRow | null, v: Values, withParams: boolean): Sent<typeof taskApi.save> => ({
   ...(task ? { id: task.id } : {}),
   name: v.name,
   job: v.job,
@@ -51,7 +52,7 @@ export function TaskForm({
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const calls = useCalls(taskCalls);
+  const calls = useBound(taskApi);
   const validate = useMemo(
     () => (v: Values) => {
       const withParams = jobs.find((j) => j.job === v.job)?.params === true;
@@ -80,15 +81,16 @@ export function TaskForm({
   useEffect(() => {
     if (!typed) return setPreview(null);
     let live = true;
-    calls.preview(typed).then(
-      (next) => live && setPreview({ next }),
+    // quiet: the form shows the refusal under the cron field
+    calls.preview({ cron: typed }, { quiet: true, fieldErrors: true }).then(
+      ({ values: next }) => live && setPreview({ next }),
       (err: unknown) => live && setPreview({ error: err instanceof ApiFailure ? localize(err.failure.message) : String(err) }),
     );
     return () => {
       live = false;
     };
   }, [typed, calls]);
-  const save = (v: Values) => calls.save(bodyOf(task, v, withParams)).then(onSaved);
+  const save = (v: Values) => calls.save(bodyOf(task, v, withParams), { fieldErrors: true }).then(onSaved);
   const cronField = form.field('cron');
   const cronError = cronField.validationMessage ?? (preview && 'error' in preview ? preview.error : undefined);
   return (

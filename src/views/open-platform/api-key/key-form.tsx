@@ -1,9 +1,9 @@
 import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { apiKeyCalls, type ApiKeyScope } from '../../../api/calls/open/api-key-calls.ts';
+import { apiKeyApi, type ApiKeyScope } from '../../../api/table/operations.ts';
 import { fieldProblems } from '../../../api/schema/kit.ts';
 import { apiKeySave } from '../../../api/schema/open/api-key.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
@@ -23,14 +23,21 @@ const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
   const t = useT();
-  const calls = useCalls(apiKeyCalls);
+  const calls = useBound(apiKeyApi);
   const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  useEffect(() => void calls.scopes().then(setScopes, () => undefined), [calls]);
+  useEffect(
+    () =>
+      void calls.scopes({}).then(
+        (a) => setScopes(a.values),
+        () => undefined,
+      ),
+    [calls],
+  );
   // Shown once, inside the drawer (a dialog opening as the drawer closes could be left aria-hidden by it).
   const [made, setMade] = useState<string | null>(null);
   const save = async (v: Values) => {
-    const made = await calls.create(bodyOf(v));
+    const { values: made } = await calls.create(bodyOf(v), { fieldErrors: true });
     setMade(made.key);
   };
   return (

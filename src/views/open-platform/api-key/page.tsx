@@ -1,8 +1,8 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { apiKeyCalls, type ApiKeyCall, type ApiKeyRow } from '../../../api/calls/open/api-key-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '../../../api/table/operations.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
 import { type Column } from '../../../kit/table/data-table.tsx';
@@ -21,13 +21,14 @@ import { Mono } from '../../../kit/table/mono.tsx';
  */
 export default function ApiKeyView({ route }: ViewProps) {
   const t = useT();
-  const calls = useCalls(apiKeyCalls);
+  const calls = useBound(apiKeyApi);
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['key']);
-  const data = useListData(() => calls.list().then((rows) => ({ rows, count: rows.length })), [calls]);
+  const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
   const chosen = data.rows?.find((r) => String(r.id) === list.filters.key) ?? null;
   const logs = useListData(
-    () => (chosen ? calls.logs(chosen.id) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
+    () =>
+      (chosen ? calls.logs({ id: chosen.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
     [calls, chosen?.id, data.rows],
   );
   const [adding, setAdding] = useState(false);
@@ -68,7 +69,7 @@ export default function ApiKeyView({ route }: ViewProps) {
           code: 'api-key:revoke',
           label: t('revokeApiKey'),
           hidden: Boolean(r.revokedAt),
-          run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke(r.id), then: data.reload }),
+          run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke({ id: r.id }), then: data.reload }),
         },
       ],
     }),

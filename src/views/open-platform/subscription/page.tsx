@@ -1,7 +1,7 @@
 import { ResourceList } from '../../../kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { webhookCalls, type Delivery, type Webhook } from '../../../api/calls/open/webhook-calls.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
+import { webhookApi, type Delivery, type Webhook } from '../../../api/table/operations.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { useConfirm } from '../../../kit/page/confirm.tsx';
@@ -31,14 +31,18 @@ export default function SubscriptionView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const localize = useLocalize();
-  const calls = useCalls(webhookCalls);
+  const calls = useBound(webhookApi);
   const notify = useNotify();
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['hook']);
-  const data = useListData(() => calls.list().then((d) => ({ rows: d.webhooks, count: d.webhooks.length })), [calls]);
+  const data = useListData(() => calls.list({}).then(({ values: d }) => ({ rows: d.webhooks, count: d.webhooks.length })), [calls]);
   const chosen = data.rows?.find((w) => String(w.id) === list.filters.hook) ?? null;
   const deliveries = useListData(
-    () => (chosen ? calls.deliveries(chosen.id) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
+    () =>
+      (chosen ? calls.deliveries({ id: chosen.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
+        rows,
+        count: rows.length,
+      })),
     [calls, chosen?.id, data.rows],
   );
   const editor = useEditor<Webhook>(data.reload);
@@ -48,7 +52,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const say = useSayFailure();
   const sendTest = async (w: Webhook) => {
     try {
-      const r = await calls.test(w.id);
+      const { values: r } = await calls.test({ id: w.id });
       if (r.status === 'delivered') notify(t('webhookTestDelivered', { status: r.lastStatus ?? '' }), 'success');
       else notify(t('webhookTestFailed', { reason: localize(r.lastError) }), 'warning');
       show(w);
@@ -87,7 +91,8 @@ export default function SubscriptionView({ route }: ViewProps) {
         {
           code: 'webhook:del',
           label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove(r.id), then: data.reload }),
+          run: () =>
+            ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
         },
       ],
     }),

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../../i18n/messages.ts';
 import { WEBHOOK_EVENTS, webhookSave } from '../../../api/schema/open/webhook.ts';
-import { webhookCalls, type Webhook } from '../../../api/calls/open/webhook-calls.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
+import { webhookApi, type Webhook } from '../../../api/table/operations.ts';
+import { useBound } from '../../../shell/session/api-context.ts';
 import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
 import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
@@ -21,21 +21,21 @@ const bodyOf = (row: Webhook | null, v: Values) => ({
   ...(row ? { id: row.id } : {}),
   name: v.name,
   url: v.url,
-  events: v.events,
+  events: v.events as Array<(typeof WEBHOOK_EVENTS)[number]>,
   secret: v.secret,
   enabled: v.enabled,
 });
 
 export function WebhookForm({ row, onClose, onSaved }: RowFormProps<Webhook>) {
   const t = useT();
-  const calls = webhookCalls(useApi());
+  const calls = useBound(webhookApi);
   const form = useSchemaForm<Values>(
     { name: row?.name ?? '', url: row?.url ?? '', events: row?.events ?? [], secret: '', enabled: row?.enabled ?? true },
     webhookSave,
     (v) => bodyOf(row, v),
   );
   const secretHint = row ? t('secretKept', { masked: row.secret }) : t('webhookSecretHint');
-  const save = (v: Values) => calls.save(bodyOf(row, v)).then(onSaved);
+  const save = (v: Values) => calls.save(bodyOf(row, v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('editWebhook') : t('addWebhook')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('apiKeyName')} />
