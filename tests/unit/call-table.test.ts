@@ -12,6 +12,7 @@ import { declaredCall, mount } from '../../server/infra/http/mount.ts';
 import type { AppEnv } from '../../server/access/auth.ts';
 import { ok } from '../../server/infra/http/http.ts';
 import { routeApp, serverCalls } from '../support/call-table.ts';
+import { callTableSection, rowsOf } from '../../scripts/call-docs.ts';
 
 /**
  * The call table (src/api/table): each call declared once, with its path, owner, body and answer; the server mounts
@@ -66,6 +67,12 @@ describe('the call table', () => {
 
   it('writes each path in one product file: its area of the table (no path string anywhere else)', () => {
     for (const call of declared) expect(writtenIn(call.path), call.path).toEqual([expect.stringMatching(/^src\/api\/table\//)]);
+  });
+
+  it('docs/api.md lists every call as the table declares it (npm run docs:calls rewrites the list)', () => {
+    const docs = readFileSync('docs/api.md', 'utf8');
+    expect(rowsOf(docs)).toEqual(rowsOf(callTableSection()));
+    expect(rowsOf(docs)).toHaveLength(declared.length);
   });
 
   it('names each call of an area by what it does', () => {

@@ -65,6 +65,8 @@ const READS = new Set([
   'outbox',
   'report',
   'events',
+  'get7niuToken',
+  'exportFile',
 ]);
 
 describe('which calls count as writes (a kept list reloads on return only after one)', () => {

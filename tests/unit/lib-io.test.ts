@@ -249,7 +249,9 @@ describe('uploadImage (SPEC 3 Qiniu form upload)', () => {
   const grant = { token: 'tk', uploadPath: 'avatar/', regionName: 'z2', qiniuUrl: 'https://cdn.example.com/' };
   const api = (answer: object = grant) => {
     const calls: unknown[] = [];
-    return { calls, client: { call: async (...args: unknown[]) => (calls.push(args), answer) } as unknown as ApiClient };
+    // the declared call's method and path, and the query it sends
+    const send = async (call: { method: string; path: string }, body: unknown) => (calls.push([call.method, call.path, body]), answer);
+    return { calls, client: { send } as unknown as ApiClient };
   };
   const png = (size = 1000) => new File([new Uint8Array(size)], 'a.png', { type: 'image/png' });
   const bitmap = (width: number, height: number) => vi.fn(async () => ({ width, height, close: () => {} }));
@@ -266,7 +268,7 @@ describe('uploadImage (SPEC 3 Qiniu form upload)', () => {
     const done = uploadImage(client, png(), { square: true, onProgress: (f) => progress.push(f), tenantId: 3 });
     await settle();
     const xhr = FakeXhr.last;
-    expect(calls).toEqual([['/v1/system/get7niuToken', undefined, { method: 'GET', query: { renantId: 3 } }]]);
+    expect(calls).toEqual([['GET', '/v1/system/get7niuToken', { renantId: '3' }]]);
     expect([xhr.method, xhr.url, xhr.responseType]).toEqual(['POST', 'https://up-z2.qiniup.com', 'json']);
     expect(xhr.body!.get('token')).toBe('tk');
     expect(xhr.body!.get('key')).toMatch(/^avatar\/[0-9a-z]+-[0-9a-z]{1,6}$/);
@@ -292,7 +294,7 @@ describe('uploadImage (SPEC 3 Qiniu form upload)', () => {
       await settle();
       expect(FakeXhr.last.url).toBe(host);
       expect(FakeXhr.last.body!.get('square')).toBeNull();
-      expect(calls[0]).toEqual(['/v1/system/get7niuToken', undefined, { method: 'GET' }]);
+      expect(calls[0]).toEqual(['GET', '/v1/system/get7niuToken', {}]);
       FakeXhr.last.response = { key: 'k' };
       FakeXhr.last.onload!();
       await expect(done).resolves.toBe('https://cdn.example.com/k');

@@ -42,12 +42,15 @@ function listQueryOf(body: { filters: Record<string, string>; sortField?: string
 }
 
 /** The label a sheet or a message shows for a value (enum label, 是/否, reference title, department name). */
+/** A record's own value or label of a field: a field may be named like Object's own members (constructor). */
+const own = <T>(of: Record<string, T>, name: string): T | undefined => (Object.hasOwn(of, name) ? of[name] : undefined);
+
 function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (label !== undefined) return label;
   if (field.type === 'enum') return field.options.find((o) => o.value === value)?.label ?? String(value);
   if (field.type === 'boolean') return value ? '是' : '否';
-  if (typeof value === 'number') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   return String(value);
 }
 
@@ -342,7 +345,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       ok({
         fileName: `${schema.table.label}-${day}.xlsx`,
         columns,
-        rows: records.map((r) => schema.fields.map((f) => cellOf(f, r.values[f.name], r.labels[f.name]))),
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, own(r.values, f.name), own(r.labels, f.name)))),
         truncated: n > RECORD_LIMITS.maxExportRows,
       }),
     );
@@ -377,7 +380,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       const records = await present(db, s.tenantId, schema, rows, phone);
       const last = rows.at(-1);
       return {
-        rows: records.map((r) => schema.fields.map((f) => cellOf(f, r.values[f.name], r.labels[f.name]))),
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, own(r.values, f.name), own(r.labels, f.name)))),
         cursor: last && rows.length === limit ? { k: last.k, id: last.id } : null,
       };
     };

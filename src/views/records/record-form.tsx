@@ -14,7 +14,14 @@ import type { FormOutcome } from '../../kit/form/use-editor.ts';
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
   Object.fromEntries(
-    fields.map((f) => [f.name, record ? record.values[f.name] : (f.defaultValue ?? (f.type === 'boolean' ? false : null))]),
+    fields.map((f) => [
+      f.name,
+      record
+        ? Object.hasOwn(record.values, f.name)
+          ? record.values[f.name]
+          : undefined
+        : (f.defaultValue ?? (f.type === 'boolean' ? false : null)),
+    ]),
   );
 
 export function RecordForm({

@@ -24,7 +24,7 @@ export function useShow() {
   const formatInstant = useFormatInstant();
   return useCallback(
     (f: MetaFieldRow, r: MetaRecord): string => {
-      const v = r.values[f.name];
+      const v = Object.hasOwn(r.values, f.name) ? r.values[f.name] : undefined;
       if (v === null || v === undefined || v === '') return '--';
       // own keys: a field may be named like an Object.prototype member (constructor)
       if (Object.hasOwn(r.labels, f.name)) return r.labels[f.name];
