@@ -5,44 +5,15 @@ import { ACCESS_TOKEN_FREE } from './auth.ts';
 import { declaredSchema } from '../infra/http/validate.ts';
 import { log } from '../infra/logger.ts';
 
-/** What a call does to a data-dictionary table's records: the button it needs is `<table>:<op>` (view: the page). */
-export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
-
-/**
- * Who may make a call:
- * - `anonymous`: anyone (passport, captcha, anonymous SMS, demo outbox);
- * - `session`: every signed-in session, one whose initial password must still be changed included: the reads that
- *   start a session (user info, permissions, menu, settings), keep it (the access token, its event stream) and end it
- *   (logout);
- * - `shell`: every signed-in user whose password is their own (the shell's other calls: profile, phone, SMS,
- *   uploads, the online users, its own logs);
- * - `pages` / `buttons`: a signed-in user whose roles grant a menu page or button related to the call's interface
- *   (page_func_relation, read live at each call). The pages (by component name) and button codes named here are
- *   the relations a new interface row starts with; after that the data decides (the interface list page).
- *   `platform`: only the platform operator's tenant, whatever the relations say.
- *   `records`: the records calls. Their first relations are every page whose component a meta table
- *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
- *   table the call names (server/services/records.ts: mayRecord).
- */
-export type Owner =
-  | 'anonymous'
-  | 'session'
-  | 'shell'
-  | {
-      pages?: readonly string[];
-      buttons?: readonly string[];
-      platform?: true;
-      records?: readonly RecordOp[];
-      /** also open to a session whose initial password must be changed first, whatever it holds (the change itself) */
-      initialPassword?: true;
-    };
+export type { Owner, RecordOp } from '../../src/api/table/define.ts';
+import type { Owner } from '../../src/api/table/define.ts';
 
 const OWNER = Symbol('owner');
 
 /**
- * A route's owner, declared beside it: `app.post(path, owns({ pages: ['manage/users'] }), handler)`. The middleware
- * itself does nothing; the access chain reads the owners from the mounted routes (CallTable), so a call's owner,
- * schema and handler sit in one place and the table cannot drift from the routes.
+ * A route's owner, marked on it by `mount` from the call's declaration (src/api/table). The middleware itself does
+ * nothing; the access chain reads the owners from the mounted routes (CallTable), so the owner the chain enforces is
+ * the declaration's.
  */
 export function owns(owner: Owner): MiddlewareHandler<AppEnv> {
   const declared: MiddlewareHandler<AppEnv> = (_c, next) => next();
