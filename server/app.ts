@@ -208,6 +208,8 @@ export function createApp(options: AppOptions) {
     const interfacesReady = new Promise<void>((resolve) => (interfacesSynced = resolve));
     ready = interfacesReady;
     const chain = accessChain(calls, { platformTenant, interfacesReady, lookups: dbLookups(db) });
+    // the database, for what a route checks beyond the chain (a call's narrowed owner: server/infra/http/mount.ts)
+    api.use('*', (c, next) => (c.set('db', db), next()));
     api.use('*', chain);
     if (faults) api.use('*', faults.throwing);
     const outbox = options.demo ? new DevOutbox() : null;

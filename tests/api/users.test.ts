@@ -2,8 +2,10 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
 import type { UserRow } from '../../src/api/calls/system/user-calls.ts';
-import { usersOf } from '../support/users.ts';
+import { userImportsOf, usersOf } from '../support/users.ts';
 import { rolesOf } from '../support/roles.ts';
+import { departApi } from '../../src/api/table/base-info.ts';
+import type { PermissionNode } from '../../src/api/table/roles.ts';
 import type { Sent } from '../../src/api/table/define.ts';
 import type { userApi } from '../../src/api/table/users.ts';
 
@@ -287,5 +289,64 @@ describe('users: status and delete', () => {
     expect(await failureOf(victim.api.call('/vue/userInfo'))).toMatchObject({ kind: 'expired' });
     expect(await failureOf(admin.users.remove(admin.info.id))).toMatchObject({ message: '不能删除当前登录的账号' });
     expect(await failureOf(admin.users.modifyStatus(admin.info.id, 0))).toMatchObject({ message: '不能停用或启用当前登录的账号' });
+  });
+});
+
+describe('a call that does several things asks for the button of the one it does (Call.narrow)', () => {
+  it('a role with 用户管理 and 编辑 only edits users but cannot add one; its 导出 without 导入 reads the list, not the template', async () => {
+    const admin = await as('admin');
+    const roles = rolesOf(admin.api);
+    const { id: roleId } = await roles.save({ name: unique('只编辑'), parentId: null });
+    const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const all = flat(await roles.permissionTree(roleId));
+    const page = all.find((n) => n.name === '用户管理' && !n.button)!;
+    const codes = ['user:edit', 'user:export'].map((code) => page.children.find((b) => b.code === code)!.id);
+    await roles.savePermissions(roleId, [page.id, ...codes]);
+    const { userName } = await newUser({ roleIds: [roleId] });
+    const editor = usersOf((await signedInAs(userName)).api);
+
+    // adding is the other button's: refused before the body's own rules are read (an empty account name included)
+    expect(
+      await failureOf(
+        editor.save({ userName: unique('n'), nickname: '新', phone: '', userType: 1, departIds: [1], roleIds: [] }, PASSWORD),
+      ),
+    ).toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(
+      await failureOf(editor.save({ userName: '', nickname: '', phone: '', userType: 1, departIds: [], roleIds: [] }, PASSWORD)),
+    ).toMatchObject({
+      kind: 'forbidden',
+    });
+    // editing someone in scope is its own
+    const { id: other } = await newUser();
+    const row = await editor.detail(other);
+    await expect(
+      editor.save({ id: other, nickname: '改过', phone: '', userType: 1, departIds: row.departIds, roleIds: row.roleIds }),
+    ).resolves.toEqual({ id: other });
+
+    // one sheets call: the list's rows need 导出, the import template 导入
+    const sheets = userImportsOf((await signedInAs(userName)).api);
+    await expect(sheets.sheet({ type: 'userExport' })).resolves.toMatchObject({ columns: expect.any(Array) });
+    expect(await failureOf(sheets.sheet({ type: 'userTemplate' }))).toMatchObject({ kind: 'forbidden' });
+  });
+
+  it('a role with 部门管理 and 编辑 only renames a department but cannot add one', async () => {
+    const admin = await as('admin');
+    const made = await admin.api.send(departApi.save, { departName: unique('临时部门') });
+    const roles = rolesOf(admin.api);
+    const { id: roleId } = await roles.save({ name: unique('部门编辑'), parentId: null });
+    const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const page = flat(await roles.permissionTree(roleId)).find((n) => n.children.some((b) => b.code === 'depart:edit'))!;
+    await roles.savePermissions(roleId, [page.id, page.children.find((b) => b.code === 'depart:edit')!.id]);
+    const { userName } = await newUser({ roleIds: [roleId] });
+    const { api } = await signedInAs(userName);
+    expect(await failureOf(api.send(departApi.save, { departName: unique('新部门') }))).toMatchObject({ kind: 'forbidden' });
+    const renamed = unique('改名部门');
+    await expect(api.send(departApi.save, { id: made.values.id, departName: renamed })).resolves.toMatchObject({
+      values: { id: made.values.id },
+    });
+    expect((await admin.api.send(departApi.list, {})).values.find((d) => d.id === made.values.id)?.departName).toBe(renamed);
+    await admin.api.send(departApi.remove, { id: made.values.id });
   });
 });

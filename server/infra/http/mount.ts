@@ -3,6 +3,8 @@ import { answerProblem, type Answered, type Call, type Taken } from '../../../sr
 import type { AppEnv } from '../../access/auth.ts';
 import { owns } from '../../access/access.ts';
 import { checkWith, takes, type StandardSchemaV1 } from './validate.ts';
+import { readBody } from './http.ts';
+import { grants } from '../../access/relations.ts';
 
 /** A declared call's context: the session and the rest of AppEnv, and the body as its input schema gives it. */
 export type CallContext<C extends Call> = Context<AppEnv & { Variables: { body: Taken<C> } }>;
@@ -17,13 +19,15 @@ const DECLARED = Symbol('declared call');
  * and the handler, at the declaration's method and path. The handler returns the answer, typed by the declaration's
  * answer schema; where `checkAnswers` is on (development and tests) the answer is checked against that schema too, and
  * one that does not fit fails the call, so a server that drifts from the table fails a test rather than a user.
- * `before` runs after the access chain and before the body's check (a permission that depends on the body).
+ * A call whose body asks for more than its owner (`narrow`: a save that adds needs the add button) is refused here,
+ * after the access chain and before the body's rules, as the chain refuses (the permission before the content).
  */
 export function mount<C extends Call>(
   app: Hono<AppEnv>,
   call: C,
   handler: (c: CallContext<C>) => Handled<C> | Promise<Handled<C>>,
-  before: ReadonlyArray<MiddlewareHandler<AppEnv>> = [],
+  /** a gate of the server's own that answers before the body is read (registration closed by configuration) */
+  gate?: MiddlewareHandler<AppEnv>,
 ): void {
   const answer = async (c: CallContext<C>) => {
     const out = await handler(c);
@@ -32,8 +36,20 @@ export function mount<C extends Call>(
   };
   const declared = Object.assign(owns(call.owner), { [DECLARED]: call });
   const input = call.method === 'GET' ? readsQuery(call.input) : (takes(call.input) as MiddlewareHandler);
-  app.on(call.method, call.path, declared, ...before, input, answer as never);
+  const narrowed = call.narrow ? [narrows(call.narrow)] : [];
+  app.on(call.method, call.path, declared, ...narrowed, ...(gate ? [gate] : []), input, answer as never);
 }
+
+const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
+
+/** The check of what a body asks for beyond the owner (Call.narrow), with the caller's roles read live. */
+const narrows =
+  (narrow: NonNullable<Call['narrow']>): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const body = await readBody(c).catch(() => ({}));
+    if (!(await grants(c.get('db'), c.get('session'), narrow(body)))) return c.json(forbidden);
+    await next();
+  };
 
 /** A GET call's query, checked by its declared schema (a GET has no body). */
 const readsQuery =

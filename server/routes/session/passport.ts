@@ -143,7 +143,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       );
       return ok({ tenantId: row.tenant_id, userName });
     },
-    [registrationOpen],
+    registrationOpen,
   );
 
   mount(app, passportApi.login, async (c) => {

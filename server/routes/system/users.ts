@@ -1,11 +1,10 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
-import { ApiError, ok, readBody } from '../../infra/http/http.ts';
+import { ApiError, ok } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { USER_SORT_FIELDS, isNewUser, type UserFilters, type UserInput, type UserRow } from '../../../src/api/schema/system/user.ts';
+import { USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '../../../src/api/schema/system/user.ts';
 import { userApi } from '../../../src/api/table/users.ts';
-import { grants } from '../../access/relations.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { hashPassword } from '../../infra/crypto.ts';
@@ -125,91 +124,78 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return ok({ available: !taken });
   });
 
-  // The chain let in a holder of user:add or user:edit; each kind of save needs its own, before the body's rules.
-  const saveButton: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const isNew = isNewUser(await readBody(c).catch(() => ({})));
-    if (!(await grants(db, c.get('session'), { buttons: [isNew ? 'user:add' : 'user:edit'] }))) {
-      return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
+  mount(app, userApi.save, async (c) => {
+    const body = c.var.body;
+    const s = c.get('session');
+    const isNew = 'keyId' in body;
+    const input: UserInput = {
+      id: 'keyId' in body ? undefined : body.id,
+      userName: body.userName?.trim(),
+      nickname: body.nickname,
+      phone: body.phone,
+      userType: body.userType,
+      departIds: body.departIds,
+      roleIds: body.roleIds,
+      storeId: body.storeId,
+    };
+    const existing = isNew ? null : await userInScope(c, input.id!);
+    // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
+    if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
+    await checkGrants(db, s, input, existing);
+    if (input.phone) {
+      const [owner] = await db.query(
+        'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
+        [s.tenantId, input.phone, input.id ?? null],
+      );
+      if (owner) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
     }
-    await next();
-  };
-  mount(
-    app,
-    userApi.save,
-    async (c) => {
-      const body = c.var.body;
-      const s = c.get('session');
-      const isNew = 'keyId' in body;
-      const input: UserInput = {
-        id: 'keyId' in body ? undefined : body.id,
-        userName: body.userName?.trim(),
-        nickname: body.nickname,
-        phone: body.phone,
-        userType: body.userType,
-        departIds: body.departIds,
-        roleIds: body.roleIds,
-        storeId: body.storeId,
-      };
-      const existing = isNew ? null : await userInScope(c, input.id!);
-      // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
-      if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
-      await checkGrants(db, s, input, existing);
-      if (input.phone) {
-        const [owner] = await db.query(
-          'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
-          [s.tenantId, input.phone, input.id ?? null],
-        );
-        if (owner) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
-      }
 
-      if (isNew) {
-        const password = await newPassword(db, body);
-        const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.userName]);
-        if (taken) throw fieldError('userName', '该账号已被使用');
-        const hash = await hashPassword(password);
-        // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
-        const [row] = await uniqueViolation(
-          db.query<{ id: number }>(
-            `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
+    if (isNew) {
+      const password = await newPassword(db, body);
+      const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.userName]);
+      if (taken) throw fieldError('userName', '该账号已被使用');
+      const hash = await hashPassword(password);
+      // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
+      const [row] = await uniqueViolation(
+        db.query<{ id: number }>(
+          `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
                                         must_change_password)
                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id),
                 r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($9::int[]) FROM u)
            SELECT id FROM u`,
-            [
-              s.tenantId,
-              input.userName,
-              hash,
-              input.nickname,
-              input.phone,
-              input.userType,
-              input.storeId,
-              input.departIds,
-              input.roleIds,
-              // The administrator chose this password: the form asks (ticked by default) that it be changed first.
-              'mustChangePassword' in body && body.mustChangePassword,
-            ],
-          ),
-          '该账号已被使用',
-        );
-        await emitEvent(db, s.tenantId, 'user.created', { id: row.id, userName: input.userName, userType: input.userType });
-        return ok({ id: row.id });
-      }
+          [
+            s.tenantId,
+            input.userName,
+            hash,
+            input.nickname,
+            input.phone,
+            input.userType,
+            input.storeId,
+            input.departIds,
+            input.roleIds,
+            // The administrator chose this password: the form asks (ticked by default) that it be changed first.
+            'mustChangePassword' in body && body.mustChangePassword,
+          ],
+        ),
+        '该账号已被使用',
+      );
+      await emitEvent(db, s.tenantId, 'user.created', { id: row.id, userName: input.userName, userType: input.userType });
+      return ok({ id: row.id });
+    }
 
-      const rolesChanged = !sameSet(existing!.roleIds, input.roleIds);
-      await db.query(
-        `WITH u AS (UPDATE app_user SET nickname = $3, phone = $4, user_type = $5, store_id = $6, depart_ids = $7, updated_at = now()
+    const rolesChanged = !sameSet(existing!.roleIds, input.roleIds);
+    await db.query(
+      `WITH u AS (UPDATE app_user SET nickname = $3, phone = $4, user_type = $5, store_id = $6, depart_ids = $7, updated_at = now()
                    WHERE id = $1 AND tenant_id = $2 RETURNING id),
             d AS (DELETE FROM user_role WHERE $9 AND user_id IN (SELECT id FROM u)),
             r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($8::int[]) FROM u WHERE $9)
        SELECT id FROM u`,
-        [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
-      );
-      // Their open browsers rebuild menu and buttons at once.
-      if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');
-      return ok({ id: input.id! });
-    },
-    [saveButton],
-  );
+      [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
+    );
+    // Their open browsers rebuild menu and buttons at once.
+    if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');
+    return ok({ id: input.id! });
+  });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id } from './define.ts';
+import { adds, answers, defineCall, id } from './define.ts';
 import { departId, departList, departSave } from '../schema/system/depart.ts';
 import { staffBindingCheck, staffId, staffList, staffOfUser, staffRow, staffSave } from '../schema/system/staff.ts';
 
@@ -24,7 +24,13 @@ export const departApi = {
     input: departList,
     answer: answers.values(v.array(departRow)),
   }),
-  save: defineCall({ path: '/v1/depart/save', owner: { buttons: ['depart:add', 'depart:edit'] }, input: departSave, answer: saved }),
+  save: defineCall({
+    path: '/v1/depart/save',
+    owner: { buttons: ['depart:add', 'depart:edit'] },
+    narrow: (body) => ({ buttons: [adds(body) ? 'depart:add' : 'depart:edit'] }),
+    input: departSave,
+    answer: saved,
+  }),
   remove: defineCall({ path: '/v1/depart/del', owner: { buttons: ['depart:del'] }, input: departId, answer: answers.done() }),
 };
 

@@ -54,6 +54,12 @@ export interface Call<
   readonly form: F;
   /** an upload's body limit in bytes, refused while it streams in (else JSON's 1 MB: server/app.ts) */
   readonly maxBytes?: number;
+  /**
+   * The pages or buttons this body asks for beyond the owner, when one call does several things: a save that adds
+   * needs the add button, one that edits the edit button. Checked by the server after the owner and before the body's
+   * rules (the permission comes before the content), refused like the owner.
+   */
+  readonly narrow?: (body: unknown) => { pages?: readonly string[]; buttons?: readonly string[] };
 }
 
 /** Declares a call. The path is SPEC's, misspellings included. */
@@ -65,7 +71,14 @@ export const defineCall = <I extends v.GenericSchema, A extends v.GenericSchema,
   answer: A;
   form?: F;
   maxBytes?: number;
+  narrow?: (body: unknown) => { pages?: readonly string[]; buttons?: readonly string[] };
 }): Call<I, A, F> => ({ method: 'POST', form: false as F, ...call });
+
+/** Whether a save's body adds a row (it names no id) rather than edits one. */
+export const adds = (body: unknown): boolean => {
+  const id = (body as { id?: unknown } | null)?.id;
+  return id === undefined || id === null || id === '';
+};
 
 /** What a caller sends (the schema's input: defaults may be left out). */
 export type Sent<C extends Call> = v.InferInput<C['input']>;

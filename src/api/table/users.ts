@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { answers, defineCall, id } from './define.ts';
 import {
+  isNewUser,
   sheetRequest,
   userExportJob,
   userId,
@@ -23,6 +24,7 @@ export const userApi = {
   save: defineCall({
     path: '/v1/user/save',
     owner: { buttons: ['user:add', 'user:edit'] },
+    narrow: (body) => ({ buttons: [isNewUser(body) ? 'user:add' : 'user:edit'] }),
     input: userSave,
     answer: answers.values(v.object({ id: id() })),
   }),
@@ -56,6 +58,8 @@ export const userApi = {
   sheet: defineCall({
     path: '/v1/common/excel/getExcelUrl',
     owner: { pages: ['manage/users'] },
+    // the template and an import's error file are the import's; the list's rows the export's
+    narrow: (body) => ({ buttons: [(body as { type?: unknown } | null)?.type === 'userExport' ? 'user:export' : 'user:import'] }),
     input: sheetRequest,
     answer: answers.values(v.object({ ...sheetContent.entries, truncated: v.optional(v.boolean()) })),
   }),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
-import { id, instant } from '../../table/define.ts';
+import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */
@@ -117,10 +117,7 @@ const userAdd = body({
 const userEdit = body({ id: rowId('userId'), userName: v.optional(v.string()), ...userEntries });
 
 /** Whether a save adds a user (it names no id). */
-export const isNewUser = (input: unknown): boolean => {
-  const id = (input as { id?: unknown } | null)?.id;
-  return id === undefined || id === null || id === '';
-};
+export const isNewUser = adds;
 
 /** /v1/user/updateInfo: one's own nickname and avatar (an uploaded image or a web address). */
 export const profile = body({
