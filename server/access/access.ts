@@ -64,7 +64,8 @@ export class CallTable {
   }
 }
 
-const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
+/** The refusal of a call the caller may not make (SPEC 8's 403). */
+export const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
 
 /** What the chain asks the database: sessions, access tokens, API keys, interfaces and their relations. */
 export interface AccessLookups {

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Sent } from '../../src/api/table/define.ts';
 import { roleApi } from '../../src/api/table/roles.ts';
+import { listed } from '../../src/kit/list/use-list.ts';
 
 /** The role calls in a test's words: each the declared call (src/api/table/roles.ts) through the console's client. */
 export function rolesOf(api: ApiClient) {
@@ -13,10 +14,7 @@ export function rolesOf(api: ApiClient) {
     permissionTree: async (roleId: number) => (await api.send(roleApi.permissionTree, { roleId })).values,
     savePermissions: async (roleId: number, menuIds: number[]) => (await api.send(roleApi.savePermissions, { roleId, menuIds })).values,
     copy: async (fromRoleId: number, toRoleId: number) => (await api.send(roleApi.copy, { fromRoleId, toRoleId })).values,
-    users: async (roleId: number, pageNum = 1, pageSize = 50) => {
-      const { values, count } = await api.send(roleApi.users, { roleId, pageNum, pageSize });
-      return { rows: values, count };
-    },
+    users: (roleId: number, pageNum = 1, pageSize = 50) => api.send(roleApi.users, { roleId, pageNum, pageSize }).then(listed),
     /** a multipart form with uid and rids, as SPEC has it */
     assign: async (uid: number, rids: number[]) => {
       const form = new FormData();

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Sent } from '../../src/api/table/define.ts';
 import { saveUser, startUserImport } from '../../src/api/calls/system/user-calls.ts';
+import { listed } from '../../src/kit/list/use-list.ts';
 import { userApi } from '../../src/api/table/users.ts';
 
 /**
@@ -9,10 +10,7 @@ import { userApi } from '../../src/api/table/users.ts';
  */
 export function usersOf(api: ApiClient) {
   return {
-    list: async (q: Sent<typeof userApi.list>) => {
-      const { values, count } = await api.send(userApi.list, q);
-      return { rows: values, count };
-    },
+    list: (q: Sent<typeof userApi.list>) => api.send(userApi.list, q).then(listed),
     detail: async (id: number) => (await api.send(userApi.detail, { id })).values,
     save: (user: Sent<typeof userApi.save>, password?: string, mustChange?: boolean) => saveUser(api, user, password, mustChange),
     modifyStatus: (id: number, status: 0 | 1) => api.send(userApi.modifyStatus, { id, status }),

@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { answerProblem, type Answered, type Call, type Taken } from '../../../src/api/table/define.ts';
 import type { AppEnv } from '../../access/auth.ts';
-import { owns } from '../../access/access.ts';
+import { forbidden, owns } from '../../access/access.ts';
 import { checkWith, takes, type StandardSchemaV1 } from './validate.ts';
 import { readBody } from './http.ts';
 import { grants } from '../../access/relations.ts';
@@ -39,8 +39,6 @@ export function mount<C extends Call>(
   const narrowed = call.narrow ? [narrows(call.narrow)] : [];
   app.on(call.method, call.path, declared, ...narrowed, ...(gate ? [gate] : []), input, answer as never);
 }
-
-const forbidden = { result: 403, errmsg: '您没有当前操作的权限' } as const;
 
 /** The check of what a body asks for beyond the owner (Call.narrow), with the caller's roles read live. */
 const narrows =

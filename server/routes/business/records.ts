@@ -28,7 +28,7 @@ import {
   type StoredRecord,
 } from '../../services/records.ts';
 import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
-import { RECORD_LIMITS, recordValue } from '../../../src/api/rules/record-rules.ts';
+import { RECORD_LIMITS, ownValue, recordValue } from '../../../src/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { recordApi } from '../../../src/api/table/records.ts';
@@ -42,9 +42,6 @@ function listQueryOf(body: { filters: Record<string, string>; sortField?: string
 }
 
 /** The label a sheet or a message shows for a value (enum label, 是/否, reference title, department name). */
-/** A record's own value or label of a field: a field may be named like Object's own members (constructor). */
-const own = <T>(of: Record<string, T>, name: string): T | undefined => (Object.hasOwn(of, name) ? of[name] : undefined);
-
 function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined): string | number {
   if (value === null || value === undefined) return '';
   if (label !== undefined) return label;
@@ -345,7 +342,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       ok({
         fileName: `${schema.table.label}-${day}.xlsx`,
         columns,
-        rows: records.map((r) => schema.fields.map((f) => cellOf(f, own(r.values, f.name), own(r.labels, f.name)))),
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, ownValue(r.values, f.name), ownValue(r.labels, f.name)))),
         truncated: n > RECORD_LIMITS.maxExportRows,
       }),
     );
@@ -380,7 +377,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       const records = await present(db, s.tenantId, schema, rows, phone);
       const last = rows.at(-1);
       return {
-        rows: records.map((r) => schema.fields.map((f) => cellOf(f, own(r.values, f.name), own(r.labels, f.name)))),
+        rows: records.map((r) => schema.fields.map((f) => cellOf(f, ownValue(r.values, f.name), ownValue(r.labels, f.name)))),
         cursor: last && rows.length === limit ? { k: last.k, id: last.id } : null,
       };
     };

@@ -24,11 +24,17 @@ export function recordValue(
   return r.success ? { value: r.output } : { problem: r.issues[0].message };
 }
 
+/**
+ * A record's own value (or label) of a field: a field may be named like Object.prototype's members (constructor,
+ * toString), which a plain `values[name]` would read from the prototype.
+ */
+export const ownValue = <T>(of: Record<string, T>, name: string): T | undefined => (Object.hasOwn(of, name) ? of[name] : undefined);
+
 /** Every field's problem for a form's values (empty when the record may be saved). */
 export function recordProblems(fields: readonly MetaFieldRow[], values: Record<string, unknown>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const f of fields) {
-    const r = recordValue(f, values[f.name]);
+    const r = recordValue(f, ownValue(values, f.name));
     if ('problem' in r) problems[f.name] = r.problem;
   }
   return problems;

@@ -14,7 +14,7 @@ export const departRow = v.object({
 });
 export type DepartRow = v.InferOutput<typeof departRow>;
 
-const saved = answers.values(v.object({ id: id() }));
+const saved = answers.saved();
 
 /** 基础数据 › 部门管理: the tenant's departments. */
 export const departApi = {

@@ -105,7 +105,7 @@ export const paletteItem = v.object({
 export type PaletteItem = v.InferOutput<typeof paletteItem>;
 
 const builder = { pages: ['template/custom-page'] };
-const versioned = answers.values(v.object({ id: id(), version: v.number() }));
+const versioned = answers.saved({ version: v.number() });
 
 /** 模板管理 › 自定义页面 (SPEC 7 Pages). */
 export const pageApi = {

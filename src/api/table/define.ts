@@ -95,6 +95,9 @@ export const answers = {
   done: () => v.object({ result: OK }),
   /** `{ result: 'ok', values }` */
   values: <S extends v.GenericSchema>(values: S) => v.object({ result: OK, values }),
+  /** a save's answer: the row's id, and what else it says of the row (its new version) */
+  saved: <E extends v.ObjectEntries = Record<never, never>>(more?: E) =>
+    v.object({ result: OK, values: v.object({ id: id(), ...(more ?? ({} as E)) }) }),
   /** an image, a file or an event stream: not JSON, so not checked */
   notJson: () => v.unknown(),
   /**

@@ -66,7 +66,7 @@ export const collectionFileRow = v.object({
 });
 export type CollectionFileRow = v.InferOutput<typeof collectionFileRow>;
 
-const saved = answers.values(v.object({ id: id() }));
+const saved = answers.saved();
 const dictionary = { pages: ['manage/meta-data'] };
 const collections = { pages: ['manage/mongo-tables'] };
 

@@ -5,7 +5,7 @@ import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../schema/sys
 import { apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
 import { webhookId, webhookList, webhookSave } from '../schema/open/webhook.ts';
 
-const saved = answers.values(v.object({ id: id() }));
+const saved = answers.saved();
 
 /** An SMS platform as answered: its secret only masked (******1234). */
 export const smsPlatform = v.object({

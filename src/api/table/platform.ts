@@ -90,7 +90,7 @@ export const tenantSettings = v.object({
 export type TenantSettings = v.InferOutput<typeof tenantSettings>;
 
 const platform = (...pages: string[]) => ({ pages, platform: true as const });
-const saved = answers.values(v.object({ id: id() }));
+const saved = answers.saved();
 const changed = answers.values(v.object({ added: v.array(id()), removed: v.array(id()) }));
 
 /** 平台管理: tenants, the pages each may have, and their parameters (SPEC 7 Tenant). */

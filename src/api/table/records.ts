@@ -64,7 +64,7 @@ export const recordApi = {
     path: '/v1/metaRecord/save',
     owner: { records: ['add', 'edit'] },
     input: recordSave,
-    answer: answers.values(v.object({ id: id(), version: v.number() })),
+    answer: answers.saved({ version: v.number() }),
   }),
   remove: defineCall({ path: '/v1/metaRecord/del', owner: { records: ['del'] }, input: recordId, answer: answers.done() }),
   /** the list's rows as a sheet the browser writes, or (`template`) only its header */

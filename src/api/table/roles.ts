@@ -90,7 +90,7 @@ export const roleApi = {
     path: '/v1/role/save',
     owner: { buttons: ['role:save'] },
     input: roleSave,
-    answer: answers.values(v.object({ id: id() })),
+    answer: answers.saved(),
   }),
   remove: defineCall({ path: '/v1/role/del', owner: { buttons: ['role:delete'] }, input: roleId, answer: answers.done() }),
   /** the menu ids a role holds */

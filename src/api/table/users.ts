@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id } from './define.ts';
+import { answers, defineCall } from './define.ts';
 import {
   isNewUser,
   sheetRequest,
@@ -26,7 +26,7 @@ export const userApi = {
     owner: { buttons: ['user:add', 'user:edit'] },
     narrow: (body) => ({ buttons: [isNewUser(body) ? 'user:add' : 'user:edit'] }),
     input: userSave,
-    answer: answers.values(v.object({ id: id() })),
+    answer: answers.saved(),
   }),
   modifyStatus: defineCall({ path: '/v1/user/modifyStatus', owner: { buttons: ['user:edit'] }, input: userStatus, answer: answers.done() }),
   remove: defineCall({ path: '/vue/user/del', owner: { buttons: ['user:del'] }, input: userId, answer: answers.done() }),

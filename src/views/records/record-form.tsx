@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { recordApi } from '../../api/table/records.ts';
 import { ApiFailure } from '../../api/errors.ts';
 import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { recordProblems } from '../../api/rules/record-rules.ts';
+import { ownValue, recordProblems } from '../../api/rules/record-rules.ts';
 import { useBound } from '../../shell/session/api-context.ts';
 import { FormDrawer } from '../../kit/form/form-drawer.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
@@ -14,14 +14,7 @@ import type { FormOutcome } from '../../kit/form/use-editor.ts';
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>
   Object.fromEntries(
-    fields.map((f) => [
-      f.name,
-      record
-        ? Object.hasOwn(record.values, f.name)
-          ? record.values[f.name]
-          : undefined
-        : (f.defaultValue ?? (f.type === 'boolean' ? false : null)),
-    ]),
+    fields.map((f) => [f.name, record ? ownValue(record.values, f.name) : (f.defaultValue ?? (f.type === 'boolean' ? false : null))]),
   );
 
 export function RecordForm({

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { optionName, type MetaFieldRow, type MetaRecord } from '../../api/contract.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { ownValue } from '../../api/rules/record-rules.ts';
 
 export const WIDTH: Record<MetaFieldRow['type'], number> = {
   text: 150,
@@ -24,7 +25,7 @@ export function useShow() {
   const formatInstant = useFormatInstant();
   return useCallback(
     (f: MetaFieldRow, r: MetaRecord): string => {
-      const v = Object.hasOwn(r.values, f.name) ? r.values[f.name] : undefined;
+      const v = ownValue(r.values, f.name);
       if (v === null || v === undefined || v === '') return '--';
       // own keys: a field may be named like an Object.prototype member (constructor)
       if (Object.hasOwn(r.labels, f.name)) return r.labels[f.name];

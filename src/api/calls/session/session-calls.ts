@@ -126,10 +126,15 @@ export async function bindPhone(api: ApiClient, body: { phone: string; code: str
 /** The graphic captcha's image URL for a uuid (GET /v1/anon/user/create/verifyCode?uuid=). */
 export const captchaUrl = (uuid: string, base = '/manage') => `${base}${smsApi.captcha.path}?uuid=${encodeURIComponent(uuid)}`;
 
-/** The password encrypted under a fresh single-use key from the passport service (or the default key). */
-export async function encryptedWithKey(api: ApiClient, password: string) {
+/** A fresh single-use key from the passport service, or the default key of a service that issues none. */
+export async function singleUseKey(api: ApiClient): Promise<AesKey> {
   const keyAnswer: { values?: AesKey } = await api.send(passportApi.aesKey, {});
-  const key = keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
+  return keyAnswer.values?.key ? keyAnswer.values : DEFAULT_AES_KEY;
+}
+
+/** The password encrypted under a fresh single-use key (singleUseKey). */
+export async function encryptedWithKey(api: ApiClient, password: string) {
+  const key = await singleUseKey(api);
   return { password: await encryptPassword(password, key), keyId: key.keyId };
 }
 

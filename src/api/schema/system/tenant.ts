@@ -3,6 +3,7 @@ import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN, isTimeZone } from 
 import { settingKind } from '../session/session.ts';
 import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
+import { adds } from '../../table/define.ts';
 
 const fields = {
   name: text({ required: 'tenantName', max: [50, 'tenantNameMax'] }),
@@ -38,10 +39,10 @@ export const tenantEdit = body({
 });
 
 /** Whether a save body is of a new tenant (its schema: tenantAdd, else tenantEdit). */
-export const isNewTenant = (b: Record<string, unknown>) => b.id === undefined || b.id === null || b.id === '';
+export const isNewTenant = adds;
 
 /** /v1/tenant/save: a new tenant (no id) or an edit. */
-export const tenantSave = v.lazy((input) => (isNewTenant((input ?? {}) as Record<string, unknown>) ? tenantAdd : tenantEdit));
+export const tenantSave = v.lazy((input) => (isNewTenant(input) ? tenantAdd : tenantEdit));
 
 /** /v1/tenant/list: a page of tenants, by a word and whether they are active. */
 export const tenantList = body({
