@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 // In dev, /manage goes to the reference server (npm run dev:server) or to MANAGE_API_URL.
 const target = process.env.MANAGE_API_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
@@ -8,7 +9,8 @@ const target = process.env.MANAGE_API_URL ?? `http://localhost:${process.env.POR
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  plugins: [react()],
+  // brotli and gzip copies beside the built files, served by Accept-Encoding (server/app.ts)
+  plugins: [react(), precompressPlugin()],
   define: {
     // the release the console's error reports name (docs/api.md "Logs")
     'import.meta.env.VITE_RELEASE': JSON.stringify(`${version}+${new Date().toISOString().slice(0, 10)}`),

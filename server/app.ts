@@ -1,4 +1,5 @@
 import { answerInLanguage } from './infra/http/language.ts';
+import { compressAnswers } from './infra/http/compress.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -187,6 +188,8 @@ export function createApp(options: AppOptions) {
     });
   } else {
     const api = new Hono<AppEnv>();
+    // JSON answers of 1 KiB or more are compressed (brotli or gzip, by Accept-Encoding), outside everything below.
+    api.use('*', compressAnswers());
     // Refusals in the language the request asks for (the console's), after everything else has answered.
     api.use('*', answerInLanguage());
     // Size first: a body over its limit is refused while it streams in, before anything reads it.
@@ -342,12 +345,15 @@ export function createApp(options: AppOptions) {
       await next();
       // Vite names assets by content hash: they never change under the same name.
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      // the same URL answers brotli, gzip or plain bytes: a shared cache keys on the encoding asked for
+      if (c.res.ok && !c.res.headers.has('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
     });
-    app.use('/assets/*', serveStatic({ root }));
+    // brotli or gzip copies made at build time (scripts/precompress.ts), chosen by Accept-Encoding
+    app.use('/assets/*', serveStatic({ root, precompressed: true }));
     // A missing asset is a 404, never index.html (which a year-long cache would then keep under the asset's name).
     app.all('/assets/*', (c) => c.text('Not Found', 404));
-    app.use('/*', serveStatic({ root }));
-    app.get('*', serveStatic({ root, path: 'index.html' }));
+    app.use('/*', serveStatic({ root, precompressed: true }));
+    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true }));
   }
   return app;
 }

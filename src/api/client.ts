@@ -3,7 +3,7 @@ import type { Answer } from './contract.ts';
 import type * as v from 'valibot';
 import { answerProblem, type Answered, type Call, type Sent } from './table/define.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
-import { STORAGE_KEYS, type KeyValueStore } from './storage.ts';
+import { STORAGE_KEYS, memoryStore, type KeyValueStore } from './storage.ts';
 
 /** The request base path. */
 export const BASE_URL = '/manage';
@@ -22,6 +22,11 @@ export interface CallOptions {
   /** a form's save: a refusal that names a field is the form's to show under that field, not a toast */
   fieldErrors?: boolean;
   signal?: AbortSignal;
+  /**
+   * keep the answer with its ETag, and ask next time with If-None-Match: a 304 then gives the kept answer without its
+   * bytes (the menu tree, asked for at every load; a server that sends no ETag is asked in full every time)
+   */
+  revalidate?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -41,7 +46,12 @@ export interface ApiClientOptions {
    * server that drifted fails a test rather than a user: on in development and tests (import.meta.env.DEV)
    */
   checkAnswers?: boolean;
+  /** where revalidated answers (CallOptions.revalidate) are kept: the tab's session storage in the console */
+  kept?: KeyValueStore;
 }
+
+/** The key under which revalidated answers are kept, by path: `{ [path]: { tag, answer } }`. */
+export const KEPT_ANSWERS_KEY = 'keptAnswers';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -73,6 +83,21 @@ export function createApiClient(options: ApiClientOptions) {
       ...(userToken ? { UserToken: userToken } : {}),
       ...(accessToken ? { AccessToken: accessToken } : {}),
     };
+  };
+  const keptStore = options.kept ?? memoryStore();
+  const keptAnswers = (): Record<string, { tag: string; answer: unknown }> => {
+    try {
+      return (JSON.parse(keptStore.getItem(KEPT_ANSWERS_KEY) ?? '{}') as Record<string, { tag: string; answer: unknown }>) ?? {};
+    } catch {
+      return {};
+    }
+  };
+  const keep = (path: string, tag: string, answer: unknown) => {
+    try {
+      keptStore.setItem(KEPT_ANSWERS_KEY, JSON.stringify({ ...keptAnswers(), [path]: { tag, answer } }));
+    } catch {
+      // storage full or blocked: the next call asks in full
+    }
   };
   const $fetch = ofetch.create(
     {
@@ -116,17 +141,25 @@ export function createApiClient(options: ApiClientOptions) {
     };
     const started = performance.now();
     let status: number | null = null;
+    let tag: string | null = null;
     const ended = (result: unknown) => options.onCall?.({ path, status, result, ms: Math.round((performance.now() - started) * 10) / 10 });
+    const kept = opts.revalidate ? keptAnswers()[path] : undefined;
     try {
-      const answer = await $fetch<T>(path, {
+      let answer = await $fetch<T>(path, {
         method: opts.method ?? 'POST',
         body: opts.method === 'GET' ? undefined : (body as Record<string, unknown> | undefined),
         query: opts.query,
         signal: opts.signal,
+        headers: kept ? { 'If-None-Match': kept.tag } : undefined,
         onResponse: ({ response }) => {
           status = response.status;
+          tag = response.headers.get('ETag');
         },
       });
+      if (opts.revalidate) {
+        if (status === 304 && kept) answer = kept.answer as Awaited<T>;
+        else if (tag && status === 200) keep(path, tag, answer);
+      }
       // The outcome only (ok, 401, error…): a call whose answer has no such field (the menu tree) records none.
       const a = answer as { result?: unknown; code?: unknown } | null;
       const outcome = a && typeof a === 'object' ? (a.result ?? a.code) : null;
@@ -174,7 +207,10 @@ export function createApiClient(options: ApiClientOptions) {
   /** For a request ofetch cannot make (an upload with progress): its full URL and the same headers as every call. */
   const request = (path: string) => ({ url: `${baseURL}${path}`, headers: authHeaders() });
 
-  return { call, send, raw, request };
+  /** Forgets every kept answer (the session ended: the next user's are asked for in full). */
+  const forgetKept = () => keptStore.removeItem(KEPT_ANSWERS_KEY);
+
+  return { call, send, raw, request, forgetKept };
 }
 
 /** An area of the call table bound to a client: each call a function of its body (`bound(api, platformApi).tenants(q)`). */

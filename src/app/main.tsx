@@ -40,6 +40,8 @@ async function start() {
       if (call.status === 200 && isWriteCall(call.path)) noteWrite();
     },
     store,
+    // the menu tree kept with its ETag for the tab's life: a reload asks with If-None-Match and gets 304
+    kept: sessionStorage,
     tenantId: () => tenantId,
     failureContext: () => failureSink.context(),
     onFailure: (failure, info) => failureSink.handle(failure, info),

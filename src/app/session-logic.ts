@@ -127,6 +127,7 @@ export function createSessionLogic(
       clearSession: () => {
         store.removeItem(STORAGE_KEYS.userToken);
         dropAccessToken();
+        api.forgetKept();
       },
       // back to where the user was headed, when that was an in-app path.
       replayNavigation: () => {

@@ -9,6 +9,7 @@ import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
 import type { UserInfo } from '../../../src/api/table/session.ts';
 import { shellApi, userCenterApi } from '../../../src/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
+import { contentTag, jsonOrUnchanged } from '../../infra/http/compress.ts';
 
 export interface ShellOptions {
   db: Db;
@@ -58,24 +59,26 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   // (initUserPermission stores them with their time; any change of roles, grants or menus clears them) and kept in
   // this process. Without stored permissions the tree is built from the roles each time.
   // The answer is kept as its JSON text: a tree is tens of kilobytes, and writing it out was most of a kept call.
-  const trees = new Map<string, { generation: string; body: string }>();
+  const trees = new Map<string, { generation: string; body: string; tag: string }>();
   mount(app, shellApi.menuTree, async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
     const kept = generation ? trees.get(s.id) : undefined;
-    let body = kept && kept.generation === generation ? kept.body : null;
-    if (body === null) {
+    let tree = kept && kept.generation === generation ? kept : null;
+    if (tree === null) {
       // the tree comes back in `result`.
-      body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
+      const body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
+      tree = { generation: generation ?? '', body, tag: contentTag(body) };
       if (generation) {
         // A bounded cache: the oldest entry goes first (Map keeps insertion order).
         trees.delete(s.id);
-        trees.set(s.id, { generation, body });
+        trees.set(s.id, tree);
         if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
       }
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    // 304 when the console already holds this tree (its If-None-Match)
+    return jsonOrUnchanged(c, tree.body, tree.tag);
   });
 
   mount(app, shellApi.accessToken, async (c) => {

@@ -71,7 +71,8 @@ export async function initUserPermission(api: ApiClient): Promise<void> {
 }
 
 export async function fetchMenuTree(api: ApiClient): Promise<MenuNode[]> {
-  const answer = await api.send(shellApi.menuTree, {}, { quiet: true });
+  // kept with its ETag: a reload asks with If-None-Match, and an unchanged tree comes back as a 304 with no bytes
+  const answer = await api.send(shellApi.menuTree, {}, { quiet: true, revalidate: true });
   return Array.isArray(answer.result) ? answer.result : [];
 }
 
