@@ -25,6 +25,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 30 * 60),
     faults: env.SCRM_TEST_FAULTS === '1',
+    /** cheaper password hashes for a test run's demo servers (server/infra/crypto.ts); never outside a demo */
+    lowPasswordCost: demo && env.SCRM_TEST_PASSWORD_COST === 'low',
     /** answers are checked against the call table (src/api/calls): development (NODE_ENV) and tests (SCRM_CHECK_ANSWERS=1) */
     checkAnswers: env.SCRM_CHECK_ANSWERS ? env.SCRM_CHECK_ANSWERS === '1' : env.NODE_ENV === 'development',
     openRegistration: env.SCRM_OPEN_REGISTRATION ? env.SCRM_OPEN_REGISTRATION === '1' : undefined,

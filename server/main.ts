@@ -7,12 +7,14 @@ import { SessionEvents } from './infra/session-events.ts';
 import { Lifecycle } from './infra/operations.ts';
 import { KEY_FILE, resealLegacyDemoSecrets, Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
+import { lowerPasswordCostForTests } from './infra/crypto.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
 import { fillEnglishMenuNames } from './seed/menu-names-en.ts';
 import { log } from './infra/logger.ts';
 
 async function main() {
   const config = readConfig();
+  if (config.lowPasswordCost) lowerPasswordCostForTests();
   if (config.poolerSetting && !config.pooler) throw new Error(`DATABASE_POOLER 只能是 transaction（当前为 ${config.poolerSetting}）`);
   // Several processes may share a PostgreSQL database: a link or a secret made by one is read by another, so they
   // need one key, given to each.

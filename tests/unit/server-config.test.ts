@@ -9,6 +9,13 @@ describe('server settings from the environment', () => {
     expect(readConfig({ SCRM_DEMO: '0' })).toMatchObject({ demo: false, host: '0.0.0.0' });
   });
 
+  it('lowers the password hash cost for a test run in a demo only, never in production', () => {
+    expect(readConfig({ SCRM_TEST_PASSWORD_COST: 'low' }).lowPasswordCost).toBe(true);
+    expect(readConfig({}).lowPasswordCost).toBe(false);
+    expect(readConfig({ SCRM_TEST_PASSWORD_COST: 'low', DATABASE_URL: 'postgres://x/y' }).lowPasswordCost).toBe(false);
+    expect(readConfig({ SCRM_TEST_PASSWORD_COST: 'low', SCRM_DEMO: '0' }).lowPasswordCost).toBe(false);
+  });
+
   it('trusts no proxy unless told, and only a whole non-negative number of them', () => {
     expect(readConfig({}).trustProxy).toBe(0);
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
