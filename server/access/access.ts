@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { KeyCheck } from './api-keys.ts';
-import type { AppEnv, FoundSession, SessionInfo } from './auth.ts';
+import type { AppEnv, FoundSession, SessionEndReason, SessionInfo } from './auth.ts';
 import { ACCESS_TOKEN_FREE } from './auth.ts';
 import { declaredSchema } from '../infra/http/validate.ts';
 import { log } from '../infra/logger.ts';
@@ -71,6 +71,8 @@ export const forbidden = { result: 403, errmsg: '您没有当前操作的权限'
 export interface AccessLookups {
   /** the live session a token names; given the call, also whether it may make it (else mayCall is asked) */
   findSession: (token: string, call?: { method: string; path: string }) => Promise<FoundSession | null>;
+  /** why a token's session is no longer live, when it says (asked only once the session was not found) */
+  whyEnded: (token: string) => Promise<SessionEndReason | null>;
   accessTokenValid: (session: SessionInfo, token: string) => Promise<boolean>;
   /** marks the session as seen now (presence), when it is due */
   touch: (session: SessionInfo) => Promise<void>;
@@ -149,7 +151,11 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     const pageCall = typeof owner === 'object';
     if (pageCall) await options.interfacesReady;
     const found = await ask.findSession(token, pageCall ? { method: c.req.method, path } : undefined);
-    if (!found) return c.json({ result: 401, errmsg: 'userToken失效' });
+    if (!found) {
+      // SPEC's 401, and why when an administrator ended it (the console then says so instead of "expired")
+      const reason = await ask.whyEnded(token);
+      return c.json({ result: 401, errmsg: 'userToken失效', ...(reason ? { reason } : {}) });
+    }
     const { session } = found;
     // An AccessToken header must be one this session holds and still valid; fetching a new one and logging out
     // need none (the client sends its old one along).

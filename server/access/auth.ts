@@ -92,6 +92,18 @@ export async function findSession(db: Db, token: string, call?: { method: string
   return mayCall === undefined ? { session } : { session, mayCall };
 }
 
+/** Why a session that is no longer live was ended, when it says ('forced': an administrator forced it off), else null. */
+export async function whyEnded(db: Db, token: string): Promise<SessionEndReason | null> {
+  const [row] = await db.query<{ why: string | null }>(
+    'SELECT revoked_why AS why FROM user_session WHERE token_hash = $1 AND revoked_at IS NOT NULL',
+    [sha256(token)],
+  );
+  return row?.why === 'forced' ? 'forced' : null;
+}
+
+/** A reason the 401 of an ended session carries (`reason`), for the console to say what happened. */
+export type SessionEndReason = 'forced';
+
 /** Fetching a new access token and logging out need none (the client sends its old one along). */
 export const ACCESS_TOKEN_FREE = /\/anon\/vue\/(token|logout)$/;
 

@@ -1,6 +1,6 @@
 import { checkApiKey, recordKeyCall } from './api-keys.ts';
 import type { SessionInfo } from './auth.ts';
-import { accessTokenValid, findSession } from './auth.ts';
+import { accessTokenValid, findSession, whyEnded } from './auth.ts';
 import type { Db, Queryable } from '../infra/db/db.ts';
 import { amongGranted, heldNow, heldRelations, offeredTo } from './menu.ts';
 import { dueForTouch, touchSession } from './presence.ts';
@@ -115,6 +115,7 @@ export async function relateDefaults(db: Queryable, calls: CallTable, target: { 
 /** The lookups on a database (the server's); tests give the chain their own. */
 export const dbLookups = (db: Db): AccessLookups => ({
   findSession: (token, call) => findSession(db, token, call),
+  whyEnded: (token) => whyEnded(db, token),
   accessTokenValid: (session, token) => accessTokenValid(db, session, token),
   touch: async (session) => {
     if (dueForTouch(session.lastSeenAt)) await touchSession(db, session.tokenHash);

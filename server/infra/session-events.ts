@@ -6,6 +6,10 @@ import { log } from './logger.ts';
 export type Audience = { sessionId: string } | { userId: number } | { tenantId: number };
 
 /** A subscriber: the session whose browser holds the stream. */
+/** What an event carries besides its name (a revoked session's `reason`), sent to the browser as the event's data. */
+export type EventData = Record<string, string | number | boolean>;
+type Listener = (event: string, data?: EventData) => void;
+
 export interface Subscriber {
   sessionId: string;
   userId: number;
@@ -21,7 +25,7 @@ const CHANNEL = 'scrm_session_events';
  * which has one process, they stay in-process.
  */
 export class SessionEvents {
-  private readonly subscribers = new Set<{ who: Subscriber; fn: (event: string) => void }>();
+  private readonly subscribers = new Set<{ who: Subscriber; fn: Listener }>();
   private started: Promise<void> | undefined;
 
   constructor(private readonly db: Db) {}
@@ -41,7 +45,7 @@ export class SessionEvents {
     return this.subscribers.size;
   }
 
-  subscribe(who: Subscriber, fn: (event: string) => void): () => void {
+  subscribe(who: Subscriber, fn: Listener): () => void {
     const entry = { who, fn };
     this.subscribers.add(entry);
     return () => void this.subscribers.delete(entry);
@@ -63,30 +67,30 @@ export class SessionEvents {
    * Sends an event to its audience's streams, in every server process. A change of permissions first clears the
    * permissions its audience's sessions stored (initUserPermission), so their next menu tree is computed afresh.
    */
-  async publish(to: Audience, event: string): Promise<void> {
+  async publish(to: Audience, event: string, data?: EventData): Promise<void> {
     if (event === 'permissions') {
       const [column, id] = 'sessionId' in to ? ['id', to.sessionId] : 'userId' in to ? ['user_id', to.userId] : ['tenant_id', to.tenantId];
       await this.db.query(`UPDATE user_session SET permissions = NULL WHERE ${column} = $1 AND permissions IS NOT NULL`, [id]);
     }
     await this.start();
-    await this.db.notify(CHANNEL, JSON.stringify({ to, event }));
+    await this.db.notify(CHANNEL, JSON.stringify({ to, event, ...(data ? { data } : {}) }));
   }
 
   /** One handler for the life of the hub: listening again after a failed start does not deliver twice. */
   private readonly heard = (payload: string) => {
     try {
-      const { to, event } = JSON.parse(payload) as { to: Audience; event: string };
-      this.deliver(to, event);
+      const { to, event, data } = JSON.parse(payload) as { to: Audience; event: string; data?: EventData };
+      this.deliver(to, event, data);
     } catch {
       log.error({ payload }, 'bad session event payload');
     }
   };
 
-  private deliver(to: Audience, event: string) {
+  private deliver(to: Audience, event: string, data?: EventData) {
     for (const { who, fn } of this.subscribers) {
       const match =
         'sessionId' in to ? who.sessionId === to.sessionId : 'userId' in to ? who.userId === to.userId : who.tenantId === to.tenantId;
-      if (match) fn(event);
+      if (match) fn(event, data);
     }
   }
 }

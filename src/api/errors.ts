@@ -21,7 +21,7 @@ export interface FailureContext {
   allDepartList?: DepartRef[];
 }
 
-type AnyAnswer = { result?: unknown; values?: unknown; errmsg?: unknown; type?: unknown; field?: unknown };
+type AnyAnswer = { result?: unknown; values?: unknown; errmsg?: unknown; type?: unknown; field?: unknown; reason?: unknown };
 
 interface Row {
   kind: FailureKind;
@@ -31,6 +31,8 @@ interface Row {
 
 export const MESSAGES = {
   expired: '登录失效，请重新登录',
+  /** the session was forced off by an administrator (a 401 whose `reason` is 'forced') */
+  forced: '您已被管理员强制下线',
   forbidden: '您没有当前操作的权限',
   unknown: '未知错误，请重试',
   departSuffix: '没有数据访问权限，请退出后重新登录重试',
@@ -46,7 +48,8 @@ export const CATALOGUE: readonly Row[] = [
   {
     kind: 'expired',
     test: (a) => a.result === 401 || (isError(a) && (a.values === 'userToken缺失' || a.values === 'userToken失效')),
-    failure: () => ({ message: MESSAGES.expired, duration: 5000, level: 'warning' }),
+    // the reference server says when an administrator ended the session; a backend that does not is "expired"
+    failure: (a) => ({ message: a.reason === 'forced' ? MESSAGES.forced : MESSAGES.expired, duration: 5000, level: 'warning' }),
   },
   {
     kind: 'forbidden',

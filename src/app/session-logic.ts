@@ -107,11 +107,13 @@ export function createSessionLogic(
       sessionEvents: fromCallback(({ sendBack }) =>
         subscribeSessionEvents({
           store,
-          onEvent: (event) => {
+          onEvent: (event, data) => {
             if (event === 'permissions') return sendBack({ type: 'PERMISSIONS_CHANGED' });
             if (event === 'settings') return sendBack({ type: 'TENANT_PARAMS_CHANGED' });
             if (event !== 'revoked') return;
-            const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效' })!;
+            // the event's data says why (an administrator forced it off), as the 401 of the next call would
+            const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+            const failure = classifyAnswer({ result: 401, errmsg: 'userToken失效', reason })!;
             failureSink.handle(failure, { path: onlineApi.events.path, quiet: false, fieldErrors: false, accessToken: null });
           },
         }),

@@ -14,6 +14,7 @@ import { RULES_EXACT, RULES_PATTERNS } from './rule-messages-en.ts';
  */
 const EXACT: Readonly<Record<string, string>> = {
   [MESSAGES.expired]: 'Your session has ended. Please log in again.',
+  [MESSAGES.forced]: 'An administrator signed you out.',
   [MESSAGES.forbidden]: 'You do not have permission for this operation.',
   [MESSAGES.unknown]: 'Unknown error. Please try again.',
   [MESSAGES.busy]: 'The network is busy. Refresh and try again!',

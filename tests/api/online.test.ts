@@ -78,9 +78,18 @@ describe('online users and force logout', () => {
     const events = await openEvents(baseUrl, staff.token);
     expect((await listOnline(ta.api)).values.some((r) => r.id === events.id && r.userAccount === 'staff')).toBe(true);
     await ta.api.call('/v1/user/forceLogout', { id: events.id });
-    expect(await events.until(/event: revoked/)).not.toBeNull();
+    // the event says why, and so does every later call of that session (a tab that was closed hears it there)
+    expect((await events.until(/event: revoked\ndata: (\{.*\})/))?.[1]).toBe('{"reason":"forced"}');
     events.close();
-    await expect(staff.api.call('/vue/userInfo')).rejects.toMatchObject({ failure: { kind: 'expired' } });
+    expect(await callAs(baseUrl, staff.token, '/vue/userInfo')).toEqual({ result: 401, errmsg: 'userToken失效', reason: 'forced' });
+    await expect(staff.api.call('/vue/userInfo')).rejects.toMatchObject({ failure: { kind: 'expired', message: '您已被管理员强制下线' } });
+  });
+
+  it('a session ended otherwise (logout, a disabled account) answers SPEC’s 401 with no reason', async () => {
+    const staff = await signedIn(baseUrl, 'staff');
+    await staff.api.call('/anon/vue/logout');
+    expect(await callAs(baseUrl, staff.token, '/vue/userInfo')).toEqual({ result: 401, errmsg: 'userToken失效' });
+    await expect(staff.api.call('/vue/userInfo')).rejects.toMatchObject({ failure: { kind: 'expired', message: '登录失效，请重新登录' } });
   });
 });
 

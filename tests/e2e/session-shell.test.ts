@@ -54,7 +54,7 @@ describe('watermark in Chromium', () => {
 });
 
 describe('online users and force logout in Chromium', () => {
-  it('admin force-logs-out staff from the drawer; staff is sent to /login at once with the 401 message', async () => {
+  it('admin force-logs-out staff from the drawer; staff is sent to /login at once and told an administrator did it', async () => {
     const staff = await signedInPage('staff');
     // Staff (userType 1, with a store) sees no online count.
     await staff.getByRole('timer').waitFor();
@@ -95,7 +95,9 @@ describe('online users and force logout in Chromium', () => {
 
     // Staff did nothing: the server's push ended the session.
     await staff.waitForURL(/#\/login\?redirect=%2Fdashboard$/, { timeout: 5000 });
-    await staff.locator('.fui-Toast').filter({ hasText: '登录失效，请重新登录' }).waitFor();
+    // ...and says who ended it (issue 45), not that it expired
+    await staff.locator('.fui-Toast').filter({ hasText: '您已被管理员强制下线' }).waitFor();
+    await expect.poll(() => staff.getByText('登录失效，请重新登录').count()).toBe(0);
     await staff.context().close();
     await admin.context().close();
   });

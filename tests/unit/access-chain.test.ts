@@ -37,6 +37,8 @@ interface World {
   iface?: number;
   /** the session lookup answers the permission with the session (the database's does, given the call) */
   answersMayCall?: boolean;
+  /** why the session that was not found was ended */
+  ended?: 'forced';
 }
 
 function harness(world: World = {}) {
@@ -52,6 +54,7 @@ function harness(world: World = {}) {
       if (!found) return null;
       return call && world.answersMayCall ? { session: found, mayCall: world.allowed ?? true } : { session: found };
     },
+    whyEnded: async (token) => (asked.push(`whyEnded ${token}`), world.ended ?? null),
     accessTokenValid: async (s, token) => (asked.push(`accessToken ${s.id} ${token}`), world.accessTokenOk ?? true),
     touch: async (s) => void asked.push(`touch ${s.id}`),
     mayCall: async (s, method, path) => (asked.push(`mayCall ${s.userId} ${method} ${path}`), world.allowed ?? true),
@@ -134,7 +137,14 @@ describe('access chain: session, then tenant, then permission', () => {
   it('an unknown or ended session: 401 userToken失效, before the tenant or the permission', async () => {
     const h = harness({ session: null });
     expect((await h.call('/v1/user/list', { UserToken: 'old' })).body).toEqual({ result: 401, errmsg: 'userToken失效' });
-    expect(h.asked).toEqual(['session old']);
+    expect(h.asked).toEqual(['session old', 'whyEnded old']);
+    // forced off by an administrator: SPEC's 401 says why, so the console can say it
+    const forced = harness({ session: null, ended: 'forced' });
+    expect((await forced.call('/v1/user/list', { UserToken: 'old' })).body).toEqual({
+      result: 401,
+      errmsg: 'userToken失效',
+      reason: 'forced',
+    });
   });
 
   it('an AccessToken must be the session’s and valid, except to get a new one or log out', async () => {

@@ -47,7 +47,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
     // The session and its access tokens end in the same statement.
     const [row] = await db.query<{ token_hash: string }>(
-      `WITH ended AS (UPDATE user_session SET revoked_at = now()
+      `WITH ended AS (UPDATE user_session SET revoked_at = now(), revoked_why = 'forced'
                        WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
                        RETURNING token_hash),
             gone AS (DELETE FROM access_token WHERE session_hash IN (SELECT token_hash FROM ended))
@@ -57,7 +57,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     // Another tenant's session is as unknown as one that does not exist.
     if (!row) throw new ApiError('该登录已失效或不存在');
     await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
-    await events.publish({ sessionId: id }, 'revoked');
+    await events.publish({ sessionId: id }, 'revoked', { reason: 'forced' });
     return ok();
   });
 
@@ -68,9 +68,11 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
       await touchSession(db, tokenHash);
       let done!: () => void;
       const ended = new Promise<void>((r) => (done = r));
-      const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event) => {
+      const unsubscribe = events.subscribe({ sessionId: id, userId, tenantId }, (event, data) => {
         // A revoked session's stream ends with the event, as every stream does when the server stops; others stay open.
-        void stream.writeSSE({ event, data: '{}' }).then(event === 'revoked' || event === 'closing' ? done : undefined, done);
+        void stream
+          .writeSSE({ event, data: JSON.stringify(data ?? {}) })
+          .then(event === 'revoked' || event === 'closing' ? done : undefined, done);
       });
       // The ping keeps proxies from closing the stream, and keeps an open but idle tab online.
       const ping = setInterval(
