@@ -35,6 +35,13 @@ async function scrypt(pw: string, salt: Buffer, len: number, opts: object): Prom
   }
 }
 
+/**
+ * A hash no password matches (its hash bytes are zeros), at the cost new hashes have now: an unknown account's login is
+ * checked against it, so that it takes as long as a known account's (account enumeration by timing).
+ */
+export const unknownAccountHash = (): string =>
+  ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, 'AAAAAAAAAAAAAAAAAAAAAA==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='].join('$');
+
 /** scrypt$N$r$p$salt$hash, all base64: the only form in which a password is stored. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

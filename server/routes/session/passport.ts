@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../../access/auth.ts';
 import { createSession, TENANT_ACTIVE } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { hashPassword, sha256, verifyPassword } from '../../infra/crypto.ts';
+import { hashPassword, sha256, unknownAccountHash, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
 import { ApiError, ok, str } from '../../infra/http/http.ts';
 import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
@@ -187,7 +187,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     );
     // The same work and the same answer whatever the account: the password is always verified against a hash
     // (a dummy one for an unknown account), and a bind-phone login ticket (DECISIONS.md) is looked up besides.
-    const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
+    const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? unknownAccountHash());
     const ticketOk = password !== null && password.startsWith('ticket:') && (await sms.redeemTicket(user?.id ?? 0, password));
     if (!user || !(passwordOk || ticketOk)) {
       await throttle.failed(userName, ip);
@@ -275,6 +275,3 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
 }
 
 const ACCOUNT_TAKEN = '该账号已被使用';
-
-// scrypt hash of a random string nobody knows; keeps the unknown-account path as slow as the known one.
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
