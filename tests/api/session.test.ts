@@ -30,6 +30,8 @@ describe('passport', () => {
     const { api } = await signedIn(baseUrl, 'admin');
     const { userInfo, tokenExpire } = await fetchUserInfo(api);
     expect(userInfo).toMatchObject({ userName: 'admin', nickname: '星河管理员', tenantId: 1, userType: 0, phone: '13800000001' });
+    // SPEC's roleName, and the same roles' English names beside it
+    expect(userInfo).toMatchObject({ roleName: '超级管理员', roleNameEn: 'Super administrator' });
     expect(tokenExpire).toBeGreaterThan(3600);
     await initUserPermission(api);
     const model = buildMenuModel(await fetchMenuTree(api));

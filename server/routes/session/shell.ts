@@ -141,6 +141,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     default_mall_id: number | null;
     depart_ids: number[];
     role_name: string | null;
+    role_name_en: string | null;
     malls: Array<{ id: number; name: string }>;
     departs: Array<{ id: number; departName: string }>;
     tenant: string | null;
@@ -149,6 +150,8 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     `SELECT u.id, u.user_name, u.must_change_password, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
             (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
               WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name,
+            (SELECT string_agg(COALESCE(NULLIF(r.name_en, ''), r.name), ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
+              WHERE ur.user_id = u.id AND r.tenant_id = u.tenant_id) AS role_name_en,
             (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id), '[]') FROM mall m
               WHERE m.tenant_id = u.tenant_id) AS malls,
             (SELECT COALESCE(json_agg(json_build_object('id', d.id, 'departName', d.depart_name) ORDER BY d.id), '[]') FROM depart d
@@ -169,6 +172,7 @@ async function loadUserInfo(db: Db, userId: number, tenantId: number): Promise<U
     headimgurl: u.headimgurl,
     nickname: u.nickname,
     roleName: u.role_name ?? '',
+    roleNameEn: u.role_name_en ?? '',
     appidList: [],
     phone: u.phone,
     type: u.user_type,

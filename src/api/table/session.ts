@@ -18,6 +18,10 @@ import { passwordChangeBody } from '../schema/session/password.ts';
 
 const OK = v.literal('ok');
 
+/** The user's roles as the console's language names them, comma-separated as SPEC's roleName is. */
+export const roleNameIn = (info: { roleName: string; roleNameEn?: string }, language: 'zh-cn' | 'en'): string =>
+  language === 'en' && info.roleNameEn ? info.roleNameEn : info.roleName;
+
 /** A department as the user info lists it. */
 const departRef = v.object({ id: id(), departName: v.string() });
 const mallInfo = v.object({ id: id(), name: v.string() });
@@ -29,6 +33,8 @@ export const userInfo = v.object({
   headimgurl: v.string(),
   nickname: v.string(),
   roleName: v.string(),
+  /** the same roles' English names, a role without one by its name (ours: the console shows it in English) */
+  roleNameEn: v.optional(v.string()),
   appidList: v.array(v.string()),
   phone: v.string(),
   type: v.number(),

@@ -19,6 +19,7 @@ import type { countdownMachine } from '../../../machines/countdown.machine.ts';
 import { findRoute, type MenuModel } from '../../menu/menu-model.ts';
 import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { roleNameIn } from '../../api/table/session.ts';
 import type { PaletteAction } from '../navigation/command-palette.tsx';
 import { PageActionStore, PageActionsProvider, usePermittedPageActions } from '../navigation/page-actions.tsx';
 import { SessionContext } from '../session/session-context.ts';
@@ -313,7 +314,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
           slogan={sloganFor(DEPLOY_MODE)}
           nickname={userInfo?.nickname ?? ''}
           avatar={userInfo?.headimgurl || undefined}
-          roleName={userInfo?.roleName}
+          roleName={userInfo ? roleNameIn(userInfo, language) : undefined}
           loggingOut={loggingOut}
           onUserInfo={() => navigate('/user-center/user-info')}
           onLogout={() => session.send({ type: 'LOGOUT' })}

@@ -1,6 +1,7 @@
 import { Avatar, makeStyles, tokens } from '@fluentui/react-components';
 import { SessionContext } from '../../shell/session/session-context.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { roleNameIn } from '../../api/table/session.ts';
 import { usePublisherType } from '../../shell/session/publisher.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { CARD } from './card-style.ts';
@@ -27,13 +28,20 @@ const useStyles = makeStyles({
 export default function UserInfoView() {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
   const u = SessionContext.useSelector((st) => st.context.userInfo);
   const publisher = usePublisherType();
   if (!u) return null;
   const departs = u.allDepartList.filter((d) => u.departmentPermission.includes(d.id)).map((d) => d.departName);
   const rows: Array<[string, string]> = [
     [t('account'), u.userName],
-    [t('roleName'), u.roleName.split(',').filter(Boolean).join('、') || t('none')],
+    [
+      t('roleName'),
+      roleNameIn(u, language)
+        .split(',')
+        .filter(Boolean)
+        .join(language === 'en' ? ', ' : '、') || t('none'),
+    ],
     [t('phone'), u.phone || t('none')],
     [t('tenantId'), u.tenantName || String(u.tenantId)],
     [t('userType'), [0, 1, 2].includes(u.userType) ? t(`userType${u.userType as 0 | 1 | 2}`) : String(u.userType)],
