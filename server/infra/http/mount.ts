@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { answerProblem, type Answered, type Call, type Taken } from '../../../src/api/table/define.ts';
 import type { AppEnv } from '../../access/auth.ts';
@@ -69,8 +70,14 @@ async function checkAnswer(call: Call, out: unknown) {
 }
 
 const NOT_JSON = Symbol('not JSON');
-const jsonOf = async (res: Response): Promise<unknown> =>
-  (res.headers.get('content-type') ?? '').includes('application/json') ? res.clone().json() : NOT_JSON;
+const jsonOf = async (res: Response): Promise<unknown> => {
+  if (!(res.headers.get('content-type') ?? '').includes('application/json')) return NOT_JSON;
+  // an answer compressed by its handler (a kept menu tree) is read as the client will read it
+  const encoding = res.headers.get('content-encoding');
+  if (!encoding) return res.clone().json();
+  const raw = Buffer.from(await res.clone().arrayBuffer());
+  return JSON.parse((encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString('utf8'));
+};
 
 /** The declaration a mounted route came from (mount), if it did. */
 export const declaredCall = (handler: unknown): Call | undefined => (handler as { [DECLARED]?: Call } | null)?.[DECLARED];

@@ -9,7 +9,7 @@ import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
 import type { UserInfo } from '../../../src/api/table/session.ts';
 import { shellApi, userCenterApi } from '../../../src/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { contentTag, jsonOrUnchanged } from '../../infra/http/compress.ts';
+import { answerKept, keptJson, type KeptJson } from '../../infra/http/compress.ts';
 
 export interface ShellOptions {
   db: Db;
@@ -59,26 +59,25 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   // (initUserPermission stores them with their time; any change of roles, grants or menus clears them) and kept in
   // this process. Without stored permissions the tree is built from the roles each time.
   // The answer is kept as its JSON text: a tree is tens of kilobytes, and writing it out was most of a kept call.
-  const trees = new Map<string, { generation: string; body: string; tag: string }>();
+  const trees = new Map<string, { generation: string; kept: KeptJson }>();
   mount(app, shellApi.menuTree, async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
     const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
     const kept = generation ? trees.get(s.id) : undefined;
-    let tree = kept && kept.generation === generation ? kept : null;
+    let tree = kept && kept.generation === generation ? kept.kept : null;
     if (tree === null) {
       // the tree comes back in `result`.
-      const body = JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) });
-      tree = { generation: generation ?? '', body, tag: contentTag(body) };
+      tree = keptJson(JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) }));
       if (generation) {
         // A bounded cache: the oldest entry goes first (Map keeps insertion order).
         trees.delete(s.id);
-        trees.set(s.id, tree);
+        trees.set(s.id, { generation, kept: tree });
         if (trees.size > MAX_KEPT_TREES) trees.delete(trees.keys().next().value!);
       }
     }
-    // 304 when the console already holds this tree (its If-None-Match)
-    return jsonOrUnchanged(c, tree.body, tree.tag);
+    // 304 when the console already holds this tree (its If-None-Match); compressed once per kept tree
+    return answerKept(c, tree);
   });
 
   mount(app, shellApi.accessToken, async (c) => {
