@@ -420,6 +420,48 @@ describe('a phone (390 × 844)', () => {
     for (const item of ['个人信息', 'Switch to English', '退出登录']) await page.getByRole('menuitem', { name: item }).waitFor();
     await page.context().close();
   });
+
+  it('a list’s filters fold to the first below 768 px, so its rows are on the first screen; 展开 shows the rest', async () => {
+    const page = await newPage(phone);
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${baseUrl}/#/member-mng/member-list`);
+    await page.getByRole('heading', { name: '会员列表', level: 1 }).waitFor();
+    const bar = page.getByRole('search');
+    const unfold = bar.getByRole('button', { name: '展开', exact: true });
+    await unfold.waitFor();
+    await expect.poll(() => unfold.getAttribute('aria-expanded')).toBe('false');
+    const controls = bar.locator('input, select');
+    const shown = () => controls.evaluateAll((els) => els.map((e) => (e as HTMLElement).offsetParent !== null));
+    // the first filter (a range is two inputs) and nothing else; the first row of data is on the first screen
+    await expect.poll(async () => (await shown()).filter(Boolean).length).toBeLessThanOrEqual(2);
+    const folded = await shown();
+    expect(folded.filter((s) => !s).length).toBeGreaterThan(2);
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await firstRow.waitFor();
+    await expect.poll(async () => (await firstRow.boundingBox())?.y ?? Infinity).toBeLessThan(844);
+    await expect.poll(() => fits(page)).toBe(true);
+
+    await unfold.click();
+    const fold = bar.getByRole('button', { name: '收起', exact: true });
+    await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => (await shown()).every(Boolean)).toBe(true);
+    // a value set in a filter that folds away is still said, and still applies
+    const hiddenSelect = await bar
+      .locator('select')
+      .evaluateAll((els, f) => els.findIndex((e) => !f[[...e.closest('form')!.querySelectorAll('input, select')].indexOf(e)]), folded);
+    expect(hiddenSelect).toBeGreaterThanOrEqual(0);
+    await bar.locator('select').nth(hiddenSelect).selectOption({ index: 1 });
+    await fold.click();
+    await bar.getByRole('button', { name: '展开（1 项已设）', exact: true }).waitFor();
+    await expect.poll(async () => (await shown()).filter(Boolean).length).toBeLessThanOrEqual(2);
+    // a window as wide as a laptop's never folds
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => bar.getByRole('button', { name: /^(展开|收起)/ }).count()).toBe(0);
+    await expect.poll(async () => (await shown()).every(Boolean)).toBe(true);
+    await page.context().close();
+  });
 });
 
 describe('the dark theme', () => {

@@ -1,8 +1,20 @@
 import { ChoiceSelect } from '../form/choice-select.tsx';
 import { DayPicker } from '../form/day-picker.tsx';
-import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Input,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { Children, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { usePhone } from '../../shell/layout/use-phone.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { DAY_RANGE_PRESETS, dayRange, type DayRangePreset } from '../../lib/days.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
@@ -19,6 +31,8 @@ const useStyles = makeStyles({
     '& > *': { minWidth: '140px' },
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // On a phone the bar starts folded to its first filter and its buttons, so the rows are in view (issue 45).
+  folded: { '& > :not(:first-child):not([data-filter-buttons])': { display: 'none' } },
   range: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
 });
 
@@ -37,30 +51,55 @@ export interface FilterBarProps {
   onReset: () => void;
 }
 
-/** A list's filters in one search form: the fields, then 查询 and 重置. Enter in a text field searches. */
+/**
+ * A list's filters in one search form: the fields, then 查询 and 重置. Enter in a text field searches. Below 768 px a
+ * bar of more than one filter folds to its first, with 展开 (and how many hidden filters are set) to show the rest
+ * and 收起 to fold them again; a hidden filter still applies.
+ */
 export function FilterBar({ children, onSearch, onReset }: FilterBarProps) {
   const s = useStyles();
   const t = useT();
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [hiddenSet, setHiddenSet] = useState(0);
+  const foldable = phone && Children.toArray(children).length > 1;
+  const folded = foldable && !open;
+  // how many of the hidden filters hold a value: 展开 says so, so a folded filter is never forgotten
+  useLayoutEffect(() => {
+    if (!folded || !form.current) return setHiddenSet(0);
+    const hidden = [...form.current.children].slice(1).filter((el) => !el.hasAttribute('data-filter-buttons'));
+    setHiddenSet(hidden.filter((el) => [...el.querySelectorAll('input, select')].some((i) => (i as HTMLInputElement).value)).length);
+  });
   return (
     <form
-      className={s.bar}
+      ref={form}
+      className={mergeClasses(s.bar, folded && s.folded)}
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
         // A day whose text names none (the day picker says so) is not searched for: the user goes back to it.
         const unread = e.currentTarget.querySelector<HTMLElement>('input[aria-invalid="true"]');
-        if (unread) return unread.focus();
+        if (unread) {
+          if (unread.offsetParent === null) setOpen(true);
+          return requestAnimationFrame(() => unread.focus());
+        }
         onSearch();
       }}
     >
       {children}
-      <div className={s.buttons}>
+      <div className={s.buttons} data-filter-buttons="">
         <Button type="submit" appearance="primary">
           {t('search')}
         </Button>
         <Button type="button" onClick={onReset}>
           {t('reset')}
         </Button>
+        {foldable && (
+          <Button type="button" appearance="transparent" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? t('foldFilters') : hiddenSet ? t('unfoldFiltersSet', { count: hiddenSet }) : t('unfoldFilters')}
+          </Button>
+        )}
       </div>
     </form>
   );
