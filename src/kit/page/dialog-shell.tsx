@@ -49,6 +49,9 @@ export function DialogShell({
       <DialogSurface className={surfaceClassName}>
         {onSubmit ? (
           <form
+            // the form's own rules speak, in the console's words under each field: never the browser's bubble for a
+            // required field (which blocked the submit without a word on the page)
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               onSubmit();
