@@ -251,11 +251,14 @@ export const en = {
   publishPageName: 'Page name',
   publishSection: 'Menu section',
   publishHint:
-    "The page belongs to this tenant only; its add, edit, delete, import and export buttons go at once to the tenant's administrator roles",
+    "The page belongs to this tenant only; its add, edit, delete, import and export buttons go at once to the tenant's administrator roles and yours",
   publishNameRequired: 'Enter the page name',
   publishSectionRequired: 'Choose the menu section',
   publishNeedsComponent: 'First give the table a page component under Edit',
   publishedAsPage: 'Published as a page: {place}',
+  publishedTitle: 'Published',
+  openPage: 'Open the page',
+  publishedColumn: 'Published at',
   initialPasswordTitle: 'Change your initial password',
   initialPasswordHint:
     '{name}, an administrator chose your password, so someone else knows it. Replace it with one only you know before you go on.',

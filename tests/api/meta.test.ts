@@ -178,6 +178,43 @@ describe('发布为页面', () => {
   });
 });
 
+describe('发布为页面 by whoever may publish', () => {
+  it('a tenant administrator (userType 2) who publishes sees the page; the table then says where it is published', async () => {
+    const ta = await signedIn(baseUrl, 'tenantadmin');
+    const name = unique('desk_');
+    const component = `custom/${name.replaceAll('_', '-')}`;
+    const table = await call<{ id: number }>(baseUrl, ta.token, '/v1/metaData/saveMetaTable', { name, label: '前台登记', component });
+    const tableId = table.values!.id;
+    await initUserPermission(ta.api);
+    const base = (await fetchMenuTree(ta.api)).find((n) => n.name === '基础数据')!;
+    const listed = async () =>
+      (
+        await call<Array<{ id: number; published?: unknown }>>(baseUrl, ta.token, '/v1/metaData/selMetaTableList', {
+          pageNum: 1,
+          pageSize: 200,
+          keyword: name,
+        })
+      ).values!.find((r) => r.id === tableId)!;
+    expect((await listed()).published).toBeNull();
+
+    const done = await call(baseUrl, ta.token, '/v1/metaData/publishPage', {
+      tableId,
+      parentId: base.id,
+      name: '前台登记',
+      nameEn: 'Front desk',
+    });
+    expect(done).toMatchObject({ result: 'ok', values: { path: `/${component}` } });
+    // the publisher's own roles hold the page and its five buttons (before, only the tenant's userType 0 roles did)
+    await initUserPermission(ta.api);
+    const route = buildMenuModel(await fetchMenuTree(ta.api)).routes.find((r) => r.path === `/${component}`);
+    expect(route).toMatchObject({ title: '前台登记', trail: ['基础数据'] });
+    expect(route!.buttons.sort()).toEqual(['add', 'del', 'edit', 'export', 'import'].map((op) => `${name}:${op}`).sort());
+    expect(await listed()).toMatchObject({
+      published: { path: `/${component}`, name: '前台登记', nameEn: 'Front desk', section: '基础数据', sectionEn: 'Base data' },
+    });
+  });
+});
+
 describe('data dictionary with records (written behind the API, as old data would be)', () => {
   let server: ServerWithDb;
   beforeAll(async () => {

@@ -630,9 +630,23 @@ describe('business areas', () => {
     // the list went to the page that holds it (the last: tables are listed by id).
     await page.getByRole('button', { name: '发布为页面 快递包裹' }).click();
     const publish = page.getByRole('dialog', { name: '将“快递包裹”发布为页面' });
-    await publish.getByRole('combobox', { name: /所在菜单/ }).selectOption({ label: '基础数据' });
+    // no section is chosen for the user: 发布 asks for one
+    const section = publish.getByRole('combobox', { name: /所在菜单/ });
+    await expect.poll(() => section.inputValue()).toBe('');
     await publish.getByRole('button', { name: '发布' }).click();
-    await toast(page, '已发布为页面：基础数据 › 快递包裹').waitFor();
+    await publish.getByText('请选择所在菜单').waitFor();
+    await section.selectOption({ label: '基础数据' });
+    await publish.getByRole('button', { name: '发布' }).click();
+    // success says where, and offers the page
+    const published = page.getByRole('dialog', { name: '已发布' });
+    await published.getByText('已发布为页面：基础数据 › 快递包裹').waitFor();
+    await published.getByRole('button', { name: '关闭' }).click();
+    // the table now says where it is published, and offers its page instead of a second publishing
+    await page.getByRole('cell', { name: '基础数据 › 快递包裹', exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: '发布为页面 快递包裹' }).count()).toBe(0);
+    await page.getByRole('button', { name: '打开页面 快递包裹' }).click();
+    await page.waitForURL(/#\/custom\/parcel$/);
+    await page.getByRole('heading', { name: '快递包裹', level: 1 }).waitFor();
 
     // The side menu has it without a new sign-in; its buttons work for the admin who published it.
     const nav = page.getByRole('navigation', { name: '侧边菜单' });

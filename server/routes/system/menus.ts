@@ -311,6 +311,18 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
         [parentId, s.tenantId, name, input.path, table.component, nameEn],
       );
       await settleNewEntry(tx, made.id, input, s.tenantId, s.tenantId);
+      // ...and the publisher's own roles (a tenant administrator, userType 2, is not among the admins above): whoever
+      // publishes a page sees it, with its directories and its five buttons, in one statement (a button with its page).
+      await tx.query(
+        `WITH RECURSIVE up AS (SELECT id, parent_id FROM menu WHERE id = $1
+                               UNION ALL SELECT m.id, m.parent_id FROM menu m JOIN up ON m.id = up.parent_id),
+              entries AS (SELECT id FROM up UNION SELECT id FROM menu WHERE parent_id = $1 AND uri_type = 2)
+         INSERT INTO role_perm (role_id, menu_id)
+         SELECT DISTINCT ur.role_id, e.id FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = $3, entries e
+          WHERE ur.user_id = $2
+         ON CONFLICT DO NOTHING`,
+        [made.id, s.userId, s.tenantId],
+      );
       return made;
     });
     await tellTenants([row.id]);

@@ -16,7 +16,11 @@ import { collectionApi } from '../../../src/api/table/meta.ts';
 
 const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
-  (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS "recordCount"`;
+  (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS "recordCount",
+  (SELECT json_build_object('path', m.path, 'name', m.name, 'nameEn', m.name_en, 'section', COALESCE(p.name, ''), 'sectionEn', COALESCE(p.name_en, ''))
+     FROM menu m LEFT JOIN menu p ON p.id = m.parent_id
+    WHERE t.component <> '' AND m.uri_type = 1 AND m.component = t.component AND ${offeredTo('m', 't.tenant_id')}
+    ORDER BY m.id LIMIT 1) AS published`;
 
 const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
   f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort,

@@ -23,6 +23,10 @@ export const metaTableRow = v.object({
   fieldCount: v.number(),
   recordCount: v.number(),
   updatedAt: instant(),
+  /** the page of the caller's menu that renders this table, when there is one: where it is published (ours) */
+  published: v.optional(
+    v.nullable(v.object({ path: v.string(), name: v.string(), nameEn: v.string(), section: v.string(), sectionEn: v.string() })),
+  ),
 });
 export type MetaTableRow = v.InferOutput<typeof metaTableRow>;
 

@@ -62,15 +62,18 @@ export function TextField<V extends Values>({
 
 export interface SelectFieldProps<V extends Values> extends FieldProps<V, keyof V & string> {
   options: ReadonlyArray<{ value: string; label: string }>;
+  /** a first, empty option (请选择…): nothing is chosen until the user chooses */
+  placeholder?: string;
 }
 
 /** A choice among a few options, bound to a form. */
-export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options }: SelectFieldProps<V>) {
+export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options, placeholder }: SelectFieldProps<V>) {
   return (
     <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
       <ChoiceSelect
         value={String(form.values[name] ?? '')}
         disabled={disabled}
+        empty={placeholder}
         options={options}
         onChange={(v) => form.set(name, v as V[typeof name])}
         onBlur={() => form.blur(name)}

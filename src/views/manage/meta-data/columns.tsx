@@ -4,7 +4,8 @@ import type { MetaTableRow } from '../../../api/table/meta.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
 import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { typeKey } from './meta-field-form.tsx';
 import { Mono } from '../../../kit/table/mono.tsx';
 
@@ -29,6 +30,9 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const s = useStyles();
   const t = useT();
   const formatInstant = useFormatInstant();
+  const [language] = useLanguage();
+  const placeOf = (p: NonNullable<MetaTableRow['published']>) =>
+    language === 'en' ? `${p.sectionEn || p.section} › ${p.nameEn || p.name}` : `${p.section} › ${p.name}`;
   const columns: Column<MetaTableRow>[] = [
     { key: 'name', title: t('metaName'), width: 140, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
     { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label },
@@ -40,6 +44,12 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
       render: (r) => (r.component ? <Mono>{r.component}</Mono> : '--'),
       ellipsis: (r) => r.component,
     },
+    {
+      key: 'published',
+      title: t('publishedColumn'),
+      width: 150,
+      render: (r) => (r.published ? placeOf(r.published) : '--'),
+    },
     { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
@@ -50,12 +60,15 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
         { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
         { code: 'meta:save', label: t('edit'), run: () => editTable(r) },
         { code: 'meta:del', label: t('delete'), run: () => removeTable(r) },
-        {
-          code: 'meta:publish',
-          label: t('publishAsPage'),
-          run: () => publishTable(r),
-          unavailable: r.component ? undefined : t('publishNeedsComponent'),
-        },
+        // a published table offers its page rather than a second publishing
+        r.published
+          ? { code: 'meta:open-page', label: t('openPage'), read: true, run: () => navigate(r.published!.path) }
+          : {
+              code: 'meta:publish',
+              label: t('publishAsPage'),
+              run: () => publishTable(r),
+              unavailable: r.component ? undefined : t('publishNeedsComponent'),
+            },
       ],
     }),
   ];

@@ -119,7 +119,7 @@ export default function MetaDataView({ route }: ViewProps) {
         <FieldForm table={table} row={fieldEditor.row} tables={allTables} onClose={fieldEditor.close} onSaved={fieldEditor.saved} />
       )}
       {confirmDialog}
-      {publishing && <PublishDialog table={publishing} onClose={() => setPublishing(null)} />}
+      {publishing && <PublishDialog table={publishing} onClose={() => setPublishing(null)} onPublished={data.reload} />}
     </ResourcePage>
   );
 }
