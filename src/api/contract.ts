@@ -199,8 +199,8 @@ export function menuEntryProblems(e: Partial<MenuEntryInput>): Record<string, st
     if (!path) problems.path = '路径不能为空';
     else if (!path.startsWith('/') || path.startsWith('//') || /[\s\\?#]|:\/\//.test(path) || path.length > 128)
       problems.path = '路径须以 / 开头，不能含协议、空格、? 或 #';
-    if (e.component && !/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(e.component))
-      problems.component = '组件须为小写字母、数字、连字符和 /，如 manage/users';
+    if (e.component && !MENU_COMPONENT_PATTERN.test(e.component))
+      problems.component = '组件须为小写字母、数字、连字符、下划线和 /，如 manage/users';
   }
   if (e.icon !== undefined && e.icon !== '') {
     try {
@@ -290,7 +290,17 @@ export interface MetaFieldRow {
 export type MetaFieldInput = Omit<MetaFieldRow, 'id' | 'sort' | 'inUse'> & { id?: number };
 
 /** A menu component name (`group/name`), as the view registry keys pages. */
-export const COMPONENT_PATTERN = /^[a-z][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/;
+export const COMPONENT_PATTERN = /^[a-z][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)+$/;
+
+/**
+ * A menu entry's component: lower-case words of letters, digits, `-` and `_` (a data-dictionary table's 标识 may hold
+ * `_`, and its page's component is derived from it), joined by `/`. A table's component is one of these with a group
+ * (COMPONENT_PATTERN).
+ */
+export const MENU_COMPONENT_PATTERN = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
+
+/** The component a table's page gets when the table names none: custom/<标识>. */
+export const derivedComponent = (tableName: string): string => `custom/${tableName}`;
 
 /** Whether a default value fits the field's type (empty means none). */
 export function defaultFits(type: MetaFieldType, value: unknown, options: readonly EnumOption[]): boolean {

@@ -254,7 +254,6 @@ export const en = {
     "The page belongs to this tenant only; its add, edit, delete, import and export buttons go at once to the tenant's administrator roles and yours",
   publishNameRequired: 'Enter the page name',
   publishSectionRequired: 'Choose the menu section',
-  publishNeedsComponent: 'First give the table a page component under Edit',
   publishedAsPage: 'Published as a page: {place}',
   publishedTitle: 'Published',
   openPage: 'Open the page',
@@ -643,7 +642,8 @@ export const en = {
   staffUnbound: 'Not bound',
   staffKeyword: 'Name, code or phone',
   metaComponent: 'Page component',
-  metaComponentHint: 'A menu entry with this component shows this table’s records (list, add, edit, delete, import, export)',
+  metaComponentHint:
+    'A menu entry with this component shows this table’s records (list, add, edit, delete, import, export); left empty, publishing as a page uses custom/<key>',
   uploadImage: 'Upload image',
   oldPassword: 'Current password',
   confirmNewPassword: 'Confirm new password',

@@ -137,11 +137,24 @@ describe('发布为页面', () => {
     const publish = (token: string, body: Record<string, unknown>) =>
       call<{ id: number; path: string }>(baseUrl, token, '/v1/metaData/publishPage', body);
 
-    // Refusals name what is wrong.
+    // Refusals name what is wrong: a table without a component would get custom/<标识>, here another table's already.
+    const bareName = (
+      await call<Array<{ id: number; name: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+        pageNum: 1,
+        pageSize: 500,
+        keyword: '',
+      })
+    ).values!.find((r) => r.id === bare.values!.id)!.name;
+    const squatter = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+      name: unique('squat_'),
+      label: '占用组件',
+      component: `custom/${bareName}`,
+    });
     expect(await publish(admin.token, { tableId: bare.values!.id, parentId: base.id, name: '无组件' })).toMatchObject({
       field: 'tableId',
-      errmsg: '请先在“编辑”中为数据表填写页面组件',
+      errmsg: `页面组件 custom/${bareName} 已被数据表“占用组件”使用，请先在“编辑”中填写页面组件`,
     });
+    await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: squatter.values!.id });
     expect(await publish(admin.token, { tableId, parentId: users.id, name: '访客登记' })).toMatchObject({ field: 'parentId' });
     expect(await publish(admin.token, { tableId, parentId: base.id, name: '' })).toMatchObject({ field: 'name', errmsg: '名称不能为空' });
     const other = await signedIn(baseUrl, 'admin2');
@@ -175,6 +188,36 @@ describe('发布为页面', () => {
     // Another tenant sees nothing of it.
     await initUserPermission(other.api);
     expect(buildMenuModel(await fetchMenuTree(other.api)).routes.some((r) => r.path === `/${component}`)).toBe(false);
+  });
+});
+
+describe('发布为页面 right after a table is made', () => {
+  it('a table without a component is published as custom/<标识> (an underscore included), and keeps that component', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const name = unique('parcel_box_');
+    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '包裹柜' });
+    const tableId = table.values!.id;
+    await initUserPermission(admin.api);
+    const base = (await fetchMenuTree(admin.api)).find((n) => n.name === '基础数据')!;
+    const done = await call(baseUrl, admin.token, '/v1/metaData/publishPage', { tableId, parentId: base.id, name: '包裹柜' });
+    expect(done).toMatchObject({ result: 'ok', values: { path: `/custom/${name}` } });
+    const listed = await call<Array<{ id: number; component: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+      pageNum: 1,
+      pageSize: 200,
+      keyword: name,
+    });
+    expect(listed.values!.find((r) => r.id === tableId)).toMatchObject({ component: `custom/${name}` });
+    // the same rule in the table's own form and in the menu editor: an underscore is a component's letter
+    const again = await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+      id: tableId,
+      name,
+      label: '包裹柜',
+      component: `custom/${name}`,
+    });
+    expect(again.result).toBe('ok');
+    await initUserPermission(admin.api);
+    const route = buildMenuModel(await fetchMenuTree(admin.api)).routes.find((r) => r.path === `/custom/${name}`);
+    expect(route).toMatchObject({ title: '包裹柜', component: `custom/${name}` });
   });
 });
 

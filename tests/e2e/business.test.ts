@@ -615,7 +615,8 @@ describe('business areas', () => {
     const drawer = page.getByRole('dialog', { name: '新增数据表' });
     await drawer.getByRole('textbox', { name: /^标识/ }).fill('parcel');
     await drawer.getByRole('textbox', { name: /^名称/ }).fill('快递包裹');
-    await drawer.getByRole('textbox', { name: /^页面组件/ }).fill('custom/parcel');
+    // no component typed: the field shows what publishing will give it (custom/<标识>)
+    await expect.poll(() => drawer.getByRole('textbox', { name: /^页面组件/ }).getAttribute('placeholder')).toBe('custom/parcel');
     await drawer.getByRole('button', { name: '保存' }).click();
     const fields = page.getByRole('region', { name: '字段：快递包裹', exact: true });
     await fields.getByRole('button', { name: '新增字段' }).click();

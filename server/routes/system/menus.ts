@@ -11,7 +11,7 @@ import { checkWith } from '../../infra/http/validate.ts';
 import { externalInterfaceSave } from '../../../src/api/schema/system/interface.ts';
 import { say } from '../../../src/api/schema/messages.ts';
 import { isSystemPage } from '../../../src/api/rules/system-pages.ts';
-import { menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '../../../src/api/contract.ts';
+import { derivedComponent, menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '../../../src/api/contract.ts';
 import { menuApi, type InterfaceRow, type MenuEntry } from '../../../src/api/table/platform.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { metaApi } from '../../../src/api/table/meta.ts';
@@ -273,7 +273,18 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
       [tableId, s.tenantId],
     );
     if (!table) throw new ApiError('数据表不存在', { field: 'tableId' });
-    if (!table.component) throw new ApiError('请先在“编辑”中为数据表填写页面组件', { field: 'tableId' });
+    // A table without a component gets custom/<标识> (written with the page, below): publishing works right after the
+    // table is made. Another table of the tenant holding that component already is named.
+    const derived = !table.component;
+    if (derived) {
+      table.component = derivedComponent(table.name);
+      const [holder] = await db.query<{ label: string }>('SELECT label FROM meta_table WHERE tenant_id = $1 AND component = $2', [
+        s.tenantId,
+        table.component,
+      ]);
+      if (holder)
+        throw new ApiError(`页面组件 ${table.component} 已被数据表“${holder.label}”使用，请先在“编辑”中填写页面组件`, { field: 'tableId' });
+    }
     // A table named like a system page before that was refused: its page would be a system page's.
     if (isSystemPage(table.component)) throw new ApiError(say('systemComponent', { name: table.component }), { field: 'tableId' });
     const input: MenuEntryInput = {
@@ -304,6 +315,14 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     if (published) throw new ApiError(`这个数据表已发布为页面“${published.name}”`, { field: 'tableId' });
     // The page, its buttons, their grants and relations: written together, or not at all.
     const row = await db.transaction(async (tx) => {
+      // the derived component, kept only if nothing else gave the table one meanwhile
+      if (derived) {
+        const [kept] = await tx.query(
+          `UPDATE meta_table SET component = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2 AND component = '' RETURNING id`,
+          [tableId, s.tenantId, table.component],
+        );
+        if (!kept) throw new ApiError('数据表刚被修改，请刷新后重试', { field: 'tableId' });
+      }
       const [made] = await tx.query<{ id: number }>(
         `INSERT INTO menu (parent_id, tenant_id, name, name_en, path, icon, uri_type, need_button_permission, component, code, sort)
          VALUES ($1, $2, $3, $6, $4, '', 1, true, $5, '', COALESCE((SELECT max(sort) + 1 FROM menu WHERE parent_id = $1), 0))

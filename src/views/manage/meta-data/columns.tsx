@@ -63,12 +63,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
         // a published table offers its page rather than a second publishing
         r.published
           ? { code: 'meta:open-page', label: t('openPage'), read: true, run: () => navigate(r.published!.path) }
-          : {
-              code: 'meta:publish',
-              label: t('publishAsPage'),
-              run: () => publishTable(r),
-              unavailable: r.component ? undefined : t('publishNeedsComponent'),
-            },
+          : { code: 'meta:publish', label: t('publishAsPage'), run: () => publishTable(r) },
       ],
     }),
   ];

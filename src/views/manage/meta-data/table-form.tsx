@@ -6,6 +6,7 @@ import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
 import { TextField } from '../../../kit/form/form-fields.tsx';
 import { useSchemaForm } from '../../../kit/form/use-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
+import { derivedComponent } from '../../../api/contract.ts';
 
 interface TableValues extends Record<string, unknown> {
   name: string;
@@ -33,7 +34,8 @@ export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null;
         name="component"
         label={t('metaComponent')}
         hint={t('metaComponentHint')}
-        placeholder="base-info/store-mng"
+        // what 发布为页面 gives the table when this stays empty (another table's component was a poor example)
+        placeholder={derivedComponent(form.values.name || 'name')}
         trim
       />
     </FormDrawer>
