@@ -362,7 +362,10 @@ describe('records service', () => {
       tableId: brand.table.id,
       template: true,
     });
-    expect(template.values!.columns).toEqual(['品牌名称', '业态', '标志', '联系人', '联系电话']);
+    // required columns are marked, and one example row shows what each column takes
+    expect(template.values!.columns).toEqual(['品牌名称（必填）', '业态', '标志', '联系人', '联系电话']);
+    const example = template.values!.rows as Array<Array<string | number>>;
+    expect(example).toEqual([['示例品牌名称', '餐饮', 'https://example.com/image.png', '示例联系人', '13800000000']]);
     const upload = async (rows: Array<Array<string | number>>) => {
       const bytes = await writeXlsx({ fileName: 'x.xlsx', columns: template.values!.columns, rows });
       const form = new FormData();
@@ -393,11 +396,14 @@ describe('records service', () => {
       { row: 4, column: '品牌名称', message: '与第 2 行重复' },
     ]);
     expect((await list(admin.token, brand.table.id)).count).toBe(before);
-    const good = await upload([
-      [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'],
-      [`导入品牌B${t}`, '零售', '', '', ''],
-    ]);
+    // the example row left in the sheet is skipped, not imported
+    const good = await upload([...example, [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'], [`导入品牌B${t}`, '零售', '', '', '']]);
     expect(good).toEqual({ result: 'ok', values: { imported: 2 } });
+    const examples = await call<{ rows: unknown[][] }>(admin.token, '/v1/metaRecord/export', {
+      tableId: brand.table.id,
+      filters: { name: '示例品牌名称' },
+    });
+    expect(examples.values!.rows).toEqual([]);
     const sheet = await call<{ columns: string[]; rows: unknown[][] }>(admin.token, '/v1/metaRecord/export', {
       tableId: brand.table.id,
       filters: { name: t },

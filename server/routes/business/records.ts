@@ -51,6 +51,41 @@ function cellOf(field: MetaFieldRow, value: unknown, label: string | undefined):
   return String(value);
 }
 
+/** A column's heading in the import template: its label, marked （必填） when the field is required (issue 45). */
+const templateHeading = (f: MetaFieldRow): string => (f.required ? `${f.label}（必填）` : f.label);
+
+/**
+ * The import template's example row, one cell per field, in the form the import reads (a day as 2026-01-31, a time
+ * as the export writes it, an option by its label, 是 for yes). Fixed values, not today's: the import skips a row
+ * equal to it, whenever the template was downloaded. References and departments are the tenant's names: left empty.
+ */
+function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
+  return fields.map((f) => {
+    switch (f.type) {
+      case 'text':
+        return `示例${f.label}`;
+      case 'number':
+        return 1;
+      case 'money':
+        return 9.9;
+      case 'date':
+        return '2026-01-31';
+      case 'datetime':
+        return '2026-01-31T09:30:00.000Z';
+      case 'boolean':
+        return '是';
+      case 'enum':
+        return f.options[0]?.label ?? '';
+      case 'phone':
+        return '13800000000';
+      case 'image':
+        return 'https://example.com/image.png';
+      default:
+        return '';
+    }
+  });
+}
+
 /**
  * The records calls (SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per
  * tenant. Each call names its table; the caller must hold, through the page-function relations, that table's page
@@ -327,7 +362,12 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const schema = await tableFor(c, { id: body.tableId }, template ? 'import' : 'export');
     const columns = schema.fields.map((f) => f.label);
     const day = todayIn(await tenantZone(db, s.tenantId));
-    if (template) return ok({ fileName: `${schema.table.label}导入模板.xlsx`, columns, rows: [] });
+    if (template)
+      return ok({
+        fileName: `${schema.table.label}导入模板.xlsx`,
+        columns: schema.fields.map(templateHeading),
+        rows: [exampleRow(schema.fields)],
+      });
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
@@ -396,10 +436,15 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const [header = [], ...body] = await readUploadedSheet(Buffer.from(await file.arrayBuffer()));
     const cell = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
     const labels = schema.fields.map((f) => f.label);
-    if (labels.some((l, i) => cell(header[i]) !== l)) throw new ApiError(`表头须为：${labels.join('、')}（请下载模板后填写）`);
+    // a heading as the template writes it (required columns marked) or as the label alone
+    if (schema.fields.some((f, i) => cell(header[i]) !== f.label && cell(header[i]) !== templateHeading(f)))
+      throw new ApiError(`表头须为：${labels.join('、')}（请下载模板后填写）`);
+    const example = exampleRow(schema.fields).map(cell);
     const rows = body
       .map((r, i) => ({ row: i + 2, cells: schema.fields.map((_, j) => r[j]) }))
-      .filter((r) => r.cells.some((x) => cell(x) !== ''));
+      .filter((r) => r.cells.some((x) => cell(x) !== ''))
+      // the template's example row, left in the sheet as it was downloaded, is not a record
+      .filter((r) => r.cells.some((x, j) => cell(x) !== example[j]));
     if (!rows.length) throw new ApiError('文件中没有要导入的行');
     if (rows.length > RECORD_LIMITS.maxImportRows)
       throw new ApiError(`一次最多导入 ${RECORD_LIMITS.maxImportRows} 行，这个文件有 ${rows.length} 行`);
