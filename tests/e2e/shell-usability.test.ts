@@ -421,6 +421,28 @@ describe('a phone (390 × 844)', () => {
     await page.context().close();
   });
 
+  it('the campaign wizard stacks its steps above the form, whose inputs fit the screen', async () => {
+    const page = await newPage(phone);
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${baseUrl}/#/setting-camp/campaign-info?type=lottery`);
+    const steps = page.getByRole('navigation', { name: '活动步骤' });
+    const form = page.getByRole('form', { name: '活动基础信息' });
+    const name = form.getByRole('textbox', { name: /活动名称/ });
+    await name.waitFor();
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    // the steps end before the form begins (above it, not beside it)
+    await expect.poll(async () => (await box(steps)).y + (await box(steps)).height <= (await box(form)).y + 1).toBe(true);
+    // the form takes the width: its input is wide and inside the window; nothing scrolls sideways
+    await expect.poll(async () => (await box(name)).width).toBeGreaterThan(250);
+    await expect.poll(async () => (await box(name)).x + (await box(name)).width).toBeLessThanOrEqual(390);
+    await expect.poll(() => fits(page)).toBe(true);
+    await name.fill('手机上的活动');
+    await expect.poll(() => name.inputValue()).toBe('手机上的活动');
+    await page.context().close();
+  });
+
   it('a list’s filters fold to the first below 768 px, so its rows are on the first screen; 展开 shows the rest', async () => {
     const page = await newPage(phone);
     await page.goto(`${baseUrl}/#/login`);
