@@ -486,6 +486,46 @@ describe('a phone (390 × 844)', () => {
   });
 });
 
+describe('a laptop window (1024 × 768)', () => {
+  it('the page builder keeps the selected zone and its 上/左/宽/高 in view together, beside the canvas', async () => {
+    const page = await newPage({ viewport: { width: 1024, height: 768 } });
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${baseUrl}/#/content-manage/custom-page?page=new`);
+    const palette = page.getByRole('region', { name: '组件库' });
+    await palette.getByRole('button', { name: '图片', exact: true }).click();
+    const canvas = page.getByRole('application', { name: '页面画布' });
+    const rect = canvas.getByRole('button', { name: '组件 1（图片）' });
+    await expect.poll(() => rect.getAttribute('aria-pressed')).toBe('true');
+    const settings = page.getByRole('region', { name: '页面设置' });
+    const top = settings.getByRole('spinbutton', { name: '上', exact: true });
+    await top.waitFor();
+    const box = async (l: ReturnType<Page['locator']>) => (await l.boundingBox()) ?? { x: 0, y: -1, width: 0, height: 0 };
+    const inView = async (l: ReturnType<Page['locator']>) => {
+      const b = await box(l);
+      return b.y >= 0 && b.y + b.height <= 768 && b.x >= 0 && b.x + b.width <= 1024;
+    };
+    // the settings sit beside the canvas (not below it), and the zone and its position fields are on screen at once
+    await expect.poll(async () => (await box(settings)).x >= (await box(canvas)).x + (await box(canvas)).width).toBe(true);
+    await rect.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await inView(rect)) && (await inView(top))).toBe(true);
+    for (const name of ['左', '宽', '高'])
+      await expect.poll(() => inView(settings.getByRole('spinbutton', { name, exact: true }))).toBe(true);
+    // nothing in the panel runs past its edge (the image's upload button did)
+    await expect
+      .poll(() =>
+        settings.evaluate((panel) => {
+          const edge = panel.getBoundingClientRect().right + 1;
+          return [...panel.querySelectorAll('input, button')].filter((el) => el.getBoundingClientRect().right > edge).length;
+        }),
+      )
+      .toBe(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.context().close();
+  });
+});
+
 describe('the dark theme', () => {
   const luminance = (page: Page, selector: string) =>
     page.locator(selector).evaluate((el) => {

@@ -8,7 +8,14 @@ import { useT } from '../../i18n/use-t.ts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, '& > span': { minWidth: 0, flexGrow: 1 } },
+  // in a narrow panel (the page builder's at 1024 px) the upload button goes under the address rather than off the edge
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    '& > span': { minWidth: 0, flexGrow: 1 },
+  },
   problem: { color: tokens.colorPaletteRedForeground1 },
   thumb: { maxWidth: '96px', maxHeight: '96px', borderRadius: tokens.borderRadiusMedium },
 });

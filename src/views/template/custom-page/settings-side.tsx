@@ -1,4 +1,4 @@
-import { Button, Field, Input, Select } from '@fluentui/react-components';
+import { Button, Field, Input, Select, mergeClasses } from '@fluentui/react-components';
 import type { PageRect, PageState } from '../../../api/rules/page-rules.ts';
 import type { PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
 import { ImageUpload } from '../../../kit/form/image-upload.tsx';
@@ -35,7 +35,7 @@ export function SettingsSide({ page, selected, active, paletteName, send, onDele
     </Field>
   );
   return (
-    <div className={`${s.side} ${s.settings}`} role="region" aria-label={t('pageSettings')}>
+    <div className={mergeClasses(s.side, s.settings)} role="region" aria-label={t('pageSettings')}>
       {selected ? (
         <>
           <h2 className={s.h2}>{t('pageRectLabel', { n: active + 1, name: paletteName(selected.component) })}</h2>

@@ -1,14 +1,19 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { PAGE_WIDTH } from '../../../api/rules/page-rules.ts';
+import { PHONE_QUERY } from '../../../shell/layout/use-phone.ts';
 
 /** The canvas shows the mini-program's 750-unit width at 375 px, as a phone does. */
 export const SCALE = 0.5;
 /** The preview's screen: an iPhone's 375 × 667 points. */
 export const PREVIEW_HEIGHT = 667;
 
+/** Where the palette leaves the side for a row above (the canvas and the settings keep the width). */
+const narrow = '@media (max-width: 1279px)';
+const phone = `@media ${PHONE_QUERY}`;
+
 export const useStyles = makeStyles({
   page: { backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalXL, borderRadius: tokens.borderRadiusLarge },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   toolbar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -16,16 +21,30 @@ export const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     marginBottom: tokens.spacingVerticalM,
   },
-  // Palette, canvas and settings side by side; in a narrow window (1024 px with the menu open) the settings wrap below.
+  // Palette, canvas and settings side by side. Below 1280 px (1024 with the menu open) the palette becomes a row
+  // above, so the canvas and the selected zone's settings stay side by side: the settings once wrapped below the tall
+  // canvas, and a zone and its 上/左/宽/高 were never in view together (issue 45). The settings follow the scroll.
   builder: {
-    display: 'flex',
-    flexWrap: 'wrap',
+    display: 'grid',
+    gridTemplateColumns: '140px auto minmax(240px, 1fr)',
     gap: tokens.spacingHorizontalL,
-    alignItems: 'flex-start',
-    '& > :first-child': { width: '140px' },
+    alignItems: 'start',
+    [narrow]: { gridTemplateColumns: 'auto minmax(240px, 1fr)', '& > :first-child': { gridColumn: '1 / -1' } },
+    [phone]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  settings: { flex: '1 1 240px', minWidth: '240px' },
-  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  settings: {
+    minWidth: 0,
+    position: 'sticky',
+    top: 0,
+    [narrow]: { flexDirection: 'column', flexWrap: 'nowrap', alignItems: 'stretch' },
+    [phone]: { position: 'static' },
+  },
+  side: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    [narrow]: { flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center' },
+  },
   h2: { margin: 0, fontSize: tokens.fontSizeBase400 },
   frame: {
     width: `${PAGE_WIDTH * SCALE + 16}px`,
@@ -59,9 +78,20 @@ export const useStyles = makeStyles({
     borderRadius: '2px',
     cursor: 'nwse-resize',
   },
-  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  // fields share the panel's width, however narrow (an input's own minimum width pushed the second column out)
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalS,
+    '& > *, & .fui-Input': { minWidth: 0 },
+  },
   note: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
-  quad: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: tokens.spacingHorizontalXS },
+  quad: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalXS,
+    '& > *, & .fui-Input': { minWidth: 0 },
+  },
   thumb: { width: '40px', height: '40px', objectFit: 'cover', flexShrink: 0 },
   face: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', pointerEvents: 'none' },
   faceName: { position: 'relative' },
