@@ -95,11 +95,13 @@ describe('page info', () => {
       errmsg: '页面不存在或已被删除',
     });
     expect(await call(admin2.token, '/v1/pageInfo/deletePageInfo', { id })).toMatchObject({ errmsg: '页面不存在或已被删除' });
-    const palette = await call<Array<{ code: string; name: string; defaultRect: Record<string, unknown> }>>(
+    const palette = await call<Array<{ code: string; name: string; nameEn: string; defaultRect: Record<string, unknown> }>>(
       admin.token,
       '/v1/componentMiniprogramInfo/queryList',
     );
     expect(palette.values!.map((c) => c.code)).toEqual(['image', 'banner', 'hotzone', 'button', 'voice', 'video', 'popup']);
+    // each with its English name beside its name
+    expect(palette.values!.map((c) => c.nameEn)).toEqual(['Image', 'Carousel', 'Hot zone', 'Button', 'Background music', 'Video', 'Popup']);
     const staff = await signedIn(baseUrl, 'staff');
     for (const path of ['/v1/pageInfo/queryPageInfo', '/v1/pageInfo/insertPageInfo', '/v1/componentMiniprogramInfo/queryList'])
       expect(await call(staff.token, path, { name: 'x', ...emptyPage() })).toMatchObject({ result: 403 });

@@ -103,7 +103,7 @@ export function pageInfoRoutes(db: Db) {
   /** The component palette the builder offers (the same for every tenant). */
   mount(app, pageApi.palette, async () => {
     const rows = await db.query<PaletteItem>(
-      `SELECT id, code, name, category, default_rect AS "defaultRect" FROM component_miniprogram_info ORDER BY sort, id`,
+      `SELECT id, code, name, name_en AS "nameEn", category, default_rect AS "defaultRect" FROM component_miniprogram_info ORDER BY sort, id`,
     );
     return ok(rows);
   });

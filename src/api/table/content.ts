@@ -99,6 +99,8 @@ export const paletteItem = v.object({
   id: id(),
   code: v.string(),
   name: v.string(),
+  /** its name in English ('' for none: the name is shown) (ours) */
+  nameEn: v.optional(v.string()),
   category: v.string(),
   defaultRect: v.record(v.string(), v.unknown()) as v.GenericSchema<Partial<PageRect>>,
 });

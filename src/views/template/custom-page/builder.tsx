@@ -9,7 +9,7 @@ import { useBound } from '../../../shell/session/api-context.ts';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import { useNotify } from '../../../shell/toast.tsx';
 import { PageHeader } from '../../../kit/page/page-header.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PagePreview, backgroundOf } from './preview.tsx';
 import { HotZones, RectFace, rectBox } from './rect-parts.tsx';
@@ -19,6 +19,7 @@ import { SettingsSide } from './settings-side.tsx';
 export function Builder({ route, id }: ViewProps & { id: number | null }) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
   const notify = useNotify();
   const calls = useBound(pageApi);
   const logic = useMemo(() => createBuilderLogic(calls), [calls]);
@@ -108,7 +109,11 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
       ? { ...r, left: r.left + dx, top: r.top + dy }
       : { ...r, width: Math.max(1, r.width + dx), height: Math.max(1, r.height + dy) };
   };
-  const paletteName = (code?: string) => palette.find((p) => p.code === code)?.name ?? t('pageRect');
+  // the component's name in the console's language (its English beside it, as menu entries and roles have)
+  const paletteName = (code?: string) => {
+    const item = palette.find((p) => p.code === code);
+    return item ? (language === 'en' && item.nameEn) || item.name : t('pageRect');
+  };
   /** A rect of the edited layer: selected, dragged and resized with the pointer. */
   const editable = (raw: PageRect, i: number) => (
     <div
@@ -181,7 +186,7 @@ export function Builder({ route, id }: ViewProps & { id: number | null }) {
             .filter((p) => p.code !== 'popup')
             .map((p) => (
               <Button key={p.code} onClick={() => send({ type: 'ADD_RECT', rect: p.defaultRect, component: p.code })}>
-                {p.name}
+                {paletteName(p.code)}
               </Button>
             ))}
           <Button onClick={() => send({ type: 'ADD_POP' })}>{t('addPopup')}</Button>
