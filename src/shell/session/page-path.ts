@@ -24,3 +24,15 @@ export function usePageTitles(): (path: string, fallback: string) => string {
   );
   return (path, fallback) => routes?.find((r) => r.path === path)?.title ?? fallback;
 }
+
+/**
+ * A page's first-level section as this user's menu names it, in the console's language, or `fallback` for a page the
+ * menu does not list: the landing page groups its tables by the sections the server names in Chinese.
+ * @example const sectionOf = usePageSections(); sectionOf('/base-info/store-mng', '基础数据')
+ */
+export function usePageSections(): (path: string | null | undefined, fallback: string) => string {
+  const routes = SessionContext.useSelector(
+    (st) => (st.context.routes as { routes: ReadonlyArray<{ path: string; trail: readonly string[] }> } | null)?.routes,
+  );
+  return (path, fallback) => (path ? routes?.find((r) => r.path === path)?.trail[0] : undefined) ?? fallback;
+}

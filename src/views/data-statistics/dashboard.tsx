@@ -5,7 +5,7 @@ import type { DashboardFigures } from '../../api/table/content.ts';
 import { statisticsApi } from '../../api/table/content.ts';
 import { useBound } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
-import { usePageTitles } from '../../shell/session/page-path.ts';
+import { usePageSections, usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -112,11 +112,16 @@ export default function DashboardView({ route }: ViewProps) {
   }, [calls]);
   useEffect(load, [load]);
 
+  const sectionOf = usePageSections();
+  // grouped under their sections as the menu names them, in the console's language (the server names them in Chinese)
   const byArea = useMemo(() => {
     const groups = new Map<string, DashboardFigures['areas']>();
-    for (const a of data?.areas ?? []) groups.set(a.area, [...(groups.get(a.area) ?? []), a]);
+    for (const a of data?.areas ?? []) {
+      const area = sectionOf(a.path, a.area);
+      groups.set(area, [...(groups.get(area) ?? []), a]);
+    }
     return [...groups];
-  }, [data]);
+  }, [data, sectionOf]);
 
   return (
     <section className={s.page} aria-label={route.title}>
