@@ -487,6 +487,35 @@ describe('a phone (390 × 844)', () => {
 });
 
 describe('a laptop window (1024 × 768)', () => {
+  it('the users list: 状态 is in view beside the pinned 操作, which casts its edge on the columns scrolled under it', async () => {
+    const page = await newPage({ viewport: { width: 1024, height: 768 } });
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${baseUrl}/#/manage/users`);
+    const table = page.getByRole('table', { name: '用户管理' });
+    await table.getByRole('cell', { name: 'staff', exact: true }).waitFor();
+    const actions = table.getByRole('columnheader', { name: '操作' });
+    const status = table.getByRole('switch', { name: /staff/ });
+    const right = async (l: ReturnType<Page['locator']>) => {
+      const b = await l.boundingBox();
+      return b ? b.x + b.width : Infinity;
+    };
+    const left = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())?.x ?? -Infinity;
+    // the switch that disables a user is whole and left of the pinned column
+    await expect.poll(async () => (await right(status)) <= (await left(actions))).toBe(true);
+    // columns lie under 操作: it casts a shadow on them (a line and a shadow); scrolled to the end, only its line
+    const shadows = () => actions.evaluate((th) => getComputedStyle(th).boxShadow.split(/,(?![^(]*\))/).length);
+    await expect.poll(shadows).toBe(2);
+    const scroller = table.locator('..');
+    await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(shadows).toBe(1);
+    // at the end, the last column is whole and left of 操作 (nothing is left under it)
+    const created = table.getByRole('columnheader', { name: '创建时间' });
+    await expect.poll(async () => (await right(created)) <= (await left(actions)) + 1).toBe(true);
+    await page.context().close();
+  });
+
   it('the page builder keeps the selected zone and its 上/左/宽/高 in view together, beside the canvas', async () => {
     const page = await newPage({ viewport: { width: 1024, height: 768 } });
     await page.goto(`${baseUrl}/#/login`);

@@ -142,7 +142,7 @@ describe('users page', () => {
     await settings.getByRole('button', { name: '上移 昵称' }).click();
     await page.keyboard.press('Escape');
     const titles = async () => (await headers()).map((h) => h.trim()).filter(Boolean);
-    await expect.poll(titles).toEqual(['昵称', '账号', '用户类型', '部门权限', '角色', '状态', '创建时间', '操作']);
+    await expect.poll(titles).toEqual(['昵称', '账号', '状态', '用户类型', '部门权限', '角色', '创建时间', '操作']);
     // Compact rows are shorter than the default ones.
     const rowHeight = async () => (await table.getByRole('row').nth(1).boundingBox())?.height ?? 0;
     const before = await rowHeight();
@@ -176,7 +176,7 @@ describe('users page', () => {
     // The choice is this user’s, in this browser: a reload keeps it.
     await page.reload();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
-    await expect.poll(titles).toEqual(['昵称', '账号', '用户类型', '部门权限', '角色', '状态', '创建时间', '操作']);
+    await expect.poll(titles).toEqual(['昵称', '账号', '状态', '用户类型', '部门权限', '角色', '创建时间', '操作']);
     await expect.poll(width).toBe(start + 70);
     await page.context().close();
   });

@@ -99,6 +99,10 @@ const useStyles = makeStyles({
   pinned: { position: 'sticky', zIndex: 1, backgroundColor: 'inherit' },
   pinnedLeft: { boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}` },
   pinnedRight: { right: 0, boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}` },
+  // A pinned column with columns scrolled under it casts a shadow on them, so a cell cut at its edge reads as going on
+  // underneath, not as wrong data (a phone number cut mid-number, issue 45). No shadow once scrolled to that end.
+  pinnedLeftOver: { boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}, 8px 0 8px -6px ${tokens.colorNeutralShadowKey}` },
+  pinnedRightOver: { boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}, -8px 0 8px -6px ${tokens.colorNeutralShadowKey}` },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   empty: {
     display: 'flex',
@@ -111,20 +115,31 @@ const useStyles = makeStyles({
   emptyTitle: { fontSize: tokens.fontSizeBase400, color: tokens.colorNeutralForeground2 },
 });
 
-/** Whether an element is wider inside than out (it scrolls sideways), kept current as it or its content resizes. */
+/**
+ * Whether an element is wider inside than out (it scrolls sideways), and whether columns lie hidden to the left or to
+ * the right of what is shown, kept current as it scrolls or as it or its content resizes.
+ */
 function useOverflowing() {
-  const [value, setValue] = useState(false);
+  const [state, setState] = useState({ value: false, hiddenLeft: false, hiddenRight: false });
   const node = useRef<HTMLDivElement | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
   const measure = useCallback(() => {
     const el = node.current;
-    setValue(Boolean(el && el.scrollWidth > el.clientWidth + 1));
+    const value = Boolean(el && el.scrollWidth > el.clientWidth + 1);
+    const hiddenLeft = Boolean(el && value && el.scrollLeft > 1);
+    const hiddenRight = Boolean(el && value && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    setState((o) =>
+      o.value === value && o.hiddenLeft === hiddenLeft && o.hiddenRight === hiddenRight ? o : { value, hiddenLeft, hiddenRight },
+    );
   }, []);
   const ref = useCallback(
     (el: HTMLDivElement | null) => {
       observer.current?.disconnect();
+      node.current?.removeEventListener('scroll', measure);
       node.current = el;
-      if (!el || typeof ResizeObserver === 'undefined') return;
+      if (!el) return;
+      el.addEventListener('scroll', measure, { passive: true });
+      if (typeof ResizeObserver === 'undefined') return measure();
       observer.current = new ResizeObserver(measure);
       observer.current.observe(el);
       if (el.firstElementChild) observer.current.observe(el.firstElementChild);
@@ -133,7 +148,7 @@ function useOverflowing() {
     [measure],
   );
   useEffect(() => () => observer.current?.disconnect(), []);
-  return { ref, value };
+  return { ref, ...state };
 }
 
 const toFluent = (o: SortOrder | null | undefined) => (o === 'ascend' ? 'ascending' : o === 'descend' ? 'descending' : undefined);
@@ -190,10 +205,10 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
     if (!side) return {};
     return side === 'left'
       ? {
-          className: mergeClasses(s.pinned, i !== 'select' && s.pinnedLeft),
+          className: mergeClasses(s.pinned, i !== 'select' && s.pinnedLeft, i !== 'select' && overflowing.hiddenLeft && s.pinnedLeftOver),
           style: { left: i === 'select' || !selectable ? 0 : SELECT_WIDTH },
         }
-      : { className: mergeClasses(s.pinned, s.pinnedRight), style: {} };
+      : { className: mergeClasses(s.pinned, s.pinnedRight, overflowing.hiddenRight && s.pinnedRightOver), style: {} };
   };
   // Worked out once per render, not per cell.
   const selectPin = pinned('select');

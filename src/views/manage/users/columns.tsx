@@ -37,20 +37,7 @@ export function useUserColumns({
   return [
     { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName },
     { key: 'nickname', title: t('nickname'), width: 130, sortable: true, render: (r) => r.nickname },
-    { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
-    { key: 'userType', title: t('userType'), width: 120, sortable: true, render: (r) => typeName(r.userType) },
-    {
-      key: 'departs',
-      title: t('departments'),
-      width: 140,
-      render: (r) => departNames(r.departIds),
-    },
-    {
-      key: 'roles',
-      title: t('roles'),
-      width: 140,
-      render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
-    },
+    // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
     {
       key: 'status',
       title: t('status'),
@@ -65,6 +52,20 @@ export function useUserColumns({
           onChange={(on) => setStatus(r, on)}
         />
       ),
+    },
+    { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
+    { key: 'userType', title: t('userType'), width: 120, sortable: true, render: (r) => typeName(r.userType) },
+    {
+      key: 'departs',
+      title: t('departments'),
+      width: 140,
+      render: (r) => departNames(r.departIds),
+    },
+    {
+      key: 'roles',
+      title: t('roles'),
+      width: 140,
+      render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
     },
     {
       key: 'createdAt',
