@@ -65,11 +65,11 @@ if (want('records')) {
 
 if (want('throughput')) {
   console.log(
-    'Server throughput (targets: PGlite >= 500 req/s with p99 <= 30 ms; PostgreSQL >= 1,000 req/s per process with p99 <= 20 ms)',
+    'Server throughput beside same-run baselines (targets on PostgreSQL: user info and users list >= 40% of SELECT 1, menu tree >= 60% of bare)',
   );
   const throughput = await benchThroughput();
   results.throughput = throughput;
-  console.log(`load: ${String(throughput.generator)}; mix: ${String(throughput.mix)}`);
+  console.log(`load: ${String(throughput.generator)}; mix: ${String(throughput.mix)}; baselines: ${String(throughput.baselines)}`);
   for (const engine of ['PGlite', 'PostgreSQL']) {
     if (!throughput[engine]) continue;
     console.log(engine);

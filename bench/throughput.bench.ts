@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/support/start-server.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
@@ -13,8 +17,10 @@ import { userApi } from '../src/api/table/users.ts';
 const CLIENTS = 5;
 /** The demo server as it runs (the tests' fault switch off), without the request log a person reads. */
 const SERVER_ENV = { REQUEST_LOG: 'off', SCRM_TEST_FAULTS: '' };
-const WARMUP_MS = 2_000;
-const RUN_MS = 10_000;
+const WARMUP_MS = 500;
+/** Each call on each target is measured this long per round, in ROUNDS rounds, the order shuffled in each. */
+const SLICE_MS = 2_500;
+const ROUNDS = 3;
 
 /** The mix every signed-in page load makes, and the users list's first page, by their declarations. */
 const MIX: Array<[string, Call, unknown]> = [
@@ -49,25 +55,31 @@ async function signIn(url: string, userName: string): Promise<string> {
   return token;
 }
 
+/** What one slice of closed-loop load measured: each call's times (successes) and errors. */
+interface Slice {
+  seconds: number;
+  times: Map<string, number[]>;
+  errors: Map<string, number>;
+}
+
 /**
- * Closed-loop load: CLIENTS signed-in sessions, each sending the mix in turn as fast as answers come, on Node's keep-alive
- * connections, from this process while the server runs in its own (both on the same cores). After a warm-up, every
- * call's time is kept for RUN_MS.
+ * Closed-loop load on one target for one slice: CLIENTS sessions, each sending the mix in turn as fast as answers
+ * come, on Node's keep-alive connections, from this process while the target runs in its own (both on the same
+ * cores). After a warm-up, every call's time is kept for SLICE_MS. No Accept-Encoding: the real server and the
+ * baselines send the same bytes.
  */
-async function load(url: string) {
-  const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(url, 'admin')));
-  const times = new Map<string, number[]>(MIX.map(([name]) => [name, []]));
-  const errors = new Map<string, number>(MIX.map(([name]) => [name, 0]));
-  const firstErrors = new Set<string>();
+async function slice(url: string, tokens: readonly string[], mix: typeof MIX, firstErrors: Set<string>): Promise<Slice> {
+  const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
+  const errors = new Map<string, number>(mix.map(([name]) => [name, 0]));
   let recording = false;
   let stop = false;
   const client = async (token: string, offset: number) => {
     for (let i = offset; !stop; i++) {
-      const [name, call, body] = MIX[i % MIX.length];
+      const [name, call, body] = mix[i % mix.length];
       const t0 = performance.now();
       const res = await fetch(`${url}/manage${call.path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', UserToken: token, 'Accept-Encoding': 'br, gzip' },
+        headers: { 'Content-Type': 'application/json', UserToken: token, 'Accept-Encoding': 'identity' },
         body: JSON.stringify(body),
       });
       const failure = failureOf(call, res.status, await res.arrayBuffer());
@@ -82,40 +94,111 @@ async function load(url: string) {
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   recording = true;
   const started = performance.now();
-  await new Promise((r) => setTimeout(r, RUN_MS));
+  await new Promise((r) => setTimeout(r, SLICE_MS));
   recording = false;
   const seconds = (performance.now() - started) / 1000;
   stop = true;
   await Promise.all(running);
-  const all = [...times.values()].flat().sort((a, b) => a - b);
+  return { seconds, times, errors };
+}
+
+/** A baseline app (bench/baseline-server.ts) in its own process, answering the bodies the real server answered. */
+async function startBaseline(mode: 'bare' | 'select1', bodiesFile: string, databaseUrl?: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
+    env: { ...process.env, BASELINE: mode, BODIES: bodiesFile, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`baseline ${mode} exited with ${code}`)));
+  });
+  return { url, stop: () => child.stdin!.end() };
+}
+
+const shuffled = <T>(xs: readonly T[]) => [...xs].sort(() => Math.random() - 0.5);
+
+/**
+ * The real server and, in the same run, two baselines answering the same bytes: a bare Hono app, and one that makes
+ * a `SELECT 1` per call on the same engine. ROUNDS rounds, each giving every target a slice in shuffled order, so a
+ * machine that gets busier favours none. Each call's rate is reported with its share of both baselines.
+ */
+async function compare(server: RunningServer, databaseUrl: string | undefined) {
+  const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(server.url, 'admin')));
+  // the bytes each call answers now, for the baselines to answer
+  const bodies: Record<string, string> = {};
+  for (const [, call, body] of MIX) {
+    const res = await fetch(`${server.url}/manage${call.path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', UserToken: tokens[0], 'Accept-Encoding': 'identity' },
+      body: JSON.stringify(body),
+    });
+    bodies[call.path] = await res.text();
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-'));
+  const bodiesFile = path.join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const [bare, select1] = await Promise.all([startBaseline('bare', bodiesFile), startBaseline('select1', bodiesFile, databaseUrl)]);
+  const targets = { server: server.url, bare: bare.url, select1: select1.url };
+  // each call alone (its own rate), on each target, in shuffled order each round
+  type Target = keyof typeof targets;
+  const slices = new Map<string, Slice[]>();
+  const key = (target: Target, call: string) => `${target} ${call}`;
+  const firstErrors = new Set<string>();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const work = (Object.keys(targets) as Target[]).flatMap((target) => MIX.map((m) => [target, m] as const));
+      for (const [target, m] of shuffled(work)) {
+        const measured = await slice(targets[target], tokens, [m], firstErrors);
+        slices.set(key(target, m[0]), [...(slices.get(key(target, m[0])) ?? []), measured]);
+      }
+    }
+  } finally {
+    bare.stop();
+    select1.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (firstErrors.size) console.warn(`errors (counted, not timed): ${[...firstErrors].join('; ')}`);
-  const row = (name: string, xs: number[], failed: number) => {
-    const sorted = [...xs].sort((a, b) => a - b);
+  // a call's rate in each round, and its range over the rounds (never the best one alone)
+  const of = (target: Target, call: string) => slices.get(key(target, call))!;
+  const rates = (target: Target, call: string) => of(target, call).map((sl) => sl.times.get(call)!.length / sl.seconds);
+  const total = (target: Target, call: string) =>
+    of(target, call).reduce((n, sl) => n + sl.times.get(call)!.length, 0) / of(target, call).reduce((n, sl) => n + sl.seconds, 0);
+  const range = (xs: number[]) => `${round(Math.min(...xs), 0)}-${round(Math.max(...xs), 0)}`;
+  return MIX.map(([call]) => {
+    const own = of('server', call).flatMap((sl) => sl.times.get(call)!);
     return {
-      call: name,
-      'ok req/s': round(sorted.length / seconds, 0),
-      errors: failed,
-      'p50 ms': round(quantile(sorted, 0.5), 1),
-      'p95 ms': round(quantile(sorted, 0.95), 1),
-      'p99 ms': round(quantile(sorted, 0.99), 1),
+      call,
+      'ok req/s': round(total('server', call), 0),
+      'rounds req/s': range(rates('server', call)),
+      errors: of('server', call).reduce((n, sl) => n + sl.errors.get(call)!, 0),
+      'p50 ms': round(quantile(own, 0.5), 1),
+      'p99 ms': round(quantile(own, 0.99), 1),
+      'bare req/s': round(total('bare', call), 0),
+      'SELECT 1 req/s': round(total('select1', call), 0),
+      '% of bare': round((100 * total('server', call)) / total('bare', call), 1),
+      '% of SELECT 1': round((100 * total('server', call)) / total('select1', call), 1),
     };
-  };
-  const failed = [...errors.values()].reduce((a, b) => a + b, 0);
-  return [row('mix', all, failed), ...MIX.map(([name]) => row(name, times.get(name)!, errors.get(name)!))];
+  });
 }
 
 /**
  * Server throughput on PGlite and, when PostgreSQL's binaries are found (as the tests find them), on a throwaway
- * cluster: the load generator and its mix are printed beside the figures (targets: PGlite 500 req/s at 5 clients
- * with p99 <= 30 ms; PostgreSQL 1,000 req/s per process with p99 <= 20 ms).
+ * cluster, each beside its same-run baselines (targets, issue 46, on PostgreSQL: user info and the users list >= 40%
+ * of the SELECT 1 app, the menu tree >= 60% of the bare app).
  */
 export async function benchThroughput() {
   const results: Record<string, unknown> = {
-    generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), ${RUN_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up`,
+    generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), each call alone; ${ROUNDS} rounds of ${SLICE_MS / 1000} s slices after ${WARMUP_MS / 1000} s warm-up, every call on the server and its baselines interleaved in shuffled order`,
     mix: MIX.map(([name, call]) => `${name} (${call.path})`).join(', '),
     success: 'an answer whose envelope is a success and fits its declaration; refusals and misfits are counted as errors',
+    baselines: 'bare: a Hono app answering the same bytes; SELECT 1: the same after one SELECT 1 on the same engine',
   };
-  const engines: Array<[string, () => Promise<{ server: RunningServer; done: () => void }>]> = [
+  const engines: Array<[string, () => Promise<{ server: RunningServer; url?: string; done: () => void }>]> = [
     ['PGlite', async () => ({ server: await startServer(SERVER_ENV), done: () => {} })],
   ];
   const bin = findPostgresBin();
@@ -124,14 +207,14 @@ export async function benchThroughput() {
       'PostgreSQL',
       async () => {
         const pg = await startPostgres(bin);
-        return { server: await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url }), done: pg.stop };
+        return { server: await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url }), url: pg.url, done: pg.stop };
       },
     ]);
   }
   for (const [engine, start] of engines) {
-    const { server, done } = await start();
+    const { server, url, done } = await start();
     try {
-      results[engine] = await load(server.url);
+      results[engine] = await compare(server, url);
     } finally {
       await server.stop();
       done();
