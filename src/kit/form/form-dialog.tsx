@@ -15,6 +15,11 @@ export interface FormDialogProps<V extends Record<string, unknown>> {
   onClose: () => void;
   children: ReactNode;
   open?: boolean;
+  /**
+   * what was done, once sent: the same dialog then shows its title, words and buttons instead of the form (a second
+   * dialog opened as this one closed could keep the aria-hidden Fluent gives everything outside a modal)
+   */
+  done?: { title: string; body: ReactNode; actions: ReactNode } | null;
 }
 
 /**
@@ -29,25 +34,30 @@ export function FormDialog<V extends Record<string, unknown>>({
   onClose,
   children,
   open = true,
+  done,
 }: FormDialogProps<V>) {
   const t = useT();
   const { saving } = form;
   return (
     <DialogShell
       open={open}
-      title={title}
+      title={done ? done.title : title}
       onClose={onClose}
-      onSubmit={() => void form.submit(send)}
+      onSubmit={done ? undefined : () => void form.submit(send)}
       actions={
-        <>
-          <Button appearance="primary" type="submit" disabled={saving}>
-            {saving ? t('operating') : submitLabel}
-          </Button>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-        </>
+        done ? (
+          done.actions
+        ) : (
+          <>
+            <Button appearance="primary" type="submit" disabled={saving}>
+              {saving ? t('operating') : submitLabel}
+            </Button>
+            <Button onClick={onClose}>{t('cancel')}</Button>
+          </>
+        )
       }
     >
-      {children}
+      {done ? done.body : children}
     </DialogShell>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
+import { FormDialog } from '../../../kit/form/form-dialog.tsx';
 import { navigate } from '../../../shell/navigation/hash-location.ts';
 import type { MetaTableRow } from '../../../api/table/meta.ts';
 import type { MenuNode } from '../../../api/table/session.ts';
@@ -45,55 +45,45 @@ export function PublishDialog({ table, onClose, onPublished }: { table: MetaTabl
     setDone({ path: answer.values.path, place: `${section?.name ?? ''} › ${v.name.trim()}` });
     onPublished();
   };
-  // One dialog throughout: its form, then what was done (a second dialog opened as the first closed could keep the
-  // aria-hidden Fluent gives everything outside a modal, and its buttons were then out of reach of assistive tech).
   return (
-    <DialogShell
-      open
-      title={done ? t('publishedTitle') : t('publishAsPageOf', { name: table.label })}
+    <FormDialog
+      form={form}
+      title={t('publishAsPageOf', { name: table.label })}
+      submitLabel={t('publish')}
+      send={publish}
       onClose={onClose}
-      onSubmit={done ? undefined : () => void form.submit(publish)}
-      actions={
-        done ? (
-          <>
-            <Button
-              appearance="primary"
-              onClick={() => {
-                onClose();
-                navigate(done.path);
-              }}
-            >
-              {t('openPage')}
-            </Button>
-            <Button onClick={onClose}>{t('close')}</Button>
-          </>
-        ) : (
-          <>
-            <Button appearance="primary" type="submit" disabled={form.saving}>
-              {form.saving ? t('operating') : t('publish')}
-            </Button>
-            <Button onClick={onClose}>{t('cancel')}</Button>
-          </>
-        )
+      done={
+        done && {
+          title: t('publishedTitle'),
+          body: <span role="status">{t('publishedAsPage', { place: done.place })}</span>,
+          actions: (
+            <>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  onClose();
+                  navigate(done.path);
+                }}
+              >
+                {t('openPage')}
+              </Button>
+              <Button onClick={onClose}>{t('close')}</Button>
+            </>
+          ),
+        }
       }
     >
-      {done ? (
-        <span role="status">{t('publishedAsPage', { place: done.place })}</span>
-      ) : (
-        <>
-          <TextField form={form} name="name" label={t('publishPageName')} required />
-          <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
-          <SelectField
-            form={form}
-            name="parentId"
-            label={t('publishSection')}
-            required
-            hint={t('publishHint')}
-            placeholder={t('pleaseChoose')}
-            options={sections.map((x) => ({ value: String(x.id), label: x.name }))}
-          />
-        </>
-      )}
-    </DialogShell>
+      <TextField form={form} name="name" label={t('publishPageName')} required />
+      <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
+      <SelectField
+        form={form}
+        name="parentId"
+        label={t('publishSection')}
+        required
+        hint={t('publishHint')}
+        placeholder={t('pleaseChoose')}
+        options={sections.map((x) => ({ value: String(x.id), label: x.name }))}
+      />
+    </FormDialog>
   );
 }
