@@ -129,7 +129,8 @@ describe('发布为页面', () => {
     const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '访客登记', component });
     const tableId = table.values!.id;
     await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'guest', label: '访客', type: 'text', required: true });
-    const bare = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('bare_'), label: '无组件' });
+    const bareName = unique('bare_');
+    const bare = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: bareName, label: '无组件' });
     await initUserPermission(admin.api);
     const sections = await fetchMenuTree(admin.api);
     const base = sections.find((n) => n.name === '基础数据')!;
@@ -138,13 +139,6 @@ describe('发布为页面', () => {
       call<{ id: number; path: string }>(baseUrl, token, '/v1/metaData/publishPage', body);
 
     // Refusals name what is wrong: a table without a component would get custom/<标识>, here another table's already.
-    const bareName = (
-      await call<Array<{ id: number; name: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
-        pageNum: 1,
-        pageSize: 500,
-        keyword: '',
-      })
-    ).values!.find((r) => r.id === bare.values!.id)!.name;
     const squatter = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       name: unique('squat_'),
       label: '占用组件',
@@ -191,22 +185,32 @@ describe('发布为页面', () => {
   });
 });
 
+/** The caller's 基础数据 section, where these tests publish (its permissions stored first, as a session starts). */
+async function baseSection(api: Parameters<typeof fetchMenuTree>[0]) {
+  await initUserPermission(api);
+  return (await fetchMenuTree(api)).find((n) => n.name === '基础数据')!;
+}
+
+/** One table as the data dictionary's list answers it, found by a word of its name. */
+async function tableRow(token: string, id: number, keyword: string) {
+  const list = await call<Array<{ id: number; component: string; published?: unknown }>>(baseUrl, token, '/v1/metaData/selMetaTableList', {
+    pageNum: 1,
+    pageSize: 200,
+    keyword,
+  });
+  return list.values!.find((r) => r.id === id);
+}
+
 describe('发布为页面 right after a table is made', () => {
   it('a table without a component is published as custom/<标识> (an underscore included), and keeps that component', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('parcel_box_');
     const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '包裹柜' });
     const tableId = table.values!.id;
-    await initUserPermission(admin.api);
-    const base = (await fetchMenuTree(admin.api)).find((n) => n.name === '基础数据')!;
+    const base = await baseSection(admin.api);
     const done = await call(baseUrl, admin.token, '/v1/metaData/publishPage', { tableId, parentId: base.id, name: '包裹柜' });
     expect(done).toMatchObject({ result: 'ok', values: { path: `/custom/${name}` } });
-    const listed = await call<Array<{ id: number; component: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
-      pageNum: 1,
-      pageSize: 200,
-      keyword: name,
-    });
-    expect(listed.values!.find((r) => r.id === tableId)).toMatchObject({ component: `custom/${name}` });
+    expect(await tableRow(admin.token, tableId, name)).toMatchObject({ component: `custom/${name}` });
     // the same rule in the table's own form and in the menu editor: an underscore is a component's letter
     const again = await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       id: tableId,
@@ -228,17 +232,9 @@ describe('发布为页面 by whoever may publish', () => {
     const component = `custom/${name.replaceAll('_', '-')}`;
     const table = await call<{ id: number }>(baseUrl, ta.token, '/v1/metaData/saveMetaTable', { name, label: '前台登记', component });
     const tableId = table.values!.id;
-    await initUserPermission(ta.api);
-    const base = (await fetchMenuTree(ta.api)).find((n) => n.name === '基础数据')!;
-    const listed = async () =>
-      (
-        await call<Array<{ id: number; published?: unknown }>>(baseUrl, ta.token, '/v1/metaData/selMetaTableList', {
-          pageNum: 1,
-          pageSize: 200,
-          keyword: name,
-        })
-      ).values!.find((r) => r.id === tableId)!;
-    expect((await listed()).published).toBeNull();
+    const base = await baseSection(ta.api);
+    const listed = () => tableRow(ta.token, tableId, name);
+    expect((await listed())!.published).toBeNull();
 
     const done = await call(baseUrl, ta.token, '/v1/metaData/publishPage', {
       tableId,

@@ -422,10 +422,7 @@ describe('a phone (390 × 844)', () => {
   });
 
   it('the campaign wizard stacks its steps above the form, whose inputs fit the screen', async () => {
-    const page = await newPage(phone);
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin', phone);
     await page.goto(`${baseUrl}/#/setting-camp/campaign-info?type=lottery`);
     const steps = page.getByRole('navigation', { name: '活动步骤' });
     const form = page.getByRole('form', { name: '活动基础信息' });
@@ -444,10 +441,7 @@ describe('a phone (390 × 844)', () => {
   });
 
   it('a list’s filters fold to the first below 768 px, so its rows are on the first screen; 展开 shows the rest', async () => {
-    const page = await newPage(phone);
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin', phone);
     await page.goto(`${baseUrl}/#/member-mng/member-list`);
     await page.getByRole('heading', { name: '会员列表', level: 1 }).waitFor();
     const bar = page.getByRole('search');
@@ -488,10 +482,7 @@ describe('a phone (390 × 844)', () => {
 
 describe('a laptop window (1024 × 768)', () => {
   it('the users list: 状态 is in view beside the pinned 操作, which casts its edge on the columns scrolled under it', async () => {
-    const page = await newPage({ viewport: { width: 1024, height: 768 } });
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin', { viewport: { width: 1024, height: 768 } });
     await page.goto(`${baseUrl}/#/manage/users`);
     const table = page.getByRole('table', { name: '用户管理' });
     await table.getByRole('cell', { name: 'staff', exact: true }).waitFor();
@@ -517,10 +508,7 @@ describe('a laptop window (1024 × 768)', () => {
   });
 
   it('the page builder keeps the selected zone and its 上/左/宽/高 in view together, beside the canvas', async () => {
-    const page = await newPage({ viewport: { width: 1024, height: 768 } });
-    await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, 'admin');
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await signedInPage('admin', { viewport: { width: 1024, height: 768 } });
     await page.goto(`${baseUrl}/#/content-manage/custom-page?page=new`);
     const palette = page.getByRole('region', { name: '组件库' });
     await palette.getByRole('button', { name: '图片', exact: true }).click();
