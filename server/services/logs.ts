@@ -126,3 +126,11 @@ export const recordSms = (
       (s.error ?? '').slice(0, 300),
     ]),
   );
+
+/**
+ * The operation log's rows that count as operations (工作台's 今日操作, the statistics trend and its nightly rollup):
+ * tracked clicks that led to an outcome, done or refused (issue 45: outcomes, not clicks). A menu click, a read and a
+ * dismissed dialog are in the log, not in the count; the records service's own write rows repeat a click already
+ * counted. `o` is the table's alias.
+ */
+export const COUNTED_OPERATION = (o: string) => `${o}.operation_type <> 'write' AND ${o}.outcome IN ('success', 'failure')`;

@@ -385,8 +385,8 @@ export async function logWrite(db: Db, s: SessionInfo, table: TableDef, op: Excl
   // operation_time is the spec's local text; created_at is the instant the lists read.
   const time = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
   await db.query(
-    `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_code, page_name, operation_type, menu_name, menu_code)
-     VALUES ($1, $2, $3, $4, $5, 'records', $6, $7, 'write', $7, $5)`,
+    `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_code, page_name, operation_type, menu_name, menu_code, outcome)
+     VALUES ($1, $2, $3, $4, $5, 'records', $6, $7, 'write', $7, $5, 'success')`,
     [s.tenantId, s.userId, time, `${names[op]}${table.label}：${what}`.slice(0, 200), `${table.name}:${op}`, table.component, table.label],
   );
 }

@@ -5,6 +5,7 @@ import type { Db } from '../infra/db/db.ts';
 import { fieldProblems } from '../../src/api/schema/kit.ts';
 import { smsTestParams } from '../../src/api/schema/system/task.ts';
 import { LOG_RETENTION_DAYS } from '../../src/api/contract.ts';
+import { COUNTED_OPERATION } from './logs.ts';
 import { log } from '../infra/logger.ts';
 
 /** What a job did, said in its run's log. */
@@ -88,7 +89,7 @@ export const JOBS: Readonly<Record<string, JobType>> = {
                 (SELECT count(*) FROM login_log l WHERE l.tenant_id = t.id AND l.success AND l.created_at >= span.from_at AND l.created_at < span.to_at),
                 (SELECT count(*) FROM login_log l WHERE l.tenant_id = t.id AND NOT l.success AND l.created_at >= span.from_at AND l.created_at < span.to_at),
                 (SELECT count(DISTINCT l.user_id) FROM login_log l WHERE l.tenant_id = t.id AND l.success AND l.created_at >= span.from_at AND l.created_at < span.to_at),
-                (SELECT count(*) FROM operation_log o WHERE o.tenant_id = t.id AND o.created_at >= span.from_at AND o.created_at < span.to_at),
+                (SELECT count(*) FROM operation_log o WHERE o.tenant_id = t.id AND o.created_at >= span.from_at AND o.created_at < span.to_at AND ${COUNTED_OPERATION('o')}),
                 (SELECT count(*) FROM sms_log m WHERE m.tenant_id = t.id AND m.success AND m.created_at >= span.from_at AND m.created_at < span.to_at)
            FROM tenant t, span
          ON CONFLICT (tenant_id, day) DO UPDATE SET logins = EXCLUDED.logins, failures = EXCLUDED.failures,

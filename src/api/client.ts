@@ -48,6 +48,11 @@ export interface ApiClientOptions {
   checkAnswers?: boolean;
   /** where revalidated answers (CallOptions.revalidate) are kept: the tab's session storage in the console */
   kept?: KeyValueStore;
+  /**
+   * every declared call (`send`) once it ended, with its body: `failure` null when it succeeded (the operation log
+   * tells from it what a tracked click led to)
+   */
+  onSettled?: (call: Call, body: unknown, failure: Failure | null) => void;
 }
 
 /** The key under which revalidated answers are kept, by path: `{ [path]: { tag, answer } }`. */
@@ -194,11 +199,19 @@ export function createApiClient(options: ApiClientOptions) {
     opts: Omit<CallOptions, 'method'> = {},
   ): Promise<Answered<C>> {
     const get = declared.method === 'GET';
-    const answer = await call<Answered<C>>(declared.path, get ? undefined : body, {
-      ...opts,
-      method: declared.method,
-      ...(get ? { query: body as Record<string, string | number> } : {}),
-    });
+    let answer: Answered<C>;
+    try {
+      answer = await call<Answered<C>>(declared.path, get ? undefined : body, {
+        ...opts,
+        method: declared.method,
+        ...(get ? { query: body as Record<string, string | number> } : {}),
+      });
+    } catch (err) {
+      if (err instanceof ApiFailure) options.onSettled?.(declared, body, err.failure);
+      throw err;
+    }
+    const refusal = declared.refusal?.(answer as never) ?? null;
+    options.onSettled?.(declared, body, refusal === null ? null : { kind: 'error', message: refusal, duration: 0, level: 'warning' });
     const problem = checkAnswers ? answerProblem(declared, answer) : null;
     if (problem) throw new Error(problem);
     return answer;

@@ -19,6 +19,8 @@ import { messageOf, onReportedError, reportError } from '../lib/error-bus.ts';
 import { RELEASE } from '../shell/deployment.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
 import { ApiContext } from '../shell/session/api-context.ts';
+import { OperationOutcomeContext } from '../shell/operation-outcome.ts';
+import { createOutcomeTracker } from './operation-outcomes.ts';
 import { LoadingContext } from '../shell/layout/loading.tsx';
 import { createJournal } from '../journal/journal.ts';
 import { keepJournal } from '../journal/persist.ts';
@@ -34,7 +36,12 @@ async function start() {
   const journal = createJournal();
   const kept = keepJournal(journal, globalThis.indexedDB, sessionStorage);
   let tenantId: number | null = null;
+  // What tracked actions led to, told to the operation log (the kit says when a dialog was dismissed).
+  const outcomes = createOutcomeTracker((id, outcome, refusal) =>
+    api.send(logApi.recordOutcome, { id, outcome, refusal }, { quiet: true }),
+  );
   const api = createApiClient({
+    onSettled: (call, body, failure) => outcomes.settled(call, body, failure),
     onCall: (call) => {
       journal.recordCall(call);
       if (call.status === 200 && isWriteCall(call.path)) noteWrite();
@@ -74,21 +81,23 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ApiContext.Provider value={api}>
-        <JournalContext.Provider value={{ journal, kept }}>
-          <InspectContext.Provider value={inspect}>
-            <LoadingContext.Provider options={{ inspect }}>
-              <SessionContext.Provider
-                logic={logic}
-                options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
-              >
-                <TenantTracker onTenant={(id) => (tenantId = id)} />
-                <TokenBroadcastBridge channel={tabs.channel} />
-                <VisibilityBridge />
-                <App language={language} theme={theme} />
-              </SessionContext.Provider>
-            </LoadingContext.Provider>
-          </InspectContext.Provider>
-        </JournalContext.Provider>
+        <OperationOutcomeContext.Provider value={outcomes}>
+          <JournalContext.Provider value={{ journal, kept }}>
+            <InspectContext.Provider value={inspect}>
+              <LoadingContext.Provider options={{ inspect }}>
+                <SessionContext.Provider
+                  logic={logic}
+                  options={{ input: { hasToken: Boolean(store.getItem(STORAGE_KEYS.userToken)), linkToken }, inspect }}
+                >
+                  <TenantTracker onTenant={(id) => (tenantId = id)} />
+                  <TokenBroadcastBridge channel={tabs.channel} />
+                  <VisibilityBridge />
+                  <App language={language} theme={theme} />
+                </SessionContext.Provider>
+              </LoadingContext.Provider>
+            </InspectContext.Provider>
+          </JournalContext.Provider>
+        </OperationOutcomeContext.Provider>
       </ApiContext.Provider>
     </StrictMode>,
   );

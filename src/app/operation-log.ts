@@ -2,6 +2,7 @@ import { logApi } from '../api/table/logs.ts';
 import type { ApiClient } from '../api/client.ts';
 import { APP_NAME } from '../api/contract.ts';
 import { findRoute, type MenuModel } from '../menu/menu-model.ts';
+import type { OperationOutcomes } from '../shell/operation-outcome.ts';
 
 /** An operation log entry. */
 export interface OperationLog {
@@ -51,16 +52,28 @@ export function operationFor(el: Element, model: MenuModel | null, path: string,
 }
 
 /**
- * Posts an operation log for every click on a tracked element (`data-track-code`, `data-trigger-type="click"`).
+ * Posts an operation log for every click on a tracked element (`data-track-code`, `data-trigger-type="click"`), and
+ * opens its outcome for `outcomes` when the element acts (`data-track-outcome`).
  * It listens in the capture phase and never waits, cancels or throws, so logging cannot block or break a click.
  */
-export function installOperationLog(api: ApiClient, current: () => { model: MenuModel | null; path: string }, now = () => new Date()) {
+export function installOperationLog(
+  api: ApiClient,
+  current: () => { model: MenuModel | null; path: string },
+  outcomes?: Pick<OperationOutcomes, 'clicked'>,
+  now = () => new Date(),
+) {
   const onClick = (e: MouseEvent) => {
     try {
       if (!(e.target instanceof Element)) return;
       const { model, path } = current();
       const entry = operationFor(e.target, model, path, now());
-      if (entry) void api.send(logApi.recordOperation, entry, { quiet: true }).catch(() => {});
+      if (!entry) return;
+      const id = api
+        .send(logApi.recordOperation, entry, { quiet: true })
+        .then((a) => a.values?.id ?? null)
+        .catch(() => null);
+      const acts = e.target.closest('[data-track-code]')?.hasAttribute('data-track-outcome') ?? false;
+      outcomes?.clicked(entry.operationCode, id, acts);
     } catch (err) {
       console.error('[operation-log]', err);
     }

@@ -1,10 +1,11 @@
-import { lazy, useEffect, type ReactNode } from 'react';
+import { lazy, useContext, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { splitHash } from '../lib/redirect.ts';
 import { useApi } from '../shell/session/api-context.ts';
 import { SessionContext } from '../shell/session/session-context.ts';
 import { useHashSearch } from '../shell/navigation/hash-location.ts';
 import { installOperationLog } from './operation-log.ts';
+import { OperationOutcomeContext } from '../shell/operation-outcome.ts';
 import type { MenuModel } from '../menu/menu-model.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Layout } from '../shell/layout/layout.tsx';
@@ -89,14 +90,19 @@ export default function SignedIn({ model }: { model: MenuModel }) {
 /** Posts the operation log for tracked clicks, with the page and menu of the current route (signed in only). */
 function OperationLogger() {
   const api = useApi();
+  const outcomes = useContext(OperationOutcomeContext);
   const session = SessionContext.useActorRef();
   useEffect(
     () =>
-      installOperationLog(api, () => ({
-        model: session.getSnapshot().context.routes as MenuModel | null,
-        path: splitHash(location.hash)[0],
-      })),
-    [api, session],
+      installOperationLog(
+        api,
+        () => ({
+          model: session.getSnapshot().context.routes as MenuModel | null,
+          path: splitHash(location.hash)[0],
+        }),
+        outcomes,
+      ),
+    [api, session, outcomes],
   );
   return null;
 }

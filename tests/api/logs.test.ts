@@ -226,4 +226,70 @@ describe('operation log', () => {
     ])
       expect((await page({ pageNum: 2, after })).json).toMatchObject({ result: 'error', errmsg: '分页位置不正确，请回到第一页' });
   });
+
+  it("keeps each click's outcome: its own user's only, a success or a cancel final, a failure still open to success", async () => {
+    const userName = await newAccount(baseUrl, 'admin', 'oc');
+    const me = await signedIn(baseUrl, userName);
+    const admin = await signedIn(baseUrl, 'admin');
+    const click = async (token: string, name: string) => {
+      const { json } = await call<{ id: number }>(token, '/v1/userOperationLog/save', {
+        operationTime: '2026-11-28 10:00:00',
+        operationName: name,
+        operationCode: 'user:del',
+        systemName: 'SCRM',
+        pageName: '用户管理',
+      });
+      // SPEC's answer, and the row's id
+      expect(json).toMatchObject({ result: 'ok', values: { id: expect.any(Number) } });
+      return json.values!.id;
+    };
+    const outcome = (token: string, id: number, o: string, refusal?: string) =>
+      call(token, '/v1/userOperationLog/outcome', { id, outcome: o, refusal }).then((r) => r.json);
+    const rows = async (body: Record<string, unknown> = {}) =>
+      (
+        await call<Array<{ operationName: string; outcome: string | null; refusal: string }>>(admin.token, '/v1/userOperationLog/list', {
+          user: userName,
+          pageSize: 50,
+          ...body,
+        })
+      ).json.values!;
+    const of = async (name: string) => (await rows()).find((r) => r.operationName === name)!;
+
+    const done = await click(me.token, '删除 a');
+    expect(await outcome(me.token, done, 'success')).toMatchObject({ result: 'ok' });
+    // a success is final: a late failure or cancel (another tab) changes nothing
+    await outcome(me.token, done, 'failure', '不行');
+    await outcome(me.token, done, 'cancelled');
+    expect(await of('删除 a')).toMatchObject({ outcome: 'success', refusal: '' });
+
+    // a failure, then the corrected retry's success
+    const retried = await click(me.token, '删除 b');
+    await outcome(me.token, retried, 'failure', '您没有当前操作的权限');
+    expect(await of('删除 b')).toMatchObject({ outcome: 'failure', refusal: '您没有当前操作的权限' });
+    await outcome(me.token, retried, 'success', 'ignored');
+    expect(await of('删除 b')).toMatchObject({ outcome: 'success', refusal: '' });
+
+    // a cancel after a failure keeps the failure; a cancel alone is final
+    const gaveUp = await click(me.token, '删除 c');
+    await outcome(me.token, gaveUp, 'failure', '手机号格式不正确');
+    await outcome(me.token, gaveUp, 'cancelled');
+    expect(await of('删除 c')).toMatchObject({ outcome: 'failure', refusal: '手机号格式不正确' });
+    const cancelled = await click(me.token, '删除 d');
+    await outcome(me.token, cancelled, 'cancelled');
+    await outcome(me.token, cancelled, 'success');
+    expect(await of('删除 d')).toMatchObject({ outcome: 'cancelled' });
+
+    // another user of the tenant, or another tenant, finds nothing to settle; a click with none has none
+    const untouched = await click(me.token, '删除 e');
+    expect(await outcome(admin.token, untouched, 'success')).toMatchObject({ result: 'ok' });
+    const admin2 = await signedIn(baseUrl, 'admin2');
+    await outcome(admin2.token, untouched, 'failure', 'x');
+    expect(await of('删除 e')).toMatchObject({ outcome: null, refusal: '' });
+
+    // the list filters by outcome; a wrong outcome is refused in words
+    expect((await rows({ outcome: 'failure' })).map((r) => r.operationName)).toEqual(['删除 c']);
+    expect((await rows({ outcome: 'cancelled' })).map((r) => r.operationName)).toEqual(['删除 d']);
+    expect(await outcome(me.token, untouched, 'maybe')).toMatchObject({ result: 'error' });
+    expect((await call(me.token, '/v1/userOperationLog/outcome', { outcome: 'success' })).json).toMatchObject({ result: 'error' });
+  });
 });

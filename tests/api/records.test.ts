@@ -433,14 +433,36 @@ describe('landing page and statistics', () => {
     expect(before.links.logs).toBe('/manage/logs');
     const members = before.areas.find((a) => a.component === 'member-mng/member-list')!;
     expect(members).toMatchObject({ label: '会员', area: '会员管理', path: '/member-mng/member-list' });
-    // a write shows in today's operations, the recent list and the record counts
+    // today's operations count outcomes, not clicks (issue 45): the console's click on 新增 that saved counts, as does one
+    // refused; a click dismissed (已取消) and a click with no outcome yet do not, nor does the server's own write row
     const brand = await schemaOf(admin.token, 'base-info/brand');
+    const click = async (name: string) =>
+      (
+        await call<{ id: number }>(admin.token, '/v1/userOperationLog/save', {
+          operationTime: '2026-11-28 10:00:00',
+          operationName: name,
+          operationCode: 'brand:add',
+          systemName: 'scrm',
+          pageName: '品牌',
+        })
+      ).values!.id;
+    const outcome = (id: number, o: string, refusal?: string) =>
+      call(admin.token, '/v1/userOperationLog/outcome', { id, outcome: o, refusal });
+    const saved = await click(`新增 看板${tag()}`);
     await call(admin.token, '/v1/metaRecord/save', { tableId: brand.table.id, values: { name: `看板品牌${tag()}` } });
+    expect(await outcome(saved, 'success')).toMatchObject({ result: 'ok' });
+    const refused = await click(`新增 拒绝${tag()}`);
+    await outcome(refused, 'failure', '名称不能为空');
+    await outcome(await click(`新增 取消${tag()}`), 'cancelled');
+    await click(`新增 未完${tag()}`);
     const after = (await call<import('../../src/api/table/content.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard'))
       .values!;
-    // (other suites share this server: at least ours)
-    expect(after.operationsToday).toBeGreaterThanOrEqual(before.operationsToday + 1);
-    expect(after.recent.some((r) => /^新增品牌：看板品牌/.test(r.name))).toBe(true);
+    // (other suites share this server: at least ours, and exactly ours when no other suite finished an action meanwhile)
+    expect(after.operationsToday).toBeGreaterThanOrEqual(before.operationsToday + 2);
+    expect(after.recent.find((r) => r.name.startsWith('新增 看板'))).toMatchObject({ outcome: 'success', refusal: '' });
+    expect(after.recent.find((r) => r.name.startsWith('新增 拒绝'))).toMatchObject({ outcome: 'failure', refusal: '名称不能为空' });
+    expect(after.recent.some((r) => /^新增 (取消|未完)/.test(r.name))).toBe(false);
+    expect(after.recent.some((r) => /^新增品牌：看板品牌/.test(r.name))).toBe(false);
     const count = (d: typeof before) => d.areas.find((a) => a.component === 'base-info/brand')!.count;
     expect(count(after)).toBeGreaterThanOrEqual(count(before) + 1);
     // a tenant's failed tasks are the platform's business; store staff see only their own pages
@@ -458,12 +480,13 @@ describe('landing page and statistics', () => {
       operationCode: 'side-menu:系统管理',
       systemName: 'scrm',
     });
-    await call(staff.token, '/v1/userOperationLog/save', {
+    const coupon = await call<{ id: number }>(staff.token, '/v1/userOperationLog/save', {
       operationTime: '2026-11-26 10:00:01',
       operationName: '新增优惠券',
       operationCode: 'coupon:add',
       systemName: 'scrm',
     });
+    await call(staff.token, '/v1/userOperationLog/outcome', { id: coupon.values!.id, outcome: 'success' });
     const staffName = (await call<{ nickname: string }>(staff.token, '/vue/userInfo')).values!.nickname;
     const own = (await call<typeof before>(staff.token, '/v1/dataStatistics/dashboard')).values!;
     expect(own.recent.every((r) => r.user === staffName)).toBe(true);

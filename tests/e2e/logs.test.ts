@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newAccount, signedIn } from '../support/api.ts';
+import { callAs, newAccount, signedIn } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 
 // Issue 13 in Chromium: a failed sign-in appears in the login log with its reason; the session of a good one shows
@@ -9,6 +9,73 @@ import { useBrowser } from '../support/browser.ts';
 const ui = useBrowser();
 
 describe('logs page', () => {
+  it('each tracked action is logged with what it led to: 已取消, 成功, 失败 with the refusal (issue 45)', async () => {
+    const prefix = `oc${Date.now().toString(36).slice(-5)}`;
+    const [kept, gone] = [await newAccount(ui.baseUrl, 'admin', prefix), await newAccount(ui.baseUrl, 'admin', prefix)];
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/users?keyword=${prefix}`);
+    await page.getByRole('cell', { name: gone, exact: true }).waitFor();
+    const confirm = page.getByRole('dialog', { name: '提示' });
+    // 删除, then 取消: 已取消
+    await page.getByRole('button', { name: `删除 ${kept}`, exact: true }).click();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    // 删除 of a user someone else deleted meanwhile: 失败, with the refusal the user saw
+    const admin = await signedIn(ui.baseUrl, 'admin');
+    const listed = await callAs<Array<{ id: number; userName: string }>>(ui.baseUrl, admin.token, '/v1/user/list', { keyword: gone });
+    const goneId = listed.values!.find((u) => u.userName === gone)!.id;
+    await page.getByRole('button', { name: `删除 ${gone}`, exact: true }).click();
+    await confirm.getByText(`确定删除用户“${gone}”吗？`).waitFor();
+    const deleted = await callAs(ui.baseUrl, admin.token, '/vue/user/del', { id: goneId });
+    expect(deleted.result).toBe('ok');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('用户不存在').first().waitFor();
+    // 删除, then 确定: 成功
+    await page.getByRole('button', { name: `删除 ${kept}`, exact: true }).click();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('操作成功').first().waitFor();
+
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations&user=admin&page=${encodeURIComponent('用户管理')}`);
+    const table = page.getByRole('table', { name: '操作日志' });
+    const outcomeOf = (name: string) =>
+      table
+        .getByRole('row')
+        .filter({ hasText: name })
+        .allTextContents()
+        .then((rows) => rows.map((r) => ['成功', '失败', '已取消'].find((word) => r.includes(word)) ?? '--'));
+    await expect.poll(() => outcomeOf(`删除 ${kept}`), { timeout: 15_000 }).toEqual(['成功', '已取消']);
+    await expect.poll(() => outcomeOf(`删除 ${gone}`)).toEqual(['失败']);
+    // the refusal is kept beside it, as the user saw it
+    const log = await callAs<Array<{ operationName: string; outcome: string; refusal: string }>>(
+      ui.baseUrl,
+      admin.token,
+      '/v1/userOperationLog/list',
+      { user: 'admin', outcome: 'failure', pageSize: 50 },
+    );
+    expect(log.values!.find((r) => r.operationName === `删除 ${gone}`)).toMatchObject({ outcome: 'failure', refusal: '用户不存在' });
+    // 工作台 counts the two that ran and lists them with their outcome; the cancelled one is not an operation
+    await page.goto(`${ui.baseUrl}/#/dashboard`);
+    const recent = page.getByRole('region', { name: '最近操作' });
+    await recent.getByText(`删除 ${kept}`).waitFor();
+    await expect
+      .poll(() =>
+        recent
+          .getByRole('listitem')
+          .filter({ hasText: `删除 ${kept}` })
+          .count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() =>
+        recent
+          .getByRole('listitem')
+          .filter({ hasText: `删除 ${gone}` })
+          .textContent(),
+      )
+      .toContain('失败');
+    await page.context().close();
+  });
+
   it('a failed login is listed with its reason, and a good one opens its session’s life', async () => {
     const userName = await newAccount(ui.baseUrl, 'admin', 'lge');
     const visitor = await ui.newPage();

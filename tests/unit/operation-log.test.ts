@@ -44,6 +44,7 @@ describe('operation log', () => {
     const stop = installOperationLog(
       { send } as unknown as ApiClient,
       () => ({ model, path: '/manage/users' }),
+      undefined,
       () => at,
     );
     document.body.innerHTML = '<button data-track-code="user:add">新增</button>';

@@ -8,6 +8,7 @@ import { isOnline } from '../../access/presence.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import type { DashboardFigures, MallStatistics } from '../../../src/api/table/content.ts';
 import { statisticsApi } from '../../../src/api/table/content.ts';
+import { COUNTED_OPERATION } from '../../services/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 const DEFAULT_ZONE = 'Asia/Shanghai';
@@ -71,7 +72,8 @@ export function statisticsRoutes(db: Db) {
       `SELECT CASE WHEN $3 THEN (SELECT count(DISTINCT us.user_id)::int FROM user_session us WHERE us.tenant_id = $1 AND ${isOnline('us')}) END AS online,
               CASE WHEN $3 THEN (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND l.success AND l.created_at >= ${since}) END AS logins,
               CASE WHEN $3 THEN (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND NOT l.success AND l.created_at >= ${since}) END AS failures,
-              (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND o.created_at >= ${since} AND ($3 OR o.user_id = $4)) AS operations`,
+              (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND o.created_at >= ${since} AND ($3 OR o.user_id = $4)
+                 AND ${COUNTED_OPERATION('o')}) AS operations`,
       [s.tenantId, zone, tenantWide, s.userId],
     );
     // Record counts of the tables whose pages the caller holds, under their menu area.
@@ -85,15 +87,17 @@ export function statisticsRoutes(db: Db) {
         ORDER BY p.sort, m.sort`,
       [s.tenantId, await permittedMenuIds(db, s.userId, s.tenantId)],
     );
-    // Recent writes and tracked button clicks (not menu clicks). Others' work only for who holds the operation log
+    // Recent operations. Others' work only for who holds the operation log
     // (the whole tenant's for userType 0, else that of the caller's departments); everyone else sees their own.
     const seesOthers = pathOf('manage/logs') !== null;
     const scope = seesOthers ? await departmentScope(db, s) : null;
-    const recent = await db.query<{ at: string; user: string; name: string; page: string }>(
-      `SELECT to_json(o.created_at) #>> '{}' AS at, COALESCE(u.nickname, u.user_name, '') AS user, o.operation_name AS name, o.page_name AS page
+    // Operations with their outcomes, as 今日操作 counts them (not every click).
+    const recent = await db.query<DashboardFigures['recent'][number]>(
+      `SELECT to_json(o.created_at) #>> '{}' AS at, COALESCE(u.nickname, u.user_name, '') AS user, o.operation_name AS name, o.page_name AS page,
+              o.outcome, o.refusal
          FROM operation_log o LEFT JOIN app_user u ON u.id = o.user_id
         WHERE o.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[]) AND ($3::int IS NULL OR o.user_id = $3)
-          AND o.operation_code NOT LIKE 'side-menu:%'
+          AND ${COUNTED_OPERATION('o')}
         ORDER BY o.id DESC LIMIT 8`,
       [s.tenantId, scope, seesOthers ? null : s.userId],
     );
@@ -170,7 +174,7 @@ export function statisticsRoutes(db: Db) {
                    THEN (SELECT count(*)::int FROM login_log l WHERE l.tenant_id = $1 AND l.success AND (l.created_at AT TIME ZONE $4)::date = days.day)
                    ELSE COALESCE((SELECT ds.logins FROM daily_stat ds WHERE ds.tenant_id = $1 AND ds.day = days.day), 0) END AS logins,
               CASE WHEN days.day >= today.day
-                   THEN (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND (o.created_at AT TIME ZONE $4)::date = days.day)
+                   THEN (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND (o.created_at AT TIME ZONE $4)::date = days.day AND ${COUNTED_OPERATION('o')})
                    ELSE COALESCE((SELECT ds.operations FROM daily_stat ds WHERE ds.tenant_id = $1 AND ds.day = days.day), 0) END AS operations,
               (SELECT count(*)::int FROM meta_record r WHERE r.table_id = $5 AND r.data ->> '${member.joined_at}' = to_char(days.day, 'YYYY-MM-DD')) AS "membersJoined",
               (SELECT count(*)::int FROM meta_record r WHERE r.table_id = $6

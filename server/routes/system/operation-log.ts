@@ -9,6 +9,7 @@ import { departmentScope } from '../../access/permissions.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { logApi } from '../../../src/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
+import type { OperationOutcome } from '../../../src/api/schema/system/log.ts';
 
 const FIELDS = [
   ['operationTime', 'operation_time'],
@@ -23,13 +24,19 @@ const FIELDS = [
 ] as const;
 
 /** The operation log's filters within the caller's department scope (userType 0: the whole tenant). */
-async function logWhere(db: Db, s: SessionInfo, f: { user: string; page: string; from?: string | null; to?: string | null }) {
+async function logWhere(
+  db: Db,
+  s: SessionInfo,
+  f: { user: string; page: string; outcome: string; from?: string | null; to?: string | null },
+) {
   // A row of a user outside the scope is left out.
   const where = `l.tenant_id = $1 AND ($2::int[] IS NULL OR u.depart_ids && $2::int[])
       AND ($3 = '' OR strpos(lower(u.user_name || ' ' || u.nickname), lower($3)) > 0)
       AND ($4 = '' OR strpos(lower(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name), lower($4)) > 0)
-      AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)`;
-  return { where, params: [s.tenantId, await departmentScope(db, s), f.user, f.page, f.from ?? null, f.to ?? null] as unknown[] };
+      AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)
+      AND ($7 = '' OR l.outcome = $7)`;
+  const params = [s.tenantId, await departmentScope(db, s), f.user, f.page, f.from ?? null, f.to ?? null, f.outcome];
+  return { where, params: params as unknown[] };
 }
 
 /** The log's rows with their users (a row of a deleted user is not listed), before its WHERE. */
@@ -39,7 +46,10 @@ const FROM_LOG = 'FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE
 const pastRow = (p: unknown[], at: string, id: number) => ` AND (l.created_at, l.id) < ($${p.push(at)}::timestamptz, $${p.push(id)})`;
 
 /** What an export of the log holds: its columns, and a row of them. */
-const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码'];
+const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码', '结果', '拒绝原因'];
+
+/** An outcome as the log's export writes it (the console's own words for the list: src/i18n). */
+const OUTCOME_WORDS: Record<OperationOutcome, string> = { success: '成功', failure: '失败', cancelled: '已取消' };
 
 /** operation log: a tracked click is stored for the caller's tenant; listed newest first. */
 export function operationLogRoutes(db: Db, exports: ExportJobs) {
@@ -71,16 +81,28 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
         op: string;
         page: string;
         code: string;
+        outcome: OperationOutcome | null;
+        refusal: string;
       }>(
         `SELECT l.id::int AS id, l.created_at::text AS at, to_char(l.created_at AT TIME ZONE ${local}, 'YYYY-MM-DD HH24:MI:SS') AS shown,
                 u.user_name AS "userName", u.nickname, l.operation_name AS op,
-                COALESCE(NULLIF(l.page_name, ''), l.menu_name) AS page, l.operation_code AS code
+                COALESCE(NULLIF(l.page_name, ''), l.menu_name) AS page, l.operation_code AS code,
+                l.outcome, l.refusal
            ${from}${past} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
         p,
       );
       const last = rows.at(-1);
       return {
-        rows: rows.map((r) => [r.shown, r.userName, r.nickname, r.op, r.page, r.code]),
+        rows: rows.map((r) => [
+          r.shown,
+          r.userName,
+          r.nickname,
+          r.op,
+          r.page,
+          r.code,
+          r.outcome ? OUTCOME_WORDS[r.outcome] : '',
+          r.refusal,
+        ]),
         cursor: last && rows.length === limit ? { at: last.at, id: last.id } : null,
       };
     };
@@ -92,10 +114,28 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const body = c.var.body;
     const values = FIELDS.map(([key]) => body[key]);
     const s = c.get('session');
-    await db.query(
+    const [row] = await db.query<{ id: number }>(
       `INSERT INTO operation_log (tenant_id, user_id, ${FIELDS.map((f) => f[1]).join(', ')})
-       VALUES ($1, $2, ${FIELDS.map((_, i) => `$${i + 3}`).join(', ')})`,
+       VALUES ($1, $2, ${FIELDS.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id::int AS id`,
       [s.tenantId, s.userId, ...values],
+    );
+    // SPEC's answer, and the row's id by which the console tells what the click led to
+    return ok(row);
+  });
+
+  /**
+   * What the caller's own click led to, in one statement (two tabs, two answers: the first that may wins). A success
+   * or a cancel is final; a failure may still be followed by a success (the user corrected the form), and a cancel
+   * after a failure keeps the failure. Another user's row, or another tenant's, is not found.
+   */
+  mount(app, logApi.recordOutcome, async (c) => {
+    const { id, outcome, refusal } = c.var.body;
+    const s = c.get('session');
+    await db.query(
+      `UPDATE operation_log SET outcome = $4, refusal = CASE WHEN $4 = 'failure' THEN $5 ELSE '' END
+        WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND operation_type <> 'write'
+          AND (outcome IS NULL OR (outcome = 'failure' AND $4 <> 'cancelled'))`,
+      [id, s.tenantId, s.userId, outcome, refusal],
     );
     return ok();
   });
@@ -117,7 +157,7 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     // unused filter folds away, so a page jumped to by number skips its rows in the index alone); then its rows.
     const rows = await db.query<{ id: number | string; createdAt: string }>(
       `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
-              to_json(l.created_at) #>> '{}' AS "createdAt"
+              l.outcome, l.refusal, to_json(l.created_at) #>> '{}' AS "createdAt"
          ${FROM_LOG} l.tenant_id = $1 AND l.id = ANY(ARRAY(
            SELECT l.id ${FROM_LOG} ${where}${past} ORDER BY l.created_at DESC, l.id DESC
             LIMIT ${pageSize} OFFSET ${after ? 0 : (pageNum - 1) * pageSize}))

@@ -36,7 +36,17 @@ export const dashboardFigures = v.object({
   links: v.object({ logs: v.nullable(v.string()), tasks: v.nullable(v.string()), statistics: v.nullable(v.string()) }),
   /** record counts of the business tables whose pages the caller holds, under their menu area */
   areas: v.array(v.object({ label: v.string(), component: v.string(), area: v.string(), count, path: v.nullable(v.string()) })),
-  recent: v.array(v.object({ at: instant(), user: v.string(), name: v.string(), page: v.string() })),
+  /** the latest operations with what they led to (成功 or 失败, with the refusal) */
+  recent: v.array(
+    v.object({
+      at: instant(),
+      user: v.string(),
+      name: v.string(),
+      page: v.string(),
+      outcome: v.picklist(['success', 'failure']),
+      refusal: v.string(),
+    }),
+  ),
   quick: v.array(v.object({ name: v.string(), path: v.string() })),
   /** failed task runs of the last 7 days; null when the caller may not see the tasks page */
   failedTasks: v.nullable(v.array(v.object({ task: v.string(), at: instant(), message: v.string() }))),

@@ -60,6 +60,16 @@ export interface Call<
    * rules (the permission comes before the content), refused like the owner.
    */
   readonly narrow?: (body: unknown) => { pages?: readonly string[]; buttons?: readonly string[] };
+  /**
+   * The tracked clicks (their `data-track-code`) whose outcome this call is, beyond its owner's buttons: a shell call
+   * a button of the shell makes (force logout). See `completes`.
+   */
+  readonly clicks?: readonly string[];
+  /**
+   * A successful answer that still did nothing, in words (an all-or-nothing import that found wrong rows): the
+   * operation log counts the click's outcome as 失败 with them.
+   */
+  refusal?(answer: v.InferOutput<A>): string | null;
 }
 
 /** Declares a call. The path is SPEC's, misspellings included. */
@@ -72,7 +82,25 @@ export const defineCall = <I extends v.GenericSchema, A extends v.GenericSchema,
   form?: F;
   maxBytes?: number;
   narrow?: (body: unknown) => { pages?: readonly string[]; buttons?: readonly string[] };
+  clicks?: readonly string[];
+  refusal?: (answer: v.InferOutput<A>) => string | null;
 }): Call<I, A, F> => ({ method: 'POST', form: false as F, ...call });
+
+/**
+ * Whether a call made with `body` is what a click on the tracked button `code` led to (the operation log's outcome,
+ * DECISIONS "Operation log"): the button is the call's owner or what its body asks for (a save that adds needs
+ * 新增), a records call doing the button's `<table>:<op>`, or a call declared for that click. A read never is.
+ * @example completes(userApi.remove, { id: 3 }, 'user:del') // true
+ */
+export function completes(call: Call, body: unknown, code: string): boolean {
+  if (call.clicks?.includes(code)) return true;
+  const owner = call.owner;
+  if (typeof owner !== 'object') return false;
+  // what the body asks for when the call says (a save that adds: 新增, not 编辑), else any of the owner's buttons
+  if ((call.narrow ? call.narrow(body).buttons : owner.buttons)?.includes(code)) return true;
+  const op = code.slice(code.lastIndexOf(':') + 1) as RecordOp;
+  return op !== 'view' && code.includes(':') && Boolean(owner.records?.includes(op));
+}
 
 /** Whether a save's body adds a row (it names no id) rather than edits one. */
 export const adds = (body: unknown): boolean => {

@@ -8,7 +8,9 @@ import {
   loginLogList,
   operationLogExportJob,
   operationLogList,
+  operationOutcome,
   operationSave,
+  OPERATION_OUTCOMES,
   smsLogList,
 } from '../schema/system/log.ts';
 import { onlineList, sessionId } from '../schema/session/session.ts';
@@ -62,6 +64,10 @@ export const operationLogRow = v.object({
   operationCode: v.string(),
   pageName: v.string(),
   menuName: v.string(),
+  /** what the click led to; null: it only moved or read, or its outcome never came */
+  outcome: v.nullable(v.picklist(OPERATION_OUTCOMES)),
+  /** a failure's refusal, in the words the user saw */
+  refusal: v.string(),
   createdAt: instant(),
 });
 export type OperationLogRow = v.InferOutput<typeof operationLogRow>;
@@ -150,7 +156,15 @@ export const logApi = {
     answer: answers.values(exportStatus),
   }),
   /** a tracked click or page view, posted by the shell (bookkeeping: no list changes) */
-  recordOperation: defineCall({ path: '/v1/userOperationLog/save', owner: 'shell', input: operationSave, answer: answers.done() }),
+  recordOperation: defineCall({
+    path: '/v1/userOperationLog/save',
+    owner: 'shell',
+    input: operationSave,
+    // SPEC answers `{ result: 'ok' }`; the reference server adds the row's id, by which its outcome is told
+    answer: v.object({ result: v.literal('ok'), values: v.optional(v.object({ id: id() })) }),
+  }),
+  /** what the caller's own tracked click led to (once done or cancelled it stays; a failure may still be followed by success) */
+  recordOutcome: defineCall({ path: '/v1/userOperationLog/outcome', owner: 'shell', input: operationOutcome, answer: answers.done() }),
   errors: defineCall({ path: '/v1/errLogger/controller/list', owner: logsPage, input: errorLogList, answer: answers.page(errorLogRow) }),
   /** the console's own uncaught errors and chunk failures (at most 30 a minute per user are kept) */
   reportError: defineCall({
@@ -171,7 +185,13 @@ export const logApi = {
 export const onlineApi = {
   list: defineCall({ path: '/v1/user/listOnlineUser', owner: 'shell', input: onlineList, answer: answers.page(onlineRow) }),
   /** ends another session of the tenant at once */
-  forceLogout: defineCall({ path: '/v1/user/forceLogout', owner: 'shell', input: sessionId, answer: answers.done() }),
+  forceLogout: defineCall({
+    path: '/v1/user/forceLogout',
+    owner: 'shell',
+    input: sessionId,
+    answer: answers.done(),
+    clicks: ['online:force-logout'],
+  }),
   /** text/event-stream: ready, ping, revoked, closing (docs/api.md) */
   events: defineCall({ method: 'GET', path: '/v1/session/events', owner: 'session', input: query({}), answer: answers.notJson() }),
 };

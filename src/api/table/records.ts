@@ -91,5 +91,6 @@ export const recordApi = {
     ),
     form: true,
     maxBytes: RECORD_IMPORT_MAX_BYTES + 64 * 1024,
+    refusal: ({ values: a }) => (a.problems?.length ? `有 ${a.total ?? a.problems.length} 处问题，没有导入任何行` : null),
   }),
 };

@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { DialogShell } from '../page/dialog-shell.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useOperationCancelled } from '../../shell/operation-outcome.ts';
 import type { FormApi } from './use-form.ts';
 
 export interface FormDialogProps<V extends Record<string, unknown>> {
@@ -38,11 +39,17 @@ export function FormDialog<V extends Record<string, unknown>>({
 }: FormDialogProps<V>) {
   const t = useT();
   const { saving } = form;
+  const cancelled = useOperationCancelled();
+  // 取消 and Escape before it was sent dismiss what opened it (the operation log's 已取消); after, they only close
+  const dismiss = () => {
+    if (!done) cancelled();
+    onClose();
+  };
   return (
     <DialogShell
       open={open}
       title={done ? done.title : title}
-      onClose={onClose}
+      onClose={dismiss}
       onSubmit={done ? undefined : () => void form.submit(send)}
       actions={
         done ? (
@@ -52,7 +59,7 @@ export function FormDialog<V extends Record<string, unknown>>({
             <Button appearance="primary" type="submit" disabled={saving}>
               {saving ? t('operating') : submitLabel}
             </Button>
-            <Button onClick={onClose}>{t('cancel')}</Button>
+            <Button onClick={dismiss}>{t('cancel')}</Button>
           </>
         )
       }

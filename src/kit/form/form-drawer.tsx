@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../page/confirm.tsx';
 import { SideDrawer } from '../page/side-drawer.tsx';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useOperationCancelled } from '../../shell/operation-outcome.ts';
 import type { FormApi } from './use-form.ts';
 
 const useStyles = makeStyles({
@@ -46,7 +47,13 @@ export function FormDrawer<V extends Record<string, unknown>>(props: FormDrawerP
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
-  const close = () => (dirty && !saving ? setConfirming(true) : !saving && onClose());
+  const cancelled = useOperationCancelled();
+  // closed unsaved: what opened it was dismissed (the operation log's 已取消; after a save there is nothing open)
+  const dismiss = () => {
+    cancelled();
+    onClose();
+  };
+  const close = () => (dirty && !saving ? setConfirming(true) : !saving && dismiss());
   return (
     <SideDrawer
       open={open}
@@ -77,7 +84,7 @@ export function FormDrawer<V extends Record<string, unknown>>(props: FormDrawerP
         message={t('discardChanges')}
         onConfirm={() => {
           setConfirming(false);
-          onClose();
+          dismiss();
         }}
         onCancel={() => setConfirming(false)}
       />

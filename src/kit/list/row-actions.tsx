@@ -65,6 +65,7 @@ export function RowActions({
               key={a.code}
               code={a.code}
               route={a.read ? OPEN : route}
+              reads={a.read}
               appearance="subtle"
               className={s.compact}
               aria-label={`${a.label} ${name}`}

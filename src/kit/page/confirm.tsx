@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useCallback, useState, type ReactElement } from 'react';
 import { DialogShell } from './dialog-shell.tsx';
 import { useNotify } from '../../shell/toast.tsx';
+import { useOperationCancelled } from '../../shell/operation-outcome.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 export interface ConfirmRequest {
@@ -23,6 +24,7 @@ export interface ConfirmRequest {
 export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: ReactElement] {
   const t = useT();
   const notify = useNotify();
+  const cancelled = useOperationCancelled();
   const [pending, setPending] = useState<ConfirmRequest | null>(null);
   const ask = useCallback((request: ConfirmRequest) => setPending(request), []);
   const dialog = (
@@ -40,7 +42,10 @@ export function useConfirm(): [ask: (request: ConfirmRequest) => void, dialog: R
           () => undefined,
         );
       }}
-      onCancel={() => setPending(null)}
+      onCancel={() => {
+        cancelled();
+        setPending(null);
+      }}
     />
   );
   return [ask, dialog];

@@ -22,7 +22,7 @@ export const writesSoFar = () => writes;
 const WRITE =
   /^(save|add|ins|del|remove|update|edit|submit|approve|reject|audit|move|import|bind|unbind|enable|disable|set|copy|reset|publish|cancel|revoke|create|upload|batch|sort|change|modify|force|run|withdraw)/i;
 /** Bookkeeping the shell itself posts (tracked clicks, the spec's operation log): no list's data changes. */
-const BOOKKEEPING = new Set([logApi.recordOperation.path]);
+const BOOKKEEPING = new Set([logApi.recordOperation.path, logApi.recordOutcome.path]);
 export const isWriteCall = (path: string) => {
   const bare = path.split('?')[0];
   return !BOOKKEEPING.has(bare) && WRITE.test(bare.split('/').filter(Boolean).at(-1) ?? '');

@@ -79,6 +79,8 @@ export interface PermissionButtonProps {
   /** the place's own look (a table row's compact buttons), merged after the danger look */
   className?: string;
   'aria-label'?: string;
+  /** it only shows something (详情): logged as a click with no outcome, not as an operation */
+  reads?: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export function PermissionButton({
   icon,
   appearance = 'primary',
   className,
+  reads,
   ...aria
 }: PermissionButtonProps) {
   const s = useStyles();
@@ -111,6 +114,8 @@ export function PermissionButton({
         disabledFocusable={!allowed}
         data-track-code={code}
         data-trigger-type="click"
+        // an action: the operation log tells what it led to (成功, 失败 or 已取消)
+        data-track-outcome={reads ? undefined : ''}
       >
         {children}
       </Button>
@@ -151,6 +156,7 @@ export function PermissionSwitch({ code, route, checked, onChange, label, disabl
         }}
         data-track-code={code}
         data-trigger-type="click"
+        data-track-outcome=""
       />
     </WhyDisabled>
   );
@@ -175,6 +181,7 @@ export function PermissionLink({ code, route, onClick, children }: PermissionLin
         appearance={isDangerCode(code) ? undefined : 'subtle'}
         data-track-code={code}
         data-trigger-type="click"
+        data-track-outcome=""
       >
         {children}
       </Link>

@@ -8,6 +8,7 @@ import { useFormatInstant } from '../../shell/time-zone.ts';
 import { usePageSections, usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { OutcomeBadge } from '../manage/logs/outcome-badge.tsx';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
@@ -199,8 +200,8 @@ export default function DashboardView({ route }: ViewProps) {
                 <ul className={s.list}>
                   {data.recent.map((r, i) => (
                     <li key={i} className={s.row}>
-                      <span>
-                        {r.user} · {r.name}
+                      <span title={r.refusal || undefined}>
+                        <OutcomeBadge outcome={r.outcome} /> {r.user} · {r.name}
                         {r.page && !r.name.includes(r.page) ? ` · ${r.page}` : ''}
                       </span>
                       <span className={s.muted}>{formatInstant(r.at, 'minutes')}</span>

@@ -69,6 +69,7 @@ export function useOnlineColumns({
           aria-label={`${t('forceLogout')} ${r.userAccount} ${r.id}`}
           onClick={() => kick(r)}
           data-track-code="online:force-logout"
+          data-track-outcome=""
         >
           {t('forceLogout')}
         </Link>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../kit/page/confirm.tsx';
 import { Pagination } from '../../kit/list/pagination.tsx';
 import { ToolTable } from '../../kit/table/tool-table.tsx';
 import { useOnlineColumns, type OnlineRecord } from './columns.tsx';
+import { useOperationCancelled } from '../../shell/operation-outcome.ts';
 import type { OnlineUsersProps } from '../../shell/layout/screens.ts';
 
 const useStyles = makeStyles({
@@ -28,6 +29,7 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
   const [rows, setRows] = useState<OnlineRecord[]>([]);
   const [count, setCount] = useState(0);
   const [kicking, setKicking] = useState<OnlineRecord | null>(null);
+  const cancelled = useOperationCancelled();
 
   const load = useCallback(async () => {
     try {
@@ -83,7 +85,10 @@ export function OnlineUsersDrawer({ open, onClose, canForceLogout }: OnlineUsers
         open={kicking !== null}
         message={t('confirmForceLogout')}
         onConfirm={() => kicking && void forceLogout(kicking)}
-        onCancel={() => setKicking(null)}
+        onCancel={() => {
+          cancelled();
+          setKicking(null);
+        }}
       />
     </SideDrawer>
   );

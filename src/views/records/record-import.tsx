@@ -14,6 +14,7 @@ import { FileDrop, XLSX_ACCEPT } from '../../kit/form/file-drop.tsx';
 import { saveSheet } from '../../lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
+import { useOperationCancelled } from '../../shell/operation-outcome.ts';
 import { ApiFailure, MESSAGES } from '../../api/errors.ts';
 
 export function ImportDialog({
@@ -69,6 +70,12 @@ export function ImportDialog({
     }
   };
   const say = useSayFailure();
+  const cancelled = useOperationCancelled();
+  // closed without a successful import: the click that opened it was dismissed (a refused one stays 失败)
+  const dismiss = () => {
+    cancelled();
+    onClose();
+  };
   const template = () =>
     calls
       .sheet({ tableId: schema.table.id, template: true })
@@ -78,14 +85,14 @@ export function ImportDialog({
     <DialogShell
       open={open}
       title={`${t('importButton')}${schema.table.label}`}
-      onClose={() => !busy && onClose()}
+      onClose={() => !busy && dismiss()}
       contentClassName={s.importBody}
       actions={
         <>
           <Button appearance="primary" disabled={!file || busy || Boolean(fileProblem)} onClick={() => void upload()}>
             {busy ? t('operating') : t('startImport')}
           </Button>
-          <Button disabled={busy} onClick={onClose}>
+          <Button disabled={busy} onClick={dismiss}>
             {t('cancel')}
           </Button>
         </>

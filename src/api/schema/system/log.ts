@@ -80,7 +80,27 @@ export const operationSave = body({
   menuCode: operationText(false, 'menuCode'),
 });
 
-/** /v1/userOperationLog/list: tracked clicks, by user, page and time; `export` takes the whole filtered list. */
+/**
+ * What a tracked click led to (DECISIONS "Operation log"): done, refused (with the refusal's words) or dismissed
+ * before it ran. A click that only moves or reads has none.
+ */
+export const OPERATION_OUTCOMES = ['success', 'failure', 'cancelled'] as const;
+export type OperationOutcome = (typeof OPERATION_OUTCOMES)[number];
+
+/** /v1/userOperationLog/outcome: what the caller's own tracked click (by the id its save answered) led to. */
+export const operationOutcome = body({
+  id: given(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('logId'), 16)),
+  outcome: given(v.picklist(OPERATION_OUTCOMES, say('wrongOutcome'))),
+  refusal: v.optional(
+    v.pipe(
+      v.string(say('wrongType', { name: 'refusal' })),
+      v.transform((s) => s.slice(0, 500)),
+    ),
+    '',
+  ),
+});
+
+/** /v1/userOperationLog/list: tracked clicks, by user, page, outcome and time; `export` takes the whole filtered list. */
 /**
  * /v1/userOperationLog/exportJob: the operation log under its filters written by the server as a job, beyond what the
  * browser writes at once; with `jobId`, that job's progress (and with `cancel`, a request to stop it).
@@ -88,6 +108,7 @@ export const operationSave = body({
 export const operationLogExportJob = body({
   user: keyword(64),
   page: keyword(64),
+  outcome: oneOf(OPERATION_OUTCOMES, 'wrongOutcome'),
   jobId: v.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, say('exportJob'), 16)),
   cancel: flag(),
   ...range,
@@ -97,6 +118,7 @@ export const operationLogList = body({
   ...pageAfter(),
   user: keyword(64),
   page: keyword(64),
+  outcome: oneOf(OPERATION_OUTCOMES, 'wrongOutcome'),
   export: v.optional(v.boolean(say('wrongType', { name: 'export' })), false),
   ...range,
 });

@@ -11,6 +11,9 @@ import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
 import { useListExport } from '../../../kit/page/use-list-export.tsx';
 import { exportJobCalls } from '../../../kit/page/export-job-logic.ts';
 import { Mono } from '../../../kit/table/mono.tsx';
+import { choice } from '../../../kit/list/filter-bar.tsx';
+import { OPERATION_OUTCOMES, type OperationOutcome } from '../../../api/schema/system/log.ts';
+import { OutcomeBadge } from './outcome-badge.tsx';
 
 /** 操作日志: tracked clicks by user, page and time, and their export (the browser up to 10,000 rows, a server job beyond). */
 export function OperationsTab(props: TabProps) {
@@ -30,6 +33,14 @@ export function OperationsTab(props: TabProps) {
       render: (r) => r.pageName || r.menuName || '--',
     },
     {
+      key: 'outcome',
+      title: t('operationOutcome'),
+      width: 90,
+      render: (r) => (r.outcome ? <OutcomeBadge outcome={r.outcome} /> : '--'),
+      // a failure's refusal, in the words the user saw
+      ellipsis: (r) => (r.refusal ? `${outcomeWord(r.outcome)}：${r.refusal}` : ''),
+    },
+    {
       key: 'code',
       title: t('operationCode'),
       width: 140,
@@ -37,8 +48,10 @@ export function OperationsTab(props: TabProps) {
       ellipsis: (r) => r.operationCode,
     },
   ];
+  const outcomeWord = (o: OperationOutcome | null) => (o ? t(`operationOutcome_${o}`) : '');
   const download = useSheetDownload();
-  const query = { user: f.user || undefined, page: f.page || undefined, ...range(f, zone) };
+  const outcome = (OPERATION_OUTCOMES as readonly string[]).includes(f.outcome ?? '') ? (f.outcome as OperationOutcome) : undefined;
+  const query = { user: f.user || undefined, page: f.page || undefined, outcome, ...range(f, zone) };
   // Up to 10,000 rows the browser writes the file; beyond, the server does, as a job.
   const exporter = useListExport(props.label, () => exportJobCalls(api, logApi.operationsExportJob), [api]);
   const exportAll = (count: number) =>
@@ -47,7 +60,16 @@ export function OperationsTab(props: TabProps) {
         const all = await api.send(logApi.operations, { pageNum: 1, pageSize: 10, export: true, ...query }).then(listed);
         await saveSheet({
           fileName: `操作日志-${formatInstant(new Date(), 'date')}.xlsx`,
-          columns: [t('operationTime'), t('account'), t('nickname'), t('operationName'), t('operationPage'), t('operationCode')],
+          columns: [
+            t('operationTime'),
+            t('account'),
+            t('nickname'),
+            t('operationName'),
+            t('operationPage'),
+            t('operationCode'),
+            t('operationOutcome'),
+            t('failureReason'),
+          ],
           rows: all.rows.map((r) => [
             formatInstant(r.createdAt),
             r.userName,
@@ -55,6 +77,8 @@ export function OperationsTab(props: TabProps) {
             r.operationName,
             r.pageName || r.menuName,
             r.operationCode,
+            outcomeWord(r.outcome),
+            r.refusal,
           ]),
         });
         return all;
@@ -67,8 +91,18 @@ export function OperationsTab(props: TabProps) {
         fields={[
           { name: 'user', label: t('operator') },
           { name: 'page', label: t('operationPage') },
+          choice('outcome', t('operationOutcome'), ...OPERATION_OUTCOMES.map((o) => [o, outcomeWord(o)] as [string, string])),
         ]}
-        load={(x, q) => api.send(logApi.operations, { ...q, user: x.user || undefined, page: x.page || undefined }).then(listed)}
+        load={(x, q) =>
+          api
+            .send(logApi.operations, {
+              ...q,
+              user: x.user || undefined,
+              page: x.page || undefined,
+              outcome: (OPERATION_OUTCOMES as readonly string[]).includes(x.outcome ?? '') ? (x.outcome as OperationOutcome) : undefined,
+            })
+            .then(listed)
+        }
         columns={columns}
         toolbar={(count) => (
           <Button onClick={() => void exportAll(count)} data-track-code="log:export">

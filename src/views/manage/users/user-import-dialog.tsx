@@ -9,6 +9,7 @@ import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
 import { FileDrop, XLSX_ACCEPT } from '../../../kit/form/file-drop.tsx';
 import { IMPORT_LIMITS } from '../../../api/contract.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
+import { useOperationCancelled } from '../../../shell/operation-outcome.ts';
 import { ImportProgress } from './import-report.tsx';
 
 const useStyles = makeStyles({
@@ -48,11 +49,14 @@ export function UserImportDialog({ open, onClose, onImported, downloadTemplate }
     send({ type: 'RESET' });
     setFile(null);
   };
+  const cancelled = useOperationCancelled();
   const close = () => {
     if (busy) return;
     startOver();
     setPassword('');
     setTried(false);
+    // nothing imported: the click that opened it was dismissed (the operation log's 已取消)
+    cancelled();
     onClose();
   };
   return (
