@@ -225,6 +225,41 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('the online drawer shows its key columns whole at 1440 px, the rest one click away in 列设置 (issue 45)', async () => {
+    const page = await ui.signedInPage('admin', { viewport: { width: 1440, height: 900 } });
+    await page.getByRole('button', { name: /在线/ }).click();
+    const drawer = page.getByRole('dialog', { name: '当前登录用户' });
+    await drawer.locator('tbody tr').first().waitFor();
+    const key = ['账号', '手机号', '登录时间', 'IP地址', '操作'];
+    await expect.poll(async () => (await drawer.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())).toEqual(key);
+    // nothing scrolls sideways, and every header lies inside the drawer's table
+    const fits = () =>
+      drawer.locator('table').evaluate((table) => {
+        const box = table.parentElement!.getBoundingClientRect();
+        const scroller = table.closest('[role="region"]') ?? table.parentElement!;
+        return {
+          scrolls: scroller.scrollWidth > scroller.clientWidth,
+          outside: [...table.querySelectorAll('th')].filter((th) => th.getBoundingClientRect().right > box.right + 1).length,
+        };
+      });
+    await expect.poll(fits).toEqual({ scrolls: false, outside: 0 });
+    // the account names its owner (the nickname's own column starts hidden), and 强制退出 is in view
+    await drawer
+      .getByRole('cell', { name: /^admin \S/ })
+      .first()
+      .waitFor();
+    await drawer
+      .getByRole('button', { name: /^强制退出 admin/ })
+      .first()
+      .waitFor();
+    // the details come back from the column chooser
+    await drawer.getByRole('toolbar', { name: '表格设置' }).getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('dialog', { name: '列设置' }).getByRole('checkbox', { name: '昵称' }).check();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => drawer.getByRole('columnheader').allInnerTexts()).toContain('昵称');
+    await page.context().close();
+  });
+
   it('keeps sort, page size and filters in the address: a reload shows the same rows', async () => {
     const page = await ui.signedInPage('admin');
     await openUsers(page);

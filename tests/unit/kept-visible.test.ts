@@ -72,7 +72,8 @@ const READS = new Set([
 describe('which calls count as writes (a kept list reloads on return only after one)', () => {
   it('classifies every path the client calls: the reads above, everything else a write', () => {
     expect(paths.length).toBeGreaterThan(60);
-    const read = (p: string) => READS.has(p.split('/').at(-1)!) || p === '/v1/userOperationLog/save' || p === '/v1/userOperationLog/outcome';
+    const read = (p: string) =>
+      READS.has(p.split('/').at(-1)!) || p === '/v1/userOperationLog/save' || p === '/v1/userOperationLog/outcome';
     const wrong = paths.filter((p) => isWriteCall(p) === read(p));
     expect(wrong).toEqual([]);
   });

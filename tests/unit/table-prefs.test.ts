@@ -1,5 +1,17 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFS, arrangeColumns, clampWidth, moved, parsePrefs, prefsKey, settingsOrder } from '../../src/kit/table/table-prefs.ts';
+import {
+  DEFAULT_PREFS,
+  arrangeColumns,
+  clampWidth,
+  defaultPrefs,
+  moved,
+  parsePrefs,
+  prefsKey,
+  readPrefs,
+  settingsOrder,
+  writePrefs,
+} from '../../src/kit/table/table-prefs.ts';
 
 const cols = ['userName', 'nickname', 'phone', 'status', 'actions'].map((key) => ({ key }));
 const keys = (list: Array<{ key: string }>) => list.map((c) => c.key);
@@ -64,5 +76,20 @@ describe('a table’s columns as the user arranged them', () => {
 
   it('keeps each user’s choice apart', () => {
     expect(prefsKey(1, '用户管理')).not.toBe(prefsKey(2, '用户管理'));
+  });
+});
+
+describe('columns a page hides at first', () => {
+  const columns = [{ key: 'account' }, { key: 'staffCode', hiddenAtFirst: true }, { key: 'actions' }];
+  it('are hidden until a choice is stored, and again after 重置 (the defaults)', () => {
+    const key = prefsKey(7, '当前登录用户');
+    localStorage.removeItem(key);
+    expect(readPrefs(key, columns).hidden).toEqual(['staffCode']);
+    expect(arrangeColumns(columns, readPrefs(key, columns)).map((c) => c.key)).toEqual(['account', 'actions']);
+    // shown by the user: the stored choice wins from then on
+    writePrefs(key, { ...defaultPrefs(columns), hidden: [] });
+    expect(readPrefs(key, columns).hidden).toEqual([]);
+    expect(defaultPrefs(columns).hidden).toEqual(['staffCode']);
+    localStorage.removeItem(key);
   });
 });

@@ -40,6 +40,11 @@ export interface Column<T> {
    * (key `actions`) on the right; `false` pins nothing
    */
   pin?: 'left' | 'right' | false;
+  /**
+   * hidden until the user shows it with the column chooser (列设置), and again after its 重置: a detail that would
+   * push the key columns out of a narrow table (the online drawer's 员工编号)
+   */
+  hiddenAtFirst?: boolean;
 }
 
 /**
@@ -166,11 +171,12 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   const t = useT();
   const declared = titled(props.columns, t('actions'));
   const columns = dragging ? declared.map((c) => (c.key === dragging.key ? { ...c, width: dragging.width } : c)) : declared;
-  const resizer = (c: Column<T>) =>
+  const resizer = (c: Column<T>, i: number) =>
     onResize && (
       <ColumnResizer
         title={c.title}
         width={c.width}
+        last={i === columns.length - 1}
         onDrag={(width) => setDragging({ key: c.key, width })}
         onDone={(width) => {
           setDragging(null);
@@ -243,7 +249,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                 <TableHeaderCell
                   key={c.key}
                   className={mergeClasses(s.headCell, columnPins[i].className)}
-                  aside={onResize ? { children: resizer(c) } : undefined}
+                  aside={onResize ? { children: resizer(c, i) } : undefined}
                   aria-label={onResize ? c.title : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}
                   sortDirection={sortField === c.key ? toFluent(sortOrder) : undefined}
@@ -256,7 +262,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                   key={c.key}
                   sortable={false}
                   className={mergeClasses(s.headCell, columnPins[i].className)}
-                  aside={onResize ? { children: resizer(c) } : undefined}
+                  aside={onResize ? { children: resizer(c, i) } : undefined}
                   // The header is named by its title alone: its resize handle's label (调整 … 列宽) is the handle's.
                   aria-label={onResize ? c.title : undefined}
                   style={{ width: c.width, ...columnPins[i].style }}

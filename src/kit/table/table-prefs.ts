@@ -77,7 +77,17 @@ export function parsePrefs(raw: string | null): TablePrefs {
 /** Where one user's choice for one table is kept in this browser. */
 export const prefsKey = (userId: number | string, table: string) => `tablePrefs:${userId}:${table}`;
 
-export const readPrefs = (key: string) => parsePrefs(readStored(key));
+/** The choice before any was made: the columns a page hides at first (`Column.hiddenAtFirst`) hidden. */
+export const defaultPrefs = (columns: ReadonlyArray<{ key: string; hiddenAtFirst?: boolean }>): TablePrefs => ({
+  ...DEFAULT_PREFS,
+  hidden: columns.filter((c) => c.hiddenAtFirst).map((c) => c.key),
+});
+
+/** The stored choice for a table, else its defaults. */
+export const readPrefs = (key: string, columns: ReadonlyArray<{ key: string; hiddenAtFirst?: boolean }> = []) => {
+  const stored = readStored(key);
+  return stored === null ? defaultPrefs(columns) : parsePrefs(stored);
+};
 
 export function writePrefs(key: string, prefs: TablePrefs): void {
   try {

@@ -11,6 +11,7 @@ import {
   PopoverTrigger,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import {
@@ -26,8 +27,8 @@ import { useState, type ReactElement } from 'react';
 import { SessionContext } from '../../shell/session/session-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import {
-  DEFAULT_PREFS,
   WIDTH_LIMITS,
+  defaultPrefs,
   arrangeColumns,
   clampWidth,
   moved,
@@ -50,13 +51,13 @@ const useStyles = makeStyles({
  * A table's settings kept per user in this browser (order, hidden columns, density), and the columns to show. `table`
  * names the table (its page title).
  */
-export function useTablePrefs<C extends { key: string; title: string }>(table: string, columns: readonly C[]) {
+export function useTablePrefs<C extends { key: string; title: string; hiddenAtFirst?: boolean }>(table: string, columns: readonly C[]) {
   const userId = SessionContext.useSelector((st) => st.context.userInfo?.id ?? 'anonymous');
   const key = prefsKey(userId, table);
   // Read once per table and user: another user (or table) reads its own choice.
-  const [held, setHeld] = useState(() => ({ key, prefs: readPrefs(key) }));
-  if (held.key !== key) setHeld({ key, prefs: readPrefs(key) });
-  const prefs = held.key === key ? held.prefs : DEFAULT_PREFS;
+  const [held, setHeld] = useState(() => ({ key, prefs: readPrefs(key, columns) }));
+  if (held.key !== key) setHeld({ key, prefs: readPrefs(key, columns) });
+  const prefs = held.key === key ? held.prefs : defaultPrefs(columns);
   const change = (next: TablePrefs) => {
     setHeld({ key, prefs: next });
     writePrefs(key, next);
@@ -79,7 +80,7 @@ export function TableTools({
   fullscreen,
   onFullscreen,
 }: {
-  columns: ReadonlyArray<{ key: string; title: string }>;
+  columns: ReadonlyArray<{ key: string; title: string; hiddenAtFirst?: boolean }>;
   prefs: TablePrefs;
   onChange: (next: TablePrefs) => void;
   onRefresh?: () => void;
@@ -152,7 +153,7 @@ export function TableTools({
                 </div>
               );
             })}
-            <Button size="small" onClick={() => onChange({ ...DEFAULT_PREFS, density: prefs.density })}>
+            <Button size="small" onClick={() => onChange({ ...defaultPrefs(columns), density: prefs.density })}>
               {t('reset')}
             </Button>
           </div>
@@ -185,6 +186,9 @@ const useResizerStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralStroke1 },
     ':focus-visible': { backgroundColor: tokens.colorBrandStroke1, outlineStyle: 'none' },
   },
+  // The last column's edge is the table's: a handle past it made every table 3 px wider than its card, so each one
+  // scrolled sideways by 3 px, became a scroll region and showed its pinned column's shadow.
+  last: { right: 0 },
 });
 
 /**
@@ -196,9 +200,12 @@ export function ColumnResizer({
   width,
   onDrag,
   onDone,
+  last,
 }: {
   title: string;
   width: number;
+  /** the table's last column: its handle stays inside the table */
+  last?: boolean;
   /** the width while dragging */
   onDrag: (width: number) => void;
   /** the width chosen */
@@ -215,7 +222,7 @@ export function ColumnResizer({
       aria-valuemin={WIDTH_LIMITS.min}
       aria-valuemax={WIDTH_LIMITS.max}
       tabIndex={0}
-      className={s.handle}
+      className={mergeClasses(s.handle, last && s.last)}
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
