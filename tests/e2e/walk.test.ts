@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { COMBOS, menuPages, walkPages, walkProblems } from '../support/walk.ts';
+import { COMBOS, menuPages, rowButtonsOutOfLine, walkPages, walkProblems, wordsHidden } from '../support/walk.ts';
 
 // Every page of each role's menu, each in one of the twelve combinations of language, theme and width (390, 1024,
 // 1440 px) in turn, with axe after each navigation: no page fails to show or says 模块未安装 (every entry of the demo
@@ -29,4 +29,51 @@ describe('the walk: every page, every role, in every language, theme and width',
       expect(walkProblems(visits)).toEqual([]);
     }, 600_000);
   }
+
+  it('the walk’s screen checks find what they look for: a sideways page, a cut cell, a covered cell, a cut menu name', async () => {
+    const page = await ui.newPage({ viewport: { width: 600, height: 400 } });
+    const table = (cell: string, extra = '') => `<table style="table-layout:fixed;width:300px"><tbody><tr>
+        <td style="width:100px">${cell}</td><td style="width:200px">b</td>${extra}</tr></tbody></table>`;
+    const long = 'an account name far longer than its column';
+    const cases: Array<[string, RegExp | null]> = [
+      [table('short'), null],
+      [`<div style="width:900px">wide</div>`, /scrolls sideways/],
+      [table(`<div style="overflow:hidden;white-space:nowrap">${long}</div>`), /cut without an ellipsis/],
+      [table(`<div style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${long}</div>`), /no way to read it whole/],
+      [table(`<div style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis" title="${long}">${long}</div>`), null],
+      [
+        `<div style="width:200px;overflow-x:auto"><table style="table-layout:fixed;width:400px"><tbody><tr><td style="width:300px">under</td>
+          <td style="width:100px;position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #ccc">操作</td></tr></tbody></table></div>`,
+        /under a pinned column/,
+      ],
+      [
+        `<div style="width:200px;overflow-x:auto"><table style="table-layout:fixed;width:400px"><tbody><tr><td style="width:300px">under</td>
+          <td style="width:100px;position:sticky;right:0;background:#fff;box-shadow:-1px 0 0 #ccc, -8px 0 8px -6px #0003">操作</td></tr></tbody></table></div>`,
+        null,
+      ],
+      [
+        `<nav><a data-track-code="side-menu:x" style="display:block;width:60px"><span style="display:block;overflow:hidden;white-space:nowrap">Membership and points</span></a></nav>`,
+        /menu name cut with no title/,
+      ],
+      [
+        `<nav><a data-track-code="side-menu:x" style="display:block;width:60px"><span title="Membership and points" style="display:block;overflow:hidden;white-space:nowrap">Membership and points</span></a></nav>`,
+        null,
+      ],
+    ];
+    for (const [html, found] of cases) {
+      await page.setContent(`<!doctype html><body style="margin:0">${html}</body>`);
+      const problem = await wordsHidden(page);
+      if (found) expect(problem, html).toMatch(found);
+      else expect(problem, html).toBeNull();
+    }
+    // an actions column set wider than its buttons by hand; then one as wide as they are
+    const actions = (width: number) => `<table style="table-layout:fixed"><thead><tr><th style="width:100px">a</th>
+      <th style="width:${width}px">操作</th></tr></thead><tbody><tr><td>a</td>
+      <td style="position:sticky;right:0;padding:0 8px"><button style="width:40px;padding:0;border:0">编辑</button></td></tr></tbody></table>`;
+    await page.setContent(`<!doctype html><body>${actions(120)}</body>`);
+    expect(await rowButtonsOutOfLine(page)).toMatch(/actions column 120 px wide for buttons of 40 px/);
+    await page.setContent(`<!doctype html><body>${actions(48)}</body>`);
+    expect(await rowButtonsOutOfLine(page)).toBeNull();
+    await page.context().close();
+  });
 });

@@ -123,7 +123,7 @@ export async function walkPages(
         // A menu entry whose page the build lacks shows 模块未安装: every entry of the demo opens a working page.
         problem = (await page.getByText(/^(模块未安装|Module not installed)$/).count())
           ? 'module not installed'
-          : await rowButtonsOutOfLine(page);
+          : ((await rowButtonsOutOfLine(page)) ?? (await wordsHidden(page)));
       } catch {
         problem = (await heading.count()) ? 'no content' : 'no heading';
       }
@@ -149,6 +149,79 @@ export async function rowButtonsOutOfLine(page: Page): Promise<string | null> {
       const labels = buttons.map((b) => b.textContent).join('|');
       if (lines > 1) return `a row's buttons on ${lines} lines (${labels}, cell ${Math.round(box.width)} px)`;
       if (past) return `a row's buttons past their cell (${labels}, cell ${Math.round(box.width)} px)`;
+    }
+    // An actions column as wide as its widest row's buttons (worked out from the labels, issue 45), not a width set
+    // by hand that leaves a gap in one language and cuts in the other.
+    for (const table of document.querySelectorAll('table')) {
+      // a kept page hidden behind the one on screen has no boxes
+      if (!(table as HTMLElement).offsetParent) continue;
+      const last = [...table.querySelectorAll<HTMLElement>('tbody tr > td:last-child')].filter(
+        (td) => getComputedStyle(td).position === 'sticky',
+      );
+      const cells = last.filter((td) => td.querySelector('button'));
+      // a column of buttons only (not one whose other rows hold words: a decided campaign's reason)
+      if (!cells.length || cells.length < last.filter((td) => (td.textContent ?? '').trim()).length) continue;
+      const widest = Math.max(
+        ...cells.map((td) => {
+          const buttons = [...td.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+          return Math.max(...buttons.map((b) => b.right)) - Math.min(...buttons.map((b) => b.left));
+        }),
+      );
+      // the width the column asks for (its header's), before a wide table shares its spare room among the columns
+      const asked = parseFloat(table.querySelector<HTMLElement>('thead tr > th:last-child')?.style.width ?? '');
+      if (asked - widest > 32) return `an actions column ${Math.round(asked)} px wide for buttons of ${Math.round(widest)} px`;
+    }
+    return null;
+  });
+}
+
+/**
+ * Words the screen hides (issue 45's "Done when"), the first found as the user sees it, else null:
+ * - the page scrolls sideways (the document wider than the window);
+ * - a table cell's text is cut without an ellipsis (its text runs past its box, not ending in …), or cut with one but
+ *   with no way to read it whole (no title, no tooltip: cellText);
+ * - a table cell lies under a pinned column while the table shows no edge (no shadow) saying more is beneath;
+ * - a side-menu name is cut with no title to read it by.
+ */
+export async function wordsHidden(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) return `the page scrolls sideways (${root.scrollWidth} px in ${window.innerWidth})`;
+    const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 40);
+    /** An element whose own text is wider than its box. */
+    const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
+    const readable = (el: Element) =>
+      Boolean(el.closest('[title]') || el.querySelector('[title]') || el.closest('[aria-describedby]') || el.getAttribute('aria-label'));
+    for (const table of document.querySelectorAll('table')) {
+      if (!(table as HTMLElement).offsetParent) continue;
+      const pinned = [...table.querySelectorAll<HTMLElement>('tbody td')].filter((td) => getComputedStyle(td).position === 'sticky');
+      for (const td of table.querySelectorAll<HTMLTableCellElement>('tbody td')) {
+        if (td.colSpan > 1 || td.querySelector('button, input, [role="switch"], [role="checkbox"]')) continue;
+        // the innermost element holding the text, or the cell itself
+        const holders = [td, ...td.querySelectorAll<HTMLElement>('*')].filter((el) => el.childElementCount === 0 || el === td);
+        for (const el of holders) {
+          if (!cut(el)) continue;
+          const style = getComputedStyle(el);
+          if (style.textOverflow !== 'ellipsis' || style.overflow === 'visible')
+            return `a cell cut without an ellipsis: “${text(td)}” (${el.clientWidth} of ${el.scrollWidth} px)`;
+          if (!readable(el)) return `a cell cut with no way to read it whole: “${text(td)}”`;
+        }
+        if (getComputedStyle(td).position === 'sticky') continue;
+        const box = td.getBoundingClientRect();
+        const row = td.parentElement;
+        const over = pinned.find(
+          (p) =>
+            p.parentElement === row && p.getBoundingClientRect().left < box.right - 1 && p.getBoundingClientRect().right > box.left + 1,
+        );
+        if (over && box.width > 0 && !/\b8px\b/.test(getComputedStyle(over).boxShadow))
+          return `a cell under a pinned column with no edge shown: “${text(td)}” under “${text(over)}”`;
+      }
+    }
+    for (const item of document.querySelectorAll<HTMLElement>(
+      'nav [data-track-code^="side-menu:"], nav [data-track-code^="side-menu:"] *',
+    )) {
+      if (!item.offsetParent || item.childElementCount > 0 || !cut(item)) continue;
+      if (!readable(item)) return `a menu name cut with no title: “${text(item)}”`;
     }
     return null;
   });

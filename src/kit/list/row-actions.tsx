@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { FONTS, textWidth } from '../table/text-width.ts';
 import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
 import type { AppRoute } from '../../menu/menu-model.ts';
 
@@ -79,23 +80,41 @@ export function RowActions({
   );
 }
 
+/** A row button beyond its text: its padding (compact: 4 px a side) and border, and the gap to the next. */
+const BUTTON_EDGES = 2 * 4 + 2 * 1;
+const BUTTON_GAP = 2;
+
+/** The width (px) a row's shown buttons take on one line. */
+export const actionsWidth = (actions: readonly Pick<RowAction, 'label' | 'hidden'>[]) => {
+  const shown = actions.filter((a) => !a.hidden);
+  return shown.reduce((w, a) => w + textWidth(a.label, FONTS.button) + BUTTON_EDGES, 0) + BUTTON_GAP * Math.max(0, shown.length - 1);
+};
+
 /**
  * A table's actions column: each row's buttons (RowActions) named with the row; DataTable pins it to the right and
- * titles it 操作. The buttons are checked against the page's route unless `route` names another.
- * @example actionsColumn({ width: 140, name: (r) => r.name, actions: (r) => [{ code: 'x:edit', label: t('edit'), run: () => edit(r) }] })
+ * titles it 操作. Its width is worked out from the labels each row shows, in the console's language (Column.fit), so
+ * no page sets it by hand (nor under its title: DataTable); `width` is only a floor. The buttons are checked against the page's route unless `route`
+ * names another.
+ * @example actionsColumn({ name: (r) => r.name, actions: (r) => [{ code: 'x:edit', label: t('edit'), run: () => edit(r) }] })
  */
 export function actionsColumn<T>({
   title = '',
   route,
-  width,
+  width = 0,
   name,
   actions,
 }: {
   title?: string;
   route?: PermissionRoute;
-  width: number;
+  width?: number;
   name: (row: T) => string;
   actions: (row: T) => readonly RowAction[];
 }): Column<T> {
-  return { key: 'actions', title, width, render: (row) => <RowActions route={route} name={name(row)} actions={actions(row)} /> };
+  return {
+    key: 'actions',
+    title,
+    width,
+    fit: (row) => actionsWidth(actions(row)),
+    render: (row) => <RowActions route={route} name={name(row)} actions={actions(row)} />,
+  };
 }

@@ -20,6 +20,7 @@ import type { SortOrder } from '../list/list-query.ts';
 import type { ListData } from '../list/use-list.ts';
 import { titled, type Density } from './table-prefs.ts';
 import { ColumnResizer } from './table-tools.tsx';
+import { FONTS, textWidth } from './text-width.ts';
 import { usePhone } from '../../shell/layout/use-phone.ts';
 
 export interface Column<T> {
@@ -45,6 +46,11 @@ export interface Column<T> {
    * push the key columns out of a narrow table (the online drawer's 员工编号)
    */
   hiddenAtFirst?: boolean;
+  /**
+   * the width (px) a row's content needs, when it is worked out rather than declared (the actions column: from its
+   * buttons' labels, in the console's language); the column is as wide as its widest row, and never under `width`
+   */
+  fit?: (row: T) => number;
 }
 
 /**
@@ -169,7 +175,11 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   // A column being dragged shows its width before the drag ends.
   const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
   const t = useT();
-  const declared = titled(props.columns, t('actions'));
+  const rows = data ? data.rows : (props.rows ?? null);
+  // Columns worked out from their rows (Column.fit) are as wide as the widest row on the page, and their title.
+  const declared = titled(props.columns, t('actions')).map((c) =>
+    c.fit ? { ...c, width: Math.max(c.width, textWidth(c.title, FONTS.header), ...(rows ?? []).map(c.fit)) } : c,
+  );
   const columns = dragging ? declared.map((c) => (c.key === dragging.key ? { ...c, width: dragging.width } : c)) : declared;
   const resizer = (c: Column<T>, i: number) =>
     onResize && (
@@ -184,7 +194,6 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
         }}
       />
     );
-  const rows = data ? data.rows : (props.rows ?? null);
   const loading = data ? data.loading : props.loading;
   const failed = data ? (data.failed ? { onRetry: data.reload } : undefined) : props.failed;
   const s = useStyles();

@@ -41,7 +41,6 @@ export default function DepartmentView({ route }: ViewProps) {
     { key: 'users', title: t('departUsers'), width: 110, render: (r) => r.users },
     { key: 'records', title: t('departRecords'), width: 110, render: (r) => r.records },
     actionsColumn({
-      width: 150,
       name: (r) => r.departName,
       actions: (r) => [
         { code: 'depart:edit', label: t('edit'), run: () => editor.edit(r) },

@@ -52,7 +52,6 @@ export default function StaffView({ route }: ViewProps) {
     { key: 'storeId', title: t('staffStore'), width: 90, render: (r) => r.storeId ?? '--' },
     { key: 'userName', title: t('staffAccount'), width: 130, render: (r) => r.userName ?? t('staffUnbound') },
     actionsColumn({
-      width: 150,
       name: (r) => r.staffName,
       actions: (r) => [
         { code: 'staff:edit', label: t('edit'), run: () => editor.edit(r) },

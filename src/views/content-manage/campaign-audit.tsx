@@ -9,7 +9,7 @@ import { useNotify } from '../../shell/toast.tsx';
 import { FormDialog } from '../../kit/form/form-dialog.tsx';
 import { TextField } from '../../kit/form/form-fields.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { RowActions } from '../../kit/list/row-actions.tsx';
+import { RowActions, actionsWidth, type RowAction } from '../../kit/list/row-actions.tsx';
 import { useForm } from '../../kit/form/use-form.ts';
 import { useListData } from '../../kit/list/use-list.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -40,26 +40,21 @@ export function CampaignAuditView({ route }: ViewProps) {
     notify(t('operationDone'), 'success');
     data.reload();
   };
+  const actions = (r: Campaign): RowAction[] => [
+    {
+      code: 'campaign-audit:approve',
+      label: t('approve'),
+      run: () => void calls.approve({ id: r.id }).then(done, () => undefined),
+    },
+    { code: 'campaign-audit:reject', label: t('reject'), run: () => setRejecting(r) },
+  ];
   const columns = useColumns({
     key: 'actions',
     title: t('actions'),
-    width: 160,
-    render: (r) =>
-      r.status === 'pending' ? (
-        <RowActions
-          name={r.name}
-          actions={[
-            {
-              code: 'campaign-audit:approve',
-              label: t('approve'),
-              run: () => void calls.approve({ id: r.id }).then(done, () => undefined),
-            },
-            { code: 'campaign-audit:reject', label: t('reject'), run: () => setRejecting(r) },
-          ]}
-        />
-      ) : (
-        r.rejectReason || '--'
-      ),
+    // a pending campaign's buttons, worked out from their labels; a decided one's reason, cut with its whole text on hover
+    width: 0,
+    fit: (r) => (r.status === 'pending' ? actionsWidth(actions(r)) : 120),
+    render: (r) => (r.status === 'pending' ? <RowActions name={r.name} actions={actions(r)} /> : r.rejectReason || '--'),
   });
   return (
     <ResourcePage route={route}>

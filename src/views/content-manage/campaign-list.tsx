@@ -43,7 +43,6 @@ export default function CampaignListView({ route }: ViewProps) {
   const changeable = (r: Campaign) => r.status === 'draft' || r.status === 'rejected';
   const columns = useColumns(
     actionsColumn({
-      width: 190,
       name: (r) => r.name,
       actions: (r) => [
         { code: `${type}:detail`, label: t('detail'), read: true, run: () => setDetail(r) },

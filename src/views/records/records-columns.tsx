@@ -49,7 +49,6 @@ export function useRecordColumns(opts: {
         ellipsis: x.type === 'text' || x.type === 'reference' ? (r) => show(x, r) : undefined,
       })),
     actionsColumn({
-      width: 170,
       name: recordTitle(fields, show),
       actions: (r) => [
         { code: `${table.name}:detail`, label: t('detail'), read: true, run: () => opts.detail(r) },

@@ -56,7 +56,6 @@ export function useInterfaceColumns({ names, relate, edit, remove }: InterfaceCo
       ellipsis: (r) => (r.access === 'anonymous' || r.access === 'shell' ? '' : relatedNames(r)),
     },
     actionsColumn({
-      width: 190,
       name: (r) => r.path,
       actions: (r) => [
         {

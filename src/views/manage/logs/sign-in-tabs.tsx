@@ -40,7 +40,6 @@ export function LoginsTab(props: TabProps) {
     { key: 'method', title: t('loginMethod'), width: 80, render: (r) => t(`loginMethod_${r.method}` as MessageKey) },
     { key: 'ip', title: t('ipAddress'), width: 120, render: (r) => <Mono>{r.ip || '--'}</Mono> },
     actionsColumn({
-      width: 80,
       name: (r) => `${r.account} ${formatInstant(r.createdAt)}`,
       actions: (r) => [{ code: 'logs:detail', label: t('detail'), read: true, run: () => setDetail(r.id) }],
     }),

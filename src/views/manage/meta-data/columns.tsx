@@ -54,7 +54,6 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
     actionsColumn({
-      width: 260,
       name: (r) => r.label,
       actions: (r) => [
         { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
@@ -99,7 +98,6 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
       render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
     },
     actionsColumn({
-      width: 130,
       name: (r) => r.label,
       actions: (r) => [
         { code: 'meta:save', label: t('edit'), run: () => editField(r) },

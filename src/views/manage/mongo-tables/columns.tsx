@@ -34,7 +34,6 @@ export function useCollectionColumns({
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
     actionsColumn({
-      width: 140,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'mongo:files', label: t('filesAction'), read: true, run: () => choose(r.id) },
@@ -60,7 +59,6 @@ export function useFileColumns({ remove }: { remove: (r: CollectionFileRow) => v
     { key: 'size', title: t('fileSize'), width: 90, render: (r) => formatBytes(r.size) },
     { key: 'createdAt', title: t('createdAt'), width: 150, render: (r) => formatInstant(r.createdAt, 'minutes') },
     actionsColumn({
-      width: 90,
       name: (r) => r.name,
       actions: (r) => [{ code: 'mongo:del', label: t('delete'), run: () => remove(r) }],
     }),

@@ -56,7 +56,6 @@ export default function SmsPlatformView({ route }: ViewProps) {
     },
     { key: 'updated', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
     actionsColumn({
-      width: 190,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },

@@ -78,7 +78,6 @@ export function useTaskColumns(o: TaskColumnsOptions): { columns: Column<TaskRow
         ),
     },
     actionsColumn({
-      width: 240,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'task:run', label: t('runNow'), run: () => runNow(r) },

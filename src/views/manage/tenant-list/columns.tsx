@@ -60,7 +60,6 @@ export function useTenantColumns({ edit, showPages, showSettings }: TenantColumn
     },
     { key: 'userCount', title: t('userCountTitle'), width: 70, render: (r) => r.userCount },
     actionsColumn({
-      width: 180,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'tenant:edit', label: t('edit'), run: () => edit(r) },

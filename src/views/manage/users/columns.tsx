@@ -75,7 +75,6 @@ export function useUserColumns({
       render: (r) => formatInstant(r.createdAt),
     },
     actionsColumn({
-      width: 190,
       name: (r) => r.userName,
       actions: (r) => [
         { code: 'user:detail', label: t('detail'), run: () => openDetail(r) },

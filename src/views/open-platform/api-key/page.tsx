@@ -61,7 +61,6 @@ export default function ApiKeyView({ route }: ViewProps) {
     { key: 'used', title: t('apiKeyLastUsed'), width: 140, render: (r) => (r.lastUsedAt ? formatInstant(r.lastUsedAt, 'minutes') : '--') },
     { key: 'calls', title: t('apiKeyCalls24h'), width: 90, render: (r) => r.calls24h },
     actionsColumn({
-      width: 150,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'api-key:logs', label: t('apiKeyCallLog'), read: true, run: () => setList({ filters: { key: String(r.id) } }) },

@@ -82,7 +82,6 @@ export default function SubscriptionView({ route }: ViewProps) {
       ),
     },
     actionsColumn({
-      width: 250,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },

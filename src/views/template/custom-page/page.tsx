@@ -45,7 +45,6 @@ function PageList({ route }: ViewProps) {
     { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
     { key: 'updatedAt', title: t('updatedAt'), width: 160, render: (r) => formatInstant(r.updatedAt) },
     actionsColumn({
-      width: 160,
       name: (r) => r.name,
       actions: (r) => [
         { code: 'page:edit', label: t('edit'), run: () => navigate(`${route.path}?page=${r.id}`) },
