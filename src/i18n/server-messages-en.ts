@@ -167,8 +167,55 @@ const CRON_PARTS_EN: Readonly<Record<string, string>> = {
   年: 'the year',
 };
 
+/** The scheduled tasks' job types and what their runs say (the tasks page and 工作台 read them in the console's language). */
+export const TASK_WORDS_EN: Readonly<Record<string, string>> = {
+  '清理过期会话、验证码和密钥': 'Purge expired sessions, codes and keys',
+  清理过期日志: 'Purge expired logs',
+  '每日统计（前一天）': 'Daily statistics (the day before)',
+  '测试短信平台（发送测试短信）': 'Test the SMS platform (send a test SMS)',
+  '测试任务（记录每次运行）': 'Test job (records each run)',
+  '测试任务（等待 30 秒）': 'Test job (waits 30 s)',
+  已记录: 'Recorded',
+  已等待: 'Waited',
+  '运行它的进程已退出，本次运行未完成': 'The process running it exited; this run did not finish',
+  '上一次运行尚未结束（或锁未释放）': 'The last run has not finished (or its lock was not released)',
+};
+
+/** What a purge counted, by the name of what it purged. */
+const PURGED_EN: Readonly<Record<string, string>> = {
+  会话: 'sessions',
+  访问令牌: 'access tokens',
+  图形验证码: 'picture codes',
+  短信验证码: 'SMS codes',
+  登录密钥: 'sign-in keys',
+  登录票据: 'sign-in tickets',
+  登录日志: 'sign-in log',
+  会话记录: 'session log',
+  操作日志: 'operation log',
+  错误日志: 'error log',
+  短信记录: 'SMS log',
+  任务运行记录: 'task runs',
+};
+
 /** The server's refusals with parts that vary: their English, the parts carried over. */
 export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
+  // what a task's run says (TASK_WORDS_EN)
+  [
+    /^((?:[^、\s]+ \d+)(?:、[^、\s]+ \d+)+)$/,
+    (m) =>
+      m[1]!
+        .split('、')
+        .map((part) => {
+          const [name, n] = part.split(' ');
+          return `${PURGED_EN[name!] ?? name} ${n}`;
+        })
+        .join(', '),
+  ],
+  [/^(\d+) 个租户的前一天统计已写入$/, (m) => `Statistics of the day before written for ${m[1]} tenants`],
+  [/^已经“(.+)”发送测试短信到 (\d+)$/, (m) => `A test SMS went through “${m[1]}” to ${m[2]}`],
+  [/^超过 (\d+) 秒未完成$/, (m) => `Not finished within ${m[1]} s`],
+  [/^未知的任务类型：(.+)$/, (m) => `Unknown job type: ${m[1]}`],
+  [/^释放了 (.+) 持有的锁$/, (m) => `Released the lock held by ${m[1] === '未知进程' ? 'an unknown process' : m[1]}`],
   [/^登录失败次数过多，请 (\d+) 分钟后再试$/, (m) => `Too many failed sign-ins; try again in ${m[1]} minutes`],
   [/^登录失败次数过多，请 (\d+) 秒后再试$/, (m) => `Too many failed sign-ins; try again in ${m[1]} seconds`],
   [/^发送过于频繁，请 (\d+) 秒后再试$/, (m) => `Sent too often; try again in ${m[1]} seconds`],

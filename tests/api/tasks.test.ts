@@ -10,16 +10,26 @@ const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
 
 type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}, language?: 'en'): Promise<Answer<T>> {
   const res = await fetch(`${url}/manage${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
+    headers: { 'Content-Type': 'application/json', UserToken: token, ...(language ? { 'Accept-Language': language } : {}) },
     body: JSON.stringify(body),
   });
   return (await res.json()) as Answer<T>;
 }
 interface TaskList {
-  tasks: Array<{ id: number; name: string; job: string; cron: string; enabled: boolean; nextRun: string | null; locked: boolean }>;
+  tasks: Array<{
+    id: number;
+    name: string;
+    job: string;
+    jobLabel: string;
+    cron: string;
+    enabled: boolean;
+    nextRun: string | null;
+    locked: boolean;
+    lastMessage: string | null;
+  }>;
   jobs: Array<{ job: string; label: string }>;
 }
 interface RunRow {
@@ -115,6 +125,18 @@ describe('scheduled tasks', () => {
       message: expect.stringContaining('会话'),
     });
     expect(logs.values![0].durationMs).toBeGreaterThanOrEqual(0);
+    // In English (issue 45): the job types and what the run said; the task's own name stays the user's
+    const english = await call<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }, 'en');
+    expect(english.values![0].message).toMatch(
+      /^sessions \d+, access tokens \d+, picture codes \d+, SMS codes \d+, sign-in keys \d+, sign-in tickets \d+$/,
+    );
+    const list = await call<TaskList>(baseUrl, op.token, '/v1/sysTask/selSysTaskList', {}, 'en');
+    expect(list.values!.jobs.find((j) => j.job === 'purge_sessions')!.label).toBe('Purge expired sessions, codes and keys');
+    expect(list.values!.tasks.find((t) => t.id === made.values!.id)).toMatchObject({
+      name: '测试清理',
+      jobLabel: 'Purge expired sessions, codes and keys',
+      lastMessage: expect.stringMatching(/^sessions \d+/),
+    });
   });
 });
 

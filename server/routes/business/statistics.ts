@@ -9,6 +9,7 @@ import { departmentScope } from '../../access/permissions.ts';
 import type { DashboardFigures, MallStatistics } from '../../../src/api/table/content.ts';
 import { statisticsApi } from '../../../src/api/table/content.ts';
 import { COUNTED_OPERATION } from '../../services/logs.ts';
+import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 const DEFAULT_ZONE = 'Asia/Shanghai';
@@ -133,6 +134,7 @@ export function statisticsRoutes(db: Db) {
           [s.tenantId, s.userId],
         )
       : [];
+    const words = wordsFor(c);
     const answer: DashboardFigures = {
       timeZone: zone,
       online: figures.online,
@@ -143,7 +145,7 @@ export function statisticsRoutes(db: Db) {
       areas: areas.map((a) => ({ ...a, path: pathOf(a.component) })),
       recent,
       quick,
-      failedTasks,
+      failedTasks: failedTasks && failedTasks.map((f) => ({ ...f, message: words(f.message) })),
       pendingAudits: auditPath && pending ? { count: pending.count, names: pending.names, path: auditPath } : null,
     };
     return ok(answer);

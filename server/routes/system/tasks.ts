@@ -5,6 +5,7 @@ import { say } from '../../../src/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
 import { taskApi, type TaskRow, type TaskRun } from '../../../src/api/table/operations.ts';
+import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 export interface TaskRoutesOptions {
@@ -34,14 +35,20 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
                             ORDER BY l.started_at DESC, l.id DESC LIMIT 1) last ON true
         ORDER BY t.id`,
     );
+    const words = wordsFor(c);
     const tasks = rows.map((r): TaskRow => {
       const check = cronCheck(r.cron, zone, 1);
-      return { ...r, jobLabel: jobs[r.job]?.label ?? r.job, nextRun: r.enabled && 'next' in check ? (check.next[0] ?? null) : null };
+      return {
+        ...r,
+        lastMessage: r.lastMessage && words(r.lastMessage),
+        jobLabel: words(jobs[r.job]?.label ?? r.job),
+        nextRun: r.enabled && 'next' in check ? (check.next[0] ?? null) : null,
+      };
     });
     return c.json(
       ok({
         tasks,
-        jobs: Object.entries(jobs).map(([job, j]) => ({ job, label: j.label, params: Boolean(j.checkParams) })),
+        jobs: Object.entries(jobs).map(([job, j]) => ({ job, label: words(j.label), params: Boolean(j.checkParams) })),
         timeZone: zone,
       }),
     );
@@ -94,7 +101,8 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
         WHERE ${where} ORDER BY l.started_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
       [task, outcome, pageSize, (pageNum - 1) * pageSize],
     );
-    return { ...ok(rows), count: n };
+    const words = wordsFor(c);
+    return { ...ok(rows.map((r) => ({ ...r, message: r.message && words(r.message) }))), count: n };
   });
 
   mount(app, taskApi.unlock, async (c) => {

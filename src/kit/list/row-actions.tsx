@@ -85,7 +85,7 @@ const BUTTON_EDGES = 2 * 4 + 2 * 1;
 const BUTTON_GAP = 2;
 
 /** The width (px) a row's shown buttons take on one line. */
-export const actionsWidth = (actions: readonly Pick<RowAction, 'label' | 'hidden'>[]) => {
+export const actionsWidth = (actions: readonly RowAction[]) => {
   const shown = actions.filter((a) => !a.hidden);
   return shown.reduce((w, a) => w + textWidth(a.label, FONTS.button) + BUTTON_EDGES, 0) + BUTTON_GAP * Math.max(0, shown.length - 1);
 };
