@@ -9,7 +9,7 @@ import { KEY_FILE, resealLegacyDemoSecrets, Secrets } from './infra/secrets.ts';
 import { readConfig } from './config.ts';
 import { lowerPasswordCostForTests } from './infra/crypto.ts';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './seed/seed.ts';
-import { fillEnglishMenuNames } from './seed/menu-names-en.ts';
+import { fillEnglishNames } from './seed/dictionary-names-en.ts';
 import { log } from './infra/logger.ts';
 
 async function main() {
@@ -36,8 +36,8 @@ async function main() {
     throw new Error('生产模式首次启动需要 ADMIN_PASSWORD');
   }
   const seed = async (db: Db) => {
-    // Every start: shared entries gain the English names a later release added.
-    if (!(await isEmpty(db))) return fillEnglishMenuNames(db);
+    // Every start: shared entries and the standard dictionary gain the English names a later release added.
+    if (!(await isEmpty(db))) return fillEnglishNames(db);
     if (config.demo) {
       await seedDemo(db);
       console.log('已写入演示数据');

@@ -1,5 +1,6 @@
 import type { Queryable } from '../infra/db/db.ts';
 import { syncFieldIndexes } from '../services/records.ts';
+import { DICTIONARY_NAMES_EN } from './dictionary-names-en.ts';
 import type { EnumOption, MetaFieldType } from '../../src/api/contract.ts';
 
 /**
@@ -632,7 +633,8 @@ export const BUSINESS_TABLES: readonly TableSpec[] = [
 /** The components of the standard dictionary (their menu pages get the five record buttons). */
 export const BUSINESS_COMPONENTS = new Map(BUSINESS_TABLES.map((t) => [t.component, t.name]));
 
-const optionsOf = (labels: readonly string[] = []): EnumOption[] => labels.map((label, i) => ({ value: String(i + 1), label }));
+const optionsOf = (labels: readonly string[] = []): EnumOption[] =>
+  labels.map((label, i) => ({ value: String(i + 1), label, labelEn: DICTIONARY_NAMES_EN[label] ?? '' }));
 
 type Made = Map<string, { id: number; fields: Map<string, number> }>;
 
@@ -679,8 +681,15 @@ export async function reconcileDictionary(
       if (existing) tableId = existing.id;
       else {
         const [table] = await db.query<{ id: number }>(
-          `INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [tenantId, spec.name, spec.label, spec.remark ?? `${spec.label}（标准数据字典）`, spec.component],
+          `INSERT INTO meta_table (tenant_id, name, label, label_en, remark, component) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [
+            tenantId,
+            spec.name,
+            spec.label,
+            DICTIONARY_NAMES_EN[spec.label] ?? '',
+            spec.remark ?? `${spec.label}（标准数据字典）`,
+            spec.component,
+          ],
         );
         tableId = table.id;
         fresh = true;
@@ -705,8 +714,8 @@ export async function reconcileDictionary(
         // The table it references is gone (the tenant deleted it): the field cannot arrive.
         if (f.ref && !refId) continue;
         const [field] = await db.query<{ id: number }>(
-          `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort, label_en)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
           [
             tenantId,
             tableId,
@@ -720,6 +729,7 @@ export async function reconcileDictionary(
             Boolean(f.s),
             !f.hide,
             i,
+            DICTIONARY_NAMES_EN[f.l] ?? '',
           ],
         );
         fieldId = field.id;

@@ -17,6 +17,8 @@ export interface TableDef {
   tenantId: number;
   name: string;
   label: string;
+  /** the label in English ('': the Chinese one is shown) */
+  labelEn: string;
   remark: string;
   component: string;
 }
@@ -29,7 +31,7 @@ export interface Schema {
 /** What a records call does to a table, and the button code (`<table>:<op>`) that allows it. */
 export type { RecordOp };
 
-const FIELD_SELECT = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
+const FIELD_SELECT = `f.id, f.table_id AS "tableId", f.name, f.label, f.label_en AS "labelEn", f.type, f.options, f.ref_table_id AS "refTableId",
   f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort`;
 
 /** A dictionary id as SQL text: an integer, or a refusal (never anything a user typed). */
@@ -41,7 +43,7 @@ export const sqlId = (n: number): string => {
 /** The table (by id or by the menu component its page has) and its fields, in the caller's tenant only. */
 export async function loadSchema(db: Db, tenantId: number, by: { id: number } | { component: string }): Promise<Schema> {
   const [table] = await db.query<TableDef>(
-    `SELECT id, tenant_id AS "tenantId", name, label, remark, component FROM meta_table
+    `SELECT id, tenant_id AS "tenantId", name, label, label_en AS "labelEn", remark, component FROM meta_table
       WHERE tenant_id = $1 AND ${'id' in by ? 'id = $2' : 'component = $2'}`,
     [tenantId, 'id' in by ? by.id : by.component],
   );

@@ -269,11 +269,26 @@ export const localName = (x: { name: string; nameEn?: string }, english: boolean
 /** An option's name in the console's language. */
 export const optionName = (o: EnumOption, english: boolean): string => (english && o.labelEn?.trim()) || o.label;
 
+/**
+ * A table's schema in the console's language: the table's and each field's English label where it has one (the
+ * records engine then says every name the English way: columns, filters, the form, titles, the palette).
+ */
+export const schemaInLanguage = (schema: RecordSchema, english: boolean): RecordSchema =>
+  english
+    ? {
+        ...schema,
+        table: { ...schema.table, label: schema.table.labelEn.trim() || schema.table.label },
+        fields: schema.fields.map((f) => ({ ...f, label: f.labelEn.trim() || f.label })),
+      }
+    : schema;
+
 export interface MetaFieldRow {
   id: number;
   tableId: number;
   name: string;
   label: string;
+  /** the label in English ('' : the Chinese one is shown) */
+  labelEn: string;
   type: MetaFieldType;
   options: EnumOption[];
   refTableId: number | null;
@@ -344,7 +359,7 @@ export interface MetaRecord {
 
 /** What the records page renders from: the table, its fields, and which of its buttons the caller holds. */
 export interface RecordSchema {
-  table: { id: number; name: string; label: string; remark: string; component: string };
+  table: { id: number; name: string; label: string; labelEn: string; remark: string; component: string };
   fields: MetaFieldRow[];
   /** the button codes this table's page has (`<table>:add` …) */
   codes: { add: string; edit: string; del: string; import: string; export: string };

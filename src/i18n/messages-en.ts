@@ -588,6 +588,8 @@ export const en = {
   pleaseChoose: 'Choose',
   rangeFrom: '{label} from',
   rangeTo: '{label} to',
+  recordAction: '{action} {label}',
+  recordDetail: '{label} details',
   emptyRecords: 'No {label} yet',
   emptyRecordsFiltered: 'No records match the filters',
   confirmDeleteRecords: 'Delete the {count} selected {label} records?',

@@ -539,6 +539,8 @@ export const zhSignedIn = {
   rangeFrom: '{label}起',
   rangeTo: '{label}止',
   emptyRecords: '还没有{label}',
+  recordAction: '{action}{label}',
+  recordDetail: '{label}详情',
   emptyRecordsFiltered: '没有符合筛选条件的记录',
   confirmDeleteRecords: '确定删除选中的 {count} 条{label}吗？',
   confirmDeleteRecord: '确定删除“{name}”吗？',

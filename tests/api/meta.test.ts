@@ -122,6 +122,48 @@ describe('data dictionary', () => {
 });
 
 describe('发布为页面', () => {
+  it('a table and its fields keep an English name beside the Chinese one; the records schema carries both (issue 45)', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const name = unique('parcel_');
+    const component = `custom/${name.replaceAll('_', '-')}`;
+    const saved = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+      name,
+      label: '包裹',
+      labelEn: ' Parcels ',
+      component,
+    });
+    const tableId = saved.values!.id;
+    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', {
+      tableId,
+      name: 'code',
+      label: '取件码',
+      labelEn: 'Pickup code',
+      type: 'text',
+    });
+    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'note', label: '备注', type: 'text' });
+    const fields = await call<Array<{ name: string; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', { tableId });
+    expect(fields.values!.map((f) => [f.name, f.labelEn])).toEqual([
+      ['code', 'Pickup code'],
+      ['note', ''],
+    ]);
+    const tables = await call<Array<{ id: number; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+      keyword: name,
+    });
+    expect(tables.values!.find((t) => t.id === tableId)?.labelEn).toBe('Parcels');
+    expect(
+      await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { id: tableId, name, label: '包裹', labelEn: 'x'.repeat(65) }),
+    ).toMatchObject({ field: 'labelEn', errmsg: '英文名称不能超过 64 个字符' });
+    // the standard dictionary comes with its English: the members page's schema
+    const schema = await call<{
+      table: { label: string; labelEn: string };
+      fields: Array<{ name: string; labelEn: string; options: Array<{ labelEn?: string }> }>;
+    }>(baseUrl, admin.token, '/v1/metaRecord/schema', { component: 'member-mng/member-list' });
+    expect(schema.values!.table).toMatchObject({ label: '会员', labelEn: 'Member' });
+    const level = schema.values!.fields.find((f) => f.name === 'level')!;
+    expect(level).toMatchObject({ labelEn: 'Level' });
+    expect(level.options.map((o) => o.labelEn)).toEqual(['Standard', 'Silver', 'Gold', 'Diamond']);
+  });
+
   it('a tenant admin makes a table a page of their own tenant, its buttons granted to the tenant’s admins at once', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('visit_');

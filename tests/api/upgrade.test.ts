@@ -9,7 +9,7 @@ import { createApp } from '../../server/app.ts';
 import { openDb, type Db } from '../../server/infra/db/db.ts';
 import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } from '../../server/seed/catalogue.ts';
 import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
-import { fillEnglishMenuNames } from '../../server/seed/menu-names-en.ts';
+import { fillEnglishDictionaryNames, fillEnglishNames } from '../../server/seed/dictionary-names-en.ts';
 import { DEMO_MENU } from '../../server/seed/seed.ts';
 import { fetchMenuTree } from '../../src/api/calls/session/session-calls.ts';
 import type { MenuNode } from '../../src/api/table/session.ts';
@@ -65,7 +65,7 @@ async function loadFixture(dataDir: string, fixture: Fixture): Promise<void> {
 
 /** Today's server on the data folder, as main.ts starts it; what its start reconciled. */
 async function startToday(dataDir: string) {
-  const db = await openDb({ dataDir }, fillEnglishMenuNames);
+  const db = await openDb({ dataDir }, fillEnglishNames);
   let reconciled: Reconciled | null = null;
   const app = createApp({
     db,
@@ -159,6 +159,27 @@ describe('an earlier release’s database, opened by today’s server', () => {
     });
     expect(answer.result).toBe('ok');
     expect(answer.values?.rows.length).toBeGreaterThan(0);
+  });
+
+  it('gives the standard dictionary its English names, keeping a name the tenant set (issue 45)', async () => {
+    const member = async () =>
+      (
+        await today.db.query<{ table: string; field: string; options: Array<{ label: string; labelEn?: string }> }>(
+          `SELECT t.label_en AS table, f.label_en AS field, l.options FROM meta_table t
+             JOIN meta_field f ON f.table_id = t.id AND f.name = 'card_no'
+             JOIN meta_field l ON l.table_id = t.id AND l.name = 'level'
+            WHERE t.tenant_id = 1 AND t.name = 'member'`,
+        )
+      )[0]!;
+    const before = await member();
+    expect(before).toMatchObject({ table: 'Member', field: 'Card number' });
+    expect(before.options.map((o) => o.labelEn)).toEqual(['Standard', 'Silver', 'Gold', 'Diamond']);
+    // the tenant's own English stays; an empty one is filled again at the next start
+    await today.db.query(`UPDATE meta_table SET label_en = 'Our members' WHERE tenant_id = 1 AND name = 'member'`);
+    await today.db.query(`UPDATE meta_field SET label_en = '' WHERE name = 'card_no'`);
+    await fillEnglishDictionaryNames(today.db);
+    expect(await member()).toMatchObject({ table: 'Our members', field: 'Card number' });
+    await today.db.query(`UPDATE meta_table SET label_en = 'Member' WHERE tenant_id = 1 AND name = 'member'`);
   });
 
   it('keeps the earlier release’s data and sessions working', async () => {

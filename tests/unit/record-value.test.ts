@@ -10,6 +10,7 @@ const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): M
   tableId: 1,
   name: 'f',
   label: '字段',
+  labelEn: '',
   type,
   options: [],
   refTableId: null,

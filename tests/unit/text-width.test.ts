@@ -19,6 +19,8 @@ describe('widths worked out from words', () => {
     expect(actionsWidth([...two, { code: 'x:log', label: '日志', run, hidden: true }])).toBe(actionsWidth(two));
     expect(actionsWidth([])).toBe(0);
     // English labels are wider than Chinese ones, so the column follows the language
-    expect(actionsWidth([{ code: 'x:edit', label: 'Permissions', run }])).toBeGreaterThan(actionsWidth([{ code: 'x:edit', label: '权限', run }]));
+    expect(actionsWidth([{ code: 'x:edit', label: 'Permissions', run }])).toBeGreaterThan(
+      actionsWidth([{ code: 'x:edit', label: '权限', run }]),
+    );
   });
 });

@@ -205,7 +205,14 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     if (!exists) return ok(null);
     const schema = await tableFor(c, { component }, 'view');
     const answer: RecordSchema = {
-      table: { id: schema.table.id, name: schema.table.name, label: schema.table.label, remark: schema.table.remark, component },
+      table: {
+        id: schema.table.id,
+        name: schema.table.name,
+        label: schema.table.label,
+        labelEn: schema.table.labelEn,
+        remark: schema.table.remark,
+        component,
+      },
       fields: schema.fields,
       codes: codesOf(schema.table.name),
     };

@@ -78,8 +78,8 @@ export function statisticsRoutes(db: Db) {
       [s.tenantId, zone, tenantWide, s.userId],
     );
     // Record counts of the tables whose pages the caller holds, under their menu area.
-    const areas = await db.query<{ label: string; component: string; area: string; count: number }>(
-      `SELECT t.label, t.component, COALESCE(p.name, '') AS area,
+    const areas = await db.query<{ label: string; labelEn: string; component: string; area: string; count: number }>(
+      `SELECT t.label, t.label_en AS "labelEn", t.component, COALESCE(p.name, '') AS area,
               (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS count
          FROM meta_table t
          JOIN menu m ON m.component = t.component AND m.uri_type = 1 AND m.id = ANY($2::int[])

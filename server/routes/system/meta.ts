@@ -14,7 +14,7 @@ import { metaApi } from '../../../src/api/table/meta.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { collectionApi } from '../../../src/api/table/meta.ts';
 
-const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
+const TABLE_COLUMNS = `t.id, t.name, t.label, t.label_en AS "labelEn", t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",
   (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS "recordCount",
   (SELECT json_build_object('path', m.path, 'name', m.name, 'nameEn', m.name_en, 'section', COALESCE(p.name, ''), 'sectionEn', COALESCE(p.name_en, ''))
@@ -22,7 +22,7 @@ const TABLE_COLUMNS = `t.id, t.name, t.label, t.remark, t.component, to_json(t.u
     WHERE t.component <> '' AND m.uri_type = 1 AND m.component = t.component AND ${offeredTo('m', 't.tenant_id')}
     ORDER BY m.id LIMIT 1) AS published`;
 
-const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.type, f.options, f.ref_table_id AS "refTableId",
+const FIELD_COLUMNS = `f.id, f.table_id AS "tableId", f.name, f.label, f.label_en AS "labelEn", f.type, f.options, f.ref_table_id AS "refTableId",
   f.required, f.is_unique AS "unique", f.searchable, f.list_column AS "listColumn", f.default_value AS "defaultValue", f.sort,
   EXISTS (SELECT 1 FROM meta_record r WHERE r.table_id = f.table_id AND r.data ? f.id::text) AS "inUse"`;
 
@@ -66,12 +66,12 @@ export function metaRoutes(db: Db, calls: CallTable) {
       const [row] =
         id === null
           ? await db.query<{ id: number }>(
-              'INSERT INTO meta_table (tenant_id, name, label, remark, component) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-              [s.tenantId, input.name, input.label, input.remark, input.component],
+              'INSERT INTO meta_table (tenant_id, name, label, remark, component, label_en) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+              [s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
             )
           : await db.query<{ id: number }>(
-              'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
-              [id, s.tenantId, input.name, input.label, input.remark, input.component],
+              'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, label_en = $7, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
+              [id, s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
             );
       // The page that now renders this table starts related to the records calls, its buttons to theirs.
       if (input.component) {
@@ -172,20 +172,21 @@ export function metaRoutes(db: Db, calls: CallTable) {
       input.searchable,
       input.listColumn,
       input.defaultValue === null ? null : JSON.stringify(input.defaultValue),
+      input.labelEn,
     ];
     try {
       const [row] =
         id === null
           ? await db.query<{ id: number }>(
-              `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, default_value, sort)
-               VALUES ($11, $12, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, COALESCE((SELECT max(sort) + 1 FROM meta_field WHERE table_id = $12), 0))
+              `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, default_value, label_en, sort)
+               VALUES ($12, $13, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, COALESCE((SELECT max(sort) + 1 FROM meta_field WHERE table_id = $13), 0))
                RETURNING id`,
               [...params, s.tenantId, tableId],
             )
           : await db.query<{ id: number }>(
               `UPDATE meta_field SET name = $1, label = $2, type = $3, options = $4::jsonb, ref_table_id = $5, required = $6, is_unique = $7,
-                      searchable = $8, list_column = $9, default_value = $10::jsonb
-                WHERE id = $11 AND table_id = $12 RETURNING id`,
+                      searchable = $8, list_column = $9, default_value = $10::jsonb, label_en = $11
+                WHERE id = $12 AND table_id = $13 RETURNING id`,
               [...params, id, tableId],
             );
       await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);

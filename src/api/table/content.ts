@@ -35,7 +35,9 @@ export const dashboardFigures = v.object({
   operationsToday: count,
   links: v.object({ logs: v.nullable(v.string()), tasks: v.nullable(v.string()), statistics: v.nullable(v.string()) }),
   /** record counts of the business tables whose pages the caller holds, under their menu area */
-  areas: v.array(v.object({ label: v.string(), component: v.string(), area: v.string(), count, path: v.nullable(v.string()) })),
+  areas: v.array(
+    v.object({ label: v.string(), labelEn: v.string(), component: v.string(), area: v.string(), count, path: v.nullable(v.string()) }),
+  ),
   /** the latest operations with what they led to (成功 or 失败, with the refusal) */
   recent: v.array(
     v.object({

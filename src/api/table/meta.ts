@@ -17,6 +17,7 @@ export const metaTableRow = v.object({
   id: id(),
   name: v.string(),
   label: v.string(),
+  labelEn: v.string(),
   remark: v.string(),
   /** the menu component whose page renders this table ('' for none): the records page */
   component: v.string(),
@@ -38,6 +39,7 @@ export const metaFieldRow: v.GenericSchema<MetaFieldRow> = v.object({
   tableId: id(),
   name: v.string(),
   label: v.string(),
+  labelEn: v.string(),
   type: v.picklist(META_FIELD_TYPES),
   options: v.array(enumOption),
   refTableId: v.nullable(id()),

@@ -29,7 +29,7 @@ export const metaRecord: v.GenericSchema<MetaRecord> = v.object({
 
 /** What the records page renders from: the table, its fields, and which of its buttons the caller holds. */
 export const recordSchema: v.GenericSchema<RecordSchema> = v.object({
-  table: v.object({ id: id(), name: v.string(), label: v.string(), remark: v.string(), component: v.string() }),
+  table: v.object({ id: id(), name: v.string(), label: v.string(), labelEn: v.string(), remark: v.string(), component: v.string() }),
   fields: v.array(metaFieldRow),
   codes: v.object({ add: v.string(), edit: v.string(), del: v.string(), import: v.string(), export: v.string() }),
 });

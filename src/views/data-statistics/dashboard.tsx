@@ -7,7 +7,7 @@ import { useBound } from '../../shell/session/api-context.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { usePageSections, usePageTitles } from '../../shell/session/page-path.ts';
 import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { OutcomeBadge } from '../manage/logs/outcome-badge.tsx';
 import type { ViewProps } from '../view-props.ts';
 
@@ -99,6 +99,7 @@ function Figure({ label, value, href }: { label: string; value: number; href: st
 export default function DashboardView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
   const formatInstant = useFormatInstant();
   const titleOf = usePageTitles();
   const calls = useBound(statisticsApi);
@@ -119,10 +120,12 @@ export default function DashboardView({ route }: ViewProps) {
     const groups = new Map<string, DashboardFigures['areas']>();
     for (const a of data?.areas ?? []) {
       const area = sectionOf(a.path, a.area);
-      groups.set(area, [...(groups.get(area) ?? []), a]);
+      // a table by its name in the console's language (its English where it has one)
+      const label = (language === 'en' && a.labelEn.trim()) || a.label;
+      groups.set(area, [...(groups.get(area) ?? []), { ...a, label }]);
     }
     return [...groups];
-  }, [data, sectionOf]);
+  }, [data, sectionOf, language]);
 
   return (
     <section className={s.page} aria-label={route.title}>

@@ -52,7 +52,7 @@ export function RecordForm({
   return (
     <FormDrawer
       open
-      title={`${record ? t('edit') : t('add')}${table.label}`}
+      title={t('recordAction', { action: record ? t('edit') : t('add'), label: table.label })}
       dirty={form.dirty}
       saving={form.saving}
       onClose={onClose}

@@ -84,7 +84,7 @@ export function ImportDialog({
   return (
     <DialogShell
       open={open}
-      title={`${t('importButton')}${schema.table.label}`}
+      title={t('recordAction', { action: t('importButton'), label: schema.table.label })}
       onClose={() => !busy && dismiss()}
       contentClassName={s.importBody}
       actions={

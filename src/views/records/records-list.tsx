@@ -91,9 +91,19 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
     <ResourcePage
       route={route}
       buttons={[
-        { code: codes.add, label: t('add'), paletteLabel: `${t('add')}${table.label}`, run: openAdd },
-        { code: codes.import, label: t('importButton'), paletteLabel: `${t('importButton')}${table.label}`, run: () => setImporting(true) },
-        { code: codes.export, label: t('exportButton'), paletteLabel: `${t('exportButton')}${table.label}`, run: () => void exportList() },
+        { code: codes.add, label: t('add'), paletteLabel: t('recordAction', { action: t('add'), label: table.label }), run: openAdd },
+        {
+          code: codes.import,
+          label: t('importButton'),
+          paletteLabel: t('recordAction', { action: t('importButton'), label: table.label }),
+          run: () => setImporting(true),
+        },
+        {
+          code: codes.export,
+          label: t('exportButton'),
+          paletteLabel: t('recordAction', { action: t('exportButton'), label: table.label }),
+          run: () => void exportList(),
+        },
       ]}
     >
       <ResourceList
@@ -120,7 +130,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
       />
       {editor.open && <RecordForm schema={schema} editing={editor.row} departs={departs} onClose={editor.close} onSaved={editor.saved} />}
       <DetailDialog
-        title={`${table.label}${t('detail')}`}
+        title={t('recordDetail', { label: table.label })}
         onClose={() => setDetail(null)}
         items={detail && recordDetailItems(fields, detail, show, { createdAt: t('createdAt'), updatedAt: t('updatedAt') })}
       />

@@ -1,10 +1,10 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { recordApi } from '../../api/table/records.ts';
-import type { RecordSchema } from '../../api/contract.ts';
+import { schemaInLanguage, type RecordSchema } from '../../api/contract.ts';
 import { useBound } from '../../shell/session/api-context.ts';
 import { StatusScreen } from '../../shell/layout/status-screens.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ModuleNotInstalled } from '../not-installed.tsx';
 import { RecordsPage } from './records-list.tsx';
@@ -17,6 +17,7 @@ import { RecordsPage } from './records-list.tsx';
  */
 export default function RecordsView({ route }: ViewProps) {
   const t = useT();
+  const [language] = useLanguage();
   const calls = useBound(recordApi);
   const [schema, setSchema] = useState<RecordSchema | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
@@ -38,5 +39,5 @@ export default function RecordsView({ route }: ViewProps) {
     );
   if (schema === undefined) return <Spinner label={t('loading')} />;
   if (schema === null) return <ModuleNotInstalled title={route.title} path={route.path} component={route.component} />;
-  return <RecordsPage route={route} schema={schema} />;
+  return <RecordsPage route={route} schema={schemaInLanguage(schema, language === 'en')} />;
 }

@@ -11,6 +11,9 @@ import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '..
 import { say } from '../messages.ts';
 import { isSystemPage } from '../../rules/system-pages.ts';
 
+/** A name's English side, as menu entries, roles and options have one: optional, at most 64 characters. */
+const englishName = v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax'))), '');
+
 /** /v1/metaData/selMetaTableList: a page of the tenant's tables, found by a word of their name, label or remark. */
 export const metaTableList = body({ ...page(20, 500), keyword: keyword(50) });
 
@@ -22,6 +25,8 @@ export const metaTableSave = body({
   id: optionalRowId('metaTableId'),
   name: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
   label: text({ required: 'metaLabel', max: [32, 'nameMax32'] }),
+  /** its name in English ('' : the console shows the Chinese one) */
+  labelEn: englishName,
   remark: text({ max: [200, 'remarkMax'] }),
   component: v.optional(
     v.pipe(
@@ -66,6 +71,7 @@ const fieldBody = body({
   tableId: rowId('metaTableId'),
   name: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
   label: text({ required: 'metaLabel', max: [32, 'nameMax32'] }),
+  labelEn: englishName,
   type: given(v.picklist(META_FIELD_TYPES, say('metaFieldType')), '' as never),
   options: v.optional(v.pipe(v.array(enumOption, say('metaOptionsBlank')), v.maxLength(200, say('metaOptionsMax'))), []),
   refTableId: optionalRowId('metaRefTable'),

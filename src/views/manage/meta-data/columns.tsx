@@ -31,11 +31,13 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const t = useT();
   const formatInstant = useFormatInstant();
   const [language] = useLanguage();
+  // a table's or field's name in the console's language (its English where it has one)
+  const named = (r: { label: string; labelEn: string }) => (language === 'en' && r.labelEn.trim()) || r.label;
   const placeOf = (p: NonNullable<MetaTableRow['published']>) =>
     language === 'en' ? `${p.sectionEn || p.section} › ${p.nameEn || p.name}` : `${p.section} › ${p.name}`;
   const columns: Column<MetaTableRow>[] = [
     { key: 'name', title: t('metaName'), width: 140, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 130, render: (r) => r.label },
+    { key: 'label', title: t('metaLabel'), width: 130, render: named },
     { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--' },
     {
       key: 'component',
@@ -54,7 +56,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
     { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
     actionsColumn({
-      name: (r) => r.label,
+      name: (r) => named(r),
       actions: (r) => [
         { code: 'meta:fields', label: t('fieldsAction'), read: true, run: () => showTable(r.id) },
         { code: 'meta:save', label: t('edit'), run: () => editTable(r) },
@@ -68,7 +70,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   ];
   const fieldColumns: Column<MetaFieldRow>[] = [
     { key: 'name', title: t('metaName'), width: 130, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 120, render: (r) => r.label },
+    { key: 'label', title: t('metaLabel'), width: 120, render: named },
     {
       key: 'type',
       title: t('metaType'),
@@ -98,7 +100,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
       render: (r) => (r.defaultValue === null || r.defaultValue === undefined ? '--' : String(r.defaultValue)),
     },
     actionsColumn({
-      name: (r) => r.label,
+      name: (r) => named(r),
       actions: (r) => [
         { code: 'meta:save', label: t('edit'), run: () => editField(r) },
         { code: 'meta:del', label: t('delete'), run: () => removeField(r) },

@@ -20,6 +20,7 @@ export const typeKey = (type: MetaFieldType) => `metaType_${type}` as const;
 interface FieldValues extends Record<string, unknown> {
   name: string;
   label: string;
+  labelEn: string;
   type: MetaFieldType;
   options: EnumOption[];
   refTableId: string;
@@ -35,6 +36,7 @@ const inputOf = (v: FieldValues, tableId: number, id?: number): MetaFieldInput =
   tableId,
   name: v.name.trim(),
   label: v.label.trim(),
+  labelEn: v.labelEn.trim(),
   type: v.type,
   options:
     v.type === 'enum'
@@ -71,6 +73,7 @@ export function FieldForm({
     {
       name: row?.name ?? '',
       label: row?.label ?? '',
+      labelEn: row?.labelEn ?? '',
       type: row?.type ?? 'text',
       options: row?.options ?? [],
       refTableId: row?.refTableId ? String(row.refTableId) : '',
@@ -89,6 +92,7 @@ export function FieldForm({
     <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaFieldNameHint')} trim />
       <TextField form={form} name="label" label={t('metaLabel')} />
+      <TextField form={form} name="labelEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
       <Field label={t('metaType')} hint={row?.inUse ? t('metaTypeLocked') : undefined} {...form.field('type')}>
         <Select value={v.type} disabled={row?.inUse} onChange={(_, d) => form.set('type', d.value as MetaFieldType)}>
           {META_FIELD_TYPES.map((type) => (

@@ -11,6 +11,7 @@ import { derivedComponent } from '../../../api/contract.ts';
 interface TableValues extends Record<string, unknown> {
   name: string;
   label: string;
+  labelEn: string;
   remark: string;
   component: string;
 }
@@ -19,7 +20,13 @@ export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null;
   const t = useT();
   const calls = useBound(metaApi);
   const form = useSchemaForm<TableValues>(
-    { name: row?.name ?? '', label: row?.label ?? '', remark: row?.remark ?? '', component: row?.component ?? '' },
+    {
+      name: row?.name ?? '',
+      label: row?.label ?? '',
+      labelEn: row?.labelEn ?? '',
+      remark: row?.remark ?? '',
+      component: row?.component ?? '',
+    },
     metaTableSave,
   );
   const save = (v: TableValues) =>
@@ -28,6 +35,7 @@ export function TableForm({ row, onClose, onSaved }: { row: MetaTableRow | null;
     <FormDrawer open title={row ? t('editMetaTable') : t('addMetaTable')} form={form} onSave={save} onClose={onClose}>
       <TextField form={form} name="name" label={t('metaName')} hint={t('metaNameHint')} trim />
       <TextField form={form} name="label" label={t('metaLabel')} />
+      <TextField form={form} name="labelEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
       <TextField form={form} name="remark" label={t('remark')} multiline />
       <TextField
         form={form}
