@@ -124,7 +124,9 @@ export async function walkPages(
         problem = (await page.getByText(/^(模块未安装|Module not installed)$/).count())
           ? 'module not installed'
           : ((await rowButtonsOutOfLine(page)) ?? (await wordsHidden(page)));
-      } catch {
+      } catch (err) {
+        // a wait that ran out is what the user saw; anything else is the walk's own fault, said as it is
+        if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
         problem = (await heading.count()) ? 'no content' : 'no heading';
       }
       visits.push({ user: userName, combo, page: p, problem, findings: problem ? [] : await seriousViolations(page) });
@@ -135,10 +137,18 @@ export async function walkPages(
 }
 
 /**
+ * tsx (npm run walk) compiles with esbuild's keepNames, which wraps a function declared inside an evaluated function in
+ * `__name(…)`, a helper the page lacks: the walk then saw every page as "no content". The page gets a `__name` that
+ * does nothing (a string is not compiled).
+ */
+const keepNamesWork = (page: Page) => page.evaluate('globalThis.__name ??= (f) => f');
+
+/**
  * A table row's buttons on more than one line, or past their cell's edge (the first such cell, as the user sees it),
  * else null: a row two buttons tall makes every row of the table two lines tall.
  */
 export async function rowButtonsOutOfLine(page: Page): Promise<string | null> {
+  await keepNamesWork(page);
   return page.evaluate(() => {
     for (const cell of document.querySelectorAll('tbody td')) {
       const buttons = [...cell.querySelectorAll('button')];
@@ -184,6 +194,7 @@ export async function rowButtonsOutOfLine(page: Page): Promise<string | null> {
  * - a side-menu name is cut with no title to read it by.
  */
 export async function wordsHidden(page: Page): Promise<string | null> {
+  await keepNamesWork(page);
   return page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth > window.innerWidth + 1) return `the page scrolls sideways (${root.scrollWidth} px in ${window.innerWidth})`;
