@@ -663,6 +663,14 @@ export async function reconcileDictionary(
   );
   const track: Array<[string, number | null, number | null]> = [];
   const made: Made = new Map();
+  // The English names go in with the rows; a database still before migration 036 (a repair test seeds one at an
+  // earlier migration) has no column for them yet, and gains them at its next start (fillEnglishDictionaryNames).
+  const [english] = await db.query<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'meta_field' AND column_name = 'label_en') AS yes`,
+  );
+  const withEnglish = english?.yes === true;
+  const en = (zh: string) => (withEnglish ? [DICTIONARY_NAMES_EN[zh] ?? ''] : []);
+  const enColumn = withEnglish ? ', label_en' : '';
   let addedTables = 0;
   let addedFields = 0;
   for (const spec of specs) {
@@ -681,15 +689,9 @@ export async function reconcileDictionary(
       if (existing) tableId = existing.id;
       else {
         const [table] = await db.query<{ id: number }>(
-          `INSERT INTO meta_table (tenant_id, name, label, label_en, remark, component) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [
-            tenantId,
-            spec.name,
-            spec.label,
-            DICTIONARY_NAMES_EN[spec.label] ?? '',
-            spec.remark ?? `${spec.label}（标准数据字典）`,
-            spec.component,
-          ],
+          `INSERT INTO meta_table (tenant_id, name, label, remark, component${enColumn})
+           VALUES ($1, $2, $3, $4, $5${withEnglish ? ', $6' : ''}) RETURNING id`,
+          [tenantId, spec.name, spec.label, spec.remark ?? `${spec.label}（标准数据字典）`, spec.component, ...en(spec.label)],
         );
         tableId = table.id;
         fresh = true;
@@ -714,8 +716,8 @@ export async function reconcileDictionary(
         // The table it references is gone (the tenant deleted it): the field cannot arrive.
         if (f.ref && !refId) continue;
         const [field] = await db.query<{ id: number }>(
-          `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort, label_en)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+          `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, sort${enColumn})
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12${withEnglish ? ', $13' : ''}) RETURNING id`,
           [
             tenantId,
             tableId,
@@ -729,7 +731,7 @@ export async function reconcileDictionary(
             Boolean(f.s),
             !f.hide,
             i,
-            DICTIONARY_NAMES_EN[f.l] ?? '',
+            ...en(f.l),
           ],
         );
         fieldId = field.id;

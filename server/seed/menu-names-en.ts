@@ -24,6 +24,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   'API 密钥': 'API keys',
   消息订阅: 'Subscriptions',
   接口文档: 'API docs',
+  'user 接口文档': 'User API docs',
   用户中心: 'User centre',
   个人信息: 'Profile',
   设置密码: 'Password',

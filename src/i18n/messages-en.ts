@@ -546,7 +546,8 @@ export const en = {
   editMetaTable: 'Edit table',
   emptyCollections: 'No collections yet.',
   emptyFiles: 'This collection has no files yet.',
-  emptyMetaFields: 'This table has no fields yet. Add them with “Add field”, then put the table in the menu with “Publish as page” on its row.',
+  emptyMetaFields:
+    'This table has no fields yet. Add them with “Add field”, then put the table in the menu with “Publish as page” on its row.',
   emptyMetaTables: 'No tables yet.',
   enumOptions: 'Options',
   fieldCount: 'Fields',
@@ -907,6 +908,7 @@ export const en = {
   watermarkPreview: 'Watermark preview',
   whoMayCall: 'Who may call',
   wrapperEntry: 'Home (wrapper)',
+  homeEntry: 'Home',
   access_anonymous: 'Anonymous',
   access_shell: 'Any signed-in user',
   access_relation: 'By relation',

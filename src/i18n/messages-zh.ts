@@ -847,6 +847,7 @@ export const zhSignedIn = {
   watermarkPreview: '水印预览',
   whoMayCall: '谁能调用',
   wrapperEntry: '首页（包装项）',
+  homeEntry: '首页',
   access_anonymous: '匿名',
   access_shell: '登录即可',
   access_relation: '按关联',

@@ -102,6 +102,16 @@ describe('role permissions', () => {
     expect(byName(again, '用户管理').checked).toBe(true);
     expect(byName(again, '用户管理').children.find((c) => c.code === 'user:del')!.checked).toBe(false);
     expect(await admin.roles.permissions(id)).toEqual([users.id]);
+    // asked in English, the tree names each entry by its English name (issue 45: it said 用户管理 in English)
+    const english = (await (
+      await fetch(`${baseUrl}/manage/v1/role/queryRolePemission`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', UserToken: admin.token, 'Accept-Language': 'en' },
+        body: JSON.stringify({ roleId: id }),
+      })
+    ).json()) as { values: PermissionNode[] };
+    expect(byName(english.values, 'Users').id).toBe(users.id);
+    expect(flat(english.values).map((n) => n.name)).toEqual(expect.arrayContaining(['Home', 'Workbench', 'System']));
     // A button goes with its page, never alone.
     expect(await failureOf(admin.roles.savePermissions(id, [del.id]))).toMatchObject({
       message: '按钮须和所在页面一起授予：“用户管理”的“删除”',

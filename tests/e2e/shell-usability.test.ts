@@ -703,6 +703,8 @@ describe('English mode: every text the console makes is English', () => {
       ['/content-manage/lottery', 'css=section[aria-label="Lotteries"] thead'],
       ['/setting-camp?type=lottery', 'Basic information'],
       ['/content-manage/custom-page?page=new', 'Undo'],
+      // the API doc is written in both languages (issue 45: it was Chinese only)
+      ['/open-platform/user-api-doc', 'Authentication'],
     ] as const) {
       await page.goto(`${baseUrl}/#${path}`);
       await (ready.startsWith('css=') ? page.locator(ready) : page.getByText(ready)).first().waitFor();

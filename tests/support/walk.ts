@@ -32,6 +32,8 @@ export interface MenuPage {
   path: string;
   name: string;
   nameEn: string;
+  /** the page's component (a records page's schema is found by it) */
+  component?: string;
 }
 
 /** The pages of a user's menu (its visible leaves), as the server gives them. */
@@ -48,7 +50,9 @@ export async function menuPages(baseUrl: string, userName: string): Promise<Menu
       } catch {
         /* an icon name, not settings */
       }
-      return n.path && !hidden ? [{ path: n.path, name: n.name ?? '', nameEn: n.nameEn?.trim() || (n.name ?? '') }] : [];
+      return n.path && !hidden
+        ? [{ path: n.path, name: n.name ?? '', nameEn: n.nameEn?.trim() || (n.name ?? ''), component: n.component ?? '' }]
+        : [];
     });
   return leaves(tree.result);
 }
@@ -103,6 +107,7 @@ export async function walkPages(
     byCombo.set(comboName(combo), entry);
   });
   const visits: Visit[] = [];
+  const data = await wordsOfData(baseUrl, userName, pages);
   for (const { combo, pages: share } of byCombo.values()) {
     const page = await windowFor(browser, baseUrl, userName, combo);
     for (const p of share) {
@@ -123,7 +128,9 @@ export async function walkPages(
         // A menu entry whose page the build lacks shows 模块未安装: every entry of the demo opens a working page.
         problem = (await page.getByText(/^(模块未安装|Module not installed)$/).count())
           ? 'module not installed'
-          : ((await rowButtonsOutOfLine(page)) ?? (await wordsHidden(page)));
+          : ((await rowButtonsOutOfLine(page)) ??
+            (await wordsHidden(page)) ??
+            (combo.language === 'en' ? await strayChinese(page, heading, data) : null));
       } catch (err) {
         // a wait that ran out is what the user saw; anything else is the walk's own fault, said as it is
         if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
@@ -134,6 +141,65 @@ export async function walkPages(
     await page.context().close();
   }
   return visits;
+}
+
+/**
+ * What people named, shown as they named it in English too (issue 45: the sweep excuses only these): the user's
+ * departments and nickname, menu entries and roles without an English name, and the data dictionary's table, field
+ * and option names without one (each records page's schema).
+ */
+async function wordsOfData(baseUrl: string, userName: string, pages: readonly MenuPage[]): Promise<string[]> {
+  const { api } = await signedIn(baseUrl, userName);
+  const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
+  const { recordApi } = await import('../../src/api/table/records.ts');
+  const { userInfo } = await fetchUserInfo(api);
+  const tree = await api.call<{ result: MenuNode[] }>('/permission/treeMenu4VUE', {});
+  const named = (nodes: MenuNode[]): string[] =>
+    nodes.flatMap((n) => [...(n.name && !n.nameEn?.trim() ? [n.name] : []), ...named(n.children ?? [])]);
+  const untranslated = (x: { label: string; labelEn?: string }) => (x.labelEn?.trim() ? [] : [x.label]);
+  const dictionary: string[] = [];
+  for (const p of pages) {
+    if (!p.component) continue;
+    const schema = await api.send(recordApi.schema, { component: p.component }, { quiet: true }).catch(() => null);
+    const s = schema?.values;
+    if (s) dictionary.push(...untranslated(s.table), ...s.fields.flatMap((f) => [...untranslated(f), ...f.options.flatMap(untranslated)]));
+  }
+  // the platform's operator also sees every tenant's name and the whole catalogue, tenants' own entries included
+  const { menuApi, tenantApi } = await import('../../src/api/table/platform.ts');
+  const tenants = await api.send(tenantApi.list, { pageNum: 1, pageSize: 200 }, { quiet: true }).catch(() => null);
+  const catalogue = await api.send(menuApi.catalogue, {}, { quiet: true }).catch(() => null);
+  return [
+    ...(tenants?.values ?? []).map((t) => t.name),
+    ...named((catalogue?.values ?? []) as unknown as MenuNode[]),
+    ...userInfo.allDepartList.map((d) => d.departName),
+    userInfo.nickname,
+    ...(userInfo.roleNameEn?.trim() ? [] : userInfo.roleName.split(',')),
+    ...named(tree.result),
+    ...dictionary,
+  ].filter(Boolean);
+}
+
+/**
+ * A line of the page in English that still holds Chinese once the data is taken out (table bodies, charts and open
+ * lists are data), else null.
+ */
+async function strayChinese(page: Page, heading: ReturnType<Page['getByRole']>, data: readonly string[]): Promise<string | null> {
+  const text = await page
+    .locator('section[aria-label]')
+    .filter({ has: heading })
+    .first()
+    .evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('tbody, svg, [role="listbox"], [hidden], [data-testid="watermark"]').forEach((n) => n.remove());
+      document.body.appendChild(copy);
+      const visible = copy.innerText;
+      copy.remove();
+      return visible;
+    });
+  let rest = text;
+  for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join(' ');
+  const line = rest.split('\n').find((l) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(l));
+  return line === undefined ? null : `Chinese in English: “${line.trim().slice(0, 60)}”`;
 }
 
 /**

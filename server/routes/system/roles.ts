@@ -8,6 +8,7 @@ import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { roleApi, type RoleRow, type RoleUser } from '../../../src/api/table/roles.ts';
+import { wantsEnglish } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 const ROLE_COLUMNS = `r.id, r.name, r.name_en AS "nameEn", r.parent_id AS "parentId",
@@ -178,16 +179,21 @@ export function roleRoutes(db: Db, events: SessionEvents) {
       id: number;
       parent_id: number | null;
       name: string;
+      name_en: string;
       uri_type: number;
       code: string;
       is_wrapper: boolean;
-    }>(`SELECT id, parent_id, name, uri_type, code, is_wrapper FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`, [s.tenantId]);
+    }>(`SELECT id, parent_id, name, name_en, uri_type, code, is_wrapper FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`, [
+      s.tenantId,
+    ]);
     type Node = { id: number; name: string; code?: string; button: boolean; checked: boolean; grantable: boolean; children: Node[] };
     const nodes = new Map<number, Node>();
+    // named in the language asked for: an entry's English where it has one (issue 45)
+    const english = wantsEnglish(c);
     for (const r of rows) {
       nodes.set(r.id, {
         id: r.id,
-        name: r.is_wrapper && !r.name ? '首页' : r.name,
+        name: (english && r.name_en.trim()) || (r.is_wrapper && !r.name ? (english ? 'Home' : '首页') : r.name),
         ...(r.code ? { code: r.code } : {}),
         button: r.uri_type === 2,
         checked: granted.has(r.id),

@@ -8,9 +8,10 @@ import { useBound } from '../../shell/session/api-context.ts';
 import { useNotify } from '../../shell/toast.tsx';
 import { ResourcePage } from '../../kit/page/resource-page.tsx';
 import { useListState } from '../../kit/list/use-list.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ChangesDialog } from './changes-dialog.tsx';
+import { catalogueInLanguage } from './catalogue-names.ts';
 import { MenuCheckTree } from './menu-check-tree.tsx';
 
 const useStyles = makeStyles({
@@ -31,6 +32,8 @@ const underPlatform = (n: CatalogueNode, ancestors: readonly { component: string
 export default function TenantPagesView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
+  const home = t('homeEntry');
   const tenants$ = useBound(tenantApi);
   const menus$ = useBound(menuApi);
   const notify = useNotify();
@@ -71,9 +74,13 @@ export default function TenantPagesView({ route }: ViewProps) {
   const nodes = useMemo(
     () =>
       catalogue && given && tenant
-        ? catalogueTree(catalogue, given, (n, up) => tenant.platform || !underPlatform(n as CatalogueNode, up))
+        ? catalogueTree(
+            catalogueInLanguage(catalogue, language === 'en', home),
+            given,
+            (n, up) => tenant.platform || !underPlatform(n as CatalogueNode, up),
+          )
         : null,
-    [catalogue, given, tenant],
+    [catalogue, given, tenant, language, home],
   );
   useEffect(() => setChecked(nodes ? initialChecked(nodes) : new Set()), [nodes]);
   const before = useMemo(() => (nodes ? toSave(nodes, initialChecked(nodes)) : []), [nodes]);

@@ -5,9 +5,10 @@ import type { menuApi } from '../../../api/table/platform.ts';
 import type { Bound } from '../../../api/client.ts';
 import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
 import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 import { useStyles } from './styles.ts';
+import { catalogueInLanguage } from '../catalogue-names.ts';
 import type { FormOutcome } from '../../../kit/form/use-editor.ts';
 
 /** Which pages and buttons may call one interface: the whole catalogue as a check tree; the page says it saved. */
@@ -22,6 +23,8 @@ export function RelationsDrawer({
 }) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
+  const home = t('homeEntry');
   const [nodes, setNodes] = useState<PermissionTreeNode[] | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -30,7 +33,8 @@ export function RelationsDrawer({
     Promise.all([calls.catalogue({}), calls.relations({ interfaceId: row.id })]).then(
       ([{ values: catalogue }, { values: ids }]) => {
         if (!live) return;
-        const tree = catalogueTree(catalogue, new Set(ids), () => true, { sharedOnly: false });
+        const named = catalogueInLanguage(catalogue, language === 'en', home);
+        const tree = catalogueTree(named, new Set(ids), () => true, { sharedOnly: false });
         setNodes(tree);
         setChecked(initialChecked(tree));
       },
@@ -39,7 +43,7 @@ export function RelationsDrawer({
     return () => {
       live = false;
     };
-  }, [calls, row.id]);
+  }, [calls, row.id, language, home]);
   const save = async () => {
     if (!nodes) return;
     setSaving(true);

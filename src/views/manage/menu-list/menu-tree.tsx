@@ -4,7 +4,7 @@ import { useState, type DragEvent } from 'react';
 import { findEntry, type CatalogueEntry, type MenuEditorEvent } from '../../../../machines/menu-editor.machine.ts';
 import { parseIcon } from '../../../menu/menu-model.ts';
 import { iconForEntry } from '../../../shell/navigation/menu-icons.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { contains, parentOf, type Drop } from './editor-logic.ts';
 import { useStyles } from './styles.ts';
 
@@ -27,11 +27,14 @@ export interface MenuTreeProps {
 export function MenuTree({ catalogue, selectedId, query, open, setOpen, locked, send }: MenuTreeProps) {
   const s = useStyles();
   const t = useT();
+  const [language] = useLanguage();
+  // an entry by its name in the console's language (its English where it has one; both are found by the filter)
+  const nameOf = (n: CatalogueEntry) => (language === 'en' && n.nameEn?.trim()) || n.name;
   const [dragging, setDragging] = useState<number | null>(null);
   const [drop, setDrop] = useState<Drop>(null);
   const q = query.trim().toLowerCase();
   const matches = (n: CatalogueEntry): boolean =>
-    !q || [n.name, n.path, n.component, n.code].some((x) => x.toLowerCase().includes(q)) || n.children.some(matches);
+    !q || [n.name, n.nameEn ?? '', n.path, n.component, n.code].some((x) => x.toLowerCase().includes(q)) || n.children.some(matches);
 
   const onDragOver = (e: DragEvent<HTMLDivElement>, n: CatalogueEntry) => {
     if (dragging === null) return;
@@ -100,7 +103,7 @@ export function MenuTree({ catalogue, selectedId, query, open, setOpen, locked, 
               <Button
                 size="small"
                 appearance="transparent"
-                aria-label={isOpen ? t('collapseEntry', { name: n.name }) : t('expandEntry', { name: n.name })}
+                aria-label={isOpen ? t('collapseEntry', { name: nameOf(n) }) : t('expandEntry', { name: nameOf(n) })}
                 icon={isOpen ? <ChevronDownRegular /> : <ChevronRightRegular />}
                 onClick={() =>
                   setOpen((o) => {
@@ -121,7 +124,7 @@ export function MenuTree({ catalogue, selectedId, query, open, setOpen, locked, 
               onClick={() => send({ type: 'SELECT', id: n.id })}
             >
               {EntryIcon && <EntryIcon aria-hidden />}
-              <span className={s.label}>{n.name || (n.wrapper ? t('wrapperEntry') : t('unnamed'))}</span>
+              <span className={s.label}>{nameOf(n) || (n.wrapper ? t('wrapperEntry') : t('unnamed'))}</span>
               {n.uriType === 2 && <span className={mergeClasses(s.muted, s.mono)}>{n.code}</span>}
               {n.uriType === 1 && n.path && <span className={mergeClasses(s.muted, s.label)}>{n.path}</span>}
               {parseIcon(n.icon).hidden && (
