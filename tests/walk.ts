@@ -24,7 +24,8 @@ try {
         user,
         combination: comboName(combo),
         pages: visits.length,
-        'not shown': visits.filter((v) => v.problem).length,
+        // a page not shown, or shown amiss: buttons out of line, hidden words, Chinese in English (walk.ts)
+        problems: visits.filter((v) => v.problem).length,
         critical: count('critical'),
         serious: count('serious'),
         seconds: Math.round((Date.now() - started) / 1000),

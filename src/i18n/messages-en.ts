@@ -590,6 +590,7 @@ export const en = {
   rangeFrom: '{label} from',
   rangeTo: '{label} to',
   recordAction: '{action} {label}',
+  moneyUnit: 'CNY',
   recordDetail: '{label} details',
   emptyRecords: 'No {label} yet. Add them one by one with “Add”, or many at once with “Import” from the template.',
   emptyRecordsFiltered: 'No records match the filters',

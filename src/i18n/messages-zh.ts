@@ -540,6 +540,7 @@ export const zhSignedIn = {
   rangeTo: '{label}止',
   emptyRecords: '还没有{label}。用“新增”逐条填写，或用“导入”按模板批量导入。',
   recordAction: '{action}{label}',
+  moneyUnit: '元',
   recordDetail: '{label}详情',
   emptyRecordsFiltered: '没有符合筛选条件的记录',
   confirmDeleteRecords: '确定删除选中的 {count} 条{label}吗？',

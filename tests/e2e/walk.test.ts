@@ -5,7 +5,10 @@ import { COMBOS, menuPages, rowButtonsOutOfLine, walkPages, walkProblems, wordsH
 // Every page of each role's menu, each in one of the twelve combinations of language, theme and width (390, 1024,
 // 1440 px) in turn, with axe after each navigation: no page fails to show or says 模块未安装 (every entry of the demo
 // opens a working page), no critical or serious finding, no table
-// row's buttons on two lines or past their cell (tests/support/walk.ts: rowButtonsOutOfLine). Fluent's
+// row's buttons on two lines or past their cell, or an actions column wider than its buttons (rowButtonsOutOfLine);
+// no page scrolling sideways, no cell cut without an ellipsis and its text on hover, no cell under a pinned column
+// without its edge, no menu name cut without a title (wordsHidden); in English, no Chinese on the page or in its
+// add form beyond what people named (strayChinese, issue 45). Fluent's
 // focus sentinels are left out of axe's count (tests/support/axe.ts says why). The platform operator walks the
 // pages admin's menu lacks (the rest are admin's pages again: a suite minute saved); `npm run walk` walks every
 // page of every role in every combination.

@@ -130,7 +130,9 @@ export async function walkPages(
           ? 'module not installed'
           : ((await rowButtonsOutOfLine(page)) ??
             (await wordsHidden(page)) ??
-            (combo.language === 'en' ? await strayChinese(page, heading, data) : null));
+            (combo.language === 'en'
+              ? ((await strayChinese(page, heading, data)) ?? (await strayInAddDialog(page, heading, data)))
+              : null));
       } catch (err) {
         // a wait that ran out is what the user saw; anything else is the walk's own fault, said as it is
         if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
@@ -168,7 +170,10 @@ async function wordsOfData(baseUrl: string, userName: string, pages: readonly Me
   const { menuApi, tenantApi } = await import('../../src/api/table/platform.ts');
   const tenants = await api.send(tenantApi.list, { pageNum: 1, pageSize: 200 }, { quiet: true }).catch(() => null);
   const catalogue = await api.send(menuApi.catalogue, {}, { quiet: true }).catch(() => null);
+  const { roleApi } = await import('../../src/api/table/roles.ts');
+  const roles = await api.send(roleApi.list, {}, { quiet: true }).catch(() => null);
   return [
+    ...((roles?.values ?? []) as Array<{ name: string; nameEn?: string }>).filter((r) => !r.nameEn?.trim()).map((r) => r.name),
     ...(tenants?.values ?? []).map((t) => t.name),
     ...named((catalogue?.values ?? []) as unknown as MenuNode[]),
     ...userInfo.allDepartList.map((d) => d.departName),
@@ -180,22 +185,49 @@ async function wordsOfData(baseUrl: string, userName: string, pages: readonly Me
 }
 
 /**
- * A line of the page in English that still holds Chinese once the data is taken out (table bodies, charts and open
- * lists are data), else null.
+ * The page's own form in English (its header's first “Add …” button: a drawer or dialog), checked as the page is,
+ * then closed; null when the page has none or it holds no stray Chinese.
  */
-async function strayChinese(page: Page, heading: ReturnType<Page['getByRole']>, data: readonly string[]): Promise<string | null> {
-  const text = await page
+async function strayInAddDialog(page: Page, heading: ReturnType<Page['getByRole']>, data: readonly string[]): Promise<string | null> {
+  const add = page
     .locator('section[aria-label]')
     .filter({ has: heading })
     .first()
-    .evaluate((el) => {
-      const copy = el.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('tbody, svg, [role="listbox"], [hidden], [data-testid="watermark"]').forEach((n) => n.remove());
-      document.body.appendChild(copy);
-      const visible = copy.innerText;
-      copy.remove();
-      return visible;
-    });
+    .locator('header')
+    .getByRole('button', { name: /^Add\b/ });
+  if (!(await add.count()) || (await add.first().getAttribute('aria-disabled')) === 'true' || (await add.first().isDisabled())) return null;
+  await add.first().click();
+  const dialog = page.getByRole('dialog').last();
+  try {
+    await dialog.waitFor({ timeout: 5_000 });
+  } catch {
+    return null;
+  }
+  const stray = await strayChinese(page, dialog, data, true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  return stray && `in its add form: ${stray}`;
+}
+
+/**
+ * A line of the page in English that still holds Chinese once the data is taken out (table bodies, charts and open
+ * lists are data), else null.
+ */
+async function strayChinese(
+  page: Page,
+  within: ReturnType<Page['getByRole']>,
+  data: readonly string[],
+  itself = false,
+): Promise<string | null> {
+  const text = await (itself ? within : page.locator('section[aria-label]').filter({ has: within }).first()).evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    // a select's options are the data it chooses from (roles, departments, tables)
+    copy.querySelectorAll('tbody, svg, [role="listbox"], [hidden], [data-testid="watermark"], select').forEach((n) => n.remove());
+    document.body.appendChild(copy);
+    const visible = copy.innerText;
+    copy.remove();
+    return visible;
+  });
   let rest = text;
   for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join(' ');
   const line = rest.split('\n').find((l) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(l));

@@ -69,7 +69,7 @@ export function FieldInput({
         <Input
           inputMode="decimal"
           value={text}
-          contentAfter={field.type === 'money' ? '元' : undefined}
+          contentAfter={field.type === 'money' ? t('moneyUnit') : undefined}
           onChange={(_, d) => onChange(d.value)}
           onBlur={onBlur}
         />
