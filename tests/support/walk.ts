@@ -107,7 +107,7 @@ export async function walkPages(
     byCombo.set(comboName(combo), entry);
   });
   const visits: Visit[] = [];
-  const data = await wordsOfData(baseUrl, userName, pages);
+  let data = await wordsOfData(baseUrl, userName, pages);
   for (const { combo, pages: share } of byCombo.values()) {
     const page = await windowFor(browser, baseUrl, userName, combo);
     for (const p of share) {
@@ -115,6 +115,14 @@ export async function walkPages(
       const name = combo.language === 'en' ? p.nameEn : p.name;
       const heading = page.getByRole('heading', { name, level: 1, exact: true });
       let problem: string | null = null;
+      // Chinese on the page or in its add form; asked again with the data read afresh (other tests of the run name
+      // departments and roles while the walk goes on) before it counts
+      const inEnglish = async () => {
+        const once = async () => (await strayChinese(page, heading, data)) ?? (await strayInAddDialog(page, heading, data));
+        if ((await once()) === null) return null;
+        data = await wordsOfData(baseUrl, userName, pages);
+        return once();
+      };
       try {
         await heading.waitFor({ timeout: 10_000 });
         await page
@@ -128,11 +136,7 @@ export async function walkPages(
         // A menu entry whose page the build lacks shows 模块未安装: every entry of the demo opens a working page.
         problem = (await page.getByText(/^(模块未安装|Module not installed)$/).count())
           ? 'module not installed'
-          : ((await rowButtonsOutOfLine(page)) ??
-            (await wordsHidden(page)) ??
-            (combo.language === 'en'
-              ? ((await strayChinese(page, heading, data)) ?? (await strayInAddDialog(page, heading, data)))
-              : null));
+          : ((await rowButtonsOutOfLine(page)) ?? (await wordsHidden(page)) ?? (combo.language === 'en' ? await inEnglish() : null));
       } catch (err) {
         // a wait that ran out is what the user saw; anything else is the walk's own fault, said as it is
         if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
