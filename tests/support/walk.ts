@@ -136,7 +136,9 @@ export async function walkPages(
         // A menu entry whose page the build lacks shows 模块未安装: every entry of the demo opens a working page.
         problem = (await page.getByText(/^(模块未安装|Module not installed)$/).count())
           ? 'module not installed'
-          : ((await rowButtonsOutOfLine(page)) ?? (await wordsHidden(page)) ?? (combo.language === 'en' ? await inEnglish() : null));
+          : ((await rowButtonsOutOfLine(page)) ??
+            (await settled(() => wordsHidden(page))) ??
+            (combo.language === 'en' ? await inEnglish() : null));
       } catch (err) {
         // a wait that ran out is what the user saw; anything else is the walk's own fault, said as it is
         if (!(err instanceof Error && err.name === 'TimeoutError')) throw err;
@@ -236,6 +238,17 @@ async function strayChinese(
   for (const d of [...data].sort((a, b) => b.length - a.length)) rest = rest.split(d).join(' ');
   const line = rest.split('\n').find((l) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(l));
   return line === undefined ? null : `Chinese in English: “${line.trim().slice(0, 60)}”`;
+}
+
+/**
+ * A check of the screen that found something, asked again a moment later before it counts: a table learns that it
+ * overflows (and shows its pinned column's edge) from a resize observer, a frame after its rows arrive (the full
+ * walk once met a cell under 操作 in that frame).
+ */
+async function settled(check: () => Promise<string | null>): Promise<string | null> {
+  if ((await check()) === null) return null;
+  await new Promise((r) => setTimeout(r, 500));
+  return check();
 }
 
 /**
