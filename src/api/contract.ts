@@ -266,8 +266,8 @@ export interface EnumOption {
 /** A role's or entry's name in the console's language: its English name where it has one. */
 export const localName = (x: { name: string; nameEn?: string }, english: boolean): string => (english && x.nameEn?.trim()) || x.name;
 
-/** An option's name in the console's language. */
-export const optionName = (o: EnumOption, english: boolean): string => (english && o.labelEn?.trim()) || o.label;
+/** An option's, a dictionary table's or a field's label in the console's language: its English where it has one. */
+export const localLabel = (x: { label: string; labelEn?: string }, english: boolean): string => (english && x.labelEn?.trim()) || x.label;
 
 /**
  * A table's schema in the console's language: the table's and each field's English label where it has one (the
@@ -277,8 +277,8 @@ export const schemaInLanguage = (schema: RecordSchema, english: boolean): Record
   english
     ? {
         ...schema,
-        table: { ...schema.table, label: schema.table.labelEn.trim() || schema.table.label },
-        fields: schema.fields.map((f) => ({ ...f, label: f.labelEn.trim() || f.label })),
+        table: { ...schema.table, label: localLabel(schema.table, true) },
+        fields: schema.fields.map((f) => ({ ...f, label: localLabel(f, true) })),
       }
     : schema;
 

@@ -305,10 +305,10 @@ describe('buildMenuModel (against the rules written plainly)', () => {
 
 describe('dictionary options in the console’s language', () => {
   it('an option shows its English label in English where it has one, else its label', async () => {
-    const { optionName } = await import('../../src/api/contract.ts');
-    expect(optionName({ value: 'a', label: '旗舰', labelEn: 'Flagship' }, true)).toBe('Flagship');
-    expect(optionName({ value: 'a', label: '旗舰', labelEn: 'Flagship' }, false)).toBe('旗舰');
-    expect(optionName({ value: 'b', label: '社区' }, true)).toBe('社区');
-    expect(optionName({ value: 'b', label: '社区', labelEn: '  ' }, true)).toBe('社区');
+    const { localLabel } = await import('../../src/api/contract.ts');
+    expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, true)).toBe('Flagship');
+    expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, false)).toBe('旗舰');
+    expect(localLabel({ label: '社区' }, true)).toBe('社区');
+    expect(localLabel({ label: '社区', labelEn: '  ' }, true)).toBe('社区');
   });
 });

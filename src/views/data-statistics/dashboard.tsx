@@ -9,6 +9,7 @@ import { usePageSections, usePageTitles } from '../../shell/session/page-path.ts
 import { PageHeader } from '../../kit/page/page-header.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { OutcomeBadge } from '../manage/logs/outcome-badge.tsx';
+import { localLabel } from '../../api/contract.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({
@@ -121,7 +122,7 @@ export default function DashboardView({ route }: ViewProps) {
     for (const a of data?.areas ?? []) {
       const area = sectionOf(a.path, a.area);
       // a table by its name in the console's language (its English where it has one)
-      const label = (language === 'en' && a.labelEn.trim()) || a.label;
+      const label = localLabel(a, language === 'en');
       groups.set(area, [...(groups.get(area) ?? []), { ...a, label }]);
     }
     return [...groups];

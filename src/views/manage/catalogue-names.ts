@@ -1,3 +1,5 @@
+import { localName } from '../../api/contract.ts';
+
 /** A node of the menu catalogue as the trees of the platform's pages show it. */
 interface Named<N> {
   name: string;
@@ -14,7 +16,7 @@ interface Named<N> {
 export function catalogueInLanguage<N extends Named<N>>(nodes: readonly N[], english: boolean, home: string): N[] {
   return nodes.map((n) => ({
     ...n,
-    name: (english && n.nameEn.trim()) || n.name || (n.wrapper ? home : ''),
+    name: localName(n, english) || (n.wrapper ? home : ''),
     children: catalogueInLanguage(n.children, english, home),
   }));
 }

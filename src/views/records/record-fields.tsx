@@ -1,7 +1,7 @@
 import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
 import { Field, Input, Switch } from '@fluentui/react-components';
-import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
+import { localLabel, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { ImageUpload } from '../../kit/form/image-upload.tsx';
 import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
@@ -32,7 +32,7 @@ export function FieldInput({
         <ChoiceSelect
           value={text}
           empty={t('pleaseChoose')}
-          options={field.options.map((o) => ({ value: o.value, label: optionName(o, language === 'en') }))}
+          options={field.options.map((o) => ({ value: o.value, label: localLabel(o, language === 'en') }))}
           onChange={onChange}
           onBlur={onBlur}
         />

@@ -1,6 +1,6 @@
 import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
-import { optionName, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
+import { localLabel, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
 import { nextDay, startOfDay, unreadText } from '../../lib/days.ts';
 import { formatInstant } from '../../lib/time.ts';
 import { DayPicker } from '../../kit/form/day-picker.tsx';
@@ -38,7 +38,7 @@ export function FilterInput({
     case 'department': {
       const options =
         field.type === 'enum'
-          ? field.options.map((o) => ({ value: o.value, label: optionName(o, language === 'en') }))
+          ? field.options.map((o) => ({ value: o.value, label: localLabel(o, language === 'en') }))
           : field.type === 'boolean'
             ? [
                 { value: 'true', label: t('yes') },

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { optionName, type MetaFieldRow, type MetaRecord } from '../../api/contract.ts';
+import { localLabel, type MetaFieldRow, type MetaRecord } from '../../api/contract.ts';
 import { useFormatInstant } from '../../shell/time-zone.ts';
 import { useLanguage, useT } from '../../i18n/use-t.ts';
 import { ownValue } from '../../api/rules/record-rules.ts';
@@ -31,7 +31,7 @@ export function useShow() {
       if (Object.hasOwn(r.labels, f.name)) return r.labels[f.name];
       switch (f.type) {
         case 'enum':
-          return ((o) => (o ? optionName(o, english) : String(v)))(f.options.find((o) => o.value === v));
+          return ((o) => (o ? localLabel(o, english) : String(v)))(f.options.find((o) => o.value === v));
         case 'boolean':
           return v ? t('yes') : t('no');
         case 'money':

@@ -6,6 +6,7 @@ import { parseIcon } from '../../../menu/menu-model.ts';
 import { iconForEntry } from '../../../shell/navigation/menu-icons.tsx';
 import { useLanguage, useT } from '../../../i18n/use-t.ts';
 import { contains, parentOf, type Drop } from './editor-logic.ts';
+import { localName } from '../../../api/contract.ts';
 import { useStyles } from './styles.ts';
 
 export interface MenuTreeProps {
@@ -29,7 +30,7 @@ export function MenuTree({ catalogue, selectedId, query, open, setOpen, locked, 
   const t = useT();
   const [language] = useLanguage();
   // an entry by its name in the console's language (its English where it has one; both are found by the filter)
-  const nameOf = (n: CatalogueEntry) => (language === 'en' && n.nameEn?.trim()) || n.name;
+  const nameOf = (n: CatalogueEntry) => localName(n, language === 'en');
   const [dragging, setDragging] = useState<number | null>(null);
   const [drop, setDrop] = useState<Drop>(null);
   const q = query.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import type { MetaFieldRow } from '../../../api/contract.ts';
+import { localLabel, type MetaFieldRow } from '../../../api/contract.ts';
 import type { MetaTableRow } from '../../../api/table/meta.ts';
 import { useFormatInstant } from '../../../shell/time-zone.ts';
 import type { Column } from '../../../kit/table/data-table.tsx';
@@ -32,7 +32,7 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const formatInstant = useFormatInstant();
   const [language] = useLanguage();
   // a table's or field's name in the console's language (its English where it has one)
-  const named = (r: { label: string; labelEn: string }) => (language === 'en' && r.labelEn.trim()) || r.label;
+  const named = (r: { label: string; labelEn: string }) => localLabel(r, language === 'en');
   const placeOf = (p: NonNullable<MetaTableRow['published']>) =>
     language === 'en' ? `${p.sectionEn || p.section} › ${p.nameEn || p.name}` : `${p.section} › ${p.name}`;
   const columns: Column<MetaTableRow>[] = [
