@@ -57,22 +57,9 @@ describe('logs page', () => {
     await page.goto(`${ui.baseUrl}/#/dashboard`);
     const recent = page.getByRole('region', { name: '最近操作' });
     await recent.getByText(`删除 ${kept}`).waitFor();
-    await expect
-      .poll(() =>
-        recent
-          .getByRole('listitem')
-          .filter({ hasText: `删除 ${kept}` })
-          .count(),
-      )
-      .toBe(1);
-    await expect
-      .poll(() =>
-        recent
-          .getByRole('listitem')
-          .filter({ hasText: `删除 ${gone}` })
-          .textContent(),
-      )
-      .toContain('失败');
+    const item = (name: string) => recent.getByRole('listitem').filter({ hasText: name });
+    await expect.poll(() => item(`删除 ${kept}`).count()).toBe(1);
+    await expect.poll(() => item(`删除 ${gone}`).textContent()).toContain('失败');
     await page.context().close();
   });
 
