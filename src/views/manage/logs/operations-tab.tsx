@@ -26,12 +26,7 @@ export function OperationsTab(props: TabProps) {
     { key: 'time', title: t('operationTime'), width: 160, render: (r) => formatInstant(r.createdAt) },
     { key: 'user', title: t('account'), width: 120, render: (r) => r.userName, ellipsis: (r) => `${r.userName} ${r.nickname}` },
     { key: 'name', title: t('operationName'), width: 140, render: (r) => r.operationName },
-    {
-      key: 'page',
-      title: t('operationPage'),
-      width: 130,
-      render: (r) => r.pageName || r.menuName || '--',
-    },
+    // what it led to, beside what it was (at 1024 px the page and code are the columns that scroll)
     {
       key: 'outcome',
       title: t('operationOutcome'),
@@ -39,6 +34,12 @@ export function OperationsTab(props: TabProps) {
       render: (r) => (r.outcome ? <OutcomeBadge outcome={r.outcome} /> : '--'),
       // a failure's refusal, in the words the user saw
       ellipsis: (r) => (r.refusal ? `${outcomeWord(r.outcome)}：${r.refusal}` : ''),
+    },
+    {
+      key: 'page',
+      title: t('operationPage'),
+      width: 130,
+      render: (r) => r.pageName || r.menuName || '--',
     },
     {
       key: 'code',
