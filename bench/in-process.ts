@@ -26,7 +26,7 @@ export function inProcess(db: Db) {
  * levels, points, departments in turn, join days over 300 days) and answers the table's id.
  */
 export async function seedMembers(db: Db, rows: number): Promise<number> {
-  const [table] = await db.query<{ id: number }>(`SELECT id FROM meta_table WHERE tenant_id = 1 AND name = 'member'`);
+  const table = { id: await memberTable(db) };
   const fields = Object.fromEntries(
     (await db.query<{ name: string; id: number }>('SELECT name, id FROM meta_field WHERE table_id = $1', [table.id])).map((f) => [
       f.name,
@@ -58,5 +58,11 @@ export async function seedMembers(db: Db, rows: number): Promise<number> {
       rows,
     ],
   );
+  return table.id;
+}
+
+/** The id of the demo tenant's member table. */
+export async function memberTable(db: Db): Promise<number> {
+  const [table] = await db.query<{ id: number }>(`SELECT id FROM meta_table WHERE tenant_id = 1 AND name = 'member'`);
   return table.id;
 }

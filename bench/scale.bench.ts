@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/infra/db/db.ts';
-import { seedDemo } from '../server/seed/seed.ts';
-import { inProcess, seedMembers } from './in-process.ts';
+import { isEmpty, seedDemo } from '../server/seed/seed.ts';
+import { inProcess, memberTable, seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { quantile, round } from './stats.ts';
 
@@ -19,19 +19,28 @@ const RUNS = 30;
  * ms). Skipped, with a line saying so, where PostgreSQL's binaries are not found.
  */
 export async function benchScale(): Promise<Record<string, unknown>> {
+  // BENCH_DATABASE_URL: a database this bench seeded before (kept with BENCH_KEEP=1), measured again as it is.
+  const given = process.env.BENCH_DATABASE_URL;
   const bin = findPostgresBin();
-  if (!bin) return { skipped: 'PostgreSQL binaries not found (PG_BIN, PATH or /usr/lib/postgresql)' };
-  const pg = await startPostgres(bin);
+  if (!given && !bin) return { skipped: 'PostgreSQL binaries not found (PG_BIN, PATH or /usr/lib/postgresql)' };
+  const pg = given ? null : await startPostgres(bin!);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-scale-'));
-  const db = await openDb({ databaseUrl: pg.url, dataDir }, seedDemo);
+  const db = await openDb({ databaseUrl: given ?? pg!.url, dataDir }, async (d) => {
+    if (await isEmpty(d)) await seedDemo(d);
+  });
+  const keep = process.env.BENCH_KEEP === '1' && pg;
   try {
+    const [{ n: seeded }] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM meta_record r JOIN meta_table t ON t.id = r.table_id WHERE t.tenant_id = 1 AND t.name = 'member'`,
+    );
     const t0 = performance.now();
-    const table = { id: await seedMembers(db, MEMBERS) };
+    const table = { id: seeded >= MEMBERS ? await memberTable(db) : await seedMembers(db, MEMBERS) };
     const membersMs = performance.now() - t0;
     const users = (await db.query<{ id: number }>('SELECT id FROM app_user WHERE tenant_id = 1 ORDER BY id')).map((u) => u.id);
     const t1 = performance.now();
+    const [{ n: logged }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM operation_log WHERE tenant_id = 1');
     // In slices of a million: one statement of ten would hold a 10-million-row transaction.
-    for (let from = 0; from < LOGS; from += 1_000_000) {
+    for (let from = logged >= LOGS ? LOGS : 0; from < LOGS; from += 1_000_000) {
       await db.query(
         `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name, page_name,
                                     operation_type, menu_name, created_at)
@@ -42,23 +51,35 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       );
     }
     const logsMs = performance.now() - t1;
-    await db.query('VACUUM ANALYZE meta_record');
-    await db.query('VACUUM ANALYZE operation_log');
+    if (seeded < MEMBERS) await db.query('VACUUM ANALYZE meta_record');
+    if (logged < LOGS) await db.query('VACUUM ANALYZE operation_log');
 
     const as = inProcess(db);
-    const admin = await as('admin');
-    const time = async (path: string, body: Record<string, unknown>) => {
-      for (let w = 0; w < 3; w++) await admin.call(path, body);
+    // The same cases for each kind of caller, in the same run: admin (the whole tenant), tenantadmin and staff (one
+    // department each, a third of the members; the log rows of their departments' users).
+    const callers = { admin: await as('admin'), tenantadmin: await as('tenantadmin'), staff: await as('staff') };
+    type Caller = keyof typeof callers;
+    const time = async (who: Caller, path: string, body: () => Record<string, unknown>) => {
+      const api = callers[who];
+      try {
+        for (let w = 0; w < 3; w++) await api.call(path, body());
+      } catch (err) {
+        // staff hold no 操作日志 page: their row says so rather than timing a refusal.
+        return { matches: `refused: ${(err as Error).message}` };
+      }
       const times: number[] = [];
       let answer: { count?: number; countEstimated?: boolean } = {};
+      const counts = new Set<string>();
       for (let i = 0; i < RUNS; i++) {
+        const b = body();
         const t = performance.now();
-        answer = await admin.call(path, body);
+        answer = await api.call(path, b);
         times.push(performance.now() - t);
+        counts.add(answer.countEstimated ? `~${answer.count}` : String(answer.count));
       }
       times.sort((a, b) => a - b);
       return {
-        matches: answer.countEstimated ? `~${answer.count}` : answer.count,
+        matches: counts.size > 3 ? `${counts.size} sizes` : [...counts].join(' / '),
         'p50 ms': round(quantile(times, 0.5), 1),
         'p95 ms': round(quantile(times, 0.95), 1),
         'p99 ms': round(quantile(times, 0.99), 1),
@@ -66,13 +87,33 @@ export async function benchScale(): Promise<Record<string, unknown>> {
     };
     const records = '/v1/metaRecord/list';
     const logs = '/v1/userOperationLog/list';
-    const cases: Array<[string, string, Record<string, unknown>]> = [
+    // A nickname fragment of 3 to 8 characters from a random member's nickname (压测会员<n>), new on every call: from
+    // one that matches every member (压测会员) to one that matches a single one.
+    const fragment = () => {
+      const name = `压测会员${1 + Math.floor(Math.random() * MEMBERS)}`;
+      const length = Math.min(name.length, 3 + Math.floor(Math.random() * 6));
+      const from = Math.floor(Math.random() * (name.length - length + 1));
+      return name.slice(from, from + length);
+    };
+    const digits = () => String(10_000 + Math.floor(Math.random() * 89_999)).slice(0, 5);
+    const cases: Array<[string, string, Record<string, unknown> | (() => Record<string, unknown>)]> = [
       ['members: level = 钻石卡, sorted by points desc', records, { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' }],
       [
-        'members: nickname contains, sorted by joined_at',
+        'members: nickname contains one keyword, sorted by joined_at',
         records,
         { filters: { nickname: '压测会员99999' }, sortField: 'joined_at', sortOrder: 'ascend' },
       ],
+      [
+        'members: nickname contains a varied 5-digit fragment, sorted by joined_at',
+        records,
+        () => ({ filters: { nickname: digits() }, sortField: 'joined_at', sortOrder: 'ascend' }),
+      ],
+      [
+        'members: nickname contains a varied 3-8 character fragment, sorted by joined_at',
+        records,
+        () => ({ filters: { nickname: fragment() }, sortField: 'joined_at', sortOrder: 'ascend' }),
+      ],
+      ['members: nickname contains a varied fragment, newest first', records, () => ({ filters: { nickname: fragment() } })],
       [
         'members: joined in March, sorted by points',
         records,
@@ -92,24 +133,39 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       pageSize: 20,
       ...q,
     });
-    for (const [label, p, q] of cases) rows.push({ case: label, ...(await time(p, bodyOf(p, q))) });
+    const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+    for (const [label, p, q] of cases) {
+      if (only && !only.test(label)) continue;
+      for (const who of Object.keys(callers) as Caller[]) {
+        rows.push({ case: label, caller: who, ...(await time(who, p, () => bodyOf(p, typeof q === 'function' ? q() : q))) });
+      }
+    }
     // The page after a deep one, as the console asks for it when the user goes on: from the cursor the page before
     // gave (its `next`), beside the same page asked by number.
     for (const [label, p, pageNum] of [
       ['members', records, 2000],
       ['operation log', logs, 5000],
     ] as const) {
-      const { next } = await admin.call<{ next?: string }>(p, bodyOf(p, { pageNum }));
-      rows.push({ case: `${label}: page ${pageNum + 1} by number (offset)`, ...(await time(p, bodyOf(p, { pageNum: pageNum + 1 }))) });
-      rows.push({
-        case: `${label}: page ${pageNum + 1} from page ${pageNum}'s cursor`,
-        ...(await time(p, bodyOf(p, { pageNum: pageNum + 1, after: next }))),
-      });
+      if (only && !only.test(label)) continue;
+      for (const who of Object.keys(callers) as Caller[]) {
+        const { next } = await callers[who].call<{ next?: string }>(p, bodyOf(p, { pageNum })).catch(() => ({ next: undefined }));
+        rows.push({
+          case: `${label}: page ${pageNum + 1} by number (offset)`,
+          caller: who,
+          ...(await time(who, p, () => bodyOf(p, { pageNum: pageNum + 1 }))),
+        });
+        rows.push({
+          case: `${label}: page ${pageNum + 1} from page ${pageNum}'s cursor`,
+          caller: who,
+          ...(await time(who, p, () => bodyOf(p, { pageNum: pageNum + 1, after: next }))),
+        });
+      }
     }
     return { members: MEMBERS, logs: LOGS, seedMembersMs: Math.round(membersMs), seedLogsMs: Math.round(logsMs), runsPerCase: RUNS, rows };
   } finally {
     await db.close();
-    pg.stop();
+    if (keep) console.log(`kept: BENCH_DATABASE_URL=${pg.url}`);
+    else pg?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -736,7 +736,7 @@ export async function reconcileDictionary(
         );
         fieldId = field.id;
         addedFields++;
-        await syncFieldIndexes(db, { id: fieldId, tableId, type: f.t, searchable: Boolean(f.s), unique: Boolean(f.u) }, fieldId);
+        await syncFieldIndexes(db, tableId, fieldId, { type: f.t, searchable: Boolean(f.s), unique: Boolean(f.u) });
       }
       fields.set(f.n, fieldId);
       track.push([key, null, fieldId]);

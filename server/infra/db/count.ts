@@ -3,30 +3,36 @@ import { LIST_LIMITS } from '../../../src/api/contract.ts';
 import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
 import { ApiError } from '../http/http.ts';
 
+/** A list's count: exact, or the planner's estimate marked as one. */
+export interface Counted {
+  count: number;
+  countEstimated?: true;
+}
+
 /**
  * The number of rows `fromWhere` (`FROM … WHERE …`) matches, exact where that is cheap and marked as an estimate
- * where it is not (LIST_LIMITS):
- * - up to `alwaysExactUpTo`, exact (a scan that stops one row past it);
- * - past it, exact up to `exactCountUpTo` when the planner expects no more than that (a second bounded scan);
- * - else the planner's estimate, never below what was counted, marked as one.
+ * where it is not (LIST_LIMITS), in one bounded scan:
+ * - the planner sizes the match first (a plan, no rows read);
+ * - sized at most `exactCountUpTo`: counted exactly up to there (a scan that stops one row past it);
+ * - sized larger: counted exactly up to `alwaysExactUpTo` (a planner that guessed high still gets a small match right);
+ * - a scan that reached its bound answers the planner's estimate, never below what was counted, marked as one.
  * Counting ten million log rows exactly took seconds on PostgreSQL; a filter matching a hundred thousand members
- * cost 50 ms to count to 10,000 on a million (bench/scale.bench.ts). This reads at most 1,001 rows and one plan
- * there, and the larger scan only for a match the planner sizes as countable.
+ * cost 50 ms to count to 10,000 on a million (bench/scale.bench.ts). A match of 1,001 to 10,000 rows was counted
+ * twice before (to 1,001, then again to 10,001): 210 ms p95 for a tenant of 9,000 members.
  */
-export async function countMatches(db: Db, fromWhere: string, params: unknown[]): Promise<{ count: number; countEstimated?: true }> {
+export async function countMatches(db: Db, fromWhere: string, params: unknown[]): Promise<Counted> {
   const { alwaysExactUpTo, exactCountUpTo } = LIST_LIMITS;
-  const upTo = async (cap: number) =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) x`, params, PER_CALL))[0].n;
-  let n = await upTo(alwaysExactUpTo);
-  if (n <= alwaysExactUpTo) return { count: n };
   const [row] = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params, PER_CALL);
   const raw = Object.values(row)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   const planned = Math.round(plan[0].Plan['Plan Rows']);
-  if (planned <= exactCountUpTo) {
-    n = await upTo(exactCountUpTo);
-    if (n <= exactCountUpTo) return { count: n };
-  }
+  const cap = planned <= exactCountUpTo ? exactCountUpTo : alwaysExactUpTo;
+  const [{ n }] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) x`,
+    params,
+    PER_CALL,
+  );
+  if (n <= cap) return { count: n };
   // A count of exactly a limit plus one says only "more than the limit": the planner may have guessed lower.
   return { count: Math.max(n, planned), countEstimated: true };
 }

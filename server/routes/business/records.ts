@@ -228,10 +228,11 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
     const keyset = listKeyset(schema, q);
-    const counted = await countMatches(db, `FROM meta_record r WHERE ${where}`, params);
+    const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
     const after = readPageCursor(body.after, keyset.accepts);
     const ids = await keyset.pageIds(db, where, params, {
+      counted,
       limit: pageSize,
       offset: after ? 0 : (pageNum - 1) * pageSize,
       ...(after ? { cursor: after } : {}),
@@ -378,9 +379,9 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params, PER_CALL);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where.sql}`, params, PER_CALL);
     const rows = await db.query<StoredRecord>(
-      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${listOrder(schema, q)} LIMIT ${RECORD_LIMITS.maxExportRows}`,
+      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where.sql} ORDER BY ${listOrder(schema, q)} LIMIT ${RECORD_LIMITS.maxExportRows}`,
       params,
       PER_CALL,
     );
@@ -408,7 +409,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params, PER_CALL);
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where.sql}`, params, PER_CALL);
     const keyset = listKeyset(schema, q);
     const phone = await phoneView(db, s);
     const day = todayIn(await tenantZone(db, s.tenantId));
@@ -417,7 +418,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       const at = (v: unknown) => `$${p.push(v)}`;
       const rows = await db.query<StoredRecord & { k: string | null }>(
         `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r
-          WHERE ${where}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${keyset.order} LIMIT ${limit}`,
+          WHERE ${where.sql}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${keyset.order} LIMIT ${limit}`,
         p,
         PER_CALL,
       );

@@ -102,7 +102,10 @@ export function metaRoutes(db: Db, calls: CallTable) {
       [table.id, s.tenantId],
     );
     if (ref) throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`);
+    const fields = await db.query<{ id: number }>('SELECT id FROM meta_field WHERE table_id = $1', [table.id]);
     await db.query('DELETE FROM meta_table WHERE id = $1 AND tenant_id = $2', [table.id, s.tenantId]);
+    // Its fields went with it (ON DELETE CASCADE); their indexes go too.
+    for (const f of fields) await syncFieldIndexes(db, table.id, f.id, null);
     return ok();
   });
 
@@ -190,7 +193,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
               [...params, id, tableId],
             );
       await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
-      await syncFieldIndexes(db, { id: row.id, tableId, type: input.type, searchable: input.searchable, unique: input.unique }, row.id);
+      await syncFieldIndexes(db, tableId, row.id, input);
       return ok({ id: row.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse('name', '本表已有同一标识的字段');
@@ -217,7 +220,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
       );
       await tx.query('DELETE FROM meta_field WHERE id = $1', [id]);
     });
-    await syncFieldIndexes(db, null, id);
+    await syncFieldIndexes(db, field.tableId, id, null);
     await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [field.tableId]);
     return ok();
   });

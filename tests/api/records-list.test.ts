@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedIn } from '../support/api.ts';
+import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+
+// Issue 46: a records list reads its page by one of several plans (every match sorted when they are few; the list's
+// order walked, whole or bounded, for the tenant or per department; a bounded walk that comes up short sorts the
+// matches). Whichever it takes, the page is the same: each list here is checked row for row against the order worked
+// out in this test from the rows themselves, for a caller of the whole tenant, of one department and of two.
+const databaseUrl = inject('databaseUrl');
+
+type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; count?: number; countEstimated?: true; next?: string };
+let server: ServerWithDb;
+beforeAll(async () => {
+  server = await serverWithDb(databaseUrl);
+});
+afterAll(() => server?.stop());
+
+async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+  const res = await fetch(`${server.url}/manage${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', UserToken: token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+/** A stored member as this test reads it back: its id and values by field name. */
+interface Row {
+  id: number;
+  nickname: string;
+  points: number | null;
+  joined: string;
+  department: number | null;
+}
+
+const ROWS = 3_000;
+
+describe('records list plans', () => {
+  let table: RecordSchema;
+  let rows: Row[];
+  let departs: { hq: number; east: number; south: number };
+
+  beforeAll(async () => {
+    const admin = await signedIn(server.url, 'admin');
+    table = (await call<RecordSchema>(admin.token, '/v1/metaRecord/schema', { component: 'member-mng/member-list' })).values!;
+    const id = (name: string) => String(table.fields.find((f) => f.name === name)!.id);
+    const d = await server.query<{ id: number; depart_name: string }>(`SELECT id, depart_name FROM depart WHERE tenant_id = 1`);
+    const by = (name: string) => d.find((x) => x.depart_name === name)!.id;
+    departs = { hq: by('总部'), east: by('华东大区'), south: by('华南大区') };
+    // Departments in turn with every fourth member in none; every seventh without points; points with many ties; a
+    // nickname marker on one run of consecutive members (matches that sit together in the order).
+    await server.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data)
+       SELECT 1, $1, jsonb_strip_nulls(jsonb_build_object(
+                $2::text, '计划会员' || g || CASE WHEN g BETWEEN 400 AND 1500 THEN '簇' ELSE '' END,
+                $3::text, CASE WHEN g % 7 = 0 THEN NULL ELSE to_jsonb((g * 7919) % 500) END,
+                $4::text, CASE WHEN g % 4 = 3 THEN NULL ELSE to_jsonb(($5::int[])[(g % 4) + 1]) END,
+                $6::text, to_char(date '2026-01-01' + (g % 90), 'YYYY-MM-DD')))
+         FROM generate_series(1, ${ROWS}) g`,
+      [table.table.id, id('nickname'), id('points'), id('department'), [departs.hq, departs.east, departs.south], id('joined_at')],
+    );
+    await server.query('ANALYZE meta_record');
+    const stored = await server.query<{ id: number; data: Record<string, unknown> }>(
+      `SELECT id::int AS id, data FROM meta_record WHERE table_id = $1`,
+      [table.table.id],
+    );
+    rows = stored.map((r) => ({
+      id: r.id,
+      nickname: String(r.data[id('nickname')] ?? ''),
+      points: (r.data[id('points')] as number | undefined) ?? null,
+      joined: String(r.data[id('joined_at')] ?? ''),
+      department: (r.data[id('department')] as number | undefined) ?? null,
+    }));
+    // A caller of two departments: tenantadmin, given 华东大区 beside 总部.
+    await server.query(`UPDATE app_user SET depart_ids = $1 WHERE user_name = 'tenantadmin'`, [[departs.hq, departs.east]]);
+  });
+
+  /** The list as the rules say it: the caller's departments, the filters, the order (missing values last, then newest). */
+  const expected = (
+    scope: number[] | null,
+    q: { contains?: string; joined?: [string, string]; sort?: 'points' | 'joined'; dir?: 1 | -1 },
+  ) => {
+    const dir = q.dir ?? -1;
+    const key = (r: Row) => (q.sort === 'points' ? r.points : q.sort === 'joined' ? r.joined : null);
+    return rows
+      .filter((r) => scope === null || (r.department !== null && scope.includes(r.department)))
+      .filter((r) => !q.contains || r.nickname.toLowerCase().includes(q.contains.toLowerCase()))
+      .filter((r) => !q.joined || (r.joined >= q.joined[0] && r.joined <= q.joined[1]))
+      .sort((a, b) => {
+        if (!q.sort) return b.id - a.id;
+        const [x, y] = [key(a), key(b)];
+        if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
+        return x === y ? b.id - a.id : (x < y ? -1 : 1) * dir;
+      })
+      .map((r) => r.id);
+  };
+
+  const CASES: Array<[string, Parameters<typeof expected>[1]]> = [
+    ['newest first', {}],
+    ['points, most first (ties, then the members without points)', { sort: 'points', dir: -1 }],
+    ['points, fewest first', { sort: 'points', dir: 1 }],
+    ['a fragment of many (1,111 for the tenant), by points', { contains: '计划会员1', sort: 'points' }],
+    ['a fragment of matches that sit together, newest first', { contains: '簇' }],
+    ['a fragment every member has, by join day', { contains: '计划会员', sort: 'joined', dir: -1 }],
+    ['a rare fragment, by join day', { contains: '会员29', sort: 'joined', dir: 1 }],
+    ['a range of join days, by points', { joined: ['2026-01-10', '2026-02-10'], sort: 'points' }],
+  ];
+  const bodyOf = (q: Parameters<typeof expected>[1]) => ({
+    tableId: table.table.id,
+    filters: { ...(q.contains ? { nickname: q.contains } : {}), ...(q.joined ? { joined_at: `${q.joined[0]}~${q.joined[1]}` } : {}) },
+    ...(q.sort ? { sortField: q.sort === 'points' ? 'points' : 'joined_at', sortOrder: q.dir === 1 ? 'ascend' : 'descend' } : {}),
+  });
+
+  for (const [who, scope] of [
+    ['admin', () => null],
+    ['staff', () => [departs.east]],
+    ['tenantadmin', () => [departs.hq, departs.east]],
+  ] as const) {
+    it(`${who}: every plan answers the pages the order gives, by number and from the page before`, async () => {
+      const caller = await signedIn(server.url, who);
+      for (const [label, q] of CASES) {
+        const want = expected(scope(), q);
+        const size = 50;
+        const last = Math.max(1, Math.ceil(want.length / size));
+        const page = async (pageNum: number, after?: string) => {
+          const a = await call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', { ...bodyOf(q), pageNum, pageSize: size, after });
+          expect(a.result, `${label}, page ${pageNum}: ${a.errmsg}`).toBe('ok');
+          return a;
+        };
+        const first = await page(1);
+        if (!first.countEstimated) expect(first.count, label).toBe(want.length);
+        for (const n of new Set([1, 2, Math.ceil(last / 2), last - 1, last].filter((x) => x >= 1))) {
+          const a = n === 1 ? first : await page(n);
+          expect(
+            a.values!.map((r) => r.id),
+            `${label}: page ${n} of ${last}`,
+          ).toEqual(want.slice((n - 1) * size, n * size));
+          // the page after it, from its cursor, is the same page asked by number
+          if (a.next && n < last) {
+            const after = await page(n + 1, a.next);
+            expect(
+              after.values!.map((r) => r.id),
+              `${label}: page ${n + 1} from page ${n}'s cursor`,
+            ).toEqual(want.slice(n * size, (n + 1) * size));
+          }
+        }
+      }
+    });
+  }
+
+  it('a walk that reads its bound without the page sorts the matches: ones that sit past it are still listed', async () => {
+    // Oldest first: 1,100 members of 总部 and 1,100 of 华东大区 with a marker, then 12,000 newer ones of 华东大区
+    // without it. Newest first, a walk of 华东大区 (or of the tenant) reads its bound of rows before any marked one,
+    // while a walk of 总部 finds its page at once.
+    const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
+    const department = String(table.fields.find((f) => f.name === 'department')!.id);
+    const add = (count: number, name: string, depart: number) =>
+      server.query(
+        `INSERT INTO meta_record (tenant_id, table_id, data)
+         SELECT 1, $1, jsonb_build_object($2::text, $3 || g, $4::text, $5::int) FROM generate_series(1, ${count}) g`,
+        [table.table.id, nickname, name, department, depart],
+      );
+    await add(1_100, '远古会员', departs.hq);
+    await add(1_100, '远古会员', departs.east);
+    await add(12_000, '新会员', departs.east);
+    await server.query('ANALYZE meta_record');
+    const marked = (
+      await server.query<{ id: number; d: number }>(
+        `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE '远古会员%' ORDER BY id DESC`,
+        [table.table.id, department, nickname],
+      )
+    ).map((r) => r);
+    for (const [who, scope] of [
+      ['admin', null],
+      ['staff', [departs.east]],
+      ['tenantadmin', [departs.hq, departs.east]],
+    ] as const) {
+      const caller = await signedIn(server.url, who);
+      const want = marked.filter((r) => scope === null || (scope as readonly number[]).includes(r.d)).map((r) => r.id);
+      for (const pageNum of [1, Math.ceil(want.length / 50)]) {
+        const a = await call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
+          tableId: table.table.id,
+          filters: { nickname: '远古' },
+          pageNum,
+          pageSize: 50,
+        });
+        expect(
+          a.values?.map((r) => r.id),
+          `${who}: page ${pageNum}`,
+        ).toEqual(want.slice((pageNum - 1) * 50, pageNum * 50));
+      }
+    }
+  });
+
+  it('a department-scoped table keeps its scope indexes as its fields change, and they go with the table', async () => {
+    const indexes = async (tableId: number) =>
+      (
+        await server.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE $1`,
+          [`meta_rec_t${tableId}\\_%`],
+        )
+      )
+        .map((r) => r.indexname)
+        .sort();
+    const dept = table.fields.find((f) => f.name === 'department')!.id;
+    const at = (field: string) => `meta_rec_t${table.table.id}_d${dept}_${field}`;
+    const sorted = table.fields.filter((f) => ['level', 'points', 'store', 'joined_at'].includes(f.name)).map((f) => at(String(f.id)));
+    expect(await indexes(table.table.id)).toEqual([...sorted, at('id'), at('u')].sort());
+
+    // A table of the data dictionary: no department, no scope index; a department field brings them, with one for
+    // each ordered field; deleting the field takes them away, and deleting the table its fields' indexes.
+    const admin = await signedIn(server.url, 'admin');
+    const name = `plan_${Date.now().toString(36)}`;
+    const made = await call<{ id: number }>(admin.token, '/v1/metaData/saveMetaTable', { name, label: '计划表' });
+    expect(made.result, made.errmsg).toBe('ok');
+    const tableId = made.values!.id;
+    const field = async (body: Record<string, unknown>) => {
+      const a = await call<{ id: number }>(admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });
+      expect(a.result, a.errmsg).toBe('ok');
+      return a.values!.id;
+    };
+    const amount = await field({ name: 'amount', label: '金额', type: 'number' });
+    expect(await indexes(tableId)).toEqual([]);
+    const owner = await field({ name: 'owner', label: '部门', type: 'department', searchable: true });
+    const d = (x: string) => `meta_rec_t${tableId}_d${owner}_${x}`;
+    expect(await indexes(tableId)).toEqual([d(String(amount)), d('id'), d('u')].sort());
+    await field({ name: 'title', label: '标题', type: 'text', searchable: true });
+    expect(await indexes(tableId)).toEqual([d(String(amount)), d('id'), d('u')].sort());
+    expect(await call(admin.token, '/v1/metaData/delMetaField', { id: owner })).toMatchObject({ result: 'ok' });
+    expect(await indexes(tableId)).toEqual([]);
+    expect(await call(admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 'ok' });
+    const left = await server.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexdef LIKE $1`, [
+      `%table_id = ${tableId})%`,
+    ]);
+    expect(left).toEqual([]);
+  });
+});
