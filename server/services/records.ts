@@ -167,42 +167,45 @@ export async function syncFieldIndexes(
  * and dropped when no longer wanted (`meta_rec_t<table>_…`): after a field's save or delete, and at each start for
  * tables made by an earlier release (syncAllScopeIndexes).
  */
-export async function syncScopeIndexes(db: Queryable, tableId: number) {
-  const tid = sqlId(tableId);
-  const fields = await db.query<IndexedField & { id: number }>(
-    'SELECT id, type, searchable FROM meta_field WHERE table_id = $1 ORDER BY sort, id',
-    [tableId],
+export function syncScopeIndexes(db: Queryable, tableId: number) {
+  return syncScopeIndexesOf(db, [tableId]);
+}
+
+/** syncScopeIndexes for every table with a department field or a scope index (a start: tables made before them). */
+export function syncAllScopeIndexes(db: Queryable) {
+  return syncScopeIndexesOf(db, null);
+}
+
+/** The scope indexes of these tables (null: of every table that has or wants one), in two reads and the changes. */
+async function syncScopeIndexesOf(db: Queryable, tables: number[] | null) {
+  const fields = await db.query<IndexedField & { id: number; tableId: number }>(
+    `SELECT id, table_id AS "tableId", type, searchable FROM meta_field f
+      WHERE ${tables ? 'table_id = ANY($1::int[])' : `EXISTS (SELECT 1 FROM meta_field d WHERE d.table_id = f.table_id AND d.type = 'department')`}
+      ORDER BY sort, id`,
+    tables ? [tables] : [],
   );
-  const depart = departmentField(fields);
+  const have = (
+    await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname ~ $1`, [
+      tables ? `^meta_rec_t(${tables.map(sqlId).join('|')})_` : '^meta_rec_t[0-9]+_',
+    ])
+  ).map((r) => r.indexname);
   const want = new Map<string, string>();
-  if (depart) {
-    const d = sqlId(depart.id);
+  for (const tableId of new Set(fields.map((f) => f.tableId))) {
+    const own = fields.filter((f) => f.tableId === tableId);
+    const depart = departmentField(own);
+    if (!depart) continue;
+    const [t, d] = [sqlId(tableId), sqlId(depart.id)];
     const on = (name: string, columns: string) =>
       want.set(
-        `meta_rec_t${tid}_d${d}_${name}`,
-        `CREATE INDEX IF NOT EXISTS meta_rec_t${tid}_d${d}_${name} ON meta_record ((data -> '${d}'), ${columns}) WHERE table_id = ${tid}`,
+        `meta_rec_t${t}_d${d}_${name}`,
+        `CREATE INDEX IF NOT EXISTS meta_rec_t${t}_d${d}_${name} ON meta_record ((data -> '${d}'), ${columns}) WHERE table_id = ${t}`,
       );
     on('id', 'id');
     on('u', 'updated_at, id');
-    for (const f of fields) if (f.id !== depart.id && indexKind(f) === 'btree') on(sqlId(f.id), `(data -> '${sqlId(f.id)}'), id`);
+    for (const f of own) if (f.id !== depart.id && indexKind(f) === 'btree') on(sqlId(f.id), `(data -> '${sqlId(f.id)}'), id`);
   }
-  const have = (
-    await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE $1`, [
-      `meta_rec_t${tid}\\_%`,
-    ])
-  ).map((r) => r.indexname);
   for (const name of have) if (!want.has(name)) await db.query(`DROP INDEX IF EXISTS ${name}`);
   for (const [name, sql] of want) if (!have.includes(name)) await db.query(sql);
-}
-
-/** syncScopeIndexes for every table with a department field (a start: tables made before scope indexes existed). */
-export async function syncAllScopeIndexes(db: Queryable) {
-  const tables = await db.query<{ id: number }>(
-    `SELECT DISTINCT table_id AS id FROM meta_field WHERE type = 'department'
-     UNION SELECT DISTINCT substring(indexname from '^meta_rec_t([0-9]+)_')::int FROM pg_indexes
-      WHERE tablename = 'meta_record' AND indexname ~ '^meta_rec_t[0-9]+_'`,
-  );
-  for (const t of tables) await syncScopeIndexes(db, t.id);
 }
 
 /** The field a unique-index violation names (meta_rec_u_<id>), for a message the user can act on. */

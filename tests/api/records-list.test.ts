@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+import type { Queryable } from '../../server/infra/db/db.ts';
+import { syncAllScopeIndexes } from '../../server/services/records.ts';
 
 // Issue 46: a records list reads its page by one of several plans (every match sorted when they are few; the list's
 // order walked, whole or bounded, for the tenant or per department; a bounded walk that comes up short sorts the
@@ -207,6 +209,12 @@ describe('records list plans', () => {
     const at = (field: string) => `meta_rec_t${table.table.id}_d${dept}_${field}`;
     const sorted = table.fields.filter((f) => ['level', 'points', 'store', 'joined_at'].includes(f.name)).map((f) => at(String(f.id)));
     expect(await indexes(table.table.id)).toEqual([...sorted, at('id'), at('u')].sort());
+    // A start puts back what a database made by an earlier release lacks, and takes away what no field wants.
+    await server.query(`DROP INDEX ${at('id')}`);
+    await server.query(`CREATE INDEX meta_rec_t999999_d1_id ON meta_record (id) WHERE table_id = 999999`);
+    await syncAllScopeIndexes({ query: server.query } as unknown as Queryable);
+    expect(await indexes(table.table.id)).toEqual([...sorted, at('id'), at('u')].sort());
+    expect(await indexes(999_999)).toEqual([]);
 
     // A table of the data dictionary: no department, no scope index; a department field brings them, with one for
     // each ordered field; deleting the field takes them away, and deleting the table its fields' indexes.
