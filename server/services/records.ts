@@ -6,6 +6,7 @@ import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../src/api/contract.ts';
 import type { Counted } from '../infra/db/count.ts';
+import { contains } from '../infra/db/like.ts';
 
 /**
  * The records engine: the rows of a meta table, per tenant, in meta_record.data (JSONB) under each
@@ -226,8 +227,6 @@ export interface ListQuery {
   sortOrder: 'ascend' | 'descend' | null;
 }
 
-const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The WHERE clause of a list: the table, the filters on searchable fields (a text contains, an option or a
  * reference equals, a number, date or time range `from~to`), and the caller's department scope when the table has
@@ -273,7 +272,7 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
       case 'text':
       case 'phone':
       case 'image':
-        parts.push(`(r.data ->> '${fid}') ILIKE ${p(`%${likeEscape(value.slice(0, 100))}%`)}`);
+        parts.push(`(r.data ->> '${fid}') ILIKE ${p(contains(value.slice(0, 100)))}`);
         break;
       case 'enum':
         parts.push(`${at} = ${json(value)}`);

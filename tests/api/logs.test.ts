@@ -186,6 +186,42 @@ describe('operation log', () => {
     const exported = await call<unknown[]>(admin.token, '/v1/userOperationLog/list', { user: userName, export: true });
     expect(exported.json).toMatchObject({ count: 2, truncated: false });
   });
+  it('keeps to the caller’s departments, finds the page text literally, and answers an account no one has at once', async () => {
+    // a new account of 总部 (tenantadmin's department) and staff of 华东大区 (outside it)
+    const userName = await newAccount(baseUrl, 'admin', 'lt');
+    const mine = await signedIn(baseUrl, userName);
+    const staff = await signedIn(baseUrl, 'staff');
+    const tag = Date.now().toString(36);
+    const save = (token: string, pageName: string) =>
+      call(token, '/v1/userOperationLog/save', {
+        operationTime: '2026-11-28 10:00:00',
+        operationName: '查询',
+        operationCode: 'q',
+        systemName: 'SCRM',
+        pageName,
+      });
+    await save(mine.token, `${tag}满100%_\\减`);
+    await save(mine.token, `${tag}满100x减`);
+    await save(staff.token, `${tag}范围外`);
+    const [admin, ta] = [await signedIn(baseUrl, 'admin'), await signedIn(baseUrl, 'tenantadmin')];
+    const pages = async (token: string, body: Record<string, unknown>) => {
+      const { json } = await call<Array<{ pageName: string }>>(token, '/v1/userOperationLog/list', { pageSize: 50, ...body });
+      expect(json.result, `${JSON.stringify(body)}: ${json.errmsg}`).toBe('ok');
+      return { names: json.values!.map((r) => r.pageName), count: json.count };
+    };
+    // %, _ and \ are themselves, any letter case, not patterns
+    expect((await pages(ta.token, { page: `${tag}满100%_\\` })).names).toEqual([`${tag}满100%_\\减`]);
+    expect((await pages(ta.token, { page: `${tag}满100_` })).names).toEqual([]);
+    expect((await pages(ta.token, { page: `${tag.toUpperCase()}满100` })).names).toEqual([`${tag}满100x减`, `${tag}满100%_\\减`]);
+    // staff's row is outside tenantadmin's departments, whether looked for by its page or its account; admin sees it
+    expect(await pages(ta.token, { page: `${tag}范围外` })).toEqual({ names: [], count: 0 });
+    expect(await pages(ta.token, { user: 'staff', page: tag })).toEqual({ names: [], count: 0 });
+    expect((await pages(admin.token, { user: 'staff', page: tag })).names).toEqual([`${tag}范围外`]);
+    expect((await pages(admin.token, { page: tag })).count).toBe(3);
+    // an account no one has: nothing, counted as nothing
+    expect(await pages(admin.token, { user: `无此账号${tag}` })).toEqual({ names: [], count: 0 });
+  });
+
   it('reads the next page from where the last one ended (its cursor), the same rows as by number, unshaken by new rows', async () => {
     const userName = await newAccount(baseUrl, 'admin', 'pg');
     const me = await signedIn(baseUrl, userName);

@@ -54,7 +54,16 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
   };
   const data = path.join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'scrm', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync']);
+  // Byte order for text (as PGlite sorts), and UTF-8 character classes, so pg_trgm indexes Chinese (db.ts warns of a
+  // C LC_CTYPE in production).
+  const initdb = ['-D', data, '-U', 'scrm', '--auth=trust', '--encoding=UTF8', '--no-sync'];
+  try {
+    run('initdb', [...initdb, '--lc-collate=C', '--lc-ctype=C.UTF-8']);
+  } catch {
+    // a system without the C.UTF-8 locale: the byte locale (Chinese searches then scan, as db.ts warns)
+    rmSync(data, { recursive: true, force: true });
+    run('initdb', [...initdb, '--no-locale']);
+  }
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   start();

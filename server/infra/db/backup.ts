@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import path from 'node:path';
 import { lockDataDir } from './db.ts';
 import { KEY_FILE } from '../secrets.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 /**
  * Backup and restore of the console's database, as `npm run backup -- <file>` and `npm run restore -- <file>`
@@ -51,8 +52,7 @@ export async function backup(options: { databaseUrl?: string; dataDir: string; f
   const unlock = lockDataDir(options.dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const pg = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    const pg = await PGlite.create(options.dataDir, { extensions: await pgliteExtensions() });
     try {
       const dump = Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer());
       await writePrivately(options.file, async (fd) => writeFileSync(fd, dump));
@@ -143,8 +143,7 @@ async function restorePglite(options: { dataDir: string; file: string; force?: b
 /** Unpacks a PGlite archive into `dir` and checks it is this console's database. */
 async function openRestored(dir: string, file: string): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pg = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(file)]) });
+  const pg = await PGlite.create(dir, { extensions: await pgliteExtensions(), loadDataDir: new Blob([readFileSync(file)]) });
   try {
     const { rows } = await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     if (!rows[0] || rows[0].n === 0) throw new Error('备份中没有本程序的数据库');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { log } from '../logger.ts';
 import { isDatabaseUnavailable, isPlanChanged } from './db-errors.ts';
 import { Outage } from './outage.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 
 /** How a query is run. */
 /**
@@ -89,6 +90,7 @@ export interface DbOptions {
 export async function openDb(options: DbOptions, prepare?: (db: Db) => Promise<void>): Promise<Db> {
   const db = options.databaseUrl ? await openPostgres(options) : await openPglite(options.dataDir);
   try {
+    if (options.databaseUrl) await warnOfByteCtype(db);
     await db.withStartupLock(async () => {
       await migrate(db, options.migrateUpTo);
       await prepare?.(db);
@@ -98,6 +100,21 @@ export async function openDb(options: DbOptions, prepare?: (db: Db) => Promise<v
     throw err;
   }
   return db;
+}
+
+/**
+ * A PostgreSQL database whose LC_CTYPE is C (or POSIX) takes no Chinese character for part of a word: pg_trgm makes
+ * no trigram of 张三 or 会员, so every contains-search of Chinese text (lists' keyword and text filters, the
+ * operation log's page filter) reads every row instead of its index. Said at start, with the fix.
+ */
+async function warnOfByteCtype(db: Db) {
+  const [row] = await db.query<{ ctype: string }>('SELECT datctype AS ctype FROM pg_database WHERE datname = current_database()');
+  if (row && /^(C|POSIX)$/i.test(row.ctype)) {
+    console.warn(
+      `数据库的 LC_CTYPE 为 ${row.ctype}：中文不计入三元组索引，中文的包含搜索将逐行扫描。` +
+        `请以 UTF-8 的字符分类新建数据库（如 CREATE DATABASE … TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'）后恢复数据。`,
+    );
+  }
 }
 
 /** The data folder is someone else's: a second server on one PGlite folder loses acknowledged writes. */
@@ -164,12 +181,10 @@ export function lockDataDir(dataDir: string): () => void {
 async function openPglite(dataDir: string): Promise<Db> {
   const unlock = lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
-  // Trigram indexes (substring search in lists) are an extension on PostgreSQL too (contrib, trusted since 13).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { PreparedStatements } = await import('./pglite-statements.ts');
   let pg: InstanceType<typeof PGlite>;
   try {
-    pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pg = await PGlite.create(dataDir, { extensions: await pgliteExtensions() });
     await pg.query('SELECT 1');
   } catch (err) {
     unlock();

@@ -33,6 +33,7 @@ import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { recordApi } from '../../../src/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
+import { likeEscape } from '../../infra/db/like.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 
@@ -277,7 +278,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         WHERE r.table_id = $1 AND r.tenant_id = $2
           AND (cardinality($4::bigint[]) > 0 AND r.id = ANY($4::bigint[]) OR cardinality($4::bigint[]) = 0 AND ($3 = '' OR ${label} ILIKE '%' || $3 || '%'))
         ORDER BY r.id DESC LIMIT 20`,
-      [field.refTableId, s.tenantId, keyword.replace(/[\\%_]/g, (x) => `\\${x}`), ids],
+      [field.refTableId, s.tenantId, likeEscape(keyword), ids],
       PER_CALL,
     );
     return ok(rows);

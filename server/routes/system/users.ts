@@ -13,6 +13,7 @@ import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '../../../src/api/contract.ts';
+import { contains } from '../../infra/db/like.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
 const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.user_type AS "userType", u.status,
@@ -246,7 +247,7 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
   const direction: 'ASC' | 'DESC' = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
   const scope = await departmentScope(db, s);
   // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
-  const like = `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = contains(keyword);
   const where = `u.tenant_id = $1 AND u.deleted_at IS NULL
       AND ($2 = '' OR ${SEARCH_TEXT} ILIKE $3)
       AND ($4::int[] IS NULL OR u.depart_ids && $4::int[])
