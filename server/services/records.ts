@@ -7,6 +7,7 @@ import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../src/api/contract.ts';
 import type { Counted } from '../infra/db/count.ts';
 import { contains } from '../infra/db/like.ts';
+import { indexKind, sortableBy } from '../../src/api/rules/record-rules.ts';
 
 /**
  * The records engine: the rows of a meta table, per tenant, in meta_record.data (JSONB) under each
@@ -100,21 +101,7 @@ export async function mayRecord(db: Db, s: SessionInfo, method: string, path: st
  */
 const LIST_WALK = 10_000;
 
-/** Field types whose values lists sort by (amounts, days, times): each has a btree index, searchable or not. */
-const ORDERED_TYPES: ReadonlySet<string> = new Set(['number', 'money', 'date', 'datetime']);
-
 type IndexedField = Pick<MetaFieldRow, 'type' | 'searchable'>;
-
-/**
- * The index a field's values have: a searchable text field a trigram index (contains); any other searchable field,
- * and every number, money, date and time field (lists sort by them), a btree on its JSON value; else none.
- */
-export const indexKind = (field: IndexedField): 'trigram' | 'btree' | null =>
-  field.searchable && (field.type === 'text' || field.type === 'phone')
-    ? 'trigram'
-    : field.searchable || ORDERED_TYPES.has(field.type)
-      ? 'btree'
-      : null;
 
 /**
  * Keeps the indexes of a field, partial to its table: its own (indexKind), with statistics on a btree's value; a
@@ -331,14 +318,14 @@ interface Sort {
   nullable: boolean;
 }
 
-function sortOf(schema: Schema, q: ListQuery): Sort {
+function sortOf(schema: Schema, q: ListQuery): Sort & { field?: MetaFieldRow } {
   const dir = q.sortOrder === 'ascend' ? 'ASC' : 'DESC';
   if (!q.sortField || !q.sortOrder) return { key: null, dir: 'DESC', nullable: false };
   if (q.sortField === 'createdAt') return { key: null, dir, nullable: false };
   if (q.sortField === 'updatedAt') return { key: 'r.updated_at', dir, nullable: false };
   const field = schema.fields.find((f) => f.name === q.sortField);
   if (!field) throw refuse('sortField', `没有名为 ${q.sortField} 的字段`);
-  return { key: `r.data -> '${sqlId(field.id)}'`, dir, nullable: true };
+  return { key: `r.data -> '${sqlId(field.id)}'`, dir, nullable: true, field };
 }
 
 const orderOf = ({ key, dir, nullable }: Sort) => (key ? `${key} ${dir}${nullable ? ' NULLS LAST' : ''}, r.id DESC` : `r.id ${dir}`);
@@ -460,7 +447,16 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     );
     return [...valued, ...missing].slice(offset, reach);
   };
-  return { key, after, accepts, pageIds, order: orderOf(sort) };
+  /**
+   * Refuses this order for a list of `counted` rows when `sortableBy` says no (a field without a btree, past
+   * LIST_LIMITS.exactCountUpTo rows): each page, or each slice of an export, would sort every match.
+   */
+  const assertSortable = (counted: Counted) => {
+    const { field } = sort;
+    if (field && !sortableBy(field, counted))
+      throw refuse('sortField', `超过 ${LIST_LIMITS.exactCountUpTo} 条时不能按“${field.label}”排序，请先筛选`);
+  };
+  return { key, after, accepts, pageIds, assertSortable, order: orderOf(sort) };
 }
 
 export interface StoredRecord {

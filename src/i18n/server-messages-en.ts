@@ -228,6 +228,7 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
   [/^按钮须和所在页面一起授予：(.+)$/, (m) => `A button is granted with its page: ${m[1]}`],
   [/^一次最多导入 (\d+) 行，这个文件有 (\d+) 行$/, (m) => `At most ${m[1]} rows at a time; this file has ${m[2]}`],
   [/^文件不能超过 (\d+) MB$/, (m) => `The file is at most ${m[1]} MB`],
+  [/^超过 (\d+) 条时不能按“(.+)”排序，请先筛选$/, (m) => `Past ${m[1]} rows a list cannot be sorted by “${m[2]}”: filter it first`],
   [
     /^一次最多导出 ([\d,]+) 行，当前筛选有 ([\d,]+) 行，请缩小筛选范围$/,
     (m) => `At most ${m[1]} rows per export; the filters match ${m[2]}: narrow them`,

@@ -195,6 +195,23 @@ describe('records list plans', () => {
     }
   });
 
+  it('sorts by a field without an index within a filtered list, and refuses it past 10,000 rows, for the list and its export', async () => {
+    // (by now 17,200 members: the test above added 14,200)
+    const admin = await signedIn(server.url, 'admin');
+    const body = { tableId: table.table.id, sortField: 'nickname', sortOrder: 'ascend' };
+    const refusal = { result: 'error', field: 'sortField', errmsg: '超过 10000 条时不能按“昵称”排序，请先筛选' };
+    expect(await call(admin.token, '/v1/metaRecord/list', { ...body, pageNum: 1, pageSize: 50 })).toMatchObject(refusal);
+    expect(await call(admin.token, '/v1/metaRecord/exportJob', body)).toMatchObject(refusal);
+    const filtered = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+      ...body,
+      pageNum: 1,
+      pageSize: 50,
+      filters: { nickname: '计划会员1' },
+    });
+    const names = rows.filter((r) => r.nickname.includes('计划会员1')).map((r) => r.nickname);
+    expect(filtered.values!.map((r) => r.values.nickname)).toEqual(names.sort().slice(0, 50));
+  });
+
   it('a department-scoped table keeps its scope indexes as its fields change, and they go with the table', async () => {
     const indexes = async (tableId: number) =>
       (

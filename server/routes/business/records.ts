@@ -230,6 +230,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const where = await listWhere(db, s, schema, q, params);
     const keyset = listKeyset(schema, q);
     const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params);
+    keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
     const after = readPageCursor(body.after, keyset.accepts);
     const ids = await keyset.pageIds(db, where, params, {
@@ -412,6 +413,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const where = await listWhere(db, s, schema, q, params);
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where.sql}`, params, PER_CALL);
     const keyset = listKeyset(schema, q);
+    keyset.assertSortable({ count: n });
     const phone = await phoneView(db, s);
     const day = todayIn(await tenantZone(db, s.tenantId));
     const next = async (after: ListCursor | null, limit: number) => {

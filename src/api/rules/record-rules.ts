@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EXPORT_LIMITS, type MetaFieldRow } from '../contract.ts';
+import { EXPORT_LIMITS, LIST_LIMITS, type MetaFieldRow } from '../contract.ts';
 import { recordValueSchema, type RecordValue } from '../schema/business/record-value.ts';
 
 /**
@@ -11,6 +11,29 @@ import { recordValueSchema, type RecordValue } from '../schema/business/record-v
 export const RECORD_LIMITS = { maxImportRows: 2000, maxExportRows: EXPORT_LIMITS.browserMaxRows } as const;
 
 export type { RecordValue };
+
+/** Field types whose values lists sort by (amounts, days, times): each has a btree index, searchable or not. */
+const ORDERED_TYPES: ReadonlySet<string> = new Set(['number', 'money', 'date', 'datetime']);
+
+/**
+ * The index a field's values have on the server: a searchable text field a trigram index (contains); any other
+ * searchable field, and every number, money, date and time field (lists sort by them), a btree on its JSON value;
+ * else none.
+ */
+export const indexKind = (field: Pick<MetaFieldRow, 'type' | 'searchable'>): 'trigram' | 'btree' | null =>
+  field.searchable && (field.type === 'text' || field.type === 'phone')
+    ? 'trigram'
+    : field.searchable || ORDERED_TYPES.has(field.type)
+      ? 'btree'
+      : null;
+
+/**
+ * Whether a list of `counted` rows may be sorted by `field`: one with a btree always (its index gives the order); any
+ * other but an image only up to LIST_LIMITS.exactCountUpTo rows, where sorting every match stays within a page's
+ * budget. The columns offer the sort by it; the server refuses it past that (a million members by nickname).
+ */
+export const sortableBy = (field: Pick<MetaFieldRow, 'type' | 'searchable'>, counted: { count: number; countEstimated?: boolean }) =>
+  field.type !== 'image' && (indexKind(field) === 'btree' || (!counted.countEstimated && counted.count <= LIST_LIMITS.exactCountUpTo));
 
 /**
  * Checks and normalises one value a user gave for a field (the form, an import cell, an API call) with the field's

@@ -10,6 +10,7 @@ import type { ViewProps } from '../view-props.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useStyles } from './records-styles.ts';
 import { WIDTH } from './record-show.tsx';
+import { sortableBy } from '../../api/rules/record-rules.ts';
 
 type Show = (f: MetaFieldRow, r: MetaRecord) => string;
 
@@ -22,6 +23,8 @@ export const recordTitle = (fields: readonly MetaFieldRow[], show: Show) => (r: 
 /** The records list's columns: each list field of the table (images as thumbnails), then 详情, 编辑 and 删除. */
 export function useRecordColumns(opts: {
   schema: RecordSchema;
+  /** the list's count: past 10,000 rows a field without an index offers no sort (sortableBy) */
+  counted: { count: number; countEstimated?: boolean };
   route: ViewProps['route'];
   show: Show;
   detail: (r: MetaRecord) => void;
@@ -39,7 +42,7 @@ export function useRecordColumns(opts: {
         key: x.name,
         title: x.label,
         width: WIDTH[x.type],
-        sortable: x.type !== 'image',
+        sortable: sortableBy(x, opts.counted),
         render: (r) =>
           x.type === 'image' && typeof r.values[x.name] === 'string' ? (
             <img className={s.thumb} src={r.values[x.name] as string} alt={x.label} />

@@ -79,6 +79,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const title = recordTitle(fields, show);
   const columns = useRecordColumns({
     schema,
+    counted: { count: data.count, countEstimated: data.answer?.countEstimated },
     route,
     show,
     detail: (r) => void openDetail(r),
