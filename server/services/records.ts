@@ -259,7 +259,7 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
       case 'text':
       case 'phone':
       case 'image':
-        parts.push(`(r.data ->> '${fid}') ILIKE ${p(contains(value.slice(0, 100)))}`);
+        parts.push(`(r.data ->> '${fid}') ILIKE ${p(contains(value))}`);
         break;
       case 'enum':
         parts.push(`${at} = ${json(value)}`);

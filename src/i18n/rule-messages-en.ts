@@ -29,7 +29,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   collectionNameRule: 'The collection name is 2-64 letters, digits, underscores, dots or hyphens, starting with a letter',
   recordId: 'No such record, or it was deleted',
   recordComponent: 'The page component is required',
-  recordFilters: 'Filters are an object (field name to text), at most 40',
+  recordFilters: 'Filters are an object (field name to text), at most 40, each at most 200 characters',
   recordSort: 'The sort field is not valid',
   recordField: 'No such reference field',
   recordVersion: 'The version is not valid',

@@ -195,6 +195,41 @@ describe('records list plans', () => {
     }
   });
 
+  it('matches a contains filter whole and literally: one character, 200, and %, _ and \\ as themselves', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const long = `长${'名'.repeat(198)}尾`;
+    const odd = ['满100%减', '满100x减', 'a_b', 'axb', 'c\\d', 'c/d', `${long}！`, `${long.slice(0, 199)}另`];
+    const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
+    await server.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data) SELECT 1, $1, jsonb_build_object($2::text, n) FROM unnest($3::text[]) n`,
+      [table.table.id, nickname, odd],
+    );
+    const found = async (fragment: string) => {
+      const a = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+        tableId: table.table.id,
+        filters: { nickname: fragment },
+        pageNum: 1,
+        pageSize: 50,
+      });
+      expect(a.result, `${fragment}: ${a.errmsg}`).toBe('ok');
+      return a.values!.map((r) => r.values.nickname).sort();
+    };
+    expect(await found('100%')).toEqual(['满100%减']);
+    expect(await found('a_b')).toEqual(['a_b']);
+    expect(await found('c\\d')).toEqual(['c\\d']);
+    expect(await found('%')).toEqual(['满100%减']);
+    expect(await found('！')).toEqual([`${long}！`]);
+    // 200 characters: the whole of them, not their first hundred (which both long names share)
+    expect(long).toHaveLength(200);
+    expect(await found(long)).toEqual([`${long}！`]);
+    // 201 are refused by name, as the filter box takes no more
+    expect(await call(admin.token, '/v1/metaRecord/list', { tableId: table.table.id, filters: { nickname: `${long}！` } })).toMatchObject({
+      result: 'error',
+      field: 'filters',
+      errmsg: '筛选条件须为对象（字段标识 → 文字），最多 40 个，每个不超过 200 字',
+    });
+  });
+
   it('sorts by a field without an index within a filtered list, and refuses it past 10,000 rows, for the list and its export', async () => {
     // (by now 17,200 members: the test above added 14,200)
     const admin = await signedIn(server.url, 'admin');

@@ -31,7 +31,7 @@ export const RULE_MESSAGES = {
   collectionNameRule: '集合名称须为 2-64 位字母、数字、下划线、点或连字符，以字母开头',
   recordId: '记录不存在或已被删除',
   recordComponent: '页面组件不能为空',
-  recordFilters: '筛选条件须为对象（字段标识 → 文字），最多 40 个',
+  recordFilters: '筛选条件须为对象（字段标识 → 文字），最多 40 个，每个不超过 200 字',
   recordSort: '排序字段不正确',
   recordField: '没有这个引用字段',
   recordVersion: '版本不正确',

@@ -103,6 +103,9 @@ export function FilterInput({
       );
     }
     default:
-      return <Input aria-label={field.label} placeholder={field.label} value={value} onChange={(_, d) => onChange(d.value)} />;
+      // the server takes 200 characters a filter (recordList): the box takes no more, so nothing typed is dropped
+      return (
+        <Input aria-label={field.label} placeholder={field.label} value={value} maxLength={200} onChange={(_, d) => onChange(d.value)} />
+      );
   }
 }

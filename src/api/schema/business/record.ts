@@ -23,6 +23,8 @@ const listQuery = {
       v.check((f) => Object.keys(f).length <= 40, say('recordFilters')),
       v.check((f) => Object.values(f).every((x) => ['string', 'number', 'boolean'].includes(typeof x)), say('recordFilters')),
       v.transform((f) => Object.fromEntries(Object.entries(f).map(([k, x]) => [k, String(x)])) as Record<string, string>),
+      // matched whole and literally (a contains of 200 characters is as fast as one of 5): never cut short
+      v.check((f) => Object.values(f).every((x) => x.length <= 200), say('recordFilters')),
     ),
     {},
   ),
