@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
+import type { Answer, MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 import type { Queryable } from '../../server/infra/db/db.ts';
 import { syncAllScopeIndexes } from '../../server/services/records.ts';
 
@@ -11,21 +11,15 @@ import { syncAllScopeIndexes } from '../../server/services/records.ts';
 // out in this test from the rows themselves, for a caller of the whole tenant, of one department and of two.
 const databaseUrl = inject('databaseUrl');
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; count?: number; countEstimated?: true; next?: string };
 let server: ServerWithDb;
 beforeAll(async () => {
   server = await serverWithDb(databaseUrl);
 });
 afterAll(() => server?.stop());
 
-async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${server.url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
+/** A call to this file's server, with a list's count and cursor beside the envelope. */
+const call = <T = unknown>(token: string, path: string, body: unknown = {}) =>
+  callAs<T>(server.url, token, path, body) as Promise<Answer<T> & { count?: number; countEstimated?: true; next?: string }>;
 
 /** A stored member as this test reads it back: its id and values by field name. */
 interface Row {
