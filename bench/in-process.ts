@@ -66,3 +66,14 @@ export async function memberTable(db: Db): Promise<number> {
   const [table] = await db.query<{ id: number }>(`SELECT id FROM meta_table WHERE tenant_id = 1 AND name = 'member'`);
   return table.id;
 }
+
+/**
+ * A nickname fragment of 3 to 8 characters from a random one of `members` seeded members' nicknames (压测会员<n>), new
+ * on every call: from one every member has (压测会员) to one a single member has.
+ */
+export function nicknameFragment(members: number): string {
+  const name = `压测会员${1 + Math.floor(Math.random() * members)}`;
+  const length = Math.min(name.length, 3 + Math.floor(Math.random() * 6));
+  const from = Math.floor(Math.random() * (name.length - length + 1));
+  return name.slice(from, from + length);
+}

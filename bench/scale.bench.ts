@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/infra/db/db.ts';
 import { isEmpty, seedDemo } from '../server/seed/seed.ts';
-import { inProcess, memberTable, seedMembers } from './in-process.ts';
+import { inProcess, memberTable, nicknameFragment, seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { quantile, round } from './stats.ts';
 
@@ -87,14 +87,7 @@ export async function benchScale(): Promise<Record<string, unknown>> {
     };
     const records = '/v1/metaRecord/list';
     const logs = '/v1/userOperationLog/list';
-    // A nickname fragment of 3 to 8 characters from a random member's nickname (压测会员<n>), new on every call: from
-    // one that matches every member (压测会员) to one that matches a single one.
-    const fragment = () => {
-      const name = `压测会员${1 + Math.floor(Math.random() * MEMBERS)}`;
-      const length = Math.min(name.length, 3 + Math.floor(Math.random() * 6));
-      const from = Math.floor(Math.random() * (name.length - length + 1));
-      return name.slice(from, from + length);
-    };
+    const fragment = () => nicknameFragment(MEMBERS);
     const digits = () => String(10_000 + Math.floor(Math.random() * 89_999)).slice(0, 5);
     const cases: Array<[string, string, Record<string, unknown> | (() => Record<string, unknown>)]> = [
       ['members: level = 钻石卡, sorted by points desc', records, { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' }],
