@@ -213,6 +213,10 @@ describe('operation log', () => {
     expect((await pages(ta.token, { page: `${tag}满100%_\\` })).names).toEqual([`${tag}满100%_\\减`]);
     expect((await pages(ta.token, { page: `${tag}满100_` })).names).toEqual([]);
     expect((await pages(ta.token, { page: `${tag.toUpperCase()}满100` })).names).toEqual([`${tag}满100x减`, `${tag}满100%_\\减`]);
+    // one or two characters (no trigram: the index of characters), as literal and as blind to case
+    expect((await pages(ta.token, { user: userName, page: '%' })).names).toEqual([`${tag}满100%_\\减`]);
+    expect((await pages(ta.token, { user: userName, page: 'X减' })).names).toEqual([`${tag}满100x减`]);
+    expect((await pages(ta.token, { user: userName, page: '_x' })).names).toEqual([]);
     // staff's row is outside tenantadmin's departments, whether looked for by its page or its account; admin sees it
     expect(await pages(ta.token, { page: `${tag}范围外` })).toEqual({ names: [], count: 0 });
     expect(await pages(ta.token, { user: 'staff', page: tag })).toEqual({ names: [], count: 0 });

@@ -212,6 +212,9 @@ describe('records list plans', () => {
     expect(await found('a_b')).toEqual(['a_b']);
     expect(await found('c\\d')).toEqual(['c\\d']);
     expect(await found('%')).toEqual(['满100%减']);
+    // two characters, any letter case (found through the field's index of characters, then matched whole)
+    expect(await found('X减')).toEqual(['满100x减']);
+    expect(await found('x%')).toEqual([]);
     expect(await found('！')).toEqual([`${long}！`]);
     // 200 characters: the whole of them, not their first hundred (which both long names share)
     expect(long).toHaveLength(200);
@@ -279,7 +282,15 @@ describe('records list plans', () => {
     const owner = await field({ name: 'owner', label: '部门', type: 'department', searchable: true });
     const d = (x: string) => `meta_rec_t${tableId}_d${owner}_${x}`;
     expect(await indexes(tableId)).toEqual([d(String(amount)), d('id'), d('u')].sort());
-    await field({ name: 'title', label: '标题', type: 'text', searchable: true });
+    const title = await field({ name: 'title', label: '标题', type: 'text', searchable: true });
+    // a searchable text: its trigram index and its index of characters (for fragments of one or two)
+    expect(
+      (
+        await server.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE indexname LIKE $1 ORDER BY 1`, [
+          `meta_rec__\\_${title}`,
+        ])
+      ).map((r) => r.indexname),
+    ).toEqual([`meta_rec_c_${title}`, `meta_rec_s_${title}`]);
     expect(await indexes(tableId)).toEqual([d(String(amount)), d('id'), d('u')].sort());
     expect(await call(admin.token, '/v1/metaData/delMetaField', { id: owner })).toMatchObject({ result: 'ok' });
     expect(await indexes(tableId)).toEqual([]);
