@@ -107,6 +107,18 @@ export async function benchScale(): Promise<Record<string, unknown>> {
         () => ({ filters: { nickname: fragment() }, sortField: 'joined_at', sortOrder: 'ascend' }),
       ],
       ['members: nickname contains a varied fragment, newest first', records, () => ({ filters: { nickname: fragment() } })],
+      // Bad input (issue 46): matched literally, within the same budget.
+      [
+        'members: nickname contains one random digit, newest first',
+        records,
+        () => ({ filters: { nickname: String(Math.floor(Math.random() * 10)) } }),
+      ],
+      [
+        'members: nickname contains %, _ or \\ (no member has one)',
+        records,
+        () => ({ filters: { nickname: '%_\\'[Math.floor(Math.random() * 3)] } }),
+      ],
+      ['members: nickname contains 200 characters', records, { filters: { nickname: '压测会员1'.padEnd(200, '9') } }],
       [
         'members: joined in March, sorted by points',
         records,
@@ -116,6 +128,7 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       ['members: page 2,000 (offset 40,000), newest first', records, { pageNum: 2000 }],
       ['operation log: first page', logs, {}],
       ['operation log: page filter, first page', logs, { page: '页面7' }],
+      ['operation log: page filter of one character no row has', logs, { page: '%' }],
       ['operation log: one day', logs, { from: '2026-02-01T00:00:00Z', to: '2026-02-02T00:00:00Z' }],
       ['operation log: page 5,000 (offset 100,000)', logs, { pageNum: 5000 }],
     ];
