@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,15 @@ async function warnOfByteCtype(db: Db) {
   }
 }
 
+/** DATA_DIR names a folder every user shares (/tmp): the database goes in a folder of its own. */
+export class SharedDataDir extends Error {
+  constructor(dataDir: string) {
+    super(
+      `数据目录 ${dataDir} 是共享目录（如 /tmp），不能存放数据库：请用 DATA_DIR 指定其下的一个子目录，如 ${path.join(dataDir, 'scrm-data')}`,
+    );
+  }
+}
+
 /** The data folder is someone else's: a second server on one PGlite folder loses acknowledged writes. */
 export class DataDirInUse extends Error {}
 
@@ -149,6 +158,9 @@ const alive = (pid: number) => {
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // A shared folder (the sticky bit: /tmp, /var/tmp) is everyone's: made its owner's only below, it would lock every
+  // other user and program out of it.
+  if (statSync(dataDir).mode & 0o1000) throw new SharedDataDir(dataDir);
   // The database's files (PGlite writes them readable by all), its key and its uploads: its owner's only. A folder
   // of another owner that this process may write to anyway keeps its mode.
   try {
