@@ -6,7 +6,7 @@ import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../src/api/contract.ts';
 import type { Counted } from '../infra/db/count.ts';
-import { charsOf, contains, tooShortForTrigrams } from '../infra/db/like.ts';
+import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '../../src/api/rules/record-rules.ts';
 
 /**
@@ -269,10 +269,9 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
       case 'phone':
       case 'image': {
         const text = `(r.data ->> '${fid}')`;
-        // A fragment of one or two characters has no trigram: the field's index of characters finds the rows holding
-        // them (one % or 张 that no row has was a scan of a million rows), the ILIKE then the fragment itself.
-        if (indexKind(field) === 'trigram' && tooShortForTrigrams(value)) parts.push(`${charsOf(text)} @> ${charsOf(`${p(value)}::text`)}`);
-        parts.push(`${text} ILIKE ${p(contains(value))}`);
+        // Through the field's trigram index, or its index of characters for one or two (one % or 张 that no row has
+        // was a scan of a million rows).
+        parts.push(indexKind(field) === 'trigram' ? containsText(text, value, p, 'ilike') : `${text} ILIKE ${p(contains(value))}`);
         break;
       }
       case 'enum':

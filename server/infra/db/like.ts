@@ -13,5 +13,20 @@ export const contains = (text: string): string => `%${likeEscape(text)}%`;
  */
 export const charsOf = (text: string): string => `regexp_split_to_array(lower(${text}), '')`;
 
-/** Whether a fragment is too short for trigrams (fewer than three characters), so it asks the index of characters. */
-export const tooShortForTrigrams = (fragment: string): boolean => [...fragment].length < 3;
+/**
+ * The condition that `text` contains `fragment` literally, any letter case, as the indexes of a searchable text
+ * answer it, its values pushed by `param`:
+ * - `indexed` 'ilike': a trigram index on `text` itself (a records field); 'lower': one on lower(`text`) (the
+ *   operation log's), which a LIKE of the lower-cased pattern uses;
+ * - a fragment of three characters or more is the trigram index's;
+ * - one of one or two has no trigram: the index of characters (charsOf) finds the rows holding all of them, and the
+ *   match itself is kept from the trigram index (`|| ''`), which would otherwise read every entry it holds for a
+ *   pattern without trigrams (seconds on ten million log rows).
+ */
+export function containsText(text: string, fragment: string, param: (v: unknown) => string, indexed: 'ilike' | 'lower'): string {
+  const short = [...fragment].length < 3;
+  const subject = short ? `(${text} || '')` : text;
+  const match =
+    indexed === 'ilike' ? `${subject} ILIKE ${param(contains(fragment))}` : `lower(${subject}) LIKE lower(${param(contains(fragment))})`;
+  return short ? `${charsOf(text)} @> ${charsOf(`${param(fragment)}::text`)} AND ${match}` : match;
+}

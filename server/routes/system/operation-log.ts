@@ -11,7 +11,7 @@ import { LIST_LIMITS } from '../../../src/api/contract.ts';
 import { logApi } from '../../../src/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { OperationOutcome } from '../../../src/api/schema/system/log.ts';
-import { charsOf, contains, tooShortForTrigrams } from '../../infra/db/like.ts';
+import { containsText } from '../../infra/db/like.ts';
 
 const FIELDS = [
   ['operationTime', 'operation_time'],
@@ -49,17 +49,15 @@ async function logWhere(
   // trigrams and characters answers (migration 038; one or two characters have no trigram): a fragment no row has
   // was a scan of every row in the scope (6.6 s of ten million).
   const page = f.page.trim();
+  const params: unknown[] = [s.tenantId, users, f.from ?? null, f.to ?? null, f.outcome];
   const where = `l.tenant_id = $1 AND ${users?.length === 0 ? 'false AND ' : ''}($2::int[] IS NULL OR l.user_id = ANY($2::int[]))
-      AND ($3 = '' OR ${charsOf(LOG_TEXT)} @> ${charsOf('$3::text')}) AND ($4 = '' OR lower(${LOG_TEXT}) LIKE lower($4))
-      AND ($5::timestamptz IS NULL OR l.created_at >= $5) AND ($6::timestamptz IS NULL OR l.created_at < $6)
-      AND ($7 = '' OR l.outcome = $7)`;
-  const short = page && tooShortForTrigrams(page) ? page : '';
-  const params = [s.tenantId, users, short, page && contains(page), f.from ?? null, f.to ?? null, f.outcome];
-  return { where, params: params as unknown[] };
+      AND ($3::timestamptz IS NULL OR l.created_at >= $3) AND ($4::timestamptz IS NULL OR l.created_at < $4)
+      AND ($5 = '' OR l.outcome = $5)${page ? ` AND ${containsText(LOG_TEXT, page, (v) => `$${params.push(v)}`, 'lower')}` : ''}`;
+  return { where, params };
 }
 
 /** What the log's page filter searches: the text of its index (migration 038), lower-cased there. */
-const LOG_TEXT = `l.page_name || ' ' || l.menu_name || ' ' || l.operation_name`;
+const LOG_TEXT = `(l.page_name || ' ' || l.menu_name || ' ' || l.operation_name)`;
 
 /** The log's rows with their users (a row of a deleted user is not listed), before its WHERE. */
 const FROM_LOG = 'FROM operation_log l JOIN app_user u ON u.id = l.user_id WHERE';
