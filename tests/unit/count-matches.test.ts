@@ -50,6 +50,26 @@ describe('countMatches', () => {
     expect(await countMatches(low.db, 'FROM t WHERE x', [])).toEqual({ count: CAP + 1, countEstimated: true });
   });
 
+  it('byIndex counts in a transaction that allows index bitmaps only, by the same rule', async () => {
+    const { db, asked } = fakeDb(FIRST + 1, CAP);
+    const inTransaction: string[] = [];
+    const tx = {
+      query: async (sql: string, params?: unknown[]) => {
+        if (/set_config/.test(sql)) {
+          inTransaction.push(
+            ...['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'].filter((k) => sql.includes(`'${k}', 'off', true`)),
+          );
+          return [{}];
+        }
+        return db.query(sql, params);
+      },
+    };
+    const byIndex = { ...db, transaction: async <T>(fn: (t: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db;
+    expect(await countMatches(byIndex, 'FROM t WHERE x', [], { byIndex: true })).toEqual({ count: FIRST + 1 });
+    expect(inTransaction).toEqual(['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']);
+    expect(asked).toEqual(['plan', `count up to ${CAP}`]);
+  });
+
   it('for any count and estimate: exact answers are true, estimates are marked, never below what was seen, past the cap', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 3 * CAP }), fc.integer({ min: 0, max: 3 * CAP }), async (actual, planned) => {

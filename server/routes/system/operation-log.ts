@@ -53,7 +53,8 @@ async function logWhere(
   const where = `l.tenant_id = $1 AND ${users?.length === 0 ? 'false AND ' : ''}($2::int[] IS NULL OR l.user_id = ANY($2::int[]))
       AND ($3::timestamptz IS NULL OR l.created_at >= $3) AND ($4::timestamptz IS NULL OR l.created_at < $4)
       AND ($5 = '' OR l.outcome = $5)${page ? ` AND ${containsText(LOG_TEXT, page, (v) => `$${params.push(v)}`, 'lower')}` : ''}`;
-  return { where, params };
+  // Users and page text together are counted through their index (countMatches' byIndex).
+  return { where, params, countByIndex: users !== null && page !== '' };
 }
 
 /** What the log's page filter searches: the text of its index (migration 038), lower-cased there. */
@@ -167,13 +168,13 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     const pageNum = exporting ? 1 : body.pageNum;
     const pageSize = exporting ? 10_000 : body.pageSize;
     const s = c.get('session');
-    const { where, params } = await logWhere(db, s, body);
+    const { where, params, countByIndex } = await logWhere(db, s, body);
     // The next page after one the caller read: from where it ended, by the (time, id) index, with no OFFSET.
     // A log cursor's key is an instant.
     const after = exporting ? undefined : readPageCursor(body.after, ({ k }) => k !== null && !Number.isNaN(Date.parse(k)));
     const p = [...params];
     const past = after ? pastRow(p, after.k!, after.id) : '';
-    const counted = await countMatches(db, `${FROM_LOG} ${where}`, params);
+    const counted = await countMatches(db, `${FROM_LOG} ${where}`, params, { byIndex: countByIndex });
     // Few matches (counted exactly, at most alwaysExactUpTo) are read first and then sorted: walking the time index
     // for them passes over nearly every row. Else the page's ids come from the (time, id) index, planned for this
     // call's filters (an unused filter folds away, so a page jumped to by number skips its rows in the index alone).
