@@ -404,6 +404,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
   ) => {
     const { limit, offset, cursor } = page;
     const few = !page.counted.countEstimated && page.counted.count <= LIST_LIMITS.alwaysExactUpTo;
+    // Counted none: there is no page to read.
+    if (few && page.counted.count === 0) return [];
     // Each query numbers its own placeholders after the filters' values.
     const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string) => {
       const p = [...params];

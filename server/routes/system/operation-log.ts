@@ -180,16 +180,20 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     // call's filters (an unused filter folds away, so a page jumped to by number skips its rows in the index alone).
     const few = !counted.countEstimated && counted.count <= LIST_LIMITS.alwaysExactUpTo;
     const matches = few ? `(SELECT l.* ${FROM_LOG} ${where}${past} OFFSET 0) l` : `operation_log l`;
-    const rows = await db.query<{ id: number | string; createdAt: string }>(
-      `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
+    // Counted none: there is no page to read.
+    const none = few && counted.count === 0;
+    const rows = none
+      ? []
+      : await db.query<{ id: number | string; createdAt: string }>(
+          `SELECT l.id, u.user_name AS "userName", u.nickname, ${FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
               l.outcome, l.refusal, to_json(l.created_at) #>> '{}' AS "createdAt"
          ${FROM_LOG} l.tenant_id = $1 AND l.id = ANY(ARRAY(
            SELECT l.id FROM ${matches} JOIN app_user u ON u.id = l.user_id WHERE ${few ? 'true' : `${where}${past}`}
             ORDER BY l.created_at DESC, l.id DESC LIMIT ${pageSize} OFFSET ${after ? 0 : (pageNum - 1) * pageSize}))
         ORDER BY l.created_at DESC, l.id DESC`,
-      p,
-      PER_CALL,
-    );
+          p,
+          PER_CALL,
+        );
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
