@@ -119,25 +119,22 @@ export async function syncFieldIndexes(
   if (!kind) await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
   if (kind !== 'btree') await db.query(`DROP STATISTICS IF EXISTS meta_rec_x_${fid}`);
   if (kind !== 'trigram') await db.query(`DROP STATISTICS IF EXISTS meta_rec_xt_${fid}`);
-  if (kind !== 'trigram') await db.query(`DROP INDEX IF EXISTS meta_rec_c_${fid}`);
   if (kind !== 'trigram') await db.query(`DROP STATISTICS IF EXISTS meta_rec_xc_${fid}`);
   if (!field || !field.unique) await db.query(`DROP INDEX IF EXISTS meta_rec_u_${fid}`);
   const tid = sqlId(tableId);
   if (field && kind) {
     // A type change (only allowed while no record holds a value) may need the other kind.
     await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
+    // A trigram field's index also holds the characters each value has, for fragments too short for trigrams (one
+    // index, not two: every partial index of meta_record is weighed when a query on it is planned), with statistics
+    // on them (a common character is found by walking the list's order, a rare one by the index).
+    const chars = charsOf(`(data ->> '${fid}')`);
     await db.query(
       kind === 'trigram'
-        ? `CREATE INDEX meta_rec_s_${fid} ON meta_record USING gin ((data ->> '${fid}') gin_trgm_ops) WHERE table_id = ${tid}`
+        ? `CREATE INDEX meta_rec_s_${fid} ON meta_record USING gin ((data ->> '${fid}') gin_trgm_ops, (${chars})) WHERE table_id = ${tid}`
         : `CREATE INDEX meta_rec_s_${fid} ON meta_record ((data -> '${fid}')) WHERE table_id = ${tid}`,
     );
-    // A trigram field also has an index of the characters each value holds, for fragments too short for trigrams,
-    // with statistics on them (a common character is found by walking the list's order, a rare one by the index).
-    if (kind === 'trigram') {
-      const chars = charsOf(`(data ->> '${fid}')`);
-      await db.query(`CREATE INDEX IF NOT EXISTS meta_rec_c_${fid} ON meta_record USING gin (${chars}) WHERE table_id = ${tid}`);
-      await db.query(`CREATE STATISTICS IF NOT EXISTS meta_rec_xc_${fid} ON (${chars}) FROM meta_record`);
-    }
+    if (kind === 'trigram') await db.query(`CREATE STATISTICS IF NOT EXISTS meta_rec_xc_${fid} ON (${chars}) FROM meta_record`);
     // The planner reads no statistics from a partial index: these give it the value's distribution, so a filter's
     // count is estimated from the data (约 252,645 条) and it picks the index that finds a page's rows first. Without
     // them a text's contains guessed 100 rows of a million for any fragment: it sorted a million members matching

@@ -8,7 +8,7 @@ export const contains = (text: string): string => `%${likeEscape(text)}%`;
 
 /**
  * The characters of a text, lower case, as an array: what an index of characters holds (a text field's
- * meta_rec_c_<id>, migration 039; the operation log's, migration 038), and what a fragment of one or two characters,
+ * meta_rec_s_<id> beside its trigrams, migration 039; the operation log's, migration 038), and what a fragment of one or two characters,
  * which has no trigram, asks of it (`@>`). Written once: an index answers only this very expression.
  */
 export const charsOf = (text: string): string => `regexp_split_to_array(lower(${text}), '')`;
