@@ -126,7 +126,7 @@ describe('records list plans', () => {
         };
         const first = await page(1);
         if (!first.countEstimated) expect(first.count, label).toBe(want.length);
-        for (const n of new Set([1, 2, Math.ceil(last / 2), last - 1, last].filter((x) => x >= 1))) {
+        for (const n of new Set([1, Math.ceil(last / 2), last])) {
           const a = n === 1 ? first : await page(n);
           expect(
             a.values!.map((r) => r.id),
