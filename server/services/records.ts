@@ -5,7 +5,7 @@ import { ApiError, refuse } from '../infra/http/http.ts';
 import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../src/api/contract.ts';
-import type { Counted } from '../infra/db/count.ts';
+import { fewMatches, type Counted } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '../../src/api/rules/record-rules.ts';
 
@@ -400,7 +400,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     page: { limit: number; offset: number; cursor?: ListCursor; counted: Counted },
   ) => {
     const { limit, offset, cursor } = page;
-    const few = !page.counted.countEstimated && page.counted.count <= LIST_LIMITS.alwaysExactUpTo;
+    const few = fewMatches(page.counted);
     // Counted none: there is no page to read.
     if (few && page.counted.count === 0) return [];
     // Each query numbers its own placeholders after the filters' values.
@@ -414,12 +414,13 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       if (few) return run(sorted);
       const reach = take + skip;
       const { base, filters, scope } = where;
-      // The rows of the order meeting `within` (all of them, or LIST_WALK), the filters' matches among them.
+      // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
+      // deep page); without, the first rows themselves.
       const walk = (within: string, bounded: boolean) =>
         bounded
           ? `SELECT w.id, w.k FROM (SELECT r.id, ${k} AS k, (${filters}) AS hit FROM meta_record r WHERE ${within}${c}
                ORDER BY ${orderOf(o)} LIMIT ${LIST_WALK + 20 * reach}) w WHERE w.hit LIMIT ${reach}`
-          : `SELECT r.id, ${k} AS k FROM meta_record r WHERE ${within}${filters ? ` AND ${filters}` : ''}${c} ORDER BY ${orderOf(o)} LIMIT ${reach}`;
+          : `SELECT r.id, ${k} AS k FROM meta_record r WHERE ${within}${c} ORDER BY ${orderOf(o)} LIMIT ${reach}`;
       const bounded = filters !== '';
       if (!scope) {
         const found = await run(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);

@@ -10,6 +10,12 @@ export interface Counted {
 }
 
 /**
+ * Whether the count found every match and they are few (at most LIST_LIMITS.alwaysExactUpTo): a page is then read by
+ * taking them all and sorting them, where a walk of the list's order would pass over nearly every row to find them.
+ */
+export const fewMatches = (counted: Counted): boolean => !counted.countEstimated && counted.count <= LIST_LIMITS.alwaysExactUpTo;
+
+/**
  * The number of rows `fromWhere` (`FROM … WHERE …`) matches, exact where that is cheap and marked as an estimate
  * where it is not (LIST_LIMITS), in one bounded scan:
  * - the planner sizes the match first (a plan, no rows read);

@@ -6,8 +6,7 @@ import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import { LIST_LIMITS } from '../../../src/api/contract.ts';
+import { countMatches, fewMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { logApi } from '../../../src/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { OperationOutcome } from '../../../src/api/schema/system/log.ts';
@@ -178,7 +177,7 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     // Few matches (counted exactly, at most alwaysExactUpTo) are read first and then sorted: walking the time index
     // for them passes over nearly every row. Else the page's ids come from the (time, id) index, planned for this
     // call's filters (an unused filter folds away, so a page jumped to by number skips its rows in the index alone).
-    const few = !counted.countEstimated && counted.count <= LIST_LIMITS.alwaysExactUpTo;
+    const few = fewMatches(counted);
     const matches = few ? `(SELECT l.* ${FROM_LOG} ${where}${past} OFFSET 0) l` : `operation_log l`;
     // Counted none: there is no page to read.
     const none = few && counted.count === 0;
