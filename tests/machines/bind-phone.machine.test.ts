@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, createMachine } from 'xstate';
 import { BIND_MESSAGES, bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import { campaignWizardMachine, stepStates, type WizardContext } from '../../machines/campaign-wizard.machine.ts';
 import { CAMPAIGN_STEPS, publishProblems, stepProblems, type CampaignSteps } from '../../src/api/rules/campaign-rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, createMachine, type EventObject } from 'xstate';
 import { countdownMachine, formatCountdown } from '../../machines/countdown.machine.ts';
 import {

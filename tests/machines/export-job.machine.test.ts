@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
 import { exportJobMachine } from '../../machines/export-job.machine.ts';
 import type { ExportStatus } from '../../src/api/contract.ts';

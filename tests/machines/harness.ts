@@ -1,6 +1,6 @@
 import { createActor, createMachine, fromPromise, type AnyActorRef, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
 import { expect, it } from 'vitest';
-import type { TestPath } from '@xstate/graph';
+import type { TestPath } from 'xstate/graph';
 
 /**
  * A promise-backed fake actor whose outcome the test decides by the model's done/error events. `inputs` records
@@ -96,7 +96,7 @@ type Config = Record<string, unknown> & {
 export const afterEvent = (delay: string) => `xstate.after.${delay}`;
 
 /**
- * The model of a machine for @xstate/graph, which refuses machines that invoke: the same config with each
+ * The model of a machine for xstate/graph, which refuses machines that invoke: the same config with each
  * invoke's onDone/onError turned into transitions on xstate.done.actor.<id> / xstate.error.actor.<id>, and each
  * delayed transition into one on xstate.after.<delay> (the SUT gets there by a simulated clock). Derived
  * mechanically from the real machine, so the model cannot drift from it.

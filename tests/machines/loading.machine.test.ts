@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import { DEFAULT_LOADING_TEXT, loadingMachine } from '../../machines/loading.machine.ts';
 import { itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import { menuEditorMachine, type CatalogueEntry, type MenuEditorContext } from '../../machines/menu-editor.machine.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';

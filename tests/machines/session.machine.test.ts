@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createMachine, createActor } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
 import { ApiFailure } from '../../src/api/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '../../machines/sms-button.machine.ts';
 import { afterEvent, controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';

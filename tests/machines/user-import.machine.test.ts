@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
 import { userImportMachine } from '../../machines/user-import.machine.ts';
 import type { ImportStatus } from '../../src/api/contract.ts';
