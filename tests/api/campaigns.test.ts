@@ -1,17 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { callsOn, signedIn } from '../support/api.ts';
 
 // Campaigns (issue 15): a draft saved step by step by version, submitted once complete, audited by another user.
 const baseUrl = inject('baseUrl');
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
+const { call } = callsOn(baseUrl);
 type Saved = { id: number; version: number; problems: Record<string, string> };
 const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const complete = {

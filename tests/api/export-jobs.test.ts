@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
@@ -18,21 +18,13 @@ import type { SessionInfo } from '../../server/access/auth.ts';
 // time, a signed link that expires, text never a formula; on PGlite and PostgreSQL.
 const databaseUrl = inject('databaseUrl');
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; count?: number };
 let server: ServerWithDb;
 beforeAll(async () => {
   server = await serverWithDb(databaseUrl);
 });
 afterAll(() => server?.stop());
+const call = <T = unknown>(token: string, path: string, body?: unknown) => callAs<T>(server.url, token, path, body);
 
-async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${server.url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) => {
   const end = Date.now() + ms;
   for (;;) {
@@ -297,10 +289,10 @@ describe('export jobs', () => {
     // planner expects no more than 10,000, else the planner's figure, marked and never below what was counted. Which
     // of the two depends on the planner's statistics, which this test does not pin: tests/unit/count-matches.test.ts
     // checks the rule for every estimate. Here: a true count, or an honest estimate.
-    const some = (await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
+    const some = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
       tableId: brand.table.id,
       filters: { name: '估算品牌1' },
-    })) as Answer<MetaRecord[]> & { count: number; countEstimated?: true };
+    });
     expect(some.result).toBe('ok');
     if (some.countEstimated) expect(some.count).toBeGreaterThan(1_000);
     else expect(some.count).toBe(1_162);

@@ -1,16 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 
 const baseUrl = inject('baseUrl');
-
-const post = async (path: string, body: unknown, headers: Record<string, string>) => {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-};
+const post = (path: string, body: unknown, headers: Record<string, string>) => callAs(baseUrl, headers, path, body);
 
 describe('refusals in the language the request asks for', () => {
   it('answers a refusal in English to Accept-Language: en, in Chinese otherwise; protocol words stay as SPEC writes them', async () => {

@@ -3,21 +3,13 @@ import { createApiClient } from '../../src/api/client.ts';
 import { login } from '../../src/api/calls/session/session-calls.ts';
 import { memoryStore } from '../../src/api/storage.ts';
 import type { LoginLogRow, SessionLogRow } from '../../src/api/table/logs.ts';
-import { newAccount, openEvents, signedIn } from '../support/api.ts';
+import { newAccount, openEvents, send, signedIn } from '../support/api.ts';
 
 // Issue 13, logs: every sign-in attempt and each session's life, who signed in lately, errors (server faults with
 // their request id, the console's own reports), SMS sent, and the operation log's filters, on PGlite and PostgreSQL.
 const baseUrl = inject('baseUrl');
+const call = <T = unknown>(token: string, path: string, body?: unknown) => send<T>(baseUrl, token, path, body);
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number; requestId?: string };
-async function call<T = unknown>(token: string, path: string, body: unknown = {}, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token, ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, requestId: res.headers.get('X-Request-Id'), json: (await res.json()) as Answer<T> };
-}
 const tryLogin = (userName: string, password: string) =>
   login(createApiClient({ store: memoryStore(), baseURL: `${baseUrl}/manage` }), { userName, password }).then(
     (token) => token,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
@@ -12,43 +12,33 @@ const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
 const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
-
 describe('data dictionary', () => {
   it('tables and fields are saved by the rules, listed per tenant, and refused with the field named', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('store_');
-    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+    const table = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       name,
       label: '门店',
       remark: '线下门店',
     });
     expect(table.result).toBe('ok');
     const tableId = table.values!.id;
-    expect(await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '重复' })).toMatchObject({ field: 'name' });
-    expect(await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: 'Bad Name', label: 'x' })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '重复' })).toMatchObject({ field: 'name' });
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: 'Bad Name', label: 'x' })).toMatchObject({
       field: 'name',
     });
     // The schema the form uses: each field's own message, unknown keys named.
-    const saveTable = (body: Record<string, unknown>) => call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', body);
+    const saveTable = (body: Record<string, unknown>) => callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', body);
     expect(await saveTable({ name: unique('t_') })).toMatchObject({ field: 'label', errmsg: '名称不能为空' });
     expect(await saveTable({ name: unique('t_'), label: 'x', component: 'Store' })).toMatchObject({
       field: 'component',
       errmsg: '页面组件须为 group/name 形式的小写路径，如 base-info/store-mng',
     });
     expect(await saveTable({ name: unique('t_'), label: 'x', tenantId: 2 })).toMatchObject({ field: 'tenantId' });
-    expect(await call(baseUrl, admin.token, '/v1/metaData/selMetaTableList', { pageSize: 501 })).toMatchObject({ field: 'pageSize' });
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/selMetaTableList', { pageSize: 501 })).toMatchObject({ field: 'pageSize' });
 
     const field = (body: Record<string, unknown>) =>
-      call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });
+      callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });
     expect((await field({ name: 'code', label: '编码', type: 'text', required: true, unique: true, searchable: true })).result).toBe('ok');
     const status = await field({
       name: 'status',
@@ -72,7 +62,7 @@ describe('data dictionary', () => {
       ],
     });
     expect(named.result).toBe('ok');
-    const listed = await call<Array<{ name: string; options: unknown[] }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', {
+    const listed = await callAs<Array<{ name: string; options: unknown[] }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', {
       tableId,
     });
     expect(listed.values!.find((f) => f.name === 'tier')!.options).toEqual([
@@ -87,7 +77,7 @@ describe('data dictionary', () => {
       errmsg: '本表已有同一标识的字段',
     });
 
-    const fields = await call<Array<{ name: string; type: string; options: unknown[]; inUse: boolean }>>(
+    const fields = await callAs<Array<{ name: string; type: string; options: unknown[]; inUse: boolean }>>(
       baseUrl,
       admin.token,
       '/v1/metaData/selMetaFieldList',
@@ -95,29 +85,29 @@ describe('data dictionary', () => {
     );
     expect(fields.values!.map((f) => f.name)).toEqual(['code', 'status', 'tier']);
     expect(fields.values![1]).toMatchObject({ type: 'enum', inUse: false });
-    const list = await call<Array<{ id: number; fieldCount: number }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+    const list = await callAs<Array<{ id: number; fieldCount: number }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
       keyword: name,
     });
     expect(list.values).toEqual([expect.objectContaining({ id: tableId, fieldCount: 3, recordCount: 0 })]);
 
     // Another tenant sees none of it and cannot touch it.
     const other = await signedIn(baseUrl, 'admin2');
-    expect((await call<unknown[]>(baseUrl, other.token, '/v1/metaData/selMetaTableList', { keyword: name })).values).toEqual([]);
-    expect(await call(baseUrl, other.token, '/v1/metaData/selMetaFieldList', { tableId })).toMatchObject({ errmsg: '数据表不存在' });
-    expect(await call(baseUrl, other.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ errmsg: '数据表不存在' });
+    expect((await callAs<unknown[]>(baseUrl, other.token, '/v1/metaData/selMetaTableList', { keyword: name })).values).toEqual([]);
+    expect(await callAs(baseUrl, other.token, '/v1/metaData/selMetaFieldList', { tableId })).toMatchObject({ errmsg: '数据表不存在' });
+    expect(await callAs(baseUrl, other.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ errmsg: '数据表不存在' });
     // The tenant admin may save but not delete (meta:del is not theirs).
     const ta = await signedIn(baseUrl, 'tenantadmin');
-    expect(await call(baseUrl, ta.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 403 });
+    expect(await callAs(baseUrl, ta.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 403 });
 
     // A referenced table cannot go; once the reference goes, it can.
-    const mall = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('mall_'), label: '商场' });
+    const mall = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('mall_'), label: '商场' });
     const ref = await field({ name: 'mall', label: '商场', type: 'reference', refTableId: mall.values!.id });
-    expect(await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).toMatchObject({
       result: 'error',
       errmsg: expect.stringContaining('引用'),
     });
-    expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaField', { id: ref.values!.id })).result).toBe('ok');
-    expect((await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).result).toBe('ok');
+    expect((await callAs(baseUrl, admin.token, '/v1/metaData/delMetaField', { id: ref.values!.id })).result).toBe('ok');
+    expect((await callAs(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: mall.values!.id })).result).toBe('ok');
   });
 });
 
@@ -126,35 +116,37 @@ describe('发布为页面', () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('parcel_');
     const component = `custom/${name.replaceAll('_', '-')}`;
-    const saved = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+    const saved = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       name,
       label: '包裹',
       labelEn: ' Parcels ',
       component,
     });
     const tableId = saved.values!.id;
-    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', {
+    await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaField', {
       tableId,
       name: 'code',
       label: '取件码',
       labelEn: 'Pickup code',
       type: 'text',
     });
-    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'note', label: '备注', type: 'text' });
-    const fields = await call<Array<{ name: string; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', { tableId });
+    await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'note', label: '备注', type: 'text' });
+    const fields = await callAs<Array<{ name: string; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', {
+      tableId,
+    });
     expect(fields.values!.map((f) => [f.name, f.labelEn])).toEqual([
       ['code', 'Pickup code'],
       ['note', ''],
     ]);
-    const tables = await call<Array<{ id: number; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
+    const tables = await callAs<Array<{ id: number; labelEn: string }>>(baseUrl, admin.token, '/v1/metaData/selMetaTableList', {
       keyword: name,
     });
     expect(tables.values!.find((t) => t.id === tableId)?.labelEn).toBe('Parcels');
     expect(
-      await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { id: tableId, name, label: '包裹', labelEn: 'x'.repeat(65) }),
+      await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { id: tableId, name, label: '包裹', labelEn: 'x'.repeat(65) }),
     ).toMatchObject({ field: 'labelEn', errmsg: '英文名称不能超过 64 个字符' });
     // the standard dictionary comes with its English: the members page's schema
-    const schema = await call<{
+    const schema = await callAs<{
       table: { label: string; labelEn: string };
       fields: Array<{ name: string; labelEn: string; options: Array<{ labelEn?: string }> }>;
     }>(baseUrl, admin.token, '/v1/metaRecord/schema', { component: 'member-mng/member-list' });
@@ -168,20 +160,26 @@ describe('发布为页面', () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('visit_');
     const component = `custom/${name.replaceAll('_', '-')}`;
-    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '访客登记', component });
+    const table = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '访客登记', component });
     const tableId = table.values!.id;
-    await call(baseUrl, admin.token, '/v1/metaData/saveMetaField', { tableId, name: 'guest', label: '访客', type: 'text', required: true });
+    await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaField', {
+      tableId,
+      name: 'guest',
+      label: '访客',
+      type: 'text',
+      required: true,
+    });
     const bareName = unique('bare_');
-    const bare = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: bareName, label: '无组件' });
+    const bare = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: bareName, label: '无组件' });
     await initUserPermission(admin.api);
     const sections = await fetchMenuTree(admin.api);
     const base = sections.find((n) => n.name === '基础数据')!;
     const users = sections.flatMap((n) => n.children ?? []).find((n) => n.name === '用户管理')!;
     const publish = (token: string, body: Record<string, unknown>) =>
-      call<{ id: number; path: string }>(baseUrl, token, '/v1/metaData/publishPage', body);
+      callAs<{ id: number; path: string }>(baseUrl, token, '/v1/metaData/publishPage', body);
 
     // Refusals name what is wrong: a table without a component would get custom/<标识>, here another table's already.
-    const squatter = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+    const squatter = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       name: unique('squat_'),
       label: '占用组件',
       component: `custom/${bareName}`,
@@ -190,7 +188,7 @@ describe('发布为页面', () => {
       field: 'tableId',
       errmsg: `页面组件 custom/${bareName} 已被数据表“占用组件”使用，请先在“编辑”中填写页面组件`,
     });
-    await call(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: squatter.values!.id });
+    await callAs(baseUrl, admin.token, '/v1/metaData/delMetaTable', { id: squatter.values!.id });
     expect(await publish(admin.token, { tableId, parentId: users.id, name: '访客登记' })).toMatchObject({ field: 'parentId' });
     expect(await publish(admin.token, { tableId, parentId: base.id, name: '' })).toMatchObject({ field: 'name', errmsg: '名称不能为空' });
     const other = await signedIn(baseUrl, 'admin2');
@@ -219,7 +217,7 @@ describe('发布为页面', () => {
     const ta = await signedIn(baseUrl, 'tenantadmin');
     await initUserPermission(ta.api);
     expect(buildMenuModel(await fetchMenuTree(ta.api)).routes.some((r) => r.path === `/${component}`)).toBe(false);
-    const saved = await call(baseUrl, admin.token, '/v1/metaRecord/save', { tableId, values: { guest: '张三' } });
+    const saved = await callAs(baseUrl, admin.token, '/v1/metaRecord/save', { tableId, values: { guest: '张三' } });
     expect(saved.result).toBe('ok');
     // Another tenant sees nothing of it.
     await initUserPermission(other.api);
@@ -235,11 +233,16 @@ async function baseSection(api: Parameters<typeof fetchMenuTree>[0]) {
 
 /** One table as the data dictionary's list answers it, found by a word of its name. */
 async function tableRow(token: string, id: number, keyword: string) {
-  const list = await call<Array<{ id: number; component: string; published?: unknown }>>(baseUrl, token, '/v1/metaData/selMetaTableList', {
-    pageNum: 1,
-    pageSize: 200,
-    keyword,
-  });
+  const list = await callAs<Array<{ id: number; component: string; published?: unknown }>>(
+    baseUrl,
+    token,
+    '/v1/metaData/selMetaTableList',
+    {
+      pageNum: 1,
+      pageSize: 200,
+      keyword,
+    },
+  );
   return list.values!.find((r) => r.id === id);
 }
 
@@ -247,14 +250,14 @@ describe('发布为页面 right after a table is made', () => {
   it('a table without a component is published as custom/<标识> (an underscore included), and keeps that component', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('parcel_box_');
-    const table = await call<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '包裹柜' });
+    const table = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '包裹柜' });
     const tableId = table.values!.id;
     const base = await baseSection(admin.api);
-    const done = await call(baseUrl, admin.token, '/v1/metaData/publishPage', { tableId, parentId: base.id, name: '包裹柜' });
+    const done = await callAs(baseUrl, admin.token, '/v1/metaData/publishPage', { tableId, parentId: base.id, name: '包裹柜' });
     expect(done).toMatchObject({ result: 'ok', values: { path: `/custom/${name}` } });
     expect(await tableRow(admin.token, tableId, name)).toMatchObject({ component: `custom/${name}` });
     // the same rule in the table's own form and in the menu editor: an underscore is a component's letter
-    const again = await call(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
+    const again = await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', {
       id: tableId,
       name,
       label: '包裹柜',
@@ -272,13 +275,13 @@ describe('发布为页面 by whoever may publish', () => {
     const ta = await signedIn(baseUrl, 'tenantadmin');
     const name = unique('desk_');
     const component = `custom/${name.replaceAll('_', '-')}`;
-    const table = await call<{ id: number }>(baseUrl, ta.token, '/v1/metaData/saveMetaTable', { name, label: '前台登记', component });
+    const table = await callAs<{ id: number }>(baseUrl, ta.token, '/v1/metaData/saveMetaTable', { name, label: '前台登记', component });
     const tableId = table.values!.id;
     const base = await baseSection(ta.api);
     const listed = () => tableRow(ta.token, tableId, name);
     expect((await listed())!.published).toBeNull();
 
-    const done = await call(baseUrl, ta.token, '/v1/metaData/publishPage', {
+    const done = await callAs(baseUrl, ta.token, '/v1/metaData/publishPage', {
       tableId,
       parentId: base.id,
       name: '前台登记',
@@ -307,12 +310,12 @@ describe('data dictionary with records (written behind the API, as old data woul
 
   it('a field holding data keeps its type, its used options and its uniqueness honest; a rename keeps the data', async () => {
     const admin = await signedIn(server.url, 'admin');
-    const table = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', {
+    const table = await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', {
       name: 'member_copy',
       label: '会员副本',
     });
     const tableId = table.values!.id;
-    const level = await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
+    const level = await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
       tableId,
       name: 'level',
       label: '等级',
@@ -330,15 +333,15 @@ describe('data dictionary with records (written behind the API, as old data woul
       JSON.stringify({ [levelId]: 'gold' }),
     ]);
     const base = { id: levelId, tableId, name: 'level', label: '等级', type: 'enum' };
-    expect(await call(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, type: 'text' })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, type: 'text' })).toMatchObject({
       result: 'error',
       field: 'type',
     });
     expect(
-      await call(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, options: [{ value: 'silver', label: '银卡' }] }),
+      await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', { ...base, options: [{ value: 'silver', label: '银卡' }] }),
     ).toMatchObject({ field: 'options', errmsg: '记录中还有选项“gold”的数据，不能删除这个选项' });
     expect(
-      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+      await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', {
         ...base,
         unique: true,
         options: [
@@ -349,7 +352,7 @@ describe('data dictionary with records (written behind the API, as old data woul
     ).toMatchObject({ field: 'unique' });
     // Renaming the field (name and label) keeps every value: records keep values under the field's id.
     expect(
-      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+      await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', {
         ...base,
         name: 'card_level',
         label: '卡等级',
@@ -362,21 +365,21 @@ describe('data dictionary with records (written behind the API, as old data woul
     const rows = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
     expect(rows.map((r) => r.data[String(levelId)])).toEqual(['gold', 'gold']);
     // A table with records cannot be deleted; a field with data is deleted only when confirmed, and its data with it.
-    expect(await call(server.url, admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({
       errmsg: '“会员副本”还有 2 条记录，不能删除',
     });
-    expect(await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({ result: 'error' });
-    expect((await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId, confirm: true })).result).toBe('ok');
+    expect(await callAs(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({ result: 'error' });
+    expect((await callAs(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId, confirm: true })).result).toBe('ok');
     const after = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
     expect(after.map((r) => r.data)).toEqual([{}, {}]);
   });
   it('a field named like a member of every JavaScript object (constructor) is a plain field', async () => {
     const admin = await signedIn(server.url, 'admin');
     const brand = (
-      await call<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
+      await callAs<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
     ).values!.table;
     expect(
-      await call(server.url, admin.token, '/v1/metaData/saveMetaField', {
+      await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', {
         tableId: brand.id,
         name: 'constructor',
         label: '建造方',
@@ -384,7 +387,7 @@ describe('data dictionary with records (written behind the API, as old data woul
       }),
     ).toMatchObject({ result: 'ok' });
     const save = (body: Record<string, unknown>) =>
-      call<{ id: number; version: number }>(server.url, admin.token, '/v1/metaRecord/save', { tableId: brand.id, ...body });
+      callAs<{ id: number; version: number }>(server.url, admin.token, '/v1/metaRecord/save', { tableId: brand.id, ...body });
     // Left out on add: no value (not Object's constructor function); left out on edit: kept.
     const plain = await save({ values: { name: unique('品牌'), category: '2' } });
     expect(plain).toMatchObject({ result: 'ok' });
@@ -393,10 +396,15 @@ describe('data dictionary with records (written behind the API, as old data woul
     expect(await save({ id: built.values!.id, version: 1, values: { contact: '李四' } })).toMatchObject({ result: 'ok' });
     const detail = async (id: number) =>
       (
-        await call<{ values: Record<string, unknown>; labels: Record<string, string> }>(server.url, admin.token, '/v1/metaRecord/detail', {
-          tableId: brand.id,
-          id,
-        })
+        await callAs<{ values: Record<string, unknown>; labels: Record<string, string> }>(
+          server.url,
+          admin.token,
+          '/v1/metaRecord/detail',
+          {
+            tableId: brand.id,
+            id,
+          },
+        )
       ).values!;
     expect((await detail(built.values!.id)).values).toMatchObject({ constructor: '中建', contact: '李四' });
     const none = await detail(plain.values!.id);
@@ -407,11 +415,18 @@ describe('data dictionary with records (written behind the API, as old data woul
   it('a number, money or date field is indexed with statistics on its value (lists sort by it); a plain text one is not', async () => {
     const admin = await signedIn(server.url, 'admin');
     const tableId = (
-      await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', { name: unique('sorted_'), label: '排序' })
+      await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', { name: unique('sorted_'), label: '排序' })
     ).values!.id;
     const field = async (name: string, type: string, searchable = false) =>
-      (await call<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', { tableId, name, label: name, type, searchable }))
-        .values!.id;
+      (
+        await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
+          tableId,
+          name,
+          label: name,
+          type,
+          searchable,
+        })
+      ).values!.id;
     const ids = {
       amount: await field('amount', 'money'),
       day: await field('day', 'date'),
@@ -432,7 +447,7 @@ describe('data dictionary with records (written behind the API, as old data woul
     expect(await counted()).toEqual(expect.arrayContaining([`meta_rec_x_${ids.amount}`, `meta_rec_x_${ids.day}`]));
     // a trigram index (searchable text) has no value statistics
     expect(await counted()).not.toContain(`meta_rec_x_${ids.code}`);
-    await call(server.url, admin.token, '/v1/metaData/delMetaField', { id: ids.amount, confirm: true });
+    await callAs(server.url, admin.token, '/v1/metaData/delMetaField', { id: ids.amount, confirm: true });
     expect(await indexed()).not.toContain(`meta_rec_s_${ids.amount}`);
     expect(await counted()).not.toContain(`meta_rec_x_${ids.amount}`);
   });
@@ -472,10 +487,10 @@ describe('data dictionary with records (written behind the API, as old data woul
     expect(day).not.toBe(new Date().toISOString().slice(0, 10));
     const admin = await signedIn(server.url, 'admin');
     const brand = (
-      await call<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
+      await callAs<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })
     ).values!.table;
-    const records = await call<{ fileName: string }>(server.url, admin.token, '/v1/metaRecord/export', { tableId: brand.id });
-    const users = await call<{ fileName: string }>(server.url, admin.token, '/v1/common/excel/getExcelUrl', { type: 'userExport' });
+    const records = await callAs<{ fileName: string }>(server.url, admin.token, '/v1/metaRecord/export', { tableId: brand.id });
+    const users = await callAs<{ fileName: string }>(server.url, admin.token, '/v1/common/excel/getExcelUrl', { type: 'userExport' });
     expect([records.values?.fileName, users.values?.fileName]).toEqual([`品牌-${day}.xlsx`, `用户列表-${day}.xlsx`]);
   });
 });
@@ -484,27 +499,27 @@ describe('document collections', () => {
   it('a collection is added, gets a file (multipart), lists it, and deleting the collection takes its files', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const name = unique('events.');
-    const made = await call<{ id: number }>(baseUrl, admin.token, '/v1/mongo/insTable', { name, remark: '埋点事件' });
+    const made = await callAs<{ id: number }>(baseUrl, admin.token, '/v1/mongo/insTable', { name, remark: '埋点事件' });
     expect(made.result).toBe('ok');
-    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/insTable', { name })).toMatchObject({
       field: 'name',
       errmsg: '本租户已有同名的集合',
     });
-    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: '1bad name' })).toMatchObject({ field: 'name' });
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/insTable', { name: '1bad name' })).toMatchObject({ field: 'name' });
     // The schema the form uses: the field's own message for a missing or mistyped name, unknown keys named.
-    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { remark: 'x' })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/insTable', { remark: 'x' })).toMatchObject({
       field: 'name',
       errmsg: '集合名称不能为空',
     });
-    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: { $gt: '' } })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/insTable', { name: { $gt: '' } })).toMatchObject({
       field: 'name',
       errmsg: '集合名称不能为空',
     });
-    expect(await call(baseUrl, admin.token, '/v1/mongo/insTable', { name: unique('ok.'), owner: 1 })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/insTable', { name: unique('ok.'), owner: 1 })).toMatchObject({
       field: 'owner',
       errmsg: '请求含有未知字段 owner，请删除后重试',
     });
-    expect(await call(baseUrl, admin.token, '/v1/mongo/mongoTableFileList', { tableId: -1 })).toMatchObject({
+    expect(await callAs(baseUrl, admin.token, '/v1/mongo/mongoTableFileList', { tableId: -1 })).toMatchObject({
       field: 'tableId',
       errmsg: '集合不存在',
     });
@@ -514,7 +529,7 @@ describe('document collections', () => {
     form.append('file', new Blob(['{"event":"open"}'], { type: 'application/json' }), 'sample.json');
     const up = await fetch(`${baseUrl}/manage/v1/mongo/insTableFile`, { method: 'POST', headers: { UserToken: admin.token }, body: form });
     expect(await up.json()).toMatchObject({ result: 'ok' });
-    const files = await call<Array<{ name: string; size: number; contentType: string }>>(
+    const files = await callAs<Array<{ name: string; size: number; contentType: string }>>(
       baseUrl,
       admin.token,
       '/v1/mongo/mongoTableFileList',
@@ -523,16 +538,16 @@ describe('document collections', () => {
       },
     );
     expect(files.values).toEqual([expect.objectContaining({ name: 'sample.json', size: 16, contentType: 'application/json' })]);
-    const list = await call<Array<{ id: number; fileCount: number; size: number }>>(baseUrl, admin.token, '/v1/mongo/mongoTableList', {
+    const list = await callAs<Array<{ id: number; fileCount: number; size: number }>>(baseUrl, admin.token, '/v1/mongo/mongoTableList', {
       keyword: name,
     });
     expect(list.values).toEqual([expect.objectContaining({ id: made.values!.id, fileCount: 1, size: 16 })]);
 
     const other = await signedIn(baseUrl, 'admin2');
-    expect(await call(baseUrl, other.token, '/v1/mongo/mongoTableFileList', { tableId: made.values!.id })).toMatchObject({
+    expect(await callAs(baseUrl, other.token, '/v1/mongo/mongoTableFileList', { tableId: made.values!.id })).toMatchObject({
       errmsg: '集合不存在',
     });
-    expect((await call(baseUrl, admin.token, '/v1/mongo/delTable', { id: made.values!.id })).result).toBe('ok');
-    expect((await call<unknown[]>(baseUrl, admin.token, '/v1/mongo/mongoTableList', { keyword: name })).values).toEqual([]);
+    expect((await callAs(baseUrl, admin.token, '/v1/mongo/delTable', { id: made.values!.id })).result).toBe('ok');
+    expect((await callAs<unknown[]>(baseUrl, admin.token, '/v1/mongo/mongoTableList', { keyword: name })).values).toEqual([]);
   });
 });

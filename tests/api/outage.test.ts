@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { findPostgresBin, startPostgres, type RunningPostgres } from '../support/postgres.ts';
-import { openEvents, signedIn } from '../support/api.ts';
+import { openEvents, send, signedIn } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/start-server.ts';
 import { DATABASE_UNAVAILABLE } from '../../server/app.ts';
 
@@ -21,14 +21,8 @@ describe.runIf(onPostgres)('PostgreSQL stopped and started under load, two proce
     pg?.stop();
   });
 
-  const post = async (url: string, path: string, token: string, body: unknown = {}) => {
-    const res = await fetch(`${url}/manage${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', UserToken: token },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as { result: unknown; errmsg?: string; values?: { id?: number } } };
-  };
+  const post = (url: string, path: string, token: string, body: unknown = {}) => send<{ id?: number }>(url, token, path, body);
+
   const probe = async (url: string, path: '/readyz' | '/healthz') => (await fetch(`${url}${path}`)).status;
 
   it('no process ends, calls answer 503 while it is away, everything answers again after, and no acknowledged write is lost', async () => {
@@ -70,7 +64,7 @@ describe.runIf(onPostgres)('PostgreSQL stopped and started under load, two proce
         await expect.poll(() => probe(s.url, '/readyz'), { timeout: 15_000 }).toBe(503);
         expect(await probe(s.url, '/healthz')).toBe(200);
         const away = await post(s.url, '/vue/userInfo', sessions[0].token);
-        expect(away).toEqual({ status: 503, json: { result: 'error', errmsg: DATABASE_UNAVAILABLE } });
+        expect(away).toMatchObject({ status: 503, json: { result: 'error', errmsg: DATABASE_UNAVAILABLE } });
       }
       // Under load, for a while: the processes stay.
       await new Promise((r) => setTimeout(r, 2_000));

@@ -1,18 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { callsOn, signedIn } from '../support/api.ts';
 import { emptyPage, type PageRect } from '../../src/api/rules/page-rules.ts';
 
 // SPEC 7 "Pages" (issue 15): the page builder's pages per tenant, their SPEC 3 state checked, edits by version.
 const baseUrl = inject('baseUrl');
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
+const { call } = callsOn(baseUrl);
 const rect = (extra: Partial<PageRect> = {}): PageRect => ({
   top: 100,
   left: 0,

@@ -7,7 +7,7 @@ import { buildMenuModel } from '../../src/menu/menu-model.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
 import type { TenantRow } from '../../src/api/table/platform.ts';
 import type { MenuNode } from '../../src/api/table/session.ts';
-import { openEvents, signedIn } from '../support/api.ts';
+import { callAs, openEvents, signedIn } from '../support/api.ts';
 import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 
 // Issue 12, platform administration: tenants, tenant pages, the shared menu, interfaces and their relations,
@@ -15,18 +15,6 @@ import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-a
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
 const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
-
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-
-/** A raw call (no client-side failure handling), so refusals can be read as answered. */
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 /** Leaves (pages) of a menu tree the shell receives. */
 const leaves = (nodes: MenuNode[]): MenuNode[] =>
@@ -75,10 +63,10 @@ describe('who may run the platform', () => {
       '/vue/menu/del',
       '/vue/interface/list',
     ]) {
-      expect(await call(baseUrl, admin.token, path, { name: 'x' }), path).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+      expect(await callAs(baseUrl, admin.token, path, { name: 'x' }), path).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
     }
     // Even a relation an operator might add by mistake does not open a platform call to another tenant.
-    expect(await call(baseUrl, admin.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 })).toMatchObject({ result: 403 });
+    expect(await callAs(baseUrl, admin.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 })).toMatchObject({ result: 403 });
   });
 });
 
@@ -89,7 +77,7 @@ describe('production: the first admin of tenant 1 runs the platform', () => {
       const store = memoryStore();
       const api = createApiClient({ store, baseURL: `${server.url}/manage` });
       const token = await login(api, { userName: 'admin', password: 'Prod2026pass' });
-      const list = await call<TenantRow[]>(server.url, token, '/v1/tenant/list');
+      const list = await callAs<TenantRow[]>(server.url, token, '/v1/tenant/list');
       expect(list.values).toEqual([expect.objectContaining({ id: 1, platform: true })]);
       store.setItem(STORAGE_KEYS.userToken, token);
       await initUserPermission(api);
@@ -108,7 +96,7 @@ describe('tenants', () => {
     const op = await signedIn(baseUrl, 'platform');
     const code = unique('t-');
     const adminUserName = unique('boss');
-    const created = await call<{ id: number; adminUserName: string; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
+    const created = await callAs<{ id: number; adminUserName: string; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
       name: '测试租户',
       code,
       contactName: '张三',
@@ -121,24 +109,24 @@ describe('tenants', () => {
     const { id: tenantId, initialPassword } = created.values!;
     expect(initialPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
 
-    const list = await call<TenantRow[]>(baseUrl, op.token, '/v1/tenant/list', { keyword: code });
+    const list = await callAs<TenantRow[]>(baseUrl, op.token, '/v1/tenant/list', { keyword: code });
     expect(list.values).toEqual([
       expect.objectContaining({ id: tenantId, code, name: '测试租户', status: 1, userCount: 1, platform: false }),
     ]);
     // A code is unique; rules answer under their field.
-    expect(await call(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code, status: 1, adminUserName: unique('b') })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code, status: 1, adminUserName: unique('b') })).toMatchObject({
       result: 'error',
       errmsg: '企业编码已被使用',
       field: 'code',
     });
     expect(
-      await call(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code: 'Bad Code', status: 1, adminUserName: unique('b') }),
+      await callAs(baseUrl, op.token, '/v1/tenant/save', { name: 'x', code: 'Bad Code', status: 1, adminUserName: unique('b') }),
     ).toMatchObject({
       field: 'code',
     });
     // The schema the form uses: a new tenant needs its admin, an edit has none; each field's own message.
     const refusal = async (body: Record<string, unknown>) => {
-      const a = await call(baseUrl, op.token, '/v1/tenant/save', body);
+      const a = await callAs(baseUrl, op.token, '/v1/tenant/save', body);
       return [a.field, a.errmsg];
     };
     expect(await refusal({ name: 'x', code: unique('c'), status: 1 })).toEqual(['adminUserName', '管理员账号不能为空']);
@@ -156,21 +144,21 @@ describe('tenants', () => {
       '到期时间格式不正确',
     ]);
 
-    const tree = flat((await call<TreeNode[]>(baseUrl, op.token, '/v1/menu/tree')).values!);
+    const tree = flat((await callAs<TreeNode[]>(baseUrl, op.token, '/v1/menu/tree')).values!);
     const page = (path: string) => tree.find((n) => n.path === path && n.tenantId === null)!;
     const three = [page('/manage/users'), page('/member-mng/member-list'), page('/coupon-manage/coupon')];
     const buttons = tree.filter((n) => n.uriType === 2 && three.some((p) => p.children.includes(n)));
     // A button is given with its page, never alone.
-    expect(await call(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [buttons[0].id] })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [buttons[0].id] })).toMatchObject({
       result: 'error',
       errmsg: expect.stringMatching(/^按钮须和所在页面一起授予：“.+”的“.+”$/),
     });
-    const given = await call<{ added: number[]; removed: number[] }>(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', {
+    const given = await callAs<{ added: number[]; removed: number[] }>(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', {
       tenantId,
       menuIds: [...three.map((p) => p.id), ...buttons.map((b) => b.id)],
     });
     expect(given.result).toBe('ok');
-    const relation = await call<number[]>(baseUrl, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId });
+    const relation = await callAs<number[]>(baseUrl, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId });
     // the pages, their buttons and the directories above them
     expect(relation.values).toEqual(expect.arrayContaining(three.map((p) => p.id)));
 
@@ -183,16 +171,16 @@ describe('tenants', () => {
     // The operator saw the initial password: until the admin replaces it, nothing but the shell's calls and the
     // change answers, and the change needs no page.
     expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(true);
-    expect(await call(baseUrl, boss.token, '/v1/user/list')).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
+    expect(await callAs(baseUrl, boss.token, '/v1/user/list')).toMatchObject({ result: 403, errmsg: '请先修改初始密码' });
     await changePassword(boss.api, initialPassword, 'Changed2026x');
     expect((await fetchUserInfo(boss.api)).userInfo.mustChangePassword).toBe(false);
     // ...and may call what those pages call, not what they do not.
-    expect((await call(baseUrl, boss.token, '/v1/user/list')).result).toBe('ok');
-    expect(await call(baseUrl, boss.token, '/v1/role/tree')).toMatchObject({ result: 403 });
+    expect((await callAs(baseUrl, boss.token, '/v1/user/list')).result).toBe('ok');
+    expect(await callAs(baseUrl, boss.token, '/v1/role/tree')).toMatchObject({ result: 403 });
 
     // A platform page stays the platform's.
     expect(
-      await call(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [page('/manage/menu-list').id] }),
+      await callAs(baseUrl, op.token, '/v1/tenantPagesRelation/addRelation', { tenantId, menuIds: [page('/manage/menu-list').id] }),
     ).toMatchObject({ result: 'error', errmsg: '平台管理页面只能分配给平台运营租户' });
   });
 
@@ -200,7 +188,7 @@ describe('tenants', () => {
     const op = await signedIn(baseUrl, 'platform');
     const code = unique('off-');
     const adminUserName = unique('off');
-    const { values } = await call<{ id: number; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
+    const { values } = await callAs<{ id: number; initialPassword: string }>(baseUrl, op.token, '/v1/tenant/save', {
       name: '将停用的租户',
       code,
       status: 1,
@@ -210,18 +198,18 @@ describe('tenants', () => {
     const boss = await menuOf(baseUrl, adminUserName, values!.initialPassword);
     const stream = await openEvents(baseUrl, boss.token);
     expect(
-      await call(baseUrl, op.token, '/v1/tenant/save', { id: values!.id, name: '将停用的租户', code, status: 0, expiresAt: null }),
+      await callAs(baseUrl, op.token, '/v1/tenant/save', { id: values!.id, name: '将停用的租户', code, status: 0, expiresAt: null }),
     ).toMatchObject({ result: 'ok' });
     await stream.until(/event: revoked/);
     stream.close();
-    expect(await call(baseUrl, boss.token, '/vue/userInfo')).toMatchObject({ result: 401 });
+    expect(await callAs(baseUrl, boss.token, '/vue/userInfo')).toMatchObject({ result: 401 });
     const api = createApiClient({ store: memoryStore(), baseURL: `${baseUrl}/manage` });
     await expect(login(api, { userName: adminUserName, password: values!.initialPassword })).rejects.toMatchObject({
       failure: { message: '所属企业已停用或已到期，请联系平台管理员' },
     });
     // The platform's own tenant cannot be disabled.
     expect(
-      await call(baseUrl, op.token, '/v1/tenant/save', { id: 0, name: '平台运营中心', code: 'platform', status: 0, expiresAt: null }),
+      await callAs(baseUrl, op.token, '/v1/tenant/save', { id: 0, name: '平台运营中心', code: 'platform', status: 0, expiresAt: null }),
     ).toMatchObject({ result: 'error', errmsg: '不能停用平台运营租户' });
   });
 });
@@ -230,7 +218,7 @@ describe('parameters', () => {
   it('a tenant admin edits its own parameters; open sessions are told; other tenants are out of reach but for the operator', async () => {
     const admin2 = await signedIn(baseUrl, 'admin2');
     const stream = await openEvents(baseUrl, admin2.token);
-    const before = await call<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
+    const before = await callAs<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
       baseUrl,
       admin2.token,
       '/v1/tenantOverallParams/query',
@@ -243,33 +231,33 @@ describe('parameters', () => {
     ]);
     const overall = before.values!.settings[0].params;
     expect(
-      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
+      await callAs(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
         type: 'scrm_overall_params',
         params: { ...overall, timeZone: 'Mars/Base' },
       }),
     ).toMatchObject({ result: 'error', field: 'timeZone' });
     expect(
-      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: '{not json' }),
+      await callAs(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: '{not json' }),
     ).toMatchObject({ result: 'error', errmsg: '参数不是有效的 JSON' });
     expect(
-      await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
+      await callAs(baseUrl, admin2.token, '/v1/tenantOverallParams/update', {
         type: 'scrm_overall_params',
         params: { ...overall, enableWaterMark: !overall.enableWaterMark },
       }),
     ).toMatchObject({ result: 'ok' });
     await stream.until(/event: settings/);
     stream.close();
-    const read = await call<{ params: string }>(baseUrl, admin2.token, '/v1/systemSetting/getByType', { type: 'scrm_overall_params' });
+    const read = await callAs<{ params: string }>(baseUrl, admin2.token, '/v1/systemSetting/getByType', { type: 'scrm_overall_params' });
     expect(JSON.parse(read.values!.params)).toMatchObject({ enableWaterMark: !overall.enableWaterMark });
     // put it back for the other tests
-    await call(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: overall });
+    await callAs(baseUrl, admin2.token, '/v1/tenantOverallParams/update', { type: 'scrm_overall_params', params: overall });
 
-    expect(await call(baseUrl, admin2.token, '/v1/tenantOverallParams/query', { tenantId: 1 })).toMatchObject({
+    expect(await callAs(baseUrl, admin2.token, '/v1/tenantOverallParams/query', { tenantId: 1 })).toMatchObject({
       result: 'error',
       errmsg: '租户不存在',
     });
     const op = await signedIn(baseUrl, 'platform');
-    const other = await call<{ tenantId: number }>(baseUrl, op.token, '/v1/tenantOverallParams/query', { tenantId: 2 });
+    const other = await callAs<{ tenantId: number }>(baseUrl, op.token, '/v1/tenantOverallParams/query', { tenantId: 2 });
     expect(other.values!.tenantId).toBe(2);
   });
 });
@@ -344,93 +332,99 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
   it('removing a relation makes the call answer 403 at once; restoring it lets it through again', async () => {
     const op = await signedIn(server.url, 'platform');
     const admin = await signedIn(server.url, 'admin');
-    expect((await call(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
-    const list = await call<
+    expect((await callAs(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
+    const list = await callAs<
       Array<{ id: number; path: string; menuIds: number[]; access: string; source: string; name: string; label: string }>
     >(server.url, op.token, '/vue/interface/list', { keyword: '/v1/role/list' });
     const iface = list.values!.find((i) => i.path === '/v1/role/list')!;
     // nobody named it: the list says what it is, from the page that owns it
     expect(iface).toMatchObject({ source: 'server', access: 'relation', name: '', label: '角色管理 · 查询' });
     expect(iface.menuIds.length).toBeGreaterThan(0);
-    const related = await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id });
+    const related = await callAs<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id });
     expect(related.values).toEqual(iface.menuIds);
 
-    expect(await call(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: iface.id, menuIds: [] })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: iface.id, menuIds: [] })).toMatchObject({
       result: 'ok',
     });
-    expect(await call(server.url, admin.token, '/v1/role/list')).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
+    expect(await callAs(server.url, admin.token, '/v1/role/list')).toEqual({ result: 403, errmsg: '您没有当前操作的权限' });
     for (const menuId of iface.menuIds) {
-      await call(server.url, op.token, '/permission/setPageFuncRelation', {
+      await callAs(server.url, op.token, '/permission/setPageFuncRelation', {
         menuId,
         interfaceIds: [
-          ...((await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId })).values ?? []),
+          ...((await callAs<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId })).values ?? []),
           iface.id,
         ],
       });
     }
-    expect((await call(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
+    expect((await callAs(server.url, admin.token, '/v1/role/list')).result).toBe('ok');
     // one relation removed by its pair
     const [first, ...rest] = iface.menuIds;
-    expect(await call(server.url, op.token, '/v1/permission/delPageFuncRelation', { menuId: first, interfaceId: iface.id })).toMatchObject({
+    expect(
+      await callAs(server.url, op.token, '/v1/permission/delPageFuncRelation', { menuId: first, interfaceId: iface.id }),
+    ).toMatchObject({
       result: 'ok',
     });
-    expect((await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id })).values).toEqual(rest);
+    expect((await callAs<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { interfaceId: iface.id })).values).toEqual(
+      rest,
+    );
 
     // A platform call keeps at least one relation; a server interface cannot be deleted.
     const platformCall = (
-      await call<Array<{ id: number; path: string }>>(server.url, op.token, '/vue/interface/list', { keyword: '/v1/tenant/save' })
+      await callAs<Array<{ id: number; path: string }>>(server.url, op.token, '/vue/interface/list', { keyword: '/v1/tenant/save' })
     ).values!.find((i) => i.path === '/v1/tenant/save')!;
     expect(
-      await call(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: platformCall.id, menuIds: [] }),
+      await callAs(server.url, op.token, '/permission/setPageFuncRelation', { interfaceId: platformCall.id, menuIds: [] }),
     ).toMatchObject({ result: 'error' });
-    expect(await call(server.url, op.token, '/vue/interface/del', { id: platformCall.id })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/vue/interface/del', { id: platformCall.id })).toMatchObject({
       result: 'error',
       errmsg: '服务器自带的接口不能删除，可以取消它与页面的关联',
     });
     // An operator's external interface: added, related, deleted.
-    const ext = await call<{ id: number }>(server.url, op.token, '/vue/interface/save', {
+    const ext = await callAs<{ id: number }>(server.url, op.token, '/vue/interface/save', {
       method: 'POST',
       path: '/ext/report/list',
       name: '外部报表',
     });
     expect(ext.result).toBe('ok');
-    expect(await call(server.url, op.token, '/vue/interface/save', { method: 'POST', path: 'http://evil/x' })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/vue/interface/save', { method: 'POST', path: 'http://evil/x' })).toMatchObject({
       field: 'path',
     });
     // The schema the form uses: the method, a missing path, a name too long, unknown keys; a server interface's
     // path is not checked, since only its name changes.
-    const save = (body: Record<string, unknown>) => call(server.url, op.token, '/vue/interface/save', body);
+    const save = (body: Record<string, unknown>) => callAs(server.url, op.token, '/vue/interface/save', body);
     expect(await save({ method: 'TRACE', path: '/ext/a' })).toMatchObject({ field: 'method', errmsg: '请求方法不正确' });
     expect(await save({ method: 'post' })).toMatchObject({ field: 'path', errmsg: '接口路径不能为空' });
     expect(await save({ path: '/ext/a', name: '名'.repeat(65) })).toMatchObject({ field: 'name', errmsg: '名称不能超过 64 个字' });
     expect(await save({ path: '/ext/a', source: 'server' })).toMatchObject({ field: 'source' });
     expect(await save({ id: platformCall.id, name: '租户列表', path: '' })).toMatchObject({ result: 'ok' });
-    expect(await call(server.url, op.token, '/vue/interface/del', { id: ext.values!.id })).toMatchObject({ result: 'ok' });
+    expect(await callAs(server.url, op.token, '/vue/interface/del', { id: ext.values!.id })).toMatchObject({ result: 'ok' });
   });
 
   it('a menu entry with a button is built, granted, and reaches a signed-in user of that role without a new login', async () => {
     const op = await signedIn(server.url, 'platform');
-    const tree = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
+    const tree = flat((await callAs<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
     const system = tree.find((n) => n.path === '/manage' && n.tenantId === null)!;
     // The flat list finds entries by name, path, component or code, and by kind.
-    const found = await call<Array<{ path: string; uriType: number }>>(server.url, op.token, '/vue/menu/list', { keyword: 'manage/users' });
+    const found = await callAs<Array<{ path: string; uriType: number }>>(server.url, op.token, '/vue/menu/list', {
+      keyword: 'manage/users',
+    });
     expect(found.values!.map((e) => e.path)).toContain('/manage/users');
-    const buttonsOnly = await call<Array<{ uriType: number; code: string }>>(server.url, op.token, '/vue/menu/list', {
+    const buttonsOnly = await callAs<Array<{ uriType: number; code: string }>>(server.url, op.token, '/vue/menu/list', {
       uriType: 2,
       keyword: 'user:',
     });
     expect(buttonsOnly.values!.every((e) => e.uriType === 2 && e.code.startsWith('user:'))).toBe(true);
     expect(buttonsOnly.values!.length).toBeGreaterThanOrEqual(4);
-    const bad = await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '报表', path: 'reports', uriType: 1 });
+    const bad = await callAs(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '报表', path: 'reports', uriType: 1 });
     expect(bad).toMatchObject({ result: 'error', field: 'path' });
     expect(
-      await call(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '重复', path: '/manage/users', uriType: 1 }),
+      await callAs(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '重复', path: '/manage/users', uriType: 1 }),
     ).toMatchObject({ result: 'error', field: 'path' });
 
     // The shared entries carry their English names; an entry's own is checked like its name.
     expect(system).toMatchObject({ name: '系统管理', nameEn: 'System' });
     expect(
-      await call(server.url, op.token, '/vue/perm/save', {
+      await callAs(server.url, op.token, '/vue/perm/save', {
         parentId: system.id,
         name: '长',
         nameEn: 'x'.repeat(65),
@@ -438,7 +432,7 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
         uriType: 1,
       }),
     ).toMatchObject({ result: 'error', field: 'nameEn', errmsg: '英文名称不能超过 64 个字符' });
-    const page = await call<{ id: number }>(server.url, op.token, '/vue/perm/save', {
+    const page = await callAs<{ id: number }>(server.url, op.token, '/vue/perm/save', {
       parentId: system.id,
       name: '运营报表',
       nameEn: 'Operations report',
@@ -449,7 +443,7 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
       component: 'manage/logs',
     });
     expect(page.result).toBe('ok');
-    const button = await call<{ id: number }>(server.url, op.token, '/vue/perm/save', {
+    const button = await callAs<{ id: number }>(server.url, op.token, '/vue/perm/save', {
       parentId: page.values!.id,
       name: '导出',
       uriType: 2,
@@ -457,7 +451,7 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     });
     expect(button.result).toBe('ok');
     expect(
-      flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === page.values!.id),
+      flat((await callAs<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === page.values!.id),
     ).toMatchObject({
       nameEn: 'Operations report',
     });
@@ -466,32 +460,37 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     const opModel = buildMenuModel(await fetchMenuTree(op.api), undefined, true);
     expect(opModel.routes.find((r) => r.path === '/manage/ops-report')).toMatchObject({ title: 'Operations report', trail: ['System'] });
     expect(
-      await call(server.url, op.token, '/vue/perm/save', { parentId: page.values!.id, name: '再导出', uriType: 2, code: 'report:export' }),
+      await callAs(server.url, op.token, '/vue/perm/save', {
+        parentId: page.values!.id,
+        name: '再导出',
+        uriType: 2,
+        code: 'report:export',
+      }),
     ).toMatchObject({ result: 'error', field: 'code', errmsg: '该页面下已有此按钮编码' });
     // An entry of an installed page starts related to that page's calls.
-    const related = await call<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId: page.values!.id });
+    const related = await callAs<number[]>(server.url, op.token, '/permission/getPageFuncRelation', { menuId: page.values!.id });
     expect(related.values!.length).toBeGreaterThan(0);
 
     // Give it to tenant 1 (its admin then holds it) and grant it to the 租户管理员 role there.
-    const relation = await call<number[]>(server.url, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 });
-    await call(server.url, op.token, '/v1/tenantPagesRelation/addRelation', {
+    const relation = await callAs<number[]>(server.url, op.token, '/v1/tenantPagesRelation/selRelationList', { tenantId: 1 });
+    await callAs(server.url, op.token, '/v1/tenantPagesRelation/addRelation', {
       tenantId: 1,
       menuIds: [...relation.values!, page.values!.id, button.values!.id],
     });
     const tenantAdmin = await signedIn(server.url, 'tenantadmin');
     const stream = await openEvents(server.url, tenantAdmin.token);
     const admin = await signedIn(server.url, 'admin');
-    const roles = await call<Array<{ id: number; name: string }>>(server.url, admin.token, '/v1/role/list');
+    const roles = await callAs<Array<{ id: number; name: string }>>(server.url, admin.token, '/v1/role/list');
     const role = roles.values!.find((r) => r.name === '租户管理员')!;
-    const perms = await call<number[]>(server.url, admin.token, '/v1/rolePerm/list', { roleId: role.id });
+    const perms = await callAs<number[]>(server.url, admin.token, '/v1/rolePerm/list', { roleId: role.id });
     expect(
-      await call(server.url, admin.token, '/v1/rolePerm/save', {
+      await callAs(server.url, admin.token, '/v1/rolePerm/save', {
         roleId: role.id,
         menuIds: [...perms.values!, page.values!.id, button.values!.id],
       }),
     ).toMatchObject({ result: 'ok' });
     await stream.until(/event: permissions/);
-    const menu = await call<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
+    const menu = await callAs<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
     const entry = leaves(menu.result as unknown as MenuNode[]).find((n) => n.path === '/manage/ops-report');
     expect(entry).toMatchObject({
       name: '运营报表',
@@ -500,32 +499,32 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     });
 
     // Deleting it while the user has it: asked first, then gone, and the user's session is told.
-    expect(await call(server.url, op.token, '/vue/menu/del', { id: page.values!.id })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/vue/menu/del', { id: page.values!.id })).toMatchObject({
       result: 'error',
       values: { children: 1, confirm: true },
     });
-    expect(await call(server.url, op.token, '/vue/menu/del', { id: page.values!.id, confirm: true })).toMatchObject({ result: 'ok' });
+    expect(await callAs(server.url, op.token, '/vue/menu/del', { id: page.values!.id, confirm: true })).toMatchObject({ result: 'ok' });
     await stream.until(/event: permissions[\s\S]*event: permissions/);
     stream.close();
-    const after = await call<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
+    const after = await callAs<MenuNode[]>(server.url, tenantAdmin.token, '/permission/treeMenu4VUE');
     expect(leaves(after.result as unknown as MenuNode[]).map((n) => n.path)).not.toContain('/manage/ops-report');
     // Platform pages cannot be deleted.
     const menuList = tree.find((n) => n.path === '/manage/menu-list')!;
-    expect(await call(server.url, op.token, '/vue/menu/del', { id: menuList.id, confirm: true })).toMatchObject({ result: 'error' });
+    expect(await callAs(server.url, op.token, '/vue/menu/del', { id: menuList.id, confirm: true })).toMatchObject({ result: 'error' });
   });
 
   it('drag and drop: an entry moves under another parent and to a place among its siblings, never under itself', async () => {
     const op = await signedIn(server.url, 'platform');
-    const tree = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
+    const tree = flat((await callAs<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!);
     const base = tree.find((n) => n.path === '/base-info')!;
     const member = tree.find((n) => n.path === '/member-mng')!;
     const brand = tree.find((n) => n.path === '/base-info/brand')!;
-    expect(await call(server.url, op.token, '/vue/menu/move', { id: brand.id, parentId: member.id, index: 0 })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/vue/menu/move', { id: brand.id, parentId: member.id, index: 0 })).toMatchObject({
       result: 'ok',
     });
-    const moved = flat((await call<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === member.id)!;
+    const moved = flat((await callAs<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!).find((n) => n.id === member.id)!;
     expect(moved.children[0].id).toBe(brand.id);
-    expect(await call(server.url, op.token, '/vue/menu/move', { id: base.id, parentId: base.children[0].id, index: 0 })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/vue/menu/move', { id: base.id, parentId: base.children[0].id, index: 0 })).toMatchObject({
       result: 'error',
       errmsg: '不能移到自己或自己的下级之下',
     });
@@ -533,23 +532,23 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
 
   it('the privacy switch masks phone numbers for users without the unmask button', async () => {
     const admin = await signedIn(server.url, 'admin');
-    const settings = await call<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
+    const settings = await callAs<{ settings: Array<{ type: string; params: Record<string, unknown> }> }>(
       server.url,
       admin.token,
       '/v1/tenantOverallParams/query',
     );
-    await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+    await callAs(server.url, admin.token, '/v1/tenantOverallParams/update', {
       type: 'scrm_overall_params',
       params: { ...settings.values!.settings[0].params, isPrivacy: true },
     });
-    expect((await call(server.url, admin.token, '/v1/systemSetting/getIsPrivacy')).values).toBe(true);
+    expect((await callAs(server.url, admin.token, '/v1/systemSetting/getIsPrivacy')).values).toBe(true);
     // tenantadmin loses the unmask button
     await server.query(
       `DELETE FROM role_perm rp USING role r, menu m WHERE r.id = rp.role_id AND m.id = rp.menu_id AND r.name = '租户管理员' AND m.code = 'privacy:unmask'`,
     );
     const ta = await signedIn(server.url, 'tenantadmin');
     const phones = async (token: string) =>
-      (await call<Array<{ userName: string; phone: string }>>(server.url, token, '/v1/user/list', { pageSize: 50 })).values!.find(
+      (await callAs<Array<{ userName: string; phone: string }>>(server.url, token, '/v1/user/list', { pageSize: 50 })).values!.find(
         (u) => u.userName === 'tenantadmin',
       )!.phone;
     expect(await phones(admin.token)).toBe('13800000002');

@@ -1,24 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { strFromU8, strToU8, unzipSync, zip } from 'fflate';
-import { signedIn } from '../support/api.ts';
+import { callsOn, type Envelope, signedIn } from '../support/api.ts';
 import { writeXlsx } from '../../src/lib/xlsx.ts';
 import { startUserImport } from '../../src/api/calls/system/user-calls.ts';
 import type { MetaRecord, RecordSchema } from '../../src/api/contract.ts';
 
 // Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.
 const baseUrl = inject('baseUrl');
+const { call } = callsOn(baseUrl);
 const tag = () => randomBytes(3).toString('hex').toUpperCase();
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number; type?: string };
-async function call<T = unknown>(token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 const schemaOf = async (token: string, component: string) =>
   (await call<RecordSchema>(token, '/v1/metaRecord/schema', { component })).values!;
 const list = (token: string, tableId: number, extra: Record<string, unknown> = {}) =>
@@ -376,7 +368,7 @@ describe('records service', () => {
         headers: { UserToken: admin.token },
         body: form,
       });
-      return (await res.json()) as Answer<{
+      return (await res.json()) as Envelope<{
         imported?: number;
         total?: number;
         problems?: Array<{ row: number; column: string; message: string }>;

@@ -10,18 +10,10 @@ import {
 } from '../../src/api/calls/session/session-calls.ts';
 import { STORAGE_KEYS } from '../../src/api/storage.ts';
 import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { clientFor, signedIn } from '../support/api.ts';
+import { clientFor, send, signedIn } from '../support/api.ts';
 
 const baseUrl = inject('baseUrl');
-
-const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${baseUrl}/manage${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-};
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => send(baseUrl, headers, path, body);
 
 const menuTitles = (tree: Awaited<ReturnType<typeof fetchMenuTree>>) => buildMenuModel(tree).routes.map((r) => r.title);
 

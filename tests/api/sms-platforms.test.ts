@@ -2,22 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 
 // Issue 13, SMS platforms: configured per tenant, one active, the secret sealed and never answered, a test SMS, and
 // the verification codes going out through the active platform (a receiver in the test checks the signature).
 const databaseUrl = inject('databaseUrl');
-
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string };
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -58,35 +48,35 @@ describe('SMS platforms', () => {
       signName: '星河',
       templates: { verify_code: 'SMS_001' },
     };
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, endpoint: 'ftp://x' })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, endpoint: 'ftp://x' })).toMatchObject({
       field: 'endpoint',
     });
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', base)).toMatchObject({ field: 'secret' });
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', base)).toMatchObject({ field: 'secret' });
     // The body is checked by the schema the form uses: unknown keys named, missing ones with the field's message,
     // a value of another type too (no HTTP 500, nothing written).
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', tenantId: 2 })).toEqual({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', tenantId: 2 })).toEqual({
       result: 'error',
       field: 'tenantId',
       errmsg: '请求含有未知字段 tenantId，请删除后重试',
     });
     expect(
-      await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', templates: { verify_code: 'A', x: 'B' } }),
+      await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', templates: { verify_code: 'A', x: 'B' } }),
     ).toMatchObject({ field: 'templates.x', errmsg: '请求含有未知字段 x，请删除后重试' });
     const { signName: _, ...noSign } = base;
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...noSign, secret: 's' })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...noSign, secret: 's' })).toMatchObject({
       field: 'signName',
       errmsg: '短信签名不能为空',
     });
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', name: ['网关'] })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 's', name: ['网关'] })).toMatchObject({
       field: 'name',
       errmsg: '平台名称不能为空',
     });
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/test', { id: 'abc', phone: '13911112222' })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/test', { id: 'abc', phone: '13911112222' })).toMatchObject({
       field: 'id',
       errmsg: '短信平台不存在',
     });
-    expect((await call<unknown[]>(server.url, admin.token, '/v1/smsPlatform/list')).values).toEqual([]);
-    const saved = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
+    expect((await callAs<unknown[]>(server.url, admin.token, '/v1/smsPlatform/list')).values).toEqual([]);
+    const saved = await callAs<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
       ...base,
       secret: 'top-secret-9876',
       active: true,
@@ -96,17 +86,22 @@ describe('SMS platforms', () => {
     const [row] = await server.query<{ secret: string }>('SELECT secret FROM sms_platform WHERE id = $1', [id]);
     expect(row.secret).toMatch(/^v1:/);
     expect(row.secret).not.toContain('top-secret');
-    const detail = await call<{ secret: string; hasSecret: boolean; active: boolean }>(server.url, admin.token, '/v1/smsPlatform/detail', {
-      id,
-    });
-    expect(detail.values).toMatchObject({ secret: '******9876', hasSecret: true, active: true });
-    expect(JSON.stringify(await call(server.url, admin.token, '/v1/smsPlatform/list'))).not.toContain('top-secret');
-    // saving again without a new secret keeps it
-    expect((await call(server.url, admin.token, '/v1/smsPlatform/save', { ...base, id, secret: '******9876', active: true })).result).toBe(
-      'ok',
+    const detail = await callAs<{ secret: string; hasSecret: boolean; active: boolean }>(
+      server.url,
+      admin.token,
+      '/v1/smsPlatform/detail',
+      {
+        id,
+      },
     );
+    expect(detail.values).toMatchObject({ secret: '******9876', hasSecret: true, active: true });
+    expect(JSON.stringify(await callAs(server.url, admin.token, '/v1/smsPlatform/list'))).not.toContain('top-secret');
+    // saving again without a new secret keeps it
+    expect(
+      (await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, id, secret: '******9876', active: true })).result,
+    ).toBe('ok');
 
-    expect((await call(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).result).toBe('ok');
+    expect((await callAs(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).result).toBe('ok');
     const got = received.at(-1)!;
     const body = JSON.parse(got.body) as { phone: string; templateId: string; signName: string };
     expect(body).toMatchObject({ phone: '13911112222', templateId: 'SMS_001', signName: '星河' });
@@ -116,11 +111,11 @@ describe('SMS platforms', () => {
 
     // A refusing gateway is said, and logged.
     answer = 503;
-    expect(await call(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).toMatchObject({
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/test', { id, phone: '13911112222' })).toMatchObject({
       errmsg: '测试短信发送失败：平台回应 HTTP 503',
     });
     answer = 200;
-    const log = await call<Array<{ platform: string; success: boolean; error: string }>>(
+    const log = await callAs<Array<{ platform: string; success: boolean; error: string }>>(
       server.url,
       admin.token,
       '/v1/msg/getSmsRecoedList',
@@ -134,7 +129,7 @@ describe('SMS platforms', () => {
     ]);
     // Another tenant cannot see it.
     const admin2 = await signedIn(server.url, 'admin2');
-    expect(await call(server.url, admin2.token, '/v1/smsPlatform/detail', { id })).toMatchObject({ errmsg: '短信平台不存在' });
+    expect(await callAs(server.url, admin2.token, '/v1/smsPlatform/detail', { id })).toMatchObject({ errmsg: '短信平台不存在' });
   });
 
   it('one platform is active per tenant; the verification code goes out through it', async () => {
@@ -147,8 +142,12 @@ describe('SMS platforms', () => {
       templates: { verify_code: 'SMS_002' },
       secret: 'another-secret',
     };
-    const second = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', { ...base, name: '第二网关', active: true });
-    const list = await call<Array<{ id: number; active: boolean }>>(server.url, admin.token, '/v1/smsPlatform/list');
+    const second = await callAs<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
+      ...base,
+      name: '第二网关',
+      active: true,
+    });
+    const list = await callAs<Array<{ id: number; active: boolean }>>(server.url, admin.token, '/v1/smsPlatform/list');
     expect(list.values!.filter((p) => p.active).map((p) => p.id)).toEqual([second.values!.id]);
 
     const uuid = 'ab'.repeat(16);
@@ -156,7 +155,7 @@ describe('SMS platforms', () => {
     const captcha = (await (await fetch(`${server.url}/manage/anon/dev/outbox?uuid=${uuid}`)).json()) as { values: { captcha: string } };
     const before = received.length;
     const phone = '13922223333';
-    expect((await call(server.url, admin.token, '/v2/sms/sendSMS', { phone, imgVeryCode: captcha.values.captcha, uuid })).result).toBe(
+    expect((await callAs(server.url, admin.token, '/v2/sms/sendSMS', { phone, imgVeryCode: captcha.values.captcha, uuid })).result).toBe(
       'ok',
     );
     const sent = JSON.parse(received[before].body) as { phone: string; templateId: string; params: { code: string } };
@@ -164,13 +163,13 @@ describe('SMS platforms', () => {
     // the code sent is the code the outbox (demo) holds
     const outbox = (await (await fetch(`${server.url}/manage/anon/dev/outbox?phone=${phone}`)).json()) as { values: { smsCode: string } };
     expect(sent.params.code).toBe(outbox.values.smsCode);
-    expect((await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: second.values!.id })).result).toBe('ok');
+    expect((await callAs(server.url, admin.token, '/v1/smsPlatform/delete', { id: second.values!.id })).result).toBe('ok');
   });
 
   it('the scheduled "test an SMS platform" job sends through a tenant’s active platform and logs the outcome', async () => {
     const admin = await signedIn(server.url, 'admin');
     const op = await signedIn(server.url, 'platform');
-    const made = await call<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
+    const made = await callAs<{ id: number }>(server.url, admin.token, '/v1/smsPlatform/save', {
       type: 'http',
       name: '巡检网关',
       endpoint: receiverUrl,
@@ -181,31 +180,31 @@ describe('SMS platforms', () => {
       active: true,
     });
     const base = { name: '短信平台巡检', job: 'sms_test', cron: '0 9 * * *', enabled: false, timeoutSeconds: 30 };
-    expect(await call(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 1, phone: '123' } })).toMatchObject({
+    expect(await callAs(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 1, phone: '123' } })).toMatchObject({
       field: 'params.phone',
     });
     expect(
-      await call(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 999, phone: '13955556666' } }),
+      await callAs(server.url, op.token, '/v1/sysTask/addSysTask', { ...base, params: { tenantId: 999, phone: '13955556666' } }),
     ).toMatchObject({
       field: 'params.tenantId',
       errmsg: '租户不存在',
     });
-    const task = await call<{ id: number }>(server.url, op.token, '/v1/sysTask/addSysTask', {
+    const task = await callAs<{ id: number }>(server.url, op.token, '/v1/sysTask/addSysTask', {
       ...base,
       params: { tenantId: 1, phone: '13955556666' },
     });
     const before = received.length;
-    await call(server.url, op.token, '/v1/sysTask/run', { id: task.values!.id });
+    await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.values!.id });
     const end = Date.now() + 10_000;
     let runs: Array<{ outcome: string; message: string }> = [];
     while (Date.now() < end) {
-      runs = (await call<typeof runs>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.values!.id })).values!;
+      runs = (await callAs<typeof runs>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.values!.id })).values!;
       if (runs[0] && runs[0].outcome !== 'running') break;
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(runs[0]).toMatchObject({ outcome: 'success', message: expect.stringContaining('13955556666') });
     expect(JSON.parse(received[before].body)).toMatchObject({ phone: '13955556666', templateId: 'SMS_CHECK' });
-    await call(server.url, admin.token, '/v1/smsPlatform/delete', { id: made.values!.id });
+    await callAs(server.url, admin.token, '/v1/smsPlatform/delete', { id: made.values!.id });
   });
 });
 
@@ -222,15 +221,18 @@ describe('SMS platforms in production', () => {
       });
       const base = { type: 'http', name: '内网', accessKey: 'a', signName: '签名', templates: { verify_code: 'T' }, secret: 's3cret' };
       for (const endpoint of ['http://127.0.0.1:9/sms', 'http://169.254.169.254/latest', 'http://localhost/sms', 'http://10.0.0.8/sms']) {
-        expect(await call(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint }), endpoint).toMatchObject({
+        expect(await callAs(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint }), endpoint).toMatchObject({
           field: 'endpoint',
           errmsg: '不能发往本机或内网地址',
         });
       }
       // Sealed under the key production has (SECRETS_KEY, or the data folder's own), and never answered.
-      const saved = await call<{ id: number }>(server.url, token, '/v1/smsPlatform/save', { ...base, endpoint: 'http://203.0.113.10/sms' });
+      const saved = await callAs<{ id: number }>(server.url, token, '/v1/smsPlatform/save', {
+        ...base,
+        endpoint: 'http://203.0.113.10/sms',
+      });
       expect(saved.result).toBe('ok');
-      expect(await call(server.url, token, '/v1/smsPlatform/detail', { id: saved.values!.id })).toMatchObject({
+      expect(await callAs(server.url, token, '/v1/smsPlatform/detail', { id: saved.values!.id })).toMatchObject({
         values: { secret: '******cret', hasSecret: true },
       });
     } finally {

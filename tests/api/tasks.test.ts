@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import type { Db } from '../../server/infra/db/db.ts';
 import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } from '../../server/services/scheduler.ts';
@@ -9,15 +9,6 @@ import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string; count?: number };
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}, language?: 'en'): Promise<Answer<T>> {
-  const res = await fetch(`${url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token, ...(language ? { 'Accept-Language': language } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 interface TaskList {
   tasks: Array<{
     id: number;
@@ -52,59 +43,59 @@ const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
 describe('scheduled tasks', () => {
   it('the operator sees the housekeeping tasks with their next runs; a tenant admin is refused', async () => {
     const op = await signedIn(baseUrl, 'platform');
-    const list = await call<TaskList>(baseUrl, op.token, '/v1/sysTask/selSysTaskList');
+    const list = await callAs<TaskList>(baseUrl, op.token, '/v1/sysTask/selSysTaskList');
     expect(list.values!.tasks.map((t) => t.job)).toEqual(expect.arrayContaining(['purge_sessions', 'purge_logs', 'stats_rollup']));
     expect(list.values!.tasks.every((t) => !t.enabled || Date.parse(t.nextRun!) > Date.now())).toBe(true);
     expect(list.values!.jobs.map((j) => j.job)).toContain('purge_logs');
     const admin = await signedIn(baseUrl, 'admin');
-    expect(await call(baseUrl, admin.token, '/v1/sysTask/selSysTaskList')).toMatchObject({ result: 403 });
-    expect(await call(baseUrl, admin.token, '/v1/sysTask/run', { id: list.values!.tasks[0].id })).toMatchObject({ result: 403 });
+    expect(await callAs(baseUrl, admin.token, '/v1/sysTask/selSysTaskList')).toMatchObject({ result: 403 });
+    expect(await callAs(baseUrl, admin.token, '/v1/sysTask/run', { id: list.values!.tasks[0].id })).toMatchObject({ result: 403 });
   });
 
   it('a cron is checked and its next runs shown before saving; a run now is logged with its outcome and who asked', async () => {
     const op = await signedIn(baseUrl, 'platform');
     // Said in the console's words, not croner's English (issue 45).
-    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '61 * * * *' })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '61 * * * *' })).toMatchObject({
       field: 'cron',
       errmsg: 'Cron 表达式不正确：分的值“61”超出范围',
     });
-    expect(await call(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: 'x' })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: 'x' })).toMatchObject({
       errmsg: 'Cron 表达式不正确：须为 5 到 7 段，以空格分隔（秒 分 时 日 月 周），如 0 30 2 * * *',
     });
-    const preview = await call<string[]>(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '*/10 * * * *' });
+    const preview = await callAs<string[]>(baseUrl, op.token, '/v1/sysTask/cronPreview', { cron: '*/10 * * * *' });
     expect(preview.values).toHaveLength(5);
     expect(new Date(preview.values![0]).getUTCMinutes() % 10).toBe(0);
-    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'rm -rf', cron: '* * * * *' })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'rm -rf', cron: '* * * * *' })).toMatchObject({
       field: 'job',
     });
     // A job named like Object.prototype's members is no job; the schema the form uses names each field.
-    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'constructor', cron: '* * * * *' })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'constructor', cron: '* * * * *' })).toMatchObject({
       field: 'job',
       errmsg: '请选择任务类型',
     });
     const task = { name: 'x', job: 'purge_sessions', cron: '0 4 * * *' };
-    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, timeoutSeconds: 0 })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, timeoutSeconds: 0 })).toMatchObject({
       field: 'timeoutSeconds',
       errmsg: '超时须为 1 到 86400 秒之间的整数',
     });
-    expect(await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, lockedBy: 'me' })).toMatchObject({ field: 'lockedBy' });
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', { ...task, lockedBy: 'me' })).toMatchObject({ field: 'lockedBy' });
     expect(
-      await call(baseUrl, op.token, '/v1/sysTask/addSysTask', {
+      await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', {
         ...task,
         job: 'sms_test',
         params: { tenantId: 'x', phone: '12' },
       }),
     ).toMatchObject({ field: 'params.tenantId', errmsg: '请填写租户编号' });
-    expect(await call(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { pageSize: 500 })).toMatchObject({
+    expect(await callAs(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { pageSize: 500 })).toMatchObject({
       field: 'pageSize',
       errmsg: '每页条数必须是 1 到 200 之间的整数',
     });
     expect(
-      await call(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'purge_sessions', cron: 'every minute' }),
+      await callAs(baseUrl, op.token, '/v1/sysTask/addSysTask', { name: 'x', job: 'purge_sessions', cron: 'every minute' }),
     ).toMatchObject({
       field: 'cron',
     });
-    const made = await call<{ id: number; next: string[] }>(baseUrl, op.token, '/v1/sysTask/addSysTask', {
+    const made = await callAs<{ id: number; next: string[] }>(baseUrl, op.token, '/v1/sysTask/addSysTask', {
       name: '测试清理',
       job: 'purge_sessions',
       cron: '0 4 * * *',
@@ -112,10 +103,10 @@ describe('scheduled tasks', () => {
       timeoutSeconds: 60,
     });
     expect(made.values!.next).toHaveLength(5);
-    const run = await call<{ logId: string }>(baseUrl, op.token, '/v1/sysTask/run', { id: made.values!.id });
+    const run = await callAs<{ logId: string }>(baseUrl, op.token, '/v1/sysTask/run', { id: made.values!.id });
     expect(run.result).toBe('ok');
     const logs = await until(
-      () => call<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }),
+      () => callAs<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );
     expect(logs.values![0]).toMatchObject({
@@ -126,11 +117,13 @@ describe('scheduled tasks', () => {
     });
     expect(logs.values![0].durationMs).toBeGreaterThanOrEqual(0);
     // In English (issue 45): the job types and what the run said; the task's own name stays the user's
-    const english = await call<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }, 'en');
+    const english = await callAs<RunRow[]>(baseUrl, { UserToken: op.token, 'Accept-Language': 'en' }, '/v1/sysTask/selSysTaskLogList', {
+      taskId: made.values!.id,
+    });
     expect(english.values![0].message).toMatch(
       /^sessions \d+, access tokens \d+, picture codes \d+, SMS codes \d+, sign-in keys \d+, sign-in tickets \d+$/,
     );
-    const list = await call<TaskList>(baseUrl, op.token, '/v1/sysTask/selSysTaskList', {}, 'en');
+    const list = await callAs<TaskList>(baseUrl, { UserToken: op.token, 'Accept-Language': 'en' }, '/v1/sysTask/selSysTaskList');
     expect(list.values!.jobs.find((j) => j.job === 'purge_sessions')!.label).toBe('Purge expired sessions, codes and keys');
     expect(list.values!.tasks.find((t) => t.id === made.values!.id)).toMatchObject({
       name: '测试清理',
@@ -151,23 +144,23 @@ describe('scheduled tasks: locks, on a server of their own', () => {
 
   it('a run finding the task locked is skipped; releasing a stuck lock is logged, and the next run goes', async () => {
     const op = await signedIn(server.url, 'platform');
-    const list = await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList');
+    const list = await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList');
     const task = list.values!.tasks.find((t) => t.job === 'stats_rollup')!;
     await server.query(`UPDATE sys_task SET locked_until = now() + interval '1 hour', locked_by = 'crashed:1' WHERE id = $1`, [task.id]);
     expect(
-      (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find((t) => t.id === task.id)!.locked,
+      (await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find((t) => t.id === task.id)!.locked,
     ).toBe(true);
-    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
     const skipped = await until(
-      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'skipped',
     );
     expect(skipped.values![0].outcome).toBe('skipped');
-    expect((await call(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).result).toBe('ok');
-    expect(await call(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).toMatchObject({ errmsg: '该任务没有被锁定' });
-    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    expect((await callAs(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).result).toBe('ok');
+    expect(await callAs(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).toMatchObject({ errmsg: '该任务没有被锁定' });
+    await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
     const after = await until(
-      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );
     expect(after.values!.map((r) => [r.trigger, r.outcome])).toEqual([
@@ -181,7 +174,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
 
   it('a run left running by a process that ended is marked failed past its timeout; a live one is left alone', async () => {
     const op = await signedIn(server.url, 'platform');
-    const task = (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
+    const task = (await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
       (t) => t.job === 'purge_sessions',
     )!;
     const [dead] = await server.query<{ id: string }>(
@@ -201,7 +194,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
       reapDeadRuns({ query: server.query } as Pick<Db, 'query'>),
     ]);
     expect(reaped[0] + reaped[1]).toBeGreaterThanOrEqual(1);
-    const runs = (await call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id })).values!;
+    const runs = (await callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id })).values!;
     expect(runs.find((r) => r.id === dead.id)).toMatchObject({ outcome: 'failure', message: DEAD_RUN_MESSAGE });
     expect(runs.find((r) => r.id === live.id)).toMatchObject({ outcome: 'running' });
     await server.query(`DELETE FROM sys_task_log WHERE id = $1::bigint`, [live.id]);
@@ -235,20 +228,20 @@ describe('scheduled tasks: locks, on a server of their own', () => {
   it('purge_logs removes each tenant’s logs older than its own retention, checked when it is set', async () => {
     const admin = await signedIn(server.url, 'admin');
     const op = await signedIn(server.url, 'platform');
-    const settings = await call<{ settings: Array<{ params: Record<string, unknown> }> }>(
+    const settings = await callAs<{ settings: Array<{ params: Record<string, unknown> }> }>(
       server.url,
       admin.token,
       '/v1/tenantOverallParams/query',
     );
     const overall = settings.values!.settings[0].params;
     expect(
-      await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+      await callAs(server.url, admin.token, '/v1/tenantOverallParams/update', {
         type: 'scrm_overall_params',
         params: { ...overall, logRetentionDays: 3 },
       }),
     ).toMatchObject({ field: 'logRetentionDays' });
     expect(
-      await call(server.url, admin.token, '/v1/tenantOverallParams/update', {
+      await callAs(server.url, admin.token, '/v1/tenantOverallParams/update', {
         type: 'scrm_overall_params',
         params: { ...overall, logRetentionDays: 7 },
       }),
@@ -258,12 +251,12 @@ describe('scheduled tasks: locks, on a server of their own', () => {
          (1, 'old-one', false, now() - interval '30 days'), (1, 'recent-one', false, now() - interval '2 days'),
          (2, 'old-two', false, now() - interval '30 days')`,
     );
-    const task = (await call<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
+    const task = (await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find(
       (t) => t.job === 'purge_logs',
     )!;
-    await call(server.url, op.token, '/v1/sysTask/run', { id: task.id });
+    await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
     const done = await until(
-      () => call<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
+      () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );
     expect(done.values![0].message).toMatch(/^登录日志 \d+/);

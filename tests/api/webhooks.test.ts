@@ -2,22 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedIn } from '../support/api.ts';
+import { callAs, signedIn } from '../support/api.ts';
 import { startOwnServer } from '../support/db-access.ts';
 import type { RunningServer } from '../support/start-server.ts';
 
 // Issue 13, message subscriptions: events delivered signed (HMAC-SHA256 with a timestamp), retried with backoff,
 // logged per delivery, a test event, and no delivery to this machine or a private network in production.
 
-type Answer<T = unknown> = { result: unknown; values?: T; errmsg?: string; field?: string };
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
-  const res = await fetch(`${url}/manage${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer<T>;
-}
 interface Hit {
   headers: Record<string, string | string[] | undefined>;
   body: string;
@@ -59,12 +50,13 @@ describe('webhooks', () => {
   it('a test event arrives signed; a receiver failing twice gets the event on the third attempt, with backoff', async () => {
     const admin = await signedIn(server.url, 'admin');
     expect(
-      await call(server.url, admin.token, '/v1/openApi/webhook/save', { name: 'x', url, events: [], secret: 'x'.repeat(20) }),
+      await callAs(server.url, admin.token, '/v1/openApi/webhook/save', { name: 'x', url, events: [], secret: 'x'.repeat(20) }),
     ).toMatchObject({
       field: 'events',
     });
     // The schema the form uses: each field's own message; the secret of a new subscription; unknown keys named.
-    const refusal = async (body: Record<string, unknown>) => (await call(server.url, admin.token, '/v1/openApi/webhook/save', body)).errmsg;
+    const refusal = async (body: Record<string, unknown>) =>
+      (await callAs(server.url, admin.token, '/v1/openApi/webhook/save', body)).errmsg;
     const hook = { name: 'x', url, events: ['user.created'], secret: 'x'.repeat(20) };
     expect(await refusal({ ...hook, events: ['user.deleted'] })).toBe('事件不存在');
     expect(await refusal({ ...hook, secret: '' })).toBe('签名密钥不能为空');
@@ -72,17 +64,17 @@ describe('webhooks', () => {
     expect(await refusal({ ...hook, secret: 'short' })).toBe('签名密钥须为 16-128 个字符');
     expect(await refusal({ ...hook, url: 'ftp://example.com/' })).toBe('地址须为 http(s) 网址，且不含用户名密码');
     expect(await refusal({ ...hook, tenantId: 2 })).toBe('请求含有未知字段 tenantId，请删除后重试');
-    const made = await call<{ id: number }>(server.url, admin.token, '/v1/openApi/webhook/save', {
+    const made = await callAs<{ id: number }>(server.url, admin.token, '/v1/openApi/webhook/save', {
       name: '合作方回调',
       url,
       events: ['user.created', 'user.disabled'],
       secret: 'whsec-0123456789abcdef',
     });
     const id = made.values!.id;
-    const listed = await call<{ webhooks: Array<{ secret: string }> }>(server.url, admin.token, '/v1/openApi/webhook/list');
+    const listed = await callAs<{ webhooks: Array<{ secret: string }> }>(server.url, admin.token, '/v1/openApi/webhook/list');
     expect(listed.values!.webhooks[0].secret).toBe('******cdef');
 
-    const tested = await call<{ status: string; lastStatus: number }>(server.url, admin.token, '/v1/openApi/webhook/test', { id });
+    const tested = await callAs<{ status: string; lastStatus: number }>(server.url, admin.token, '/v1/openApi/webhook/test', { id });
     expect(tested.values).toMatchObject({ status: 'delivered', lastStatus: 204 });
     const hit = hits.at(-1)!;
     expect(hit.headers['x-webhook-event']).toBe('webhook.test');
@@ -112,7 +104,7 @@ describe('webhooks', () => {
     const end = Date.now() + 20_000;
     let deliveries: Delivery[] = [];
     while (Date.now() < end) {
-      deliveries = (await call<Delivery[]>(server.url, admin.token, '/v1/openApi/webhook/deliveries', { id })).values!;
+      deliveries = (await callAs<Delivery[]>(server.url, admin.token, '/v1/openApi/webhook/deliveries', { id })).values!;
       if (deliveries[0]?.event === 'user.created' && deliveries[0].status === 'delivered') break;
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -122,7 +114,7 @@ describe('webhooks', () => {
     expect(JSON.parse(attempts[2].body)).toMatchObject({ event: 'user.created', data: { userType: 1 } });
     // another tenant sees none of it
     const admin2 = await signedIn(server.url, 'admin2');
-    expect((await call<unknown[]>(server.url, admin2.token, '/v1/openApi/webhook/deliveries', { id })).values).toEqual([]);
+    expect((await callAs<unknown[]>(server.url, admin2.token, '/v1/openApi/webhook/deliveries', { id })).values).toEqual([]);
   });
 
   it('refuses an endpoint on this machine or a private network in production', async () => {
@@ -137,7 +129,7 @@ describe('webhooks', () => {
       });
       for (const target of [url, 'http://169.254.169.254/latest/meta-data', 'http://192.168.1.10/hook']) {
         expect(
-          await call(prod.url, token, '/v1/openApi/webhook/save', {
+          await callAs(prod.url, token, '/v1/openApi/webhook/save', {
             name: 'x',
             url: target,
             events: ['user.created'],

@@ -1,4 +1,3 @@
-import type { Answer } from '../../src/api/contract.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { login } from '../../src/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
@@ -62,12 +61,51 @@ export async function newAccount(baseUrl: string, admin: 'admin' | 'admin2', pre
   return userName;
 }
 
-/** One signed-in JSON call to /manage as the server answers it (the envelope, whatever the result). */
-export async function callAs<T = unknown>(url: string, token: string, path: string, body: unknown = {}): Promise<Answer<T>> {
+/**
+ * Every field an answer's envelope may carry: SPEC's `result`/`values`/`errmsg`, the refusal's `field` and `type`, a
+ * list's `count`/`countEstimated`/`next`, a failure's `requestId`, a forced logout's `reason`.
+ */
+export interface Envelope<T = unknown> {
+  result?: unknown;
+  values?: T;
+  errmsg?: string;
+  field?: string;
+  type?: string;
+  count?: number;
+  countEstimated?: true;
+  next?: string;
+  requestId?: string;
+  reason?: string;
+  [more: string]: unknown;
+}
+
+/** Who calls: a session's token, the headers to send (an API key, an access token, a language), or no one. */
+export type Caller = string | Record<string, string> | null;
+
+/**
+ * The one raw call of the API tests: POSTs `body` to /manage`path` as `caller` and returns the HTTP status, the
+ * X-Request-Id and the envelope as the server answered it (no client-side failure handling, so refusals read as
+ * answered). A string body is sent as it is (malformed JSON).
+ */
+export async function send<T = unknown>(url: string, caller: Caller, path: string, body: unknown = {}) {
+  const headers = caller === null ? {} : typeof caller === 'string' ? { UserToken: caller } : caller;
   const res = await fetch(`${url}/manage${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: token },
-    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return (await res.json()) as Answer<T>;
+  return { status: res.status, requestId: res.headers.get('X-Request-Id'), json: (await res.json()) as Envelope<T> };
+}
+
+/** One call's envelope (see `send`). */
+export async function callAs<T = unknown>(url: string, caller: Caller, path: string, body: unknown = {}): Promise<Envelope<T>> {
+  return (await send<T>(url, caller, path, body)).json;
+}
+
+/** `callAs` and `send` bound to one server, for a file that talks to one. */
+export function callsOn(url: string) {
+  return {
+    call: <T = unknown>(caller: Caller, path: string, body?: unknown) => callAs<T>(url, caller, path, body),
+    send: <T = unknown>(caller: Caller, path: string, body?: unknown) => send<T>(url, caller, path, body),
+  };
 }
