@@ -13,6 +13,12 @@ const noOneShotReads = [
   { selector: "CallExpression[callee.name='expect'] > CallExpression[callee.name='hashOf']", message: oneShot },
 ];
 
+// Another area is reached by its alias (tsconfig.json's paths), never by a climb: @/ is src/, @machines/ is machines/.
+const noClimbs = [
+  { regex: '^(\\.\\./){3,}', message: 'Three or more ../ climbs: import through @/ (src/) or @machines/.' },
+  { regex: '^(\\.\\./)+(src|machines)/', message: 'Reach src/ through @/ and machines/ through @machines/.' },
+];
+
 const zones = [
   {
     target: './machines',
@@ -62,7 +68,8 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // tsconfig.json's paths (@/, @machines/): the layering zones and no-cycle follow aliased imports too
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: { extensions: ['.ts', '.tsx', '.js'] } },
       'import/ignore': ['node_modules'],
     },
     rules: {
@@ -70,6 +77,7 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', noRawHtml],
+      'no-restricted-imports': ['error', { patterns: noClimbs }],
     },
   },
   {
@@ -93,6 +101,7 @@ export default tseslint.config(
             },
             { name: 'xstate', importNames: ['createActor'], message: 'Actors are created by the hooks of src/journal/actor-hooks.ts.' },
           ],
+          patterns: noClimbs,
         },
       ],
     },

@@ -16,6 +16,8 @@ export default defineConfig({
     'import.meta.env.VITE_RELEASE': JSON.stringify(`${version}+${new Date().toISOString().slice(0, 10)}`),
   },
   base: './',
+  // @/ and @machines/ as tsconfig.json's paths say (also in the vitest configs, tsx and ESLint's resolver)
+  resolve: { tsconfigPaths: true },
   server: {
     port: 5173,
     proxy: {

@@ -13,6 +13,8 @@ if (!postgres) console.warn('PostgreSQL not found: the API suite runs on PGlite 
  * in its own hooks.
  */
 const isolate = false;
+/** @/ and @machines/ as tsconfig.json's paths say: an inline project does not inherit the root's resolve. */
+const resolve = { tsconfigPaths: true };
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           isolate,
@@ -33,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           isolate,
@@ -48,6 +52,7 @@ export default defineConfig({
       ...(postgres
         ? [
             {
+              resolve,
               test: {
                 name: 'postgres',
                 isolate,

@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * mutant (machine definitions are module-level objects) costs that machine's tests, not the whole suite.
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   // Stryker's sandbox links node_modules from the project, outside the sandbox's root: let Vite serve from there
   // (sheetjs-browser.ts imports a file of sheetjs-style with ?url).
   server: { fs: { strict: false } },

@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+// eslint-disable-next-line no-restricted-imports -- Vite's tsconfig paths do not apply in the dot-folder .storybook
 import { loadSignedInTexts } from '../src/i18n/messages.ts';
 
 const preview: Preview = {

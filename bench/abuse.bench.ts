@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from '../tests/support/start-server.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { encryptPassword, login } from '../src/api/calls/session/session-calls.ts';
-import { memoryStore } from '../src/api/storage.ts';
+import { createApiClient } from '@/api/client.ts';
+import { encryptPassword, login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore } from '@/api/storage.ts';
 
 /** The server as it runs (request log off, the tests' fault switch off), trusting one proxy for client addresses. */
 const SERVER_ENV = { REQUEST_LOG: 'off', SCRM_TEST_FAULTS: '', TRUST_PROXY: '1' };

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { defaultFilter } from 'cmdk';
-import { pinyinOf } from '../src/menu/pinyin.ts';
-import { buildSearchIndex, searchIndex } from '../src/menu/search-index.ts';
+import { pinyinOf } from '@/menu/pinyin.ts';
+import { buildSearchIndex, searchIndex } from '@/menu/search-index.ts';
 import { TYPED, benchLabels, keystrokes } from './labels.ts';
 import { median, round, timeEach } from './stats.ts';
 

@@ -127,8 +127,8 @@ export async function benchFirstPaint() {
       await client.send('HeapProfiler.collectGarbage');
       return (await client.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
     };
-    const { fetchMenuTree } = await import('../src/api/calls/session/session-calls.ts');
-    const { buildMenuModel } = await import('../src/menu/menu-model.ts');
+    const { fetchMenuTree } = await import('@/api/calls/session/session-calls.ts');
+    const { buildMenuModel } = await import('@/menu/menu-model.ts');
     const routes = buildMenuModel(await fetchMenuTree((await signedIn(server.url, 'admin')).api)).routes.filter((r) => !r.hidden);
     const twenty = [...new Set(['/manage/users', '/manage/roles', ...routes.map((r) => r.path)])].slice(0, 20);
     const go = (path: string) =>

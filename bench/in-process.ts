@@ -1,9 +1,9 @@
 import { createApp } from '../server/app.ts';
 import type { Db } from '../server/infra/db/db.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { login } from '../src/api/calls/session/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
+import { createApiClient } from '@/api/client.ts';
+import { login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 
 /**
  * The demo server's app on `db`, called in this process (no sockets: the figures are the server's own time through

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createActor, type InspectionEvent } from 'xstate';
 import { build, type Plugin, type Rollup } from 'vite';
-import { tabsMachine } from '../machines/tabs.machine.ts';
-import { createJournal } from '../src/journal/journal.ts';
+import { tabsMachine } from '@machines/tabs.machine.ts';
+import { createJournal } from '@/journal/journal.ts';
 import { median, round } from './stats.ts';
 
 const EVENTS = 20_000;

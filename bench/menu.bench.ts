@@ -1,4 +1,4 @@
-import { buildMenuModel } from '../src/menu/menu-model.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { median, round, timeEach } from './stats.ts';
 
 /** A 5,000-node menu tree: 50 sections of 10 groups of 6 leaves, every other leaf with one button. */

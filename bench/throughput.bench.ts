@@ -7,12 +7,12 @@ import { startServer, type RunningServer } from '../tests/support/start-server.t
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { initUserPermission, login } from '../src/api/calls/session/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../src/api/storage.ts';
-import { answerProblem, type Call } from '../src/api/table/define.ts';
-import { shellApi } from '../src/api/table/session.ts';
-import { userApi } from '../src/api/table/users.ts';
+import { createApiClient } from '@/api/client.ts';
+import { initUserPermission, login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
+import { answerProblem, type Call } from '@/api/table/define.ts';
+import { shellApi } from '@/api/table/session.ts';
+import { userApi } from '@/api/table/users.ts';
 
 const CLIENTS = 5;
 /** The demo server as it runs (the tests' fault switch off), without the request log a person reads. */

@@ -6,10 +6,10 @@ import { openDb } from '../server/infra/db/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
 import { inProcess } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
-import { startUserImport } from '../src/api/calls/system/user-calls.ts';
-import { userApi } from '../src/api/table/users.ts';
-import { USER_SHEET_COLUMNS } from '../src/api/contract.ts';
-import { writeXlsx } from '../src/lib/xlsx.ts';
+import { startUserImport } from '@/api/calls/system/user-calls.ts';
+import { userApi } from '@/api/table/users.ts';
+import { USER_SHEET_COLUMNS } from '@/api/contract.ts';
+import { writeXlsx } from '@/lib/xlsx.ts';
 
 const USERS = 100_000;
 const RUNS = 40;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { UserInfo } from '../src/api/table/session.ts';
+import type { UserInfo } from '@/api/table/session.ts';
 import { smsButtonMachine } from './sms-button.machine.ts';
 
 /** bind-phone messages, exactly. */

@@ -7,7 +7,7 @@ import {
   type CampaignSteps,
   type CampaignType,
   type StepSave,
-} from '../src/api/rules/campaign-rules.ts';
+} from '@/api/rules/campaign-rules.ts';
 
 export interface WizardContext {
   id: number | null;

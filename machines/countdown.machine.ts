@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
-import type { UserInfo } from '../src/api/table/session.ts';
+import type { UserInfo } from '@/api/table/session.ts';
 
 export interface CountdownInput {
   /** seconds the session has left (tokenExpire of /vue/userInfo) */

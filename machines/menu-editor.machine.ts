@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { menuEntryProblems, type MenuEntryInput } from '../src/api/contract.ts';
-import type { MenuEntry } from '../src/api/table/platform.ts';
+import { menuEntryProblems, type MenuEntryInput } from '@/api/contract.ts';
+import type { MenuEntry } from '@/api/table/platform.ts';
 
 /** A catalogue entry with its children (/v1/menu/tree). */
 export type CatalogueEntry = MenuEntry & { children: CatalogueEntry[] };

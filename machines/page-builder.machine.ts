@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, type PageRect, type PageState } from '../src/api/rules/page-rules.ts';
+import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, type PageRect, type PageState } from '@/api/rules/page-rules.ts';
 
 /** How many steps undo remembers. */
 export const UNDO_LIMIT = 50;

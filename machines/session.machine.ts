@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { MenuNode, UserInfo } from '../src/api/table/session.ts';
+import type { MenuNode, UserInfo } from '@/api/table/session.ts';
 import { accessTokenMachine } from './access-token.machine.ts';
 import { countdownMachine, type CountdownParentEvent } from './countdown.machine.ts';
 import { logoutMachine } from './logout.machine.ts';

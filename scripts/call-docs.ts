@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CALL_TABLE } from '../src/api/table/index.ts';
-import type { Call, Owner } from '../src/api/table/define.ts';
+import { CALL_TABLE } from '@/api/table/index.ts';
+import type { Call, Owner } from '@/api/table/define.ts';
 
 /**
  * docs/api.md's "Call table" section, written from the call table (src/api/table): each call's method, path, owner and

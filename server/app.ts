@@ -12,7 +12,7 @@ import { accessChain, CallTable } from './access/access.ts';
 import { dbLookups } from './access/relations.ts';
 import { upgradeDatabase } from './seed/upgrade.ts';
 import type { Reconciled } from './seed/catalogue.ts';
-import { declaredCalls } from '../src/api/table/index.ts';
+import { declaredCalls } from '@/api/table/index.ts';
 import { clientAddress } from './infra/http/client-address.ts';
 import { passportRoutes } from './routes/session/passport.ts';
 import { shellRoutes } from './routes/session/shell.ts';

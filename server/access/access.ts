@@ -5,8 +5,8 @@ import { ACCESS_TOKEN_FREE } from './auth.ts';
 import { declaredSchema } from '../infra/http/validate.ts';
 import { log } from '../infra/logger.ts';
 
-export type { Owner, RecordOp } from '../../src/api/table/define.ts';
-import type { Owner } from '../../src/api/table/define.ts';
+export type { Owner, RecordOp } from '@/api/table/define.ts';
+import type { Owner } from '@/api/table/define.ts';
 
 const OWNER = Symbol('owner');
 

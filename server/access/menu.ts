@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
-import { PLATFORM_PAGES } from '../../src/api/contract.ts';
-import type { MenuNode } from '../../src/api/table/session.ts';
+import { PLATFORM_PAGES } from '@/api/contract.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 
 interface MenuRow {
   id: number;

@@ -3,7 +3,7 @@ import type { AppEnv } from '../access/auth.ts';
 import * as v from 'valibot';
 import { ApiError } from './http/http.ts';
 import { takes } from './http/validate.ts';
-import { body, wholeNumber } from '../../src/api/schema/kit.ts';
+import { body, wholeNumber } from '@/api/schema/kit.ts';
 import { owns } from '../access/access.ts';
 
 interface Fault {

@@ -10,9 +10,9 @@ import { ApiError } from '../infra/http/http.ts';
 import { isUniqueViolation } from '../infra/db/db-errors.ts';
 import type { Lifecycle } from '../infra/operations.ts';
 import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
-import { EXPORT_LIMITS, type ExportStatus } from '../../src/api/contract.ts';
+import { EXPORT_LIMITS, type ExportStatus } from '@/api/contract.ts';
 import { log } from '../infra/logger.ts';
-import { fileApi } from '../../src/api/table/files.ts';
+import { fileApi } from '@/api/table/files.ts';
 import { mount } from '../infra/http/mount.ts';
 
 export type ExportCell = string | number | null;

@@ -1,5 +1,5 @@
 import type { Db } from '../infra/db/db.ts';
-import type { LoginFailure } from '../../src/api/contract.ts';
+import type { LoginFailure } from '@/api/contract.ts';
 import { log } from '../infra/logger.ts';
 
 /**

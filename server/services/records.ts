@@ -4,10 +4,10 @@ import { PER_CALL, type Db, type Queryable } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
 import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
-import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '../../src/api/contract.ts';
+import { LIST_LIMITS, type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract.ts';
 import { fewMatches, type Counted } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
-import { indexKind, sortableBy } from '../../src/api/rules/record-rules.ts';
+import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
 
 /**
  * The records engine: the rows of a meta table, per tenant, in meta_record.data (JSONB) under each

@@ -2,9 +2,9 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Db } from '../infra/db/db.ts';
-import { fieldProblems } from '../../src/api/schema/kit.ts';
-import { smsTestParams } from '../../src/api/schema/system/task.ts';
-import { LOG_RETENTION_DAYS } from '../../src/api/contract.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { smsTestParams } from '@/api/schema/system/task.ts';
+import { LOG_RETENTION_DAYS } from '@/api/contract.ts';
 import { COUNTED_OPERATION } from './logs.ts';
 import { log } from '../infra/logger.ts';
 

@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../access/auth.ts';
-import type { UploadGrant } from '../../src/api/table/files.ts';
-import { IMAGE_RULES, imageProblem } from '../../src/api/rules/image-rules.ts';
-import { fileApi } from '../../src/api/table/files.ts';
+import type { UploadGrant } from '@/api/table/files.ts';
+import { IMAGE_RULES, imageProblem } from '@/api/rules/image-rules.ts';
+import { fileApi } from '@/api/table/files.ts';
 import { mount } from '../infra/http/mount.ts';
 
 /** Qiniu's regions as the spec names them, and their upload hosts (Qiniu's documentation). */

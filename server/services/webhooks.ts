@@ -4,7 +4,7 @@ import type { Secrets } from '../infra/secrets.ts';
 import { postOutbound, targetProblem } from '../infra/outbound.ts';
 
 /** The events a subscription may choose (campaign.published arrives with the campaigns). */
-import { WEBHOOK_EVENTS } from '../../src/api/schema/open/webhook.ts';
+import { WEBHOOK_EVENTS } from '@/api/schema/open/webhook.ts';
 import { log } from '../infra/logger.ts';
 
 export { WEBHOOK_EVENTS };

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { AccessTokenGrant, RefreshInput } from '../../machines/access-token.machine.ts';
-import type { ApiClient } from '../api/client.ts';
-import { fetchAccessToken } from '../api/calls/session/session-calls.ts';
-import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
+import type { AccessTokenGrant, RefreshInput } from '@machines/access-token.machine.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { fetchAccessToken } from '@/api/calls/session/session-calls.ts';
+import { STORAGE_KEYS, type KeyValueStore } from '@/api/storage.ts';
 
 /** The name of the Web Lock and BroadcastChannel the tabs of one console share. */
 export const TOKEN_CHANNEL = 'scrm-access-token';

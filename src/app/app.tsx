@@ -1,27 +1,27 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import type { MenuModel } from '../menu/menu-model.ts';
-import { LanguageContext, SetLanguageContext } from '../i18n/use-t.ts';
-import { STORAGE_KEYS } from '../api/storage.ts';
+import type { MenuModel } from '@/menu/menu-model.ts';
+import { LanguageContext, SetLanguageContext } from '@/i18n/use-t.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
 import { Suspense, lazy, useCallback, useState } from 'react';
-import { loadDictionary, type Language } from '../i18n/messages.ts';
-import { loginPathFor } from '../lib/redirect.ts';
-import { useHashPath, useHashSearch } from '../shell/navigation/hash-location.ts';
-import { LoginPage } from '../shell/public/public-pages.tsx';
-import { SessionContext } from '../shell/session/session-context.ts';
-import { FailureScreen, FullPageSpinner } from '../shell/layout/status-screens.tsx';
-import { Toasts } from '../shell/toast.tsx';
-import { LoadingOverlay } from '../shell/layout/loading.tsx';
+import { loadDictionary, type Language } from '@/i18n/messages.ts';
+import { loginPathFor } from '@/lib/redirect.ts';
+import { useHashPath, useHashSearch } from '@/shell/navigation/hash-location.ts';
+import { LoginPage } from '@/shell/public/public-pages.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { FailureScreen, FullPageSpinner } from '@/shell/layout/status-screens.tsx';
+import { Toasts } from '@/shell/toast.tsx';
+import { LoadingOverlay } from '@/shell/layout/loading.tsx';
 import { FailureBridge } from './failure-bridge.tsx';
-import { SetThemeContext, ThemeContext, fluentTheme, loadTheme, type ThemeName } from '../shell/theme.ts';
+import { SetThemeContext, ThemeContext, fluentTheme, loadTheme, type ThemeName } from '@/shell/theme.ts';
 import { loadSignedIn, loadedSignedIn, signedInFailed } from './load-signed-in.ts';
 
 // The login route carries only what it shows: the signed-in shell (layout, menu, palette, pages) and the account
 // pages are their own chunks. A stored session starts fetching the shell before it has booted (main.tsx).
 const SignedIn = lazy(loadSignedIn);
-const RegisterPage = lazy(() => import('../shell/public/account-pages.tsx').then((m) => ({ default: m.RegisterPage })));
-const InitialPassword = lazy(() => import('../views/user-center/initial-password.tsx'));
-const FindPasswordPage = lazy(() => import('../shell/public/account-pages.tsx').then((m) => ({ default: m.FindPasswordPage })));
+const RegisterPage = lazy(() => import('@/shell/public/account-pages.tsx').then((m) => ({ default: m.RegisterPage })));
+const InitialPassword = lazy(() => import('@/views/user-center/initial-password.tsx'));
+const FindPasswordPage = lazy(() => import('@/shell/public/account-pages.tsx').then((m) => ({ default: m.FindPasswordPage })));
 
 /** The failure screen's 重试: boot again, or reload when the shell's chunk failed (it stays failed in this document). */
 function useRetryBoot() {

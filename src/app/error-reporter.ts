@@ -1,4 +1,4 @@
-import type { ReportedError } from '../lib/error-bus.ts';
+import type { ReportedError } from '@/lib/error-bus.ts';
 
 export interface ErrorReport extends ReportedError {
   route: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SessionContext } from '../shell/session/session-context.ts';
-import { useNotify } from '../shell/toast.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
 import { createFailurePolicy, type SessionHandle } from './failure-policy.ts';
 import { failureSink } from './failure-sink.ts';
 

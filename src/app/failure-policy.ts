@@ -1,5 +1,5 @@
-import type { FailureInfo } from '../api/client.ts';
-import type { Failure } from '../api/errors.ts';
+import type { FailureInfo } from '@/api/client.ts';
+import type { Failure } from '@/api/errors.ts';
 
 /** The part of the session actor the policy needs (the real actor in the app, the same in tests). */
 export interface SessionHandle {

@@ -1,5 +1,5 @@
-import type { FailureInfo } from '../api/client.ts';
-import type { Failure, FailureContext } from '../api/errors.ts';
+import type { FailureInfo } from '@/api/client.ts';
+import type { Failure, FailureContext } from '@/api/errors.ts';
 
 type Handler = (failure: Failure, info: FailureInfo) => void;
 

@@ -1,4 +1,4 @@
-import { loadSignedInTexts } from '../i18n/messages.ts';
+import { loadSignedInTexts } from '@/i18n/messages.ts';
 
 /**
  * The signed-in shell's chunk, with its zh-cn texts (messages-zh.ts). One promise, so a preload (a stored session

@@ -1,30 +1,30 @@
-import { logApi } from '../api/table/logs.ts';
+import { logApi } from '@/api/table/logs.ts';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApiClient } from '../api/client.ts';
-import { STORAGE_KEYS } from '../api/storage.ts';
-import { readLanguage } from '../i18n/use-t.ts';
-import { loadDictionary } from '../i18n/messages.ts';
-import { loadTheme, readTheme } from '../shell/theme.ts';
-import { takeLinkToken } from '../lib/redirect.ts';
-import { SessionContext } from '../shell/session/session-context.ts';
+import { createApiClient } from '@/api/client.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
+import { readLanguage } from '@/i18n/use-t.ts';
+import { loadDictionary } from '@/i18n/messages.ts';
+import { loadTheme, readTheme } from '@/shell/theme.ts';
+import { takeLinkToken } from '@/lib/redirect.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
 import { App } from './app.tsx';
 import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
 import { inspectBoth, loadInspector } from './inspect.ts';
-import { isWriteCall, noteWrite } from '../shell/layout/kept-visible.ts';
+import { isWriteCall, noteWrite } from '@/shell/layout/kept-visible.ts';
 import { createSessionLogic, startEarlyBoot } from './session-logic.ts';
 import { createErrorReporter } from './error-reporter.ts';
-import { messageOf, onReportedError, reportError } from '../lib/error-bus.ts';
-import { RELEASE } from '../shell/deployment.ts';
+import { messageOf, onReportedError, reportError } from '@/lib/error-bus.ts';
+import { RELEASE } from '@/shell/deployment.ts';
 import { browserTabs, grantEvent } from './access-token-logic.ts';
-import { ApiContext } from '../shell/session/api-context.ts';
-import { OperationOutcomeContext } from '../shell/operation-outcome.ts';
+import { ApiContext } from '@/shell/session/api-context.ts';
+import { OperationOutcomeContext } from '@/shell/operation-outcome.ts';
 import { createOutcomeTracker } from './operation-outcomes.ts';
-import { LoadingContext } from '../shell/layout/loading.tsx';
-import { createJournal } from '../journal/journal.ts';
-import { keepJournal } from '../journal/persist.ts';
-import { InspectContext, JournalContext, type Inspect } from '../journal/context.ts';
+import { LoadingContext } from '@/shell/layout/loading.tsx';
+import { createJournal } from '@/journal/journal.ts';
+import { keepJournal } from '@/journal/persist.ts';
+import { InspectContext, JournalContext, type Inspect } from '@/journal/context.ts';
 
 async function start() {
   // A link's userToken leaves the address bar before anything else runs (DECISIONS.md).

@@ -1,8 +1,8 @@
-import { logApi } from '../api/table/logs.ts';
-import type { ApiClient } from '../api/client.ts';
-import { APP_NAME } from '../api/contract.ts';
-import { findRoute, type MenuModel } from '../menu/menu-model.ts';
-import type { OperationOutcomes } from '../shell/operation-outcome.ts';
+import { logApi } from '@/api/table/logs.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { APP_NAME } from '@/api/contract.ts';
+import { findRoute, type MenuModel } from '@/menu/menu-model.ts';
+import type { OperationOutcomes } from '@/shell/operation-outcome.ts';
 
 /** An operation log entry. */
 export interface OperationLog {

@@ -1,7 +1,7 @@
-import { completes, type Call } from '../api/table/define.ts';
-import type { Failure } from '../api/errors.ts';
-import type { OperationOutcome } from '../api/schema/system/log.ts';
-import type { OperationOutcomes } from '../shell/operation-outcome.ts';
+import { completes, type Call } from '@/api/table/define.ts';
+import type { Failure } from '@/api/errors.ts';
+import type { OperationOutcome } from '@/api/schema/system/log.ts';
+import type { OperationOutcomes } from '@/shell/operation-outcome.ts';
 
 /** Failures that say nothing of the operation itself: the session's (the call is made again once it is renewed). */
 const NOT_AN_OUTCOME = new Set<Failure['kind']>(['expired', 'accessTokenExpired']);

@@ -1,8 +1,8 @@
-import { onlineApi } from '../api/table/logs.ts';
+import { onlineApi } from '@/api/table/logs.ts';
 import { fromCallback, fromPromise } from 'xstate';
-import { DEFAULT_TIME_ZONE, sessionMachine, type PermissionsOutput } from '../../machines/session.machine.ts';
-import { logoutMachine } from '../../machines/logout.machine.ts';
-import type { ApiClient } from '../api/client.ts';
+import { DEFAULT_TIME_ZONE, sessionMachine, type PermissionsOutput } from '@machines/session.machine.ts';
+import { logoutMachine } from '@machines/logout.machine.ts';
+import type { ApiClient } from '@/api/client.ts';
 import {
   fetchMenuTree,
   fetchSettings,
@@ -11,24 +11,24 @@ import {
   login,
   loginByUserToken,
   requestLogout,
-} from '../api/calls/session/session-calls.ts';
-import { STORAGE_KEYS, type KeyValueStore } from '../api/storage.ts';
-import type { MenuModel } from '../menu/menu-model.ts';
+} from '@/api/calls/session/session-calls.ts';
+import { STORAGE_KEYS, type KeyValueStore } from '@/api/storage.ts';
+import type { MenuModel } from '@/menu/menu-model.ts';
 
 // The menu model is built once signed in: its module travels with the shell, not with the login route. Its titles
 // are in the console's language (an entry's English name where it has one).
-const buildMenuModel = async (menu: Parameters<typeof import('../menu/menu-model.ts').buildMenuModel>[0], english: boolean) =>
-  (await import('../menu/menu-model.ts')).buildMenuModel(menu, undefined, english);
-import { safeRedirect, splitHash } from '../lib/redirect.ts';
-import { isTimeZone } from '../lib/time.ts';
-import { localizeStored, readLanguage } from '../i18n/use-t.ts';
+const buildMenuModel = async (menu: Parameters<typeof import('@/menu/menu-model.ts').buildMenuModel>[0], english: boolean) =>
+  (await import('@/menu/menu-model.ts')).buildMenuModel(menu, undefined, english);
+import { safeRedirect, splitHash } from '@/lib/redirect.ts';
+import { isTimeZone } from '@/lib/time.ts';
+import { localizeStored, readLanguage } from '@/i18n/use-t.ts';
 import { loadSignedIn } from './load-signed-in.ts';
-import { navigate } from '../shell/navigation/hash-location.ts';
-import { accessTokenMachine } from '../../machines/access-token.machine.ts';
-import { countdownMachine } from '../../machines/countdown.machine.ts';
+import { navigate } from '@/shell/navigation/hash-location.ts';
+import { accessTokenMachine } from '@machines/access-token.machine.ts';
+import { countdownMachine } from '@machines/countdown.machine.ts';
 import { createRefreshToken, type TabCoordination } from './access-token-logic.ts';
-import { subscribeSessionEvents } from '../api/session-events.ts';
-import { classifyAnswer } from '../api/errors.ts';
+import { subscribeSessionEvents } from '@/api/session-events.ts';
+import { classifyAnswer } from '@/api/errors.ts';
 import { failureSink } from './failure-sink.ts';
 
 const PUBLIC_PATHS = ['/login', '/register', '/find-password'];

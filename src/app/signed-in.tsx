@@ -1,18 +1,18 @@
 import { lazy, useContext, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { splitHash } from '../lib/redirect.ts';
-import { useApi } from '../shell/session/api-context.ts';
-import { SessionContext } from '../shell/session/session-context.ts';
-import { useHashSearch } from '../shell/navigation/hash-location.ts';
+import { splitHash } from '@/lib/redirect.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useHashSearch } from '@/shell/navigation/hash-location.ts';
 import { installOperationLog } from './operation-log.ts';
-import { OperationOutcomeContext } from '../shell/operation-outcome.ts';
-import type { MenuModel } from '../menu/menu-model.ts';
-import { useT } from '../i18n/use-t.ts';
-import { Layout } from '../shell/layout/layout.tsx';
-import type { ShellScreens } from '../shell/layout/screens.ts';
-import { KeepAliveOutlet } from '../shell/layout/keep-alive.tsx';
-import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '../views/system-pages.tsx';
-import { CAMPAIGN_PAGES } from '../api/rules/campaign-rules.ts';
+import { OperationOutcomeContext } from '@/shell/operation-outcome.ts';
+import type { MenuModel } from '@/menu/menu-model.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { Layout } from '@/shell/layout/layout.tsx';
+import type { ShellScreens } from '@/shell/layout/screens.ts';
+import { KeepAliveOutlet } from '@/shell/layout/keep-alive.tsx';
+import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '@/views/system-pages.tsx';
+import { CAMPAIGN_PAGES } from '@/api/rules/campaign-rules.ts';
 
 /** A fixed route shown only to holders of one of the menu pages (by component) whose calls it makes. */
 function HoldersOnly({ model, pages, children }: { model: MenuModel; pages: readonly string[]; children: ReactNode }) {
@@ -73,8 +73,8 @@ function ContentRoutes({ model }: { model: MenuModel }) {
  * pager and dialogs from the page kit) and, for engineers, the event journal's panel.
  */
 const screens: ShellScreens = {
-  OnlineUsers: lazy(() => import('../views/online-users/drawer.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
-  JournalPanel: lazy(() => import('../journal/panel/journal-panel.tsx')),
+  OnlineUsers: lazy(() => import('@/views/online-users/drawer.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
+  JournalPanel: lazy(() => import('@/journal/panel/journal-panel.tsx')),
 };
 
 /** The signed-in console: the layout around the content routes (a chunk of its own, see app.tsx). */

@@ -1,10 +1,10 @@
-import { BIND_MESSAGES } from '../../machines/bind-phone.machine.ts';
-import { SMS_FAILED, SMS_SENT } from '../../machines/sms-button.machine.ts';
-import { LOGOUT_REFUSED } from '../../machines/logout.machine.ts';
-import { DEFAULT_LOADING_TEXT } from '../../machines/loading.machine.ts';
-import { ACCOUNT_RULE_MESSAGE } from '../api/contract.ts';
-import { MESSAGES } from '../api/errors.ts';
-import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '../api/rules/campaign-rules.ts';
+import { BIND_MESSAGES } from '@machines/bind-phone.machine.ts';
+import { SMS_FAILED, SMS_SENT } from '@machines/sms-button.machine.ts';
+import { LOGOUT_REFUSED } from '@machines/logout.machine.ts';
+import { DEFAULT_LOADING_TEXT } from '@machines/loading.machine.ts';
+import { ACCOUNT_RULE_MESSAGE } from '@/api/contract.ts';
+import { MESSAGES } from '@/api/errors.ts';
+import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '@/api/rules/campaign-rules.ts';
 import { RULES_EXACT, RULES_PATTERNS } from './rule-messages-en.ts';
 
 /**

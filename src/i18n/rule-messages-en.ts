@@ -1,4 +1,4 @@
-import { RULE_MESSAGES, type RuleKey } from '../api/schema/messages.ts';
+import { RULE_MESSAGES, type RuleKey } from '@/api/schema/messages.ts';
 
 /** The English of the resource schemas' messages (src/api/schema/messages.ts), key for key. */
 export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {

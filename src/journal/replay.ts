@@ -1,7 +1,7 @@
 import { createActor, fromCallback, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { ActorEntry, EventEntry, JournalEntry } from './journal.ts';
 import { createRedactor } from './redact.ts';
-import * as statecharts from '../../machines/index.ts';
+import * as statecharts from '@machines/index.ts';
 
 /** Every statechart of the console by its id: what a journal's actors are replayed into. */
 export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEntries(

@@ -41,7 +41,7 @@ export function fromZonedInput(local: string, zone: string): string {
 }
 
 /** A field's text that named no day or time, marked so that every rule refuses it (src/api/rules/unread.ts). */
-export { unread, unreadText } from '../api/rules/unread.ts';
+export { unread, unreadText } from '@/api/rules/unread.ts';
 
 /** The day after `yyyy-MM-dd` (an inclusive "to" date becomes an exclusive bound). */
 export const nextDay = (day: string): string => format(addDays(parseISO(day), 1), DAY);

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/client.ts';
-import { fileApi } from '../api/table/files.ts';
-import { imageProblem } from '../api/rules/image-rules.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { fileApi } from '@/api/table/files.ts';
+import { imageProblem } from '@/api/rules/image-rules.ts';
 
 /** An upload refused before or by the storage, in the product's words. */
 export class UploadError extends Error {}

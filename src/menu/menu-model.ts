@@ -1,4 +1,4 @@
-import type { MenuNode } from '../api/table/session.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 
 /** A page route built from the menu. */
 export interface AppRoute {

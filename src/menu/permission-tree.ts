@@ -1,4 +1,4 @@
-import type { PermissionNode } from '../api/table/roles.ts';
+import type { PermissionNode } from '@/api/table/roles.ts';
 
 /** A menu entry or button in a role's permission tree (the answer of /v1/role/queryRolePemission). */
 export type PermissionTreeNode = PermissionNode;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatInstant } from '../lib/time.ts';
+import { formatInstant } from '@/lib/time.ts';
 import { SessionContext } from './session/session-context.ts';
 
 /** The tenant's time zone (tenant parameter timeZone). */

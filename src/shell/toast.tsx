@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { useLocalize } from '../i18n/use-t.ts';
+import { useLocalize } from '@/i18n/use-t.ts';
 import { toastBus, type ToastLevel } from './toast-bus.ts';
 
 export { TOASTER_ID, toastBus, type ToastLevel, type ToastMessage } from './toast-bus.ts';

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useT } from '../i18n/use-t.ts';
-import { StatusScreen } from '../shell/layout/status-screens.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { StatusScreen } from '@/shell/layout/status-screens.tsx';
 
 const useStyles = makeStyles({
   // label and value side by side, in either language, without one language's punctuation

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadChunk } from '../lib/chunk-load.ts';
+import { loadChunk } from '@/lib/chunk-load.ts';
 import type { ViewProps } from './view-props.ts';
 import type { InstalledView } from './view-names.ts';
 

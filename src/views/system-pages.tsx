@@ -1,17 +1,17 @@
 import { Button } from '@fluentui/react-components';
 import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import type { AppRoute } from '../menu/menu-model.ts';
-import { useT } from '../i18n/use-t.ts';
-import type { MessageKey } from '../i18n/messages.ts';
-import { FullPageSpinner, StatusScreen } from '../shell/layout/status-screens.tsx';
-import { PageRouteContext } from '../shell/session/permission-button.tsx';
+import type { AppRoute } from '@/menu/menu-model.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import { FullPageSpinner, StatusScreen } from '@/shell/layout/status-screens.tsx';
+import { PageRouteContext } from '@/shell/session/permission-button.tsx';
 import { viewFor } from './registry.ts';
 import { ModuleNotInstalled } from './not-installed.tsx';
 
 export { ModuleNotInstalled };
-import { ChunkLoadError } from '../lib/chunk-load.ts';
-import { messageOf, reportError } from '../lib/error-bus.ts';
+import { ChunkLoadError } from '@/lib/chunk-load.ts';
+import { messageOf, reportError } from '@/lib/error-bus.ts';
 
 /** A route of the spec's fixed table, shaped like a menu route so the same view machinery renders it. */
 export function fixedRoute(path: string, title: string, component: string, trail: string[] = []): AppRoute {

@@ -1,4 +1,4 @@
-import { INSTALLED_PAGES, type InstalledPage } from '../api/rules/system-pages.ts';
+import { INSTALLED_PAGES, type InstalledPage } from '@/api/rules/system-pages.ts';
 
 /**
  * The page modules this build installs, by menu component name (src/api/rules/system-pages.ts, which the server reads

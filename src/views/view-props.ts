@@ -1,4 +1,4 @@
-import type { AppRoute } from '../menu/menu-model.ts';
+import type { AppRoute } from '@/menu/menu-model.ts';
 
 /** What every page module receives: the route it was opened by (title, buttons, trail). */
 export interface ViewProps {

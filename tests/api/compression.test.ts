@@ -2,10 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { createApiClient } from '../../src/api/client.ts';
-import { fetchMenuTree, login } from '../../src/api/calls/session/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
-import { shellApi } from '../../src/api/table/session.ts';
+import { createApiClient } from '@/api/client.ts';
+import { fetchMenuTree, login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
+import { shellApi } from '@/api/table/session.ts';
 import { DEMO_PASSWORD, signedIn } from '../support/api.ts';
 
 // Issue 46: what goes over the wire is compressed (assets from build-time copies, /manage JSON per answer), and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiFailure } from '../../src/api/errors.ts';
-import { fetchAccessToken, fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { STORAGE_KEYS } from '../../src/api/storage.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { fetchAccessToken, fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
 import { callAs, signedIn } from '../support/api.ts';
 import { startOwnServer } from '../support/db-access.ts';
 import type { RunningServer } from '../support/start-server.ts';
@@ -67,7 +67,7 @@ describe('department data scope', () => {
     const east = userInfo.allDepartList!.find((d) => d.departName === '华东大区')!;
     expect(raw.values).toEqual([east.id]);
 
-    const { createApiClient } = await import('../../src/api/client.ts');
+    const { createApiClient } = await import('@/api/client.ts');
     const api = createApiClient({
       store: ta.store,
       baseURL: `${baseUrl}/manage`,

@@ -8,7 +8,7 @@ import { freshDatabase } from '../support/db-access.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { openDb } from '../../server/infra/db/db.ts';
 import { KEY_FILE, Secrets } from '../../server/infra/secrets.ts';
-import type { ExportStatus, RecordSchema } from '../../src/api/contract.ts';
+import type { ExportStatus, RecordSchema } from '@/api/contract.ts';
 
 /*
  * Issue 43: the keys that seal stored secrets and sign links. A demo's key was derived from a phrase in the source,

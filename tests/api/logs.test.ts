@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createApiClient } from '../../src/api/client.ts';
-import { login } from '../../src/api/calls/session/session-calls.ts';
-import { memoryStore } from '../../src/api/storage.ts';
-import type { LoginLogRow, SessionLogRow } from '../../src/api/table/logs.ts';
+import { createApiClient } from '@/api/client.ts';
+import { login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore } from '@/api/storage.ts';
+import type { LoginLogRow, SessionLogRow } from '@/api/table/logs.ts';
 import { newAccount, openEvents, send, signedIn } from '../support/api.ts';
 
 // Issue 13, logs: every sign-in attempt and each session's life, who signed in lately, errors (server faults with

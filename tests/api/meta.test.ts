@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { callAs, signedIn } from '../support/api.ts';
-import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
+import { fetchMenuTree, initUserPermission } from '@/api/calls/session/session-calls.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { analyzeGrownTables } from '../../server/infra/db/statistics.ts';
 import type { Db } from '../../server/infra/db/db.ts';

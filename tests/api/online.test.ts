@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs, DEMO_PASSWORD, openEvents, signedIn } from '../support/api.ts';
-import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { PRESENCE_WINDOW_SECONDS } from '../../server/access/presence.ts';
 

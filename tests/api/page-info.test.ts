@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { callsOn, signedIn } from '../support/api.ts';
-import { emptyPage, type PageRect } from '../../src/api/rules/page-rules.ts';
+import { emptyPage, type PageRect } from '@/api/rules/page-rules.ts';
 
 // SPEC 7 "Pages" (issue 15): the page builder's pages per tenant, their SPEC 3 state checked, edits by version.
 const baseUrl = inject('baseUrl');

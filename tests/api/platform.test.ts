@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createApiClient } from '../../src/api/client.ts';
-import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
-import { changePassword } from '../../src/api/calls/session/user-center-calls.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
-import type { TenantRow } from '../../src/api/table/platform.ts';
-import type { MenuNode } from '../../src/api/table/session.ts';
+import { createApiClient } from '@/api/client.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '@/api/calls/session/session-calls.ts';
+import { changePassword } from '@/api/calls/session/user-center-calls.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
+import type { TenantRow } from '@/api/table/platform.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 import { callAs, openEvents, signedIn } from '../support/api.ts';
 import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
 

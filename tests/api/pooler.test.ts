@@ -3,8 +3,8 @@ import { findPgbouncer, startPgbouncer, type RunningPgbouncer } from '../support
 import { freshDatabase } from '../support/db-access.ts';
 import { openEvents, signedIn } from '../support/api.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
-import { fetchMenuTree, fetchUserInfo, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
-import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { fetchMenuTree, fetchUserInfo, initUserPermission } from '@/api/calls/session/session-calls.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { usersOf } from '../support/users.ts';
 
 /*

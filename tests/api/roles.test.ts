@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { rolesOf } from '../support/roles.ts';
-import type { PermissionNode } from '../../src/api/table/roles.ts';
+import type { PermissionNode } from '@/api/table/roles.ts';
 import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
 

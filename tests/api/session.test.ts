@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { ApiFailure } from '../../src/api/errors.ts';
+import { ApiFailure } from '@/api/errors.ts';
 import {
   fetchMenuTree,
   fetchSettings,
@@ -7,9 +7,9 @@ import {
   initUserPermission,
   login,
   requestLogout,
-} from '../../src/api/calls/session/session-calls.ts';
-import { STORAGE_KEYS } from '../../src/api/storage.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
+} from '@/api/calls/session/session-calls.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { clientFor, send, signedIn } from '../support/api.ts';
 
 const baseUrl = inject('baseUrl');
@@ -161,8 +161,8 @@ describe('menus per role and tenant isolation', () => {
 
 describe('the palette’s pinyin, computed by the server', () => {
   it('answers what the client’s own dictionary would, label by label, for every label of the menu', async () => {
-    const { pinyinOf } = await import('../../src/menu/pinyin.ts');
-    const { fetchPinyin } = await import('../../src/api/calls/session/session-calls.ts');
+    const { pinyinOf } = await import('@/menu/pinyin.ts');
+    const { fetchPinyin } = await import('@/api/calls/session/session-calls.ts');
     const admin = await signedIn(baseUrl, 'admin');
     const labels = [...menuTitles(await fetchMenuTree(admin.api)), '收起菜单', '银行卡', '长期会员', 'VIP 会员 2 组'];
     const { full, initials } = await fetchPinyin(admin.api, labels);

@@ -210,9 +210,9 @@ describe('SMS platforms', () => {
 
 describe('SMS platforms in production', () => {
   it('refuses a gateway on this machine or a private network, and seals a secret under the production key', async () => {
-    const { login } = await import('../../src/api/calls/session/session-calls.ts');
-    const { createApiClient } = await import('../../src/api/client.ts');
-    const { memoryStore } = await import('../../src/api/storage.ts');
+    const { login } = await import('@/api/calls/session/session-calls.ts');
+    const { createApiClient } = await import('@/api/client.ts');
+    const { memoryStore } = await import('@/api/storage.ts');
     const server = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass' });
     try {
       const token = await login(createApiClient({ store: memoryStore(), baseURL: `${server.url}/manage` }), {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
+import { fetchUserInfo, login } from '@/api/calls/session/session-calls.ts';
 import { clientFor, newAccount, signedIn } from '../support/api.ts';
 import { captcha as demoCaptcha, freshPhone, outbox as demoOutbox, verifiedCode as demoVerifiedCode } from '../support/demo.ts';
 
@@ -94,7 +94,7 @@ describe('register and reset password', () => {
   it('registers a tenant whose admin sees only shared menu entries; refuses a weak password, and a taken account only after the SMS code', async () => {
     const { api } = clientFor(baseUrl);
     const phone = freshPhone();
-    const { registerTenant } = await import('../../src/api/calls/session/session-calls.ts');
+    const { registerTenant } = await import('@/api/calls/session/session-calls.ts');
     const userName = `api${Date.now().toString(36)}`;
     // Whether an account name is taken is said only to someone holding a verified phone (no enumeration).
     await expect(
@@ -129,7 +129,7 @@ describe('register and reset password', () => {
   it('refuses a reset without the code sent to that phone (the full reset runs in tests/e2e/account-pages.test.ts)', async () => {
     const { api } = clientFor(baseUrl);
     const phone = freshPhone();
-    const { registerTenant, resetPassword } = await import('../../src/api/calls/session/session-calls.ts');
+    const { registerTenant, resetPassword } = await import('@/api/calls/session/session-calls.ts');
     const userName = `rst${Date.now().toString(36)}`;
     await registerTenant(api, {
       tenantName: '重置测试',
@@ -154,7 +154,7 @@ describe('register and reset password', () => {
 
   it('a phone with accounts in two tenants resets the one it picks: the verified phone is told its tenants, the code kept for the pick', async () => {
     const { api } = clientFor(baseUrl);
-    const { resetPassword } = await import('../../src/api/calls/session/session-calls.ts');
+    const { resetPassword } = await import('@/api/calls/session/session-calls.ts');
     const phone = freshPhone();
     const inOne = await newAccount(baseUrl, 'admin', 'two', phone, 'Passw0rd2026');
     const inTwo = await newAccount(baseUrl, 'admin2', 'two', phone, 'Passw0rd2026');

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { userApi } from '../../src/api/table/users.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { userApi } from '@/api/table/users.ts';
 import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
 

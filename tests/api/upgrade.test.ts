@@ -11,8 +11,8 @@ import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } fr
 import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
 import { fillEnglishDictionaryNames, fillEnglishNames } from '../../server/seed/dictionary-names-en.ts';
 import { DEMO_MENU } from '../../server/seed/seed.ts';
-import { fetchMenuTree } from '../../src/api/calls/session/session-calls.ts';
-import type { MenuNode } from '../../src/api/table/session.ts';
+import { fetchMenuTree } from '@/api/calls/session/session-calls.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 import { signedIn } from '../support/api.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { pngHeader } from '../support/images.ts';
-import type { UploadGrant } from '../../src/api/table/files.ts';
+import type { UploadGrant } from '@/api/table/files.ts';
 
 // Uploads without Qiniu credentials (SPEC 7 get7niuToken; issue 15's uploads, used by issue 14's image fields): the
 // token authorises an upload to the server's own storage, served back at a public path.

@@ -1,12 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { changePassword } from '../../src/api/calls/session/user-center-calls.ts';
-import { userCenterApi } from '../../src/api/table/session.ts';
-import { fetchUserInfo, initUserPermission, login } from '../../src/api/calls/session/session-calls.ts';
-import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { changePassword } from '@/api/calls/session/user-center-calls.ts';
+import { userCenterApi } from '@/api/table/session.ts';
+import { fetchUserInfo, initUserPermission, login } from '@/api/calls/session/session-calls.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { rolesOf } from '../support/roles.ts';
-import { ApiFailure } from '../../src/api/errors.ts';
-import { STORAGE_KEYS } from '../../src/api/storage.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
 
 // 用户中心 › 设置密码 (issue 15): one's own password, checked, with the account's other sessions ended.
 const baseUrl = inject('baseUrl');

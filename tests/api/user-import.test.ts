@@ -5,10 +5,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XlsxWriter } from '../../server/infra/sheets/xlsx-writer.ts';
-import { login } from '../../src/api/calls/session/session-calls.ts';
+import { login } from '@/api/calls/session/session-calls.ts';
 import { userImportsOf } from '../support/users.ts';
-import { USER_SHEET_COLUMNS, type ImportStatus } from '../../src/api/contract.ts';
-import { writeXlsx } from '../../src/lib/xlsx.ts';
+import { USER_SHEET_COLUMNS, type ImportStatus } from '@/api/contract.ts';
+import { writeXlsx } from '@/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 
 // Issue 10: Excel import (parsed on the server) and the template/export, on PGlite and PostgreSQL.

@@ -1,13 +1,13 @@
 import { describe, expect, inject, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
-import type { UserRow } from '../../src/api/calls/system/user-calls.ts';
+import { fetchUserInfo, login } from '@/api/calls/session/session-calls.ts';
+import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import { userImportsOf, usersOf } from '../support/users.ts';
 import { rolesOf } from '../support/roles.ts';
-import { departApi } from '../../src/api/table/base-info.ts';
-import type { PermissionNode } from '../../src/api/table/roles.ts';
-import type { Sent } from '../../src/api/table/define.ts';
-import type { userApi } from '../../src/api/table/users.ts';
+import { departApi } from '@/api/table/base-info.ts';
+import type { PermissionNode } from '@/api/table/roles.ts';
+import type { Sent } from '@/api/table/define.ts';
+import type { userApi } from '@/api/table/users.ts';
 
 /** A user as a test sends it to /v1/user/save. */
 type UserInput = Sent<typeof userApi.save>;

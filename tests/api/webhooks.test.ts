@@ -86,8 +86,8 @@ describe('webhooks', () => {
     // A real event: a user created. The receiver refuses twice, then takes it.
     failuresLeft = 2;
     const before = hits.length;
-    const { saveUser } = await import('../../src/api/calls/system/user-calls.ts');
-    const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
+    const { saveUser } = await import('@/api/calls/system/user-calls.ts');
+    const { fetchUserInfo } = await import('@/api/calls/session/session-calls.ts');
     const info = (await fetchUserInfo(admin.api)).userInfo;
     await saveUser(
       admin.api,
@@ -120,9 +120,9 @@ describe('webhooks', () => {
   it('refuses an endpoint on this machine or a private network in production', async () => {
     const prod = await startOwnServer({ SCRM_DEMO: '0', ADMIN_PASSWORD: 'Prod2026pass', SECRETS_KEY: 'ab'.repeat(32) });
     try {
-      const { login } = await import('../../src/api/calls/session/session-calls.ts');
-      const { createApiClient } = await import('../../src/api/client.ts');
-      const { memoryStore } = await import('../../src/api/storage.ts');
+      const { login } = await import('@/api/calls/session/session-calls.ts');
+      const { createApiClient } = await import('@/api/client.ts');
+      const { memoryStore } = await import('@/api/storage.ts');
       const token = await login(createApiClient({ store: memoryStore(), baseURL: `${prod.url}/manage` }), {
         userName: 'admin',
         password: 'Prod2026pass',

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD, newAccount, signedIn } from '../support/api.ts';
-import { fetchMenuTree, initUserPermission } from '../../src/api/calls/session/session-calls.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
+import { fetchMenuTree, initUserPermission } from '@/api/calls/session/session-calls.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 
 const { baseUrl, newPage, logIn } = useBrowser();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
-import { writeXlsx } from '../../src/lib/xlsx.ts';
-import { USER_SHEET_COLUMNS, type RecordSchema } from '../../src/api/contract.ts';
+import { writeXlsx } from '@/lib/xlsx.ts';
+import { USER_SHEET_COLUMNS, type RecordSchema } from '@/api/contract.ts';
 import { userImportsOf } from '../support/users.ts';
 
 // Issue 29 in Chromium, on a server of its own (it adds 10,002 brands): a list beyond what the browser writes at once

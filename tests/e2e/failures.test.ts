@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedIn } from '../support/api.ts';
-import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { useBrowser } from '../support/browser.ts';
 import { setFault } from '../support/demo.ts';
 

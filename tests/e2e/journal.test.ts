@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { fetchUserInfo } from '../../src/api/calls/session/session-calls.ts';
-import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { rolesOf } from '../support/roles.ts';
-import { flatten } from '../../src/menu/permission-tree.ts';
-import { readJournalFile, type JournalEntry, type JournalFile } from '../../src/journal/journal.ts';
-import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
+import { flatten } from '@/menu/permission-tree.ts';
+import { readJournalFile, type JournalEntry, type JournalFile } from '@/journal/journal.ts';
+import { MACHINES, replayJournal } from '@/journal/replay.ts';
 import { DEMO_PASSWORD, newAccount, signedIn } from '../support/api.ts';
 import { downloadedBytes, useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode } from '../support/demo.ts';

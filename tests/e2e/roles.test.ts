@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { fetchUserInfo, login } from '../../src/api/calls/session/session-calls.ts';
-import { saveUser } from '../../src/api/calls/system/user-calls.ts';
+import { fetchUserInfo, login } from '@/api/calls/session/session-calls.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { rolesOf } from '../support/roles.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 import { hashOf, useBrowser } from '../support/browser.ts';
-import { flatten } from '../../src/menu/permission-tree.ts';
+import { flatten } from '@/menu/permission-tree.ts';
 
 // Issue 10: the roles page in Chromium. The test works on a role of its own, so no other test's menu changes.
 const ui = useBrowser();

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { freshPhone, outbox, sendSmsCode, verifiedCode } from '../support/demo.ts';
 import { DEMO_PASSWORD, clientFor, newAccount, signedIn } from '../support/api.ts';
-import { fetchUserInfo, login, registerTenant } from '../../src/api/calls/session/session-calls.ts';
-import { userApi } from '../../src/api/table/users.ts';
+import { fetchUserInfo, login, registerTenant } from '@/api/calls/session/session-calls.ts';
+import { userApi } from '@/api/table/users.ts';
 
 const { baseUrl, newPage, logIn, signedInPage } = useBrowser();
 const toasts = (page: Page, text?: string) => (text ? page.locator('.fui-Toast').filter({ hasText: text }) : page.locator('.fui-Toast'));
@@ -596,7 +596,7 @@ describe('English mode: every text the console makes is English', () => {
 
   it('login, public pages, shell and landing page, 404, the users page, palette and online drawer', async () => {
     const { api } = await signedIn(baseUrl, 'admin');
-    const { fetchMenuTree } = await import('../../src/api/calls/session/session-calls.ts');
+    const { fetchMenuTree } = await import('@/api/calls/session/session-calls.ts');
     const names: string[] = [];
     // Menu names are data only where the entry has no English name: the others must show in English.
     const walk = (nodes: Array<{ name?: string; nameEn?: string; children?: unknown[] }>) =>
@@ -686,11 +686,11 @@ describe('English mode: every text the console makes is English', () => {
     // The pages issue 12 and 13 added speak English too (table bodies are data).
     // A records page's table, field and option names show in English where the data dictionary gives one (the
     // standard dictionary does: issue 45); only a name without is the tenant's data.
-    const { recordApi } = await import('../../src/api/table/records.ts');
+    const { recordApi } = await import('@/api/table/records.ts');
     const stores = (await api.send(recordApi.schema, { component: 'base-info/store-mng' })).values!;
     const untranslated = (x: { label: string; labelEn?: string }) => (x.labelEn?.trim() ? [] : [x.label]);
     data.push(...untranslated(stores.table), ...stores.fields.flatMap((f) => [...untranslated(f), ...f.options.flatMap(untranslated)]));
-    const { pageApi } = await import('../../src/api/table/content.ts');
+    const { pageApi } = await import('@/api/table/content.ts');
     // the builder's components have English names (issue 45): only one without would be excused as data
     data.push(...(await api.send(pageApi.palette, {})).values.filter((p) => !p.nameEn).map((p) => p.name));
     for (const [path, ready] of [

@@ -4,8 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
 import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
-import { writeXlsx } from '../../src/lib/xlsx.ts';
-import { USER_SHEET_COLUMNS } from '../../src/api/contract.ts';
+import { writeXlsx } from '@/lib/xlsx.ts';
+import { USER_SHEET_COLUMNS } from '@/api/contract.ts';
 
 // Issue 10: the users page on the page kit, in Chromium against the real server.
 const ui = useBrowser();

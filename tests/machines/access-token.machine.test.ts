@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, type EventObject } from 'xstate';
-import { accessTokenMachine, retryDelayMs } from '../../machines/access-token.machine.ts';
+import { accessTokenMachine, retryDelayMs } from '@machines/access-token.machine.ts';
 import {
   afterEvent,
   controllableActors,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, createMachine } from 'xstate';
-import { BIND_MESSAGES, bindPhoneMachine } from '../../machines/bind-phone.machine.ts';
+import { BIND_MESSAGES, bindPhoneMachine } from '@machines/bind-phone.machine.ts';
 import {
   controllableActors,
   describeValue,

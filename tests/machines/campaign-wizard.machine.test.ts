@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import { campaignWizardMachine, stepStates, type WizardContext } from '../../machines/campaign-wizard.machine.ts';
-import { CAMPAIGN_STEPS, publishProblems, stepProblems, type CampaignSteps } from '../../src/api/rules/campaign-rules.ts';
+import { campaignWizardMachine, stepStates, type WizardContext } from '@machines/campaign-wizard.machine.ts';
+import { CAMPAIGN_STEPS, publishProblems, stepProblems, type CampaignSteps } from '@/api/rules/campaign-rules.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const day = (d: number) => new Date(Date.UTC(2026, 11, 1 + d)).toISOString();

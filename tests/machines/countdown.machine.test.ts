@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, createMachine, type EventObject } from 'xstate';
-import { countdownMachine, formatCountdown } from '../../machines/countdown.machine.ts';
+import { countdownMachine, formatCountdown } from '@machines/countdown.machine.ts';
 import {
   afterEvent,
   controllableActors,

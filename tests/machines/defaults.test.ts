@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorLogic, type AnyStateMachine } from 'xstate';
-import * as machines from '../../machines/index.ts';
+import * as machines from '@machines/index.ts';
 
 /**
  * The actors a machine only declares (the app provides the real ones): started unprovided, each fails at once and

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
-import { exportJobMachine } from '../../machines/export-job.machine.ts';
-import type { ExportStatus } from '../../src/api/contract.ts';
+import { exportJobMachine } from '@machines/export-job.machine.ts';
+import type { ExportStatus } from '@/api/contract.ts';
 import {
   controllableActors,
   describeValue,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import { DEFAULT_LOADING_TEXT, loadingMachine } from '../../machines/loading.machine.ts';
+import { DEFAULT_LOADING_TEXT, loadingMachine } from '@machines/loading.machine.ts';
 import { itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';
 
 const EVENTS = [{ type: 'OPEN' }, { type: 'OPEN', text: '正在操作中，请稍候...' }, { type: 'CLOSE' }];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import { logoutMachine, LOGOUT_REFUSED } from '../../machines/logout.machine.ts';
+import { logoutMachine, LOGOUT_REFUSED } from '@machines/logout.machine.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const EVENTS = [

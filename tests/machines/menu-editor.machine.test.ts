@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import { menuEditorMachine, type CatalogueEntry, type MenuEditorContext } from '../../machines/menu-editor.machine.ts';
+import { menuEditorMachine, type CatalogueEntry, type MenuEditorContext } from '@machines/menu-editor.machine.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const entry = (id: number, name: string, parentId: number | null, extra: Partial<CatalogueEntry> = {}): CatalogueEntry => ({

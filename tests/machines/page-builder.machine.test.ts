@@ -11,8 +11,8 @@ import {
   shownPopIndex,
   type PageBuilderContext,
   type PageBuilderEvent,
-} from '../../machines/page-builder.machine.ts';
-import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, pageStateProblem, type PageRect } from '../../src/api/rules/page-rules.ts';
+} from '@machines/page-builder.machine.ts';
+import { PAGE_LIMITS, PAGE_WIDTH, emptyPage, pageStateProblem, type PageRect } from '@/api/rules/page-rules.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const loaded = { page: { ...emptyPage(), rects: [] }, name: '活动页', saved: { id: 7, version: 3 } };

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createMachine, createActor } from 'xstate';
-import { sessionMachine, type SessionInput } from '../../machines/session.machine.ts';
-import { ApiFailure } from '../../src/api/errors.ts';
-import type { UserInfo } from '../../src/api/table/session.ts';
+import { sessionMachine, type SessionInput } from '@machines/session.machine.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import type { UserInfo } from '@/api/table/session.ts';
 import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const userInfo = { id: 1, nickname: '星河管理员', tenantId: 1, phone: '13800000001' } as UserInfo;

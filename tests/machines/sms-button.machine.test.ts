@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor, type EventObject } from 'xstate';
-import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '../../machines/sms-button.machine.ts';
+import { SMS_FAILED, SMS_SENT, smsButtonMachine } from '@machines/sms-button.machine.ts';
 import { afterEvent, controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
 
 const SEND = { type: 'SEND', phone: '13800000009', imgVeryCode: 'AB12', uuid: 'f'.repeat(32) };

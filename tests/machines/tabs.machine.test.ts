@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '../../machines/tabs.machine.ts';
+import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '@machines/tabs.machine.ts';
 import { describeValue, itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';
 
 const open = (path: string, cacheable = true) => ({ type: 'OPEN' as const, path, cacheable });

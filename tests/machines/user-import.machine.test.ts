@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
-import { userImportMachine } from '../../machines/user-import.machine.ts';
-import type { ImportStatus } from '../../src/api/contract.ts';
+import { userImportMachine } from '@machines/user-import.machine.ts';
+import type { ImportStatus } from '@/api/contract.ts';
 import {
   controllableActors,
   describeValue,

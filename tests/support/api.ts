@@ -1,6 +1,6 @@
-import { createApiClient } from '../../src/api/client.ts';
-import { login } from '../../src/api/calls/session/session-calls.ts';
-import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
+import { createApiClient } from '@/api/client.ts';
+import { login } from '@/api/calls/session/session-calls.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 
 export const DEMO_PASSWORD = 'Admin@2026';
 
@@ -48,8 +48,8 @@ export async function openEvents(baseUrl: string, token: string) {
  * department, with the given phone ('' for none); its password is `password`. Returns the account name.
  */
 export async function newAccount(baseUrl: string, admin: 'admin' | 'admin2', prefix: string, phone = '', password = DEMO_PASSWORD) {
-  const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
-  const { saveUser } = await import('../../src/api/calls/system/user-calls.ts');
+  const { fetchUserInfo } = await import('@/api/calls/session/session-calls.ts');
+  const { saveUser } = await import('@/api/calls/system/user-calls.ts');
   const a = await signedIn(baseUrl, admin);
   const { userInfo } = await fetchUserInfo(a.api);
   const userName = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../src/api/client.ts';
-import type { Sent } from '../../src/api/table/define.ts';
-import { roleApi } from '../../src/api/table/roles.ts';
-import { listed } from '../../src/kit/list/use-list.ts';
+import type { ApiClient } from '@/api/client.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { roleApi } from '@/api/table/roles.ts';
+import { listed } from '@/kit/list/use-list.ts';
 
 /** The role calls in a test's words: each the declared call (src/api/table/roles.ts) through the console's client. */
 export function rolesOf(api: ApiClient) {

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../../src/api/client.ts';
-import type { Sent } from '../../src/api/table/define.ts';
-import { saveUser, startUserImport } from '../../src/api/calls/system/user-calls.ts';
-import { listed } from '../../src/kit/list/use-list.ts';
-import { userApi } from '../../src/api/table/users.ts';
+import type { ApiClient } from '@/api/client.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { saveUser, startUserImport } from '@/api/calls/system/user-calls.ts';
+import { listed } from '@/kit/list/use-list.ts';
+import { userApi } from '@/api/table/users.ts';
 
 /**
  * The users calls in a test's words: each one is the declared call (src/api/calls/system/user-calls.ts) through the

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { MenuNode } from '../../src/api/table/session.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 import { DEMO_PASSWORD, signedIn } from './api.ts';
 import { seriousViolations, type AxeFinding } from './axe.ts';
 
@@ -158,8 +158,8 @@ export async function walkPages(
  */
 async function wordsOfData(baseUrl: string, userName: string, pages: readonly MenuPage[]): Promise<string[]> {
   const { api } = await signedIn(baseUrl, userName);
-  const { fetchUserInfo } = await import('../../src/api/calls/session/session-calls.ts');
-  const { recordApi } = await import('../../src/api/table/records.ts');
+  const { fetchUserInfo } = await import('@/api/calls/session/session-calls.ts');
+  const { recordApi } = await import('@/api/table/records.ts');
   const { userInfo } = await fetchUserInfo(api);
   const tree = await api.call<{ result: MenuNode[] }>('/permission/treeMenu4VUE', {});
   const named = (nodes: MenuNode[]): string[] =>
@@ -173,10 +173,10 @@ async function wordsOfData(baseUrl: string, userName: string, pages: readonly Me
     if (s) dictionary.push(...untranslated(s.table), ...s.fields.flatMap((f) => [...untranslated(f), ...f.options.flatMap(untranslated)]));
   }
   // the platform's operator also sees every tenant's name and the whole catalogue, tenants' own entries included
-  const { menuApi, tenantApi } = await import('../../src/api/table/platform.ts');
+  const { menuApi, tenantApi } = await import('@/api/table/platform.ts');
   const tenants = await api.send(tenantApi.list, { pageNum: 1, pageSize: 200 }, { quiet: true }).catch(() => null);
   const catalogue = await api.send(menuApi.catalogue, {}, { quiet: true }).catch(() => null);
-  const { roleApi } = await import('../../src/api/table/roles.ts');
+  const { roleApi } = await import('@/api/table/roles.ts');
   const roles = await api.send(roleApi.list, {}, { quiet: true }).catch(() => null);
   return [
     ...((roles?.values ?? []) as Array<{ name: string; nameEn?: string }>).filter((r) => !r.nameEn?.trim()).map((r) => r.name),

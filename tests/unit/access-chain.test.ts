@@ -92,7 +92,7 @@ describe('the call table', () => {
     expect(calls.checked).not.toContain('POST /v1/orphan');
     expect(calls.checked).not.toContain('GET /v1/session/events');
     const { takes } = await import('../../server/infra/http/validate.ts');
-    const { body } = await import('../../src/api/schema/kit.ts');
+    const { body } = await import('@/api/schema/kit.ts');
     const table = new CallTable().read([
       { method: 'POST', path: '/a', handler: owns('shell') },
       { method: 'POST', path: '/a', handler: takes(body({})) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/api/client.ts';
-import type { Failure } from '../../src/api/errors.ts';
-import { memoryStore } from '../../src/api/storage.ts';
+import { createApiClient } from '@/api/client.ts';
+import type { Failure } from '@/api/errors.ts';
+import { memoryStore } from '@/api/storage.ts';
 
 /** A fetch that records each request and answers with the given JSON. */
 function recordingFetch(answer: unknown, status = 200) {

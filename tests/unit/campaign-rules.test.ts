@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_STEPS, liveStatus, publishProblems, stepProblems } from '../../src/api/rules/campaign-rules.ts';
+import { CAMPAIGN_STEPS, liveStatus, publishProblems, stepProblems } from '@/api/rules/campaign-rules.ts';
 
 // The campaign wizard's rules (issue 15): each step's own fields; publishing lists what is missing, in step order.
 describe('campaign rules', () => {

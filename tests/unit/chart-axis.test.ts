@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from '../../src/views/data-statistics/chart-axis.ts';
+import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from '@/views/data-statistics/chart-axis.ts';
 
 const days = (n: number) => Array.from({ length: n }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../src/lib/chunk-load.ts';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '@/lib/chunk-load.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,18 +4,18 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useState } from 'react';
-import { memoryStore } from '../../src/api/storage.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { pinyinOf } from '../../src/menu/pinyin.ts';
+import { memoryStore } from '@/api/storage.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { pinyinOf } from '@/menu/pinyin.ts';
 import { SettingsRegular } from '@fluentui/react-icons';
-import { CommandPalette } from '../../src/shell/navigation/command-palette.tsx';
+import { CommandPalette } from '@/shell/navigation/command-palette.tsx';
 import {
   PageActionStore,
   PageActionsProvider,
   usePageActions,
   usePermittedPageActions,
   type PageAction,
-} from '../../src/shell/navigation/page-actions.tsx';
+} from '@/shell/navigation/page-actions.tsx';
 
 afterEach(cleanup);
 

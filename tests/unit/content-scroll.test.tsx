@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { TabsContext, keepAliveLogic, useContentScroll } from '../../src/shell/layout/keep-alive.tsx';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { TabsContext, keepAliveLogic, useContentScroll } from '@/shell/layout/keep-alive.tsx';
 
 afterEach(() => {
   cleanup();

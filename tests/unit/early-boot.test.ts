@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client.ts';
-import { startEarlyBoot } from '../../src/app/session-logic.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { startEarlyBoot } from '@/app/session-logic.ts';
 
 /** A client whose answers the test releases one by one, recording when each call starts. */
 function scriptedApi() {

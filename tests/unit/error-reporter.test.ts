@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorReporter } from '../../src/app/error-reporter.ts';
-import { messageOf, onReportedError, reportError } from '../../src/lib/error-bus.ts';
+import { createErrorReporter } from '@/app/error-reporter.ts';
+import { messageOf, onReportedError, reportError } from '@/lib/error-bus.ts';
 
 describe('the console’s error reports', () => {
   const setup = (signedIn = true) => {

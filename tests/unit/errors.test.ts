@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, networkFailure } from '../../src/api/errors.ts';
+import { classifyAnswer, networkFailure } from '@/api/errors.ts';
 
 describe('error catalogue (SPEC 8)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFailurePolicy, type SessionHandle } from '../../src/app/failure-policy.ts';
-import { classifyAnswer } from '../../src/api/errors.ts';
+import { createFailurePolicy, type SessionHandle } from '@/app/failure-policy.ts';
+import { classifyAnswer } from '@/api/errors.ts';
 
 const session: SessionHandle = { getSnapshot: () => ({ matches: () => true, children: {} }), send: () => {} };
 const info = (fieldErrors: boolean) => ({ path: '/v1/user/save', quiet: false, fieldErrors, accessToken: null });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import { accessTokenMachine, type AccessTokenGrant, type RefreshInput } from '../../machines/access-token.machine.ts';
-import { sessionMachine } from '../../machines/session.machine.ts';
-import { createApiClient } from '../../src/api/client.ts';
-import { MESSAGES } from '../../src/api/errors.ts';
-import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
-import { createFailurePolicy, type SessionHandle } from '../../src/app/failure-policy.ts';
+import { accessTokenMachine, type AccessTokenGrant, type RefreshInput } from '@machines/access-token.machine.ts';
+import { sessionMachine } from '@machines/session.machine.ts';
+import { createApiClient } from '@/api/client.ts';
+import { MESSAGES } from '@/api/errors.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
+import { createFailurePolicy, type SessionHandle } from '@/app/failure-policy.ts';
 
 type Kind = 'expired' | 'accessToken';
 const ANSWERS: Record<Kind, unknown> = {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, initialsOf } from '../../src/lib/format.ts';
-import { textLength } from '../../src/lib/xlsx.ts';
+import { formatBytes, initialsOf } from '@/lib/format.ts';
+import { textLength } from '@/lib/xlsx.ts';
 
 describe('text length (export column widths)', () => {
   it('counts non-ASCII as 2', () => {

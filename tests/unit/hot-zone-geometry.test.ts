@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_ZONE, drawnZone, movedZone, resizedZone, zoneKey } from '../../src/views/template/custom-page/hot-zone-geometry.ts';
+import { MIN_ZONE, drawnZone, movedZone, resizedZone, zoneKey } from '@/views/template/custom-page/hot-zone-geometry.ts';
 
 describe('hot zones drawn, moved and resized on a component', () => {
   it('a drag draws the zone between its ends, either way round, clipped to the component; a click draws none', () => {

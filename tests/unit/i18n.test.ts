@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { zhPublic } from '../../src/i18n/messages.ts';
-import { zhSignedIn } from '../../src/i18n/messages-zh.ts';
-import { en } from '../../src/i18n/messages-en.ts';
-import { readLanguage } from '../../src/i18n/use-t.ts';
+import { zhPublic } from '@/i18n/messages.ts';
+import { zhSignedIn } from '@/i18n/messages-zh.ts';
+import { en } from '@/i18n/messages-en.ts';
+import { readLanguage } from '@/i18n/use-t.ts';
+import { importTarget } from '../support/imports.ts';
 
 const zhCN = { ...zhPublic, ...zhSignedIn };
 
@@ -18,10 +18,10 @@ function publicFiles(): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/(?:^import\s[^;]*?from\s|^export\s[^;]*?from\s|import\()\s*'(\.[^']+)'/gm)) {
+    for (const m of source.matchAll(/(?:^import\s[^;]*?from\s|^export\s[^;]*?from\s|import\()\s*'([^']+)'/gm)) {
       if (/^import\s+type\b/.test(m[0])) continue;
-      const target = path.join(path.dirname(file), m[1]);
-      if (!existsSync(target) || !/\.tsx?$/.test(target)) continue;
+      const target = importTarget(file, m[1]);
+      if (!target || !existsSync(target) || !/\.tsx?$/.test(target)) continue;
       if (/signed-in\.tsx$|messages-(zh|en)\.ts$|client-messages\.ts$/.test(target)) continue;
       visit(target);
     }
@@ -87,18 +87,18 @@ describe('shell texts', () => {
   });
 
   it('every message the console makes has its English (SPEC 8 catalogue, machines, field rules)', async () => {
-    const { englishOf } = await import('../../src/i18n/client-messages.ts');
-    const { MESSAGES } = await import('../../src/api/errors.ts');
-    const { BIND_MESSAGES } = await import('../../machines/bind-phone.machine.ts');
-    const { SMS_FAILED, SMS_SENT } = await import('../../machines/sms-button.machine.ts');
-    const { LOGOUT_REFUSED } = await import('../../machines/logout.machine.ts');
-    const { DEFAULT_LOADING_TEXT } = await import('../../machines/loading.machine.ts');
-    const { SESSION_ENDED } = await import('../../machines/session.machine.ts');
-    const { ACCOUNT_RULE_MESSAGE, passwordProblem } = await import('../../src/api/contract.ts');
-    const { fieldProblems } = await import('../../src/api/schema/kit.ts');
-    const { userForm } = await import('../../src/api/schema/system/user.ts');
+    const { englishOf } = await import('@/i18n/client-messages.ts');
+    const { MESSAGES } = await import('@/api/errors.ts');
+    const { BIND_MESSAGES } = await import('@machines/bind-phone.machine.ts');
+    const { SMS_FAILED, SMS_SENT } = await import('@machines/sms-button.machine.ts');
+    const { LOGOUT_REFUSED } = await import('@machines/logout.machine.ts');
+    const { DEFAULT_LOADING_TEXT } = await import('@machines/loading.machine.ts');
+    const { SESSION_ENDED } = await import('@machines/session.machine.ts');
+    const { ACCOUNT_RULE_MESSAGE, passwordProblem } = await import('@/api/contract.ts');
+    const { fieldProblems } = await import('@/api/schema/kit.ts');
+    const { userForm } = await import('@/api/schema/system/user.ts');
     const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);
-    const { PAGE_REVOKED } = await import('../../src/app/session-logic.ts');
+    const { PAGE_REVOKED } = await import('@/app/session-logic.ts');
     const made = [
       ...Object.values(MESSAGES).flatMap((m) => (typeof m === 'string' && m !== MESSAGES.departSuffix ? [m] : [])),
       MESSAGES.networkStatus(502),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importTarget } from '../support/imports.ts';
 
 /** Every source file of the product: the browser's, the server's and the machines'. */
 function sources(): string[] {
@@ -21,9 +22,9 @@ function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
-    const targets = [...source.matchAll(/(?:\bfrom|\bimport\(|^import)\s*'(\.[^']+)'/gm)]
-      .map((m) => path.normalize(path.join(path.dirname(file), m[1])))
-      .filter((t) => existsSync(t));
+    const targets = [...source.matchAll(/(?:\bfrom|\bimport\(|^import)\s*'([^']+)'/gm)]
+      .map((m) => importTarget(file, m[1]))
+      .filter((t): t is string => t !== undefined && existsSync(t));
     graph.set(file, targets);
   }
   return graph;

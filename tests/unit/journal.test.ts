@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent } from 'xstate';
-import * as machines from '../../machines/index.ts';
-import { sessionMachine } from '../../machines/session.machine.ts';
-import { accessTokenMachine } from '../../machines/access-token.machine.ts';
-import { createJournal, readJournalFile, type EventEntry, type Journal } from '../../src/journal/journal.ts';
-import { createRedactor } from '../../src/journal/redact.ts';
-import { MACHINES, replayJournal } from '../../src/journal/replay.ts';
-import { CHUNK, JOURNAL_KEEP_DAYS, keepJournal, prune } from '../../src/journal/persist.ts';
-import { inspectBoth } from '../../src/app/inspect.ts';
-import { describeStatechart, eventsOf, type ChartState } from '../../src/journal/statechart.ts';
-import { recordWalk } from '../../src/journal/walk.ts';
+import * as machines from '@machines/index.ts';
+import { sessionMachine } from '@machines/session.machine.ts';
+import { accessTokenMachine } from '@machines/access-token.machine.ts';
+import { createJournal, readJournalFile, type EventEntry, type Journal } from '@/journal/journal.ts';
+import { createRedactor } from '@/journal/redact.ts';
+import { MACHINES, replayJournal } from '@/journal/replay.ts';
+import { CHUNK, JOURNAL_KEEP_DAYS, keepJournal, prune } from '@/journal/persist.ts';
+import { inspectBoth } from '@/app/inspect.ts';
+import { describeStatechart, eventsOf, type ChartState } from '@/journal/statechart.ts';
+import { recordWalk } from '@/journal/walk.ts';
 
 let n = 0;
 /** A secret the journal must not keep: unique, so a search of the export finds any copy of it. */
@@ -732,7 +732,7 @@ describe('statecharts drawn from their definitions (the Machines stories)', () =
 
 describe('the journal panel’s times', () => {
   it('shows an entry’s time of day in the tenant’s zone, to the millisecond', async () => {
-    const { time } = await import('../../src/journal/panel/journal-panel.tsx');
+    const { time } = await import('@/journal/panel/journal-panel.tsx');
     const t = Date.UTC(2026, 0, 1, 16, 5, 7, 89);
     expect(time(t, 'Asia/Shanghai')).toBe('00:05:07.089');
     expect(time(t, 'UTC')).toBe('16:05:07.089');

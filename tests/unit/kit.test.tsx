@@ -3,16 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { useConfirm } from '../../src/kit/page/confirm.tsx';
-import { emptyState } from '../../src/kit/list/filter-bar.tsx';
-import { RowActions } from '../../src/kit/list/row-actions.tsx';
-import { DataTable, pinOf } from '../../src/kit/table/data-table.tsx';
-import { FileDrop } from '../../src/kit/form/file-drop.tsx';
-import { Pagination } from '../../src/kit/list/pagination.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { emptyState } from '@/kit/list/filter-bar.tsx';
+import { RowActions } from '@/kit/list/row-actions.tsx';
+import { DataTable, pinOf } from '@/kit/table/data-table.tsx';
+import { FileDrop } from '@/kit/form/file-drop.tsx';
+import { Pagination } from '@/kit/list/pagination.tsx';
 import { fireEvent } from '@testing-library/react';
-import { useFilters, type Filters } from '../../src/kit/list/use-filters.ts';
-import { usePageData, type PageAsked } from '../../src/kit/list/use-list.ts';
-import { toastBus, type ToastMessage } from '../../src/shell/toast-bus.ts';
+import { useFilters, type Filters } from '@/kit/list/use-filters.ts';
+import { usePageData, type PageAsked } from '@/kit/list/use-list.ts';
+import { toastBus, type ToastMessage } from '@/shell/toast-bus.ts';
 
 afterEach(cleanup);
 const wrap = (ui: React.ReactNode) => render(<FluentProvider theme={webLightTheme}>{ui}</FluentProvider>);
@@ -235,7 +235,7 @@ describe('useFilters', () => {
 
 describe('the page builder’s keys', () => {
   it('nudges, deletes, undoes and redoes, and lets go, each key as the builder asks', async () => {
-    const { keyCommand } = await import('../../src/views/template/custom-page/builder-logic.ts');
+    const { keyCommand } = await import('@/views/template/custom-page/builder-logic.ts');
     const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({
       key: k,
       shiftKey: false,
@@ -258,8 +258,8 @@ describe('the page builder’s keys', () => {
 
 describe('a form whose rules are a resource schema (useSchemaForm)', () => {
   it('marks a field required exactly when the schema refuses it blank, and checks the body it would send', async () => {
-    const { useSchemaForm } = await import('../../src/kit/form/use-form.ts');
-    const { smsPlatformSave, SMS_PLATFORM_FORM_FIELDS } = await import('../../src/api/schema/system/sms-platform.ts');
+    const { useSchemaForm } = await import('@/kit/form/use-form.ts');
+    const { smsPlatformSave, SMS_PLATFORM_FORM_FIELDS } = await import('@/api/schema/system/sms-platform.ts');
     const initial = { name: '', endpoint: '', accessKey: '', secret: '', signName: '', template: '', active: false };
     const bodyOf = (id: number | null) => (v: typeof initial) => ({
       ...(id === null ? {} : { id }),

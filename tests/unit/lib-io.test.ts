@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { randomHex } from '../../src/lib/random.ts';
-import { WATERMARK, textWidth, watermarkTile } from '../../src/lib/watermark.ts';
-import { downloadBytes, textLength, writeXlsx, sheetJsForNode, type SheetJs } from '../../src/lib/xlsx.ts';
-import { UploadError, uploadImage } from '../../src/lib/upload.ts';
-import type { ApiClient } from '../../src/api/client.ts';
+import { randomHex } from '@/lib/random.ts';
+import { WATERMARK, textWidth, watermarkTile } from '@/lib/watermark.ts';
+import { downloadBytes, textLength, writeXlsx, sheetJsForNode, type SheetJs } from '@/lib/xlsx.ts';
+import { UploadError, uploadImage } from '@/lib/upload.ts';
+import type { ApiClient } from '@/api/client.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -163,7 +163,7 @@ describe('sheetjs in the browser (a classic script, loaded once)', () => {
   });
 
   it('adds one async script, answers window.XLSX when it loads, and never loads it twice', async () => {
-    const { loadSheetJs } = await import('../../src/lib/sheetjs-browser.ts');
+    const { loadSheetJs } = await import('@/lib/sheetjs-browser.ts');
     const first = loadSheetJs();
     const second = loadSheetJs();
     const scripts = document.head.querySelectorAll('script');
@@ -178,14 +178,14 @@ describe('sheetjs in the browser (a classic script, loaded once)', () => {
   });
 
   it('says the table component failed when the script runs without XLSX, and lets a failed load be tried again', async () => {
-    const { loadSheetJs } = await import('../../src/lib/sheetjs-browser.ts');
+    const { loadSheetJs } = await import('@/lib/sheetjs-browser.ts');
     const empty = loadSheetJs();
     document.head.querySelector('script')!.onload!(new Event('load'));
     await expect(empty).rejects.toThrow('表格组件加载失败，请重新加载页面');
 
     vi.resetModules();
     document.head.innerHTML = '';
-    const again = await import('../../src/lib/sheetjs-browser.ts');
+    const again = await import('@/lib/sheetjs-browser.ts');
     const failed = again.loadSheetJs();
     document.head.querySelector('script')!.onerror!(new Event('error'));
     await expect(failed).rejects.toThrow('表格组件加载失败，请检查网络后重试');
@@ -203,7 +203,7 @@ describe('sheetjs in the browser (a classic script, loaded once)', () => {
     }));
     const loader = async () => ({}) as never;
     vi.doMock('../../src/lib/sheetjs-browser.ts', () => ({ loadSheetJs: loader }));
-    const { saveSheet } = await import('../../src/lib/save-sheet.ts');
+    const { saveSheet } = await import('@/lib/save-sheet.ts');
     const content = { fileName: 'a.xlsx', columns: ['a'], rows: [] };
     await saveSheet(content);
     expect(writes).toEqual([

@@ -8,7 +8,7 @@ import {
   nextSort,
   parseListQuery,
   type ListState,
-} from '../../src/kit/list/list-query.ts';
+} from '@/kit/list/list-query.ts';
 
 const state = fc.record({
   page: fc.integer({ min: 1, max: 100_000 }),

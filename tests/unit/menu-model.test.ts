@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { activeSideEntry, buildMenuModel, findRoute, joinPath, parseIcon } from '../../src/menu/menu-model.ts';
-import type { MenuNode } from '../../src/api/table/session.ts';
+import { activeSideEntry, buildMenuModel, findRoute, joinPath, parseIcon } from '@/menu/menu-model.ts';
+import type { MenuNode } from '@/api/table/session.ts';
 
 const icon = (hidden: boolean) => JSON.stringify({ icon: 'x', name: 'n', hidden });
 
@@ -305,7 +305,7 @@ describe('buildMenuModel (against the rules written plainly)', () => {
 
 describe('dictionary options in the console’s language', () => {
   it('an option shows its English label in English where it has one, else its label', async () => {
-    const { localLabel } = await import('../../src/api/contract.ts');
+    const { localLabel } = await import('@/api/contract.ts');
     expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, true)).toBe('Flagship');
     expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, false)).toBe('旗舰');
     expect(localLabel({ label: '社区' }, true)).toBe('社区');

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LanguageContext } from '../../src/i18n/use-t.ts';
-import { loadDictionary } from '../../src/i18n/messages.ts';
-import { ModuleNotInstalled } from '../../src/views/not-installed.tsx';
+import { LanguageContext } from '@/i18n/use-t.ts';
+import { loadDictionary } from '@/i18n/messages.ts';
+import { ModuleNotInstalled } from '@/views/not-installed.tsx';
 
 // A menu entry whose page neither a module nor a meta table provides (DECISIONS.md): named honestly, in both languages.
 describe('module not installed', () => {

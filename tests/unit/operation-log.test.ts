@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../../src/api/client.ts';
-import { logApi } from '../../src/api/table/logs.ts';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { installOperationLog, operationFor } from '../../src/app/operation-log.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { logApi } from '@/api/table/logs.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { installOperationLog, operationFor } from '@/app/operation-log.ts';
 
 const model = buildMenuModel([{ id: 1, name: '系统管理', path: '/manage', children: [{ id: 2, name: '用户管理', path: 'users' }] }]);
 const at = new Date(2026, 10, 22, 21, 5, 9);

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOutcomeTracker } from '../../src/app/operation-outcomes.ts';
-import { completes } from '../../src/api/table/define.ts';
-import { userApi } from '../../src/api/table/users.ts';
-import { recordApi } from '../../src/api/table/records.ts';
-import { onlineApi } from '../../src/api/table/logs.ts';
-import { roleApi } from '../../src/api/table/roles.ts';
-import type { Failure } from '../../src/api/errors.ts';
+import { createOutcomeTracker } from '@/app/operation-outcomes.ts';
+import { completes } from '@/api/table/define.ts';
+import { userApi } from '@/api/table/users.ts';
+import { recordApi } from '@/api/table/records.ts';
+import { onlineApi } from '@/api/table/logs.ts';
+import { roleApi } from '@/api/table/roles.ts';
+import type { Failure } from '@/api/errors.ts';
 
 const refused = (message: string, kind: Failure['kind'] = 'error'): Failure => ({ kind, message, duration: 3000, level: 'warning' });
 /** lets the ids' promises settle */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAGE_WIDTH, emptyPage, pageStateProblem, type PageRect } from '../../src/api/rules/page-rules.ts';
+import { PAGE_WIDTH, emptyPage, pageStateProblem, type PageRect } from '@/api/rules/page-rules.ts';
 
 // SPEC 3's page-builder state by its rules (issue 15): every state the builder can make passes; each break is named.
 const rectIn = (height: number) =>

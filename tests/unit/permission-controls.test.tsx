@@ -3,15 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import {
-  PageRouteContext,
-  PermissionButton,
-  PermissionLink,
-  PermissionSwitch,
-  ReasonButton,
-} from '../../src/shell/session/permission-button.tsx';
-import { DataTable } from '../../src/kit/table/data-table.tsx';
-import { actionsColumn } from '../../src/kit/list/row-actions.tsx';
+import { PageRouteContext, PermissionButton, PermissionLink, PermissionSwitch, ReasonButton } from '@/shell/session/permission-button.tsx';
+import { DataTable } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
 
 afterEach(cleanup);
 

@@ -11,7 +11,7 @@ import {
   toSave,
   toggle,
   type PermissionTreeNode,
-} from '../../src/menu/permission-tree.ts';
+} from '@/menu/permission-tree.ts';
 
 const node = (
   id: number,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, assign } from 'xstate';
-import { JOB_POLL_MS, jobPoller } from '../../src/api/poll-job.ts';
+import { JOB_POLL_MS, jobPoller } from '@/api/poll-job.ts';
 
 afterEach(() => vi.useRealTimers());
 

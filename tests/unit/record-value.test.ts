@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { type MetaFieldRow } from '../../src/api/contract.ts';
-import { recordProblems, recordValue } from '../../src/api/rules/record-rules.ts';
-import { phone } from '../../src/api/schema/kit.ts';
-import { englishOf } from '../../src/i18n/client-messages.ts';
+import { type MetaFieldRow } from '@/api/contract.ts';
+import { recordProblems, recordValue } from '@/api/rules/record-rules.ts';
+import { phone } from '@/api/schema/kit.ts';
+import { englishOf } from '@/i18n/client-messages.ts';
 
 const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
   id: 1,

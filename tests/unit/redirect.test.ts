@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeRedirect, splitHash, takeLinkToken } from '../../src/lib/redirect.ts';
+import { loginPathFor, safeRedirect, splitHash, takeLinkToken } from '@/lib/redirect.ts';
 
 describe('redirect helpers', () => {
   it('follows only in-app hash paths', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { body, fieldProblems, optionalRowId, rowId, text } from '../../src/api/schema/kit.ts';
-import { RULE_MESSAGES, say, type RuleKey } from '../../src/api/schema/messages.ts';
-import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '../../src/api/schema/system/sms-platform.ts';
-import { passwordChange, passwordChangeForm } from '../../src/api/schema/session/password.ts';
-import { englishOf } from '../../src/i18n/client-messages.ts';
+import { body, fieldProblems, optionalRowId, rowId, text } from '@/api/schema/kit.ts';
+import { RULE_MESSAGES, say, type RuleKey } from '@/api/schema/messages.ts';
+import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '@/api/schema/system/sms-platform.ts';
+import { passwordChange, passwordChangeForm } from '@/api/schema/session/password.ts';
+import { englishOf } from '@/i18n/client-messages.ts';
 
 const platform = {
   type: 'http',

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildMenuModel } from '../../src/menu/menu-model.ts';
-import { pinyinOf } from '../../src/menu/pinyin.ts';
-import { buildSearchIndex, labelMatches, pageEntries, searchIndex, type SearchEntry } from '../../src/menu/search-index.ts';
-import { isButtonPermitted, isDangerCode, mayOpenJournal } from '../../src/menu/button-permission.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { pinyinOf } from '@/menu/pinyin.ts';
+import { buildSearchIndex, labelMatches, pageEntries, searchIndex, type SearchEntry } from '@/menu/search-index.ts';
+import { isButtonPermitted, isDangerCode, mayOpenJournal } from '@/menu/button-permission.ts';
 
 const entry = (label: string, trail: string[] = []): SearchEntry => ({ id: label, label, trail });
 const labelsOf = (r: { items: SearchEntry[] }) => r.items.map((e) => e.label);

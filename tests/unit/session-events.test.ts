@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subscribeSessionEvents } from '../../src/api/session-events.ts';
-import { memoryStore, STORAGE_KEYS } from '../../src/api/storage.ts';
+import { subscribeSessionEvents } from '@/api/session-events.ts';
+import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 
 const stream = (text: string) =>
   new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(text)), c.close()) }), {

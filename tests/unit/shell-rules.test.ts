@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { publisherType } from '../../src/lib/publisher-type.ts';
-import { WATERMARK, watermarkTile } from '../../src/lib/watermark.ts';
+import { publisherType } from '@/lib/publisher-type.ts';
+import { WATERMARK, watermarkTile } from '@/lib/watermark.ts';
 
 describe('publisher type (SPEC 4)', () => {
   it('is 1 with a store, 2 with a mall other than the default and no store, else 0', () => {
@@ -46,7 +46,7 @@ describe('watermark tile (SPEC 9)', () => {
 
 describe('theme choice', () => {
   it('the stored choice wins; without one, the system preference decides; junk is ignored', async () => {
-    const { readTheme } = await import('../../src/shell/theme.ts');
+    const { readTheme } = await import('@/shell/theme.ts');
     expect([
       readTheme('dark', false),
       readTheme('light', true),

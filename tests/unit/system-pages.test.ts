@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSystemPage, SYSTEM_PAGES } from '../../src/api/rules/system-pages.ts';
-import { PLATFORM_PAGES } from '../../src/api/contract.ts';
+import { isSystemPage, SYSTEM_PAGES } from '@/api/rules/system-pages.ts';
+import { PLATFORM_PAGES } from '@/api/contract.ts';
 import { serverCalls } from '../support/call-table.ts';
 
 describe('the console’s own pages, which a tenant’s own entry never names', () => {

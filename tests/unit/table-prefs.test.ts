@@ -11,7 +11,7 @@ import {
   readPrefs,
   settingsOrder,
   writePrefs,
-} from '../../src/kit/table/table-prefs.ts';
+} from '@/kit/table/table-prefs.ts';
 
 const cols = ['userName', 'nickname', 'phone', 'status', 'actions'].map((key) => ({ key }));
 const keys = (list: Array<{ key: string }>) => list.map((c) => c.key);

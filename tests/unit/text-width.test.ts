@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FONTS, textWidth } from '../../src/kit/table/text-width.ts';
-import { actionsWidth } from '../../src/kit/list/row-actions.tsx';
+import { FONTS, textWidth } from '@/kit/table/text-width.ts';
+import { actionsWidth } from '@/kit/list/row-actions.tsx';
 
 // Node has no canvas: the estimate (a browser measures; tests/e2e/walk.test.ts checks the columns there).
 describe('widths worked out from words', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatInstant, isTimeZone, offeredTimeZones, zoneToName } from '../../src/lib/time.ts';
+import { formatInstant, isTimeZone, offeredTimeZones, zoneToName } from '@/lib/time.ts';
 import {
   DAY_RANGE_PRESETS,
   dayAsDate,
@@ -15,8 +15,8 @@ import {
   todayIn,
   unread,
   unreadText,
-} from '../../src/lib/days.ts';
-import { publicTenantQuery } from '../../src/shell/public/public-tenant.ts';
+} from '@/lib/days.ts';
+import { publicTenantQuery } from '@/shell/public/public-tenant.ts';
 
 describe('times in the tenant’s zone', () => {
   it('formats an instant in the zone asked for, not the viewer’s', () => {
@@ -166,7 +166,7 @@ describe('a typed day (the day picker)', () => {
 
 describe('the browser’s own zone (date and datetime-local inputs)', () => {
   it('reads and writes inputs in the viewer’s zone, and says which zone that is', async () => {
-    const { browserTimeZone } = await import('../../src/lib/time.ts');
+    const { browserTimeZone } = await import('@/lib/time.ts');
     // whatever zone this process runs in: its wall clock is the instant shifted by the zone's offset then
     const wall = (iso: string) => {
       const d = new Date(iso);

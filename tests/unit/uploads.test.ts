@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { imageInfo, qiniuToken } from '../../server/services/uploads.ts';
-import { imageProblem } from '../../src/api/rules/image-rules.ts';
+import { imageProblem } from '@/api/rules/image-rules.ts';
 import { pngHeader } from '../support/images.ts';
 
 describe('uploads', () => {

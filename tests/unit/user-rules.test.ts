@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblems } from '../../src/api/schema/kit.ts';
-import { importedUser, profile, userForm, userSave } from '../../src/api/schema/system/user.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { importedUser, profile, userForm, userSave } from '@/api/schema/system/user.ts';
 
 const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);
 

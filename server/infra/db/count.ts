@@ -1,6 +1,6 @@
 import { PER_CALL, type Db, type Queryable } from './db.ts';
-import { LIST_LIMITS } from '../../../src/api/contract.ts';
-import { RULE_MESSAGES } from '../../../src/api/schema/messages.ts';
+import { LIST_LIMITS } from '@/api/contract.ts';
+import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { ApiError } from '../http/http.ts';
 
 /** A list's count: exact, or the planner's estimate marked as one. */

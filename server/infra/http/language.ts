@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { SERVER_MESSAGES_EN, SERVER_PATTERNS_EN, TASK_WORDS_EN } from '../../../src/i18n/server-messages-en.ts';
-import { RULES_EXACT, RULES_PATTERNS } from '../../../src/i18n/rule-messages-en.ts';
+import { SERVER_MESSAGES_EN, SERVER_PATTERNS_EN, TASK_WORDS_EN } from '@/i18n/server-messages-en.ts';
+import { RULES_EXACT, RULES_PATTERNS } from '@/i18n/rule-messages-en.ts';
 
 /** A refusal of this server in English, or the message itself when it has none (a user's own words, a name). */
 export function serverEnglishOf(message: string): string {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { answerProblem, type Answered, type Call, type Taken } from '../../../src/api/table/define.ts';
+import { answerProblem, type Answered, type Call, type Taken } from '@/api/table/define.ts';
 import type { AppEnv } from '../../access/auth.ts';
 import { forbidden, owns } from '../../access/access.ts';
 import { checkWith, takes, type StandardSchemaV1 } from './validate.ts';

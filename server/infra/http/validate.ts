@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { issueField } from '../../../src/api/schema/kit.ts';
+import { issueField } from '@/api/schema/kit.ts';
 import { ApiError, hasNul, NUL_MESSAGE, readBody, refuse } from './http.ts';
 
 /** The Standard Schema interface (standardschema.dev), the part this file uses: valibot, zod and others implement it. */

@@ -1,17 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
-import {
-  STATUS_NAMES,
-  liveStatus,
-  publishProblems,
-  stepProblems,
-  type Campaign,
-  type CampaignType,
-} from '../../../src/api/rules/campaign-rules.ts';
-import { campaignApi } from '../../../src/api/table/content.ts';
+import { STATUS_NAMES, liveStatus, publishProblems, stepProblems, type Campaign, type CampaignType } from '@/api/rules/campaign-rules.ts';
+import { campaignApi } from '@/api/table/content.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /** A campaign as the lists answer it: the console's Campaign, with who submitted, reviewed and last changed it. */

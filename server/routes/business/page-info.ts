@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http/http.ts';
-import { pageApi, type PageRow, type PaletteItem } from '../../../src/api/table/content.ts';
+import { pageApi, type PageRow, type PaletteItem } from '@/api/table/content.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 const COLUMNS = `p.id, p.name, p.status, p.version, p.page_data AS "pageData", p.rects, p.pops,

@@ -27,11 +27,11 @@ import {
   type Schema,
   type StoredRecord,
 } from '../../services/records.ts';
-import { type MetaFieldRow, type RecordSchema } from '../../../src/api/contract.ts';
-import { RECORD_LIMITS, ownValue, recordValue } from '../../../src/api/rules/record-rules.ts';
+import { type MetaFieldRow, type RecordSchema } from '@/api/contract.ts';
+import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import { recordApi } from '../../../src/api/table/records.ts';
+import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { likeEscape } from '../../infra/db/like.ts';
 

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { type CallTable } from '../../access/access.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { newApiKey } from '../../access/api-keys.ts';
-import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '../../../src/api/table/operations.ts';
+import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

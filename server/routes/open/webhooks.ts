@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedSecret } from '../../../src/api/schema/open/webhook.ts';
+import { say } from '@/api/schema/messages.ts';
+import { isMaskedSecret } from '@/api/schema/open/webhook.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';
-import { webhookApi, type Delivery, type Webhook } from '../../../src/api/table/operations.ts';
+import { webhookApi, type Delivery, type Webhook } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

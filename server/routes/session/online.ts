@@ -7,7 +7,7 @@ import { recordSession } from '../../services/logs.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
-import { onlineApi } from '../../../src/api/table/logs.ts';
+import { onlineApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions. */

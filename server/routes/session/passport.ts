@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { hashPassword, sha256, unknownAccountHash, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
 import { ApiError, ok, str } from '../../infra/http/http.ts';
-import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '../../../src/api/contract.ts';
+import { ACCOUNT_PATTERN, ACCOUNT_RULE_MESSAGE, APP_NAME, type LoginFailure } from '@/api/contract.ts';
 import { recordLogin } from '../../services/logs.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { isPhone, type SmsService } from '../../services/sms.ts';
@@ -14,7 +14,7 @@ import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../../acce
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { defaultTenantPages } from '../../access/menu.ts';
-import { passportApi } from '../../../src/api/table/session.ts';
+import { passportApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 export interface PassportOptions {

@@ -6,8 +6,8 @@ import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ok } from '../../infra/http/http.ts';
 import { recordSession } from '../../services/logs.ts';
 import { PERMITTED_MENU_IDS, loadMenuTree } from '../../access/menu.ts';
-import type { UserInfo } from '../../../src/api/table/session.ts';
-import { shellApi, userCenterApi } from '../../../src/api/table/session.ts';
+import type { UserInfo } from '@/api/table/session.ts';
+import { shellApi, userCenterApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { answerKept, keptJson, type KeptJson } from '../../infra/http/compress.ts';
 

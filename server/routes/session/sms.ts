@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { isLocalCaller } from '../../infra/http/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
-import { smsApi } from '../../../src/api/table/session.ts';
+import { smsApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */

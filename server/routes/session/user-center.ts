@@ -7,9 +7,9 @@ import { checkWith } from '../../infra/http/validate.ts';
 import { recordSession } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { LoginThrottle, accountKey, lockedMessage } from '../../access/throttle.ts';
-import { say } from '../../../src/api/schema/messages.ts';
-import { passwordChange } from '../../../src/api/schema/session/password.ts';
-import { userCenterApi } from '../../../src/api/table/session.ts';
+import { say } from '@/api/schema/messages.ts';
+import { passwordChange } from '@/api/schema/session/password.ts';
+import { userCenterApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

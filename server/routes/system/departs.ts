@@ -3,8 +3,8 @@ import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
-import { say } from '../../../src/api/schema/messages.ts';
-import { departApi, type DepartRow } from '../../../src/api/table/base-info.ts';
+import { say } from '@/api/schema/messages.ts';
+import { departApi, type DepartRow } from '@/api/table/base-info.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

@@ -4,13 +4,13 @@ import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { userApi } from '../../../src/api/table/users.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { userApi } from '@/api/table/users.ts';
+import { say } from '@/api/schema/messages.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { queryUsers, walkUsers, type UserCursor } from './users.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
-import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '../../../src/api/contract.ts';
+import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '@/api/contract.ts';
 
 const TYPE_NAME = Object.fromEntries(
   Object.entries(USER_TYPE_NAMES)

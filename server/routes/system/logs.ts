@@ -6,8 +6,8 @@ import { departmentScope } from '../../access/permissions.ts';
 import { phoneView } from '../../access/privacy.ts';
 import { isOnline } from '../../access/presence.ts';
 import { recordError } from '../../services/logs.ts';
-import type { ErrorLogRow, LoginInfoRow, LoginLogRow, SessionLogRow, SmsLogRow } from '../../../src/api/table/logs.ts';
-import { logApi } from '../../../src/api/table/logs.ts';
+import type { ErrorLogRow, LoginInfoRow, LoginLogRow, SessionLogRow, SmsLogRow } from '@/api/table/logs.ts';
+import { logApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 const paging = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ pageSize, offset: (pageNum - 1) * pageSize });

@@ -8,13 +8,13 @@ import { RECORD_BUTTON_LABELS } from '../../services/records.ts';
 import { grantToTenantAdmins, offeredTo } from '../../access/menu.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { checkWith } from '../../infra/http/validate.ts';
-import { externalInterfaceSave } from '../../../src/api/schema/system/interface.ts';
-import { say } from '../../../src/api/schema/messages.ts';
-import { isSystemPage } from '../../../src/api/rules/system-pages.ts';
-import { derivedComponent, menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '../../../src/api/contract.ts';
-import { menuApi, type InterfaceRow, type MenuEntry } from '../../../src/api/table/platform.ts';
+import { externalInterfaceSave } from '@/api/schema/system/interface.ts';
+import { say } from '@/api/schema/messages.ts';
+import { isSystemPage } from '@/api/rules/system-pages.ts';
+import { derivedComponent, menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '@/api/contract.ts';
+import { menuApi, type InterfaceRow, type MenuEntry } from '@/api/table/platform.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { metaApi } from '../../../src/api/table/meta.ts';
+import { metaApi } from '@/api/table/meta.ts';
 
 const MENU_COLUMNS = `m.id, m.parent_id AS "parentId", m.name, m.name_en AS "nameEn", m.path, m.icon, m.uri_type AS "uriType",
   m.need_button_permission AS "needButtonPermission", m.component, m.code, m.sort, m.tenant_id AS "tenantId", m.is_wrapper AS wrapper`;

@@ -5,14 +5,14 @@ import { isUniqueViolation } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { offeredTo } from '../../access/menu.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { say } from '@/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
-import { MONGO_FILE_MAX_BYTES, type MetaFieldInput, type MetaFieldRow } from '../../../src/api/contract.ts';
-import type { CollectionFileRow as CollectionFileRow, CollectionRow as CollectionRow, MetaTableRow } from '../../../src/api/table/meta.ts';
+import { MONGO_FILE_MAX_BYTES, type MetaFieldInput, type MetaFieldRow } from '@/api/contract.ts';
+import type { CollectionFileRow as CollectionFileRow, CollectionRow as CollectionRow, MetaTableRow } from '@/api/table/meta.ts';
 import { type CallTable } from '../../access/access.ts';
-import { metaApi } from '../../../src/api/table/meta.ts';
+import { metaApi } from '@/api/table/meta.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { collectionApi } from '../../../src/api/table/meta.ts';
+import { collectionApi } from '@/api/table/meta.ts';
 
 const TABLE_COLUMNS = `t.id, t.name, t.label, t.label_en AS "labelEn", t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",
   (SELECT count(*)::int FROM meta_field f WHERE f.table_id = t.id) AS "fieldCount",

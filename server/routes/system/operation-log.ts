@@ -7,9 +7,9 @@ import type { SessionInfo } from '../../access/auth.ts';
 import { tenantZone, todayIn } from '../business/statistics.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { countMatches, fewMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
-import { logApi } from '../../../src/api/table/logs.ts';
+import { logApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
-import type { OperationOutcome } from '../../../src/api/schema/system/log.ts';
+import type { OperationOutcome } from '@/api/schema/system/log.ts';
 import { containsText } from '../../infra/db/like.ts';
 
 const FIELDS = [

@@ -7,7 +7,7 @@ import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../acc
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { roleApi, type RoleRow, type RoleUser } from '../../../src/api/table/roles.ts';
+import { roleApi, type RoleRow, type RoleUser } from '@/api/table/roles.ts';
 import { wantsEnglish } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { isUniqueViolation } from '../../infra/db/db-errors.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { recordSms } from '../../services/logs.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { targetProblem } from '../../infra/outbound.ts';
 import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
-import { smsPlatformApi, type SmsPlatform } from '../../../src/api/table/operations.ts';
+import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

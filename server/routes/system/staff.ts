@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { say } from '../../../src/api/schema/messages.ts';
-import { isMaskedPhone, type StaffRow } from '../../../src/api/schema/system/staff.ts';
+import { say } from '@/api/schema/messages.ts';
+import { isMaskedPhone, type StaffRow } from '@/api/schema/system/staff.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
-import { PHONE_PATTERN } from '../../../src/api/contract.ts';
+import { PHONE_PATTERN } from '@/api/contract.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
-import { staffApi } from '../../../src/api/table/base-info.ts';
+import { staffApi } from '@/api/table/base-info.ts';
 
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;

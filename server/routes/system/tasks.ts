@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { say } from '../../../src/api/schema/messages.ts';
+import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
-import { taskApi, type TaskRow, type TaskRun } from '../../../src/api/table/operations.ts';
+import { taskApi, type TaskRow, type TaskRun } from '@/api/table/operations.ts';
 import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 

@@ -11,13 +11,13 @@ import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, with
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput } from '../../../src/api/contract.ts';
+import { PLATFORM_PAGES, SETTINGS_KEYS, type SettingsKey, type TenantInput } from '@/api/contract.ts';
 import * as v from 'valibot';
-import { issueField } from '../../../src/api/schema/kit.ts';
-import { overallParams } from '../../../src/api/schema/system/tenant.ts';
-import { shellApi } from '../../../src/api/table/session.ts';
+import { issueField } from '@/api/schema/kit.ts';
+import { overallParams } from '@/api/schema/system/tenant.ts';
+import { shellApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { tenantApi, type TenantRow } from '../../../src/api/table/platform.ts';
+import { tenantApi, type TenantRow } from '@/api/table/platform.ts';
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,
   to_json(t.expires_at) #>> '{}' AS "expiresAt", to_json(t.created_at) #>> '{}' AS "createdAt",

@@ -14,13 +14,13 @@ import {
   USER_TYPE_RANK,
   type ImportProblem,
   type ImportStatus,
-} from '../../../src/api/contract.ts';
+} from '@/api/contract.ts';
 import { log } from '../../infra/logger.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
-import { fieldProblems } from '../../../src/api/schema/kit.ts';
-import { importedUser, type UserInput } from '../../../src/api/schema/system/user.ts';
-import { userApi } from '../../../src/api/table/users.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { importedUser, type UserInput } from '@/api/schema/system/user.ts';
+import { userApi } from '@/api/table/users.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
 const CHUNK = 250;

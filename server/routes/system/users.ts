@@ -3,8 +3,8 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '../../../src/api/schema/system/user.ts';
-import { userApi } from '../../../src/api/table/users.ts';
+import { USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
+import { userApi } from '@/api/table/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { hashPassword } from '../../infra/crypto.ts';
@@ -12,7 +12,7 @@ import { uniqueViolation } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '../../../src/api/contract.ts';
+import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '@/api/contract.ts';
 import { contains } from '../../infra/db/like.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */

@@ -19,16 +19,16 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
 import { useJournal } from '../context.ts';
 import { readJournalFile, type JournalEntry, type JournalFile, type LiveActor } from '../journal.ts';
 import { createRedactor } from '../redact.ts';
 import { MACHINES, replayJournal, type ReplayResult } from '../replay.ts';
-import { isButtonPermitted } from '../../menu/button-permission.ts';
-import type { AppRoute, MenuModel } from '../../menu/menu-model.ts';
-import { RELEASE } from '../../shell/deployment.ts';
-import type { JournalPanelProps, JournalTab } from '../../shell/layout/screens.ts';
+import { isButtonPermitted } from '@/menu/button-permission.ts';
+import type { AppRoute, MenuModel } from '@/menu/menu-model.ts';
+import { RELEASE } from '@/shell/deployment.ts';
+import type { JournalPanelProps, JournalTab } from '@/shell/layout/screens.ts';
 
 const useStyles = makeStyles({
   drawer: { width: 'min(960px, 100vw)' },

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import * as statecharts from '../../../machines/index.ts';
-import { buildMenuModel } from '../../menu/menu-model.ts';
+import * as statecharts from '@machines/index.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { describeStatechart } from '../statechart.ts';
 import { recordWalk } from '../walk.ts';
 import { StatechartView } from './statechart-view.tsx';

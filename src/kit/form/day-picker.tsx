@@ -1,9 +1,9 @@
 import { makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { DatePicker, type CalendarStrings, type DatePickerProps } from '@fluentui/react-datepicker-compat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLanguage, useT, type T } from '../../i18n/use-t.ts';
-import { dayAsDate, localDay, parseDay, todayIn, unread, unreadText } from '../../lib/days.ts';
-import { useTimeZone } from '../../shell/time-zone.ts';
+import { useLanguage, useT, type T } from '@/i18n/use-t.ts';
+import { dayAsDate, localDay, parseDay, todayIn, unread, unreadText } from '@/lib/days.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
 
 const useStyles = makeStyles({
   wrap: { display: 'inline-flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },

@@ -1,8 +1,8 @@
 import { makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useId, useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { formatBytes } from '@/lib/format.ts';
 
 const useStyles = makeStyles({
   zone: {

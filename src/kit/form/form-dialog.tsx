@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { DialogShell } from '../page/dialog-shell.tsx';
-import { useT } from '../../i18n/use-t.ts';
-import { useOperationCancelled } from '../../shell/operation-outcome.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
 import type { FormApi } from './use-form.ts';
 
 export interface FormDialogProps<V extends Record<string, unknown>> {

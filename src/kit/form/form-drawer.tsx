@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../page/confirm.tsx';
 import { SideDrawer } from '../page/side-drawer.tsx';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { useOperationCancelled } from '../../shell/operation-outcome.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
 import type { FormApi } from './use-form.ts';
 
 const useStyles = makeStyles({

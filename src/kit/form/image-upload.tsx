@@ -1,10 +1,10 @@
 import { Button, Input, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
-import { IMAGE_RULES } from '../../api/rules/image-rules.ts';
-import { UploadError, uploadImage } from '../../lib/upload.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { IMAGE_RULES } from '@/api/rules/image-rules.ts';
+import { UploadError, uploadImage } from '@/lib/upload.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

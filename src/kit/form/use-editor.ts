@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import type { Filters } from '../list/use-filters.ts';
 import type { ListState } from '../list/list-query.ts';
 

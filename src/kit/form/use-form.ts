@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type * as v from 'valibot';
-import { ApiFailure } from '../../api/errors.ts';
-import { fieldProblems } from '../../api/schema/kit.ts';
-import { useLocalize } from '../../i18n/use-t.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { useLocalize } from '@/i18n/use-t.ts';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 

@@ -1,8 +1,8 @@
 import { FieldContextProvider, Input, makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { useId, useRef, useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
-import { dayAsDate, fromZonedInput, parseTime, toZonedInput, todayIn, unread, unreadText } from '../../lib/days.ts';
-import { useTimeZone } from '../../shell/time-zone.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { dayAsDate, fromZonedInput, parseTime, toZonedInput, todayIn, unread, unreadText } from '@/lib/days.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
 import { DayPicker } from './day-picker.tsx';
 
 const useStyles = makeStyles({

@@ -14,11 +14,11 @@ import {
 } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
 import { Children, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { usePhone } from '../../shell/layout/use-phone.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { DAY_RANGE_PRESETS, dayRange, type DayRangePreset } from '../../lib/days.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
-import { useTimeZone } from '../../shell/time-zone.ts';
+import { usePhone } from '@/shell/layout/use-phone.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { DAY_RANGE_PRESETS, dayRange, type DayRangePreset } from '@/lib/days.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
 import type { Filters } from './use-filters.ts';
 
 const useStyles = makeStyles({

@@ -1,8 +1,8 @@
 import { Button, Input, Select, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { PAGE_SIZES, lastPage } from './list-query.ts';
-import { LIST_LIMITS } from '../../api/contract.ts';
+import { LIST_LIMITS } from '@/api/contract.ts';
 
 const useStyles = makeStyles({
   bar: {

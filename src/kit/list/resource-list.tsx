@@ -6,8 +6,8 @@ import { Pagination } from './pagination.tsx';
 import type { ListData } from './use-list.ts';
 import type { Filters } from './use-filters.ts';
 import { nextSort } from './list-query.ts';
-import { useT } from '../../i18n/use-t.ts';
-import { PermissionButton, usePageTitle } from '../../shell/session/permission-button.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { PermissionButton, usePageTitle } from '@/shell/session/permission-button.tsx';
 import { usePrimaryButton } from '../page/resource-page.tsx';
 
 export interface ResourceListProps<T, K extends string | number> extends Omit<

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { FONTS, textWidth } from '../table/text-width.ts';
-import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
-import type { AppRoute } from '../../menu/menu-model.ts';
+import { PermissionButton, ReasonButton } from '@/shell/session/permission-button.tsx';
+import type { AppRoute } from '@/menu/menu-model.ts';
 
 type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 import type { Column } from '../table/data-table.tsx';

@@ -1,9 +1,9 @@
 import { Button } from '@fluentui/react-components';
 import { useCallback, useState, type ReactElement } from 'react';
 import { DialogShell } from './dialog-shell.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { useOperationCancelled } from '../../shell/operation-outcome.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 export interface ConfirmRequest {
   /** what the user is asked (提示's text) */

@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { DialogShell } from './dialog-shell.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   list: {

@@ -1,7 +1,7 @@
-import { useKeptVisible } from '../../shell/layout/kept-visible.ts';
+import { useKeptVisible } from '@/shell/layout/kept-visible.ts';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
+import { useRestoreFocus } from '@/shell/restore-focus.ts';
 
 export interface DialogShellProps {
   open: boolean;

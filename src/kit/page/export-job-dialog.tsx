@@ -12,12 +12,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { SnapshotFrom } from 'xstate';
-import type { ExportJobEvent, exportJobMachine } from '../../../machines/export-job.machine.ts';
-import { EXPORT_LIMITS } from '../../api/contract.ts';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
-import { formatBytes } from '../../lib/format.ts';
-import { formatInstant } from '../../lib/time.ts';
-import { useTimeZone } from '../../shell/time-zone.ts';
+import type { ExportJobEvent, exportJobMachine } from '@machines/export-job.machine.ts';
+import { EXPORT_LIMITS } from '@/api/contract.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import { formatBytes } from '@/lib/format.ts';
+import { formatInstant } from '@/lib/time.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
 import { DialogShell } from './dialog-shell.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');

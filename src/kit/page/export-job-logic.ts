@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { exportJobMachine, type ExportJobEvent } from '../../../machines/export-job.machine.ts';
-import type { ExportStatus } from '../../api/contract.ts';
-import { jobPoller } from '../../api/poll-job.ts';
-import type { ApiClient } from '../../api/client.ts';
-import type { Call } from '../../api/table/define.ts';
+import { exportJobMachine, type ExportJobEvent } from '@machines/export-job.machine.ts';
+import type { ExportStatus } from '@/api/contract.ts';
+import { jobPoller } from '@/api/poll-job.ts';
+import type { ApiClient } from '@/api/client.ts';
+import type { Call } from '@/api/table/define.ts';
 
 /** A list's export-job calls: start one with the list's query, read a job's progress, ask it to stop. */
 export interface ExportJobCalls {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { PermissionButton } from '../../shell/session/permission-button.tsx';
+import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { PageHeader } from './page-header.tsx';
 
 const granted = { needButtonPermission: true, buttons: ['user:add', 'user:del'] };

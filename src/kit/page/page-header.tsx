@@ -1,6 +1,6 @@
 import { Breadcrumb, BreadcrumbDivider, BreadcrumbItem, makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment, type ReactNode } from 'react';
-import type { AppRoute } from '../../menu/menu-model.ts';
+import type { AppRoute } from '@/menu/menu-model.ts';
 
 const useStyles = makeStyles({
   header: {

@@ -1,8 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { createContext, useContext, type ReactNode } from 'react';
-import { PermissionButton, ReasonButton } from '../../shell/session/permission-button.tsx';
-import { usePageActions } from '../../shell/navigation/page-actions.tsx';
-import type { AppRoute } from '../../menu/menu-model.ts';
+import { PermissionButton, ReasonButton } from '@/shell/session/permission-button.tsx';
+import { usePageActions } from '@/shell/navigation/page-actions.tsx';
+import type { AppRoute } from '@/menu/menu-model.ts';
 import { PageHeader } from './page-header.tsx';
 
 const useStyles = makeStyles({

@@ -10,8 +10,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   detail: {

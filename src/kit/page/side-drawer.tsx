@@ -1,4 +1,4 @@
-import { useKeptVisible } from '../../shell/layout/kept-visible.ts';
+import { useKeptVisible } from '@/shell/layout/kept-visible.ts';
 import {
   Button,
   DrawerBody,
@@ -11,8 +11,8 @@ import {
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import type { FormHTMLAttributes, ReactNode, Ref } from 'react';
-import { useRestoreFocus } from '../../shell/restore-focus.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useRestoreFocus } from '@/shell/restore-focus.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalS },

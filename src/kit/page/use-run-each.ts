@@ -1,6 +1,6 @@
-import { useLoading } from '../../shell/layout/loading.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useLoading } from '@/shell/layout/loading.tsx';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 /**
  * A change made to each of several rows, one call each, under the loading overlay: one message for the whole

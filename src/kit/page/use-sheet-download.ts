@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { ApiFailure } from '../../api/errors.ts';
-import { useLoading } from '../../shell/layout/loading.tsx';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { useLoading } from '@/shell/layout/loading.tsx';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 /** Says a failure the shell did not: a refused call was shown already; anything else (writing a file) is said here. */
 export function useSayFailure() {

@@ -15,13 +15,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 import type { SortOrder } from '../list/list-query.ts';
 import type { ListData } from '../list/use-list.ts';
 import { titled, type Density } from './table-prefs.ts';
 import { ColumnResizer } from './table-tools.tsx';
 import { FONTS, textWidth } from './text-width.ts';
-import { usePhone } from '../../shell/layout/use-phone.ts';
+import { usePhone } from '@/shell/layout/use-phone.ts';
 
 export interface Column<T> {
   key: string;

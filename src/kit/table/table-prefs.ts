@@ -1,4 +1,4 @@
-import { readStored } from '../../api/storage.ts';
+import { readStored } from '@/api/storage.ts';
 
 /** How tightly a table's rows sit: Fluent's table sizes. */
 export type Density = 'extra-small' | 'small' | 'medium';

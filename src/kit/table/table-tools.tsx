@@ -24,8 +24,8 @@ import {
   TextLineSpacing20Regular,
 } from '@fluentui/react-icons';
 import { useState, type ReactElement } from 'react';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useT } from '@/i18n/use-t.ts';
 import {
   WIDTH_LIMITS,
   defaultPrefs,

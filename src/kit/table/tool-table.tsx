@@ -3,7 +3,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { TableTools, useTablePrefs } from './table-tools.tsx';
 import { titled } from './table-prefs.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   // Full screen: the table and its pager over the whole window (Escape or the button brings it back).

@@ -1,11 +1,11 @@
 import { createActorContext } from '@xstate/react';
 import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { tabsMachine } from '../../../machines/tabs.machine.ts';
-import { KEEP_ALIVE_PAGES, NO_SCROLL_RESET_PAGE, SCROLL_RESET_DELAY_MS } from '../../menu/keep-alive.ts';
-import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
+import { tabsMachine } from '@machines/tabs.machine.ts';
+import { KEEP_ALIVE_PAGES, NO_SCROLL_RESET_PAGE, SCROLL_RESET_DELAY_MS } from '@/menu/keep-alive.ts';
+import { findRoute, type AppRoute, type MenuModel } from '@/menu/menu-model.ts';
 import { KeptVisibleContext } from './kept-visible.ts';
 import { usePageKeys } from './page-refresh.ts';
-import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
+import { STORAGE_KEYS, readStored } from '@/api/storage.ts';
 
 /** The keep-alive list's actor (machines/tabs.machine.ts); the layout provides it. */
 export const TabsContext = createActorContext(tabsMachine);

@@ -1,4 +1,4 @@
-import { logApi } from '../../api/table/logs.ts';
+import { logApi } from '@/api/table/logs.ts';
 import { createContext, useContext } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { onlineApi } from '../../api/table/logs.ts';
+import { onlineApi } from '@/api/table/logs.ts';
 import {
   MessageBar,
   MessageBarActions,
@@ -15,11 +15,11 @@ import { useLocation } from 'wouter';
 import { withLastSearch } from '../navigation/hash-location.ts';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { countdownMachine } from '../../../machines/countdown.machine.ts';
-import { findRoute, type MenuModel } from '../../menu/menu-model.ts';
-import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { roleNameIn } from '../../api/table/session.ts';
+import type { countdownMachine } from '@machines/countdown.machine.ts';
+import { findRoute, type MenuModel } from '@/menu/menu-model.ts';
+import { STORAGE_KEYS, readStored } from '@/api/storage.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { roleNameIn } from '@/api/table/session.ts';
 import type { PaletteAction } from '../navigation/command-palette.tsx';
 import { PageActionStore, PageActionsProvider, usePermittedPageActions } from '../navigation/page-actions.tsx';
 import { SessionContext } from '../session/session-context.ts';
@@ -37,12 +37,12 @@ import { useTimeZone } from '../time-zone.ts';
 import { useTheme } from '../theme.ts';
 import { loadPinyin } from '../navigation/pinyin-source.ts';
 import { MenuOwnerProvider, useHighlightedPath } from '../navigation/menu-owner.tsx';
-import type { PinyinOf } from '../../menu/search-index.ts';
-import { dictionaries } from '../../i18n/messages.ts';
-import { useInspect } from '../../journal/context.ts';
-import { mayOpenJournal } from '../../menu/button-permission.ts';
+import type { PinyinOf } from '@/menu/search-index.ts';
+import { dictionaries } from '@/i18n/messages.ts';
+import { useInspect } from '@/journal/context.ts';
+import { mayOpenJournal } from '@/menu/button-permission.ts';
 import type { JournalTab, ShellScreens } from './screens.ts';
-import { zoneToName } from '../../lib/time.ts';
+import { zoneToName } from '@/lib/time.ts';
 
 // cmdk and pinyin-pro load with the palette, not with the shell.
 const loadPalette = () => import('../navigation/command-palette.tsx');

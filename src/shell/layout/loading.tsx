@@ -2,8 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { BusyRing } from './busy-ring.tsx';
 import { createActorContext } from '@xstate/react';
 import { useCallback } from 'react';
-import { loadingMachine } from '../../../machines/loading.machine.ts';
-import { useLocalize } from '../../i18n/use-t.ts';
+import { loadingMachine } from '@machines/loading.machine.ts';
+import { useLocalize } from '@/i18n/use-t.ts';
 
 /** The global loading overlay's actor (reference-counted). */
 export const LoadingContext = createActorContext(loadingMachine);

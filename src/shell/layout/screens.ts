@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { AppRoute, MenuModel } from '../../menu/menu-model.ts';
-import type { JournalFile } from '../../journal/journal.ts';
+import type { AppRoute, MenuModel } from '@/menu/menu-model.ts';
+import type { JournalFile } from '@/journal/journal.ts';
 
 /*
  * Screens the layout opens over the pages but does not build: the online-user drawer (made from the page kit) and

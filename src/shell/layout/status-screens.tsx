@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { BusyRing } from './busy-ring.tsx';
 import type { ReactNode } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   center: {

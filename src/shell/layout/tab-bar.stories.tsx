@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { buildMenuModel } from '../../menu/menu-model.ts';
-import { tabsMachine } from '../../../machines/tabs.machine.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
+import { tabsMachine } from '@machines/tabs.machine.ts';
 import { TabsContext } from './keep-alive.tsx';
 import { TabBar } from './tab-bar.tsx';
 

@@ -18,11 +18,11 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular, MoreHorizontalRegular, PinRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
-import { findRoute, type AppRoute, type MenuModel } from '../../menu/menu-model.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { findRoute, type AppRoute, type MenuModel } from '@/menu/menu-model.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { TabsContext } from './keep-alive.tsx';
 import { reloadPage } from './page-refresh.ts';
-import { STORAGE_KEYS } from '../../api/storage.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
 
 const useStyles = makeStyles({
   bar: {

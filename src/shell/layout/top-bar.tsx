@@ -23,9 +23,9 @@ import {
   WeatherMoonRegular,
   WeatherSunnyRegular,
 } from '@fluentui/react-icons';
-import { useT } from '../../i18n/use-t.ts';
-import { initialsOf } from '../../lib/format.ts';
-import { formatCountdown } from '../../../machines/countdown.machine.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { initialsOf } from '@/lib/format.ts';
+import { formatCountdown } from '@machines/countdown.machine.ts';
 
 export interface TopBarProps {
   /** the deployment's slogan, as a text key */

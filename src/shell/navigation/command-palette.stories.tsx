@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { memoryStore } from '../../api/storage.ts';
-import { buildMenuModel } from '../../menu/menu-model.ts';
+import { memoryStore } from '@/api/storage.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { CommandPalette } from './command-palette.tsx';
-import { pinyinOf } from '../../menu/pinyin.ts';
+import { pinyinOf } from '@/menu/pinyin.ts';
 
 const model = buildMenuModel([
   {

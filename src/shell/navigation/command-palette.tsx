@@ -1,11 +1,11 @@
 import { Dialog, DialogSurface, makeStyles, tokens } from '@fluentui/react-components';
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
-import type { KeyValueStore } from '../../api/storage.ts';
-import { STORAGE_KEYS } from '../../api/storage.ts';
-import type { MenuModel } from '../../menu/menu-model.ts';
-import { buildSearchIndex, pageEntries, searchIndex, type PinyinOf, type SearchEntry, type SearchIndex } from '../../menu/search-index.ts';
-import { useT } from '../../i18n/use-t.ts';
+import type { KeyValueStore } from '@/api/storage.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
+import type { MenuModel } from '@/menu/menu-model.ts';
+import { buildSearchIndex, pageEntries, searchIndex, type PinyinOf, type SearchEntry, type SearchIndex } from '@/menu/search-index.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { FlashRegular } from '@fluentui/react-icons';
 import { iconForRoute } from './menu-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { splitHash } from '../../lib/redirect.ts';
+import { splitHash } from '@/lib/redirect.ts';
 
 /**
  * Hash routing with the query inside the hash, as the product's links are written: /#/login?redirect=%2Fmanage.

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { isButtonPermitted } from '../../menu/button-permission.ts';
-import type { AppRoute } from '../../menu/menu-model.ts';
+import { isButtonPermitted } from '@/menu/button-permission.ts';
+import type { AppRoute } from '@/menu/menu-model.ts';
 
 /** A type-2 button a page offers to the command palette: its code (as in the menu), label and handler. */
 export interface PageAction {

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../api/client.ts';
-import { fetchPinyin } from '../../api/calls/session/session-calls.ts';
-import type { PinyinOf } from '../../menu/search-index.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { fetchPinyin } from '@/api/calls/session/session-calls.ts';
+import type { PinyinOf } from '@/menu/search-index.ts';
 
 const HAN = /[\u3400-\u9fff]/;
 
@@ -18,6 +18,6 @@ export async function loadPinyin(api: ApiClient, labels: Iterable<string>): Prom
     const pinyinOf: PinyinOf = (label) => known.get(label) ?? { full: [], initials: [] };
     return pinyinOf;
   } catch {
-    return (await import('../../menu/pinyin.ts')).pinyinOf;
+    return (await import('@/menu/pinyin.ts')).pinyinOf;
   }
 }

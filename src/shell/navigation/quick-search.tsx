@@ -15,9 +15,9 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { activeSideEntry, type MenuModel } from '../../menu/menu-model.ts';
-import { labelMatches } from '../../menu/search-index.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { activeSideEntry, type MenuModel } from '@/menu/menu-model.ts';
+import { labelMatches } from '@/menu/search-index.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 export interface QuickSearchProps {
   open: boolean;

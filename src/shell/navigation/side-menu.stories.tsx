@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { buildMenuModel } from '../../menu/menu-model.ts';
+import { buildMenuModel } from '@/menu/menu-model.ts';
 import { SideMenu } from './side-menu.tsx';
 
 const tree = [

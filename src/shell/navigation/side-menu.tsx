@@ -1,9 +1,9 @@
 import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import type { MenuModel, SideEntry } from '../../menu/menu-model.ts';
-import { activeSideEntry } from '../../menu/menu-model.ts';
-import { useT } from '../../i18n/use-t.ts';
+import type { MenuModel, SideEntry } from '@/menu/menu-model.ts';
+import { activeSideEntry } from '@/menu/menu-model.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { iconForEntry } from './menu-icons.tsx';
 
 export interface SideMenuProps {

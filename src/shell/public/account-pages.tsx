@@ -1,12 +1,12 @@
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { isElevenDigits, BIND_MESSAGES } from '../../../machines/bind-phone.machine.ts';
-import { TenantChoiceNeeded, registerTenant, resetPassword } from '../../api/calls/session/session-calls.ts';
+import { isElevenDigits, BIND_MESSAGES } from '@machines/bind-phone.machine.ts';
+import { TenantChoiceNeeded, registerTenant, resetPassword } from '@/api/calls/session/session-calls.ts';
 import { usePublicTenant } from './public-tenant.ts';
-import { passwordProblem } from '../../api/contract.ts';
-import { STORAGE_KEYS } from '../../api/storage.ts';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { passwordProblem } from '@/api/contract.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from '../session/api-context.ts';
 import { PhoneVerification } from '../session/phone-verification.tsx';
 import { useNotify } from '../toast.tsx';

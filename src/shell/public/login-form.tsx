@@ -1,6 +1,6 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 
 export interface LoginFormProps {
   onSubmit: (credentials: { userName: string; password: string }) => void;

@@ -3,8 +3,8 @@ import { LoginForm } from './login-form.tsx';
 import { SessionContext } from '../session/session-context.ts';
 import { FailureScreen, FullPageSpinner } from '../layout/status-screens.tsx';
 import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
-import { safeRedirect } from '../../lib/redirect.ts';
-import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
+import { safeRedirect } from '@/lib/redirect.ts';
+import { STORAGE_KEYS, readStored } from '@/api/storage.ts';
 
 /**
  * /login: signs in; once the session is ready the session machine replays navigation to ?redirect. `onRetry` is the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { publicTenantInfo, type PublicTenant } from '../../api/calls/session/session-calls.ts';
-import { STORAGE_KEYS, readStored } from '../../api/storage.ts';
+import { publicTenantInfo, type PublicTenant } from '@/api/calls/session/session-calls.ts';
+import { STORAGE_KEYS, readStored } from '@/api/storage.ts';
 import { useApi } from '../session/api-context.ts';
 
 /** How a public page finds its tenant: the link's ?tenant= code, else the tenant last signed in here, else the default. */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
-import { bound, type ApiClient, type Bound } from '../../api/client.ts';
-import type { Call } from '../../api/table/define.ts';
+import { bound, type ApiClient, type Bound } from '@/api/client.ts';
+import type { Call } from '@/api/table/define.ts';
 
 /** The one API client, for pages; the app provides it. */
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -13,17 +13,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useAppActorRef } from '../../journal/actor-hooks.ts';
+import { useAppActorRef } from '@/journal/actor-hooks.ts';
 import { useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { bindPhoneMachine } from '../../../machines/bind-phone.machine.ts';
-import { smsButtonMachine } from '../../../machines/sms-button.machine.ts';
-import { bindPhone, fetchUserInfo, sendSms } from '../../api/calls/session/session-calls.ts';
-import { randomHex } from '../../lib/random.ts';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { bindPhoneMachine } from '@machines/bind-phone.machine.ts';
+import { smsButtonMachine } from '@machines/sms-button.machine.ts';
+import { bindPhone, fetchUserInfo, sendSms } from '@/api/calls/session/session-calls.ts';
+import { randomHex } from '@/lib/random.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { SessionContext } from './session-context.ts';
-import { STORAGE_KEYS } from '../../api/storage.ts';
+import { STORAGE_KEYS } from '@/api/storage.ts';
 import { useNotify } from '../toast.tsx';
 import { CaptchaSmsFields, useAfterEachSend } from './phone-verification.tsx';
 

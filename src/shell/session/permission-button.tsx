@@ -1,8 +1,8 @@
 import { Button, Link, Switch, Tooltip, makeStyles, mergeClasses, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
-import { isButtonPermitted, isDangerCode } from '../../menu/button-permission.ts';
-import type { AppRoute } from '../../menu/menu-model.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { isButtonPermitted, isDangerCode } from '@/menu/button-permission.ts';
+import type { AppRoute } from '@/menu/menu-model.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 

@@ -1,13 +1,13 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useAppActorRef } from '../../journal/actor-hooks.ts';
+import { useAppActorRef } from '@/journal/actor-hooks.ts';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { isElevenDigits, BIND_MESSAGES } from '../../../machines/bind-phone.machine.ts';
-import { smsButtonMachine } from '../../../machines/sms-button.machine.ts';
-import { captchaUrl, sendSms } from '../../api/calls/session/session-calls.ts';
-import { randomHex } from '../../lib/random.ts';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { isElevenDigits, BIND_MESSAGES } from '@machines/bind-phone.machine.ts';
+import { smsButtonMachine } from '@machines/sms-button.machine.ts';
+import { captchaUrl, sendSms } from '@/api/calls/session/session-calls.ts';
+import { randomHex } from '@/lib/random.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from './api-context.ts';
 import { useNotify } from '../toast.tsx';
 

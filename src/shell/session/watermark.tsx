@@ -1,6 +1,6 @@
-import { formatInstant } from '../../lib/time.ts';
+import { formatInstant } from '@/lib/time.ts';
 import { useMemo } from 'react';
-import { WATERMARK, watermarkTile } from '../../lib/watermark.ts';
+import { WATERMARK, watermarkTile } from '@/lib/watermark.ts';
 import { useTheme } from '../theme.ts';
 
 /**

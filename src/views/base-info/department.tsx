@@ -1,19 +1,19 @@
-import { ResourceList } from '../../kit/list/resource-list.tsx';
-import { departApi, type DepartRow } from '../../api/table/base-info.ts';
-import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
-import { departSave } from '../../api/schema/system/depart.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useConfirm } from '../../kit/page/confirm.tsx';
-import { type Column } from '../../kit/table/data-table.tsx';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { TextField } from '../../kit/form/form-fields.tsx';
-import { ResourcePage } from '../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../kit/list/row-actions.tsx';
-import { useEditor, type RowFormProps } from '../../kit/form/use-editor.ts';
-import { useSchemaForm } from '../../kit/form/use-form.ts';
-import { useListData } from '../../kit/list/use-list.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { departApi, type DepartRow } from '@/api/table/base-info.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { departSave } from '@/api/schema/system/depart.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useEditor, type RowFormProps } from '@/kit/form/use-editor.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useListData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
 /**

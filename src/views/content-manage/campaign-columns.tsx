@@ -1,9 +1,9 @@
 import { Badge } from '@fluentui/react-components';
-import type { Campaign } from '../../api/rules/campaign-rules.ts';
-import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus } from '../../api/rules/campaign-rules.ts';
-import { useFormatInstant } from '../../shell/time-zone.ts';
-import { type Column } from '../../kit/table/data-table.tsx';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import type { Campaign } from '@/api/rules/campaign-rules.ts';
+import { CAMPAIGN_TYPES, STATUS_NAMES, type CampaignStatus } from '@/api/rules/campaign-rules.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 
 const COLOR: Record<CampaignStatus, 'informative' | 'warning' | 'danger' | 'success' | 'brand' | 'subtle'> = {
   draft: 'informative',

@@ -1,14 +1,14 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { campaignWizardMachine, type stepStates } from '../../../machines/campaign-wizard.machine.ts';
-import { campaignApi, pageApi } from '../../api/table/content.ts';
-import type { Bound } from '../../api/client.ts';
-import type { ApiClient } from '../../api/client.ts';
-import { STEP_NAMES, type CampaignStep } from '../../api/rules/campaign-rules.ts';
-import type { StepSave } from '../../api/rules/campaign-rules.ts';
-import { ApiFailure } from '../../api/errors.ts';
-import { useLanguage, useLocalize, useT } from '../../i18n/use-t.ts';
+import { campaignWizardMachine, type stepStates } from '@machines/campaign-wizard.machine.ts';
+import { campaignApi, pageApi } from '@/api/table/content.ts';
+import type { Bound } from '@/api/client.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { STEP_NAMES, type CampaignStep } from '@/api/rules/campaign-rules.ts';
+import type { StepSave } from '@/api/rules/campaign-rules.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { useLanguage, useLocalize, useT } from '@/i18n/use-t.ts';
 import { useStyles } from './campaign-info-styles.ts';
 
 const MARK = { done: '✓', invalid: '!', todo: '' } as const;

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { PHONE_QUERY } from '../../shell/layout/use-phone.ts';
+import { PHONE_QUERY } from '@/shell/layout/use-phone.ts';
 
 const phone = `@media ${PHONE_QUERY}`;
 

@@ -1,21 +1,21 @@
 import { Button, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { useAppMachine } from '../../journal/actor-hooks.ts';
+import { useAppMachine } from '@/journal/actor-hooks.ts';
 import { useEffect } from 'react';
-import { stepStates } from '../../../machines/campaign-wizard.machine.ts';
-import { campaignApi } from '../../api/table/content.ts';
-import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '../../api/rules/campaign-rules.ts';
-import { useApi, useBound } from '../../shell/session/api-context.ts';
-import { navigate, useHashSearch } from '../../shell/navigation/hash-location.ts';
-import { ConfirmDialog } from '../../kit/page/confirm.tsx';
-import { StatusScreen } from '../../shell/layout/status-screens.tsx';
-import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
+import { stepStates } from '@machines/campaign-wizard.machine.ts';
+import { campaignApi } from '@/api/table/content.ts';
+import { CAMPAIGN_TYPES, STEP_NAMES, stepProblems, type CampaignType } from '@/api/rules/campaign-rules.ts';
+import { useApi, useBound } from '@/shell/session/api-context.ts';
+import { navigate, useHashSearch } from '@/shell/navigation/hash-location.ts';
+import { ConfirmDialog } from '@/kit/page/confirm.tsx';
+import { StatusScreen } from '@/shell/layout/status-screens.tsx';
+import { PageHeader } from '@/kit/page/page-header.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { useStyles } from './campaign-info-styles.ts';
 import { MissingSteps, StepList, useBuilderPages, useWizardLogic } from './campaign-info-parts.tsx';
 import { StepForm } from './campaign-step-form.tsx';
-import { usePagePath } from '../../shell/session/page-path.ts';
-import { useMenuOwner } from '../../shell/navigation/menu-owner.tsx';
+import { usePagePath } from '@/shell/session/page-path.ts';
+import { useMenuOwner } from '@/shell/navigation/menu-owner.tsx';
 
 /**
  * 设置活动 › 活动信息 (/setting-camp/campaign-info?id= or ?type=): the eight steps on the

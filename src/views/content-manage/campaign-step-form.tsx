@@ -1,8 +1,8 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
-import { ImageUpload } from '../../kit/form/image-upload.tsx';
-import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { ZonedDateTimeInput } from '@/kit/form/zoned-datetime-input.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { RuleStepForm, type StepFormProps } from './campaign-step-rules.tsx';
 
 /** A wizard step's fields: the campaign's basics, template and share card here; its rules in RuleStepForm. */

@@ -1,6 +1,6 @@
 import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
-import type { CampaignStep, Prize } from '../../api/rules/campaign-rules.ts';
-import { useT } from '../../i18n/use-t.ts';
+import type { CampaignStep, Prize } from '@/api/rules/campaign-rules.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { useStyles } from './campaign-info-styles.ts';
 import { RowList } from './row-list.tsx';
 

@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 /** Rows of a step (prizes, channels) edited in place: each row's fields and 删除, then one button adding a blank row. */
 export function RowList<R extends object>({

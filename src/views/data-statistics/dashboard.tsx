@@ -1,15 +1,15 @@
 import { Button, Spinner, makeStyles, shorthands, tokens } from '@fluentui/react-components';
 import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DashboardFigures } from '../../api/table/content.ts';
-import { statisticsApi } from '../../api/table/content.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { useFormatInstant } from '../../shell/time-zone.ts';
-import { usePageSections, usePageTitles } from '../../shell/session/page-path.ts';
-import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
+import type { DashboardFigures } from '@/api/table/content.ts';
+import { statisticsApi } from '@/api/table/content.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { usePageSections, usePageTitles } from '@/shell/session/page-path.ts';
+import { PageHeader } from '@/kit/page/page-header.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { OutcomeBadge } from '../manage/logs/outcome-badge.tsx';
-import { localLabel } from '../../api/contract.ts';
+import { localLabel } from '@/api/contract.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({

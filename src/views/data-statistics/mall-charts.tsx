@@ -1,7 +1,7 @@
 import { LineChart, VerticalBarChart } from '@fluentui/react-charts';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { MallStatistics } from '../../api/table/content.ts';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
+import type { MallStatistics } from '@/api/table/content.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from './chart-axis.ts';
 
 const useStyles = makeStyles({

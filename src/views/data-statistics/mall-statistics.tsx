@@ -1,19 +1,19 @@
 import { FigureTable, type FigureColumn } from './figure-table.tsx';
-import { DayPicker } from '../../kit/form/day-picker.tsx';
+import { DayPicker } from '@/kit/form/day-picker.tsx';
 import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import type { MallStatistics } from '../../api/table/content.ts';
-import { ApiFailure } from '../../api/errors.ts';
-import { statisticsApi } from '../../api/table/content.ts';
-import { formatInstant } from '../../lib/time.ts';
-import { unreadText } from '../../lib/days.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { useTimeZone } from '../../shell/time-zone.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import type { MallStatistics } from '@/api/table/content.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { statisticsApi } from '@/api/table/content.ts';
+import { formatInstant } from '@/lib/time.ts';
+import { unreadText } from '@/lib/days.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { PageHeader } from '@/kit/page/page-header.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
-import { saveSheet } from '../../lib/save-sheet.ts';
+import { saveSheet } from '@/lib/save-sheet.ts';
 
 const MallCharts = lazy(() => import('./mall-charts.tsx'));
 

@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { DialogShell } from '../../kit/page/dialog-shell.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { DialogShell } from '@/kit/page/dialog-shell.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalXL, maxHeight: '40vh', overflowY: 'auto' },

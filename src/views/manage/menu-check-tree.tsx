@@ -1,7 +1,7 @@
 import { Button, Input, Tree, TreeItem, TreeItemLayout, makeStyles, tokens, type TreeItemValue } from '@fluentui/react-components';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { checkState, filterTree, flatten, kindOf, toggle, type PermissionTreeNode } from '../../menu/permission-tree.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { checkState, filterTree, flatten, kindOf, toggle, type PermissionTreeNode } from '@/menu/permission-tree.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },

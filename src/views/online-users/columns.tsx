@@ -1,12 +1,12 @@
-import type { OnlineRecord } from '../../api/table/logs.ts';
+import type { OnlineRecord } from '@/api/table/logs.ts';
 import { Badge, Link, makeStyles, tokens } from '@fluentui/react-components';
-import { useT } from '../../i18n/use-t.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
-import type { Column } from '../../kit/table/data-table.tsx';
-import { useFormatInstant } from '../../shell/time-zone.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { useFormatInstant } from '@/shell/time-zone.ts';
 
 /** An online-login record. */
-export type { OnlineRecord } from '../../api/table/logs.ts';
+export type { OnlineRecord } from '@/api/table/logs.ts';
 
 /**
  * Who first (account with its nickname, phone), then when and where from: the columns with their content widths (px;

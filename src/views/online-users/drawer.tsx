@@ -1,16 +1,16 @@
-import { onlineApi } from '../../api/table/logs.ts';
+import { onlineApi } from '@/api/table/logs.ts';
 import { makeStyles } from '@fluentui/react-components';
-import { SideDrawer } from '../../kit/page/side-drawer.tsx';
+import { SideDrawer } from '@/kit/page/side-drawer.tsx';
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { ConfirmDialog } from '../../kit/page/confirm.tsx';
-import { Pagination } from '../../kit/list/pagination.tsx';
-import { ToolTable } from '../../kit/table/tool-table.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { ConfirmDialog } from '@/kit/page/confirm.tsx';
+import { Pagination } from '@/kit/list/pagination.tsx';
+import { ToolTable } from '@/kit/table/tool-table.tsx';
 import { useOnlineColumns, type OnlineRecord } from './columns.tsx';
-import { useOperationCancelled } from '../../shell/operation-outcome.ts';
-import type { OnlineUsersProps } from '../../shell/layout/screens.ts';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import type { OnlineUsersProps } from '@/shell/layout/screens.ts';
 
 const useStyles = makeStyles({
   drawer: { width: '50vw', maxWidth: '100vw' },

@@ -1,8 +1,8 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
-import { PageHeader } from '../../kit/page/page-header.tsx';
+import { PageHeader } from '@/kit/page/page-header.tsx';
 import type { ViewProps } from '../view-props.ts';
-import { recordApi } from '../../api/table/records.ts';
-import { useLanguage } from '../../i18n/use-t.ts';
+import { recordApi } from '@/api/table/records.ts';
+import { useLanguage } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   page: {

@@ -1,10 +1,10 @@
-import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
-import { DayPicker } from '../../kit/form/day-picker.tsx';
+import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { DayPicker } from '@/kit/form/day-picker.tsx';
 import { Field, Input, Switch } from '@fluentui/react-components';
-import { localLabel, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
-import { ImageUpload } from '../../kit/form/image-upload.tsx';
-import { ZonedDateTimeInput } from '../../kit/form/zoned-datetime-input.tsx';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { localLabel, type DepartRef, type MetaFieldRow } from '@/api/contract.ts';
+import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { ZonedDateTimeInput } from '@/kit/form/zoned-datetime-input.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 /** The control a field's type calls for, in the record form. */

@@ -1,12 +1,12 @@
-import { ChoiceSelect } from '../../kit/form/choice-select.tsx';
+import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
-import { localLabel, type DepartRef, type MetaFieldRow } from '../../api/contract.ts';
-import { nextDay, startOfDay, unreadText } from '../../lib/days.ts';
-import { formatInstant } from '../../lib/time.ts';
-import { DayPicker } from '../../kit/form/day-picker.tsx';
-import { DayRangePresets } from '../../kit/list/filter-bar.tsx';
-import { useTimeZone } from '../../shell/time-zone.ts';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { localLabel, type DepartRef, type MetaFieldRow } from '@/api/contract.ts';
+import { nextDay, startOfDay, unreadText } from '@/lib/days.ts';
+import { formatInstant } from '@/lib/time.ts';
+import { DayPicker } from '@/kit/form/day-picker.tsx';
+import { DayRangePresets } from '@/kit/list/filter-bar.tsx';
+import { useTimeZone } from '@/shell/time-zone.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 const useStyles = makeStyles({

@@ -1,15 +1,15 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { useCallback, useState } from 'react';
-import { recordApi } from '../../api/table/records.ts';
-import { ApiFailure } from '../../api/errors.ts';
-import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import { ownValue, recordProblems } from '../../api/rules/record-rules.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { FormDrawer } from '../../kit/form/form-drawer.tsx';
-import { useForm } from '../../kit/form/use-form.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { recordApi } from '@/api/table/records.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract.ts';
+import { ownValue, recordProblems } from '@/api/rules/record-rules.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { FieldInput, FormField } from './record-fields.tsx';
-import type { FormOutcome } from '../../kit/form/use-editor.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** The initial form values: the record's, else each field's default. */
 const initialValues = (fields: readonly MetaFieldRow[], record: MetaRecord | null): Record<string, unknown> =>

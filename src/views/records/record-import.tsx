@@ -1,21 +1,21 @@
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { DialogShell } from '../../kit/page/dialog-shell.tsx';
+import { DialogShell } from '@/kit/page/dialog-shell.tsx';
 import { useEffect, useState } from 'react';
-import { recordApi } from '../../api/table/records.ts';
-import type { RecordImportProblem as ImportProblem } from '../../api/table/records.ts';
-import type { RecordSchema } from '../../api/contract.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { useLocalize, useT } from '../../i18n/use-t.ts';
-import { fieldProblems } from '../../api/schema/kit.ts';
-import { RECORD_IMPORT_MAX_BYTES, recordImportSheet } from '../../api/schema/business/record.ts';
-import { RECORD_LIMITS } from '../../api/rules/record-rules.ts';
-import { FileDrop, XLSX_ACCEPT } from '../../kit/form/file-drop.tsx';
-import { saveSheet } from '../../lib/save-sheet.ts';
+import { recordApi } from '@/api/table/records.ts';
+import type { RecordImportProblem as ImportProblem } from '@/api/table/records.ts';
+import type { RecordSchema } from '@/api/contract.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { RECORD_IMPORT_MAX_BYTES, recordImportSheet } from '@/api/schema/business/record.ts';
+import { RECORD_LIMITS } from '@/api/rules/record-rules.ts';
+import { FileDrop, XLSX_ACCEPT } from '@/kit/form/file-drop.tsx';
+import { saveSheet } from '@/lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
-import { useSayFailure } from '../../kit/page/use-sheet-download.ts';
-import { useOperationCancelled } from '../../shell/operation-outcome.ts';
-import { ApiFailure, MESSAGES } from '../../api/errors.ts';
+import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import { ApiFailure, MESSAGES } from '@/api/errors.ts';
 
 export function ImportDialog({
   open,

@@ -1,10 +1,10 @@
 import { Combobox, Option } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { type MetaFieldRow } from '../../api/contract.ts';
-import { recordApi } from '../../api/table/records.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { useDebouncedValue } from '../../kit/form/use-debounced-value.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { type MetaFieldRow } from '@/api/contract.ts';
+import { recordApi } from '@/api/table/records.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 /**
  * A searchable select over the referenced table's records (their titles), for a reference field in the form and in

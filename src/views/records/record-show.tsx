@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { localLabel, type MetaFieldRow, type MetaRecord } from '../../api/contract.ts';
-import { useFormatInstant } from '../../shell/time-zone.ts';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { ownValue } from '../../api/rules/record-rules.ts';
+import { localLabel, type MetaFieldRow, type MetaRecord } from '@/api/contract.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { ownValue } from '@/api/rules/record-rules.ts';
 
 export const WIDTH: Record<MetaFieldRow['type'], number> = {
   text: 150,

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import type { DepartRef } from '../../api/contract.ts';
-import { FilterBar } from '../../kit/list/filter-bar.tsx';
-import type { Filters } from '../../kit/list/use-filters.ts';
+import type { DepartRef } from '@/api/contract.ts';
+import { FilterBar } from '@/kit/list/filter-bar.tsx';
+import type { Filters } from '@/kit/list/use-filters.ts';
 import { FilterInput } from './record-filter-input.tsx';
-import type { MetaFieldRow, MetaRecord, RecordSchema } from '../../api/contract.ts';
-import type { Column } from '../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../kit/list/row-actions.tsx';
+import type { MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import type { ViewProps } from '../view-props.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { useStyles } from './records-styles.ts';
 import { WIDTH } from './record-show.tsx';
-import { sortableBy } from '../../api/rules/record-rules.ts';
+import { sortableBy } from '@/api/rules/record-rules.ts';
 
 type Show = (f: MetaFieldRow, r: MetaRecord) => string;
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import type { recordApi } from '../../api/table/records.ts';
-import type { Bound } from '../../api/client.ts';
-import type { RecordSchema } from '../../api/contract.ts';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import type { Filters } from '../../kit/list/use-filters.ts';
-import { listed, usePageData } from '../../kit/list/use-list.ts';
+import type { recordApi } from '@/api/table/records.ts';
+import type { Bound } from '@/api/client.ts';
+import type { RecordSchema } from '@/api/contract.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import type { Filters } from '@/kit/list/use-filters.ts';
+import { listed, usePageData } from '@/kit/list/use-list.ts';
 
 /** The departments a record may name: all of them for userType 0, else the user's scope (the server refuses others). */
 export function useScopedDeparts() {

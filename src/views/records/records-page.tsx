@@ -1,10 +1,10 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { recordApi } from '../../api/table/records.ts';
-import { schemaInLanguage, type RecordSchema } from '../../api/contract.ts';
-import { useBound } from '../../shell/session/api-context.ts';
-import { StatusScreen } from '../../shell/layout/status-screens.tsx';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
+import { recordApi } from '@/api/table/records.ts';
+import { schemaInLanguage, type RecordSchema } from '@/api/contract.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { StatusScreen } from '@/shell/layout/status-screens.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { ModuleNotInstalled } from '../not-installed.tsx';
 import { RecordsPage } from './records-list.tsx';

@@ -1,8 +1,8 @@
 import { Button, Card, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { PasswordForm } from './password-form.tsx';
 
 const useStyles = makeStyles({

@@ -1,12 +1,12 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { type ReactNode } from 'react';
-import { fieldProblems } from '../../api/schema/kit.ts';
-import { passwordChangeForm } from '../../api/schema/session/password.ts';
-import { changePassword } from '../../api/calls/session/user-center-calls.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { useForm } from '../../kit/form/use-form.ts';
-import { useFocusFirstInvalid } from '../../kit/form/focus-first-invalid.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { passwordChangeForm } from '@/api/schema/session/password.ts';
+import { changePassword } from '@/api/calls/session/user-center-calls.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useFocusFirstInvalid } from '@/kit/form/focus-first-invalid.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '420px' },

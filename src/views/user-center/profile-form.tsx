@@ -1,16 +1,16 @@
 import { Avatar, Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { profile } from '../../api/schema/system/user.ts';
-import { fetchUserInfo } from '../../api/calls/session/session-calls.ts';
-import { userCenterApi } from '../../api/table/session.ts';
-import { ImageUpload } from '../../kit/form/image-upload.tsx';
-import { TextField } from '../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../kit/form/use-form.ts';
-import { useApi } from '../../shell/session/api-context.ts';
-import { ReasonButton } from '../../shell/session/permission-button.tsx';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useNotify } from '../../shell/toast.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { profile } from '@/api/schema/system/user.ts';
+import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
+import { userCenterApi } from '@/api/table/session.ts';
+import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { ReasonButton } from '@/shell/session/permission-button.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { CARD } from './card-style.ts';
 
 const useStyles = makeStyles({

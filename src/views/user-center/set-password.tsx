@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useNotify } from '../../shell/toast.tsx';
-import { PageHeader } from '../../kit/page/page-header.tsx';
-import { useT } from '../../i18n/use-t.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { PageHeader } from '@/kit/page/page-header.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { PasswordForm } from './password-form.tsx';
 

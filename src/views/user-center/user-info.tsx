@@ -1,8 +1,8 @@
 import { Avatar, makeStyles, tokens } from '@fluentui/react-components';
-import { SessionContext } from '../../shell/session/session-context.ts';
-import { useLanguage, useT } from '../../i18n/use-t.ts';
-import { roleNameIn } from '../../api/table/session.ts';
-import { usePublisherType } from '../../shell/session/publisher.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { roleNameIn } from '@/api/table/session.ts';
+import { usePublisherType } from '@/shell/session/publisher.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { CARD } from './card-style.ts';
 

@@ -1,10 +1,10 @@
 import { Badge } from '@fluentui/react-components';
-import type { InterfaceRow } from '../../../api/table/platform.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import type { InterfaceRow } from '@/api/table/platform.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { useStyles } from './styles.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 export interface InterfaceColumnsOptions {
   /** menu entries by id, as their path of names (系统管理 / 用户管理) */

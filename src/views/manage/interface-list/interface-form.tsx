@@ -1,12 +1,12 @@
-import type { InterfaceRow } from '../../../api/table/platform.ts';
-import type { menuApi } from '../../../api/table/platform.ts';
-import type { Bound } from '../../../api/client.ts';
-import { externalInterfaceSave, interfaceSave } from '../../../api/schema/system/interface.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import type { FormOutcome } from '../../../kit/form/use-editor.ts';
+import type { InterfaceRow } from '@/api/table/platform.ts';
+import type { menuApi } from '@/api/table/platform.ts';
+import type { Bound } from '@/api/client.ts';
+import { externalInterfaceSave, interfaceSave } from '@/api/schema/system/interface.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   method: string;

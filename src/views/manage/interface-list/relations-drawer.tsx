@@ -1,15 +1,15 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { InterfaceRow } from '../../../api/table/platform.ts';
-import type { menuApi } from '../../../api/table/platform.ts';
-import type { Bound } from '../../../api/client.ts';
-import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
-import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import type { InterfaceRow } from '@/api/table/platform.ts';
+import type { menuApi } from '@/api/table/platform.ts';
+import type { Bound } from '@/api/client.ts';
+import { catalogueTree, initialChecked, toSave, type PermissionTreeNode } from '@/menu/permission-tree.ts';
+import { SideDrawer } from '@/kit/page/side-drawer.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 import { useStyles } from './styles.ts';
 import { catalogueInLanguage } from '../catalogue-names.ts';
-import type { FormOutcome } from '../../../kit/form/use-editor.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** Which pages and buttons may call one interface: the whole catalogue as a check tree; the page says it saved. */
 export function RelationsDrawer({

@@ -1,13 +1,13 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { type ReactNode } from 'react';
-import { nextDay, startOfDay } from '../../../lib/days.ts';
-import { useTimeZone } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
-import { type FilterField } from '../../../kit/list/filter-bar.tsx';
-import type { Filters } from '../../../kit/list/use-filters.ts';
-import { usePageData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { nextDay, startOfDay } from '@/lib/days.ts';
+import { useTimeZone } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { type FilterField } from '@/kit/list/filter-bar.tsx';
+import type { Filters } from '@/kit/list/use-filters.ts';
+import { usePageData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 export const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalS },

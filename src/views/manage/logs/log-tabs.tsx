@@ -1,13 +1,13 @@
 import { Badge } from '@fluentui/react-components';
-import { logApi, type ErrorLogRow, type SmsLogRow } from '../../../api/table/logs.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { useT } from '../../../i18n/use-t.ts';
-import { choice } from '../../../kit/list/filter-bar.tsx';
+import { logApi, type ErrorLogRow, type SmsLogRow } from '@/api/table/logs.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { choice } from '@/kit/list/filter-bar.tsx';
 import { LogList, type TabProps } from './log-list.tsx';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { listed } from '../../../kit/list/use-list.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { useApi } from '@/shell/session/api-context.ts';
+import { listed } from '@/kit/list/use-list.ts';
+import { Mono } from '@/kit/table/mono.tsx';
 
 /** 错误日志: the server's and the console's errors, by a word, source and time. */
 export function ErrorsTab(props: TabProps) {

@@ -1,18 +1,18 @@
 import { Button } from '@fluentui/react-components';
-import { logApi, type OperationLogRow } from '../../../api/table/logs.ts';
-import { saveSheet } from '../../../lib/save-sheet.ts';
-import { useFormatInstant, useTimeZone } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import { logApi, type OperationLogRow } from '@/api/table/logs.ts';
+import { saveSheet } from '@/lib/save-sheet.ts';
+import { useFormatInstant, useTimeZone } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { LogList, range, type TabProps } from './log-list.tsx';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { listed } from '../../../kit/list/use-list.ts';
-import { useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
-import { useListExport } from '../../../kit/page/use-list-export.tsx';
-import { exportJobCalls } from '../../../kit/page/export-job-logic.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
-import { choice } from '../../../kit/list/filter-bar.tsx';
-import { OPERATION_OUTCOMES, type OperationOutcome } from '../../../api/schema/system/log.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { listed } from '@/kit/list/use-list.ts';
+import { useSheetDownload } from '@/kit/page/use-sheet-download.ts';
+import { useListExport } from '@/kit/page/use-list-export.tsx';
+import { exportJobCalls } from '@/kit/page/export-job-logic.ts';
+import { Mono } from '@/kit/table/mono.tsx';
+import { choice } from '@/kit/list/filter-bar.tsx';
+import { OPERATION_OUTCOMES, type OperationOutcome } from '@/api/schema/system/log.ts';
 import { OutcomeBadge } from './outcome-badge.tsx';
 
 /** 操作日志: tracked clicks by user, page and time, and their export (the browser up to 10,000 rows, a server job beyond). */

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
-import type { OperationOutcome } from '../../../api/schema/system/log.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import type { OperationOutcome } from '@/api/schema/system/log.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const COLOR = { success: 'success', failure: 'danger', cancelled: 'informative' } as const;
 

@@ -1,8 +1,8 @@
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { useFilters } from '../../../kit/list/use-filters.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import type { MessageKey } from '../../../i18n/messages.ts';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { useFilters } from '@/kit/list/use-filters.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { ErrorsTab, SmsTab } from './log-tabs.tsx';
 import { OperationsTab } from './operations-tab.tsx';

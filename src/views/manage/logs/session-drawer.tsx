@@ -1,13 +1,13 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { LOGIN_FAILURES } from '../../../api/contract.ts';
-import { logApi } from '../../../api/table/logs.ts';
-import type { Answered } from '../../../api/table/define.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import type { MessageKey } from '../../../i18n/messages.ts';
+import { LOGIN_FAILURES } from '@/api/contract.ts';
+import { logApi } from '@/api/table/logs.ts';
+import type { Answered } from '@/api/table/define.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { SideDrawer } from '@/kit/page/side-drawer.tsx';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
 
 const useStyles = makeStyles({
   timeline: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

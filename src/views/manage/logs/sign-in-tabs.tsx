@@ -1,19 +1,19 @@
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { LOGIN_FAILURES } from '../../../api/contract.ts';
-import type { LoginLogRow } from '../../../api/table/logs.ts';
-import { logApi, type LoginInfoRow } from '../../../api/table/logs.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { choice } from '../../../kit/list/filter-bar.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import type { MessageKey } from '../../../i18n/messages.ts';
+import { LOGIN_FAILURES } from '@/api/contract.ts';
+import type { LoginLogRow } from '@/api/table/logs.ts';
+import { logApi, type LoginInfoRow } from '@/api/table/logs.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { choice } from '@/kit/list/filter-bar.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
 import { SessionDrawer } from './session-drawer.tsx';
 import { LogList, type TabProps } from './log-list.tsx';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { listed } from '../../../kit/list/use-list.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { useApi } from '@/shell/session/api-context.ts';
+import { listed } from '@/kit/list/use-list.ts';
+import { Mono } from '@/kit/table/mono.tsx';
 
 export function LoginsTab(props: TabProps) {
   const t = useT();

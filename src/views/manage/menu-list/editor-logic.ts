@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { menuEditorMachine, type CatalogueEntry, type MenuDraft } from '../../../../machines/menu-editor.machine.ts';
-import { ApiFailure } from '../../../api/errors.ts';
-import type { menuApi } from '../../../api/table/platform.ts';
-import type { Bound } from '../../../api/client.ts';
-import { parseIcon } from '../../../menu/menu-model.ts';
+import { menuEditorMachine, type CatalogueEntry, type MenuDraft } from '@machines/menu-editor.machine.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import type { menuApi } from '@/api/table/platform.ts';
+import type { Bound } from '@/api/client.ts';
+import { parseIcon } from '@/menu/menu-model.ts';
 
 /** The editor's machine with the real calls: failures reach it as { message, field }. */
 export function createMenuEditorLogic(calls: Bound<typeof menuApi>) {

@@ -7,19 +7,19 @@ import {
   type MenuDraft,
   type MenuEditorEvent,
   type menuEditorMachine,
-} from '../../../../machines/menu-editor.machine.ts';
-import { menuEntryProblems } from '../../../api/contract.ts';
-import type { menuApi } from '../../../api/table/platform.ts';
-import type { Bound } from '../../../api/client.ts';
-import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
-import { parseIcon } from '../../../menu/menu-model.ts';
-import { MENU_ICON_NAMES } from '../../../shell/navigation/menu-icons.tsx';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
+} from '@machines/menu-editor.machine.ts';
+import { menuEntryProblems } from '@/api/contract.ts';
+import type { menuApi } from '@/api/table/platform.ts';
+import type { Bound } from '@/api/client.ts';
+import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { parseIcon } from '@/menu/menu-model.ts';
+import { MENU_ICON_NAMES } from '@/shell/navigation/menu-icons.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { INSTALLED_VIEWS } from '../../view-names.ts';
 import { parentOf } from './editor-logic.ts';
 import { EntryInterfaces } from './entry-interfaces.tsx';
 import { useStyles } from './styles.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 const ICON_CHOICES = MENU_ICON_NAMES.map((name) => ({ value: name, label: name }));
 

@@ -1,12 +1,12 @@
 import { Button, Combobox, Field, Option, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { InterfaceRow } from '../../../api/table/platform.ts';
-import type { menuApi } from '../../../api/table/platform.ts';
-import type { Bound } from '../../../api/client.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import type { InterfaceRow } from '@/api/table/platform.ts';
+import type { menuApi } from '@/api/table/platform.ts';
+import type { Bound } from '@/api/client.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useT } from '@/i18n/use-t.ts';
 import { useStyles } from './styles.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 /** The interfaces a page or button may call: listed, added from the interface list, removed. Saved at once. */
 export function EntryInterfaces({ menuId, calls }: { menuId: number; calls: Bound<typeof menuApi> }) {

@@ -1,12 +1,12 @@
 import { Badge, Button, mergeClasses } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
 import { useState, type DragEvent } from 'react';
-import { findEntry, type CatalogueEntry, type MenuEditorEvent } from '../../../../machines/menu-editor.machine.ts';
-import { parseIcon } from '../../../menu/menu-model.ts';
-import { iconForEntry } from '../../../shell/navigation/menu-icons.tsx';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { findEntry, type CatalogueEntry, type MenuEditorEvent } from '@machines/menu-editor.machine.ts';
+import { parseIcon } from '@/menu/menu-model.ts';
+import { iconForEntry } from '@/shell/navigation/menu-icons.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { contains, parentOf, type Drop } from './editor-logic.ts';
-import { localName } from '../../../api/contract.ts';
+import { localName } from '@/api/contract.ts';
 import { useStyles } from './styles.ts';
 
 export interface MenuTreeProps {

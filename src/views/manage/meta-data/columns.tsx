@@ -1,13 +1,13 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { localLabel, type MetaFieldRow } from '../../../api/contract.ts';
-import type { MetaTableRow } from '../../../api/table/meta.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
-import { navigate } from '../../../shell/navigation/hash-location.ts';
+import { localLabel, type MetaFieldRow } from '@/api/contract.ts';
+import type { MetaTableRow } from '@/api/table/meta.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { navigate } from '@/shell/navigation/hash-location.ts';
 import { typeKey } from './meta-field-form.tsx';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
   flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },

@@ -1,15 +1,15 @@
 import { Field, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '../../../api/contract.ts';
-import type { MetaTableRow } from '../../../api/table/meta.ts';
-import { metaApi } from '../../../api/table/meta.ts';
-import { metaFieldSave } from '../../../api/schema/system/meta-table.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '@/api/contract.ts';
+import type { MetaTableRow } from '@/api/table/meta.ts';
+import { metaApi } from '@/api/table/meta.ts';
+import { metaFieldSave } from '@/api/schema/system/meta-table.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { DefaultValueInput, OptionsEditor, typedDefault } from './meta-field-parts.tsx';
-import type { FormOutcome } from '../../../kit/form/use-editor.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 const useStyles = makeStyles({
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },

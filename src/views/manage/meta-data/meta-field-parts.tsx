@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import type { EnumOption, MetaFieldType } from '../../../api/contract.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import { ChoiceSelect } from '../../../kit/form/choice-select.tsx';
+import type { EnumOption, MetaFieldType } from '@/api/contract.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
 
 const useStyles = makeStyles({
   box: { border: 'none', padding: 0, margin: 0 },

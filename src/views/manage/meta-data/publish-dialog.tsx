@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { FormDialog } from '../../../kit/form/form-dialog.tsx';
-import { navigate } from '../../../shell/navigation/hash-location.ts';
-import type { MetaTableRow } from '../../../api/table/meta.ts';
-import type { MenuNode } from '../../../api/table/session.ts';
-import { metaApi } from '../../../api/table/meta.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { SessionContext } from '../../../shell/session/session-context.ts';
-import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { FormDialog } from '@/kit/form/form-dialog.tsx';
+import { navigate } from '@/shell/navigation/hash-location.ts';
+import type { MetaTableRow } from '@/api/table/meta.ts';
+import type { MenuNode } from '@/api/table/session.ts';
+import { metaApi } from '@/api/table/meta.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 interface PublishValues extends Record<string, unknown> {
   name: string;

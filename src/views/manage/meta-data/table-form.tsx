@@ -1,12 +1,12 @@
-import type { MetaTableRow } from '../../../api/table/meta.ts';
-import { metaApi } from '../../../api/table/meta.ts';
-import { metaTableSave } from '../../../api/schema/system/meta-table.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import { derivedComponent } from '../../../api/contract.ts';
+import type { MetaTableRow } from '@/api/table/meta.ts';
+import { metaApi } from '@/api/table/meta.ts';
+import { metaTableSave } from '@/api/schema/system/meta-table.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { derivedComponent } from '@/api/contract.ts';
 
 interface TableValues extends Record<string, unknown> {
   name: string;

@@ -1,10 +1,10 @@
-import { collectionApi } from '../../../api/table/meta.ts';
-import { collectionAdd } from '../../../api/schema/system/collection.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { collectionApi } from '@/api/table/meta.ts';
+import { collectionAdd } from '@/api/schema/system/collection.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,11 +1,11 @@
-import { formatBytes } from '../../../lib/format.ts';
+import { formatBytes } from '@/lib/format.ts';
 import { makeStyles } from '@fluentui/react-components';
-import type { CollectionFileRow, CollectionRow } from '../../../api/table/meta.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import type { CollectionFileRow, CollectionRow } from '@/api/table/meta.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { Mono } from '@/kit/table/mono.tsx';
 
 export const useStyles = makeStyles({
   hidden: { display: 'none' },

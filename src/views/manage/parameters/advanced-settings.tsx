@@ -1,6 +1,6 @@
 import { Button, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { SETTINGS_KEYS, type SettingsKey } from '../../../api/contract.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { SETTINGS_KEYS, type SettingsKey } from '@/api/contract.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
   json: { fontFamily: tokens.fontFamilyMonospace, minHeight: '160px' },

@@ -1,12 +1,12 @@
 import { Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { LOG_RETENTION_DAYS, maskPhone } from '../../../api/contract.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { overallParams } from '../../../api/schema/system/tenant.ts';
-import { ReasonButton } from '../../../shell/session/permission-button.tsx';
-import { Watermark } from '../../../shell/session/watermark.tsx';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import { offeredTimeZones } from '../../../lib/time.ts';
+import { LOG_RETENTION_DAYS, maskPhone } from '@/api/contract.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { overallParams } from '@/api/schema/system/tenant.ts';
+import { ReasonButton } from '@/shell/session/permission-button.tsx';
+import { Watermark } from '@/shell/session/watermark.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import { offeredTimeZones } from '@/lib/time.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px', paddingTop: tokens.spacingVerticalL },

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { PageHeader } from '../../../kit/page/page-header.tsx';
-import { SessionContext } from '../../../shell/session/session-context.ts';
+import { PageHeader } from '@/kit/page/page-header.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { SettingsPanel } from './settings-panel.tsx';
 

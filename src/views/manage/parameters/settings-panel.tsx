@@ -1,11 +1,11 @@
 import { Spinner, Tab, TabList } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import type { SettingsKey } from '../../../api/contract.ts';
-import { ApiFailure } from '../../../api/errors.ts';
-import { tenantApi, type TenantSettings } from '../../../api/table/platform.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
+import type { SettingsKey } from '@/api/contract.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { tenantApi, type TenantSettings } from '@/api/table/platform.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { AdvancedSettings } from './advanced-settings.tsx';
 import { CommonSettings } from './common-settings.tsx';
 

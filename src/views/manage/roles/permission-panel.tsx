@@ -1,13 +1,13 @@
 import { Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { roleApi, type RoleRow } from '../../../api/table/roles.ts';
-import { changes, initialChecked, toSave, type PermissionTreeNode } from '../../../menu/permission-tree.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { ConfirmDialog } from '../../../kit/page/confirm.tsx';
-import { PermissionButton } from '../../../shell/session/permission-button.tsx';
-import { useNotify } from '../../../shell/toast.tsx';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
-import { localName } from '../../../api/contract.ts';
+import { roleApi, type RoleRow } from '@/api/table/roles.ts';
+import { changes, initialChecked, toSave, type PermissionTreeNode } from '@/menu/permission-tree.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { ConfirmDialog } from '@/kit/page/confirm.tsx';
+import { PermissionButton } from '@/shell/session/permission-button.tsx';
+import { useNotify } from '@/shell/toast.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { localName } from '@/api/contract.ts';
 import { ChangesDialog } from '../changes-dialog.tsx';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 

@@ -1,13 +1,13 @@
 import { Button } from '@fluentui/react-components';
-import { roleApi, type RoleNode } from '../../../api/table/roles.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { roleSave } from '../../../api/schema/system/role.ts';
-import { PermissionButton } from '../../../shell/session/permission-button.tsx';
-import { SelectField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
-import { localName } from '../../../api/contract.ts';
+import { roleApi, type RoleNode } from '@/api/table/roles.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { roleSave } from '@/api/schema/system/role.ts';
+import { PermissionButton } from '@/shell/session/permission-button.tsx';
+import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { localName } from '@/api/contract.ts';
 import { useStyles } from './styles.ts';
 
 interface RoleValues extends Record<string, unknown> {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { roleApi, type RoleUser } from '../../../api/table/roles.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { ToolTable } from '../../../kit/table/tool-table.tsx';
-import { Pagination } from '../../../kit/list/pagination.tsx';
-import { listed, useListData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { roleApi, type RoleUser } from '@/api/table/roles.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { ToolTable } from '@/kit/table/tool-table.tsx';
+import { Pagination } from '@/kit/list/pagination.tsx';
+import { listed, useListData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 export function RoleUsers({ roleId }: { roleId: number }) {
   const t = useT();

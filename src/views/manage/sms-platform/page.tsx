@@ -1,20 +1,20 @@
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useListData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useListData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PlatformForm } from './platform-form.tsx';
 import { TestDialog } from './test-dialog.tsx';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },

@@ -1,13 +1,13 @@
 import { Field, Select } from '@fluentui/react-components';
-import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
-import type { SmsPlatformInput } from '../../../api/contract.ts';
-import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '../../../api/schema/system/sms-platform.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import type { RowFormProps } from '../../../kit/form/use-editor.ts';
+import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
+import type { SmsPlatformInput } from '@/api/contract.ts';
+import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { SwitchField, TextField } from '@/kit/form/form-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { RowFormProps } from '@/kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,12 +1,12 @@
 import { Field, Input } from '@fluentui/react-components';
-import { smsPlatformApi, type SmsPlatform } from '../../../api/table/operations.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { smsPlatformTest } from '../../../api/schema/system/sms-platform.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { FormDialog } from '../../../kit/form/form-dialog.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { smsPlatformTest } from '@/api/schema/system/sms-platform.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { FormDialog } from '@/kit/form/form-dialog.tsx';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 /** A test SMS through one platform: the phone is checked by the call's own schema first. */
 export function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => void }) {

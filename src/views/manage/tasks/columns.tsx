@@ -1,12 +1,12 @@
 import { Badge } from '@fluentui/react-components';
-import type { TaskRow, TaskRun } from '../../../api/table/operations.ts';
-import { formatInstant as formatIn } from '../../../lib/time.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
-import type { MessageKey } from '../../../i18n/messages.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import type { TaskRow, TaskRun } from '@/api/table/operations.ts';
+import { formatInstant as formatIn } from '@/lib/time.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import { Mono } from '@/kit/table/mono.tsx';
 
 const OUTCOME_COLOR: Record<string, 'success' | 'danger' | 'warning' | 'informative'> = {
   success: 'success',

@@ -1,19 +1,19 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiFailure } from '../../../api/errors.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { smsTestParams, taskSave } from '../../../api/schema/system/task.ts';
-import { taskApi, type TaskRow } from '../../../api/table/operations.ts';
-import type { Sent } from '../../../api/table/define.ts';
-import { formatInstant as formatIn } from '../../../lib/time.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { SelectField, SwitchField, TextField } from '../../../kit/form/form-fields.tsx';
-import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { smsTestParams, taskSave } from '@/api/schema/system/task.ts';
+import { taskApi, type TaskRow } from '@/api/table/operations.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { formatInstant as formatIn } from '@/lib/time.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { SelectField, SwitchField, TextField } from '@/kit/form/form-fields.tsx';
+import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useStyles } from './styles.ts';
-import type { FormOutcome } from '../../../kit/form/use-editor.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,9 +1,9 @@
 import { Badge } from '@fluentui/react-components';
-import type { TenantRow } from '../../../api/table/platform.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
+import type { TenantRow } from '@/api/table/platform.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 export interface TenantColumnsOptions {
   edit: (row: TenantRow) => void;

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import type { TenantRow } from '../../../api/table/platform.ts';
-import { tenantApi } from '../../../api/table/platform.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { navigate } from '../../../shell/navigation/hash-location.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { useEditor } from '../../../kit/form/use-editor.ts';
-import { useFilters } from '../../../kit/list/use-filters.ts';
-import { listed, usePageData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
-import { choice } from '../../../kit/list/filter-bar.tsx';
+import type { TenantRow } from '@/api/table/platform.ts';
+import { tenantApi } from '@/api/table/platform.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { navigate } from '@/shell/navigation/hash-location.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { useEditor } from '@/kit/form/use-editor.ts';
+import { useFilters } from '@/kit/list/use-filters.ts';
+import { listed, usePageData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
+import { choice } from '@/kit/list/filter-bar.tsx';
 import type { ViewProps } from '../../view-props.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { useTenantColumns } from './columns.tsx';
 import { TenantForm } from './tenant-form.tsx';
-import { usePagePath } from '../../../shell/session/page-path.ts';
+import { usePagePath } from '@/shell/session/page-path.ts';
 
 const FILTERS = ['keyword', 'status'] as const;
 

@@ -1,7 +1,7 @@
-import type { TenantRow } from '../../../api/table/platform.ts';
-import { SideDrawer } from '../../../kit/page/side-drawer.tsx';
-import { SessionContext } from '../../../shell/session/session-context.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import type { TenantRow } from '@/api/table/platform.ts';
+import { SideDrawer } from '@/kit/page/side-drawer.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { SettingsPanel } from '../parameters/settings-panel.tsx';
 
 /** A tenant's parameters in a drawer (the operator edits any tenant's). */

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { TenantInput } from '../../../api/contract.ts';
-import type { TenantRow } from '../../../api/table/platform.ts';
-import { tenantAdd, tenantEdit } from '../../../api/schema/system/tenant.ts';
-import { tenantApi } from '../../../api/table/platform.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { SelectField, DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
-import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import type { TenantInput } from '@/api/contract.ts';
+import type { TenantRow } from '@/api/table/platform.ts';
+import { tenantAdd, tenantEdit } from '@/api/schema/system/tenant.ts';
+import { tenantApi } from '@/api/table/platform.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { SelectField, DateTimeField, TextField } from '@/kit/form/form-fields.tsx';
+import { ShownOnceDialog } from '@/kit/page/shown-once-dialog.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,8 +1,8 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../../../kit/form/use-debounced-value.ts';
-import type { FormApi } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';
+import type { FormApi } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 /** The users form's values as typed. */
 export interface UserFormValues extends Record<string, unknown> {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { type UserRow } from '../../../api/calls/system/user-calls.ts';
-import { userApi } from '../../../api/table/users.ts';
-import { staffApi } from '../../../api/table/base-info.ts';
-import type { ApiClient } from '../../../api/client.ts';
-import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { useRunEach } from '../../../kit/page/use-run-each.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { type UserRow } from '@/api/calls/system/user-calls.ts';
+import { userApi } from '@/api/table/users.ts';
+import { staffApi } from '@/api/table/base-info.ts';
+import type { ApiClient } from '@/api/client.ts';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useRunEach } from '@/kit/page/use-run-each.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 /**
  * What the users page does to rows: delete or disable one or the chosen ones (confirmed first, naming the user when

@@ -1,13 +1,13 @@
-import type { UserRow } from '../../../api/calls/system/user-calls.ts';
-import type { RoleRow } from '../../../api/table/roles.ts';
-import { choice, type FilterField } from '../../../kit/list/filter-bar.tsx';
-import type { T } from '../../../i18n/use-t.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { PermissionSwitch } from '../../../shell/session/permission-button.tsx';
-import type { Column } from '../../../kit/table/data-table.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useT } from '../../../i18n/use-t.ts';
-import { localName } from '../../../api/contract.ts';
+import type { UserRow } from '@/api/calls/system/user-calls.ts';
+import type { RoleRow } from '@/api/table/roles.ts';
+import { choice, type FilterField } from '@/kit/list/filter-bar.tsx';
+import type { T } from '@/i18n/use-t.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { PermissionSwitch } from '@/shell/session/permission-button.tsx';
+import type { Column } from '@/kit/table/data-table.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
+import { localName } from '@/api/contract.ts';
 
 export interface UserColumnsOptions {
   /** the signed-in user: their own status cannot be switched, nor their account deleted */

@@ -1,9 +1,9 @@
 import { Button, Field, MessageBar, MessageBarBody, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
-import type { ImportProblem, ImportStatus } from '../../../api/contract.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { DataTable, type Column } from '../../../kit/table/data-table.tsx';
-import { useSayFailure } from '../../../kit/page/use-sheet-download.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import type { ImportProblem, ImportStatus } from '@/api/contract.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { DataTable, type Column } from '@/kit/table/data-table.tsx';
+import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { downloadSheet } from './sheets.ts';
 
 const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' } });

@@ -1,10 +1,10 @@
-import { useApi } from '../../../shell/session/api-context.ts';
-import { useSayFailure, useSheetDownload } from '../../../kit/page/use-sheet-download.ts';
-import { userApi } from '../../../api/table/users.ts';
-import type { Sent } from '../../../api/table/define.ts';
-import { exportJobCalls } from '../../../kit/page/export-job-logic.ts';
-import { saveSheet } from '../../../lib/save-sheet.ts';
-import { useListExport } from '../../../kit/page/use-list-export.tsx';
+import { useApi } from '@/shell/session/api-context.ts';
+import { useSayFailure, useSheetDownload } from '@/kit/page/use-sheet-download.ts';
+import { userApi } from '@/api/table/users.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { exportJobCalls } from '@/kit/page/export-job-logic.ts';
+import { saveSheet } from '@/lib/save-sheet.ts';
+import { useListExport } from '@/kit/page/use-list-export.tsx';
 
 /**
  * The users page's sheets: the list as filtered (export: written in the browser up to EXPORT_LIMITS.browserMaxRows

@@ -1,19 +1,19 @@
 import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, localName, type DepartRef } from '../../../api/contract.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { userForm } from '../../../api/schema/system/user.ts';
-import { saveUser } from '../../../api/calls/system/user-calls.ts';
-import { userApi } from '../../../api/table/users.ts';
-import type { RoleRow } from '../../../api/table/roles.ts';
-import { useApi } from '../../../shell/session/api-context.ts';
-import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { useSchemaForm } from '../../../kit/form/use-form.ts';
-import { TextField } from '../../../kit/form/form-fields.tsx';
-import { useLanguage, useT } from '../../../i18n/use-t.ts';
+import { USER_TYPE_RANK, localName, type DepartRef } from '@/api/contract.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { userForm } from '@/api/schema/system/user.ts';
+import { saveUser } from '@/api/calls/system/user-calls.ts';
+import { userApi } from '@/api/table/users.ts';
+import type { RoleRow } from '@/api/table/roles.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { TextField } from '@/kit/form/form-fields.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { AccountField, type UserFormValues as Values } from './account-field.tsx';
-import type { FormOutcome } from '../../../kit/form/use-editor.ts';
+import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** The body the user schema checks: the form's values with the type as a number. */
 const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });

@@ -1,15 +1,15 @@
 import { Checkbox, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { useAppActor } from '../../../journal/actor-hooks.ts';
+import { useAppActor } from '@/journal/actor-hooks.ts';
 import { useState } from 'react';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { importPassword, importSheet } from '../../../api/schema/system/user.ts';
-import { useCalls } from '../../../shell/session/api-context.ts';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
-import { FileDrop, XLSX_ACCEPT } from '../../../kit/form/file-drop.tsx';
-import { IMPORT_LIMITS } from '../../../api/contract.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { importPassword, importSheet } from '@/api/schema/system/user.ts';
+import { useCalls } from '@/shell/session/api-context.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import { DialogShell } from '@/kit/page/dialog-shell.tsx';
+import { FileDrop, XLSX_ACCEPT } from '@/kit/form/file-drop.tsx';
+import { IMPORT_LIMITS } from '@/api/contract.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
-import { useOperationCancelled } from '../../../shell/operation-outcome.ts';
+import { useOperationCancelled } from '@/shell/operation-outcome.ts';
 import { ImportProgress } from './import-report.tsx';
 
 const useStyles = makeStyles({

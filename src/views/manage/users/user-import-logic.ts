@@ -1,11 +1,11 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { userImportMachine, type ImportEvent } from '../../../../machines/user-import.machine.ts';
-import type { ApiClient } from '../../../api/client.ts';
-import type { ImportStatus } from '../../../api/contract.ts';
-import { classifyAnswer } from '../../../api/errors.ts';
-import { importForm } from '../../../api/calls/system/user-calls.ts';
-import { userApi } from '../../../api/table/users.ts';
-import { jobPoller } from '../../../api/poll-job.ts';
+import { userImportMachine, type ImportEvent } from '@machines/user-import.machine.ts';
+import type { ApiClient } from '@/api/client.ts';
+import type { ImportStatus } from '@/api/contract.ts';
+import { classifyAnswer } from '@/api/errors.ts';
+import { importForm } from '@/api/calls/system/user-calls.ts';
+import { userApi } from '@/api/table/users.ts';
+import { jobPoller } from '@/api/poll-job.ts';
 
 /**
  * The import machine with real actors: an XMLHttpRequest upload (fetch has no upload progress) carrying the

@@ -1,15 +1,15 @@
 import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { apiKeyApi, type ApiKeyScope } from '../../../api/table/operations.ts';
-import { fieldProblems } from '../../../api/schema/kit.ts';
-import { apiKeySave } from '../../../api/schema/open/api-key.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { CheckboxGroup } from '../../../kit/form/checkbox-group.tsx';
-import { DateTimeField, TextField } from '../../../kit/form/form-fields.tsx';
-import { FormDrawer } from '../../../kit/form/form-drawer.tsx';
-import { ShownOnceDialog } from '../../../kit/page/shown-once-dialog.tsx';
-import { useForm } from '../../../kit/form/use-form.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { apiKeyApi, type ApiKeyScope } from '@/api/table/operations.ts';
+import { fieldProblems } from '@/api/schema/kit.ts';
+import { apiKeySave } from '@/api/schema/open/api-key.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
+import { DateTimeField, TextField } from '@/kit/form/form-fields.tsx';
+import { FormDrawer } from '@/kit/form/form-drawer.tsx';
+import { ShownOnceDialog } from '@/kit/page/shown-once-dialog.tsx';
+import { useForm } from '@/kit/form/use-form.ts';
+import { useT } from '@/i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -1,19 +1,19 @@
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '../../../api/table/operations.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { SubList } from '../../../kit/list/sub-list.tsx';
-import { useListData, useListState } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '@/api/table/operations.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { SubList } from '@/kit/list/sub-list.tsx';
+import { useListData, useListState } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { KeyForm } from './key-form.tsx';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
 
 /**
  * 开放平台 › API 密钥: keys for partners. A key is shown once; it calls only the interfaces it was given, as the user

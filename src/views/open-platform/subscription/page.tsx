@@ -1,23 +1,23 @@
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { webhookApi, type Delivery, type Webhook } from '../../../api/table/operations.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { useNotify } from '../../../shell/toast.tsx';
-import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { SubList } from '../../../kit/list/sub-list.tsx';
-import { useEditor } from '../../../kit/form/use-editor.ts';
-import { useListData, useListState } from '../../../kit/list/use-list.ts';
-import { useLocalize, useT } from '../../../i18n/use-t.ts';
-import type { MessageKey } from '../../../i18n/messages.ts';
+import { webhookApi, type Delivery, type Webhook } from '@/api/table/operations.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { SubList } from '@/kit/list/sub-list.tsx';
+import { useEditor } from '@/kit/form/use-editor.ts';
+import { useListData, useListState } from '@/kit/list/use-list.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { WebhookForm } from './webhook-form.tsx';
 import { eventKey } from './webhook-form.tsx';
-import { useSayFailure } from '../../../kit/page/use-sheet-download.ts';
-import { Mono } from '../../../kit/table/mono.tsx';
+import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
+import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
   badge: { marginLeft: tokens.spacingHorizontalXS },

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { pageBuilderMachine, type PageBuilderEvent } from '../../../../machines/page-builder.machine.ts';
-import type { pageApi } from '../../../api/table/content.ts';
-import type { Bound } from '../../../api/client.ts';
-import type { PageState } from '../../../api/rules/page-rules.ts';
+import { pageBuilderMachine, type PageBuilderEvent } from '@machines/page-builder.machine.ts';
+import type { pageApi } from '@/api/table/content.ts';
+import type { Bound } from '@/api/client.ts';
+import type { PageState } from '@/api/rules/page-rules.ts';
 import { arrowStep } from './hot-zone-geometry.ts';
 import { message } from './preview.tsx';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import type { PageRect } from '../../../api/rules/page-rules.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import type { PageRect } from '@/api/rules/page-rules.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { drawnZone, movedZone, zoneKey, type Zone } from './hot-zone-geometry.ts';
 import { useStyles } from './styles.ts';
 

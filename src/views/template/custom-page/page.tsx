@@ -1,14 +1,14 @@
-import { ResourceList } from '../../../kit/list/resource-list.tsx';
-import { pageApi, type PageRow } from '../../../api/table/content.ts';
-import { useBound } from '../../../shell/session/api-context.ts';
-import { navigate, useHashSearch } from '../../../shell/navigation/hash-location.ts';
-import { useFormatInstant } from '../../../shell/time-zone.ts';
-import { type Column } from '../../../kit/table/data-table.tsx';
-import { useConfirm } from '../../../kit/page/confirm.tsx';
-import { ResourcePage } from '../../../kit/page/resource-page.tsx';
-import { actionsColumn } from '../../../kit/list/row-actions.tsx';
-import { useListData } from '../../../kit/list/use-list.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { pageApi, type PageRow } from '@/api/table/content.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { navigate, useHashSearch } from '@/shell/navigation/hash-location.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useListData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { Builder } from './builder.tsx';
 

@@ -1,9 +1,9 @@
 import { Button } from '@fluentui/react-components';
-import { DialogShell } from '../../../kit/page/dialog-shell.tsx';
+import { DialogShell } from '@/kit/page/dialog-shell.tsx';
 import { useState } from 'react';
-import { ApiFailure } from '../../../api/errors.ts';
-import { PAGE_WIDTH, type PageState } from '../../../api/rules/page-rules.ts';
-import { useT } from '../../../i18n/use-t.ts';
+import { ApiFailure } from '@/api/errors.ts';
+import { PAGE_WIDTH, type PageState } from '@/api/rules/page-rules.ts';
+import { useT } from '@/i18n/use-t.ts';
 import { HotZones, RectFace, rectBox } from './rect-parts.tsx';
 import { PREVIEW_HEIGHT, SCALE, useStyles } from './styles.ts';
 

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { PAGE_WIDTH } from '../../../api/rules/page-rules.ts';
-import { PHONE_QUERY } from '../../../shell/layout/use-phone.ts';
+import { PAGE_WIDTH } from '@/api/rules/page-rules.ts';
+import { PHONE_QUERY } from '@/shell/layout/use-phone.ts';
 
 /** The canvas shows the mini-program's 750-unit width at 375 px, as a phone does. */
 export const SCALE = 0.5;
