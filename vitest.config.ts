@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate,
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts', 'tests/repo/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/jsdom-layout.ts', 'tests/support/texts.ts'],
           // Above Testing Library's 10 s ceiling for a condition (jsdom-layout.ts): a busy machine is slow, not red.

@@ -12,10 +12,16 @@ export default defineConfig({
   // (sheetjs-browser.ts imports a file of sheetjs-style with ?url).
   server: { fs: { strict: false } },
   test: {
-    include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    // modules-load imports every mutated module inside a test (a module that throws while loading is then killed)
+    include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/repo/modules-load.test.ts'],
     // The app-level tests (they render the shell or replay every machine) take seconds per mutant and are not
     // what should kill a mutant of a machine or a pure module: that module's own tests should.
-    exclude: ['tests/unit/journal.test.ts', 'tests/unit/i18n.test.ts', 'tests/unit/early-boot.test.ts', 'tests/unit/failure-race.test.ts'],
+    exclude: [
+      'tests/unit/src/journal/journal.test.ts',
+      'tests/unit/src/i18n/messages.test.ts',
+      'tests/unit/src/app/session-logic.test.ts',
+      'tests/unit/src/app/failure-policy.race.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['tests/support/jsdom-layout.ts', 'tests/support/texts.ts'],
     testTimeout: 30_000,

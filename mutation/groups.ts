@@ -1,6 +1,6 @@
 /**
  * What `npm run mutation` mutates, by group (mutation/run.ts). Each group has its own baseline. A new machine goes
- * in a machines group (tests/unit/mutation-groups.test.ts fails until it does); src/menu and src/lib are globs.
+ * in a machines group (tests/repo/mutation-groups.test.ts fails until it does); src/menu and src/lib are globs.
  */
 export const GROUPS: Record<string, string[]> = {
   server: ['server/access/access.ts', 'server/access/permissions.ts', 'server/infra/db/outage.ts'],

@@ -4,7 +4,7 @@ import type { Call, Owner } from '@/api/table/define.ts';
 
 /**
  * docs/api.md's "Call table" section, written from the call table (src/api/table): each call's method, path, owner and
- * body keys. `npm run docs:calls` rewrites it; tests/unit/call-table.test.ts fails while it is stale.
+ * body keys. `npm run docs:calls` rewrites it; tests/repo/call-table.test.ts fails while it is stale.
  */
 const START = '<!-- call-table:start (npm run docs:calls writes this section) -->';
 const END = '<!-- call-table:end -->';

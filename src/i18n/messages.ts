@@ -3,7 +3,7 @@
  *
  * zh-cn comes in two parts, so the login route carries only what it shows: the public screens' texts
  * here (login, register, find password, the boot and failure screens), and the signed-in shell's and pages' texts
- * in messages-zh.ts, a chunk loaded with the shell (app/load-signed-in.ts). tests/unit/i18n.test.ts checks that
+ * in messages-zh.ts, a chunk loaded with the shell (app/load-signed-in.ts). tests/unit/src/i18n/messages.test.ts checks that
  * every text the public screens ask for is here.
  */
 export const zhPublic = {

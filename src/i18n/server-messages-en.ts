@@ -1,7 +1,7 @@
 /**
  * The English of the reference server's refusals (the Chinese is SPEC's language and the server's own words). The
  * server answers in English to a request that asks for it (Accept-Language: en, which the console sends in English);
- * tests/unit/server-messages.test.ts finds every refusal written in server/ and fails on one without its English.
+ * tests/unit/server/infra/http/language.test.ts finds every refusal written in server/ and fails on one without its English.
  */
 export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'API 密钥已吊销或已过期': 'The API key is revoked or expired',

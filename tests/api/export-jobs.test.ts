@@ -287,7 +287,7 @@ describe('export jobs', () => {
     expect(few).not.toHaveProperty('countEstimated');
     // Past 1,000 matches (估算品牌1, 10-19, 100-199, 1000-1999 and 10000-10050: 1,162), the count is exact where the
     // planner expects no more than 10,000, else the planner's figure, marked and never below what was counted. Which
-    // of the two depends on the planner's statistics, which this test does not pin: tests/unit/count-matches.test.ts
+    // of the two depends on the planner's statistics, which this test does not pin: tests/unit/server/infra/db/count.test.ts
     // checks the rule for every estimate. Here: a true count, or an honest estimate.
     const some = await call<MetaRecord[]>(admin.token, '/v1/metaRecord/list', {
       tableId: brand.table.id,

@@ -13,7 +13,7 @@ import { userApi } from './users.ts';
 
 /**
  * The call table: every call declared in src/api/table, by area. The server mounts each (server/infra/http/mount.ts),
- * the browser sends through it (`api.send`), and tests/unit/call-table.test.ts holds the two to it.
+ * the browser sends through it (`api.send`), and tests/repo/call-table.test.ts holds the two to it.
  */
 export const CALL_TABLE = {
   shell: shellApi,

@@ -1,0 +1,62 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serverEnglishOf } from '@server/infra/http/language.ts';
+
+const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+/** Words the console reads to decide what happened: SPEC's, never translated. */
+const PROTOCOL = new Set(['userToken缺失', 'userToken失效', 'accessToken失效']);
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+  });
+
+/** Every refusal written as a literal in server/: ApiError, fieldError, refuse and errmsg. */
+function serverRefusals(): Map<string, string> {
+  const found = new Map<string, string>();
+  const patterns = [
+    /new ApiError\(\s*'([^'\n]*)'/g,
+    /fieldError\(\s*'\w+'\s*,\s*'([^'\n]*)'/g,
+    /refuse\(\s*'\w+'\s*,\s*'([^'\n]*)'/g,
+    /errmsg:\s*'([^'\n]*)'/g,
+  ];
+  for (const file of files('server')) {
+    const source = readFileSync(file, 'utf8');
+    for (const re of patterns) for (const m of source.matchAll(re)) if (CJK.test(m[1]) && !PROTOCOL.has(m[1])) found.set(m[1], file);
+  }
+  return found;
+}
+
+describe('the server’s refusals in English', () => {
+  it('has the English of every refusal written in server/', () => {
+    const refusals = serverRefusals();
+    expect(refusals.size).toBeGreaterThan(100);
+    const missing = [...refusals].filter(([zh]) => CJK.test(serverEnglishOf(zh))).map(([zh, file]) => `${zh} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('carries the varying parts of a refusal over, and leaves what it does not know as it is', () => {
+    expect(serverEnglishOf('登录失败次数过多，请 15 分钟后再试')).toBe('Too many failed sign-ins; try again in 15 minutes');
+    expect(serverEnglishOf('路径已被“用户管理”使用')).toBe('The path is taken by “用户管理”');
+    expect(serverEnglishOf('一次最多导入 10000 行，这个文件有 12000 行')).toBe('At most 10000 rows at a time; this file has 12000');
+    expect(serverEnglishOf('名称不能为空')).toBe('The name is required');
+    expect(serverEnglishOf('张三的留言')).toBe('张三的留言');
+  });
+
+  it('says what is wrong with a cron in the console’s words, in both languages (issue 45: croner’s English came as it was)', async () => {
+    const { cronCheck } = await import('@server/services/scheduler.ts');
+    const said = (cron: string) => {
+      const check = cronCheck(cron, 'Asia/Shanghai');
+      return 'error' in check ? `Cron 表达式不正确：${check.error}` : null;
+    };
+    expect(said('61 * * * *')).toBe('Cron 表达式不正确：分的值“61”超出范围');
+    expect(serverEnglishOf(said('61 * * * *')!)).toBe('Not a valid cron: the minute cannot be 61');
+    for (const cron of ['x', '* * * * * * * *', '*/0 * * * *', '0 0 25 * * *', '0 0 0 32 * *']) {
+      expect(said(cron), cron).toMatch(/^Cron 表达式不正确：[^A-Za-z]+$/);
+      expect(serverEnglishOf(said(cron)!), cron).not.toMatch(CJK);
+    }
+    expect(said('0 30 2 * * *')).toBeNull();
+  });
+});
