@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { accessChain } from '../../server/access/access.ts';
-import { dbLookups } from '../../server/access/relations.ts';
+import { accessChain } from '@server/access/access.ts';
+import { dbLookups } from '@server/access/relations.ts';
 import { madeUpCalls, noDb, serverCalls } from '../support/call-table.ts';
-import { log } from '../../server/infra/logger.ts';
+import { log } from '@server/infra/logger.ts';
 
 // The server's calls, read from the app itself with every optional part mounted (demo outbox, fault switch).
 const calls = serverCalls();

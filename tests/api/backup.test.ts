@@ -23,7 +23,7 @@ const cli = (what: 'backup' | 'restore', file: string, env: Record<string, strin
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 };
 const usersIn = async (env: { dataDir?: string; databaseUrl?: string }) => {
-  const { openDb } = await import('../../server/infra/db/db.ts');
+  const { openDb } = await import('@server/infra/db/db.ts');
   const db = await openDb({ dataDir: env.dataDir ?? '', databaseUrl: env.databaseUrl });
   try {
     return (await db.query<{ user_name: string }>('SELECT user_name FROM app_user ORDER BY id')).map((r) => r.user_name);

@@ -7,12 +7,12 @@ import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { writeXlsx } from '@/lib/xlsx.ts';
-import { readUploadedSheet } from '../../server/infra/sheets/sheets.ts';
+import { readUploadedSheet } from '@server/infra/sheets/sheets.ts';
 import type { ExportStatus, MetaRecord, RecordSchema } from '@/api/contract.ts';
-import type { Db } from '../../server/infra/db/db.ts';
-import { Lifecycle } from '../../server/infra/operations.ts';
-import { DEAD_EXPORT_MESSAGE, EXPORT_INTERRUPTED, ExportJobs } from '../../server/services/export-jobs.ts';
-import type { SessionInfo } from '../../server/access/auth.ts';
+import type { Db } from '@server/infra/db/db.ts';
+import { Lifecycle } from '@server/infra/operations.ts';
+import { DEAD_EXPORT_MESSAGE, EXPORT_INTERRUPTED, ExportJobs } from '@server/services/export-jobs.ts';
+import type { SessionInfo } from '@server/access/auth.ts';
 
 // Issue 29: exports of any size as server jobs: written slice by slice in the list's order, progress, cancel, one at a
 // time, a signed link that expires, text never a formula; on PGlite and PostgreSQL.

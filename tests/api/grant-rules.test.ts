@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
 import { freshDatabase, serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import { openDb, migrate, type Db } from '../../server/infra/db/db.ts';
-import { upgradeDatabase } from '../../server/seed/upgrade.ts';
+import { openDb, migrate, type Db } from '@server/infra/db/db.ts';
+import { upgradeDatabase } from '@server/seed/upgrade.ts';
 import { serverCalls } from '../support/call-table.ts';
-import { seedDemo } from '../../server/seed/seed.ts';
+import { seedDemo } from '@server/seed/seed.ts';
 
 /*
  * Issue 43: rules that hold at every seam.

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
 import { freshDatabase } from '../support/db-access.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
-import { openDb } from '../../server/infra/db/db.ts';
-import { KEY_FILE, Secrets } from '../../server/infra/secrets.ts';
+import { openDb } from '@server/infra/db/db.ts';
+import { KEY_FILE, Secrets } from '@server/infra/secrets.ts';
 import type { ExportStatus, RecordSchema } from '@/api/contract.ts';
 
 /*

@@ -4,8 +4,8 @@ import { callAs, signedIn } from '../support/api.ts';
 import { fetchMenuTree, initUserPermission } from '@/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '@/menu/menu-model.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import { analyzeGrownTables } from '../../server/infra/db/statistics.ts';
-import type { Db } from '../../server/infra/db/db.ts';
+import { analyzeGrownTables } from '@server/infra/db/statistics.ts';
+import type { Db } from '@server/infra/db/db.ts';
 
 // Issue 12, the data dictionary (SPEC 7 Meta data) and the document collections (SPEC 7 Mongo), per tenant.
 const baseUrl = inject('baseUrl');

@@ -3,7 +3,7 @@ import { callAs, DEMO_PASSWORD, openEvents, signedIn } from '../support/api.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import { PRESENCE_WINDOW_SECONDS } from '../../server/access/presence.ts';
+import { PRESENCE_WINDOW_SECONDS } from '@server/access/presence.ts';
 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Db } from '../../server/infra/db/db.ts';
+import type { Db } from '@server/infra/db/db.ts';
 import { Hono } from 'hono';
-import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '../../server/infra/operations.ts';
-import { createLogger } from '../../server/infra/logger.ts';
+import { HttpMetrics, operationsRoutes, requestLog, type RequestLogLine } from '@server/infra/operations.ts';
+import { createLogger } from '@server/infra/logger.ts';
 import { signedIn } from '../support/api.ts';
 
 // The operations surface (issue 29): liveness, readiness and metrics, outside /manage and its access chain.

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { findPostgresBin, startPostgres, type RunningPostgres } from '../support/postgres.ts';
 import { openEvents, send, signedIn } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/start-server.ts';
-import { DATABASE_UNAVAILABLE } from '../../server/app.ts';
+import { DATABASE_UNAVAILABLE } from '@server/app.ts';
 
 /*
  * Issue 43: the server outlives its database. Two server processes on a PostgreSQL cluster of the test's own, under a

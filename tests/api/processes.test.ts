@@ -11,9 +11,9 @@ import { serverExit, startServer, type RunningServer } from '../support/start-se
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '@/api/contract.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
-import { openDb } from '../../server/infra/db/db.ts';
-import { IMPORT_INTERRUPTED } from '../../server/routes/system/user-import.ts';
-import { DEAD_RUN_MESSAGE } from '../../server/services/scheduler.ts';
+import { openDb } from '@server/infra/db/db.ts';
+import { IMPORT_INTERRUPTED } from '@server/routes/system/user-import.ts';
+import { DEAD_RUN_MESSAGE } from '@server/services/scheduler.ts';
 
 // Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.
 const databaseUrl = inject('databaseUrl');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
 import type { MetaRecord, RecordSchema } from '@/api/contract.ts';
-import type { Queryable } from '../../server/infra/db/db.ts';
-import { syncAllScopeIndexes } from '../../server/services/records.ts';
+import type { Queryable } from '@server/infra/db/db.ts';
+import { syncAllScopeIndexes } from '@server/services/records.ts';
 
 // Issue 46: a records list reads its page by one of several plans (every match sorted when they are few; the list's
 // order walked, whole or bounded, for the tenant or per department; a bounded walk that comes up short sorts the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDb, PER_CALL, type Db } from '../../server/infra/db/db.ts';
+import { openDb, PER_CALL, type Db } from '@server/infra/db/db.ts';
 import { freshDatabase } from '../support/db-access.ts';
 
 // The server's statements are kept prepared by name (PGlite and PostgreSQL alike): their answers must be those of a

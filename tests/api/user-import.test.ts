@@ -4,7 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { XlsxWriter } from '../../server/infra/sheets/xlsx-writer.ts';
+import { XlsxWriter } from '@server/infra/sheets/xlsx-writer.ts';
 import { login } from '@/api/calls/session/session-calls.ts';
 import { userImportsOf } from '../support/users.ts';
 import { USER_SHEET_COLUMNS, type ImportStatus } from '@/api/contract.ts';

@@ -9,8 +9,8 @@ const modules = import.meta.glob([
   '../../machines/*.ts',
   '../../src/menu/*.ts',
   '../../src/lib/*.ts',
-  '../../server/access/access.ts',
-  '../../server/access/permissions.ts',
+  '@server/access/access.ts',
+  '@server/access/permissions.ts',
 ]);
 
 describe('the mutated modules load', () => {

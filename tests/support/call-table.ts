@@ -1,9 +1,9 @@
-import { createApp } from '../../server/app.ts';
-import { CallTable, owns, type Owner } from '../../server/access/access.ts';
-import type { Db } from '../../server/infra/db/db.ts';
-import { catalogueVersion, shippedEntries } from '../../server/seed/catalogue.ts';
-import { BUSINESS_TABLES } from '../../server/seed/business-dictionary.ts';
-import { DEMO_MENU } from '../../server/seed/seed.ts';
+import { createApp } from '@server/app.ts';
+import { CallTable, owns, type Owner } from '@server/access/access.ts';
+import type { Db } from '@server/infra/db/db.ts';
+import { catalogueVersion, shippedEntries } from '@server/seed/catalogue.ts';
+import { BUSINESS_TABLES } from '@server/seed/business-dictionary.ts';
+import { DEMO_MENU } from '@server/seed/seed.ts';
 
 const shipped = catalogueVersion(shippedEntries(DEMO_MENU), BUSINESS_TABLES);
 

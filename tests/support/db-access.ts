@@ -1,12 +1,12 @@
-import { serveApp } from '../../server/infra/http/serve.ts';
+import { serveApp } from '@server/infra/http/serve.ts';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import { openDb } from '../../server/infra/db/db.ts';
-import { seedDemo } from '../../server/seed/seed.ts';
+import { createApp } from '@server/app.ts';
+import { openDb } from '@server/infra/db/db.ts';
+import { seedDemo } from '@server/seed/seed.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 /**
