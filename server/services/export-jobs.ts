@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { AppEnv, SessionInfo } from '../access/auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
-import { isUniqueViolation } from '../infra/db/db-errors.ts';
+import { onDuplicate } from '../infra/db/db-errors.ts';
 import type { Lifecycle } from '../infra/operations.ts';
 import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
 import { EXPORT_LIMITS, type ExportStatus } from '@/api/contract.ts';
@@ -127,16 +127,13 @@ export class ExportJobs {
         `一次最多导出 ${EXPORT_LIMITS.jobMaxRows.toLocaleString('en-US')} 行，当前筛选有 ${total.toLocaleString('en-US')} 行，请缩小筛选范围`,
       );
     if (this.o.lifecycle.stopping) throw new ApiError('服务器正在停止，请稍后再导出');
-    let job: { id: string };
-    try {
-      [job] = await this.o.db.query<{ id: string }>(
+    const [job] = await onDuplicate(
+      this.o.db.query<{ id: string }>(
         `INSERT INTO export_job (tenant_id, user_id, kind, file_name, total) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [s.tenantId, s.userId, kind, fileName, total],
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('你已有一个导出正在进行，请等它完成或取消后再导出');
-      throw err;
-    }
+      ),
+      '你已有一个导出正在进行，请等它完成或取消后再导出',
+    );
     const jobId = Number(job.id);
     void this.o.lifecycle.track(this.run(jobId, source)).catch(async (err: unknown) => {
       log.error({ err }, 'export failed');

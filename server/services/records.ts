@@ -203,10 +203,8 @@ async function syncScopeIndexesOf(db: Queryable, tables: number[] | null) {
 }
 
 /** The field a unique-index violation names (meta_rec_u_<id>), for a message the user can act on. */
-export function violatedField(err: unknown, fields: readonly MetaFieldRow[]): MetaFieldRow | undefined {
-  const e = err as { constraint?: string; message?: string };
-  const name = e.constraint ?? /"(meta_rec_u_\d+)"/.exec(e.message ?? '')?.[1] ?? '';
-  const id = /^meta_rec_u_(\d+)$/.exec(name)?.[1];
+export function violatedField(index: string, fields: readonly MetaFieldRow[]): MetaFieldRow | undefined {
+  const id = /^meta_rec_u_(\d+)$/.exec(index)?.[1];
   return id ? fields.find((f) => f.id === Number(id)) : undefined;
 }
 

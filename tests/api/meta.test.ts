@@ -23,7 +23,20 @@ describe('data dictionary', () => {
     });
     expect(table.result).toBe('ok');
     const tableId = table.values!.id;
-    expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '重复' })).toMatchObject({ field: 'name' });
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name, label: '重复' })).toMatchObject({
+      field: 'name',
+      errmsg: '本租户已有同一标识的数据表',
+    });
+    // A page component is one table's: the second table that names it is told so, on the field it chose.
+    const component = `base-info/${unique('c')}`;
+    expect((await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('t_'), label: '甲', component })).result).toBe(
+      'ok',
+    );
+    expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: unique('t_'), label: '乙', component })).toMatchObject({
+      result: 'error',
+      field: 'component',
+      errmsg: '本租户已有数据表使用这个页面组件',
+    });
     expect(await callAs(baseUrl, admin.token, '/v1/metaData/saveMetaTable', { name: 'Bad Name', label: 'x' })).toMatchObject({
       field: 'name',
     });
@@ -529,6 +542,12 @@ describe('document collections', () => {
     form.append('file', new Blob(['{"event":"open"}'], { type: 'application/json' }), 'sample.json');
     const up = await fetch(`${baseUrl}/manage/v1/mongo/insTableFile`, { method: 'POST', headers: { UserToken: admin.token }, body: form });
     expect(await up.json()).toMatchObject({ result: 'ok' });
+    const again = await fetch(`${baseUrl}/manage/v1/mongo/insTableFile`, {
+      method: 'POST',
+      headers: { UserToken: admin.token },
+      body: form,
+    });
+    expect(await again.json()).toMatchObject({ result: 'error', field: 'file', errmsg: '集合中已有同名文件“sample.json”' });
     const files = await callAs<Array<{ name: string; size: number; contentType: string }>>(
       baseUrl,
       admin.token,

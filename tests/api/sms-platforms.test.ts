@@ -95,6 +95,12 @@ describe('SMS platforms', () => {
       },
     );
     expect(detail.values).toMatchObject({ secret: '******9876', hasSecret: true, active: true });
+    // a second platform of the same name is refused by the unique index, on the name
+    expect(await callAs(server.url, admin.token, '/v1/smsPlatform/save', { ...base, secret: 'another-one' })).toMatchObject({
+      result: 'error',
+      field: 'name',
+      errmsg: '已有同名的短信平台，或另一个平台正被同时启用',
+    });
     expect(JSON.stringify(await callAs(server.url, admin.token, '/v1/smsPlatform/list'))).not.toContain('top-secret');
     // saving again without a new secret keeps it
     expect(

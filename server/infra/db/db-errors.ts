@@ -1,7 +1,7 @@
 import { ApiError } from '../http/http.ts';
 
 /** PostgreSQL's SQLSTATE for a unique index refusing a duplicate (the same on PGlite). */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 /** PostgreSQL's answer when a kept plan would change its result's columns (feature_not_supported). */
 const PLAN_CHANGED = '0A000';
@@ -9,7 +9,7 @@ const PLAN_CHANGED = '0A000';
 const hasCode = (err: unknown, code: string): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
 
-export const isUniqueViolation = (err: unknown): boolean => hasCode(err, UNIQUE_VIOLATION);
+const isUniqueViolation = (err: unknown): boolean => hasCode(err, UNIQUE_VIOLATION);
 
 /**
  * SQLSTATEs of a database that is going away, coming back or out of reach: the connection classes (08), and the
@@ -61,14 +61,34 @@ export const isKeptRule = (err: unknown): boolean =>
 export const isPlanChanged = (err: unknown): boolean => hasCode(err, PLAN_CHANGED);
 
 /**
- * Answers a duplicate with its message instead of an HTTP 500: the unique index is the one arbiter between
- * parallel requests (a SELECT before the INSERT is only a courtesy for the common case).
+ * What a writer does when a unique index refuses its row: a refusal (its message, or an ApiError naming the field),
+ * one chosen by the index's name (undefined when the index is not this writer's to explain: the error goes on), or
+ * another way on (a promise of the result: save the rows one by one, say).
  */
-export async function uniqueViolation<T>(work: Promise<T>, message: string): Promise<T> {
+export type OnDuplicate<T> = string | ApiError | ((index: string) => ApiError | Promise<T> | undefined);
+
+/** The name of the unique index that refused a row (pg and PGlite say it as `constraint`, older servers only in the text). */
+const duplicateIndex = (err: unknown): string => {
+  const e = err as { constraint?: unknown; message?: unknown };
+  if (typeof e.constraint === 'string' && e.constraint) return e.constraint;
+  return /unique constraint "([^"]+)"/.exec(typeof e.message === 'string' ? e.message : '')?.[1] ?? '';
+};
+
+/**
+ * The one way a duplicate is handled (issue 44): `work`'s result, or, when a unique index refused it, what `then`
+ * says. The index is the one arbiter between parallel requests; a SELECT before the write is only a courtesy that
+ * names the common case early. Any other error goes on unchanged.
+ */
+export async function onDuplicate<T>(work: Promise<T>, then: OnDuplicate<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(message);
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    if (typeof then === 'string') throw new ApiError(then);
+    if (then instanceof ApiError) throw then;
+    const next = then(duplicateIndex(err));
+    if (next === undefined) throw err;
+    if (next instanceof ApiError) throw next;
+    return next;
   }
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from './statistics.ts';
-import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
@@ -186,8 +186,9 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     return data;
   };
 
-  const uniqueMessage = (err: unknown, schema: Schema) => {
-    const f = violatedField(err, schema.fields);
+  /** A record refused by a unique field's index names that field. */
+  const duplicateOf = (schema: Schema) => (index: string) => {
+    const f = violatedField(index, schema.fields);
     return f ? refuse(f.name, `已有相同${f.label}的记录`) : new ApiError('已有相同的记录');
   };
 
@@ -297,43 +298,44 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const refIds = schema.fields
       .filter((f) => f.type === 'reference' && typeof data[String(f.id)] === 'number')
       .map((f) => data[String(f.id)] as number);
-    try {
-      if (before === null) {
-        // The referenced rows are locked for key share, so a parallel delete of one waits and then sees this row.
-        const [row] = await db.query<{ id: number }>(
+    if (before === null) {
+      // The referenced rows are locked for key share, so a parallel delete of one waits and then sees this row.
+      const [row] = await onDuplicate(
+        db.query<{ id: number }>(
           `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($5::bigint[]) AND tenant_id = $1 FOR KEY SHARE)
-           INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
-           SELECT $1, $2, $3::jsonb, $4, $4 WHERE (SELECT count(*) FROM refs) = cardinality($5::bigint[])
-           RETURNING id::int AS id`,
+         INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
+         SELECT $1, $2, $3::jsonb, $4, $4 WHERE (SELECT count(*) FROM refs) = cardinality($5::bigint[])
+         RETURNING id::int AS id`,
           [s.tenantId, schema.table.id, JSON.stringify(data), s.userId, [...new Set(refIds)]],
-        );
-        if (!row) throw new ApiError('所引用的记录刚被删除，请重新选择');
-        await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
-        return ok({ id: row.id, version: 1 });
-      }
-      const [row] = await db.query<{ version: number }>(
-        `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
-         UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
-          WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
-            AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
-          RETURNING version`,
-        [id, schema.table.id, s.tenantId, JSON.stringify(data), s.userId, version, [...new Set(refIds)]],
+        ),
+        duplicateOf(schema),
       );
-      if (!row) {
-        const [now] = await db.query<{ version: number; by: string | null }>(
-          `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by WHERE r.id = $1 AND r.tenant_id = $2`,
-          [id, s.tenantId],
-        );
-        if (!now) throw new ApiError('记录不存在或已被删除');
-        if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
-        throw new ApiError('所引用的记录刚被删除，请重新选择');
-      }
-      await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
-      return ok({ id: id!, version: row.version });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw uniqueMessage(err, schema);
-      throw err;
+      if (!row) throw new ApiError('所引用的记录刚被删除，请重新选择');
+      await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
+      return ok({ id: row.id, version: 1 });
     }
+    const [row] = await onDuplicate(
+      db.query<{ version: number }>(
+        `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
+       UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
+        WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
+          AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
+        RETURNING version`,
+        [id, schema.table.id, s.tenantId, JSON.stringify(data), s.userId, version, [...new Set(refIds)]],
+      ),
+      duplicateOf(schema),
+    );
+    if (!row) {
+      const [now] = await db.query<{ version: number; by: string | null }>(
+        `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by WHERE r.id = $1 AND r.tenant_id = $2`,
+        [id, s.tenantId],
+      );
+      if (!now) throw new ApiError('记录不存在或已被删除');
+      if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
+      throw new ApiError('所引用的记录刚被删除，请重新选择');
+    }
+    await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
+    return ok({ id: id!, version: row.version });
   });
 
   mount(app, recordApi.remove, async (c) => {
@@ -531,16 +533,14 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       // Checked, not saved: the dialog lists each problem (one message, where the user looks).
       return ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length });
     }
-    try {
-      await db.query(
+    await onDuplicate(
+      db.query(
         `INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
          SELECT $1, $2, d, $3, $3 FROM jsonb_array_elements($4::jsonb) d`,
         [s.tenantId, schema.table.id, s.userId, JSON.stringify(datas)],
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) throw uniqueMessage(err, schema);
-      throw err;
-    }
+      ),
+      duplicateOf(schema),
+    );
     await logWrite(db, s, schema.table, 'import', `${datas.length} 条`);
     return ok({ imported: datas.length });
   });

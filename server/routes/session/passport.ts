@@ -11,7 +11,7 @@ import { recordLogin } from '../../services/logs.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { isPhone, type SmsService } from '../../services/sms.ts';
 import { LoginThrottle, accountKey, addressKey, lockedMessage } from '../../access/throttle.ts';
-import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { defaultTenantPages } from '../../access/menu.ts';
 import { passportApi } from '@/api/table/session.ts';
@@ -125,7 +125,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
       // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
       // account name loses on the unique index and is told so.
-      const [row] = await uniqueViolation(
+      const [row] = await onDuplicate(
         db.query<{ tenant_id: number }>(
           `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
             d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { say } from '@/api/schema/messages.ts';
 import { departApi, type DepartRow } from '@/api/table/base-info.ts';
@@ -39,7 +39,7 @@ export function departRoutes(db: Db) {
     ]);
     if (dup) throw refuse('departName', '已有同名的部门');
     if (id === null) {
-      const [row] = await uniqueViolation(
+      const [row] = await onDuplicate(
         db.query<{ id: number }>('INSERT INTO depart (tenant_id, depart_name) VALUES ($1, $2) RETURNING id', [s.tenantId, name]),
         '已有同名的部门',
       );

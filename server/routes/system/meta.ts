@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import { offeredTo } from '../../access/menu.ts';
@@ -62,33 +62,29 @@ export function metaRoutes(db: Db, calls: CallTable) {
     const { id, ...input } = c.var.body;
     const s = c.get('session');
     if (id !== null) await tableOf(s.tenantId, id);
-    try {
-      const [row] =
-        id === null
-          ? await db.query<{ id: number }>(
-              'INSERT INTO meta_table (tenant_id, name, label, remark, component, label_en) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-              [s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
-            )
-          : await db.query<{ id: number }>(
-              'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, label_en = $7, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
-              [id, s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
-            );
-      // The page that now renders this table starts related to the records calls, its buttons to theirs.
-      if (input.component) {
-        const pages = await db.query<{ id: number }>(
-          `SELECT m.id FROM menu m WHERE m.component = $1 AND ${offeredTo('m', '$2')}
-           UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1 AND ${offeredTo('p', '$2')}`,
-          [input.component, s.tenantId],
-        );
-        for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
-      }
-      return ok({ id: row.id });
-    } catch (err) {
-      if (isUniqueViolation(err) && /component/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message)))
-        throw refuse('component', '本租户已有数据表使用这个页面组件');
-      if (isUniqueViolation(err)) throw refuse('name', '本租户已有同一标识的数据表');
-      throw err;
+    const [row] = await onDuplicate(
+      id === null
+        ? db.query<{ id: number }>(
+            'INSERT INTO meta_table (tenant_id, name, label, remark, component, label_en) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+            [s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
+          )
+        : db.query<{ id: number }>(
+            'UPDATE meta_table SET name = $3, label = $4, remark = $5, component = $6, label_en = $7, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING id',
+            [id, s.tenantId, input.name, input.label, input.remark, input.component, input.labelEn],
+          ),
+      (index) =>
+        /component/.test(index) ? refuse('component', '本租户已有数据表使用这个页面组件') : refuse('name', '本租户已有同一标识的数据表'),
+    );
+    // The page that now renders this table starts related to the records calls, its buttons to theirs.
+    if (input.component) {
+      const pages = await db.query<{ id: number }>(
+        `SELECT m.id FROM menu m WHERE m.component = $1 AND ${offeredTo('m', '$2')}
+         UNION SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id AND p.component = $1 AND ${offeredTo('p', '$2')}`,
+        [input.component, s.tenantId],
+      );
+      for (const m of pages) await relateDefaults(db, calls, { menuId: m.id });
     }
+    return ok({ id: row.id });
   });
 
   mount(app, metaApi.removeTable, async (c) => {
@@ -177,28 +173,25 @@ export function metaRoutes(db: Db, calls: CallTable) {
       input.defaultValue === null ? null : JSON.stringify(input.defaultValue),
       input.labelEn,
     ];
-    try {
-      const [row] =
-        id === null
-          ? await db.query<{ id: number }>(
-              `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, default_value, label_en, sort)
+    const [row] = await onDuplicate(
+      id === null
+        ? db.query<{ id: number }>(
+            `INSERT INTO meta_field (tenant_id, table_id, name, label, type, options, ref_table_id, required, is_unique, searchable, list_column, default_value, label_en, sort)
                VALUES ($12, $13, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, COALESCE((SELECT max(sort) + 1 FROM meta_field WHERE table_id = $13), 0))
                RETURNING id`,
-              [...params, s.tenantId, tableId],
-            )
-          : await db.query<{ id: number }>(
-              `UPDATE meta_field SET name = $1, label = $2, type = $3, options = $4::jsonb, ref_table_id = $5, required = $6, is_unique = $7,
+            [...params, s.tenantId, tableId],
+          )
+        : db.query<{ id: number }>(
+            `UPDATE meta_field SET name = $1, label = $2, type = $3, options = $4::jsonb, ref_table_id = $5, required = $6, is_unique = $7,
                       searchable = $8, list_column = $9, default_value = $10::jsonb, label_en = $11
                 WHERE id = $12 AND table_id = $13 RETURNING id`,
-              [...params, id, tableId],
-            );
-      await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
-      await syncFieldIndexes(db, tableId, row.id, input);
-      return ok({ id: row.id });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw refuse('name', '本表已有同一标识的字段');
-      throw err;
-    }
+            [...params, id, tableId],
+          ),
+      refuse('name', '本表已有同一标识的字段'),
+    );
+    await db.query('UPDATE meta_table SET updated_at = now() WHERE id = $1', [tableId]);
+    await syncFieldIndexes(db, tableId, row.id, input);
+    return ok({ id: row.id });
   });
 
   mount(app, metaApi.removeField, async (c) => {
@@ -253,17 +246,15 @@ export function metaRoutes(db: Db, calls: CallTable) {
   mount(app, collectionApi.add, async (c) => {
     const { name, remark } = c.var.body;
     const s = c.get('session');
-    try {
-      const [row] = await db.query<{ id: number }>('INSERT INTO mongo_table (tenant_id, name, remark) VALUES ($1, $2, $3) RETURNING id', [
+    const [row] = await onDuplicate(
+      db.query<{ id: number }>('INSERT INTO mongo_table (tenant_id, name, remark) VALUES ($1, $2, $3) RETURNING id', [
         s.tenantId,
         name,
         remark,
-      ]);
-      return ok({ id: row.id });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw refuse('name', '本租户已有同名的集合');
-      throw err;
-    }
+      ]),
+      refuse('name', '本租户已有同名的集合'),
+    );
+    return ok({ id: row.id });
   });
 
   mount(app, collectionApi.remove, async (c) => {
@@ -295,16 +286,14 @@ export function metaRoutes(db: Db, calls: CallTable) {
     if (file.size > MONGO_FILE_MAX_BYTES) throw refuse('file', '文件不能超过 5 MB');
     const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
     const content = Buffer.from(await file.arrayBuffer());
-    try {
-      const [row] = await db.query<{ id: number }>(
+    const [row] = await onDuplicate(
+      db.query<{ id: number }>(
         `INSERT INTO mongo_table_file (tenant_id, table_id, name, content_type, size, content) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [s.tenantId, table.id, name, (file.type || 'application/octet-stream').slice(0, 100), file.size, content],
-      );
-      return ok({ id: row.id });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw refuse('file', `集合中已有同名文件“${name}”`);
-      throw err;
-    }
+      ),
+      refuse('file', `集合中已有同名文件“${name}”`),
+    );
+    return ok({ id: row.id });
   });
 
   mount(app, collectionApi.removeFile, async (c) => {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
-import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
@@ -103,7 +103,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
         if (parentId === null || !(own.includes(parentId) || mine.has(parentId)))
           throw new ApiError('新角色须在自己的角色之下', { field: 'parentId' });
       }
-      const [row] = await uniqueViolation(
+      const [row] = await onDuplicate(
         db.query<{ id: number }>('INSERT INTO role (tenant_id, name, parent_id, name_en) VALUES ($1, $2, $3, $4) RETURNING id', [
           s.tenantId,
           name,
@@ -124,7 +124,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
         if (p === id) throw new ApiError('上级角色不能是自己的下级', { field: 'parentId' });
       }
     }
-    await uniqueViolation(
+    await onDuplicate(
       db.query('UPDATE role SET name = $3, parent_id = $4, name_en = COALESCE($5, name_en) WHERE id = $1 AND tenant_id = $2', [
         id,
         s.tenantId,

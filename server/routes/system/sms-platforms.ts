@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { recordSms } from '../../services/logs.ts';
@@ -56,34 +56,31 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     if (newSecret !== null && !secrets.available) throw refuse('secret', '服务器未配置 SECRETS_KEY，不能保存密钥');
     if (!before && newSecret === null) throw refuse('secret', say('smsPlatformSecret'));
     const sealed = newSecret !== null ? secrets.encrypt(newSecret) : before!.secret;
-    try {
-      // One active platform per tenant: activating this one turns the others off first; the partial unique index is
-      // the arbiter when two are activated at once (the loser is told).
-      if (active)
-        await db.query('UPDATE sms_platform SET active = false WHERE tenant_id = $1 AND active AND ($2::int IS NULL OR id <> $2)', [
-          s.tenantId,
-          id,
-        ]);
-      const params = [s.tenantId, name, endpoint, accessKey, sealed, signName, JSON.stringify(templates), active];
-      const [row] =
-        id === null
-          ? await db.query<{ id: number }>(
-              `INSERT INTO sms_platform (tenant_id, type, name, endpoint, access_key, secret, sign_name, templates, active)
+    // One active platform per tenant: activating this one turns the others off first; the partial unique index is
+    // the arbiter when two are activated at once (the loser is told).
+    if (active)
+      await db.query('UPDATE sms_platform SET active = false WHERE tenant_id = $1 AND active AND ($2::int IS NULL OR id <> $2)', [
+        s.tenantId,
+        id,
+      ]);
+    const params = [s.tenantId, name, endpoint, accessKey, sealed, signName, JSON.stringify(templates), active];
+    const [row] = await onDuplicate(
+      id === null
+        ? db.query<{ id: number }>(
+            `INSERT INTO sms_platform (tenant_id, type, name, endpoint, access_key, secret, sign_name, templates, active)
                VALUES ($1, 'http', $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
-              params,
-            )
-          : await db.query<{ id: number }>(
-              `UPDATE sms_platform SET name = $2, endpoint = $3, access_key = $4, secret = $5, sign_name = $6, templates = $7::jsonb,
+            params,
+          )
+        : db.query<{ id: number }>(
+            `UPDATE sms_platform SET name = $2, endpoint = $3, access_key = $4, secret = $5, sign_name = $6, templates = $7::jsonb,
                       active = $8, updated_at = now()
                 WHERE id = $9 AND tenant_id = $1 RETURNING id`,
-              [...params, id],
-            );
-      if (!row) throw new ApiError(say('smsPlatformId'));
-      return ok({ id: row.id });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw refuse('name', '已有同名的短信平台，或另一个平台正被同时启用');
-      throw err;
-    }
+            [...params, id],
+          ),
+      refuse('name', '已有同名的短信平台，或另一个平台正被同时启用'),
+    );
+    if (!row) throw new ApiError(say('smsPlatformId'));
+    return ok({ id: row.id });
   });
 
   mount(app, smsPlatformApi.remove, async (c) => {

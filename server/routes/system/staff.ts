@@ -5,7 +5,7 @@ import { ApiError, ok } from '../../infra/http/http.ts';
 import { say } from '@/api/schema/messages.ts';
 import { isMaskedPhone, type StaffRow } from '@/api/schema/system/staff.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '@/api/contract.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
@@ -103,7 +103,7 @@ export function staffRoutes(db: Db) {
     // The unique indexes arbitrate parallel saves: a code or an account taken meanwhile is answered, never a 500.
     const taken = '员工编号已存在，或该账号已绑定其他员工';
     if (id === null) {
-      const [row] = await uniqueViolation(
+      const [row] = await onDuplicate(
         db.query<{ id: number }>(
           `INSERT INTO staff (tenant_id, staff_name, staff_code, phone, store_id, user_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [s.tenantId, staffName, staffCode, phone, storeId, userId],
@@ -112,7 +112,7 @@ export function staffRoutes(db: Db) {
       );
       return ok({ id: row.id });
     }
-    const rows = await uniqueViolation(
+    const rows = await onDuplicate(
       db.query(
         `UPDATE staff SET staff_name = $3, staff_code = $4, phone = $5, store_id = $6, user_id = $7 WHERE id = $1 AND tenant_id = $2 RETURNING id`,
         [id, s.tenantId, staffName, staffCode, phone, storeId, userId],

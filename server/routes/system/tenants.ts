@@ -5,7 +5,7 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { TENANT_ACTIVE } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { hashPassword } from '../../infra/crypto.ts';
-import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, withAncestors } from '../../access/menu.ts';
 import { privacyOn } from '../../access/privacy.ts';
@@ -116,15 +116,14 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
       const before = await tenantRow(input.id!);
       const ending = input.status === 0 || (input.expiresAt !== null && Date.parse(input.expiresAt) <= Date.now());
       if (before.platform && ending) throw new ApiError('不能停用平台运营租户', { field: 'status' });
-      const [row] = await db
-        .query<{ active: boolean }>(
+      const [row] = await onDuplicate(
+        db.query<{ active: boolean }>(
           `UPDATE tenant t SET name = $2, code = $3, contact_name = $4, contact_phone = $5, status = $6, expires_at = $7::timestamptz
             WHERE t.id = $1 RETURNING ${TENANT_ACTIVE} AS active`,
           [input.id, input.name, input.code, input.contactName, input.contactPhone, input.status, input.expiresAt],
-        )
-        .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? new ApiError('企业编码已被使用', { field: 'code' }) : err;
-        });
+        ),
+        new ApiError('企业编码已被使用', { field: 'code' }),
+      );
       // A disabled or expired tenant's live sessions end now, and their browsers are told.
       if (!row.active) {
         await recordSessionsEnded(db, { tenantId: input.id! }, '企业已停用或已到期');
@@ -141,8 +140,8 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     const pages = await defaultTenantPages(db);
     // One statement, so a failure leaves nothing half made: the tenant, its 总部 department, its 超级管理员 role
     // with every page it is given, its first admin (userType 0), its pages and its parameters.
-    try {
-      const [row] = await db.query<{ id: number }>(
+    const [row] = await onDuplicate(
+      db.query<{ id: number }>(
         `WITH t AS (INSERT INTO tenant (name, code, contact_name, contact_phone, status, expires_at)
                     VALUES ($1, $2, $3, $4, $5, $6::timestamptz) RETURNING id),
               d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
@@ -155,16 +154,14 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
               ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
          SELECT id FROM t`,
         [input.name, input.code, input.contactName, input.contactPhone, input.status, input.expiresAt, input.adminUserName, hash, pages],
-      );
-      // The business areas' standard data dictionary (idempotent: a table the tenant has is kept).
-      await installDictionary(db, row.id);
-      // The initial password is shown once, to the operator who made the tenant; only its hash is kept, and the
-      // tenant's admin must change it at the first sign-in.
-      return ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('企业编码或管理员账号已被使用', { field: 'code' });
-      throw err;
-    }
+      ),
+      new ApiError('企业编码或管理员账号已被使用', { field: 'code' }),
+    );
+    // The business areas' standard data dictionary (idempotent: a table the tenant has is kept).
+    await installDictionary(db, row.id);
+    // The initial password is shown once, to the operator who made the tenant; only its hash is kept, and the
+    // tenant's admin must change it at the first sign-in.
+    return ok({ id: row.id, adminUserName: input.adminUserName, initialPassword: password });
   });
 
   mount(app, tenantApi.pages, async (c) => {

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok } from '../../infra/http/http.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
-import { isUniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import {
@@ -188,24 +188,22 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
         return;
       }
       const chunk = valid.slice(i, i + CHUNK);
-      let created = 0;
       const late: ImportProblem[] = [];
       const lateRows: Record<number, string[]> = {};
-      try {
-        created = (await insertRows(db, tenantId, hash, chunk, mustChange))[0]?.n ?? 0;
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        // Someone took an account meanwhile: row by row, so every other row of the chunk is still saved.
+      // Someone took an account meanwhile: row by row, so every other row of the chunk is still saved.
+      const oneByOne = async () => {
+        let n = 0;
         for (const row of chunk) {
-          try {
-            created += (await insertRows(db, tenantId, hash, [row], mustChange))[0]?.n ?? 0;
-          } catch (e) {
-            if (!isUniqueViolation(e)) throw e;
+          const saved = await onDuplicate(insertRows(db, tenantId, hash, [row], mustChange), async () => {
             late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
             lateRows[row.row] = row.cells;
-          }
+            return [];
+          });
+          n += saved[0]?.n ?? 0;
         }
-      }
+        return [{ n }];
+      };
+      const created = (await onDuplicate(insertRows(db, tenantId, hash, chunk, mustChange), oneByOne))[0]?.n ?? 0;
       processed += chunk.length;
       await db.query(
         `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, failed_rows = failed_rows || $5::jsonb,

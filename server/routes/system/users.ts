@@ -8,7 +8,7 @@ import { userApi } from '@/api/table/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { hashPassword } from '../../infra/crypto.ts';
-import { uniqueViolation } from '../../infra/db/db-errors.ts';
+import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
@@ -157,7 +157,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
       if (taken) throw fieldError('userName', '该账号已被使用');
       const hash = await hashPassword(password);
       // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
-      const [row] = await uniqueViolation(
+      const [row] = await onDuplicate(
         db.query<{ id: number }>(
           `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
                                         must_change_password)
