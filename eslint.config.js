@@ -23,7 +23,7 @@ const zones = [
   {
     target: './machines',
     from: ['./src', './server'],
-    except: ['./api/contract.ts', './api/table', './api/rules/page-rules.ts', './api/rules/campaign-rules.ts'],
+    except: ['./api/contract', './api/table', './api/rules/page-rules.ts', './api/rules/campaign-rules.ts'],
     message: "machines/ are pure: xstate, contract and call-table types and the contract's pure rules (page and campaign rules) only",
   },
   {
@@ -119,7 +119,7 @@ export default tseslint.config(
               target: './server',
               from: './src',
               except: [
-                './api/contract.ts',
+                './api/contract',
                 './api/table',
                 './api/rules',
                 './api/schema',

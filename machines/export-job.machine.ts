@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { JOB_PROGRESS_GUARDS, onJobProgress } from './job-progress.ts';
-import type { ExportStatus } from '@/api/contract.ts';
+import type { ExportStatus } from '@/api/contract/jobs.ts';
 
 export interface ExportJobContext {
   /** the server's job: its progress, then its link */

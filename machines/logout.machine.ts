@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LogoutAnswer } from '@/api/contract.ts';
+import type { LogoutAnswer } from '@/api/contract/session.ts';
 
 export interface LogoutOutput {
   ok: boolean;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { menuEntryProblems, type MenuEntryInput } from '@/api/contract.ts';
+import { menuEntryProblems, type MenuEntryInput } from '@/api/contract/platform.ts';
 import type { MenuEntry } from '@/api/table/platform.ts';
 
 /** A catalogue entry with its children (/v1/menu/tree). */

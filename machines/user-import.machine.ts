@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { JOB_PROGRESS_GUARDS, onJobProgress } from './job-progress.ts';
-import type { ImportStatus } from '@/api/contract.ts';
+import type { ImportStatus } from '@/api/contract/jobs.ts';
 
 export interface ImportContext {
   fileName: string;

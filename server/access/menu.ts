@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
-import { PLATFORM_PAGES } from '@/api/contract.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
 import type { MenuNode } from '@/api/table/session.ts';
 
 interface MenuRow {

@@ -1,7 +1,7 @@
 import type { SessionInfo } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { grants } from './relations.ts';
-import { maskPhone, UNMASK_BUTTON } from '@/api/contract.ts';
+import { maskPhone, UNMASK_BUTTON } from '@/api/contract/users.ts';
 
 /** The tenant's privacy switch (scrm_overall_params.isPrivacy; /v1/systemSetting/getIsPrivacy). */
 export async function privacyOn(db: Db, tenantId: number): Promise<boolean> {

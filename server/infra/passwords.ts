@@ -1,7 +1,7 @@
 import type { Db } from './db/db.ts';
 import { decryptAesGcm } from './crypto.ts';
 import { ApiError, str } from './http/http.ts';
-import { passwordProblem } from '@/api/contract.ts';
+import { passwordProblem } from '@/api/contract/session.ts';
 
 /** Spends a single-use AES key (/anon/passport/aesKey) and decrypts a password with it; null when it does not decrypt. */
 export async function decryptWithKey(db: Db, keyId: string, encrypted: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../infra/db/db.ts';
 import { syncFieldIndexes } from '../services/records.ts';
 import { DICTIONARY_NAMES_EN } from './dictionary-names-en.ts';
-import type { EnumOption, MetaFieldType } from '@/api/contract.ts';
+import type { EnumOption, MetaFieldType } from '@/api/contract/records.ts';
 
 /**
  * The standard data dictionary of the business areas: one meta table per business page of the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../infra/db/db.ts';
-import { PLATFORM_PAGES } from '@/api/contract.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
 import { RECORD_BUTTON_LABELS } from '../services/records.ts';
 import { BUSINESS_COMPONENTS, BUSINESS_TABLES, reconcileDictionary, type TableSpec } from './business-dictionary.ts';
 import { MENU_NAMES_EN } from './menu-names-en.ts';

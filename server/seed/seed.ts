@@ -2,7 +2,7 @@ import type { Db } from '../infra/db/db.ts';
 import { hashPassword } from '../infra/crypto.ts';
 import { defaultTenantPages, offeredTo } from '../access/menu.ts';
 import { BUSINESS_TABLES, installDictionary, seedSampleRecords } from './business-dictionary.ts';
-import { JOURNAL_BUTTON } from '@/api/contract.ts';
+import { JOURNAL_BUTTON } from '@/api/contract/platform.ts';
 import { catalogueVersion, insertEntry, markReconciled, shippedEntries, type SeedMenu } from './catalogue.ts';
 
 /** The password of every demo account (DECISIONS.md). */

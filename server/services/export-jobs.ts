@@ -10,7 +10,7 @@ import { ApiError } from '../infra/http/http.ts';
 import { onDuplicate } from '../infra/db/db-errors.ts';
 import type { Lifecycle } from '../infra/operations.ts';
 import { XlsxWriter } from '../infra/sheets/xlsx-writer.ts';
-import { EXPORT_LIMITS, type ExportStatus } from '@/api/contract.ts';
+import { EXPORT_LIMITS, type ExportStatus } from '@/api/contract/jobs.ts';
 import { log } from '../infra/logger.ts';
 import { fileApi } from '@/api/table/files.ts';
 import { mount } from '../infra/http/mount.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../infra/db/db.ts';
-import type { LoginFailure } from '@/api/contract.ts';
+import type { LoginFailure } from '@/api/contract/session.ts';
 import { log } from '../infra/logger.ts';
 
 /**

@@ -4,7 +4,7 @@ import { Cron } from 'croner';
 import type { Db } from '../infra/db/db.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { smsTestParams } from '@/api/schema/system/task.ts';
-import { LOG_RETENTION_DAYS } from '@/api/contract.ts';
+import { LOG_RETENTION_DAYS } from '@/api/contract/settings.ts';
 import { COUNTED_OPERATION } from './logs.ts';
 import { log } from '../infra/logger.ts';
 

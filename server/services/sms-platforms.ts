@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../infra/db/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { postOutbound, targetProblem } from '../infra/outbound.ts';
-import type { SmsPlatformInput } from '@/api/contract.ts';
+import type { SmsPlatformInput } from '@/api/contract/sms.ts';
 
 /** A stored SMS platform: what a save sends, with its tenant; `secret` is the sealed one. */
 export interface SmsPlatformRow extends Omit<SmsPlatformInput, 'id'> {

@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { Answer } from './contract.ts';
+import type { Answer } from './contract/answers.ts';
 import type * as v from 'valibot';
 import { answerProblem, type Answered, type Call, type Sent } from './table/define.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';

@@ -1,4 +1,4 @@
-import type { DepartRef } from './contract.ts';
+import type { DepartRef } from './contract/session.ts';
 
 /**
  * The error catalogue of SPEC section 8 as one table: an answer (or a network failure) maps to what the user

@@ -1,6 +1,6 @@
 import { logApi } from '@/api/table/logs.ts';
 import type { ApiClient } from '@/api/client.ts';
-import { APP_NAME } from '@/api/contract.ts';
+import { APP_NAME } from '@/api/contract/session.ts';
 import { findRoute, type MenuModel } from '@/menu/menu-model.ts';
 import type { OperationOutcomes } from '@/shell/operation-outcome.ts';
 

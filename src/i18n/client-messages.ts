@@ -2,7 +2,7 @@ import { BIND_MESSAGES } from '@machines/bind-phone.machine.ts';
 import { SMS_FAILED, SMS_SENT } from '@machines/sms-button.machine.ts';
 import { LOGOUT_REFUSED } from '@machines/logout.machine.ts';
 import { DEFAULT_LOADING_TEXT } from '@machines/loading.machine.ts';
-import { ACCOUNT_RULE_MESSAGE } from '@/api/contract.ts';
+import { ACCOUNT_RULE_MESSAGE } from '@/api/contract/users.ts';
 import { MESSAGES } from '@/api/errors.ts';
 import { CAMPAIGN_TYPES, STATUS_NAMES, STEP_NAMES } from '@/api/rules/campaign-rules.ts';
 import { RULES_EXACT, RULES_PATTERNS } from './rule-messages-en.ts';
@@ -50,7 +50,7 @@ const EXACT: Readonly<Record<string, string>> = {
   登录链接无效或已使用: 'Sign-in link invalid or spent',
   // the tasks page's rules (the test SMS job's tenant, checked on the server)
   租户不存在: 'No such tenant',
-  // the platform pages' shared field rules (contract.ts)
+  // the platform pages' shared field rules (src/api/contract/platform.ts)
   请选择字段类型: 'Choose a type',
   枚举至少要有一个选项: 'Give at least one option',
   每个选项都要有值和名称: 'Every option needs a value and a label',

@@ -4,7 +4,7 @@
  * is Intl's (free, and on the login route); day arithmetic in a zone is date-fns' (src/lib/days.ts, pages only).
  */
 
-export { isTimeZone } from '@/api/contract.ts';
+export { isTimeZone } from '@/api/contract/settings.ts';
 
 /** The zones a picker offers: the runtime's list when it has one, and always the current value. */
 export function offeredTimeZones(current: string): string[] {

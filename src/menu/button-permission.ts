@@ -1,4 +1,4 @@
-import { JOURNAL_BUTTON, JOURNAL_PAGE } from '@/api/contract.ts';
+import { JOURNAL_BUTTON, JOURNAL_PAGE } from '@/api/contract/platform.ts';
 import type { AppRoute, MenuModel } from './menu-model.ts';
 
 /**

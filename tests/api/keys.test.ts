@@ -8,7 +8,8 @@ import { freshDatabase } from '../support/db-access.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { openDb } from '@server/infra/db/db.ts';
 import { KEY_FILE, Secrets } from '@server/infra/secrets.ts';
-import type { ExportStatus, RecordSchema } from '@/api/contract.ts';
+import type { ExportStatus } from '@/api/contract/jobs.ts';
+import type { RecordSchema } from '@/api/contract/records.ts';
 
 /*
  * Issue 43: the keys that seal stored secrets and sign links. A demo's key was derived from a phrase in the source,

@@ -9,7 +9,7 @@ import { freshDatabase } from '../support/db-access.ts';
 import { postJson } from '../support/demo.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract.ts';
+import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { openDb } from '@server/infra/db/db.ts';
 import { IMPORT_INTERRUPTED } from '@server/routes/system/user-import.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs, signedIn } from '../support/api.ts';
 import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
-import type { MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 import type { Queryable } from '@server/infra/db/db.ts';
 import { syncAllScopeIndexes } from '@server/services/records.ts';
 

@@ -4,7 +4,7 @@ import { strFromU8, strToU8, unzipSync, zip } from 'fflate';
 import { callsOn, type Envelope, signedIn } from '../support/api.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
-import type { MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 
 // Issue 14: the records service behind the business areas' pages, on the demo's standard data dictionary.
 const baseUrl = inject('baseUrl');

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { XlsxWriter } from '@server/infra/sheets/xlsx-writer.ts';
 import { login } from '@/api/calls/session/session-calls.ts';
 import { userImportsOf } from '../support/users.ts';
-import { USER_SHEET_COLUMNS, type ImportStatus } from '@/api/contract.ts';
+import { type ImportStatus } from '@/api/contract/jobs.ts';
+import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 

@@ -5,7 +5,7 @@ import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
 import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '@/lib/xlsx.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract.ts';
+import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 
 // Issue 10: the users page on the page kit, in Chromium against the real server.
 const ui = useBrowser();

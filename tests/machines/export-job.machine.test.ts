@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
 import { exportJobMachine } from '@machines/export-job.machine.ts';
-import type { ExportStatus } from '@/api/contract.ts';
+import type { ExportStatus } from '@/api/contract/jobs.ts';
 import {
   controllableActors,
   describeValue,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { createActor, fromCallback } from 'xstate';
 import { userImportMachine } from '@machines/user-import.machine.ts';
-import type { ImportStatus } from '@/api/contract.ts';
+import type { ImportStatus } from '@/api/contract/jobs.ts';
 import {
   controllableActors,
   describeValue,

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { encryptPassword } from '@/api/calls/session/session-calls.ts';
-import { APP_NAME } from '@/api/contract.ts';
+import { APP_NAME } from '@/api/contract/session.ts';
 
 /** The demo outbox (DECISIONS.md): `phone=P` gives { smsCode }, `uuid=U` gives { captcha }. */
 export async function outbox(baseUrl: string, query: string): Promise<Record<string, string>> {

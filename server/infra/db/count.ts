@@ -1,5 +1,5 @@
 import { PER_CALL, type Db, type Queryable } from './db.ts';
-import { LIST_LIMITS } from '@/api/contract.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { ApiError } from '../http/http.ts';
 

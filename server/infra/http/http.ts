@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Answer } from '@/api/contract.ts';
+import type { Answer } from '@/api/contract/answers.ts';
 
 /** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
 export class ApiError extends Error {

@@ -27,7 +27,7 @@ import {
   type Schema,
   type StoredRecord,
 } from '../../services/records.ts';
-import { type MetaFieldRow, type RecordSchema } from '@/api/contract.ts';
+import { type MetaFieldRow, type RecordSchema } from '@/api/contract/records.ts';
 import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';

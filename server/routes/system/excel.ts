@@ -10,7 +10,8 @@ import { phoneView } from '../../access/privacy.ts';
 import { queryUsers, walkUsers, type UserCursor } from './users.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
-import { EXPORT_LIMITS, IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES, type ImportProblem } from '@/api/contract.ts';
+import { EXPORT_LIMITS, type ImportProblem } from '@/api/contract/jobs.ts';
+import { IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '@/api/contract/users.ts';
 
 const TYPE_NAME = Object.fromEntries(
   Object.entries(USER_TYPE_NAMES)

@@ -7,7 +7,7 @@ import { relateDefaults } from '../../access/relations.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { say } from '@/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
-import { MONGO_FILE_MAX_BYTES, type MetaFieldInput, type MetaFieldRow } from '@/api/contract.ts';
+import { MONGO_FILE_MAX_BYTES, type MetaFieldInput, type MetaFieldRow } from '@/api/contract/records.ts';
 import type { CollectionFileRow as CollectionFileRow, CollectionRow as CollectionRow, MetaTableRow } from '@/api/table/meta.ts';
 import { type CallTable } from '../../access/access.ts';
 import { metaApi } from '@/api/table/meta.ts';

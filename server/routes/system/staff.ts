@@ -7,7 +7,7 @@ import { isMaskedPhone, type StaffRow } from '@/api/schema/system/staff.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';
-import { PHONE_PATTERN } from '@/api/contract.ts';
+import { PHONE_PATTERN } from '@/api/contract/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { staffApi } from '@/api/table/base-info.ts';
 

@@ -7,14 +7,8 @@ import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
-import {
-  IMPORT_LIMITS,
-  USER_SHEET_COLUMNS,
-  USER_TYPE_NAMES,
-  USER_TYPE_RANK,
-  type ImportProblem,
-  type ImportStatus,
-} from '@/api/contract.ts';
+import { type ImportProblem, type ImportStatus } from '@/api/contract/jobs.ts';
+import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { log } from '../../infra/logger.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';

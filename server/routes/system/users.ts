@@ -12,7 +12,7 @@ import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { assertInScope, departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '@/api/contract.ts';
+import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { contains } from '../../infra/db/like.ts';
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */

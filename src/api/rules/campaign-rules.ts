@@ -1,4 +1,4 @@
-import { PHONE_PATTERN } from '../contract.ts';
+import { PHONE_PATTERN } from '../contract/users.ts';
 import { unreadText } from './unread.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** The rules of an uploaded image (the browser checks first, the server again); apart from contract.ts so the login route does not carry them. */
+/** The rules of an uploaded image (the browser checks first, the server again); apart from src/api/contract/ so the login route does not carry them. */
 
 /** What an uploaded image may be (the browser checks first, the server again). */
 export const IMAGE_RULES = { types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxBytes: 5 * 1024 * 1024 } as const;

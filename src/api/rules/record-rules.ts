@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { EXPORT_LIMITS, LIST_LIMITS, type MetaFieldRow } from '../contract.ts';
+import { EXPORT_LIMITS, LIST_LIMITS } from '../contract/jobs.ts';
+import { type MetaFieldRow } from '../contract/records.ts';
 import { recordValueSchema, type RecordValue } from '../schema/business/record-value.ts';
 
 /**
  * The rules of a record's values, one for the browser's form and the server's every write. Apart from
- * contract.ts so that only the pages and the server that use them carry them (not the login route).
+ * src/api/contract/ so that only the pages and the server that use them carry them (not the login route).
  */
 
 /** Rows an import holds at most, and an export the browser writes (beyond, the export is a server job). */

@@ -15,7 +15,7 @@ import {
 } from '../schema/system/log.ts';
 import { onlineList, sessionId } from '../schema/session/session.ts';
 import { exportStatus } from '../schema/jobs.ts';
-import { LOGIN_FAILURES, type LoginFailure } from '../contract.ts';
+import { LOGIN_FAILURES, type LoginFailure } from '../contract/session.ts';
 
 /** A sign-in attempt (登录日志). */
 export const loginLogRow = v.object({

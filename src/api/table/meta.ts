@@ -10,7 +10,7 @@ import {
   collectionList,
 } from '../schema/system/collection.ts';
 import { publishPage } from '../schema/system/menu.ts';
-import { META_FIELD_TYPES, MONGO_FILE_MAX_BYTES, type MetaFieldRow } from '../contract.ts';
+import { META_FIELD_TYPES, MONGO_FILE_MAX_BYTES, type MetaFieldRow } from '../contract/records.ts';
 
 /** A table of the data dictionary, with how much it holds. */
 export const metaTableRow = v.object({

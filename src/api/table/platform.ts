@@ -13,7 +13,7 @@ import {
   relationSave,
 } from '../schema/system/menu.ts';
 import { interfaceId, interfaceSave } from '../schema/system/interface.ts';
-import { SETTINGS_KEYS } from '../contract.ts';
+import { SETTINGS_KEYS } from '../contract/settings.ts';
 
 /** A tenant as the platform's list shows it. */
 export const tenantRow = v.object({

@@ -13,7 +13,7 @@ import {
 } from '../schema/business/record.ts';
 import { exportStatus, sheetContent } from '../schema/jobs.ts';
 import { metaFieldRow } from './meta.ts';
-import type { MetaRecord, RecordSchema } from '../contract.ts';
+import type { MetaRecord, RecordSchema } from '../contract/records.ts';
 
 /** A record of a data-dictionary table: its values by field name, and what its references show. */
 export const metaRecord: v.GenericSchema<MetaRecord> = v.object({

@@ -13,7 +13,7 @@ import {
   usernameCheck,
 } from '../schema/system/user.ts';
 import { exportStatus, importStatus, sheetContent } from '../schema/jobs.ts';
-import { IMPORT_LIMITS } from '../contract.ts';
+import { IMPORT_LIMITS } from '../contract/users.ts';
 
 /** The users calls (系统管理 › 用户管理), each declared once for both sides at SPEC's path. */
 export const userApi = {

@@ -2,7 +2,7 @@ import { Button, Input, Select, Tooltip, makeStyles, tokens } from '@fluentui/re
 import { useState } from 'react';
 import { useT } from '@/i18n/use-t.ts';
 import { PAGE_SIZES, lastPage } from './list-query.ts';
-import { LIST_LIMITS } from '@/api/contract.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 const useStyles = makeStyles({
   bar: {

@@ -13,7 +13,7 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { SnapshotFrom } from 'xstate';
 import type { ExportJobEvent, exportJobMachine } from '@machines/export-job.machine.ts';
-import { EXPORT_LIMITS } from '@/api/contract.ts';
+import { EXPORT_LIMITS } from '@/api/contract/jobs.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { formatInstant } from '@/lib/time.ts';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { exportJobMachine, type ExportJobEvent } from '@machines/export-job.machine.ts';
-import type { ExportStatus } from '@/api/contract.ts';
+import type { ExportStatus } from '@/api/contract/jobs.ts';
 import { jobPoller } from '@/api/poll-job.ts';
 import type { ApiClient } from '@/api/client.ts';
 import type { Call } from '@/api/table/define.ts';

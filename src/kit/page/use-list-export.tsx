@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { EXPORT_LIMITS } from '@/api/contract.ts';
+import { EXPORT_LIMITS } from '@/api/contract/jobs.ts';
 import { useAppActor } from '@/journal/actor-hooks.ts';
 import { ExportJobDialog } from './export-job-dialog.tsx';
 import { exportJobLogic, type ExportJobCalls } from './export-job-logic.ts';

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { isElevenDigits, BIND_MESSAGES } from '@machines/bind-phone.machine.ts';
 import { TenantChoiceNeeded, registerTenant, resetPassword } from '@/api/calls/session/session-calls.ts';
 import { usePublicTenant } from './public-tenant.ts';
-import { passwordProblem } from '@/api/contract.ts';
+import { passwordProblem } from '@/api/contract/session.ts';
 import { STORAGE_KEYS } from '@/api/storage.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from '../session/api-context.ts';

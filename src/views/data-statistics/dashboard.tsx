@@ -9,7 +9,7 @@ import { usePageSections, usePageTitles } from '@/shell/session/page-path.ts';
 import { PageHeader } from '@/kit/page/page-header.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { OutcomeBadge } from '../manage/logs/outcome-badge.tsx';
-import { localLabel } from '@/api/contract.ts';
+import { localLabel } from '@/api/contract/language.ts';
 import type { ViewProps } from '../view-props.ts';
 
 const useStyles = makeStyles({

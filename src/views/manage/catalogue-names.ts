@@ -1,4 +1,4 @@
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 
 /** A node of the menu catalogue as the trees of the platform's pages show it. */
 interface Named<N> {

@@ -1,6 +1,6 @@
 import { Button, Field, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { PLATFORM_PAGES } from '@/api/contract.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
 import type { TenantRow } from '@/api/table/platform.ts';
 import { menuApi, tenantApi, type CatalogueNode } from '@/api/table/platform.ts';
 import { catalogueTree, changes, initialChecked, toSave } from '@/menu/permission-tree.ts';

@@ -1,7 +1,9 @@
 import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
 import { DayPicker } from '@/kit/form/day-picker.tsx';
 import { Field, Input, Switch } from '@fluentui/react-components';
-import { localLabel, type DepartRef, type MetaFieldRow } from '@/api/contract.ts';
+import { localLabel } from '@/api/contract/language.ts';
+import { type MetaFieldRow } from '@/api/contract/records.ts';
+import { type DepartRef } from '@/api/contract/session.ts';
 import { ImageUpload } from '@/kit/form/image-upload.tsx';
 import { ZonedDateTimeInput } from '@/kit/form/zoned-datetime-input.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';

@@ -1,6 +1,8 @@
 import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
-import { localLabel, type DepartRef, type MetaFieldRow } from '@/api/contract.ts';
+import { localLabel } from '@/api/contract/language.ts';
+import { type MetaFieldRow } from '@/api/contract/records.ts';
+import { type DepartRef } from '@/api/contract/session.ts';
 import { nextDay, startOfDay, unreadText } from '@/lib/days.ts';
 import { formatInstant } from '@/lib/time.ts';
 import { DayPicker } from '@/kit/form/day-picker.tsx';

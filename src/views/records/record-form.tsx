@@ -2,7 +2,8 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui
 import { useCallback, useState } from 'react';
 import { recordApi } from '@/api/table/records.ts';
 import { ApiFailure } from '@/api/errors.ts';
-import type { DepartRef, MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract/records.ts';
+import type { DepartRef } from '@/api/contract/session.ts';
 import { ownValue, recordProblems } from '@/api/rules/record-rules.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';

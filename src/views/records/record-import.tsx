@@ -3,7 +3,7 @@ import { DialogShell } from '@/kit/page/dialog-shell.tsx';
 import { useEffect, useState } from 'react';
 import { recordApi } from '@/api/table/records.ts';
 import type { RecordImportProblem as ImportProblem } from '@/api/table/records.ts';
-import type { RecordSchema } from '@/api/contract.ts';
+import type { RecordSchema } from '@/api/contract/records.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useNotify } from '@/shell/toast.tsx';
 import { useLocalize, useT } from '@/i18n/use-t.ts';

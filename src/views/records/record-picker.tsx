@@ -1,6 +1,6 @@
 import { Combobox, Option } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { type MetaFieldRow } from '@/api/contract.ts';
+import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';

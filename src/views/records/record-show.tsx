@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { localLabel, type MetaFieldRow, type MetaRecord } from '@/api/contract.ts';
+import { localLabel } from '@/api/contract/language.ts';
+import { type MetaFieldRow, type MetaRecord } from '@/api/contract/records.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { ownValue } from '@/api/rules/record-rules.ts';

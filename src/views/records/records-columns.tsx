@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { DepartRef } from '@/api/contract.ts';
+import type { DepartRef } from '@/api/contract/session.ts';
 import { FilterBar } from '@/kit/list/filter-bar.tsx';
 import type { Filters } from '@/kit/list/use-filters.ts';
 import { FilterInput } from './record-filter-input.tsx';
-import type { MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { MetaFieldRow, MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import type { ViewProps } from '../view-props.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { recordApi } from '@/api/table/records.ts';
 import type { Bound } from '@/api/client.ts';
-import type { RecordSchema } from '@/api/contract.ts';
+import type { RecordSchema } from '@/api/contract/records.ts';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import type { Filters } from '@/kit/list/use-filters.ts';
 import { listed, usePageData } from '@/kit/list/use-list.ts';

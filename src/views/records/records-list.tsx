@@ -2,7 +2,7 @@ import { useEditor } from '@/kit/form/use-editor.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { recordApi } from '@/api/table/records.ts';
 import { exportJobCalls } from '@/kit/page/export-job-logic.ts';
-import type { MetaRecord, RecordSchema } from '@/api/contract.ts';
+import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 import { useApi, useBound } from '@/shell/session/api-context.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { ResourceList } from '@/kit/list/resource-list.tsx';

@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { recordApi } from '@/api/table/records.ts';
-import { schemaInLanguage, type RecordSchema } from '@/api/contract.ts';
+import { schemaInLanguage, type RecordSchema } from '@/api/contract/records.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { StatusScreen } from '@/shell/layout/status-screens.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';

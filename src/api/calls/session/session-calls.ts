@@ -1,8 +1,10 @@
 import type { ApiClient } from '../../client.ts';
-import type { AesKey, Answer, LogoutAnswer, SettingsKey } from '../../contract.ts';
+import type { Answer } from '../../contract/answers.ts';
+import type { AesKey, LogoutAnswer } from '../../contract/session.ts';
+import type { SettingsKey } from '../../contract/settings.ts';
 import type { MenuNode, UserInfo } from '../../table/session.ts';
 import { passportApi, shellApi, smsApi } from '../../table/session.ts';
-import { APP_NAME } from '../../contract.ts';
+import { APP_NAME } from '../../contract/session.ts';
 import { ApiFailure, MESSAGES, classifyAnswer } from '../../errors.ts';
 
 /**

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { PHONE_PATTERN, type MetaFieldRow } from '../../contract.ts';
+import { type MetaFieldRow } from '../../contract/records.ts';
+import { PHONE_PATTERN } from '../../contract/users.ts';
 import { isHttpUrl, saysUnread } from '../kit.ts';
 import { say } from '../messages.ts';
 

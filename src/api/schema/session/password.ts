@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { passwordProblem } from '../../contract.ts';
+import { passwordProblem } from '../../contract/session.ts';
 import { body, given, text } from '../kit.ts';
 import { say } from '../messages.ts';
 
-/** The password policy (contract.ts's passwordProblem, which the login route's pages use without valibot). */
+/** The password policy (src/api/contract/session.ts's passwordProblem, which the login route's pages use without valibot). */
 const newPassword = given(
   v.pipe(
     v.string(say('newPasswordRequired')),

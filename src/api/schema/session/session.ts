@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SETTINGS_KEYS } from '../../contract.ts';
+import { SETTINGS_KEYS } from '../../contract/settings.ts';
 import { body, given, page } from '../kit.ts';
 import { say } from '../messages.ts';
 

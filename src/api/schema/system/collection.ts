@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MONGO_NAME_PATTERN } from '../../contract.ts';
+import { MONGO_NAME_PATTERN } from '../../contract/records.ts';
 import { body, given, keyword, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PHONE_PATTERN } from '../../contract.ts';
+import { PHONE_PATTERN } from '../../contract/users.ts';
 import { body, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
 import { id } from '../../table/define.ts';

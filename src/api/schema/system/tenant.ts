@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, TENANT_CODE_PATTERN, isTimeZone } from '../../contract.ts';
+import { TENANT_CODE_PATTERN } from '../../contract/platform.ts';
+import { isTimeZone } from '../../contract/settings.ts';
+import { ACCOUNT_PATTERN, PHONE_PATTERN } from '../../contract/users.ts';
 import { settingKind } from '../session/session.ts';
 import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';

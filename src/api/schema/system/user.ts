@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, passwordProblem } from '../../contract.ts';
+import { passwordProblem } from '../../contract/session.ts';
+import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN } from '../../contract/users.ts';
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';

@@ -1,6 +1,6 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { LOGIN_FAILURES } from '@/api/contract.ts';
+import { LOGIN_FAILURES } from '@/api/contract/session.ts';
 import { logApi } from '@/api/table/logs.ts';
 import type { Answered } from '@/api/table/define.ts';
 import { useApi } from '@/shell/session/api-context.ts';

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import { useState } from 'react';
-import { LOGIN_FAILURES } from '@/api/contract.ts';
+import { LOGIN_FAILURES } from '@/api/contract/session.ts';
 import type { LoginLogRow } from '@/api/table/logs.ts';
 import { logApi, type LoginInfoRow } from '@/api/table/logs.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';

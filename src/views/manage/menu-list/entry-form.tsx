@@ -8,7 +8,7 @@ import {
   type MenuEditorEvent,
   type menuEditorMachine,
 } from '@machines/menu-editor.machine.ts';
-import { menuEntryProblems } from '@/api/contract.ts';
+import { menuEntryProblems } from '@/api/contract/platform.ts';
 import type { menuApi } from '@/api/table/platform.ts';
 import type { Bound } from '@/api/client.ts';
 import { ChoiceSelect } from '@/kit/form/choice-select.tsx';

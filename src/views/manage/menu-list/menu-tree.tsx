@@ -6,7 +6,7 @@ import { parseIcon } from '@/menu/menu-model.ts';
 import { iconForEntry } from '@/shell/navigation/menu-icons.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { contains, parentOf, type Drop } from './editor-logic.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 import { useStyles } from './styles.ts';
 
 export interface MenuTreeProps {

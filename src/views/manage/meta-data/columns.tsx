@@ -1,5 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
-import { localLabel, type MetaFieldRow } from '@/api/contract.ts';
+import { localLabel } from '@/api/contract/language.ts';
+import { type MetaFieldRow } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import type { Column } from '@/kit/table/data-table.tsx';

@@ -1,5 +1,5 @@
 import { Field, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '@/api/contract.ts';
+import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 import { metaApi } from '@/api/table/meta.ts';
 import { metaFieldSave } from '@/api/schema/system/meta-table.ts';

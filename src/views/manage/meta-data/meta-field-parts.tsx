@@ -1,5 +1,5 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import type { EnumOption, MetaFieldType } from '@/api/contract.ts';
+import type { EnumOption, MetaFieldType } from '@/api/contract/records.ts';
 import { useT } from '@/i18n/use-t.ts';
 import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MetaFieldRow } from '@/api/contract.ts';
+import type { MetaFieldRow } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 import { metaApi } from '@/api/table/meta.ts';
 import { useBound } from '@/shell/session/api-context.ts';

@@ -6,7 +6,7 @@ import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { TextField } from '@/kit/form/form-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
-import { derivedComponent } from '@/api/contract.ts';
+import { derivedComponent } from '@/api/contract/records.ts';
 
 interface TableValues extends Record<string, unknown> {
   name: string;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MONGO_FILE_MAX_BYTES } from '@/api/contract.ts';
+import { MONGO_FILE_MAX_BYTES } from '@/api/contract/records.ts';
 import { collectionApi } from '@/api/table/meta.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';

@@ -1,5 +1,5 @@
 import { Button, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { SETTINGS_KEYS, type SettingsKey } from '@/api/contract.ts';
+import { SETTINGS_KEYS, type SettingsKey } from '@/api/contract/settings.ts';
 import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({

@@ -1,6 +1,7 @@
 import { Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { LOG_RETENTION_DAYS, maskPhone } from '@/api/contract.ts';
+import { LOG_RETENTION_DAYS } from '@/api/contract/settings.ts';
+import { maskPhone } from '@/api/contract/users.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { overallParams } from '@/api/schema/system/tenant.ts';
 import { ReasonButton } from '@/shell/session/permission-button.tsx';

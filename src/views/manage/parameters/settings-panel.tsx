@@ -1,6 +1,6 @@
 import { Spinner, Tab, TabList } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import type { SettingsKey } from '@/api/contract.ts';
+import type { SettingsKey } from '@/api/contract/settings.ts';
 import { ApiFailure } from '@/api/errors.ts';
 import { tenantApi, type TenantSettings } from '@/api/table/platform.ts';
 import { useBound } from '@/shell/session/api-context.ts';

@@ -7,7 +7,7 @@ import { useConfirm } from '@/kit/page/confirm.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { useListState } from '@/kit/list/use-list.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 import type { ViewProps } from '../../view-props.ts';
 import { PermissionPanel } from './permission-panel.tsx';
 import { RoleForm } from './role-form.tsx';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/kit/page/confirm.tsx';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { useNotify } from '@/shell/toast.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 import { ChangesDialog } from '../changes-dialog.tsx';
 import { MenuCheckTree } from '../menu-check-tree.tsx';
 

@@ -7,7 +7,7 @@ import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
 import { useForm } from '@/kit/form/use-form.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 import { useStyles } from './styles.ts';
 
 interface RoleValues extends Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { Field, Select } from '@fluentui/react-components';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
-import type { SmsPlatformInput } from '@/api/contract.ts';
+import type { SmsPlatformInput } from '@/api/contract/sms.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';

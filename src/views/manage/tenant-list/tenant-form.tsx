@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TenantInput } from '@/api/contract.ts';
+import type { TenantInput } from '@/api/contract/platform.ts';
 import type { TenantRow } from '@/api/table/platform.ts';
 import { tenantAdd, tenantEdit } from '@/api/schema/system/tenant.ts';
 import { tenantApi } from '@/api/table/platform.ts';

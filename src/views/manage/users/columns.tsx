@@ -7,7 +7,7 @@ import { PermissionSwitch } from '@/shell/session/permission-button.tsx';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useT } from '@/i18n/use-t.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 
 export interface UserColumnsOptions {
   /** the signed-in user: their own status cannot be switched, nor their account deleted */

@@ -1,5 +1,5 @@
 import { Button, Field, MessageBar, MessageBarBody, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
-import type { ImportProblem, ImportStatus } from '@/api/contract.ts';
+import type { ImportProblem, ImportStatus } from '@/api/contract/jobs.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { DataTable, type Column } from '@/kit/table/data-table.tsx';
 import { useSayFailure } from '@/kit/page/use-sheet-download.ts';

@@ -1,6 +1,8 @@
 import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TYPE_RANK, localName, type DepartRef } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
+import { type DepartRef } from '@/api/contract/session.ts';
+import { USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { userForm } from '@/api/schema/system/user.ts';
 import { saveUser } from '@/api/calls/system/user-calls.ts';

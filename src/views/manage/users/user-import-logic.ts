@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { userImportMachine, type ImportEvent } from '@machines/user-import.machine.ts';
 import type { ApiClient } from '@/api/client.ts';
-import type { ImportStatus } from '@/api/contract.ts';
+import type { ImportStatus } from '@/api/contract/jobs.ts';
 import { classifyAnswer } from '@/api/errors.ts';
 import { importForm } from '@/api/calls/system/user-calls.ts';
 import { userApi } from '@/api/table/users.ts';

@@ -1,6 +1,6 @@
 import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
-import { localName } from '@/api/contract.ts';
+import { localName } from '@/api/contract/language.ts';
 import { USER_SORT_FIELDS } from '@/api/schema/system/user.ts';
 import type { ListState } from '@/kit/list/list-query.ts';
 import { useLanguage, useT, type T } from '@/i18n/use-t.ts';

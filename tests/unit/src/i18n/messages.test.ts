@@ -94,7 +94,8 @@ describe('shell texts', () => {
     const { LOGOUT_REFUSED } = await import('@machines/logout.machine.ts');
     const { DEFAULT_LOADING_TEXT } = await import('@machines/loading.machine.ts');
     const { SESSION_ENDED } = await import('@machines/session.machine.ts');
-    const { ACCOUNT_RULE_MESSAGE, passwordProblem } = await import('@/api/contract.ts');
+    const { ACCOUNT_RULE_MESSAGE } = await import('@/api/contract/users.ts');
+    const { passwordProblem } = await import('@/api/contract/session.ts');
     const { fieldProblems } = await import('@/api/schema/kit.ts');
     const { userForm } = await import('@/api/schema/system/user.ts');
     const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);

@@ -305,7 +305,7 @@ describe('buildMenuModel (against the rules written plainly)', () => {
 
 describe('dictionary options in the console’s language', () => {
   it('an option shows its English label in English where it has one, else its label', async () => {
-    const { localLabel } = await import('@/api/contract.ts');
+    const { localLabel } = await import('@/api/contract/language.ts');
     expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, true)).toBe('Flagship');
     expect(localLabel({ label: '旗舰', labelEn: 'Flagship' }, false)).toBe('旗舰');
     expect(localLabel({ label: '社区' }, true)).toBe('社区');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countMatches } from '@server/infra/db/count.ts';
 import type { Db } from '@server/infra/db/db.ts';
-import { LIST_LIMITS } from '@/api/contract.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 /**
  * countMatches' rule over any number of matching rows and any planner estimate, on a database that answers the bounded

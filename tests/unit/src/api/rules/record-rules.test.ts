@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
-import { LIST_LIMITS } from '@/api/contract.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 // src/api/rules/record-rules.ts: which index a field has, and which lists may be sorted by it (the columns offer the
 // sort, the server refuses it beyond: tests/api/records-list.test.ts).

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { type MetaFieldRow } from '@/api/contract.ts';
+import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { recordProblems, recordValue } from '@/api/rules/record-rules.ts';
 import { phone } from '@/api/schema/kit.ts';
 import { englishOf } from '@/i18n/client-messages.ts';

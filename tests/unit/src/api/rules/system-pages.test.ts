@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSystemPage, SYSTEM_PAGES } from '@/api/rules/system-pages.ts';
-import { PLATFORM_PAGES } from '@/api/contract.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
 import { serverCalls } from '@tests/support/call-table.ts';
 
 describe('the console’s own pages, which a tenant’s own entry never names', () => {
