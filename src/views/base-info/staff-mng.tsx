@@ -2,7 +2,6 @@ import { staffApi } from '@/api/table/base-info.ts';
 import type { StaffRow } from '@/api/schema/system/staff.ts';
 import type { Sent } from '@/api/table/define.ts';
 import { listed } from '@/kit/list/use-list.ts';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { staffSave } from '@/api/schema/system/staff.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { useConfirm } from '@/kit/page/confirm.tsx';
@@ -13,7 +12,7 @@ import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useEditor, type RowFormProps } from '@/kit/form/use-editor.ts';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
 import { usePageData } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -86,9 +85,10 @@ export default function StaffView({ route }: ViewProps) {
 function StaffForm({ row, onClose, onSaved }: RowFormProps<StaffRow>) {
   const t = useT();
   const api = useApi();
-  const form = useForm<StaffValues>(
+  const form = useSchemaForm<StaffValues>(
     { staffName: row?.staffName ?? '', staffCode: row?.staffCode ?? '', phone: row?.phone ?? '', storeId: row?.storeId?.toString() ?? '' },
-    (v) => fieldProblems(staffSave, bodyOf(row, v)),
+    staffSave,
+    (v) => bodyOf(row, v),
   );
   const save = (v: StaffValues) => api.send(staffApi.save, bodyOf(row, v), { fieldErrors: true }).then(onSaved);
   return (

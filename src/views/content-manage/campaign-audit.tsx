@@ -2,7 +2,6 @@ import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { useState } from 'react';
 import { campaignApi } from '@/api/table/content.ts';
 import type { Campaign } from '@/api/rules/campaign-rules.ts';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { campaignReject } from '@/api/schema/business/campaign.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useNotify } from '@/shell/toast.tsx';
@@ -10,7 +9,7 @@ import { FormDialog } from '@/kit/form/form-dialog.tsx';
 import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { RowActions, actionsWidth, type RowAction } from '@/kit/list/row-actions.tsx';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useListData } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -20,7 +19,7 @@ import { useColumns } from './campaign-columns.tsx';
 function RejectDialog({ row, onClose, onDone }: { row: Campaign; onClose: () => void; onDone: () => void }) {
   const t = useT();
   const calls = useBound(campaignApi);
-  const form = useForm({ reason: '' }, (v) => fieldProblems(campaignReject, { id: row.id, reason: v.reason }));
+  const form = useSchemaForm({ reason: '' }, campaignReject, (v) => ({ id: row.id, reason: v.reason }));
   const reject = (v: { reason: string }) => calls.reject({ id: row.id, reason: v.reason.trim() }, { fieldErrors: true }).then(onDone);
   return (
     <FormDialog form={form} title={t('rejectCampaign', { name: row.name })} submitLabel={t('reject')} send={reject} onClose={onClose}>

@@ -1,10 +1,9 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { type ReactNode } from 'react';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { passwordChangeForm } from '@/api/schema/session/password.ts';
 import { changePassword } from '@/api/calls/session/user-center-calls.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useFocusFirstInvalid } from '@/kit/form/focus-first-invalid.ts';
 import { useT } from '@/i18n/use-t.ts';
 
@@ -15,7 +14,6 @@ const useStyles = makeStyles({
 
 type Values = { oldPassword: string; password: string; confirm: string };
 
-const problems = (v: Values) => fieldProblems(passwordChangeForm, v);
 const EMPTY: Values = { oldPassword: '', password: '', confirm: '' };
 
 /**
@@ -38,7 +36,7 @@ export function PasswordForm({
   const s = useStyles();
   const t = useT();
   const api = useApi();
-  const form = useForm<Values>(EMPTY, problems);
+  const form = useSchemaForm<Values>(EMPTY, passwordChangeForm);
   const firstInvalid = useFocusFirstInvalid<HTMLFormElement>();
   const field = (name: keyof Values, text: string, autoComplete: string) => (
     <Field label={text} required {...form.field(name)}>

@@ -1,11 +1,10 @@
 import { Button } from '@fluentui/react-components';
 import { roleApi, type RoleNode } from '@/api/table/roles.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { roleSave } from '@/api/schema/system/role.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { localName } from '@/api/contract/language.ts';
 import { useStyles } from './styles.ts';
@@ -43,13 +42,14 @@ export function RoleForm({
     nameEn: v.nameEn,
     parentId: v.parentId ? Number(v.parentId) : null,
   });
-  const form = useForm<RoleValues>(
+  const form = useSchemaForm<RoleValues>(
     {
       name: role?.name ?? '',
       nameEn: role?.nameEn ?? '',
       parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '',
     },
-    (v) => fieldProblems(roleSave, bodyOf(v)),
+    roleSave,
+    bodyOf,
   );
   const save = () =>
     void form.submit((v) =>

@@ -1,11 +1,10 @@
 import { Field, Input } from '@fluentui/react-components';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { smsPlatformTest } from '@/api/schema/system/sms-platform.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useNotify } from '@/shell/toast.tsx';
 import { FormDialog } from '@/kit/form/form-dialog.tsx';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
 
 /** A test SMS through one platform: the phone is checked by the call's own schema first. */
@@ -13,7 +12,7 @@ export function TestDialog({ row, onClose }: { row: SmsPlatform; onClose: () => 
   const t = useT();
   const notify = useNotify();
   const calls = useBound(smsPlatformApi);
-  const form = useForm<{ phone: string }>({ phone: '' }, (v) => fieldProblems(smsPlatformTest, { id: row.id, phone: v.phone.trim() }));
+  const form = useSchemaForm<{ phone: string }>({ phone: '' }, smsPlatformTest, (v) => ({ id: row.id, phone: v.phone.trim() }));
   const send = async (v: { phone: string }) => {
     await calls.test({ id: row.id, phone: v.phone.trim() }, { fieldErrors: true });
     notify(t('testSmsSent', { phone: v.phone.trim() }), 'success');

@@ -1,14 +1,13 @@
 import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { apiKeyApi, type ApiKeyScope } from '@/api/table/operations.ts';
-import { fieldProblems } from '@/api/schema/kit.ts';
 import { apiKeySave } from '@/api/schema/open/api-key.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
 import { DateTimeField, TextField } from '@/kit/form/form-fields.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { ShownOnceDialog } from '@/kit/page/shown-once-dialog.tsx';
-import { useForm } from '@/kit/form/use-form.ts';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
 
 interface Values extends Record<string, unknown> {
@@ -18,13 +17,12 @@ interface Values extends Record<string, unknown> {
 }
 /** The body a save sends: the expiry, typed in the tenant's zone, is already an instant. */
 const bodyOf = (v: Values) => ({ name: v.name, scopes: v.scopes, expiresAt: v.expiresAt });
-const problems = (v: Values) => fieldProblems(apiKeySave, bodyOf(v));
 
 export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const s = useStyles();
   const t = useT();
   const calls = useBound(apiKeyApi);
-  const form = useForm<Values>({ name: '', scopes: [], expiresAt: '' }, problems);
+  const form = useSchemaForm<Values>({ name: '', scopes: [], expiresAt: '' }, apiKeySave, bodyOf);
   const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   useEffect(
     () =>
