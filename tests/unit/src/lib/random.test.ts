@@ -2,11 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomHex } from '@/lib/random.ts';
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('randomHex (SPEC 9: the captcha uuid)', () => {
   it('answers n lower-case hex characters, 32 by default, different each time', () => {

@@ -4,7 +4,6 @@ import { UploadError, uploadImage } from '@/lib/upload.ts';
 import type { ApiClient } from '@/api/client.ts';
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

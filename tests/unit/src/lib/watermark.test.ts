@@ -1,12 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WATERMARK, textWidth, watermarkTile } from '@/lib/watermark.ts';
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('watermark geometry (SPEC 9)', () => {
   it('counts a wide character as 2 units and any other as 1.1, half the font size each', () => {
