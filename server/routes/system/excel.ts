@@ -11,7 +11,9 @@ import { queryUsers, walkUsers, type UserCursor } from './users.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { EXPORT_LIMITS, type ImportProblem } from '@/api/contract/jobs.ts';
-import { IMPORT_ERROR_COLUMN, USER_SHEET_COLUMNS, USER_TYPE_NAMES } from '@/api/contract/users.ts';
+import { IMPORT_ERROR_COLUMN, USER_TYPE_NAMES } from '@/api/contract/users.ts';
+import { USER_FIELDS, USER_SHEET } from '@/api/schema/system/user.ts';
+import { declaredCells } from '@/api/schema/resource.ts';
 
 const TYPE_NAME = Object.fromEntries(
   Object.entries(USER_TYPE_NAMES)
@@ -41,7 +43,7 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
     const { count, next } = await walkUsers(db, s, body);
     const row = await userSheetRow(db, s);
     const source = {
-      columns: [...USER_SHEET_COLUMNS],
+      columns: [...USER_SHEET],
       next: async (after: UserCursor | null, limit: number) => {
         const slice = await next(after, limit);
         return { rows: slice.rows.map(row), cursor: slice.cursor };
@@ -54,7 +56,7 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
   mount(app, userApi.sheet, async (c) => {
     const body = c.var.body;
     const s = c.get('session');
-    const columns = [...USER_SHEET_COLUMNS];
+    const columns = [...USER_SHEET];
     if (body.type === 'userTemplate') {
       const [depart] = await db.query<{ depart_name: string }>('SELECT depart_name FROM depart WHERE tenant_id = $1 ORDER BY id LIMIT 1', [
         s.tenantId,
@@ -63,7 +65,9 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
       return ok({
         fileName: '用户导入模板.xlsx',
         columns,
-        rows: [['zhangsan', '张三', '13800138000', '门店/普通员工', depart?.depart_name ?? '', role?.name ?? '']],
+        rows: [
+          ['zhangsan', '张三', '13800138000', '门店/普通员工', depart?.depart_name ?? '', role?.name ?? '', ...declaredCells(USER_FIELDS)],
+        ],
       });
     }
     if (body.type === 'userExport') {
@@ -118,5 +122,6 @@ async function userSheetRow(db: Db, s: SessionInfo) {
       .filter(Boolean)
       .join('、'),
     (u.roleNames as string) ?? '',
+    ...declaredCells(USER_FIELDS, u),
   ];
 }

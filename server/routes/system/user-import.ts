@@ -13,7 +13,8 @@ import { log } from '../../infra/logger.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
-import { importedUser, type UserInput } from '@/api/schema/system/user.ts';
+import { importedUser, USER_FIELDS, USER_SHEET, type UserInput } from '@/api/schema/system/user.ts';
+import { declaredEntries, declaredValues } from '@/api/schema/resource.ts';
 import { userApi } from '@/api/table/users.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
@@ -23,8 +24,11 @@ interface ValidRow {
   row: number;
   /** the row as the sheet had it, for the error file should saving it fail */
   cells: string[];
-  input: Required<Pick<UserInput, 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'>>;
+  input: Required<Pick<UserInput, 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'>> & Record<string, unknown>;
 }
+
+/** The users' declared fields (USER_FIELDS), by name, in declaration order. */
+const DECLARED = declaredEntries(USER_FIELDS);
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
 const names = (v: string) =>
@@ -45,10 +49,11 @@ async function checkSheet(
 ): Promise<{ valid: ValidRow[]; report: ImportProblem[]; failed: Record<number, string[]>; total: number }> {
   const [header = [], ...rows] = await readUploadedSheet(buffer);
   if (USER_SHEET_COLUMNS.some((title, i) => text(header[i]) !== title))
-    throw new ApiError(`表头须为：${USER_SHEET_COLUMNS.join('、')}（请下载模板后填写）`);
-  const data = rows
-    .map((r, i) => ({ row: i + 2, cells: USER_SHEET_COLUMNS.map((_, c) => text(r[c])) }))
-    .filter((r) => r.cells.some(Boolean));
+    throw new ApiError(`表头须为：${USER_SHEET.join('、')}（请下载模板后填写）`);
+  // The template's own columns come first and in order; a declared field's column may follow (an older template
+  // without it still imports). Each row's cells are read into the full sheet's order, '' where the file has none.
+  const at = USER_SHEET.map((title, c) => (c < USER_SHEET_COLUMNS.length ? c : header.findIndex((h) => text(h) === title)));
+  const data = rows.map((r, i) => ({ row: i + 2, cells: at.map((c) => (c < 0 ? '' : text(r[c]))) })).filter((r) => r.cells.some(Boolean));
   if (data.length === 0) throw new ApiError('文件中没有要导入的行');
   if (data.length > IMPORT_LIMITS.maxRows) throw new ApiError(`一次最多导入 ${IMPORT_LIMITS.maxRows} 行，这个文件有 ${data.length} 行`);
   if (data.some((r) => hasNul(r.cells))) throw new ApiError(NUL_MESSAGE);
@@ -78,7 +83,7 @@ async function checkSheet(
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
   for (const { row, cells } of data) {
-    const [userName, nickname, phone, typeName, departNames, roleNames] = cells;
+    const [userName, nickname, phone, typeName, departNames, roleNames, ...declaredCells] = cells;
     const problems: ImportProblem[] = [];
     const add = (field: string, reason: string) => problems.push({ row, field, reason });
     const userType = Object.hasOwn(USER_TYPE_NAMES, typeName) ? USER_TYPE_NAMES[typeName] : undefined;
@@ -91,11 +96,13 @@ async function checkSheet(
       userType: userType ?? (-1 as 0),
       departIds: departIds.filter((d) => d > 0),
       roleIds: roleIds.filter((r) => r > 0),
+      ...declaredValues(USER_FIELDS, Object.fromEntries(DECLARED.map(([name], i) => [name, declaredCells[i]]))),
     };
     const rules = fieldProblems(importedUser, input);
     if (rules.userName) add('账号', rules.userName);
     else if (taken.has(userName.toLowerCase()) || seen.has(userName.toLowerCase())) add('账号', '该账号已被使用');
     if (rules.nickname) add('昵称', rules.nickname);
+    for (const [name, f] of DECLARED) if (rules[name]) add(f.sheet, rules[name]);
     if (rules.phone) add('手机号', rules.phone);
     else if (phone && phones.has(phone)) add('手机号', '该手机号已被本租户的其他账号使用');
     if (userType === undefined)
@@ -132,9 +139,12 @@ async function checkSheet(
 /** Saves rows (users and their roles) in one statement. */
 const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[], mustChange: boolean) =>
   db.query<{ n: number }>(
-    `WITH src AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("userName" text, nickname text, phone text, "userType" int, "departIds" int[], "roleIds" int[])),
-          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password)
-                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds", $4 FROM src RETURNING id, user_name),
+    `WITH src AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("userName" text, nickname text, phone text, "userType" int, "departIds" int[], "roleIds" int[]
+                                                                   ${DECLARED.map(([name]) => `, "${name}" text`).join('')})),
+          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password
+                                      ${DECLARED.map(([, f]) => `, ${f.column}`).join('')})
+                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds", $4 ${DECLARED.map(([name]) => `, "${name}"`).join('')}
+                  FROM src RETURNING id, user_name),
           r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest(src."roleIds") FROM u JOIN src ON src."userName" = u.user_name)
      SELECT count(*)::int AS n FROM u`,
     [tenantId, hash, JSON.stringify(rows.map((r) => r.input)), mustChange],

@@ -3,7 +3,8 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
+import { USER_FIELDS, USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
+import { declaredCells, declaredEntries, declaredValues } from '@/api/schema/resource.ts';
 import { userApi } from '@/api/table/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -15,9 +16,13 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { ACCOUNT_PATTERN, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { contains } from '../../infra/db/like.ts';
 
+/** The users' declared fields (USER_FIELDS): their columns and the names the calls give them. */
+const DECLARED = declaredEntries(USER_FIELDS);
+
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
 const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.user_type AS "userType", u.status,
   u.store_id AS "storeId", u.depart_ids AS "departIds", to_json(u.created_at) #>> '{}' AS "createdAt",
+  ${DECLARED.map(([name, f]) => `u.${f.column} AS "${name}",`).join(' ')}
   COALESCE((SELECT array_agg(r.id ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id
              WHERE ur.user_id = u.id), '{}') AS "roleIds",
   COALESCE((SELECT string_agg(r.name, '、' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id
@@ -138,6 +143,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
       departIds: body.departIds,
       roleIds: body.roleIds,
       storeId: body.storeId,
+      ...declaredValues(USER_FIELDS, body),
     };
     const existing = isNew ? null : await userInScope(c, input.id!);
     // The form shows a masked phone while the privacy switch is on; sent back unchanged, the number stays.
@@ -160,8 +166,8 @@ export function userRoutes(db: Db, events: SessionEvents) {
       const [row] = await onDuplicate(
         db.query<{ id: number }>(
           `WITH u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, store_id, depart_ids,
-                                        must_change_password)
-                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id),
+                                        must_change_password${DECLARED.map(([, f]) => `, ${f.column}`).join('')})
+                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10${DECLARED.map((_, i) => `, $${11 + i}`).join('')}) RETURNING id),
                 r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($9::int[]) FROM u)
            SELECT id FROM u`,
           [
@@ -176,6 +182,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
             input.roleIds,
             // The administrator chose this password: the form asks (ticked by default) that it be changed first.
             'mustChangePassword' in body && body.mustChangePassword,
+            ...declaredCells(USER_FIELDS, input),
           ],
         ),
         '该账号已被使用',
@@ -187,11 +194,23 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const rolesChanged = !sameSet(existing!.roleIds, input.roleIds);
     await db.query(
       `WITH u AS (UPDATE app_user SET nickname = $3, phone = $4, user_type = $5, store_id = $6, depart_ids = $7, updated_at = now()
+                         ${DECLARED.map(([, f], i) => `, ${f.column} = $${10 + i}`).join('')}
                    WHERE id = $1 AND tenant_id = $2 RETURNING id),
             d AS (DELETE FROM user_role WHERE $9 AND user_id IN (SELECT id FROM u)),
             r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest($8::int[]) FROM u WHERE $9)
        SELECT id FROM u`,
-      [input.id, s.tenantId, input.nickname, input.phone, input.userType, input.storeId, input.departIds, input.roleIds, rolesChanged],
+      [
+        input.id,
+        s.tenantId,
+        input.nickname,
+        input.phone,
+        input.userType,
+        input.storeId,
+        input.departIds,
+        input.roleIds,
+        rolesChanged,
+        ...declaredCells(USER_FIELDS, input),
+      ],
     );
     // Their open browsers rebuild menu and buttons at once.
     if (rolesChanged) await events.publish({ userId: input.id! }, 'permissions');

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { COMPONENT_PATTERN, META_FIELD_TYPES, META_NAME_PATTERN, defaultFits, type EnumOption, type MetaFieldType } from '../../contract/records.ts';
+import {
+  COMPONENT_PATTERN,
+  META_FIELD_TYPES,
+  META_NAME_PATTERN,
+  defaultFits,
+  type EnumOption,
+  type MetaFieldType,
+} from '../../contract/records.ts';
 import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
 import { isSystemPage } from '../../rules/system-pages.ts';

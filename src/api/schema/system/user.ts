@@ -1,9 +1,20 @@
 import * as v from 'valibot';
 import { passwordProblem } from '../../contract/session.ts';
-import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN } from '../../contract/users.ts';
+import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, USER_SHEET_COLUMNS } from '../../contract/users.ts';
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
+import { declareFields, declaredEntries, declaredRow, declaredRules } from '../resource.ts';
+
+/**
+ * The users' declared fields (src/api/schema/resource.ts): each is written here once, and the list, the form, the
+ * detail, the import template, the import, the export and the server's SQL take it from here. A new text field of
+ * users is a migration adding its column, an entry here, its name in both catalogues and its rule message.
+ */
+export const USER_FIELDS = declareFields({});
+
+/** The users sheet's columns: the template's own, then each declared field's heading. */
+export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...declaredEntries(USER_FIELDS).map(([, f]) => f.sheet)];
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */
 export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'] as const;
@@ -22,6 +33,7 @@ export const userRow = v.object({
   /** the roles' names, joined by 、 */
   roleNames: v.string(),
   createdAt: instant(),
+  ...declaredRow(USER_FIELDS),
 });
 export type UserRow = v.InferOutput<typeof userRow>;
 
@@ -76,6 +88,7 @@ const userEntries = {
   departIds: idList({ message: 'departId', max: 200, required: 'userDeparts' }),
   roleIds: idList({ message: 'roleId', max: 200 }),
   storeId: optionalRowId('storeId'),
+  ...declaredRules(USER_FIELDS),
 };
 
 const accountName = () =>

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';
 import type { FormApi } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
 
-/** The users form's values as typed. */
+/** The users form's values as typed (the declared fields, USER_FIELDS, as text too). */
 export interface UserFormValues extends Record<string, unknown> {
   userName: string;
   password: string;

@@ -8,6 +8,8 @@ import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { localName } from '@/api/contract/language.ts';
+import { USER_FIELDS } from '@/api/schema/system/user.ts';
+import { declaredColumns } from '@/kit/form/declared-fields.tsx';
 
 export interface UserColumnsOptions {
   /** the signed-in user: their own status cannot be switched, nor their account deleted */
@@ -67,6 +69,7 @@ export function useUserColumns({
       width: 140,
       render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
     },
+    ...declaredColumns<UserRow>(USER_FIELDS, t),
     {
       key: 'createdAt',
       title: t('createdAt'),

@@ -4,7 +4,9 @@ import { localName } from '@/api/contract/language.ts';
 import { type DepartRef } from '@/api/contract/session.ts';
 import { USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
-import { userForm } from '@/api/schema/system/user.ts';
+import { USER_FIELDS, userForm } from '@/api/schema/system/user.ts';
+import { declaredValues } from '@/api/schema/resource.ts';
+import { DeclaredFields } from '@/kit/form/declared-fields.tsx';
 import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { userApi } from '@/api/table/users.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
@@ -19,7 +21,16 @@ import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** The body the user schema checks: the form's values with the type as a number. */
 const bodyOf = (v: Values) => ({ ...v, userType: v.userType === '' ? '' : Number(v.userType) });
-const EMPTY: Values = { userName: '', password: '', nickname: '', phone: '', userType: '1', departIds: [], roleIds: [] };
+const EMPTY: Values = {
+  userName: '',
+  password: '',
+  nickname: '',
+  phone: '',
+  userType: '1',
+  departIds: [],
+  roleIds: [],
+  ...declaredValues(USER_FIELDS),
+};
 
 export interface UserFormProps extends FormOutcome {
   /** the user to edit; null adds one */
@@ -45,7 +56,16 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
     if (id === null) return;
     api.send(userApi.detail, { id }).then(({ values: u }) => {
       const { userName, nickname, phone, departIds, roleIds } = u;
-      form.reset({ ...EMPTY, userName, nickname, phone, userType: String(u.userType), departIds, roleIds });
+      form.reset({
+        ...EMPTY,
+        userName,
+        nickname,
+        phone,
+        userType: String(u.userType),
+        departIds,
+        roleIds,
+        ...declaredValues(USER_FIELDS, u),
+      });
       setLoaded(true);
     }, onClose);
     // Once per opened user: `form` and `api` are the same for the drawer's life.
@@ -62,6 +82,7 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
       userType: Number(v.userType) as 0 | 1 | 2,
       departIds: v.departIds,
       roleIds: v.roleIds,
+      ...declaredValues(USER_FIELDS, v),
     };
     await saveUser(api, input, isNew ? v.password : undefined, isNew && mustChange);
     onSaved();
@@ -130,6 +151,7 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
             onChange={(next) => form.set('roleIds', next)}
             error={form.error('roleIds')}
           />
+          <DeclaredFields fields={USER_FIELDS} form={form} t={t} />
         </>
       )}
     </FormDrawer>

@@ -1,7 +1,8 @@
 import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
 import { localName } from '@/api/contract/language.ts';
-import { USER_SORT_FIELDS } from '@/api/schema/system/user.ts';
+import { USER_FIELDS, USER_SORT_FIELDS } from '@/api/schema/system/user.ts';
+import { declaredDetails } from '@/kit/form/declared-fields.tsx';
 import type { ListState } from '@/kit/list/list-query.ts';
 import { useLanguage, useT, type T } from '@/i18n/use-t.ts';
 
@@ -29,6 +30,7 @@ export function userDetailItems(
     [t('departments'), departNames(detail.departIds)],
     [t('roles'), roleNames(detail.roleIds, detail.roleNames) || '--'],
     [t('boundStaff'), detail.staff],
+    ...declaredDetails(USER_FIELDS, t, detail),
     [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
     [t('createdAt'), formatInstant(detail.createdAt)],
   ];
