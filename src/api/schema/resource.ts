@@ -46,10 +46,10 @@ export const declaredRow = <F extends Declarations>(fields: F) =>
   Object.fromEntries(Object.keys(fields).map((name) => [name, v.string()])) as { [K in keyof F]: v.StringSchema<undefined> };
 
 /** The declared fields' values of a row, in declaration order (a sheet's cells, a form's initial values). */
-export const declaredValues = <F extends Declarations>(fields: F, row: Partial<Record<keyof F & string, unknown>> = {}) =>
-  Object.fromEntries(Object.keys(fields).map((name) => [name, typeof row[name] === 'string' ? row[name] : ''])) as {
-    [K in keyof F]: string;
-  };
+export const declaredValues = <F extends Declarations>(fields: F, row: object = {}) => {
+  const cells = declaredCells(fields, row);
+  return Object.fromEntries(Object.keys(fields).map((name, i) => [name, cells[i]])) as { [K in keyof F]: string };
+};
 
 /** The declared fields by name, in declaration order. */
 export const declaredEntries = (fields: Declarations): Array<[string, TextFieldDeclaration]> => Object.entries(fields);
