@@ -38,6 +38,7 @@ export const en = {
   component: 'Component',
   emptyMenu: 'This account has no menu entries. Ask an administrator for permissions.',
   nickname: 'Nickname',
+  userRemark: 'Remark',
   roleName: 'Role',
   phone: 'Mobile',
   tenantId: 'Tenant',

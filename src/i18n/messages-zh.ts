@@ -18,6 +18,7 @@ export const zhSignedIn = {
   component: '组件',
   emptyMenu: '当前账号没有可用的菜单，请联系管理员分配权限。',
   nickname: '昵称',
+  userRemark: '备注',
   roleName: '角色',
   tenantId: '租户',
   userType: '用户类型',

@@ -167,6 +167,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   storeId: 'No such store',
   nicknameRequired: 'The nickname is required',
   nicknameMax: 'The nickname is at most 32 characters',
+  userRemarkMax: 'The remark is at most 200 characters',
   nicknameMarkup: 'The nickname may not contain script, img or iframe tags',
   accountRequired: 'The account is required',
   avatar: 'The avatar is an uploaded image or an http(s) image address',

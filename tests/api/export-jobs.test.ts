@@ -183,7 +183,7 @@ describe('export jobs', () => {
     const { done, cells } = await exported(admin.token, '/v1/user/exportJob', query, 1200);
     expect(done).toMatchObject({ status: 'done', processed: 1200, fileName: expect.stringMatching(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/) });
     // The import template's columns, so the file imports back; phones as the caller sees them.
-    expect(cells[0]).toEqual(['账号', '昵称', '手机号', '用户类型', '部门', '角色']);
+    expect(cells[0]).toEqual(['账号', '昵称', '手机号', '用户类型', '部门', '角色', '备注']);
     expect(cells.length).toBe(1201);
     const users = await listed<{ userName: string; phone: string }>(admin.token, '/v1/user/list', query, 6);
     expect(cells.slice(1).map((r) => r[0])).toEqual(users.map((u) => u.userName));

@@ -9,6 +9,7 @@ import { login } from '@/api/calls/session/session-calls.ts';
 import { userImportsOf } from '../support/users.ts';
 import { type ImportStatus } from '@/api/contract/jobs.ts';
 import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
+import { USER_SHEET } from '@/api/schema/system/user.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';
 
@@ -139,9 +140,10 @@ describe('users import', () => {
 
     // The error file: the refused rows as the sheet had them, their reasons last; only for the import's author.
     const errors = await ta.sheet({ type: 'userImportErrors', jobId: job.jobId });
-    expect(errors.columns).toEqual([...USER_SHEET_COLUMNS, '错误原因']);
+    // (the sheet had no 备注 column: its cells are empty in the error file, which has every column of the template)
+    expect(errors.columns).toEqual([...USER_SHEET, '错误原因']);
     expect(errors.rows).toEqual([
-      [`sc${tag}b`, '范围外', '', '门店/普通员工', '华东大区', '', '部门：不能分配自己数据权限范围之外的部门'],
+      [`sc${tag}b`, '范围外', '', '门店/普通员工', '华东大区', '', '', '部门：不能分配自己数据权限范围之外的部门'],
       [
         `sc${tag}c`,
         '越权',
@@ -149,9 +151,10 @@ describe('users import', () => {
         '平台管理员',
         '总部',
         '超级管理员',
+        '',
         '用户类型：不能设置高于自己的用户类型；角色：不能分配超出自己权限的角色',
       ],
-      [`sc${tag}d`, '类型', '', '店员', '总部', '', '用户类型：用户类型须为 平台管理员、门店/普通员工、租户管理员 之一'],
+      [`sc${tag}d`, '类型', '', '店员', '总部', '', '', '用户类型：用户类型须为 平台管理员、门店/普通员工、租户管理员 之一'],
     ]);
     // The job is its author's: another admin of the same tenant neither reads its status and report nor cancels it.
     const sameTenant = userImportsOf((await signedIn(baseUrl, 'admin')).api);
@@ -170,17 +173,50 @@ describe('users import', () => {
   });
 });
 
+describe('users import: 备注, a declared field (issue 44)', () => {
+  it('reads 备注 after the template’s columns, checks it by its rule, and exports it back', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const calls = userImportsOf(admin.api);
+    const tag = randomBytes(3).toString('hex');
+    const rows = [
+      [`rm${tag}a`, '有备注', '', '门店/普通员工', '华东大区', '', '  负责华东区域的门店巡检  '],
+      [`rm${tag}b`, '备注太长', '', '门店/普通员工', '华东大区', '', '长'.repeat(201)],
+      [`rm${tag}c`, '没有备注', '', '门店/普通员工', '华东大区', '', ''],
+    ];
+    const started = await calls.start(await sheet(rows, USER_SHEET), PASSWORD);
+    const done = await until(
+      () => calls.status(started.jobId),
+      (s) => s.status !== 'processing',
+    );
+    expect(done).toMatchObject({ status: 'done', created: 2, report: [{ row: 3, field: '备注', reason: '备注不能超过 200 个字' }] });
+    const exported = await calls.sheet({ type: 'userExport', keyword: `rm${tag}`, sortField: 'userName' });
+    expect(exported.columns).toEqual([...USER_SHEET]);
+    expect(exported.rows.map((r) => [r[0], r.at(-1)])).toEqual([
+      [`rm${tag}a`, '负责华东区域的门店巡检'],
+      [`rm${tag}c`, ''],
+    ]);
+    // The error file has the row as the sheet had it, its 备注 in its column.
+    const errors = await calls.sheet({ type: 'userImportErrors', jobId: started.jobId });
+    expect(errors.rows).toEqual([
+      [`rm${tag}b`, '备注太长', '', '门店/普通员工', '华东大区', '', '长'.repeat(201), '备注：备注不能超过 200 个字'],
+    ]);
+  });
+});
+
 describe('template and export (/v1/common/excel/getExcelUrl)', () => {
   it('gives the template’s columns and the filtered list in the same columns, which reads back as written', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const calls = userImportsOf(admin.api);
     const template = await calls.sheet({ type: 'userTemplate' });
-    expect(template.columns).toEqual([...USER_SHEET_COLUMNS]);
+    expect(template.columns).toEqual([...USER_SHEET_COLUMNS, '备注']);
     expect(template.rows).toHaveLength(1);
     const exported = await calls.sheet({ type: 'userExport', keyword: '13800000003' });
-    expect(exported.rows).toEqual([['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工']]);
+    expect(exported.rows).toEqual([['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工', '']]);
     const bytes = await writeXlsx(exported);
-    expect(await readSheet(Buffer.from(bytes))).toEqual([[...USER_SHEET_COLUMNS], exported.rows[0]]);
+    expect(await readSheet(Buffer.from(bytes))).toEqual([
+      [...USER_SHEET],
+      ['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工', null],
+    ]);
     await expect(userImportsOf((await signedIn(baseUrl, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
     });

@@ -11,7 +11,7 @@ import type { userApi } from '@/api/table/users.ts';
 
 /** A user as a test sends it to /v1/user/save. */
 type UserInput = Sent<typeof userApi.save>;
-import { clientFor, signedIn } from '../support/api.ts';
+import { callAs, clientFor, signedIn } from '../support/api.ts';
 
 // Issue 10, users: every call at its SPEC path, on PGlite and PostgreSQL.
 const baseUrl = inject('baseUrl');
@@ -348,5 +348,36 @@ describe('a call that does several things asks for the button of the one it does
     });
     expect((await admin.api.send(departApi.list, {})).values.find((d) => d.id === made.values.id)?.departName).toBe(renamed);
     await admin.api.send(departApi.remove, { id: made.values.id });
+  });
+});
+
+describe('users: 备注, a field declared once (issue 44)', () => {
+  it('is saved trimmed, listed, shown and edited; 200 characters are taken, 201 refused on the field in either language', async () => {
+    const { id, userName, admin } = await newUser({ remark: '  华东区域的店长助理  ' });
+    expect(await admin.users.detail(id)).toMatchObject({ userName, remark: '华东区域的店长助理' });
+    expect((await admin.users.list({ keyword: userName })).rows).toEqual([expect.objectContaining({ id, remark: '华东区域的店长助理' })]);
+    const edit: UserInput = {
+      id,
+      nickname: '测试用户',
+      phone: '',
+      userType: 1,
+      departIds: [departId(admin.info, '华东大区')],
+      roleIds: [],
+    };
+    await admin.users.save({ ...edit, remark: '备'.repeat(200) });
+    expect((await admin.users.detail(id)).remark).toBe('备'.repeat(200));
+    expect(await failureOf(admin.users.save({ ...edit, remark: '备'.repeat(201) }))).toMatchObject({
+      field: 'remark',
+      message: '备注不能超过 200 个字',
+    });
+    const english = await callAs(baseUrl, { UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/user/save', {
+      ...edit,
+      remark: 'x'.repeat(201),
+    });
+    expect(english).toMatchObject({ result: 'error', field: 'remark', errmsg: 'The remark is at most 200 characters' });
+    expect((await admin.users.detail(id)).remark).toBe('备'.repeat(200));
+    // A user made without one has none.
+    const plain = await newUser();
+    expect((await plain.admin.users.detail(plain.id)).remark).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
+import { USER_SHEET } from '@/api/schema/system/user.ts';
 
 // Issue 10: the users page on the page kit, in Chromium against the real server.
 const ui = useBrowser();
@@ -107,6 +108,35 @@ describe('users page', () => {
     const dialog = page.getByRole('dialog', { name: '详情' });
     await dialog.getByText('王小二（S0101）').waitFor();
     await expect.poll(() => dialog.getByText('门店员工').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('a user’s 备注 (a declared field): typed in the form, read in 详情, and a column of the list once chosen in 列设置', async () => {
+    const name = await newAccount(ui.baseUrl, 'admin', 'rmk', `137${String(Date.now()).slice(-8)}`);
+    const page = await ui.signedInPage('admin');
+    await openUsers(page);
+    await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(name);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('button', { name: `编辑 ${name}` }).click();
+    const drawer = page.getByRole('dialog', { name: '编辑用户' });
+    const remark = drawer.getByRole('textbox', { name: '备注' });
+    await expect.poll(() => remark.inputValue()).toBe('');
+    await remark.fill('长'.repeat(201));
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('备注不能超过 200 个字').waitFor();
+    await remark.fill('负责华东区域的门店巡检');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await toast(page, '操作成功').waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    // Hidden at first: one click away in 列设置.
+    const table = page.getByRole('table', { name: '用户管理' });
+    await expect.poll(() => table.getByRole('columnheader', { name: '备注' }).count()).toBe(0);
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.getByRole('dialog', { name: '列设置' }).getByRole('checkbox', { name: '备注' }).check();
+    await page.keyboard.press('Escape');
+    await table.getByRole('cell', { name: '负责华东区域的门店巡检' }).waitFor();
+    await page.getByRole('button', { name: `详情 ${name}` }).click();
+    await page.getByRole('dialog', { name: '详情' }).getByText('负责华东区域的门店巡检').waitFor();
     await page.context().close();
   });
 
@@ -373,8 +403,8 @@ describe('users page', () => {
     expect(errors.suggestedFilename()).toMatch(/^用户导入错误-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const errorSheet = await readSheet(await downloadedBytes(errors));
     expect(errorSheet).toEqual([
-      [...USER_SHEET_COLUMNS, '错误原因'],
-      ['9bad', '界面导入1', null, '门店/普通员工', '华东大区', null, '账号：账号须为 4-32 位字母、数字或下划线，以字母开头'],
+      [...USER_SHEET, '错误原因'],
+      ['9bad', '界面导入1', null, '门店/普通员工', '华东大区', null, null, '账号：账号须为 4-32 位字母、数字或下划线，以字母开头'],
     ]);
     await dialog.getByRole('button', { name: '关闭' }).click();
 
@@ -385,7 +415,7 @@ describe('users page', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^用户列表-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readSheet(await downloadedBytes(download));
-    expect(sheet[0]).toEqual([...USER_SHEET_COLUMNS]);
+    expect(sheet[0]).toEqual([...USER_SHEET]);
     expect(
       sheet
         .slice(1)

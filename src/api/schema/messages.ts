@@ -170,6 +170,7 @@ export const RULE_MESSAGES = {
   storeId: '门店不存在',
   nicknameRequired: '昵称不能为空',
   nicknameMax: '昵称不能超过 32 个字',
+  userRemarkMax: '备注不能超过 200 个字',
   nicknameMarkup: '昵称不能包含 script、img 或 iframe 标签',
   accountRequired: '账号不能为空',
   avatar: '头像须为上传的图片或 http(s) 图片地址',

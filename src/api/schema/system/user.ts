@@ -11,7 +11,16 @@ import { declareFields, declaredEntries, declaredRow, declaredRules } from '../r
  * detail, the import template, the import, the export and the server's SQL take it from here. A new text field of
  * users is a migration adding its column, an entry here, its name in both catalogues and its rule message.
  */
-export const USER_FIELDS = declareFields({});
+export const USER_FIELDS = declareFields({
+  remark: {
+    column: 'remark',
+    label: 'userRemark',
+    sheet: '备注',
+    max: [200, 'userRemarkMax'],
+    list: { width: 160, hiddenAtFirst: true },
+    multiline: true,
+  },
+});
 
 /** The users sheet's columns: the template's own, then each declared field's heading. */
 export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...declaredEntries(USER_FIELDS).map(([, f]) => f.sheet)];
