@@ -71,6 +71,14 @@ describe('import graph', () => {
     expect(circles(graph)).toEqual([]);
   });
 
+  it('no route imports another route: what two routes share lives in features, services or infra', () => {
+    const graph = importGraph(sources());
+    const crossing = [...graph]
+      .filter(([file]) => file.startsWith('server/routes/'))
+      .flatMap(([file, targets]) => targets.filter((t) => t.startsWith('server/routes/')).map((t) => `${file} -> ${t}`));
+    expect(crossing).toEqual([]);
+  });
+
   it('finds a circle when there is one', () => {
     const graph = new Map([
       ['a', ['b']],

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
-import { tenantZone, todayIn } from './statistics.ts';
+import { tenantZone, todayIn } from '../../services/tenant-time.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import { departmentScope, inScope } from '../../access/permissions.ts';

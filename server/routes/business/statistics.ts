@@ -11,21 +11,7 @@ import { statisticsApi } from '@/api/table/content.ts';
 import { COUNTED_OPERATION } from '../../services/logs.ts';
 import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
-
-const DEFAULT_ZONE = 'Asia/Shanghai';
-
-/** The tenant's time zone (its timeZone parameter): "today" and each day of a trend are days there. */
-export async function tenantZone(db: Db, tenantId: number): Promise<string> {
-  const [row] = await db.query<{ zone: string | null }>(
-    `SELECT params::jsonb ->> 'timeZone' AS zone FROM system_setting WHERE tenant_id = $1 AND type = 'scrm_overall_params'`,
-    [tenantId],
-  );
-  return row?.zone || DEFAULT_ZONE;
-}
-
-/** Today's date (yyyy-MM-dd) in `zone`: what an export's file name says, as the tenant's staff count days. */
-export const todayIn = (zone: string, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+import { tenantZone } from '../../services/tenant-time.ts';
 
 /** A standard table's field id by table and field name (the statistics read the standard dictionary's tables). */
 async function fieldIds(db: Db, tenantId: number, table: string, names: string[]) {

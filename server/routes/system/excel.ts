@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
-import { tenantZone, todayIn } from '../business/statistics.ts';
+import { tenantZone, todayIn } from '../../services/tenant-time.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { userApi } from '@/api/table/users.ts';
 import { say } from '@/api/schema/messages.ts';
 import { phoneView } from '../../access/privacy.ts';
-import { queryUsers, walkUsers, type UserCursor } from './users.ts';
+import { queryUsers, walkUsers, type UserCursor } from '../../features/users/queries.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { EXPORT_LIMITS, type ImportProblem } from '@/api/contract/jobs.ts';

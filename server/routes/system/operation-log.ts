@@ -4,7 +4,7 @@ import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { ok } from '../../infra/http/http.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
-import { tenantZone, todayIn } from '../business/statistics.ts';
+import { tenantZone, todayIn } from '../../services/tenant-time.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { countMatches, fewMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { logApi } from '@/api/table/logs.ts';

@@ -10,6 +10,7 @@ import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permis
 import { type ImportProblem, type ImportStatus } from '@/api/contract/jobs.ts';
 import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { log } from '../../infra/logger.ts';
+import { insertUsers } from '../../features/users/queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
@@ -136,20 +137,6 @@ async function checkSheet(
   return { valid, report, failed, total: data.length };
 }
 
-/** Saves rows (users and their roles) in one statement. */
-const insertRows = (db: Db, tenantId: number, hash: string, rows: ValidRow[], mustChange: boolean) =>
-  db.query<{ n: number }>(
-    `WITH src AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS x("userName" text, nickname text, phone text, "userType" int, "departIds" int[], "roleIds" int[]
-                                                                   ${DECLARED.map(([name]) => `, "${name}" text`).join('')})),
-          u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids, must_change_password
-                                      ${DECLARED.map(([, f]) => `, ${f.column}`).join('')})
-                SELECT $1, "userName", $2, nickname, phone, "userType", "departIds", $4 ${DECLARED.map(([name]) => `, "${name}"`).join('')}
-                  FROM src RETURNING id, user_name),
-          r AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, unnest(src."roleIds") FROM u JOIN src ON src."userName" = u.user_name)
-     SELECT count(*)::int AS n FROM u`,
-    [tenantId, hash, JSON.stringify(rows.map((r) => r.input)), mustChange],
-  );
-
 /**
  * Users import (/v1/user/importExcel). A multipart upload (file, and the initial password encrypted under a
  * single-use key) starts a job and answers { jobId, total } as soon as the sheet is checked; the same path with a
@@ -198,7 +185,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
       const oneByOne = async () => {
         let n = 0;
         for (const row of chunk) {
-          const saved = await onDuplicate(insertRows(db, tenantId, hash, [row], mustChange), async () => {
+          const saved = await onDuplicate(insertUsers(db, tenantId, hash, [row], mustChange), async () => {
             late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
             lateRows[row.row] = row.cells;
             return [];
@@ -207,7 +194,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
         }
         return [{ n }];
       };
-      const created = (await onDuplicate(insertRows(db, tenantId, hash, chunk, mustChange), oneByOne))[0]?.n ?? 0;
+      const created = (await onDuplicate(insertUsers(db, tenantId, hash, chunk, mustChange), oneByOne))[0]?.n ?? 0;
       processed += chunk.length;
       await db.query(
         `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, failed_rows = failed_rows || $5::jsonb,
