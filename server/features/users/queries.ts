@@ -4,6 +4,7 @@ import { departmentScope } from '../../access/permissions.ts';
 import { contains } from '../../infra/db/like.ts';
 import { USER_FIELDS, USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
 import { declaredCells, declaredEntries } from '@/api/schema/resource.ts';
+import type { ImportProblem } from '@/api/contract/jobs.ts';
 
 /*
  * The users' SQL, in one place (issue 44 part 4): the list and its export walk, one user, a save's INSERT and
@@ -193,4 +194,146 @@ export async function walkUsers(db: Db, s: SessionInfo, filters: UserFilters) {
     return { rows, cursor: last && rows.length === limit ? { k: last.k, id: last.id } : null };
   };
   return { count: n, next };
+}
+
+/** Whether `userId` is the last enabled userType 0 account of the tenant (it must never go). */
+export async function isLastAdmin(db: Db, tenantId: number, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ others: number; is_admin: boolean }>(
+    `SELECT count(*) FILTER (WHERE id <> $2)::int AS others, bool_or(id = $2) AS is_admin
+       FROM app_user WHERE tenant_id = $1 AND user_type = 0 AND status = 1 AND deleted_at IS NULL`,
+    [tenantId, userId],
+  );
+  return Boolean(row?.is_admin) && row.others === 0;
+}
+
+/** A user deleted (kept, marked and disabled); false when there was no such user. */
+export async function deleteUser(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE app_user SET deleted_at = now(), status = 0 WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL RETURNING id',
+    [id, tenantId],
+  );
+  return rows.length > 0;
+}
+
+/** A user enabled (1) or disabled (0). */
+export const setUserStatus = (db: Db, tenantId: number, id: number, status: 0 | 1) =>
+  db.query('UPDATE app_user SET status = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2', [id, tenantId, status]);
+
+/** Whether an account name is taken, in any tenant and in any case (names are unique across tenants). */
+export async function accountTaken(db: Db, userName: string): Promise<boolean> {
+  const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [userName]);
+  return Boolean(taken);
+}
+
+/** The account names of `names` (lower case) that are taken: an import checks its rows at once. */
+export async function takenAccounts(db: Db, names: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query<{ n: string }>('SELECT lower(user_name) AS n FROM app_user WHERE lower(user_name) = ANY($1::text[])', [
+    names,
+  ]);
+  return new Set(rows.map((r) => r.n));
+}
+
+/** Whether another user of the tenant (not `exceptId`) has this phone. */
+export async function phoneTaken(db: Db, tenantId: number, phone: string, exceptId: number | null): Promise<boolean> {
+  const [owner] = await db.query(
+    'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
+    [tenantId, phone, exceptId],
+  );
+  return Boolean(owner);
+}
+
+/** The tenant's users' phones: an import checks its rows at once. */
+export async function tenantPhones(db: Db, tenantId: number): Promise<Set<string>> {
+  const rows = await db.query<{ phone: string }>(`SELECT phone FROM app_user WHERE tenant_id = $1 AND phone <> '' AND deleted_at IS NULL`, [
+    tenantId,
+  ]);
+  return new Set(rows.map((r) => r.phone));
+}
+
+/** The tenant's departments (id and name), first made first: names in sheets, ids in saves. */
+export const tenantDeparts = (db: Db, tenantId: number) =>
+  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1 ORDER BY id', [tenantId]);
+
+/** The tenant's roles (id and name), first made first. */
+export const tenantRoles = (db: Db, tenantId: number) =>
+  db.query<{ id: number; name: string }>('SELECT id, name FROM role WHERE tenant_id = $1 ORDER BY id', [tenantId]);
+
+/** How many of `ids` are the tenant's departments, and how many its roles (a save names only its own tenant's). */
+export async function ownedCounts(db: Db, tenantId: number, departIds: readonly number[], roleIds: readonly number[]) {
+  const [row] = await db.query<{ departs: number; roles: number }>(
+    `SELECT (SELECT count(*)::int FROM depart WHERE tenant_id = $1 AND id = ANY($2::int[])) AS departs,
+            (SELECT count(*)::int FROM role WHERE tenant_id = $1 AND id = ANY($3::int[])) AS roles`,
+    [tenantId, departIds, roleIds],
+  );
+  return row;
+}
+
+/** A users import job as its author sees it (its progress and report hold people outside other users' scope). */
+export async function importJobOf(db: Db, s: SessionInfo, jobId: number) {
+  const [job] = await db.query<{
+    jobId: string | number;
+    status: string;
+    total: number;
+    processed: number;
+    created: number;
+    report: unknown;
+    message: string;
+  }>(
+    `SELECT id AS "jobId", status, total, processed, created, report, message FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3`,
+    [jobId, s.tenantId, s.userId],
+  );
+  return job;
+}
+
+/** A users import job begun: its rows checked (`processed` refused ones), its report and refused rows so far. */
+export async function insertImportJob(db: Db, s: SessionInfo, total: number, processed: number, report: unknown, failed: unknown) {
+  const [job] = await db.query<{ id: string }>(
+    `INSERT INTO import_job (tenant_id, user_id, kind, total, processed, report, failed_rows)
+     VALUES ($1, $2, 'users', $3, $4, $5::jsonb, $6::jsonb) RETURNING id`,
+    [s.tenantId, s.userId, total, processed, JSON.stringify(report), JSON.stringify(failed)],
+  );
+  return Number(job.id);
+}
+
+/** An import job done: every row processed. */
+export const finishImportJob = (db: Db, jobId: number) =>
+  db.query(`UPDATE import_job SET status = 'done', processed = total, updated_at = now() WHERE id = $1`, [jobId]);
+
+/** An import job stopped at its author's request (the rows saved so far stay). */
+export const cancelImportJob = (db: Db, jobId: number) =>
+  db.query(`UPDATE import_job SET status = 'cancelled', updated_at = now() WHERE id = $1`, [jobId]);
+
+/** An import job failed, saying why (the rows saved so far stay). */
+export const failImportJob = (db: Db, jobId: number, message: string) =>
+  db.query(`UPDATE import_job SET status = 'failed', message = $2, updated_at = now() WHERE id = $1`, [jobId, message]);
+
+/** Whether the job's author asked it to stop. */
+export async function importCancelRequested(db: Db, jobId: number): Promise<boolean> {
+  const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM import_job WHERE id = $1', [jobId]);
+  return Boolean(job?.cancel_requested);
+}
+
+/** The author's request that a running import stop (seen between chunks). */
+export const requestImportCancel = (db: Db, s: SessionInfo, jobId: number) =>
+  db.query(`UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND status = 'processing'`, [
+    jobId,
+    s.tenantId,
+    s.userId,
+  ]);
+
+/** A chunk's progress: rows processed, users made, and the rows refused late (with their cells for the error file). */
+export const noteImportProgress = (db: Db, jobId: number, processed: number, created: number, late: unknown, lateRows: unknown) =>
+  db.query(
+    `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, failed_rows = failed_rows || $5::jsonb,
+            updated_at = now() WHERE id = $1`,
+    [jobId, processed, created, JSON.stringify(late), JSON.stringify(lateRows)],
+  );
+
+/** An import's refused rows and their reasons, for its author only (the error file). */
+export async function importErrorsOf(db: Db, s: SessionInfo, jobId: number) {
+  const [job] = await db.query<{ report: ImportProblem[]; failed_rows: Record<string, string[]> }>(
+    `SELECT report, failed_rows FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND kind = 'users'`,
+    [jobId, s.tenantId, s.userId],
+  );
+  return job;
 }

@@ -7,10 +7,10 @@ import { mount } from '../../infra/http/mount.ts';
 import { userApi } from '@/api/table/users.ts';
 import { say } from '@/api/schema/messages.ts';
 import { phoneView } from '../../access/privacy.ts';
-import { queryUsers, walkUsers, type UserCursor } from '../../features/users/queries.ts';
+import { importErrorsOf, queryUsers, tenantDeparts, tenantRoles, walkUsers, type UserCursor } from '../../features/users/queries.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
-import { EXPORT_LIMITS, type ImportProblem } from '@/api/contract/jobs.ts';
+import { EXPORT_LIMITS } from '@/api/contract/jobs.ts';
 import { IMPORT_ERROR_COLUMN, USER_TYPE_NAMES } from '@/api/contract/users.ts';
 import { USER_FIELDS, USER_SHEET } from '@/api/schema/system/user.ts';
 import { declaredCells } from '@/api/schema/resource.ts';
@@ -58,10 +58,9 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
     const s = c.get('session');
     const columns = [...USER_SHEET];
     if (body.type === 'userTemplate') {
-      const [depart] = await db.query<{ depart_name: string }>('SELECT depart_name FROM depart WHERE tenant_id = $1 ORDER BY id LIMIT 1', [
-        s.tenantId,
-      ]);
-      const [role] = await db.query<{ name: string }>('SELECT name FROM role WHERE tenant_id = $1 ORDER BY id DESC LIMIT 1', [s.tenantId]);
+      // the example row names the tenant's first department and its newest role
+      const depart = (await tenantDeparts(db, s.tenantId))[0];
+      const role = (await tenantRoles(db, s.tenantId)).at(-1);
       return ok({
         fileName: '用户导入模板.xlsx',
         columns,
@@ -79,10 +78,7 @@ export function excelRoutes(db: Db, exports: ExportJobs) {
       const jobId = body.jobId;
       if (jobId === undefined) throw refuse('jobId', say('importJob'));
       // Only the import's own author gets its rows back: they may hold people outside another admin's scope.
-      const [job] = await db.query<{ report: ImportProblem[]; failed_rows: Record<string, string[]> }>(
-        `SELECT report, failed_rows FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND kind = 'users'`,
-        [jobId, s.tenantId, s.userId],
-      );
+      const job = await importErrorsOf(db, s, jobId);
       if (!job) throw new ApiError('导入任务不存在');
       const reasons = new Map<number, string[]>();
       for (const p of job.report) reasons.set(p.row, [...(reasons.get(p.row) ?? []), `${p.field}：${p.reason}`]);
@@ -107,11 +103,7 @@ const userSheetName = async (db: Db, s: SessionInfo) => `用户列表-${todayIn(
 /** A user as a row of the template's columns (an export can be edited and imported back), phones as the caller may see them. */
 async function userSheetRow(db: Db, s: SessionInfo) {
   const view = await phoneView(db, s);
-  const departs = new Map(
-    (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [s.tenantId])).map(
-      (d) => [d.id, d.depart_name],
-    ),
-  );
+  const departs = new Map((await tenantDeparts(db, s.tenantId)).map((d) => [d.id, d.depart_name]));
   return (u: { userType: number; departIds: number[]; [k: string]: unknown }) => [
     u.userName as string,
     u.nickname as string,

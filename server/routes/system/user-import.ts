@@ -10,7 +10,21 @@ import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permis
 import { type ImportProblem, type ImportStatus } from '@/api/contract/jobs.ts';
 import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { log } from '../../infra/logger.ts';
-import { insertUsers } from '../../features/users/queries.ts';
+import {
+  cancelImportJob,
+  failImportJob,
+  finishImportJob,
+  importCancelRequested,
+  importJobOf,
+  insertImportJob,
+  insertUsers,
+  noteImportProgress,
+  requestImportCancel,
+  takenAccounts,
+  tenantDeparts,
+  tenantPhones,
+  tenantRoles,
+} from '../../features/users/queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
@@ -59,25 +73,13 @@ async function checkSheet(
   if (data.length > IMPORT_LIMITS.maxRows) throw new ApiError(`一次最多导入 ${IMPORT_LIMITS.maxRows} 行，这个文件有 ${data.length} 行`);
   if (data.some((r) => hasNul(r.cells))) throw new ApiError(NUL_MESSAGE);
 
-  const departs = await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [
-    s.tenantId,
-  ]);
-  const roles = await db.query<{ id: number; name: string }>('SELECT id, name FROM role WHERE tenant_id = $1', [s.tenantId]);
+  const departs = await tenantDeparts(db, s.tenantId);
+  const roles = await tenantRoles(db, s.tenantId);
   const scope = await departmentScope(db, s);
   const beyond = await rolesBeyondCaller(db, s);
   const accounts = data.map((r) => r.cells[0].toLowerCase());
-  const taken = new Set(
-    (await db.query<{ n: string }>('SELECT lower(user_name) AS n FROM app_user WHERE lower(user_name) = ANY($1::text[])', [accounts])).map(
-      (r) => r.n,
-    ),
-  );
-  const phones = new Set(
-    (
-      await db.query<{ phone: string }>(`SELECT phone FROM app_user WHERE tenant_id = $1 AND phone <> '' AND deleted_at IS NULL`, [
-        s.tenantId,
-      ])
-    ).map((r) => r.phone),
-  );
+  const taken = await takenAccounts(db, accounts);
+  const phones = await tenantPhones(db, s.tenantId);
 
   const report: ImportProblem[] = [];
   const failed: Record<number, string[]> = {};
@@ -150,12 +152,9 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
 
   /** A job as its author sees it: its progress and report hold rows of people outside other users' scope. */
   const status = async (s: SessionInfo, jobId: number): Promise<ImportStatus> => {
-    const [job] = await db.query<ImportStatus>(
-      `SELECT id AS "jobId", status, total, processed, created, report, message FROM import_job WHERE id = $1 AND tenant_id = $2 AND user_id = $3`,
-      [jobId, s.tenantId, s.userId],
-    );
+    const job = await importJobOf(db, s, jobId);
     if (!job) throw new ApiError('导入任务不存在');
-    return { ...job, jobId: Number(job.jobId) };
+    return { ...job, jobId: Number(job.jobId) } as ImportStatus;
   };
 
   /** Saves the checked rows chunk by chunk, noting progress; a cancel is seen between chunks. */
@@ -167,15 +166,11 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
       await new Promise((r) => setTimeout(r, 0));
       // The server is stopping and its grace ran out: the rows saved so far stay, the job says it was cut short.
       if (lifecycle.interrupted) {
-        await db.query(`UPDATE import_job SET status = 'failed', message = $2, updated_at = now() WHERE id = $1`, [
-          jobId,
-          IMPORT_INTERRUPTED,
-        ]);
+        await failImportJob(db, jobId, IMPORT_INTERRUPTED);
         return;
       }
-      const [job] = await db.query<{ cancel_requested: boolean }>('SELECT cancel_requested FROM import_job WHERE id = $1', [jobId]);
-      if (job?.cancel_requested) {
-        await db.query(`UPDATE import_job SET status = 'cancelled', updated_at = now() WHERE id = $1`, [jobId]);
+      if (await importCancelRequested(db, jobId)) {
+        await cancelImportJob(db, jobId);
         return;
       }
       const chunk = valid.slice(i, i + CHUNK);
@@ -196,13 +191,9 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
       };
       const created = (await onDuplicate(insertUsers(db, tenantId, hash, chunk, mustChange), oneByOne))[0]?.n ?? 0;
       processed += chunk.length;
-      await db.query(
-        `UPDATE import_job SET processed = $2, created = created + $3, report = report || $4::jsonb, failed_rows = failed_rows || $5::jsonb,
-                updated_at = now() WHERE id = $1`,
-        [jobId, processed, created, JSON.stringify(late), JSON.stringify(lateRows)],
-      );
+      await noteImportProgress(db, jobId, processed, created, late, lateRows);
     }
-    await db.query(`UPDATE import_job SET status = 'done', processed = total, updated_at = now() WHERE id = $1`, [jobId]);
+    await finishImportJob(db, jobId);
   };
 
   // multipart: start an import; JSON { jobId }: its progress and report (and cancel)
@@ -211,12 +202,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
     const body = c.var.body;
     if ('jobId' in body) {
       const { jobId } = body;
-      if (body.cancel) {
-        await db.query(
-          `UPDATE import_job SET cancel_requested = true WHERE id = $1 AND tenant_id = $2 AND user_id = $3 AND status = 'processing'`,
-          [jobId, s.tenantId, s.userId],
-        );
-      }
+      if (body.cancel) await requestImportCancel(db, s, jobId);
       return ok(await status(s, jobId));
     }
     const { file } = body;
@@ -229,23 +215,16 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
     const { valid, report, failed, total } = await checkSheet(db, s, buffer);
     // One hash for the batch: every imported user starts with the password the administrator chose for it.
     const hash = await hashPassword(password);
-    const [job] = await db.query<{ id: string }>(
-      `INSERT INTO import_job (tenant_id, user_id, kind, total, processed, report, failed_rows)
-       VALUES ($1, $2, 'users', $3, $4, $5::jsonb, $6::jsonb) RETURNING id`,
-      [s.tenantId, s.userId, total, total - valid.length, JSON.stringify(report), JSON.stringify(failed)],
-    );
-    const jobId = Number(job.id);
+    const jobId = await insertImportJob(db, s, total, total - valid.length, report, failed);
     // A stop waits for the run (main.ts); past its grace the run ends at the next chunk.
     void lifecycle
       .track(run(jobId, s.tenantId, hash, valid, total - valid.length, body.mustChangePassword === 'true'))
       .catch(async (err: unknown) => {
         log.error({ err, jobId }, 'import failed');
         // When the database itself is away this fails too: a job without progress is marked by a later tick.
-        await db
-          .query(`UPDATE import_job SET status = 'failed', message = '服务器内部错误，请稍后重试', updated_at = now() WHERE id = $1`, [
-            jobId,
-          ])
-          .catch((e: unknown) => log.error({ err: e, jobId }, 'import not marked failed'));
+        await failImportJob(db, jobId, '服务器内部错误，请稍后重试').catch((e: unknown) =>
+          log.error({ err: e, jobId }, 'import not marked failed'),
+        );
       });
     return ok(await status(s, jobId));
   });

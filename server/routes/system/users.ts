@@ -5,7 +5,18 @@ import { ApiError, ok } from '../../infra/http/http.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { USER_FIELDS, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
 import { declaredValues } from '@/api/schema/resource.ts';
-import { insertUser, queryUsers, updateUser, userById } from '../../features/users/queries.ts';
+import {
+  accountTaken,
+  deleteUser,
+  insertUser,
+  isLastAdmin,
+  ownedCounts,
+  phoneTaken,
+  queryUsers,
+  setUserStatus,
+  updateUser,
+  userById,
+} from '../../features/users/queries.ts';
 import { userApi } from '@/api/table/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';
@@ -52,15 +63,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return ok({ ...row, phone: view(row.phone) });
   });
 
-  /** Whether `userId` is the last enabled userType 0 account of the tenant (it must never go). */
-  const lastAdmin = async (tenantId: number, userId: number) => {
-    const [row] = await db.query<{ others: number; is_admin: boolean }>(
-      `SELECT count(*) FILTER (WHERE id <> $2)::int AS others, bool_or(id = $2) AS is_admin
-         FROM app_user WHERE tenant_id = $1 AND user_type = 0 AND status = 1 AND deleted_at IS NULL`,
-      [tenantId, userId],
-    );
-    return Boolean(row?.is_admin) && row.others === 0;
-  };
+  const lastAdmin = (tenantId: number, userId: number) => isLastAdmin(db, tenantId, userId);
 
   mount(app, userApi.remove, async (c) => {
     const { id } = c.var.body;
@@ -69,11 +72,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const row = await userInScope(c, id);
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能删除用户类型高于自己的账号');
     if (await lastAdmin(s.tenantId, id)) throw new ApiError('不能删除租户的最后一个管理员账号');
-    const rows = await db.query(
-      'UPDATE app_user SET deleted_at = now(), status = 0 WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL RETURNING id',
-      [id, s.tenantId],
-    );
-    if (!rows.length) throw new ApiError('用户不存在');
+    if (!(await deleteUser(db, s.tenantId, id))) throw new ApiError('用户不存在');
     await events.endUserSessions(id, '账号已删除');
     return ok();
   });
@@ -86,7 +85,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const row = await userInScope(c, id);
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能修改用户类型高于自己的账号');
     if (body.status === 0 && (await lastAdmin(s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
-    await db.query('UPDATE app_user SET status = $3, updated_at = now() WHERE id = $1 AND tenant_id = $2', [id, s.tenantId, body.status]);
+    await setUserStatus(db, s.tenantId, id, body.status);
     if (body.status === 0) {
       await events.endUserSessions(id, '账号已停用');
       await emitEvent(db, s.tenantId, 'user.disabled', { id, userName: row.userName });
@@ -98,8 +97,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
   mount(app, userApi.checkUsername, async (c) => {
     const userName = c.var.body.userName.trim();
     if (!ACCOUNT_PATTERN.test(userName)) return ok({ available: false, reason: 'format' as const });
-    const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [userName]);
-    return ok({ available: !taken });
+    return ok({ available: !(await accountTaken(db, userName)) });
   });
 
   mount(app, userApi.save, async (c) => {
@@ -122,17 +120,12 @@ export function userRoutes(db: Db, events: SessionEvents) {
     if (existing && isMaskedOf(input.phone, existing.phone as string)) input.phone = existing.phone as string;
     await checkGrants(db, s, input, existing);
     if (input.phone) {
-      const [owner] = await db.query(
-        'SELECT 1 FROM app_user WHERE tenant_id = $1 AND phone = $2 AND deleted_at IS NULL AND ($3::int IS NULL OR id <> $3)',
-        [s.tenantId, input.phone, input.id ?? null],
-      );
-      if (owner) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
+      if (await phoneTaken(db, s.tenantId, input.phone, input.id ?? null)) throw fieldError('phone', '该手机号已被本租户的其他账号使用');
     }
 
     if (isNew) {
       const password = await newPassword(db, body);
-      const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [input.userName]);
-      if (taken) throw fieldError('userName', '该账号已被使用');
+      if (await accountTaken(db, input.userName!)) throw fieldError('userName', '该账号已被使用');
       const hash = await hashPassword(password);
       // One statement: the user and their roles, or nothing (a parallel save of the same account loses on the index).
       const [row] = await onDuplicate(
@@ -168,21 +161,14 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
     if (!sameSet(existing.roleIds, input.roleIds)) throw fieldError('roleIds', '不能修改自己的角色');
     if (existing.userType !== input.userType) throw fieldError('userType', '不能修改自己的用户类型');
   }
-  const departs = await db.query<{ id: number }>('SELECT id FROM depart WHERE tenant_id = $1 AND id = ANY($2::int[])', [
-    s.tenantId,
-    input.departIds,
-  ]);
-  if (departs.length !== input.departIds.length) throw fieldError('departIds', '部门不存在');
+  const owned = await ownedCounts(db, s.tenantId, input.departIds, input.roleIds);
+  if (owned.departs !== input.departIds.length) throw fieldError('departIds', '部门不存在');
   const scope = await departmentScope(db, s);
   if (scope !== null && !input.departIds.every((d) => inScope(scope, [d]))) {
     throw fieldError('departIds', '不能分配自己数据权限范围之外的部门');
   }
   if (input.roleIds.length) {
-    const roles = await db.query<{ id: number }>('SELECT id FROM role WHERE tenant_id = $1 AND id = ANY($2::int[])', [
-      s.tenantId,
-      input.roleIds,
-    ]);
-    if (roles.length !== input.roleIds.length) throw fieldError('roleIds', '角色不存在');
+    if (owned.roles !== input.roleIds.length) throw fieldError('roleIds', '角色不存在');
     // Roles the user keeps need no check; each added role's permissions must all be the caller's own.
     const added = input.roleIds.filter((r) => !existing?.roleIds.includes(r));
     if (added.length) {
