@@ -15,8 +15,13 @@ const statements = (file: string) => (readFileSync(file, 'utf8').match(/\bdb\.qu
  * Issue 44 part 4: a feature's SQL lives in its queries file (server/features/<name>/queries.ts), the routes decide
  * who may do what. The features moved so far hold none in their routes; the rest may only shrink.
  */
-const MOVED = ['server/routes/system/users.ts', 'server/routes/system/user-import.ts', 'server/routes/system/excel.ts'];
-const MOST_LEFT = 246;
+const MOVED = [
+  'server/routes/system/users.ts',
+  'server/routes/system/user-import.ts',
+  'server/routes/system/excel.ts',
+  'server/routes/system/staff.ts',
+];
+const MOST_LEFT = 236;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {
