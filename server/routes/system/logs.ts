@@ -36,14 +36,15 @@ export interface LogRoutesOptions {
 export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   const app = new Hono<AppEnv>();
 
-  /** Who reads: the caller's tenant (the platform operator also reads rows of no tenant) and department scope. */
-  const reader = async (s: SessionInfo): Promise<LogReader> => ({
+  /**
+   * Who reads: the caller's tenant (the platform operator also reads rows of no tenant) and, for rows with a user, the
+   * caller's department scope (the errors and SMS lists have none to scope by: `byScope` false).
+   */
+  const reader = async (s: SessionInfo, byScope = true): Promise<LogReader> => ({
     tenantId: s.tenantId,
-    scope: await departmentScope(db, s),
+    scope: byScope ? await departmentScope(db, s) : null,
     platform: s.tenantId === platformTenant,
   });
-  /** The errors and SMS lists have no user to scope by: the tenant alone. */
-  const tenantReader = (s: SessionInfo): LogReader => ({ tenantId: s.tenantId, scope: null, platform: s.tenantId === platformTenant });
 
   mount(app, logApi.logins, async (c) => {
     const body = c.var.body;
@@ -81,7 +82,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
   mount(app, logApi.errors, async (c) => {
     const body = c.var.body;
     const filters = { source: body.source || null, keyword: body.keyword, from: body.from, to: body.to };
-    const { rows, count } = await errorPage(db, tenantReader(c.get('session')), filters, paging(body));
+    const { rows, count } = await errorPage(db, await reader(c.get('session'), false), filters, paging(body));
     return { ...ok(rows), count };
   });
 
@@ -109,7 +110,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
     const s = c.get('session');
     const { rows, count } = await smsPage(
       db,
-      tenantReader(s),
+      await reader(s, false),
       { phone: body.phone, success: body.success, from: body.from, to: body.to },
       paging(body),
     );

@@ -29,7 +29,7 @@ import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { importedUser, USER_FIELDS, USER_SHEET, type UserInput } from '@/api/schema/system/user.ts';
-import { declaredEntries, declaredValues } from '@/api/schema/resource.ts';
+import { declaredEntries } from '@/api/schema/resource.ts';
 import { userApi } from '@/api/table/users.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
@@ -86,7 +86,7 @@ async function checkSheet(
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
   for (const { row, cells } of data) {
-    const [userName, nickname, phone, typeName, departNames, roleNames, ...declaredCells] = cells;
+    const [userName, nickname, phone, typeName, departNames, roleNames, ...declared] = cells;
     const problems: ImportProblem[] = [];
     const add = (field: string, reason: string) => problems.push({ row, field, reason });
     const userType = Object.hasOwn(USER_TYPE_NAMES, typeName) ? USER_TYPE_NAMES[typeName] : undefined;
@@ -99,7 +99,7 @@ async function checkSheet(
       userType: userType ?? (-1 as 0),
       departIds: departIds.filter((d) => d > 0),
       roleIds: roleIds.filter((r) => r > 0),
-      ...declaredValues(USER_FIELDS, Object.fromEntries(DECLARED.map(([name], i) => [name, declaredCells[i]]))),
+      ...Object.fromEntries(DECLARED.map(([name], i) => [name, declared[i]])),
     };
     const rules = fieldProblems(importedUser, input);
     if (rules.userName) add('账号', rules.userName);

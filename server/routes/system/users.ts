@@ -63,15 +63,13 @@ export function userRoutes(db: Db, events: SessionEvents) {
     return ok({ ...row, phone: view(row.phone) });
   });
 
-  const lastAdmin = (tenantId: number, userId: number) => isLastAdmin(db, tenantId, userId);
-
   mount(app, userApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
     if (id === s.userId) throw new ApiError('不能删除当前登录的账号');
     const row = await userInScope(c, id);
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能删除用户类型高于自己的账号');
-    if (await lastAdmin(s.tenantId, id)) throw new ApiError('不能删除租户的最后一个管理员账号');
+    if (await isLastAdmin(db, s.tenantId, id)) throw new ApiError('不能删除租户的最后一个管理员账号');
     if (!(await deleteUser(db, s.tenantId, id))) throw new ApiError('用户不存在');
     await events.endUserSessions(id, '账号已删除');
     return ok();
@@ -84,7 +82,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     if (id === s.userId) throw new ApiError('不能停用或启用当前登录的账号');
     const row = await userInScope(c, id);
     if (USER_TYPE_RANK[row.userType] > USER_TYPE_RANK[s.userType]) throw new ApiError('不能修改用户类型高于自己的账号');
-    if (body.status === 0 && (await lastAdmin(s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
+    if (body.status === 0 && (await isLastAdmin(db, s.tenantId, id))) throw new ApiError('不能停用租户的最后一个管理员账号');
     await setUserStatus(db, s.tenantId, id, body.status);
     if (body.status === 0) {
       await events.endUserSessions(id, '账号已停用');

@@ -30,7 +30,7 @@ export const part = body;
  * A text field, trimmed: `required` names the message for an empty one (else it may be empty, and absent is ''),
  * `max` its length with the message beyond it. Anything but a string is refused with the first message.
  */
-export function text(opts: { required?: RuleKey; max: [number, RuleKey]; typeMessage?: RuleKey }) {
+export function text(opts: { required?: RuleKey; max: readonly [number, RuleKey]; typeMessage?: RuleKey }) {
   const typeMessage = say(opts.typeMessage ?? opts.required ?? opts.max[1]);
   const [max, tooLong] = opts.max;
   const trimmed = v.pipe(v.string(typeMessage), v.trim());

@@ -37,7 +37,7 @@ type TextRule = ReturnType<typeof text>;
 
 /** The rules a save (and the form) checks declared fields by: trimmed text up to its length, '' when absent. */
 export const declaredRules = <F extends Declarations>(fields: F) =>
-  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, text({ max: [f.max[0], f.max[1]] })])) as {
+  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, text({ max: f.max })])) as {
     [K in keyof F]: TextRule;
   };
 
@@ -54,9 +54,12 @@ export const declaredValues = <F extends Declarations>(fields: F, row: object = 
 /** The declared fields by name, in declaration order. */
 export const declaredEntries = (fields: Declarations): Array<[string, TextFieldDeclaration]> => Object.entries(fields);
 
+/** A declared field's value in a row: its text, '' where the row has none (or not text). */
+export const declaredValue = (row: object, name: string): string => {
+  const value = (row as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+};
+
 /** The declared fields' values of a row as a sheet's cells, in declaration order ('' where the row has none). */
 export const declaredCells = (fields: Declarations, row: object = {}): string[] =>
-  Object.keys(fields).map((name) => {
-    const value = (row as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : '';
-  });
+  Object.keys(fields).map((name) => declaredValue(row, name));
