@@ -9,7 +9,8 @@ function routeFiles(dir = 'server/routes'): string[] {
     return statSync(p).isDirectory() ? routeFiles(p) : p.endsWith('.ts') ? [p] : [];
   });
 }
-const statements = (file: string) => (readFileSync(file, 'utf8').match(/\bdb\.query\b/g) ?? []).length;
+/** Statements a file runs: on the database or on a transaction of it (`db.query(`, `tx.query<…>(`, …). */
+const statements = (file: string) => (readFileSync(file, 'utf8').match(/\.query\s*[<(]/g) ?? []).length;
 
 /**
  * Issue 44 part 4: a feature's SQL lives in its queries file (server/features/<name>/queries.ts), the routes decide
@@ -21,8 +22,9 @@ const MOVED = [
   'server/routes/system/excel.ts',
   'server/routes/system/staff.ts',
   'server/routes/system/logs.ts',
+  'server/routes/system/menus.ts',
 ];
-const MOST_LEFT = 224;
+const MOST_LEFT = 185;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {
