@@ -23,8 +23,9 @@ const MOVED = [
   'server/routes/system/staff.ts',
   'server/routes/system/logs.ts',
   'server/routes/system/menus.ts',
+  'server/routes/system/roles.ts',
 ];
-const MOST_LEFT = 185;
+const MOST_LEFT = 159;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {

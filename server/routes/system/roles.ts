@@ -3,16 +3,14 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
-import { offeredTo, permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
+import { permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
 import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { roleApi, type RoleRow, type RoleUser } from '@/api/table/roles.ts';
+import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { wantsEnglish } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
-
-const ROLE_COLUMNS = `r.id, r.name, r.name_en AS "nameEn", r.parent_id AS "parentId",
-  (SELECT count(*)::int FROM user_role ur JOIN app_user u ON u.id = ur.user_id AND u.deleted_at IS NULL WHERE ur.role_id = r.id) AS "userCount"`;
+import * as q from '../../features/roles/queries.ts';
 
 /** Roles as a tree by parent (a role whose parent is gone is a root). */
 function toTree(rows: RoleRow[]) {
@@ -34,16 +32,13 @@ function toTree(rows: RoleRow[]) {
 export function roleRoutes(db: Db, events: SessionEvents) {
   const app = new Hono<AppEnv>();
 
-  const tenantRoles = (tenantId: number) =>
-    db.query<RoleRow>(`SELECT ${ROLE_COLUMNS} FROM role r WHERE r.tenant_id = $1 ORDER BY r.id`, [tenantId]);
+  const tenantRoles = (tenantId: number) => q.tenantRoles(db, tenantId);
 
   /** The roles the caller may edit: every role (userType 0), else the descendants of the caller's own roles. */
   const editable = async (s: SessionInfo): Promise<Set<number>> => {
     const roles = await tenantRoles(s.tenantId);
     if (s.userType === 0) return new Set(roles.map((r) => r.id));
-    const mine = (await db.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [s.userId])).map(
-      (r) => r.role_id,
-    );
+    const mine = await q.rolesOfUser(db, s.userId);
     const below = new Set<number>();
     let frontier = mine;
     while (frontier.length) {
@@ -56,7 +51,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
 
   /** A role of the caller's tenant that the caller may edit, or the refusal. */
   const editableRole = async (s: SessionInfo, id: number) => {
-    const [role] = await db.query<RoleRow>(`SELECT ${ROLE_COLUMNS} FROM role r WHERE r.id = $1 AND r.tenant_id = $2`, [id, s.tenantId]);
+    const role = await q.roleById(db, s.tenantId, id);
     if (!role) throw new ApiError('角色不存在');
     if (!(await editable(s)).has(id)) throw new ApiError('只能修改自己角色之下的角色');
     return role;
@@ -64,8 +59,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
 
   /** Tells every live session of the users holding these roles that their permissions changed. */
   const tellHolders = async (roleIds: number[]) => {
-    const users = await db.query<{ user_id: number }>('SELECT DISTINCT user_id FROM user_role WHERE role_id = ANY($1::int[])', [roleIds]);
-    for (const u of users) await events.publish({ userId: u.user_id }, 'permissions');
+    for (const userId of await q.holdersOf(db, roleIds)) await events.publish({ userId }, 'permissions');
   };
 
   mount(app, roleApi.list, async (c) => {
@@ -91,28 +85,16 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     const mine = await editable(s);
     if (parentId !== null) {
-      const [parent] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [parentId, s.tenantId]);
-      if (!parent) throw new ApiError('上级角色不存在', { field: 'parentId' });
+      if (!(await q.roleExists(db, s.tenantId, parentId))) throw new ApiError('上级角色不存在', { field: 'parentId' });
     }
     if (given === null) {
       // A new role sits under one of the caller's own roles or below (userType 0: anywhere).
       if (s.userType !== 0) {
-        const own = (await db.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [s.userId])).map(
-          (r) => r.role_id,
-        );
+        const own = await q.rolesOfUser(db, s.userId);
         if (parentId === null || !(own.includes(parentId) || mine.has(parentId)))
           throw new ApiError('新角色须在自己的角色之下', { field: 'parentId' });
       }
-      const [row] = await onDuplicate(
-        db.query<{ id: number }>('INSERT INTO role (tenant_id, name, parent_id, name_en) VALUES ($1, $2, $3, $4) RETURNING id', [
-          s.tenantId,
-          name,
-          parentId,
-          nameEn ?? '',
-        ]),
-        '角色名称已存在',
-      );
-      return ok({ id: row.id });
+      return ok({ id: await onDuplicate(q.insertRole(db, s.tenantId, { name, nameEn: nameEn ?? '', parentId }), '角色名称已存在') });
     }
     const id = given;
     await editableRole(s, id);
@@ -124,16 +106,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
         if (p === id) throw new ApiError('上级角色不能是自己的下级', { field: 'parentId' });
       }
     }
-    await onDuplicate(
-      db.query('UPDATE role SET name = $3, parent_id = $4, name_en = COALESCE($5, name_en) WHERE id = $1 AND tenant_id = $2', [
-        id,
-        s.tenantId,
-        name,
-        parentId,
-        nameEn ?? null,
-      ]),
-      '角色名称已存在',
-    );
+    await onDuplicate(q.updateRole(db, s.tenantId, id, { name, nameEn: nameEn ?? null, parentId }), '角色名称已存在');
     return ok({ id });
   });
 
@@ -142,24 +115,17 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     const role = await editableRole(s, id);
     if (role.userCount > 0) throw new ApiError(`该角色下还有 ${role.userCount} 个用户，请先移除这些用户的角色`);
-    const [child] = await db.query('SELECT 1 FROM role WHERE parent_id = $1', [id]);
-    if (child) throw new ApiError('该角色下还有下级角色，请先删除或移走它们');
-    // One statement: a user given the role meanwhile keeps it (nothing is deleted then).
-    const gone = await db.query(
-      `DELETE FROM role r WHERE r.id = $1 AND r.tenant_id = $2 AND NOT EXISTS (SELECT 1 FROM user_role WHERE role_id = r.id) RETURNING id`,
-      [id, s.tenantId],
-    );
-    if (!gone.length) throw new ApiError('该角色刚被分配给用户，未删除');
+    if (await q.hasChildRoles(db, id)) throw new ApiError('该角色下还有下级角色，请先删除或移走它们');
+    // A user given the role meanwhile keeps it (nothing is deleted then).
+    if (!(await q.deleteUnheldRole(db, s.tenantId, id))) throw new ApiError('该角色刚被分配给用户，未删除');
     return ok();
   });
 
   mount(app, roleApi.permissions, async (c) => {
     const id = c.var.body.roleId;
     const s = c.get('session');
-    const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
-    if (!role) throw new ApiError('角色不存在');
-    const rows = await db.query<{ menu_id: number }>('SELECT menu_id FROM role_perm WHERE role_id = $1 ORDER BY menu_id', [id]);
-    return ok(rows.map((r) => r.menu_id));
+    if (!(await q.roleExists(db, s.tenantId, id))) throw new ApiError('角色不存在');
+    return ok(await q.grantsOf(db, id));
   });
 
   /**
@@ -169,23 +135,10 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   mount(app, roleApi.permissionTree, async (c) => {
     const id = c.var.body.roleId;
     const s = c.get('session');
-    const [role] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [id, s.tenantId]);
-    if (!role) throw new ApiError('角色不存在');
-    const granted = new Set(
-      (await db.query<{ menu_id: number }>('SELECT menu_id FROM role_perm WHERE role_id = $1', [id])).map((r) => r.menu_id),
-    );
+    if (!(await q.roleExists(db, s.tenantId, id))) throw new ApiError('角色不存在');
+    const granted = new Set(await q.grantsOf(db, id));
     const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
-    const rows = await db.query<{
-      id: number;
-      parent_id: number | null;
-      name: string;
-      name_en: string;
-      uri_type: number;
-      code: string;
-      is_wrapper: boolean;
-    }>(`SELECT id, parent_id, name, name_en, uri_type, code, is_wrapper FROM menu m WHERE ${offeredTo('m', '$1')} ORDER BY sort, id`, [
-      s.tenantId,
-    ]);
+    const rows = await q.offeredEntries(db, s.tenantId);
     type Node = { id: number; name: string; code?: string; button: boolean; checked: boolean; grantable: boolean; children: Node[] };
     const nodes = new Map<number, Node>();
     // named in the language asked for: an entry's English where it has one (issue 45)
@@ -212,21 +165,12 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
     const beyond = wanted.filter((m) => !mine.has(m));
     if (beyond.length) throw new ApiError('不能授予自己没有的权限', { values: beyond });
-    const offered = await db.query<{ id: number }>(`SELECT id FROM menu m WHERE id = ANY($1::int[]) AND ${offeredTo('m', '$2')}`, [
-      wanted,
-      s.tenantId,
-    ]);
-    if (offered.length !== wanted.length) throw new ApiError('菜单不存在');
+    if ((await q.offeredCount(db, s.tenantId, wanted)) !== wanted.length) throw new ApiError('菜单不存在');
     // Only what the caller holds is touched: permissions beyond them stay as they are.
-    const [diff] = await db.query<{ added: number[] | null; removed: number[] | null }>(
-      `WITH del AS (DELETE FROM role_perm WHERE role_id = $1 AND menu_id = ANY($3::int[]) AND NOT (menu_id = ANY($2::int[])) RETURNING menu_id),
-            ins AS (INSERT INTO role_perm (role_id, menu_id) SELECT $1, m FROM unnest($2::int[]) m ON CONFLICT DO NOTHING RETURNING menu_id)
-       SELECT (SELECT array_agg(menu_id ORDER BY menu_id) FROM ins) AS added, (SELECT array_agg(menu_id ORDER BY menu_id) FROM del) AS removed`,
-      [roleId, wanted, [...mine]],
-    );
+    const diff = await q.setGrantsWithin(db, roleId, wanted, [...mine]);
     await tellHolders([roleId]);
-    await emitEvent(db, s.tenantId, 'role.changed', { roleId, added: diff.added ?? [], removed: diff.removed ?? [] });
-    return { added: diff.added ?? [], removed: diff.removed ?? [] };
+    await emitEvent(db, s.tenantId, 'role.changed', { roleId, ...diff });
+    return diff;
   };
 
   mount(app, roleApi.savePermissions, async (c) => {
@@ -241,28 +185,17 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const { fromRoleId: from, toRoleId: to } = c.var.body;
     const s = c.get('session');
     if (from === to) throw new ApiError('来源角色和目标角色不能相同');
-    const [source] = await db.query('SELECT 1 FROM role WHERE id = $1 AND tenant_id = $2', [from, s.tenantId]);
-    if (!source) throw new ApiError('角色不存在');
+    if (!(await q.roleExists(db, s.tenantId, from))) throw new ApiError('角色不存在');
     await editableRole(s, to);
-    const perms = (await db.query<{ menu_id: number }>('SELECT menu_id FROM role_perm WHERE role_id = $1', [from])).map((r) => r.menu_id);
-    return ok(await setPermissions(s, to, perms));
+    return ok(await setPermissions(s, to, await q.grantsOf(db, from)));
   });
 
   mount(app, roleApi.users, async (c) => {
     const { roleId, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
     const scope = await departmentScope(db, s);
-    const where = `ur.role_id = $1 AND u.tenant_id = $2 AND u.deleted_at IS NULL AND ($3::int[] IS NULL OR u.depart_ids && $3::int[])`;
-    const rows = await db.query<RoleUser>(
-      `SELECT u.id, u.user_name AS "userName", u.nickname, u.user_type AS "userType", u.status
-         FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE ${where} ORDER BY u.id LIMIT $4 OFFSET $5`,
-      [roleId, s.tenantId, scope, pageSize, (pageNum - 1) * pageSize],
-    );
-    const [{ n }] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE ${where}`,
-      [roleId, s.tenantId, scope],
-    );
-    return { ...ok(rows), count: n };
+    const { rows, count } = await q.usersOfRole(db, s.tenantId, roleId, scope, { pageNum, pageSize });
+    return { ...ok(rows), count };
   });
 
   // a multipart form with uid and rids (rids repeated, or comma-separated).
@@ -275,25 +208,17 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   const assignRoles = async <E extends AppEnv>(c: Context<E>, uid: number, rids: number[]) => {
     const s = c.get('session');
     if (uid === s.userId) throw new ApiError('不能修改自己的角色');
-    const [user] = await db.query<{ depart_ids: number[]; user_type: number }>(
-      'SELECT depart_ids, user_type FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
-      [uid, s.tenantId],
-    );
+    const user = await q.accountOf(db, s.tenantId, uid);
     if (!user) throw new ApiError('用户不存在');
     await assertInScope(db, s, user.depart_ids);
-    const roles = await db.query<{ id: number }>('SELECT id FROM role WHERE tenant_id = $1 AND id = ANY($2::int[])', [s.tenantId, rids]);
-    if (roles.length !== rids.length) throw new ApiError('角色不存在');
-    const current = (await db.query<{ role_id: number }>('SELECT role_id FROM user_role WHERE user_id = $1', [uid])).map((r) => r.role_id);
+    if ((await q.knownRoles(db, s.tenantId, rids)) !== rids.length) throw new ApiError('角色不存在');
+    const current = await q.rolesOfUser(db, uid);
     const added = rids.filter((r) => !current.includes(r));
     if (added.length) {
       const beyond = await rolesBeyondCaller(db, s);
       if (added.some((r) => beyond.has(r))) throw new ApiError('不能分配超出自己权限的角色');
     }
-    await db.query(
-      `WITH d AS (DELETE FROM user_role WHERE user_id = $1 AND NOT (role_id = ANY($2::int[])))
-       INSERT INTO user_role (user_id, role_id) SELECT $1, r FROM unnest($2::int[]) r ON CONFLICT DO NOTHING`,
-      [uid, rids],
-    );
+    await q.setUserRoles(db, uid, rids);
     await events.publish({ userId: uid }, 'permissions');
     return { uid, rids };
   };
@@ -303,15 +228,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const { uid } = c.var.body;
     const s = c.get('session');
     const scope = await departmentScope(db, s);
-    const rows = await db.query<{ userId: number; userName: string; roleIds: number[]; roleNames: string }>(
-      `SELECT u.id AS "userId", u.user_name AS "userName",
-              COALESCE(array_agg(r.id ORDER BY r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS "roleIds",
-              COALESCE(string_agg(r.name, '、' ORDER BY r.id), '') AS "roleNames"
-         FROM app_user u LEFT JOIN user_role ur ON ur.user_id = u.id LEFT JOIN role r ON r.id = ur.role_id AND r.tenant_id = u.tenant_id
-        WHERE u.tenant_id = $1 AND u.deleted_at IS NULL AND ($2::int IS NULL OR u.id = $2) AND ($3::int[] IS NULL OR u.depart_ids && $3::int[])
-        GROUP BY u.id ORDER BY u.id LIMIT 500`,
-      [s.tenantId, uid, scope],
-    );
+    const rows = await q.usersWithRoles(db, s.tenantId, uid, scope);
     return ok(rows);
   });
 
