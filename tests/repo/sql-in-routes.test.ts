@@ -24,8 +24,9 @@ const MOVED = [
   'server/routes/system/logs.ts',
   'server/routes/system/menus.ts',
   'server/routes/system/roles.ts',
+  'server/routes/system/meta.ts',
 ];
-const MOST_LEFT = 159;
+const MOST_LEFT = 132;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {
