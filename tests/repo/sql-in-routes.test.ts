@@ -25,8 +25,9 @@ const MOVED = [
   'server/routes/system/menus.ts',
   'server/routes/system/roles.ts',
   'server/routes/system/meta.ts',
+  'server/routes/business/records.ts',
 ];
-const MOST_LEFT = 132;
+const MOST_LEFT = 113;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
-import { PER_CALL, type Db } from '../../infra/db/db.ts';
+import type { Db } from '../../infra/db/db.ts';
 import { tenantZone, todayIn } from '../../services/tenant-time.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
@@ -8,7 +8,6 @@ import { departmentScope, inScope } from '../../access/permissions.ts';
 import { readUploadedSheet } from '../../infra/sheets/sheets.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import {
-  RECORD_SELECT,
   codesOf,
   departmentField,
   listKeyset,
@@ -19,7 +18,6 @@ import {
   logWrite,
   mayRecord,
   present,
-  sqlId,
   titleField,
   violatedField,
   type ListQuery,
@@ -33,7 +31,7 @@ import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
-import { likeEscape } from '../../infra/db/like.ts';
+import * as stored from '../../features/records/queries.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 
@@ -108,10 +106,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
   };
 
   const recordOf = async (s: SessionInfo, schema: Schema, id: number): Promise<StoredRecord> => {
-    const [row] = await db.query<StoredRecord>(
-      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3`,
-      [id, schema.table.id, s.tenantId],
-    );
+    const row = await stored.recordById(db, s.tenantId, schema.table.id, id);
     if (!row) throw new ApiError('记录不存在或已被删除');
     const depart = departmentField(schema.fields);
     if (depart) {
@@ -170,16 +165,10 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       const v = data[String(f.id)];
       if (typeof v !== 'number') continue;
       if (f.type === 'reference') {
-        const [found] = await db.query('SELECT 1 FROM meta_record WHERE id = $1 AND table_id = $2 AND tenant_id = $3', [
-          v,
-          f.refTableId,
-          s.tenantId,
-        ]);
-        if (!found) throw refuse(f.name, `所选的${f.label}不存在或已被删除`);
+        if (!(await stored.recordExists(db, s.tenantId, f.refTableId, v))) throw refuse(f.name, `所选的${f.label}不存在或已被删除`);
       }
       if (f.type === 'department') {
-        const [found] = await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [v, s.tenantId]);
-        if (!found) throw refuse(f.name, `所选的${f.label}不存在`);
+        if (!(await stored.departExists(db, s.tenantId, v))) throw refuse(f.name, `所选的${f.label}不存在`);
         if (!inScope(scope, [v]) && before?.data[String(f.id)] !== v) throw refuse(f.name, `你没有“${f.label}”所选部门的数据权限`);
       }
     }
@@ -203,8 +192,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
   mount(app, recordApi.schema, async (c) => {
     const { component } = c.var.body;
     const s = c.get('session');
-    const [exists] = await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [s.tenantId, component]);
-    if (!exists) return ok(null);
+    if (!(await stored.tableRenders(db, s.tenantId, component))) return ok(null);
     const schema = await tableFor(c, { component }, 'view');
     const answer: RecordSchema = {
       table: {
@@ -242,10 +230,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     });
     // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
     // otherwise carry every matching row's columns (bench/records.bench.ts).
-    const rows = await db.query<StoredRecord & { k: string | null }>(
-      `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE r.id = ANY($1::bigint[]) ORDER BY ${keyset.order}`,
-      [ids],
-    );
+    const rows = await stored.recordsByIds(db, ids, keyset);
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
@@ -274,16 +259,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const ref = await loadSchema(db, s.tenantId, { id: field.refTableId });
     const t = titleField(ref.fields);
     const { keyword, ids } = body;
-    const label = t ? `r.data ->> '${sqlId(t.id)}'` : `'#' || r.id`;
-    const rows = await db.query<{ id: number; label: string }>(
-      `SELECT r.id::int AS id, COALESCE(${label}, '#' || r.id) AS label FROM meta_record r
-        WHERE r.table_id = $1 AND r.tenant_id = $2
-          AND (cardinality($4::bigint[]) > 0 AND r.id = ANY($4::bigint[]) OR cardinality($4::bigint[]) = 0 AND ($3 = '' OR ${label} ILIKE '%' || $3 || '%'))
-        ORDER BY r.id DESC LIMIT 20`,
-      [field.refTableId, s.tenantId, likeEscape(keyword), ids],
-      PER_CALL,
-    );
-    return ok(rows);
+    return ok(await stored.referenceChoices(db, s.tenantId, field.refTableId, t ? t.id : null, keyword, ids));
   });
 
   mount(app, recordApi.save, async (c) => {
@@ -300,42 +276,23 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       .map((f) => data[String(f.id)] as number);
     if (before === null) {
       // The referenced rows are locked for key share, so a parallel delete of one waits and then sees this row.
-      const [row] = await onDuplicate(
-        db.query<{ id: number }>(
-          `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($5::bigint[]) AND tenant_id = $1 FOR KEY SHARE)
-         INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
-         SELECT $1, $2, $3::jsonb, $4, $4 WHERE (SELECT count(*) FROM refs) = cardinality($5::bigint[])
-         RETURNING id::int AS id`,
-          [s.tenantId, schema.table.id, JSON.stringify(data), s.userId, [...new Set(refIds)]],
-        ),
-        duplicateOf(schema),
-      );
-      if (!row) throw new ApiError('所引用的记录刚被删除，请重新选择');
-      await logWrite(db, s, schema.table, 'add', title(schema, data, row.id));
-      return ok({ id: row.id, version: 1 });
+      const made = await onDuplicate(stored.insertRecord(db, s.tenantId, schema.table.id, s.userId, data, refIds), duplicateOf(schema));
+      if (made === undefined) throw new ApiError('所引用的记录刚被删除，请重新选择');
+      await logWrite(db, s, schema.table, 'add', title(schema, data, made));
+      return ok({ id: made, version: 1 });
     }
-    const [row] = await onDuplicate(
-      db.query<{ version: number }>(
-        `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
-       UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
-        WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
-          AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
-        RETURNING version`,
-        [id, schema.table.id, s.tenantId, JSON.stringify(data), s.userId, version, [...new Set(refIds)]],
-      ),
+    const saved = await onDuplicate(
+      stored.updateRecord(db, s.tenantId, schema.table.id, s.userId, { id: id!, version, data, refIds }),
       duplicateOf(schema),
     );
-    if (!row) {
-      const [now] = await db.query<{ version: number; by: string | null }>(
-        `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by WHERE r.id = $1 AND r.tenant_id = $2`,
-        [id, s.tenantId],
-      );
+    if (saved === undefined) {
+      const now = await stored.recordVersion(db, s.tenantId, id!);
       if (!now) throw new ApiError('记录不存在或已被删除');
       if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
       throw new ApiError('所引用的记录刚被删除，请重新选择');
     }
     await logWrite(db, s, schema.table, 'edit', title(schema, data, id!));
-    return ok({ id: id!, version: row.version });
+    return ok({ id: id!, version: saved });
   });
 
   mount(app, recordApi.remove, async (c) => {
@@ -344,24 +301,12 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const schema = await tableFor(c, { id: body.tableId }, 'del');
     const { id } = body;
     const row = await recordOf(s, schema, id);
-    const [ref] = await db.query<{ table_label: string; field_label: string; n: number }>(
-      `SELECT t.label AS table_label, f.label AS field_label, count(*)::int AS n
-         FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2
-         JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb($1::bigint)
-        WHERE f.ref_table_id = $3 GROUP BY t.label, f.label LIMIT 1`,
-      [id, s.tenantId, schema.table.id],
-    );
+    const ref = await stored.referencesTo(db, s.tenantId, schema.table.id, id);
     const name = title(schema, row.data, id);
     if (ref) throw new ApiError(`“${name}”被 ${ref.n} 条${ref.table_label}的“${ref.field_label}”引用，不能删除`);
     // One statement: the record goes only if nothing references it at this moment.
-    const removed = await db.query(
-      `DELETE FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3
-          AND NOT EXISTS (SELECT 1 FROM meta_field f JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb(r.id)
-                           WHERE f.ref_table_id = r.table_id)
-        RETURNING r.id`,
-      [id, schema.table.id, s.tenantId],
-    );
-    if (!removed.length) throw new ApiError(`“${name}”刚被其他记录引用，不能删除`);
+    if (!(await stored.deleteUnreferencedRecord(db, s.tenantId, schema.table.id, id)))
+      throw new ApiError(`“${name}”刚被其他记录引用，不能删除`);
     await logWrite(db, s, schema.table, 'del', name);
     return ok();
   });
@@ -383,12 +328,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where.sql}`, params, PER_CALL);
-    const rows = await db.query<StoredRecord>(
-      `SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where.sql} ORDER BY ${listOrder(schema, q)} LIMIT ${RECORD_LIMITS.maxExportRows}`,
-      params,
-      PER_CALL,
-    );
+    const n = await stored.countWhere(db, where.sql, params);
+    const rows = await stored.recordsWhere(db, where.sql, params, listOrder(schema, q), RECORD_LIMITS.maxExportRows);
     const records = await present(db, s.tenantId, schema, rows, await phoneView(db, s));
     return c.json(
       ok({
@@ -413,7 +354,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const params: unknown[] = [];
     const q = listQueryOf(body);
     const where = await listWhere(db, s, schema, q, params);
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where.sql}`, params, PER_CALL);
+    const n = await stored.countWhere(db, where.sql, params);
     const keyset = listKeyset(schema, q);
     keyset.assertSortable({ count: n });
     const phone = await phoneView(db, s);
@@ -421,12 +362,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const next = async (after: ListCursor | null, limit: number) => {
       const p = [...params];
       const at = (v: unknown) => `$${p.push(v)}`;
-      const rows = await db.query<StoredRecord & { k: string | null }>(
-        `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r
-          WHERE ${where.sql}${after ? ` AND ${keyset.after(after, at)}` : ''} ORDER BY ${keyset.order} LIMIT ${limit}`,
-        p,
-        PER_CALL,
-      );
+      const rows = await stored.keyedRecords(db, `${where.sql}${after ? ` AND ${keyset.after(after, at)}` : ''}`, p, keyset, limit);
       const records = await present(db, s.tenantId, schema, rows, phone);
       const last = rows.at(-1);
       return {
@@ -469,19 +405,12 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       if (f.type === 'reference' && f.refTableId !== null) {
         const ref = await loadSchema(db, s.tenantId, { id: f.refTableId });
         const t = titleField(ref.fields);
-        const found = t
-          ? await db.query<{ id: number; t: string }>(
-              `SELECT id::int AS id, data ->> '${sqlId(t.id)}' AS t FROM meta_record WHERE table_id = $1 AND tenant_id = $2`,
-              [f.refTableId, s.tenantId],
-            )
-          : [];
+        const found = t ? await stored.recordTitles(db, s.tenantId, f.refTableId, t.id) : [];
         lookups.set(f.id, new Map(found.filter((x) => x.t !== null).map((x) => [x.t, x.id])));
       }
       if (f.type === 'department') {
         const scope = await departmentScope(db, s);
-        const found = await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [
-          s.tenantId,
-        ]);
+        const found = await stored.tenantDeparts(db, s.tenantId);
         lookups.set(f.id, new Map(found.filter((d) => inScope(scope, [d.id])).map((d) => [d.depart_name, d.id])));
       }
     }
@@ -522,25 +451,16 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     for (const f of schema.fields.filter((x) => x.unique)) {
       const values = [...(seen.get(f.id)?.keys() ?? [])];
       if (!values.length) continue;
-      const taken = await db.query<{ v: string }>(
-        `SELECT (data -> '${sqlId(f.id)}')::text AS v FROM meta_record WHERE table_id = $1 AND (data -> '${sqlId(f.id)}') = ANY($2::jsonb[])`,
-        [schema.table.id, values],
-      );
-      for (const t of taken) problems.push({ row: seen.get(f.id)!.get(t.v) ?? 0, column: f.label, message: `已有相同${f.label}的记录` });
+      for (const v of await stored.valuesTaken(db, schema.table.id, f.id, values)) {
+        problems.push({ row: seen.get(f.id)!.get(v) ?? 0, column: f.label, message: `已有相同${f.label}的记录` });
+      }
     }
     if (problems.length) {
       problems.sort((a, b) => a.row - b.row);
       // Checked, not saved: the dialog lists each problem (one message, where the user looks).
       return ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length });
     }
-    await onDuplicate(
-      db.query(
-        `INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
-         SELECT $1, $2, d, $3, $3 FROM jsonb_array_elements($4::jsonb) d`,
-        [s.tenantId, schema.table.id, s.userId, JSON.stringify(datas)],
-      ),
-      duplicateOf(schema),
-    );
+    await onDuplicate(stored.insertRecords(db, s.tenantId, schema.table.id, s.userId, datas), duplicateOf(schema));
     await logWrite(db, s, schema.table, 'import', `${datas.length} 条`);
     return ok({ imported: datas.length });
   });

@@ -1,0 +1,183 @@
+import { PER_CALL, type Queryable } from '../../infra/db/db.ts';
+import { likeEscape } from '../../infra/db/like.ts';
+import { RECORD_SELECT, sqlId, type StoredRecord } from '../../services/records.ts';
+
+/*
+ * The records' SQL (issue 44 part 4): the rows of a tenant's meta tables. The routes
+ * (server/routes/business/records.ts) decide who may do what to which table and check the values; the statements are
+ * here, each kept to its tenant and table. The list's WHERE and ORDER come from services/records.ts (listWhere,
+ * listKeyset), which build them from the table's fields.
+ */
+
+/** One record of a table of the tenant, or undefined. */
+export async function recordById(db: Queryable, tenantId: number, tableId: number, id: number): Promise<StoredRecord | undefined> {
+  const [row] = await db.query<StoredRecord>(
+    `SELECT ${RECORD_SELECT} FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3`,
+    [id, tableId, tenantId],
+  );
+  return row;
+}
+
+/** Whether a table of the tenant has this record. */
+export async function recordExists(db: Queryable, tenantId: number, tableId: number | null, id: number): Promise<boolean> {
+  return (
+    (await db.query('SELECT 1 FROM meta_record WHERE id = $1 AND table_id = $2 AND tenant_id = $3', [id, tableId, tenantId])).length > 0
+  );
+}
+
+/** Whether the tenant has this department. */
+export async function departExists(db: Queryable, tenantId: number, id: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [id, tenantId])).length > 0;
+}
+
+/** The tenant's departments (id and name). */
+export const tenantDeparts = (db: Queryable, tenantId: number) =>
+  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [tenantId]);
+
+/** Whether a table of the tenant's dictionary renders this page component. */
+export async function tableRenders(db: Queryable, tenantId: number, component: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [tenantId, component])).length > 0;
+}
+
+/** How many records match a list's WHERE (services/records.ts listWhere). */
+export async function countWhere(db: Queryable, where: string, params: unknown[]): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM meta_record r WHERE ${where}`, params, PER_CALL);
+  return n;
+}
+
+/** Records matching a WHERE, each with its sort key `k` (a keyset's), in the keyset's order, at most `limit`. */
+export const keyedRecords = (db: Queryable, where: string, params: unknown[], keyset: { key: string; order: string }, limit?: number) =>
+  db.query<StoredRecord & { k: string | null }>(
+    `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE ${where} ORDER BY ${keyset.order}${limit === undefined ? '' : ` LIMIT ${limit}`}`,
+    params,
+    PER_CALL,
+  );
+
+/** These records, each with its sort key `k`, in the keyset's order (a page whose ids were chosen first). */
+export const recordsByIds = (db: Queryable, ids: number[], keyset: { key: string; order: string }) =>
+  db.query<StoredRecord & { k: string | null }>(
+    `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE r.id = ANY($1::bigint[]) ORDER BY ${keyset.order}`,
+    [ids],
+  );
+
+/** Records matching a WHERE in an order, at most `limit`. */
+export const recordsWhere = (db: Queryable, where: string, params: unknown[], order: string, limit: number) =>
+  db.query<StoredRecord>(`SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${limit}`, params, PER_CALL);
+
+/**
+ * Choices for a reference: the referenced table's records whose title contains the keyword (or exactly `ids`, when
+ * given), newest first, at most 20. `titleFieldId`: the referenced table's title field (null: records are named #id).
+ */
+export function referenceChoices(
+  db: Queryable,
+  tenantId: number,
+  refTableId: number,
+  titleFieldId: number | null,
+  keyword: string,
+  ids: number[],
+) {
+  const label = titleFieldId !== null ? `r.data ->> '${sqlId(titleFieldId)}'` : `'#' || r.id`;
+  return db.query<{ id: number; label: string }>(
+    `SELECT r.id::int AS id, COALESCE(${label}, '#' || r.id) AS label FROM meta_record r
+      WHERE r.table_id = $1 AND r.tenant_id = $2
+        AND (cardinality($4::bigint[]) > 0 AND r.id = ANY($4::bigint[]) OR cardinality($4::bigint[]) = 0 AND ($3 = '' OR ${label} ILIKE '%' || $3 || '%'))
+      ORDER BY r.id DESC LIMIT 20`,
+    [refTableId, tenantId, likeEscape(keyword), ids],
+    PER_CALL,
+  );
+}
+
+/** Every record of a table of the tenant by its title field's value (for a sheet naming references by title). */
+export const recordTitles = (db: Queryable, tenantId: number, tableId: number, titleFieldId: number) =>
+  db.query<{ id: number; t: string }>(
+    `SELECT id::int AS id, data ->> '${sqlId(titleFieldId)}' AS t FROM meta_record WHERE table_id = $1 AND tenant_id = $2`,
+    [tableId, tenantId],
+  );
+
+/**
+ * A new record, in one statement that locks its referenced rows for key share (a parallel delete of one waits, then
+ * sees this row); its id, or undefined when a referenced row is gone. The unique indexes refuse a repeated value.
+ */
+export async function insertRecord(db: Queryable, tenantId: number, tableId: number, userId: number, data: object, refIds: number[]) {
+  const [row] = await db.query<{ id: number }>(
+    `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($5::bigint[]) AND tenant_id = $1 FOR KEY SHARE)
+     INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
+     SELECT $1, $2, $3::jsonb, $4, $4 WHERE (SELECT count(*) FROM refs) = cardinality($5::bigint[])
+     RETURNING id::int AS id`,
+    [tenantId, tableId, JSON.stringify(data), userId, [...new Set(refIds)]],
+  );
+  return row?.id;
+}
+
+/**
+ * A record's data replaced if it is still at `version` and its referenced rows are there (locked as above); its new
+ * version, or undefined when either is not so.
+ */
+export async function updateRecord(
+  db: Queryable,
+  tenantId: number,
+  tableId: number,
+  userId: number,
+  edit: { id: number; version: number; data: object; refIds: number[] },
+) {
+  const [row] = await db.query<{ version: number }>(
+    `WITH refs AS (SELECT id FROM meta_record WHERE id = ANY($7::bigint[]) AND tenant_id = $3 FOR KEY SHARE)
+     UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
+      WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
+        AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
+      RETURNING version`,
+    [edit.id, tableId, tenantId, JSON.stringify(edit.data), userId, edit.version, [...new Set(edit.refIds)]],
+  );
+  return row?.version;
+}
+
+/** A record's version and who last changed it, or undefined. */
+export async function recordVersion(db: Queryable, tenantId: number, id: number) {
+  const [now] = await db.query<{ version: number; by: string | null }>(
+    `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by WHERE r.id = $1 AND r.tenant_id = $2`,
+    [id, tenantId],
+  );
+  return now;
+}
+
+/** A field of the tenant's tables whose records refer to this record (labels and how many), or undefined. */
+export async function referencesTo(db: Queryable, tenantId: number, tableId: number, id: number) {
+  const [ref] = await db.query<{ table_label: string; field_label: string; n: number }>(
+    `SELECT t.label AS table_label, f.label AS field_label, count(*)::int AS n
+       FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2
+       JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb($1::bigint)
+      WHERE f.ref_table_id = $3 GROUP BY t.label, f.label LIMIT 1`,
+    [id, tenantId, tableId],
+  );
+  return ref;
+}
+
+/** One statement: the record deleted only if nothing refers to it at this moment; whether it went. */
+export async function deleteUnreferencedRecord(db: Queryable, tenantId: number, tableId: number, id: number): Promise<boolean> {
+  const removed = await db.query(
+    `DELETE FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3
+        AND NOT EXISTS (SELECT 1 FROM meta_field f JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb(r.id)
+                         WHERE f.ref_table_id = r.table_id)
+      RETURNING r.id`,
+    [id, tableId, tenantId],
+  );
+  return removed.length > 0;
+}
+
+/** Which of these values (as JSON text) a table's records already hold under a field. */
+export async function valuesTaken(db: Queryable, tableId: number, fieldId: number, values: string[]): Promise<string[]> {
+  const taken = await db.query<{ v: string }>(
+    `SELECT (data -> '${sqlId(fieldId)}')::text AS v FROM meta_record WHERE table_id = $1 AND (data -> '${sqlId(fieldId)}') = ANY($2::jsonb[])`,
+    [tableId, values],
+  );
+  return taken.map((t) => t.v);
+}
+
+/** Many records in one statement (the unique indexes refuse a repeated value: the caller says which). */
+export async function insertRecords(db: Queryable, tenantId: number, tableId: number, userId: number, datas: object[]): Promise<void> {
+  await db.query(
+    `INSERT INTO meta_record (tenant_id, table_id, data, created_by, updated_by)
+     SELECT $1, $2, d, $3, $3 FROM jsonb_array_elements($4::jsonb) d`,
+    [tenantId, tableId, userId, JSON.stringify(datas)],
+  );
+}
