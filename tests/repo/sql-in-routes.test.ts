@@ -26,8 +26,9 @@ const MOVED = [
   'server/routes/system/roles.ts',
   'server/routes/system/meta.ts',
   'server/routes/business/records.ts',
+  'server/routes/system/tenants.ts',
 ];
-const MOST_LEFT = 113;
+const MOST_LEFT = 100;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {
