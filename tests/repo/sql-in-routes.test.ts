@@ -10,7 +10,7 @@ function routeFiles(dir = 'server/routes'): string[] {
   });
 }
 /** Statements a file runs: on the database or on a transaction of it (`db.query(`, `tx.query<…>(`, …). */
-const statements = (file: string) => (readFileSync(file, 'utf8').match(/\.query\s*[<(]/g) ?? []).length;
+const statements = (file: string) => (readFileSync(file, 'utf8').match(/(?<!req)\.query\s*[<(]/g) ?? []).length;
 
 /**
  * Issue 44 part 4: a feature's SQL lives in its queries file (server/features/<name>/queries.ts), the routes decide
@@ -27,8 +27,13 @@ const MOVED = [
   'server/routes/system/meta.ts',
   'server/routes/business/records.ts',
   'server/routes/system/tenants.ts',
+  'server/routes/session/passport.ts',
+  'server/routes/session/shell.ts',
+  'server/routes/session/sms.ts',
+  'server/routes/session/user-center.ts',
+  'server/routes/session/online.ts',
 ];
-const MOST_LEFT = 100;
+const MOST_LEFT = 68;
 
 describe('SQL in route files', () => {
   it('the moved features’ routes run no statement of their own', () => {

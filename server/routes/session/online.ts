@@ -6,9 +6,10 @@ import { phoneView } from '../../access/privacy.ts';
 import { recordSession } from '../../services/logs.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { STREAM_PING_MS, isOnline, touchSession } from '../../access/presence.ts';
+import { STREAM_PING_MS, touchSession } from '../../access/presence.ts';
 import { onlineApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
+import * as q from '../../features/session/queries.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions. */
 const mayManage = (userType: number) => userType === 0 || userType === 2;
@@ -22,19 +23,7 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     if (!mayManage(s.userType)) return c.json({ result: 403, errmsg: '您没有当前操作的权限' });
     const { pageNum, pageSize } = c.var.body;
-    // Online: see server/access/presence.ts. Times are instants; the client shows them in the tenant's time zone.
-    const live = `us.tenant_id = $1 AND ${isOnline('us')}`;
-    const rows = await db.query<{ userMobile: string }>(
-      `SELECT us.id::text AS id, us.created_at AS "loginTime", COALESCE(to_char(us.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') AS "logoutTime", us.last_seen_at AS "lastSeenTime",
-              us.login_system AS "loginSystemName", us.login_ip AS "loginIpAddress", u.user_name AS "userAccount",
-              u.nickname AS "userNickname", u.phone AS "userMobile", COALESCE(st.staff_name, '') AS "staffName", COALESCE(st.staff_code, '') AS "staffCode",
-              (us.token_hash = $4) AS "current"
-         FROM user_session us JOIN app_user u ON u.id = us.user_id AND u.tenant_id = us.tenant_id
-         LEFT JOIN staff st ON st.user_id = u.id AND st.tenant_id = u.tenant_id
-        WHERE ${live} ORDER BY us.created_at DESC LIMIT $2 OFFSET $3`,
-      [s.tenantId, pageSize, (pageNum - 1) * pageSize, s.tokenHash],
-    );
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_session us WHERE ${live}`, [s.tenantId]);
+    const { rows, count: n } = await q.onlinePage(db, s.tenantId, s.tokenHash, pageNum, pageSize);
     const view = await phoneView(db, s);
     return c.json({ result: 'ok', values: rows.map((r) => ({ ...r, userMobile: view(r.userMobile as string) })), count: n });
   });
@@ -46,16 +35,9 @@ export function onlineRoutes(db: Db, events: SessionEvents) {
     if (id === s.id) throw new ApiError('不能强制退出当前登录');
     // One statement: of parallel calls for one session exactly one revokes it (the rest find it already ended).
     // The session and its access tokens end in the same statement.
-    const [row] = await db.query<{ token_hash: string }>(
-      `WITH ended AS (UPDATE user_session SET revoked_at = now(), revoked_why = 'forced'
-                       WHERE id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() AND token_hash <> $3
-                       RETURNING token_hash),
-            gone AS (DELETE FROM access_token WHERE session_hash IN (SELECT token_hash FROM ended))
-       SELECT token_hash FROM ended`,
-      [id, s.tenantId, s.tokenHash],
-    );
+    const ended = await q.forceSessionOff(db, s.tenantId, id, s.tokenHash);
     // Another tenant's session is as unknown as one that does not exist.
-    if (!row) throw new ApiError('该登录已失效或不存在');
+    if (ended === undefined) throw new ApiError('该登录已失效或不存在');
     await recordSession(db, id, s.tenantId, 'force_logout', s.userId);
     await events.publish({ sessionId: id }, 'revoked', { reason: 'forced' });
     return ok();

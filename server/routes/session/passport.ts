@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv } from '../../access/auth.ts';
-import { createSession, TENANT_ACTIVE } from '../../access/auth.ts';
+import { createSession } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { hashPassword, sha256, unknownAccountHash, verifyPassword } from '../../infra/crypto.ts';
 import { decryptWithKey, newPassword } from '../../infra/passwords.ts';
@@ -17,6 +17,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { defaultTenantPages } from '../../access/menu.ts';
 import { passportApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
+import * as q from '../../features/session/queries.ts';
 
 export interface PassportOptions {
   db: Db;
@@ -44,12 +45,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
   mount(app, passportApi.aesKey, async () => {
     const keyId = randomUUID();
     const key = randomBytes(32).toString('base64');
-    await db.query(`DELETE FROM aes_key WHERE expires_at < now()`);
-    await db.query(`INSERT INTO aes_key (key_id, key_b64, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-      keyId,
-      key,
-      AES_KEY_TTL_SECONDS,
-    ]);
+    await q.storeAesKey(db, keyId, key, AES_KEY_TTL_SECONDS);
     return ok({ keyId, key });
   });
 
@@ -62,12 +58,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     // id: the tenant this browser last signed in to (the client keeps only its id)
     const id = Number.isSafeInteger(body.id) ? (body.id as number) : null;
     const wanted = code || (id === null ? defaultTenant : null) || null;
-    const [tenant] = await db.query<{ id: number; name: string; code: string }>(
-      `SELECT t.id, t.name, t.code FROM tenant t
-        WHERE ${TENANT_ACTIVE} AND ($1::text IS NULL OR lower(t.code) = lower($1)) AND ($2::int IS NULL OR $1::text IS NOT NULL OR t.id = $2)
-        ORDER BY (t.id = $3), t.id LIMIT 1`,
-      [wanted, id, platformTenant],
-    );
+    const tenant = await q.publicTenant(db, wanted, id, platformTenant);
     if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
     return ok(tenant);
   });
@@ -78,11 +69,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
     const tenant = Number.isSafeInteger(body.renantId) ? (body.renantId as number) : null;
-    const accounts = await db.query<{ id: number; tenant_id: number; tenant_name: string }>(
-      `SELECT u.id, u.tenant_id, t.name AS tenant_name FROM app_user u JOIN tenant t ON t.id = u.tenant_id
-        WHERE u.phone = $1 AND u.status = 1 AND ${TENANT_ACTIVE} ORDER BY u.tenant_id, u.id`,
-      [body.phone],
-    );
+    const accounts = await q.accountsOfPhone(db, body.phone);
     const tenants = [...new Map(accounts.map((a) => [a.tenant_id, { id: a.tenant_id, name: a.tenant_name }])).values()];
     const inTenant = accounts.filter((a) => a.tenant_id === tenant);
     // The accounts of the tenant asked for (the link's, the browser's last, the default), else of the phone's only
@@ -96,7 +83,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     await sms.verify(body.phone, body.code);
     if (users.length === 0) throw new ApiError('该手机号未绑定任何账号');
     if (users.length > 1) throw new ApiError('该手机号绑定了多个账号，请联系管理员重置密码');
-    await db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword(password), users[0].id]);
+    await q.setPasswordHash(db, users[0].id, await hashPassword(password));
     // Every session of the account ends: whoever had the old password is out.
     await events.endUserSessions(users[0].id, '密码已重置');
     return ok();
@@ -120,29 +107,17 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       const password = await newPassword(db, body);
       // The SMS code first: only someone holding a verified phone learns whether an account name is taken.
       await sms.verify(body.phone, body.code);
-      const [taken] = await db.query('SELECT 1 FROM app_user WHERE user_name = $1', [userName]);
-      if (taken) throw new ApiError(ACCOUNT_TAKEN);
+      if (await q.accountNameTaken(db, userName)) throw new ApiError(ACCOUNT_TAKEN);
       const hash = await hashPassword(password);
       // One statement, so a failure leaves nothing half made: tenant (id from its sequence), department, admin role
       // with the pages a new tenant starts with (every shared page but the platform's), the account (userType 0) and its settings. A parallel registration of the same
       // account name loses on the unique index and is told so.
-      const [row] = await onDuplicate(
-        db.query<{ tenant_id: number }>(
-          `WITH t AS (INSERT INTO tenant (name) VALUES ($1) RETURNING id),
-            d AS (INSERT INTO depart (tenant_id, depart_name) SELECT id, '总部' FROM t RETURNING id),
-            r AS (INSERT INTO role (tenant_id, name) SELECT id, '超级管理员' FROM t RETURNING id),
-            u AS (INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
-                  SELECT t.id, $2, $3, $4, $5, 0, ARRAY[d.id] FROM t, d RETURNING id),
-            ur AS (INSERT INTO user_role (user_id, role_id) SELECT u.id, r.id FROM u, r),
-            tp AS (INSERT INTO tenant_page (tenant_id, menu_id) SELECT t.id, m FROM t, unnest($6::int[]) m),
-            rp AS (INSERT INTO role_perm (role_id, menu_id) SELECT r.id, m FROM r, unnest($6::int[]) m),
-            ss AS (INSERT INTO system_setting (tenant_id, type, params) SELECT id, 'scrm_overall_params', '{"enableWaterMark":false}' FROM t)
-       SELECT id AS tenant_id FROM t`,
-          [tenantName, userName, hash, nickname, body.phone, await defaultTenantPages(db)],
-        ),
+      const pages = await defaultTenantPages(db);
+      const tenantId = await onDuplicate(
+        q.registerTenant(db, { tenantName, userName, hash, nickname, phone: body.phone, pages }),
         ACCOUNT_TAKEN,
       );
-      return ok({ tenantId: row.tenant_id, userName });
+      return ok({ tenantId, userName });
     },
     registrationOpen,
   );
@@ -169,8 +144,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       // The tenant's subscriptions hear of failed sign-ins of its accounts.
       if (who) await emitEvent(db, who.tenant_id, 'login.failed', { account: userName, reason, ip });
     };
-    const known = () =>
-      db.query<{ id: number; tenant_id: number }>('SELECT id, tenant_id FROM app_user WHERE user_name = $1', [userName]).then((r) => r[0]);
+    const known = () => q.accountNamed(db, userName);
     // Single use: the key is spent whether or not the password is right.
     const password = await decryptWithKey(db, keyId, encrypted).catch(async (err: unknown) => {
       await attempt(await known(), 'bad_key');
@@ -181,11 +155,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       await attempt(await known(), 'locked');
       throw new ApiError(lockedMessage(locked), { values: { retryAfter: locked } });
     }
-    const [user] = await db.query<{ id: number; tenant_id: number; password_hash: string; status: number; tenant_active: boolean }>(
-      `SELECT u.id, u.tenant_id, u.password_hash, u.status, ${TENANT_ACTIVE} AS tenant_active
-         FROM app_user u JOIN tenant t ON t.id = u.tenant_id WHERE u.user_name = $1`,
-      [userName],
-    );
+    const user = await q.signInAccount(db, userName);
     // The same work and the same answer whatever the account: the password is always verified against a hash
     // (a dummy one for an unknown account), and a bind-phone login ticket (DECISIONS.md) is looked up besides.
     const passwordOk = await verifyPassword(password ?? '', user?.password_hash ?? unknownAccountHash());
@@ -232,16 +202,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const linkToken = typeof body.userToken === 'string' ? body.userToken : '';
     // Single use (DECISIONS.md): one statement ends the link's session and hands over its owner and its end, so
     // the new session ends when the source would have and a link exchanged twice in parallel works once.
-    const [source] = linkToken
-      ? await db.query<{ user_id: number; tenant_id: number; expires_at: Date }>(
-          `UPDATE user_session s SET revoked_at = now()
-             FROM app_user u, tenant t
-            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-              AND u.id = s.user_id AND u.tenant_id = s.tenant_id AND u.status = 1 AND t.id = s.tenant_id AND ${TENANT_ACTIVE}
-            RETURNING s.user_id, s.tenant_id, s.expires_at`,
-          [sha256(linkToken)],
-        )
-      : [];
+    const source = linkToken ? await q.spendLinkSession(db, sha256(linkToken)) : undefined;
     const userAgent = c.req.header('User-Agent') ?? '';
     if (!source) {
       await recordLogin(db, {
@@ -256,13 +217,13 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
       });
       return c.json({ data: { result: 401, errmsg: 'userToken失效' } });
     }
-    await db.query('DELETE FROM access_token WHERE session_hash = $1', [sha256(linkToken)]);
+    await q.dropAccessTokens(db, sha256(linkToken));
     const session = await createSession(db, source.user_id, source.tenant_id, sessionTtlSeconds, c.get('ip'), source.expires_at);
-    const [owner] = await db.query<{ user_name: string }>('SELECT user_name FROM app_user WHERE id = $1', [source.user_id]);
+    const owner = await q.accountName(db, source.user_id);
     await recordLogin(db, {
       tenantId: source.tenant_id,
       userId: source.user_id,
-      account: owner?.user_name ?? '',
+      account: owner ?? '',
       success: true,
       method: 'link',
       ip: c.get('ip'),

@@ -6,6 +6,7 @@ import { isLocalCaller } from '../../infra/http/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
 import { smsApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
+import * as q from '../../features/session/queries.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
 export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
@@ -28,8 +29,8 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     const raw = body.renantId;
     const named =
       typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-    const [tenant] = named === null ? [] : await db.query<{ id: number }>('SELECT id FROM tenant WHERE id = $1', [named]);
-    return c.json(await send(body, tenant?.id ?? null));
+    const known = named !== null && (await q.tenantExists(db, named));
+    return c.json(await send(body, known ? named : null));
   });
 
   mount(app, smsApi.bindPhone, async (c) => {
@@ -38,14 +39,11 @@ export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {
     await sms.verify(body.phone, body.code);
     // The phone already belongs to another account of this tenant: the caller continues as that account, with a
     // single-use login ticket in the field SPEC calls password (never a stored password, DECISIONS.md).
-    const [owner] = await db.query<{ id: number; user_name: string }>(
-      'SELECT id, user_name FROM app_user WHERE tenant_id = $1 AND phone = $2 AND status = 1 AND id <> $3 ORDER BY id LIMIT 1',
-      [s.tenantId, body.phone, s.userId],
-    );
+    const owner = await q.otherAccountWithPhone(db, s.tenantId, body.phone, s.userId);
     if (owner) {
       return c.json({ result: 'ok', values: 'switch', userInfo: { userName: owner.user_name, password: await sms.ticket(owner.id) } });
     }
-    await db.query('UPDATE app_user SET phone = $1 WHERE id = $2 AND tenant_id = $3', [body.phone, s.userId, s.tenantId]);
+    await q.bindPhone(db, s.tenantId, s.userId, body.phone);
     return ok('');
   });
 
