@@ -25,16 +25,7 @@ export async function recordExists(db: Queryable, tenantId: number, tableId: num
   );
 }
 
-/** Whether the tenant has this department. */
-export async function departExists(db: Queryable, tenantId: number, id: number): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM depart WHERE id = $1 AND tenant_id = $2', [id, tenantId])).length > 0;
-}
-
-/** The tenant's departments (id and name). */
-export const tenantDeparts = (db: Queryable, tenantId: number) =>
-  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [tenantId]);
-
-/** Whether a table of the tenant's dictionary renders this page component. */
+/** Whether a table of the tenant's dictionary/** Whether a table of the tenant's dictionary renders this page component. */
 export async function tableRenders(db: Queryable, tenantId: number, component: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM meta_table WHERE tenant_id = $1 AND component = $2', [tenantId, component])).length > 0;
 }

@@ -32,6 +32,7 @@ import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.t
 import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as stored from '../../features/records/queries.ts';
+import * as departs from '../../features/departs/queries.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';
 
@@ -168,7 +169,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         if (!(await stored.recordExists(db, s.tenantId, f.refTableId, v))) throw refuse(f.name, `所选的${f.label}不存在或已被删除`);
       }
       if (f.type === 'department') {
-        if (!(await stored.departExists(db, s.tenantId, v))) throw refuse(f.name, `所选的${f.label}不存在`);
+        if (!(await departs.departExists(db, s.tenantId, v))) throw refuse(f.name, `所选的${f.label}不存在`);
         if (!inScope(scope, [v]) && before?.data[String(f.id)] !== v) throw refuse(f.name, `你没有“${f.label}”所选部门的数据权限`);
       }
     }
@@ -410,7 +411,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       }
       if (f.type === 'department') {
         const scope = await departmentScope(db, s);
-        const found = await stored.tenantDeparts(db, s.tenantId);
+        const found = await departs.tenantDeparts(db, s.tenantId);
         lookups.set(f.id, new Map(found.filter((d) => inScope(scope, [d.id])).map((d) => [d.depart_name, d.id])));
       }
     }
