@@ -7,9 +7,10 @@ import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { recordSms } from '../../services/logs.ts';
 import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { targetProblem } from '../../infra/outbound.ts';
-import { PLATFORM_COLUMNS, sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
+import { sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
+import * as q from '../../features/sms-platforms/queries.ts';
 
 /**
  * SMS platforms (smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;
@@ -25,18 +26,13 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     return { ...rest, secret: maskSecret(secret ? secrets.decrypt(secret) : null), hasSecret: Boolean(secret) } as unknown as SmsPlatform;
   };
   const platformOf = async (tenantId: number, id: number) => {
-    const [row] = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE id = $1 AND tenant_id = $2`, [
-      id,
-      tenantId,
-    ]);
+    const row = await q.platformById(db, tenantId, id);
     if (!row) throw new ApiError(say('smsPlatformId'));
     return row;
   };
 
   mount(app, smsPlatformApi.list, async (c) => {
-    const rows = await db.query<SmsPlatformRow>(`SELECT ${PLATFORM_COLUMNS} FROM sms_platform WHERE tenant_id = $1 ORDER BY id`, [
-      c.get('session').tenantId,
-    ]);
+    const rows = await q.platformsOf(db, c.get('session').tenantId);
     return ok(rows.map(shown));
   });
 
@@ -58,36 +54,19 @@ export function smsPlatformRoutes(db: Db, secrets: Secrets, allowPrivateTargets:
     const sealed = newSecret !== null ? secrets.encrypt(newSecret) : before!.secret;
     // One active platform per tenant: activating this one turns the others off first; the partial unique index is
     // the arbiter when two are activated at once (the loser is told).
-    if (active)
-      await db.query('UPDATE sms_platform SET active = false WHERE tenant_id = $1 AND active AND ($2::int IS NULL OR id <> $2)', [
-        s.tenantId,
-        id,
-      ]);
-    const params = [s.tenantId, name, endpoint, accessKey, sealed, signName, JSON.stringify(templates), active];
-    const [row] = await onDuplicate(
-      id === null
-        ? db.query<{ id: number }>(
-            `INSERT INTO sms_platform (tenant_id, type, name, endpoint, access_key, secret, sign_name, templates, active)
-               VALUES ($1, 'http', $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id`,
-            params,
-          )
-        : db.query<{ id: number }>(
-            `UPDATE sms_platform SET name = $2, endpoint = $3, access_key = $4, secret = $5, sign_name = $6, templates = $7::jsonb,
-                      active = $8, updated_at = now()
-                WHERE id = $9 AND tenant_id = $1 RETURNING id`,
-            [...params, id],
-          ),
+    if (active) await q.deactivateOthers(db, s.tenantId, id);
+    const saved = await onDuplicate(
+      q.savePlatform(db, s.tenantId, id, { name, endpoint, accessKey, sealedSecret: sealed, signName, templates, active }),
       refuse('name', '已有同名的短信平台，或另一个平台正被同时启用'),
     );
-    if (!row) throw new ApiError(say('smsPlatformId'));
-    return ok({ id: row.id });
+    if (saved === undefined) throw new ApiError(say('smsPlatformId'));
+    return ok({ id: saved });
   });
 
   mount(app, smsPlatformApi.remove, async (c) => {
     const { id } = c.var.body;
     const s = c.get('session');
-    const removed = await db.query('DELETE FROM sms_platform WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, s.tenantId]);
-    if (!removed.length) throw new ApiError(say('smsPlatformId'));
+    if (!(await q.deletePlatform(db, s.tenantId, id))) throw new ApiError(say('smsPlatformId'));
     return ok();
   });
 

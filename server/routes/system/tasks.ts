@@ -4,9 +4,10 @@ import type { Db } from '../../infra/db/db.ts';
 import { say } from '@/api/schema/messages.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { cronCheck, type JobType, type Scheduler } from '../../services/scheduler.ts';
-import { taskApi, type TaskRow, type TaskRun } from '@/api/table/operations.ts';
+import { taskApi, type TaskRow } from '@/api/table/operations.ts';
 import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
+import * as q from '../../features/tasks/queries.ts';
 
 export interface TaskRoutesOptions {
   db: Db;
@@ -25,16 +26,7 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
 
   mount(app, taskApi.list, async (c) => {
     const zone = await timeZone();
-    const rows = await db.query<Omit<TaskRow, 'jobLabel' | 'nextRun'>>(
-      `SELECT t.id, t.name, t.job, t.cron, t.enabled, t.timeout_seconds AS "timeoutSeconds", t.params,
-              (t.locked_until IS NOT NULL AND t.locked_until > now()) AS locked, t.locked_by AS "lockedBy",
-              to_json(t.locked_until) #>> '{}' AS "lockedUntil",
-              last.outcome AS "lastOutcome", to_json(last.started_at) #>> '{}' AS "lastStartedAt", last.message AS "lastMessage"
-         FROM sys_task t
-         LEFT JOIN LATERAL (SELECT outcome, started_at, message FROM sys_task_log l WHERE l.task_id = t.id AND l.trigger <> 'unlock'
-                            ORDER BY l.started_at DESC, l.id DESC LIMIT 1) last ON true
-        ORDER BY t.id`,
-    );
+    const rows = await q.tasksWithLastRun(db);
     const words = wordsFor(c);
     const tasks = rows.map((r): TaskRow => {
       const check = cronCheck(r.cron, zone, 1);
@@ -72,35 +64,15 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     if (paramField) throw refuse(paramField, paramProblems[paramField]);
     const stored = jobs[job].checkParams ? JSON.stringify(params) : '{}';
     // Saving starts the schedule afresh: slots before now are not run for the past.
-    const [row] =
-      id === null
-        ? await db.query<{ id: number }>(
-            'INSERT INTO sys_task (name, job, cron, enabled, timeout_seconds, params) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id',
-            [name, job, cron, enabled, timeout, stored],
-          )
-        : await db.query<{ id: number }>(
-            'UPDATE sys_task SET name = $2, job = $3, cron = $4, enabled = $5, timeout_seconds = $6, params = $7::jsonb, updated_at = now() WHERE id = $1 RETURNING id',
-            [id, name, job, cron, enabled, timeout, stored],
-          );
-    if (!row) throw new ApiError(say('taskId'));
-    return ok({ id: row.id, next: check.next });
+    const saved = await q.saveTask(db, id, { name, job, cron, enabled, timeoutSeconds: timeout, params: stored });
+    if (saved === undefined) throw new ApiError(say('taskId'));
+    return ok({ id: saved, next: check.next });
   });
 
   mount(app, taskApi.runs, async (c) => {
     const { pageNum, pageSize, taskId: task, outcome: given } = c.var.body;
     const outcome = given || null;
-    const where = `($1::int IS NULL OR l.task_id = $1) AND ($2::text IS NULL OR l.outcome = $2)`;
-    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_task_log l WHERE ${where}`, [task, outcome]);
-    const rows = await db.query<TaskRun>(
-      `SELECT l.id::text AS id, l.task_id AS "taskId", t.name AS "taskName", l.trigger, l.outcome, l.message, l.process,
-              COALESCE(u.user_name, '') AS "byUserName",
-              to_json(l.scheduled_at) #>> '{}' AS "scheduledAt", to_json(l.started_at) #>> '{}' AS "startedAt",
-              to_json(l.finished_at) #>> '{}' AS "finishedAt",
-              CASE WHEN l.finished_at IS NULL THEN NULL ELSE round(extract(epoch FROM l.finished_at - l.started_at) * 1000)::int END AS "durationMs"
-         FROM sys_task_log l JOIN sys_task t ON t.id = l.task_id LEFT JOIN app_user u ON u.id = l.by_user_id
-        WHERE ${where} ORDER BY l.started_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
-      [task, outcome, pageSize, (pageNum - 1) * pageSize],
-    );
+    const { rows, count: n } = await q.runPage(db, { taskId: task, outcome, pageNum, pageSize });
     const words = wordsFor(c);
     return { ...ok(rows.map((r) => ({ ...r, message: r.message && words(r.message) }))), count: n };
   });
@@ -109,25 +81,16 @@ export function taskRoutes({ db, scheduler, jobs, timeZone }: TaskRoutesOptions)
     const { id } = c.var.body;
     const s = c.get('session');
     // One statement releases the lock and says who held it; the release is itself a row of the task's log.
-    const [released] = await db.query<{ locked_by: string }>(
-      `WITH old AS (SELECT locked_by FROM sys_task WHERE id = $1 AND locked_until IS NOT NULL AND locked_until > now() FOR UPDATE)
-       UPDATE sys_task t SET locked_until = NULL, locked_by = '' FROM old WHERE t.id = $1 RETURNING old.locked_by`,
-      [id],
-    );
-    if (!released) throw new ApiError('该任务没有被锁定');
-    await db.query(
-      `INSERT INTO sys_task_log (task_id, scheduled_at, trigger, by_user_id, outcome, message, finished_at)
-       VALUES ($1, clock_timestamp(), 'unlock', $2, 'unlocked', $3, clock_timestamp())`,
-      [id, s.userId, `释放了 ${released.locked_by || '未知进程'} 持有的锁`],
-    );
+    const holder = await q.releaseLock(db, id);
+    if (holder === undefined) throw new ApiError('该任务没有被锁定');
+    await q.logUnlock(db, id, s.userId, `释放了 ${holder || '未知进程'} 持有的锁`);
     return ok();
   });
 
   // Not in the spec: run a task now (the 运行 button); the run is logged as manual, by the caller.
   mount(app, taskApi.run, async (c) => {
     const { id } = c.var.body;
-    const [task] = await db.query('SELECT 1 FROM sys_task WHERE id = $1', [id]);
-    if (!task) throw new ApiError(say('taskId'));
+    if (!(await q.taskExists(db, id))) throw new ApiError(say('taskId'));
     const logId = await scheduler.runNow(id, c.get('session').userId);
     return ok({ logId });
   });
