@@ -2,16 +2,26 @@ import type { SessionInfo } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { ApiError } from '../infra/http/http.ts';
 import { permittedMenuIds } from './menu.ts';
+import { oncePerRequest } from './request-access.ts';
 
-/** The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. */
-export async function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
-  if (s.userType === 0) return null;
-  const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
-    s.userId,
-    s.tenantId,
-  ]);
-  return me?.depart_ids ?? [];
+/**
+ * The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. Read once a
+ * request (request-access.ts).
+ */
+export function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
+  if (s.userType === 0) return Promise.resolve(null);
+  return oncePerRequest(s, 'departmentScope', async () => {
+    const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
+      s.userId,
+      s.tenantId,
+    ]);
+    return me?.depart_ids ?? [];
+  });
 }
+
+/** The menu entries the caller's roles grant now (pages, their directories, buttons), read once a request. */
+export const heldMenuIds = (db: Db, s: SessionInfo): Promise<number[]> =>
+  oncePerRequest(s, 'heldMenuIds', () => permittedMenuIds(db, s.userId, s.tenantId));
 
 /** Whether a row of these departments is in scope (a row of no department is the whole tenant's: userType 0 only). */
 export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =>
@@ -33,7 +43,7 @@ export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]
  * own roles do not grant. One rule for a user save, /v1/userRole/save and the import.
  */
 export async function rolesBeyondCaller(db: Db, s: SessionInfo): Promise<Set<number>> {
-  const mine = await permittedMenuIds(db, s.userId, s.tenantId);
+  const mine = await heldMenuIds(db, s);
   const rows = await db.query<{ role_id: number }>(
     `SELECT DISTINCT rp.role_id FROM role_perm rp JOIN role r ON r.id = rp.role_id AND r.tenant_id = $1
       WHERE NOT (rp.menu_id = ANY($2::int[]))`,

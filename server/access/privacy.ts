@@ -1,6 +1,7 @@
 import type { SessionInfo } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { grants } from './relations.ts';
+import { oncePerRequest } from './request-access.ts';
 import { maskPhone, UNMASK_BUTTON } from '@/api/contract/users.ts';
 
 /** The tenant's privacy switch (scrm_overall_params.isPrivacy; /v1/systemSetting/getIsPrivacy). */
@@ -14,11 +15,13 @@ export async function privacyOn(db: Db, tenantId: number): Promise<boolean> {
 
 /**
  * How this caller sees phone numbers: masked (138****0001) while the tenant's privacy switch is on, unless the
- * caller's roles grant the unmask button. Lists, details, exports and the online drawer all go through it.
+ * caller's roles grant the unmask button. Lists, details, exports and the online drawer all go through it; read once
+ * a request (request-access.ts).
  */
-export async function phoneView(db: Db, s: SessionInfo): Promise<(phone: string) => string> {
-  if (!(await privacyOn(db, s.tenantId)) || (await grants(db, s, { buttons: [UNMASK_BUTTON] }))) return (p) => p;
-  return maskPhone;
+export function phoneView(db: Db, s: SessionInfo): Promise<(phone: string) => string> {
+  return oncePerRequest(s, 'phoneView', async () =>
+    !(await privacyOn(db, s.tenantId)) || (await grants(db, s, { buttons: [UNMASK_BUTTON] })) ? (p: string) => p : maskPhone,
+  );
 }
 
 /** A phone sent back as the caller saw it masked means "unchanged": the stored number stays. */

@@ -3,8 +3,7 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { grants } from '../../access/relations.ts';
-import { permittedMenuIds } from '../../access/menu.ts';
-import { departmentScope } from '../../access/permissions.ts';
+import { departmentScope, heldMenuIds } from '../../access/permissions.ts';
 import type { DashboardFigures, MallStatistics } from '@/api/table/content.ts';
 import { statisticsApi } from '@/api/table/content.ts';
 import { wordsFor } from '../../infra/http/language.ts';
@@ -22,7 +21,7 @@ export function statisticsRoutes(db: Db) {
 
   /** The paths of the pages the caller holds, by component. */
   const pagesOf = async (s: SessionInfo) => {
-    const ids = await permittedMenuIds(db, s.userId, s.tenantId);
+    const ids = await heldMenuIds(db, s);
     return q.pagesAmong(db, s.tenantId, ids);
   };
 
@@ -36,7 +35,7 @@ export function statisticsRoutes(db: Db) {
     const tenantWide = s.userType !== 1;
     const figures = await q.todayFigures(db, s.tenantId, zone, tenantWide, s.userId);
     // Record counts of the tables whose pages the caller holds, under their menu area.
-    const areas = await q.tableAreas(db, s.tenantId, await permittedMenuIds(db, s.userId, s.tenantId));
+    const areas = await q.tableAreas(db, s.tenantId, await heldMenuIds(db, s));
     // Recent operations. Others' work only for who holds the operation log
     // (the whole tenant's for userType 0, else that of the caller's departments); everyone else sees their own.
     const seesOthers = pathOf('manage/logs') !== null;

@@ -3,9 +3,9 @@ import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
-import { permittedMenuIds, refuseButtonsWithoutPage } from '../../access/menu.ts';
+import { refuseButtonsWithoutPage } from '../../access/menu.ts';
 import { emitEvent } from '../../services/webhooks.ts';
-import { assertInScope, departmentScope, rolesBeyondCaller } from '../../access/permissions.ts';
+import { assertInScope, departmentScope, heldMenuIds, rolesBeyondCaller } from '../../access/permissions.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
 import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { wantsEnglish } from '../../infra/http/language.ts';
@@ -137,7 +137,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     if (!(await q.roleExists(db, s.tenantId, id))) throw new ApiError('角色不存在');
     const granted = new Set(await q.grantsOf(db, id));
-    const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
+    const mine = new Set(await heldMenuIds(db, s));
     const rows = await q.offeredEntries(db, s.tenantId);
     type Node = { id: number; name: string; code?: string; button: boolean; checked: boolean; grantable: boolean; children: Node[] };
     const nodes = new Map<number, Node>();
@@ -162,7 +162,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
 
   /** Replaces a role's permissions within what the caller holds; answers what changed. */
   const setPermissions = async (s: SessionInfo, roleId: number, wanted: number[]) => {
-    const mine = new Set(await permittedMenuIds(db, s.userId, s.tenantId));
+    const mine = new Set(await heldMenuIds(db, s));
     const beyond = wanted.filter((m) => !mine.has(m));
     if (beyond.length) throw new ApiError('不能授予自己没有的权限', { values: beyond });
     if ((await q.offeredCount(db, s.tenantId, wanted)) !== wanted.length) throw new ApiError('菜单不存在');
