@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
 
 // Imports flow one way: views -> kit -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
 const noRawHtml = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' };
@@ -12,6 +13,18 @@ const noOneShotReads = [
   { selector: "CallExpression[callee.name='expect'] CallExpression[callee.property.name='url']", message: oneShot },
   { selector: "CallExpression[callee.name='expect'] > CallExpression[callee.name='hashOf']", message: oneShot },
 ];
+
+// A server feature (server/features/<name>/: its routes and its queries file) reaches another only through that
+// one's queries file, never its routes (issue 44 part 3; tests/repo/import-graph.test.ts checks the same).
+const serverFeatures = readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureZones = serverFeatures.map((name) => ({
+  target: `./server/features/${name}`,
+  from: './server/features',
+  except: [`./${name}`, ...serverFeatures.filter((other) => other !== name).map((other) => `./${other}/queries.ts`)],
+  message: 'Another feature is reached through its queries file only.',
+}));
 
 // Another area is reached by its alias (tsconfig.json's paths), never by a climb: @/ is src/, @machines/ is machines/.
 const noClimbs = [
@@ -127,6 +140,7 @@ export default tseslint.config(
                 './i18n/rule-messages-en.ts',
               ],
             },
+            ...featureZones,
           ],
         },
       ],

@@ -12,7 +12,7 @@ import { startUserImport } from '@/api/calls/system/user-calls.ts';
 import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { openDb } from '@server/infra/db/db.ts';
-import { IMPORT_INTERRUPTED } from '@server/routes/system/user-import.ts';
+import { IMPORT_INTERRUPTED } from '@server/features/users/import.ts';
 import { DEAD_RUN_MESSAGE } from '@server/services/scheduler.ts';
 
 // Issue 9: one writer per PGlite folder; many processes on one PostgreSQL; a demo that stays on this machine.

@@ -2,11 +2,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Every route file of the server. */
-function routeFiles(dir = 'server/routes'): string[] {
+/** Every route file of the server: a feature's files but its queries file (server/features/<name>/). */
+function routeFiles(dir = 'server/features'): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = path.join(dir, name);
-    return statSync(p).isDirectory() ? routeFiles(p) : p.endsWith('.ts') ? [p] : [];
+    return statSync(p).isDirectory() ? routeFiles(p) : p.endsWith('.ts') && name !== 'queries.ts' ? [p] : [];
   });
 }
 /** Statements a file runs: on the database or on a transaction of it (`db.query(`, `tx.query<…>(`, …). */
@@ -24,6 +24,8 @@ describe('SQL in route files', () => {
 
   it('finds the route files', () => {
     expect(files.length).toBeGreaterThan(20);
+    expect(files).toContain('server/features/users/routes.ts');
+    expect(files).not.toContain('server/features/users/queries.ts');
   });
 
   it('no route file runs a statement (db.query, tx.query, …)', () => {

@@ -4,7 +4,7 @@ import type { ApiKeyCall, ApiKeyRow } from '@/api/table/operations.ts';
 
 /*
  * The API keys' SQL (issue 44 part 4): a tenant's keys (kept as hashes), what a maker may give them, and their calls.
- * The routes (server/routes/open/api-keys.ts) decide which interfaces are grantable; access/api-keys.ts admits a key.
+ * The routes (server/features/api-keys/routes.ts) decide which interfaces are grantable; access/api-keys.ts admits a key.
  */
 
 /** The interfaces related to entries the user's roles hold in the tenant, by path. */

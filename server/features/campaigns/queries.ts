@@ -4,7 +4,7 @@ import type { Campaign } from '@/api/rules/campaign-rules.ts';
 /*
  * The campaigns' SQL (issue 44 part 4): the lists, a draft saved step by step, and the audit. Each change of status is
  * one statement that names the status it leaves, so two reviewers cannot both decide. The routes
- * (server/routes/business/campaigns.ts) check the steps and say why a change was refused; the statements are here.
+ * (server/features/campaigns/routes.ts) check the steps and say why a change was refused; the statements are here.
  */
 
 /** A campaign as the lists answer it: the console's Campaign, with who submitted, reviewed and last changed it. */

@@ -3,7 +3,7 @@ import type { CollectionFileRow, CollectionRow } from '@/api/table/meta.ts';
 
 /*
  * The document collections' SQL (issue 44 part 4): SPEC's "Mongo tables", kept as rows of this database with their
- * files. The routes (server/routes/system/meta.ts) check the input; the statements are here, each kept to its tenant.
+ * files. The routes (server/features/dictionary/routes.ts) check the input; the statements are here, each kept to its tenant.
  */
 
 /** One collection of the tenant (its id and name), or undefined. */

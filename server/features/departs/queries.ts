@@ -2,7 +2,7 @@ import type { Queryable } from '../../infra/db/db.ts';
 import type { DepartRow } from '@/api/table/base-info.ts';
 
 /*
- * The departments' SQL (issue 44 part 4). The routes (server/routes/system/departs.ts) say why a change was refused;
+ * The departments' SQL (issue 44 part 4). The routes (server/features/departs/routes.ts) say why a change was refused;
  * the statements are here, each kept to its tenant. Records name a department in a field of type department.
  */
 

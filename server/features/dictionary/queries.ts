@@ -5,7 +5,7 @@ import type { MetaTableRow } from '@/api/table/meta.ts';
 
 /*
  * The data dictionary's SQL (issue 44 part 4): a tenant's tables and their typed fields. The routes
- * (server/routes/system/meta.ts) decide what may change; the statements are here, each kept to its tenant.
+ * (server/features/dictionary/routes.ts) decide what may change; the statements are here, each kept to its tenant.
  */
 
 const TABLE_COLUMNS = `t.id, t.name, t.label, t.label_en AS "labelEn", t.remark, t.component, to_json(t.updated_at) #>> '{}' AS "updatedAt",

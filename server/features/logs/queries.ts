@@ -4,7 +4,7 @@ import type { ErrorLogRow, LoginInfoRow, LoginLogRow, SessionLogRow, SmsLogRow }
 
 /*
  * The logs' SQL (issue 44 part 4): sign-in attempts and each session's life, who signed in lately, errors and SMS.
- * The route (server/routes/system/logs.ts) says who reads (`LogReader`); every statement here keeps a reader to
+ * The route (server/features/logs/routes.ts) says who reads (`LogReader`); every statement here keeps a reader to
  * their tenant's rows (the platform operator also to rows of no tenant) and, where rows have a user, to their
  * department scope.
  */

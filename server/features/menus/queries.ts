@@ -3,7 +3,7 @@ import { offeredTo } from '../../access/menu.ts';
 import type { InterfaceRow, MenuEntry } from '@/api/table/platform.ts';
 
 /*
- * The shared menu's and the interfaces' SQL (issue 44 part 4): the routes (server/routes/system/menus.ts) decide who
+ * The shared menu's and the interfaces' SQL (issue 44 part 4): the routes (server/features/menus/routes.ts) decide who
  * may do what and which entry may go where; the statements are here. Every function takes the database or one
  * transaction of it, so a save and what it brings commit together.
  */

@@ -8,7 +8,7 @@ import type { OperationOutcome } from '@/api/schema/system/log.ts';
 /*
  * The operation log's SQL (issue 44 part 4): a tracked click stored for the caller's tenant and what it led to, the
  * list newest first within the reader's department scope, and its export's walk. The routes
- * (server/routes/system/operation-log.ts) page and answer; the statements are here.
+ * (server/features/operation-log/routes.ts) page and answer; the statements are here.
  */
 
 /** A tracked click's fields: the call's names and the log's columns. */

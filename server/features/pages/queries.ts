@@ -3,7 +3,7 @@ import type { PageRow, PaletteItem } from '@/api/table/content.ts';
 
 /*
  * The page builder's SQL (issue 44 part 4): a tenant's pages and the component palette. The routes
- * (server/routes/business/page-info.ts) check the builder state; the statements are here, each kept to its tenant.
+ * (server/features/pages/routes.ts) check the builder state; the statements are here, each kept to its tenant.
  * An edit names the version it was made on: a stale one changes nothing.
  */
 

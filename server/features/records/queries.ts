@@ -4,7 +4,7 @@ import { RECORD_SELECT, sqlId, type StoredRecord } from '../../services/records.
 
 /*
  * The records' SQL (issue 44 part 4): the rows of a tenant's meta tables. The routes
- * (server/routes/business/records.ts) decide who may do what to which table and check the values; the statements are
+ * (server/features/records/routes.ts) decide who may do what to which table and check the values; the statements are
  * here, each kept to its tenant and table. The list's WHERE and ORDER come from services/records.ts (listWhere,
  * listKeyset), which build them from the table's fields.
  */

@@ -3,7 +3,7 @@ import { offeredTo } from '../../access/menu.ts';
 import type { RoleRow, RoleUser } from '@/api/table/roles.ts';
 
 /*
- * The roles' SQL (issue 44 part 4): the routes (server/routes/system/roles.ts) decide which roles a caller may edit
+ * The roles' SQL (issue 44 part 4): the routes (server/features/roles/routes.ts) decide which roles a caller may edit
  * and what they may grant; the statements are here, each kept to its tenant.
  */
 

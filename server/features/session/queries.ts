@@ -5,7 +5,7 @@ import { isOnline } from '../../access/presence.ts';
 import type { UserInfo } from '@/api/table/session.ts';
 
 /*
- * The session's SQL (issue 44 part 4): sign-in and registration (server/routes/session/passport.ts), the shell's own
+ * The session's SQL (issue 44 part 4): sign-in and registration (server/features/session/passport.ts), the shell's own
  * calls (shell.ts), the SMS and bind-phone calls (sms.ts), one's own password (user-center.ts) and the online users
  * (online.ts). The routes decide who may do what and what is logged; the statements are here.
  */

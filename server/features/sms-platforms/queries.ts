@@ -3,7 +3,7 @@ import { PLATFORM_COLUMNS, type SmsPlatformRow } from '../../services/sms-platfo
 
 /*
  * The SMS platforms' SQL (issue 44 part 4): a tenant's providers, at most one active. The routes
- * (server/routes/system/sms-platforms.ts) check endpoints and seal secrets; services/sms-platforms.ts sends.
+ * (server/features/sms-platforms/routes.ts) check endpoints and seal secrets; services/sms-platforms.ts sends.
  */
 
 /** One platform of the tenant (its secret sealed), or undefined. */

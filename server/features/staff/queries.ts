@@ -2,7 +2,7 @@ import type { Db } from '../../infra/db/db.ts';
 import type { StaffRow } from '@/api/schema/system/staff.ts';
 
 /*
- * The staff records' SQL (issue 44 part 4): the routes (server/routes/system/staff.ts) decide who may do what and how
+ * The staff records' SQL (issue 44 part 4): the routes (server/features/staff/routes.ts) decide who may do what and how
  * a binding is checked; the statements are here.
  */
 

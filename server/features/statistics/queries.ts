@@ -6,7 +6,7 @@ import type { DashboardFigures, MallStatistics } from '@/api/table/content.ts';
 
 /*
  * The landing page's and the statistics page's SQL (issue 44 part 4). The routes
- * (server/routes/business/statistics.ts) decide which figures a caller sees; the statements are here, each kept to its
+ * (server/features/statistics/routes.ts) decide which figures a caller sees; the statements are here, each kept to its
  * tenant, counting days in the tenant's time zone.
  */
 

@@ -3,7 +3,7 @@ import type { TaskRow, TaskRun } from '@/api/table/operations.ts';
 
 /*
  * The scheduled tasks' SQL (issue 44 part 4): the tasks with their last runs, a task saved, the run log, and a stuck
- * lock released. The routes (server/routes/system/tasks.ts) check cron and parameters; the scheduler
+ * lock released. The routes (server/features/tasks/routes.ts) check cron and parameters; the scheduler
  * (services/scheduler.ts) runs them.
  */
 

@@ -5,7 +5,7 @@ import type { TenantRow } from '@/api/table/platform.ts';
 
 /*
  * The tenants' SQL (issue 44 part 4): the platform operator's tenant list and editor, each tenant's pages and its
- * parameters. The routes (server/routes/system/tenants.ts) decide who may do what; the statements are here.
+ * parameters. The routes (server/features/tenants/routes.ts) decide who may do what; the statements are here.
  */
 
 const TENANT_COLUMNS = `t.id, t.name, t.code, t.contact_name AS "contactName", t.contact_phone AS "contactPhone", t.status,

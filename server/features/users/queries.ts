@@ -8,7 +8,7 @@ import type { ImportProblem } from '@/api/contract/jobs.ts';
 
 /*
  * The users' SQL, in one place (issue 44 part 4): the list and its export walk, one user, a save's INSERT and
- * UPDATE, and the import's many-row INSERT. The routes (server/routes/system/users.ts, excel.ts, user-import.ts)
+ * UPDATE, and the import's many-row INSERT. The routes (server/features/users/routes.ts, excel.ts, user-import.ts)
  * decide who may do what; the statements are here, and each declared field (USER_FIELDS) is read and written by them.
  */
 

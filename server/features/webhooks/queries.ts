@@ -3,7 +3,7 @@ import type { Delivery, Webhook } from '@/api/table/operations.ts';
 
 /*
  * The message subscriptions' SQL (issue 44 part 4): a tenant's endpoints and their deliveries. The routes
- * (server/routes/open/webhooks.ts) check targets and seal secrets; the dispatcher (services/webhooks.ts) delivers.
+ * (server/features/webhooks/routes.ts) check targets and seal secrets; the dispatcher (services/webhooks.ts) delivers.
  */
 
 /** The tenant's subscriptions (secrets as stored: sealed) with their failed and pending deliveries, by id. */

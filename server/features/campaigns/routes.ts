@@ -7,8 +7,8 @@ import { STATUS_NAMES, liveStatus, publishProblems, stepProblems, type CampaignT
 import { campaignApi } from '@/api/table/content.ts';
 import { mount } from '../../infra/http/mount.ts';
 
-import * as q from '../../features/campaigns/queries.ts';
-import type { CampaignRow } from '../../features/campaigns/queries.ts';
+import * as q from './queries.ts';
+import type { CampaignRow } from './queries.ts';
 
 /** A campaign as answered:/** A campaign as answered: its status from the audit and the dates, and what publishing still misses. */
 const present = (c: CampaignRow) => ({ ...c, status: liveStatus(c), missing: publishProblems(c.steps, c.type) });

@@ -11,7 +11,7 @@ import { say } from '@/api/schema/messages.ts';
 import { passwordChange } from '@/api/schema/session/password.ts';
 import { userCenterApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/session/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * 用户中心 › 设置密码 (SPEC leaves the call unshown, docs/api.md): the signed-in user's own password. Both

@@ -7,7 +7,7 @@ import { type CallTable } from '../../access/access.ts';
 import { newApiKey } from '../../access/api-keys.ts';
 import { apiKeyApi } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/api-keys/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * Open platform › API keys (not shown in the spec; docs/api.md "API keys"): a tenant's keys for partners. A key is

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../access/auth.ts';
 import type { Db, Queryable } from '../../infra/db/db.ts';
-import * as q from '../../features/menus/queries.ts';
+import * as q from './queries.ts';
 import { ApiError, ok } from '../../infra/http/http.ts';
 import { describeCall, type CallTable } from '../../access/access.ts';
 import { relateDefaults } from '../../access/relations.ts';

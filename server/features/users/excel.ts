@@ -7,7 +7,7 @@ import { mount } from '../../infra/http/mount.ts';
 import { userApi } from '@/api/table/users.ts';
 import { say } from '@/api/schema/messages.ts';
 import { phoneView } from '../../access/privacy.ts';
-import { importErrorsOf, queryUsers, tenantDeparts, tenantRoles, walkUsers, type UserCursor } from '../../features/users/queries.ts';
+import { importErrorsOf, queryUsers, tenantDeparts, tenantRoles, walkUsers, type UserCursor } from './queries.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { EXPORT_LIMITS } from '@/api/contract/jobs.ts';

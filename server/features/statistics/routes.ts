@@ -9,7 +9,7 @@ import { statisticsApi } from '@/api/table/content.ts';
 import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 import { tenantZone } from '../../services/tenant-time.ts';
-import * as q from '../../features/statistics/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * The landing page (工作台) and the statistics page (数据中心 › 商城统计). Every figure is read from the

@@ -6,7 +6,7 @@ import { isLocalCaller } from '../../infra/http/client-address.ts';
 import { captchaSvg, isCaptchaUuid, isPhone, type DevOutbox, type SmsService } from '../../services/sms.ts';
 import { smsApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/session/queries.ts';
+import * as q from './queries.ts';
 
 /** Captcha, SMS (signed in and anonymous), bind phone, and the demo outbox. */
 export function smsRoutes(db: Db, sms: SmsService, outbox: DevOutbox | null) {

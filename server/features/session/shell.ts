@@ -8,7 +8,7 @@ import { recordSession } from '../../services/logs.ts';
 import { loadMenuTree } from '../../access/menu.ts';
 import { shellApi, userCenterApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/session/queries.ts';
+import * as q from './queries.ts';
 import { answerKept, keptJson, type KeptJson } from '../../infra/http/compress.ts';
 
 export interface ShellOptions {

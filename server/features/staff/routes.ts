@@ -20,7 +20,7 @@ import {
   staffPage,
   staffPhone,
   updateStaff,
-} from '../../features/staff/queries.ts';
+} from './queries.ts';
 
 /**
  * Staff records (User: staffInfo, staff, staffAccount). A staff member is bound to at most one account

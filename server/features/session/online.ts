@@ -9,7 +9,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { STREAM_PING_MS, touchSession } from '../../access/presence.ts';
 import { onlineApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/session/queries.ts';
+import * as q from './queries.ts';
 
 /** userType 0 and 2 see who is signed in and may end their sessions. */
 const mayManage = (userType: number) => userType === 0 || userType === 2;

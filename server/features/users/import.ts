@@ -24,7 +24,7 @@ import {
   tenantDeparts,
   tenantPhones,
   tenantRoles,
-} from '../../features/users/queries.ts';
+} from './queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';

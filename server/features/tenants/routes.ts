@@ -17,7 +17,7 @@ import { issueField } from '@/api/schema/kit.ts';
 import { overallParams } from '@/api/schema/system/tenant.ts';
 import { shellApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/tenants/queries.ts';
+import * as q from './queries.ts';
 import { tenantApi } from '@/api/table/platform.ts';
 
 /** 12 characters with letters and digits (the password policy), no look-alikes (0/O, 1/l/I). */

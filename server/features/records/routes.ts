@@ -31,7 +31,7 @@ import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as stored from '../../features/records/queries.ts';
+import * as stored from './queries.ts';
 import * as departs from '../../features/departs/queries.ts';
 
 const FORBIDDEN = '您没有当前操作的权限';

@@ -8,7 +8,7 @@ import { fewMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts'
 import { logApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { OperationOutcome } from '@/api/schema/system/log.ts';
-import * as q from '../../features/operation-log/queries.ts';
+import * as q from './queries.ts';
 
 /** What an export of the log holds: its columns, and a row of them. */
 const EXPORT_COLUMNS = ['操作时间', '账号', '昵称', '操作名称', '操作页面', '操作代码', '结果', '拒绝原因'];

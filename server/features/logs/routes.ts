@@ -18,7 +18,7 @@ import {
   sessionState,
   smsPage,
   type LogReader,
-} from '../../features/logs/queries.ts';
+} from './queries.ts';
 
 const paging = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => ({ pageSize, offset: (pageNum - 1) * pageSize });
 

@@ -10,7 +10,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { wantsEnglish } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/roles/queries.ts';
+import * as q from './queries.ts';
 
 /** Roles as a tree by parent (a role whose parent is gone is a root). */
 function toTree(rows: RoleRow[]) {

@@ -10,7 +10,7 @@ import { targetProblem } from '../../infra/outbound.ts';
 import { sendThrough, type SmsPlatformRow } from '../../services/sms-platforms.ts';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/sms-platforms/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * SMS platforms (smsPlatform; docs/api.md "SMS platforms"), a tenant's own: the providers, at most one active;

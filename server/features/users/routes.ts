@@ -16,7 +16,7 @@ import {
   setUserStatus,
   updateUser,
   userById,
-} from '../../features/users/queries.ts';
+} from './queries.ts';
 import { userApi } from '@/api/table/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { emitEvent } from '../../services/webhooks.ts';

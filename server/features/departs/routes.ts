@@ -5,7 +5,7 @@ import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { say } from '@/api/schema/messages.ts';
 import { departApi } from '@/api/table/base-info.ts';
-import * as q from '../../features/departs/queries.ts';
+import * as q from './queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 
 /**

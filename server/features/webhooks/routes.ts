@@ -9,7 +9,7 @@ import { maskSecret, type Secrets } from '../../infra/secrets.ts';
 import { WEBHOOK_EVENTS, type WebhookDispatcher } from '../../services/webhooks.ts';
 import { webhookApi } from '@/api/table/operations.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/webhooks/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * Open platform › message subscriptions (not shown in the spec; docs/api.md "Webhooks"): a tenant's endpoints, the

@@ -17,7 +17,7 @@ import type { SessionEvents } from '../../infra/session-events.ts';
 import { defaultTenantPages } from '../../access/menu.ts';
 import { passportApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/session/queries.ts';
+import * as q from './queries.ts';
 
 export interface PassportOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
-import * as dictionary from '../../features/dictionary/queries.ts';
+import * as dictionary from './queries.ts';
 import * as collections from '../../features/collections/queries.ts';
 import { say } from '@/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { ApiError, ok, editedVersion, staleEdit } from '../../infra/http/http.ts';
 import { pageApi } from '@/api/table/content.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/pages/queries.ts';
+import * as q from './queries.ts';
 
 /**
  * the page builder's pages per tenant (page-builder state, checked by pageStateProblem on

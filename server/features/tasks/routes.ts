@@ -7,7 +7,7 @@ import { cronCheck, type JobType, type Scheduler } from '../../services/schedule
 import { taskApi, type TaskRow } from '@/api/table/operations.ts';
 import { wordsFor } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
-import * as q from '../../features/tasks/queries.ts';
+import * as q from './queries.ts';
 
 export interface TaskRoutesOptions {
   db: Db;
