@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
-// Imports flow one way: views -> kit -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
+// Imports flow one way: features -> kit -> shell -> menu, api, lib -> machines; app wires everything (docs/architecture.md).
 const noRawHtml = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML (DECISIONS.md).' };
 
 // A browser or component test never reads changing UI state once (issue 27): it waits for it. A value settled by
@@ -26,6 +26,18 @@ const featureZones = serverFeatures.map((name) => ({
   message: 'Another feature is reached through its queries file only.',
 }));
 
+// A page's feature (src/features/<name>/) reaches another only through that one's index.ts, its public entry; the
+// files at src/features/ itself (the registry, the page frame's props and names, the system pages) serve them all.
+const clientEntries = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true });
+const clientFeatures = clientEntries.filter((d) => d.isDirectory()).map((d) => d.name);
+const clientShared = clientEntries.filter((d) => d.isFile()).map((d) => `./${d.name}`);
+const clientFeatureZones = clientFeatures.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`, ...clientShared, ...clientFeatures.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+  message: 'Another feature is reached through its index.ts only (src/features/<name>/index.ts: what it shares).',
+}));
+
 // Another area is reached by its alias (tsconfig.json's paths), never by a climb: @/ is src/, @machines/ is machines/.
 const noClimbs = [
   { regex: '^(\\.\\./){3,}', message: 'Three or more ../ climbs: import through @/ (src/) or @machines/.' },
@@ -41,35 +53,40 @@ const zones = [
   },
   {
     target: './src/lib',
-    from: ['./src/app', './src/shell', './src/views', './src/menu', './server'],
+    from: ['./src/app', './src/shell', './src/features', './src/menu', './server'],
     message: 'lib/ is pure and leaf-level',
   },
-  { target: './src/menu', from: ['./src/app', './src/shell', './src/views', './server'], message: 'menu/ is pure' },
-  { target: './src/api', from: ['./src/app', './src/shell', './src/views', './src/menu', './server'], message: 'api/ sits below the UI' },
+  { target: './src/menu', from: ['./src/app', './src/shell', './src/features', './server'], message: 'menu/ is pure' },
+  {
+    target: './src/api',
+    from: ['./src/app', './src/shell', './src/features', './src/menu', './server'],
+    message: 'api/ sits below the UI',
+  },
   {
     target: './src/shell',
-    from: ['./src/app', './src/views', './src/kit', './src/journal/panel', './server'],
-    message: 'shell/ must not reach up to app/, kit/ or views/',
+    from: ['./src/app', './src/features', './src/kit', './src/journal/panel', './server'],
+    message: 'shell/ must not reach up to app/, kit/ or features/',
   },
   {
     target: './src/kit',
-    from: ['./src/app', './src/views', './server'],
-    message: 'kit/ (the page kit) must not reach up to app/ or views/',
+    from: ['./src/app', './src/features', './server'],
+    message: 'kit/ (the page kit) must not reach up to app/ or features/',
   },
-  { target: './src/views', from: ['./src/app', './server'], message: 'views/ must not reach up to app/' },
+  { target: './src/features', from: ['./src/app', './server'], message: 'features/ must not reach up to app/' },
+  ...clientFeatureZones,
   {
     target: './src/journal/*.ts',
-    from: ['./src/app', './src/shell', './src/views', './src/kit', './src/menu', './server'],
+    from: ['./src/app', './src/shell', './src/features', './src/kit', './src/menu', './server'],
     message: 'journal/ (the event journal) sits below the UI: the shell, the kit and the pages use it',
   },
   {
     target: './src/journal/panel',
-    from: ['./src/app', './src/views', './src/kit', './server'],
+    from: ['./src/app', './src/features', './src/kit', './server'],
     message: "journal/panel/ (the journal's screens) sits beside the shell: the app hands it to the layout",
   },
   {
     target: './server',
-    from: ['./src/app', './src/shell', './src/views', './src/menu', './src/lib', './machines'],
+    from: ['./src/app', './src/shell', './src/features', './src/menu', './src/lib', './machines'],
     message: 'server/ imports only contract types from src/api',
   },
 ];

@@ -20,7 +20,7 @@ import { loadSignedIn, loadedSignedIn, signedInFailed } from './load-signed-in.t
 // pages are their own chunks. A stored session starts fetching the shell before it has booted (main.tsx).
 const SignedIn = lazy(loadSignedIn);
 const RegisterPage = lazy(() => import('@/shell/public/account-pages.tsx').then((m) => ({ default: m.RegisterPage })));
-const InitialPassword = lazy(() => import('@/views/user-center/initial-password.tsx'));
+const InitialPassword = lazy(() => import('@/features/user-center/initial-password.tsx'));
 const FindPasswordPage = lazy(() => import('@/shell/public/account-pages.tsx').then((m) => ({ default: m.FindPasswordPage })));
 
 /** The failure screen's 重试: boot again, or reload when the shell's chunk failed (it stays failed in this document). */

@@ -11,7 +11,7 @@ import { useT } from '@/i18n/use-t.ts';
 import { Layout } from '@/shell/layout/layout.tsx';
 import type { ShellScreens } from '@/shell/layout/screens.ts';
 import { KeepAliveOutlet } from '@/shell/layout/keep-alive.tsx';
-import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '@/views/system-pages.tsx';
+import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '@/features/system-pages.tsx';
 import { CAMPAIGN_PAGES } from '@/api/rules/campaign-rules.ts';
 
 /** A fixed route shown only to holders of one of the menu pages (by component) whose calls it makes. */
@@ -73,7 +73,7 @@ function ContentRoutes({ model }: { model: MenuModel }) {
  * pager and dialogs from the page kit) and, for engineers, the event journal's panel.
  */
 const screens: ShellScreens = {
-  OnlineUsers: lazy(() => import('@/views/online-users/drawer.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
+  OnlineUsers: lazy(() => import('@/features/online/drawer.tsx').then((m) => ({ default: m.OnlineUsersDrawer }))),
   JournalPanel: lazy(() => import('@/journal/panel/journal-panel.tsx')),
 };
 

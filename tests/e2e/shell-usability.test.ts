@@ -665,7 +665,7 @@ describe('English mode: every text the console makes is English', () => {
     await expect.poll(() => areas.getByText('基础数据', { exact: true }).count()).toBe(0);
 
     // (every demo menu entry has its page now: the "module not installed" screen's English is checked in
-    // tests/unit/src/views/not-installed.test.tsx)
+    // tests/unit/src/features/not-installed.test.tsx)
 
     await page.goto(`${baseUrl}/#/no/such/page`);
     await page.getByRole('button', { name: 'Home' }).waitFor();

@@ -90,6 +90,20 @@ describe('import graph', () => {
     ).toBe(true);
   });
 
+  it('a page’s feature reaches another only through its index.ts (src/features/<name>/)', () => {
+    const graph = importGraph(sources());
+    const feature = (file: string) => /^src\/features\/([^/]+)\//.exec(file)?.[1];
+    const crossing = [...graph]
+      .filter(([file]) => feature(file) !== undefined)
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((t) => feature(t) !== undefined && feature(t) !== feature(file) && !t.endsWith('/index.ts'))
+          .map((t) => `${file} -> ${t}`),
+      );
+    expect(crossing).toEqual([]);
+    expect(graph.get('src/features/roles/permission-panel.tsx')).toContain('src/features/permissions/index.ts');
+  });
+
   it('finds a circle when there is one', () => {
     const graph = new Map([
       ['a', ['b']],

@@ -1,4 +1,4 @@
-/** The page modules the console installs, by menu component (src/views/registry.ts maps each to its chunk). */
+/** The page modules the console installs, by menu component (src/features/registry.ts maps each to its chunk). */
 export const INSTALLED_PAGES = [
   'user-center/user-info',
   'manage/users',

@@ -235,7 +235,7 @@ describe('useFilters', () => {
 
 describe('the page builder’s keys', () => {
   it('nudges, deletes, undoes and redoes, and lets go, each key as the builder asks', async () => {
-    const { keyCommand } = await import('@/views/template/custom-page/builder-logic.ts');
+    const { keyCommand } = await import('@/features/pages/builder-logic.ts');
     const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({
       key: k,
       shiftKey: false,

@@ -1,0 +1,94 @@
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { useListData } from '@/kit/list/use-list.ts';
+import { useT } from '@/i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { PlatformForm } from './platform-form.tsx';
+import { TestDialog } from './test-dialog.tsx';
+import { Mono } from '@/kit/table/mono.tsx';
+
+const useStyles = makeStyles({
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * 系统管理 › 短信平台: the tenant's SMS providers (one active: verification codes go out through it), their secrets
+ * shown only masked, and a test SMS.
+ */
+export default function SmsPlatformView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const calls = useBound(smsPlatformApi);
+  const formatInstant = useFormatInstant();
+  const notify = useNotify();
+  const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
+  const [editing, setEditing] = useState<SmsPlatform | 'new' | null>(null);
+  const [testing, setTesting] = useState<SmsPlatform | null>(null);
+  const [ask, confirmDialog] = useConfirm();
+  const mono = (text: string) => <Mono>{text}</Mono>;
+  const columns: Column<SmsPlatform>[] = [
+    { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name },
+    { key: 'endpoint', title: t('platformEndpoint'), width: 220, render: (r) => mono(r.endpoint), ellipsis: (r) => r.endpoint },
+    { key: 'sign', title: t('signName'), width: 90, render: (r) => r.signName },
+    { key: 'template', title: t('verifyTemplate'), width: 110, render: (r) => mono(r.templates.verify_code ?? '--') },
+    { key: 'secret', title: t('secretKey'), width: 100, render: (r) => mono(r.secret || '--') },
+    {
+      key: 'active',
+      title: t('platformActive'),
+      width: 80,
+      render: (r) =>
+        r.active ? (
+          <Badge appearance="tint" color="success">
+            {t('inUse')}
+          </Badge>
+        ) : (
+          <span className={s.muted}>--</span>
+        ),
+    },
+    { key: 'updated', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
+    actionsColumn({
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },
+        { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
+        {
+          code: 'sms-platform:del',
+          label: t('delete'),
+          run: () =>
+            ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+        },
+      ],
+    }),
+  ];
+  return (
+    <ResourcePage
+      route={route}
+      hint={t('smsPlatformHint')}
+      buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: () => setEditing('new') }]}
+    >
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptySmsPlatforms') }} />
+      {editing && (
+        <PlatformForm
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notify(t('operationDone'), 'success');
+            data.reload();
+          }}
+        />
+      )}
+      {testing && <TestDialog row={testing} onClose={() => setTesting(null)} />}
+      {confirmDialog}
+    </ResourcePage>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEditor } from '@/kit/form/use-editor.ts';
+import { useEffect, useState } from 'react';
+import { userApi } from '@/api/table/users.ts';
+import { roleApi, type RoleRow } from '@/api/table/roles.ts';
+import { useApi } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { PermissionButton } from '@/shell/session/permission-button.tsx';
+import { SessionContext } from '@/shell/session/session-context.ts';
+import { BatchBar } from '@/kit/list/batch-bar.tsx';
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { DetailDialog } from '@/kit/page/detail-dialog.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { useFilters } from '@/kit/list/use-filters.ts';
+import { listed, usePageData } from '@/kit/list/use-list.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import type { ViewProps } from '../view-props.ts';
+import { UserForm } from './user-form.tsx';
+import { UserImportDialog } from './user-import-dialog.tsx';
+import { useUserColumns, userFilterFields } from './columns.tsx';
+import { useUserNames, userDetailItems, userListQuery } from './user-names.ts';
+import { useUserSheets } from './sheets.ts';
+import { useUserActions } from './actions.ts';
+
+const FILTERS = ['keyword', 'status', 'userType', 'roleId', 'departId'] as const;
+/**
+ * 系统管理 › 用户管理, on the page kit: filters, sort and page in the address; add and edit in a drawer; enable or
+ * disable in place; delete one or many. Every change is checked again by the server (scope, escalation).
+ */
+export default function UsersView({ route }: ViewProps) {
+  const t = useT();
+  const api = useApi();
+  const formatInstant = useFormatInstant();
+  const me = SessionContext.useSelector((st) => st.context.userInfo);
+  const departs = me?.allDepartList ?? [];
+  const filters = useFilters(route.path, FILTERS);
+  const { list } = filters;
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [importing, setImporting] = useState(false);
+
+  useEffect(() => {
+    api.send(roleApi.list, {}).then(
+      ({ values }) => setRoles(values),
+      () => setRoles([]),
+    );
+  }, [api]);
+
+  // What the list shows, and what its export writes: the filters and sort applied.
+  const listQuery = userListQuery(list);
+  const data = usePageData(list, (page) => api.send(userApi.list, { ...page, ...listQuery }).then(listed), [
+    api,
+    JSON.stringify(listQuery),
+  ]);
+  // A selection belongs to the rows on screen.
+  useEffect(() => setSelected(new Set()), [data.rows]);
+  const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
+  const openAdd = editor.add;
+  const { exportList, exportDialog, downloadTemplate } = useUserSheets(route.title, listQuery, data.count);
+
+  const { departNames, typeName, roleNames } = useUserNames(departs, roles);
+  const english = useLanguage()[0] === 'en';
+
+  const { askEach, enableEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(api, data.reload);
+  const columns = useUserColumns({
+    myId: me?.id,
+    typeName,
+    departNames,
+    roleNames,
+    setStatus,
+    openDetail,
+    edit: (r) => editor.edit(r.id),
+    remove: (r) => askEach('delete', [r]),
+  });
+
+  const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
+  return (
+    <ResourcePage
+      route={route}
+      buttons={[
+        { code: 'user:add', label: t('addUser'), run: openAdd },
+        { code: 'user:import', label: t('importButton'), paletteLabel: t('importUsers'), run: () => setImporting(true) },
+        { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: () => void exportList() },
+      ]}
+    >
+      <ResourceList
+        filters={filters}
+        fields={userFilterFields(t, { typeName, roles, departs, english })}
+        toolbar={
+          <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+            <PermissionButton code="user:edit" appearance="secondary" onClick={() => enableEach(chosen)}>
+              {t('batchEnable')}
+            </PermissionButton>
+            <PermissionButton code="user:edit" appearance="secondary" onClick={() => askEach('disable', chosen)}>
+              {t('batchDisable')}
+            </PermissionButton>
+            <PermissionButton code="user:del" onClick={() => askEach('delete', chosen)}>
+              {t('batchDelete')}
+            </PermissionButton>
+          </BatchBar>
+        }
+        columns={columns}
+        data={data}
+        selected={selected}
+        onSelect={setSelected}
+        empty={{
+          reason: t('emptyUsers'),
+          offerMain: true,
+          filteredReason: t('emptyUsersFiltered'),
+        }}
+      />
+      <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
+      {editor.open && (
+        <UserForm
+          id={editor.row}
+          roles={roles}
+          departs={departs}
+          myUserType={me?.userType ?? 1}
+          onClose={editor.close}
+          onSaved={editor.saved}
+        />
+      )}
+      <DetailDialog
+        title={t('detail')}
+        onClose={closeDetail}
+        items={detail && userDetailItems(t, detail, { typeName, departNames, roleNames, formatInstant })}
+      />
+      {confirmDialog}
+      {exportDialog}
+    </ResourcePage>
+  );
+}

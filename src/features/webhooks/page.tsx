@@ -1,0 +1,131 @@
+import { ResourceList } from '@/kit/list/resource-list.tsx';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { webhookApi, type Delivery, type Webhook } from '@/api/table/operations.ts';
+import { useBound } from '@/shell/session/api-context.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
+import { useNotify } from '@/shell/toast.tsx';
+import { useConfirm } from '@/kit/page/confirm.tsx';
+import { type Column } from '@/kit/table/data-table.tsx';
+import { ResourcePage } from '@/kit/page/resource-page.tsx';
+import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { SubList } from '@/kit/list/sub-list.tsx';
+import { useEditor } from '@/kit/form/use-editor.ts';
+import { useListData, useListState } from '@/kit/list/use-list.ts';
+import { useLocalize, useT } from '@/i18n/use-t.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import type { ViewProps } from '../view-props.ts';
+import { WebhookForm } from './webhook-form.tsx';
+import { eventKey } from './webhook-form.tsx';
+import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
+import { Mono } from '@/kit/table/mono.tsx';
+
+const useStyles = makeStyles({
+  badge: { marginLeft: tokens.spacingHorizontalXS },
+});
+
+/**
+ * 开放平台 › 消息订阅: webhook endpoints and the events they receive, signed with their secret (HMAC-SHA256 of
+ * timestamp.body), retried with backoff; a test event; each subscription's deliveries below (?hook=).
+ */
+export default function SubscriptionView({ route }: ViewProps) {
+  const s = useStyles();
+  const t = useT();
+  const localize = useLocalize();
+  const calls = useBound(webhookApi);
+  const notify = useNotify();
+  const formatInstant = useFormatInstant();
+  const [list, setList] = useListState(route.path, ['hook']);
+  const data = useListData(() => calls.list({}).then(({ values: d }) => ({ rows: d.webhooks, count: d.webhooks.length })), [calls]);
+  const chosen = data.rows?.find((w) => String(w.id) === list.filters.hook) ?? null;
+  const deliveries = useListData(
+    () =>
+      (chosen ? calls.deliveries({ id: chosen.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
+        rows,
+        count: rows.length,
+      })),
+    [calls, chosen?.id, data.rows],
+  );
+  const editor = useEditor<Webhook>(data.reload);
+  const [ask, confirmDialog] = useConfirm();
+  const show = (w: Webhook) => setList({ filters: { hook: String(w.id) } });
+
+  const say = useSayFailure();
+  const sendTest = async (w: Webhook) => {
+    try {
+      const { values: r } = await calls.test({ id: w.id });
+      if (r.status === 'delivered') notify(t('webhookTestDelivered', { status: r.lastStatus ?? '' }), 'success');
+      else notify(t('webhookTestFailed', { reason: localize(r.lastError) }), 'warning');
+      show(w);
+      data.reload();
+    } catch (err) {
+      say(err);
+    }
+  };
+  const eventNames = (r: Webhook) => r.events.map((e) => t(eventKey(e))).join('、');
+  const columns: Column<Webhook>[] = [
+    { key: 'name', title: t('apiKeyName'), width: 130, render: (r) => r.name },
+    { key: 'url', title: t('webhookUrl'), width: 220, render: (r) => <Mono>{r.url}</Mono>, ellipsis: (r) => r.url },
+    { key: 'events', title: t('webhookEvents'), width: 180, render: eventNames },
+    {
+      key: 'state',
+      title: t('status'),
+      width: 110,
+      render: (r) => (
+        <>
+          {r.enabled ? t('enabled') : t('disabled')}
+          {r.failed > 0 && (
+            <Badge appearance="tint" color="danger" className={s.badge}>
+              {t('webhookFailedCount', { count: r.failed })}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    actionsColumn({
+      name: (r) => r.name,
+      actions: (r) => [
+        { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
+        { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
+        { code: 'webhook:edit', label: t('edit'), run: () => editor.edit(r) },
+        {
+          code: 'webhook:del',
+          label: t('delete'),
+          run: () =>
+            ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+        },
+      ],
+    }),
+  ];
+  const deliveryColumns: Column<Delivery>[] = [
+    { key: 'time', title: t('occurredAt'), width: 160, render: (r) => formatInstant(r.createdAt) },
+    {
+      key: 'event',
+      title: t('webhookEvent'),
+      width: 140,
+      render: (r) => (r.event === 'webhook.test' ? t('webhookTestEvent') : t(eventKey(r.event))),
+    },
+    { key: 'status', title: t('status'), width: 90, render: (r) => t(`deliveryStatus_${r.status}` as MessageKey) },
+    { key: 'attempts', title: t('deliveryAttempts'), width: 80, render: (r) => r.attempts },
+    {
+      key: 'last',
+      title: t('deliveryLast'),
+      width: 200,
+      render: (r) => (r.lastStatus ? `HTTP ${r.lastStatus}` : '') + (r.lastError ? ` ${localize(r.lastError)}` : '') || '--',
+    },
+  ];
+  return (
+    <ResourcePage route={route} hint={t('webhookHint')} buttons={[{ code: 'webhook:add', label: t('addWebhook'), run: editor.add }]}>
+      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyWebhooks') }} />
+      {chosen && (
+        <SubList
+          title={t('deliveriesOf', { name: chosen.name })}
+          columns={deliveryColumns}
+          data={deliveries}
+          empty={{ reason: t('emptyRuns') }}
+        />
+      )}
+      {editor.open && <WebhookForm {...editor.form} />}
+      {confirmDialog}
+    </ResourcePage>
+  );
+}
