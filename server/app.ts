@@ -27,6 +27,7 @@ import { onlineRoutes } from './features/session/online.ts';
 import { tenantRoutes } from './features/tenants/routes.ts';
 import { menuRoutes } from './features/menus/routes.ts';
 import { metaRoutes } from './features/dictionary/routes.ts';
+import { collectionRoutes } from './features/collections/routes.ts';
 import { recordRoutes } from './features/records/routes.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { departRoutes } from './features/departs/routes.ts';
@@ -253,6 +254,7 @@ export function createApp(options: AppOptions) {
     api.route('/', tenantRoutes({ db, events, platformTenant }));
     api.route('/', menuRoutes({ db, events, platformTenant, calls }));
     api.route('/', metaRoutes(db, calls));
+    api.route('/', collectionRoutes(db));
     api.route('/', recordRoutes(db, exports));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));

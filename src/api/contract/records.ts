@@ -128,5 +128,5 @@ export interface RecordSchema {
 }
 
 /** A collection's name: as a table's, or with hyphens and dots (MongoDB collection names). */
-export const MONGO_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{1,63}$/;
-export const MONGO_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const COLLECTION_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{1,63}$/;
+export const COLLECTION_FILE_MAX_BYTES = 5 * 1024 * 1024;

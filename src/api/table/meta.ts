@@ -10,7 +10,7 @@ import {
   collectionList,
 } from '../schema/system/collection.ts';
 import { publishPage } from '../schema/system/menu.ts';
-import { META_FIELD_TYPES, MONGO_FILE_MAX_BYTES, type MetaFieldRow } from '../contract/records.ts';
+import { META_FIELD_TYPES, COLLECTION_FILE_MAX_BYTES, type MetaFieldRow } from '../contract/records.ts';
 
 /** A table of the data dictionary, with how much it holds. */
 export const metaTableRow = v.object({
@@ -137,7 +137,7 @@ export const collectionApi = {
     input: collectionFileAdd,
     answer: saved,
     form: true,
-    maxBytes: MONGO_FILE_MAX_BYTES + 64 * 1024,
+    maxBytes: COLLECTION_FILE_MAX_BYTES + 64 * 1024,
   }),
   removeFile: defineCall({
     path: '/v1/mongo/delTableFile',

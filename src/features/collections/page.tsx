@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MONGO_FILE_MAX_BYTES } from '@/api/contract/records.ts';
+import { COLLECTION_FILE_MAX_BYTES } from '@/api/contract/records.ts';
 import { collectionApi } from '@/api/table/meta.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
@@ -22,7 +22,7 @@ const FILTERS = ['keyword', 'table'] as const;
  * 系统管理 › 文档集合: the tenant's registry of document collections and their files, kept in the
  * console's own database. The chosen collection is in the address (?table=), its files below the list.
  */
-export default function MongoTablesView({ route }: ViewProps) {
+export default function CollectionsView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const calls = useBound(collectionApi);
@@ -53,7 +53,7 @@ export default function MongoTablesView({ route }: ViewProps) {
 
   const upload = async (file: File | undefined) => {
     if (!file || !table) return;
-    if (file.size > MONGO_FILE_MAX_BYTES) return notify(t('fileTooLarge'), 'warning');
+    if (file.size > COLLECTION_FILE_MAX_BYTES) return notify(t('fileTooLarge'), 'warning');
     setUploading(true);
     try {
       const form = new FormData();

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MONGO_NAME_PATTERN } from '../../contract/records.ts';
+import { COLLECTION_NAME_PATTERN } from '../../contract/records.ts';
 import { body, given, keyword, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
 
@@ -13,7 +13,7 @@ export const collectionAdd = body({
       v.string(say('collectionName')),
       v.trim(),
       v.nonEmpty(say('collectionName')),
-      v.regex(MONGO_NAME_PATTERN, say('collectionNameRule')),
+      v.regex(COLLECTION_NAME_PATTERN, say('collectionNameRule')),
     ),
   ),
   remark: text({ max: [200, 'remarkMax'] }),
