@@ -5,6 +5,7 @@ import { benchUsers } from './users.bench.ts';
 import { benchRecords } from './records.bench.ts';
 import { benchJournal } from './journal.bench.ts';
 import { benchThroughput } from './throughput.bench.ts';
+import { benchDay } from './day.bench.ts';
 import { benchScale } from './scale.bench.ts';
 import { benchAbuse } from './abuse.bench.ts';
 
@@ -74,6 +75,24 @@ if (want('throughput')) {
     if (!throughput[engine]) continue;
     console.log(engine);
     console.table(throughput[engine]);
+  }
+}
+
+if (want('day')) {
+  console.log('A day of the console (issue 46 part 5): weighted calls of admins and store staff on seeded volumes, production settings');
+  const day = await benchDay();
+  results.day = day;
+  const { PGlite, PostgreSQL, ...how } = day as Record<string, Record<string, unknown> | undefined>;
+  console.log(how);
+  for (const [engine, r] of [
+    ['PGlite', PGlite],
+    ['PostgreSQL', PostgreSQL],
+  ] as const) {
+    if (!r) continue;
+    const { closed, open, ...figures } = r;
+    console.log(engine, figures);
+    console.table(closed);
+    console.table(open);
   }
 }
 

@@ -33,7 +33,7 @@ const MIX: Array<[string, Call, unknown]> = [
  * What is wrong with an answer, or null for a success: HTTP 200 is not enough (SPEC's refusals are HTTP 200 too), so
  * the envelope is read: a refusal (`result` 'error', 401, 403) or an answer that does not fit its declaration is an error.
  */
-function failureOf(call: Call, status: number, body: ArrayBuffer): string | null {
+export function failureOf(call: Call, status: number, body: ArrayBuffer): string | null {
   if (status !== 200) return `HTTP ${status}`;
   let json: unknown;
   try {
@@ -46,7 +46,7 @@ function failureOf(call: Call, status: number, body: ArrayBuffer): string | null
   return answerProblem(call, json);
 }
 
-async function signIn(url: string, userName: string): Promise<string> {
+export async function signIn(url: string, userName: string): Promise<string> {
   const store = memoryStore();
   const api = createApiClient({ store, baseURL: `${url}/manage` });
   const token = await login(api, { userName, password: DEMO_PASSWORD });
