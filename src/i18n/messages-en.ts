@@ -611,6 +611,8 @@ export const en = {
   dashFailedLogins: 'Failed sign-ins today',
   dashOperations: 'Operations today',
   dashAreas: 'Business data',
+  dashAreaEstimated: 'About {count}',
+  dashAreaEstimatedHint: 'Many records, so this is an estimate; open the page for an exact count under filters',
   dashQuick: 'Frequent pages',
   dashRecent: 'Recent operations',
   dashAllOperations: 'All operation logs',

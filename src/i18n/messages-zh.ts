@@ -559,6 +559,8 @@ export const zhSignedIn = {
   dashFailedLogins: '今日登录失败',
   dashOperations: '今日操作',
   dashAreas: '业务数据',
+  dashAreaEstimated: '约 {count}',
+  dashAreaEstimatedHint: '记录很多，这是估计数；打开页面可按条件准确计数',
   dashQuick: '常用页面',
   dashRecent: '最近操作',
   dashAllOperations: '查看全部操作日志',

@@ -3,6 +3,8 @@ import { offeredTo } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';
 import { COUNTED_OPERATION } from '../../services/logs.ts';
 import type { DashboardFigures, MallStatistics } from '@/api/table/content.ts';
+import { plannedRows } from '../../infra/db/count.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 /*
  * The landing page's and the statistics page's SQL (issue 44 part 4). The routes
@@ -49,11 +51,20 @@ export async function todayFigures(db: Queryable, tenantId: number, zone: string
   return figures;
 }
 
-/** Record counts of the tenant's tables whose pages are among these entries, under their menu area. */
-export const tableAreas = (db: Queryable, tenantId: number, menuIds: number[]) =>
-  db.query<{ label: string; labelEn: string; component: string; area: string; count: number }>(
-    `SELECT t.label, t.label_en AS "labelEn", t.component, COALESCE(p.name, '') AS area,
-            (SELECT count(*)::int FROM meta_record r WHERE r.table_id = t.id) AS count
+/** A business table's record count under its menu area (the route adds the page's path). */
+type Area = Omit<DashboardFigures['areas'][number], 'path'>;
+
+/**
+ * Record counts of the tenant's tables whose pages are among these entries, under their menu area: exact up to
+ * LIST_LIMITS.exactCountUpTo (one statement, each count a scan that stops one row past it), beyond that the planner's
+ * estimate, marked as one. Counting every row took the landing page 17 ms at 100,000 members on PostgreSQL and grows
+ * with the table; the bounded scan does not.
+ */
+export async function tableAreas(db: Queryable, tenantId: number, menuIds: number[]): Promise<Area[]> {
+  const cap = LIST_LIMITS.exactCountUpTo;
+  const rows = await db.query<Area & { tableId: number }>(
+    `SELECT t.id AS "tableId", t.label, t.label_en AS "labelEn", t.component, COALESCE(p.name, '') AS area,
+            (SELECT count(*)::int FROM (SELECT 1 FROM meta_record r WHERE r.table_id = t.id LIMIT ${cap + 1}) c) AS count
        FROM meta_table t
        JOIN menu m ON m.component = t.component AND m.uri_type = 1 AND m.id = ANY($2::int[])
        LEFT JOIN menu p ON p.id = m.parent_id
@@ -61,6 +72,14 @@ export const tableAreas = (db: Queryable, tenantId: number, menuIds: number[]) =
       ORDER BY p.sort, m.sort`,
     [tenantId, menuIds],
   );
+  return Promise.all(
+    rows.map(async ({ tableId, ...area }) => {
+      if (area.count <= cap) return area;
+      const planned = await plannedRows(db, 'FROM meta_record r WHERE r.table_id = $1', [tableId]);
+      return { ...area, count: Math.max(area.count, planned), countEstimated: true as const };
+    }),
+  );
+}
 
 /** The 8 latest counted operations with their outcomes, within a department scope (null: all) or of one user. */
 export const recentOperations = (db: Queryable, tenantId: number, scope: number[] | null, userId: number | null) =>

@@ -49,10 +49,7 @@ export async function countMatches(db: Db, fromWhere: string, params: unknown[],
  */
 async function countIn(db: Queryable, fromWhere: string, params: unknown[]): Promise<Counted> {
   const { alwaysExactUpTo, exactCountUpTo } = LIST_LIMITS;
-  const [row] = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params, PER_CALL);
-  const raw = Object.values(row)[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
-  const planned = Math.round(plan[0].Plan['Plan Rows']);
+  const planned = await plannedRows(db, fromWhere, params);
   const cap = planned <= exactCountUpTo ? exactCountUpTo : alwaysExactUpTo;
   const [{ n }] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) x`,
@@ -62,6 +59,14 @@ async function countIn(db: Queryable, fromWhere: string, params: unknown[]): Pro
   if (n <= cap) return { count: n };
   // A count of exactly a limit plus one says only "more than the limit": the planner may have guessed lower.
   return { count: Math.max(n, planned), countEstimated: true };
+}
+
+/** How many rows the planner expects `fromWhere` (`FROM … WHERE …`) to match: a plan, no rows read. */
+export async function plannedRows(db: Queryable, fromWhere: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params, PER_CALL);
+  const raw = Object.values(row)[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0].Plan['Plan Rows']);
 }
 
 /** Where a page of a long list ended: its last row's sort key (as text; null for a row without one) and id. */

@@ -34,9 +34,17 @@ export const dashboardFigures = v.object({
   failedLoginsToday: nullableCount,
   operationsToday: count,
   links: v.object({ logs: v.nullable(v.string()), tasks: v.nullable(v.string()), statistics: v.nullable(v.string()) }),
-  /** record counts of the business tables whose pages the caller holds, under their menu area */
+  /** record counts of the business tables whose pages the caller holds, under their menu area (a large one estimated) */
   areas: v.array(
-    v.object({ label: v.string(), labelEn: v.string(), component: v.string(), area: v.string(), count, path: v.nullable(v.string()) }),
+    v.object({
+      label: v.string(),
+      labelEn: v.string(),
+      component: v.string(),
+      area: v.string(),
+      count,
+      countEstimated: v.optional(v.literal(true)),
+      path: v.nullable(v.string()),
+    }),
   ),
   /** the latest operations with what they led to (成功 or 失败, with the refusal) */
   recent: v.array(

@@ -180,7 +180,13 @@ export default function DashboardView({ route }: ViewProps) {
                     {tables.map((a) => (
                       <div key={a.component} className={s.row}>
                         {a.path ? <Link href={`#${a.path}`}>{a.label}</Link> : <span>{a.label}</span>}
-                        <span aria-label={`${a.label} ${a.count}`}>{a.count.toLocaleString()}</span>
+                        {a.countEstimated ? (
+                          <span aria-label={`${a.label} ${t('dashAreaEstimated', { count: a.count })}`} title={t('dashAreaEstimatedHint')}>
+                            {t('dashAreaEstimated', { count: a.count.toLocaleString() })}
+                          </span>
+                        ) : (
+                          <span aria-label={`${a.label} ${a.count}`}>{a.count.toLocaleString()}</span>
+                        )}
                       </div>
                     ))}
                   </div>
