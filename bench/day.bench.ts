@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../tests/support/start-server.t
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { openDb } from '../server/infra/db/db.ts';
 import { quantile, round } from './stats.ts';
-import { failureOf, signIn } from './throughput.bench.ts';
+import { failureOf, signIn, startBaseline } from './throughput.bench.ts';
 import { nicknameFragment, seedMembers } from './in-process.ts';
 import type { Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
@@ -244,9 +244,47 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
     servers.push(await startServer(env, { dataDir, dropLog: true }));
     const day = dayOf(memberTable);
     const one = await callersOn([servers[0].url], day);
+    // Same-run baselines: a bare Hono app and a SELECT 1 app (on this engine) answering each path with bytes the
+    // server answered it, loaded by the same callers in the same rounds, in shuffled order.
+    const bodies: Record<string, string> = {};
+    for (const c of one) {
+      for (const d of c.calls) {
+        if (bodies[d.call.path]) continue;
+        const res = await fetch(`${c.url}/manage${d.call.path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', UserToken: c.token, 'Accept-Encoding': 'identity' },
+          body: JSON.stringify(d.body()),
+        });
+        bodies[d.call.path] = await res.text();
+      }
+    }
+    const bodiesFile = path.join(dataDir, 'bench-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const baselines = await Promise.all([startBaseline('bare', bodiesFile), startBaseline('select1', bodiesFile, pg?.url)]);
     const closed = new Tally();
     const rates: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) rates.push(await closedLoop(one, closed));
+    const bareRates: number[] = [];
+    const selectRates: number[] = [];
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = [0, 1, 2].sort(() => Math.random() - 0.5);
+        for (const which of order) {
+          if (which === 0) rates.push(await closedLoop(one, closed));
+          else {
+            const url = baselines[which - 1].url;
+            (which === 1 ? bareRates : selectRates).push(
+              await closedLoop(
+                one.map((c) => ({ ...c, url })),
+                new Tally(),
+              ),
+            );
+          }
+        }
+      }
+    } finally {
+      for (const b of baselines) b.stop();
+    }
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const rate = closed.ok / (ROUNDS * (SLICE_MS / 1000));
     const open = new Tally();
     const target = Math.max(1, rate * OPEN_LOOP_SHARE);
@@ -255,6 +293,10 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
       seeded: `demo + ${USERS} users + ${MEMBERS} members in ${seedSeconds} s`,
       'closed-loop req/s (rounds)': range(rates),
       'closed-loop errors': closed.failed,
+      'bare app req/s (rounds)': range(bareRates),
+      'SELECT 1 app req/s (rounds)': range(selectRates),
+      '% of bare': round((100 * sum(rates)) / sum(bareRates), 1),
+      '% of SELECT 1': round((100 * sum(rates)) / sum(selectRates), 1),
       closed: rowsOf(closed),
       'open-loop rate req/s': round(target, 1),
       'open-loop achieved req/s': round(open.ok / openRun.seconds, 1),

@@ -103,7 +103,7 @@ async function slice(url: string, tokens: readonly string[], mix: typeof MIX, fi
 }
 
 /** A baseline app (bench/baseline-server.ts) in its own process, answering the bodies the real server answered. */
-async function startBaseline(mode: 'bare' | 'select1', bodiesFile: string, databaseUrl?: string) {
+export async function startBaseline(mode: 'bare' | 'select1', bodiesFile: string, databaseUrl?: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/baseline-server.ts'], {
     env: { ...process.env, BASELINE: mode, BODIES: bodiesFile, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
