@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { send, signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 
 // Issue 13, the open platform's API keys: shown once, kept hashed, listed by prefix, scoped, acting as their maker in
 // their tenant, rate-limited, logged, and revoked at once.
 const databaseUrl = inject('databaseUrl');
 
 describe('API keys', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer(databaseUrl);
 
   it('a key made with some interfaces calls exactly those, as its maker in its tenant; it is logged and revoked at once', async () => {
     const admin = await signedIn(server.url, 'admin');

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { readUploadedSheet } from '@server/infra/sheets/sheets.ts';
@@ -19,11 +19,7 @@ import type { SessionInfo } from '@server/access/auth.ts';
 // time, a signed link that expires, text never a formula; on PGlite and PostgreSQL.
 const databaseUrl = inject('databaseUrl');
 
-let server: ServerWithDb;
-beforeAll(async () => {
-  server = await serverWithDb(databaseUrl);
-});
-afterAll(() => server?.stop());
+const server = ownServer(databaseUrl);
 const call = <T = unknown>(token: string, path: string, body?: unknown) => callAs<T>(server.url, token, path, body);
 
 const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) => {

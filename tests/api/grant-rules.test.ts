@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
-import { freshDatabase, serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer, freshDatabase } from '../support/db-access.ts';
+import { flat, type TreeNode } from '../support/menu-tree.ts';
 import { openDb, migrate, type Db } from '@server/infra/db/db.ts';
 import { upgradeDatabase } from '@server/seed/upgrade.ts';
 import { serverCalls } from '../support/call-table.ts';
@@ -18,25 +19,7 @@ import { seedDemo } from '@server/seed/seed.ts';
  * On PGlite and on PostgreSQL.
  */
 const databaseUrl = inject('databaseUrl');
-let server: ServerWithDb;
-beforeAll(async () => {
-  server = await serverWithDb(databaseUrl);
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-interface TreeNode {
-  id: number;
-  name: string;
-  path: string;
-  component: string;
-  code: string;
-  uriType: number;
-  tenantId: number | null;
-  children: TreeNode[];
-}
-const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+const server = ownServer(databaseUrl);
 
 /** Every button held without its page, by a role or by a tenant: the rule's breaches. */
 const breaches = () =>

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '@server/infra/crypto.ts';
 import { signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import {
   captcha,
   freshIp,
@@ -275,11 +275,7 @@ describe('headers, sizes and characters', () => {
 });
 
 describe('no account enumeration', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = ownServer(databaseUrl);
 
   /**
    * The median times of `a` and `b`, run `n` times each in turns (a, b, a, b, ...), so that both meet the same load

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { callAs, signedIn } from '../support/api.ts';
 import { fetchMenuTree, initUserPermission } from '@/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '@/menu/menu-model.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import { analyzeGrownTables } from '@server/infra/db/statistics.ts';
 import type { Db } from '@server/infra/db/db.ts';
 
@@ -313,13 +313,7 @@ describe('发布为页面 by whoever may publish', () => {
 });
 
 describe('data dictionary with records (written behind the API, as old data would be)', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer(databaseUrl);
 
   it('a field holding data keeps its type, its used options and its uniqueness honest; a rename keeps the data', async () => {
     const admin = await signedIn(server.url, 'admin');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { callAs, DEMO_PASSWORD, openEvents, signedIn } from '../support/api.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { saveUser } from '@/api/calls/system/user-calls.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import { PRESENCE_WINDOW_SECONDS } from '@server/access/presence.ts';
 
 const baseUrl = inject('baseUrl');
@@ -94,11 +94,7 @@ describe('online users and force logout', () => {
 });
 
 describe('presence: online means a live event stream or a recent call', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = ownServer(databaseUrl);
   const idle = (id: string) =>
     server.query(`UPDATE user_session SET last_seen_at = now() - make_interval(secs => $2) WHERE id = $1`, [
       id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '@/api/client.ts';
 import { fetchMenuTree, fetchUserInfo, initUserPermission, login } from '@/api/calls/session/session-calls.ts';
@@ -8,7 +8,8 @@ import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 import type { TenantRow } from '@/api/table/platform.ts';
 import type { MenuNode } from '@/api/table/session.ts';
 import { callAs, openEvents, signedIn } from '../support/api.ts';
-import { serverWithDb, startOwnServer, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer, startOwnServer } from '../support/db-access.ts';
+import { flat, type TreeNode } from '../support/menu-tree.ts';
 
 // Issue 12, platform administration: tenants, tenant pages, the shared menu, interfaces and their relations,
 // parameters and the privacy switch, at SPEC 7's paths, on PGlite and PostgreSQL.
@@ -19,18 +20,6 @@ const unique = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 /** Leaves (pages) of a menu tree the shell receives. */
 const leaves = (nodes: MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => (n.uriType === 2 ? [] : n.children?.some((c) => c.uriType !== 2) ? leaves(n.children) : n.path ? [n] : []));
-
-interface TreeNode {
-  id: number;
-  name: string;
-  path: string;
-  component: string;
-  code: string;
-  uriType: number;
-  tenantId: number | null;
-  children: TreeNode[];
-}
-const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 
 async function menuOf(url: string, userName: string, password?: string) {
   const store = memoryStore();
@@ -264,13 +253,7 @@ describe('parameters', () => {
 
 // Changes to shared rows (relations, the menu) would reach every other test: these run on a server of their own.
 describe('the shared menu and the interfaces, on a server of their own', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer(databaseUrl);
 
   // SPEC 4: the menu tree is built from the permissions initUserPermission initialised. The server stores them on the
   // session (one statement) and the tree reads them; any change of the user's permissions clears them first.

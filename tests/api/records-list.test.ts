@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callAs, signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 import type { Queryable } from '@server/infra/db/db.ts';
 import { syncAllScopeIndexes } from '@server/services/records.ts';
@@ -11,11 +11,7 @@ import { syncAllScopeIndexes } from '@server/services/records.ts';
 // out in this test from the rows themselves, for a caller of the whole tenant, of one department and of two.
 const databaseUrl = inject('databaseUrl');
 
-let server: ServerWithDb;
-beforeAll(async () => {
-  server = await serverWithDb(databaseUrl);
-});
-afterAll(() => server?.stop());
+const server = ownServer(databaseUrl);
 
 /** A call to this file's server, with a list's count and cursor beside the envelope. */
 const call = <T = unknown>(token: string, path: string, body?: unknown) => callAs<T>(server.url, token, path, body);

@@ -5,6 +5,7 @@ import { rolesOf } from '../support/roles.ts';
 import type { PermissionNode } from '@/api/table/roles.ts';
 import { usersOf } from '../support/users.ts';
 import { signedIn } from '../support/api.ts';
+import { flat } from '../support/menu-tree.ts';
 
 // Issue 10, roles and permissions: SPEC 7's calls at their paths (misspellings kept), on PGlite and PostgreSQL.
 const baseUrl = inject('baseUrl');
@@ -19,7 +20,6 @@ const failureOf = (p: Promise<unknown>) =>
     () => null,
     (e: { failure?: { message: string; kind: string } }) => e.failure,
   );
-const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 const byName = (nodes: PermissionNode[], name: string) => flat(nodes).find((n) => n.name === name)!;
 
 describe('roles', () => {

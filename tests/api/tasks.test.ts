@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { callAs, signedIn } from '../support/api.ts';
-import { serverWithDb, type ServerWithDb } from '../support/db-access.ts';
+import { ownServer } from '../support/db-access.ts';
 import type { Db } from '@server/infra/db/db.ts';
 import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } from '@server/services/scheduler.ts';
 
@@ -134,13 +134,7 @@ describe('scheduled tasks', () => {
 });
 
 describe('scheduled tasks: locks, on a server of their own', () => {
-  let server: ServerWithDb;
-  beforeAll(async () => {
-    server = await serverWithDb(databaseUrl);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = ownServer(databaseUrl);
 
   it('a run finding the task locked is skipped; releasing a stuck lock is logged, and the next run goes', async () => {
     const op = await signedIn(server.url, 'platform');

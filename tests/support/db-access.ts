@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '@server/app.ts';
 import { openDb } from '@server/infra/db/db.ts';
 import { seedDemo } from '@server/seed/seed.ts';
@@ -42,6 +42,31 @@ export interface ServerWithDb {
   url: string;
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   stop: () => Promise<void>;
+}
+
+/**
+ * A server of the calling file's or `describe` block's own (serverWithDb), started before its tests and stopped after
+ * them. Its `url`, `query` and `stop` are the running server's once the tests start.
+ */
+export function ownServer(databaseUrl: string): ServerWithDb {
+  let running: ServerWithDb | undefined;
+  const current = () => {
+    if (!running) throw new Error('the server starts before the tests (beforeAll)');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await serverWithDb(databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    query: (sql, params) => current().query(sql, params),
+    stop: () => current().stop(),
+  };
 }
 
 /**
