@@ -1,5 +1,5 @@
 import { useEditor } from '@/kit/form/use-editor.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { recordApi } from '@/api/table/records.ts';
 import { exportJobCalls } from '@/kit/page/export-job-logic.ts';
 import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
@@ -7,6 +7,7 @@ import { useApi, useBound } from '@/shell/session/api-context.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { BatchBar } from '@/kit/list/batch-bar.tsx';
+import { useRowSelection } from '@/kit/list/use-row-selection.ts';
 import { useConfirm } from '@/kit/page/confirm.tsx';
 import { DetailDialog } from '@/kit/page/detail-dialog.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
@@ -33,14 +34,13 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
   const searchable = fields.filter((f) => f.searchable);
   const filterNames = useMemo(() => searchable.map((f) => f.name), [schema]);
   const filters = useFilters(route.path, filterNames);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [detail, setDetail] = useState<MetaRecord | null>(null);
   const [importing, setImporting] = useState(false);
   const [ask, confirmDialog] = useConfirm();
   const runEach = useRunEach();
 
   const { data, query } = useRecordList(calls, schema, filters);
-  useEffect(() => setSelected(new Set()), [data.rows]);
+  const selection = useRowSelection(data.rows);
 
   const editor = useEditor<MetaRecord>(data.reload, filters);
   const openAdd = editor.add;
@@ -87,7 +87,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
     remove: (r) => askRemove([r]),
   });
 
-  const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
+  const { chosen } = selection;
   return (
     <ResourcePage
       route={route}
@@ -112,7 +112,7 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         toolbar={
           <>
             <RecordFilters fields={searchable} tableId={table.id} departs={departs} filters={filters} />
-            <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+            <BatchBar count={chosen.length} onClear={selection.clear}>
               <PermissionButton code={codes.del} onClick={() => askRemove(chosen)}>
                 {t('batchDelete')}
               </PermissionButton>
@@ -121,8 +121,8 @@ export function RecordsPage({ route, schema }: ViewProps & { schema: RecordSchem
         }
         columns={columns}
         data={data}
-        selected={selected}
-        onSelect={setSelected}
+        selected={selection.selected}
+        onSelect={selection.onSelect}
         empty={{
           reason: t('emptyRecords', { label: table.label }),
           offerMain: true,

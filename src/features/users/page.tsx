@@ -7,6 +7,7 @@ import { useFormatInstant } from '@/shell/time-zone.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { BatchBar } from '@/kit/list/batch-bar.tsx';
+import { useRowSelection } from '@/kit/list/use-row-selection.ts';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { DetailDialog } from '@/kit/page/detail-dialog.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
@@ -35,7 +36,6 @@ export default function UsersView({ route }: ViewProps) {
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
@@ -51,8 +51,7 @@ export default function UsersView({ route }: ViewProps) {
     api,
     JSON.stringify(listQuery),
   ]);
-  // A selection belongs to the rows on screen.
-  useEffect(() => setSelected(new Set()), [data.rows]);
+  const selection = useRowSelection(data.rows);
   const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
   const openAdd = editor.add;
   const { exportList, exportDialog, downloadTemplate } = useUserSheets(route.title, listQuery, data.count);
@@ -72,7 +71,7 @@ export default function UsersView({ route }: ViewProps) {
     remove: (r) => askEach('delete', [r]),
   });
 
-  const chosen = (data.rows ?? []).filter((r) => selected.has(r.id));
+  const { chosen } = selection;
   return (
     <ResourcePage
       route={route}
@@ -86,7 +85,7 @@ export default function UsersView({ route }: ViewProps) {
         filters={filters}
         fields={userFilterFields(t, { typeName, roles, departs, english })}
         toolbar={
-          <BatchBar count={chosen.length} onClear={() => setSelected(new Set())}>
+          <BatchBar count={chosen.length} onClear={selection.clear}>
             <PermissionButton code="user:edit" appearance="secondary" onClick={() => enableEach(chosen)}>
               {t('batchEnable')}
             </PermissionButton>
@@ -100,8 +99,8 @@ export default function UsersView({ route }: ViewProps) {
         }
         columns={columns}
         data={data}
-        selected={selected}
-        onSelect={setSelected}
+        selected={selection.selected}
+        onSelect={selection.onSelect}
         empty={{
           reason: t('emptyUsers'),
           offerMain: true,
