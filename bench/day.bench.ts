@@ -7,7 +7,7 @@ import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { openDb } from '../server/infra/db/db.ts';
 import { quantile, round } from './stats.ts';
 import { failureOf, signIn, startBaseline } from './throughput.bench.ts';
-import { nicknameFragment, seedMembers } from './in-process.ts';
+import { nicknameFragment, seedMembers, seedUsers } from './in-process.ts';
 import type { Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
 import { userApi } from '@/api/table/users.ts';
@@ -199,16 +199,7 @@ const range = (xs: number[]) => `${round(Math.min(...xs), 0)}-${round(Math.max(.
 async function seedVolumes(options: { dataDir: string; databaseUrl?: string }) {
   const db = await openDb(options);
   try {
-    const [{ hash, depart }] = await db.query<{ hash: string; depart: number }>(
-      `SELECT password_hash AS hash, (SELECT id FROM depart WHERE tenant_id = 1 ORDER BY id LIMIT 1) AS depart FROM app_user WHERE user_name = 'admin'`,
-    );
-    await db.query(
-      `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
-       SELECT 1, 'day' || lpad(g::text, 6, '0'), $1, '压测用户' || g, '17' || lpad(g::text, 9, '0'), 1,
-              CASE WHEN g % 3 = 0 THEN ARRAY[$2::int] ELSE ARRAY[$2::int + 1] END
-         FROM generate_series(1, $3) g`,
-      [hash, depart, USERS],
-    );
+    await seedUsers(db, USERS, 'day');
     const table = await seedMembers(db, MEMBERS);
     await db.query('ANALYZE');
     return table;

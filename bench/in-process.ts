@@ -22,6 +22,23 @@ export function inProcess(db: Db) {
 }
 
 /**
+ * Adds `rows` accounts to the demo tenant in one statement (accounts `<prefix>000001`…, nicknames 压测用户<n>, admin's
+ * password, userType 1), a third in its first department and the rest in the next.
+ */
+export async function seedUsers(db: Db, rows: number, prefix = 'bench'): Promise<void> {
+  const [{ hash, depart }] = await db.query<{ hash: string; depart: number }>(
+    `SELECT password_hash AS hash, (SELECT id FROM depart WHERE tenant_id = 1 ORDER BY id LIMIT 1) AS depart FROM app_user WHERE user_name = 'admin'`,
+  );
+  await db.query(
+    `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
+     SELECT 1, $4 || lpad(g::text, 6, '0'), $1, '压测用户' || g, '15' || lpad(g::text, 9, '0'), 1,
+            CASE WHEN g % 3 = 0 THEN ARRAY[$2::int] ELSE ARRAY[$2::int + 1] END
+       FROM generate_series(1, $3) g`,
+    [hash, depart, rows, prefix],
+  );
+}
+
+/**
  * Adds `rows` members to the demo tenant's member table in one statement (card numbers, nicknames, phones, four
  * levels, points, departments in turn, join days over 300 days) and answers the table's id.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/infra/db/db.ts';
 import { seedDemo } from '../server/seed/seed.ts';
-import { inProcess } from './in-process.ts';
+import { inProcess, seedUsers } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
 import { userApi } from '@/api/table/users.ts';
@@ -24,17 +24,8 @@ export async function benchUsers() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-users-'));
   const db = await openDb({ dataDir }, seedDemo);
   try {
-    const [{ hash, depart }] = await db.query<{ hash: string; depart: number }>(
-      `SELECT password_hash AS hash, (SELECT id FROM depart WHERE tenant_id = 1 ORDER BY id LIMIT 1) AS depart FROM app_user WHERE user_name = 'admin'`,
-    );
     const t0 = performance.now();
-    await db.query(
-      `INSERT INTO app_user (tenant_id, user_name, password_hash, nickname, phone, user_type, depart_ids)
-       SELECT 1, 'bench' || lpad(g::text, 6, '0'), $1, '压测用户' || g, '15' || lpad(g::text, 9, '0'), 1,
-              CASE WHEN g % 3 = 0 THEN ARRAY[$2::int] ELSE ARRAY[$2::int + 1] END
-         FROM generate_series(1, $3) g`,
-      [hash, depart, USERS],
-    );
+    await seedUsers(db, USERS);
     await db.query('ANALYZE app_user');
     const seedMs = performance.now() - t0;
     const as = inProcess(db);
