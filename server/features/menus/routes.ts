@@ -62,8 +62,9 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     tenantId: number | null,
     callerTenant: number,
   ) => {
-    // A new shared page is the platform's until the operator gives it to tenants; a new button goes wherever
-    // its page is (the page's roles still decide who gets it), and so do the directories above it.
+    // A new shared page is the platform's until the operator gives it to tenants (with the directories above it, so
+    // the platform tenant's menu can show it); a new button goes wherever its page is (the page's roles still decide
+    // who gets it).
     if (tenantId === null) await q.offerNewSharedEntry(db, savedId, platformTenant, input.parentId, input.uriType === 2);
     // A page that renders a meta table starts with that table's five record buttons, so the page works
     // for whoever is given it; the caller's own tenant's table names the codes.
