@@ -301,7 +301,8 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
     if (firstErrors.length) result['first errors'] = firstErrors;
     if (pg) {
       // one process against two on the same database, interleaved: the same five callers split over the two
-      servers.push(await startServer(env, { dataDir: mkdtempSync(path.join(tmpdir(), 'scrm-bench-day2-')), dropLog: true }));
+      // a server of PostgreSQL keeps no data of its own in its folder: the throwaway one startServer makes will do
+      servers.push(await startServer(env, { dropLog: true }));
       const two = await callersOn([servers[0].url, servers[1].url], day);
       const ones: number[] = [];
       const twos: number[] = [];

@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { callAs, signedIn } from '../support/api.ts';
@@ -297,6 +297,7 @@ describe('export jobs', () => {
 
   it('a running job ends cancelled on request, failed when the stop cuts it short or its source breaks, its file gone', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'scrm-export-run-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const lifecycle = new Lifecycle();
     const jobs = new ExportJobs({ db: { query: server.query } as unknown as Db, dir, secret: randomBytes(32), lifecycle });
     const who = (userId: number) => ({ tenantId: 1, userId }) as SessionInfo;
@@ -337,6 +338,7 @@ describe('export jobs', () => {
 
   it('a job left running by a process that ended is marked failed; finished files past their time go with their links', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'scrm-export-test-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const jobs = new ExportJobs({ db: { query: server.query } as unknown as Db, dir, secret: randomBytes(32), lifecycle: new Lifecycle() });
     const [{ id: dead }] = await server.query<{ id: string }>(
       `INSERT INTO export_job (tenant_id, user_id, kind, file_name, total, updated_at)
