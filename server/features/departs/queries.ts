@@ -23,9 +23,9 @@ export const departsWithUse = (db: Queryable, tenantId: number) =>
     [tenantId],
   );
 
-/** The tenant's departments (id and name). */
+/** The tenant's departments (id and name), first made first: names in sheets, ids in saves. */
 export const tenantDeparts = (db: Queryable, tenantId: number) =>
-  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [tenantId]);
+  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1 ORDER BY id', [tenantId]);
 
 /** Whether the tenant has this department. */
 export async function departExists(db: Queryable, tenantId: number, id: number): Promise<boolean> {

@@ -133,15 +133,6 @@ export async function usersOfRole(
   return { rows, count: n };
 }
 
-/** A user of the tenant (their departments and type; deleted users are no one), or undefined. */
-export async function accountOf(db: Queryable, tenantId: number, userId: number) {
-  const [user] = await db.query<{ depart_ids: number[]; user_type: number }>(
-    'SELECT depart_ids, user_type FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
-    [userId, tenantId],
-  );
-  return user;
-}
-
 /** One statement: the user holds exactly these roles. */
 export async function setUserRoles(db: Queryable, userId: number, roleIds: number[]): Promise<void> {
   await db.query(

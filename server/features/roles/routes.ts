@@ -11,6 +11,7 @@ import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { wantsEnglish } from '../../infra/http/language.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as q from './queries.ts';
+import { accountDeparts } from '../users/queries.ts';
 
 /** Roles as a tree by parent (a role whose parent is gone is a root). */
 function toTree(rows: RoleRow[]) {
@@ -208,9 +209,9 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   const assignRoles = async <E extends AppEnv>(c: Context<E>, uid: number, rids: number[]) => {
     const s = c.get('session');
     if (uid === s.userId) throw new ApiError('不能修改自己的角色');
-    const user = await q.accountOf(db, s.tenantId, uid);
-    if (!user) throw new ApiError('用户不存在');
-    await assertInScope(db, s, user.depart_ids);
+    const departs = await accountDeparts(db, s.tenantId, uid);
+    if (!departs) throw new ApiError('用户不存在');
+    await assertInScope(db, s, departs);
     if ((await q.knownRoles(db, s.tenantId, rids)) !== rids.length) throw new ApiError('角色不存在');
     const current = await q.rolesOfUser(db, uid);
     const added = rids.filter((r) => !current.includes(r));

@@ -9,15 +9,6 @@ import type { StaffRow } from '@/api/schema/system/staff.ts';
 const STAFF_COLUMNS = `s.id, s.staff_name AS "staffName", s.staff_code AS "staffCode", s.phone, s.store_id AS "storeId", s.user_id AS "userId",
   u.user_name AS "userName"`;
 
-/** An account of the tenant's departments (deleted accounts are no one), or undefined. */
-export async function accountDeparts(db: Db, tenantId: number, userId: number): Promise<number[] | undefined> {
-  const [user] = await db.query<{ depart_ids: number[] }>(
-    'SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
-    [userId, tenantId],
-  );
-  return user?.depart_ids;
-}
-
 /** The name of the staff member (other than `exceptStaffId`) bound to an account, or undefined. */
 export async function staffBoundTo(db: Db, userId: number, exceptStaffId: number | null): Promise<string | undefined> {
   const [other] = await db.query<{ staff_name: string }>(

@@ -10,17 +10,8 @@ import { departmentScope, inScope } from '../../access/permissions.ts';
 import { PHONE_PATTERN } from '@/api/contract/users.ts';
 import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import { staffApi } from '@/api/table/base-info.ts';
-import {
-  accountDeparts,
-  deleteStaff,
-  insertStaff,
-  staffAccount,
-  staffBoundTo,
-  staffOfUser,
-  staffPage,
-  staffPhone,
-  updateStaff,
-} from './queries.ts';
+import { deleteStaff, insertStaff, staffAccount, staffBoundTo, staffOfUser, staffPage, staffPhone, updateStaff } from './queries.ts';
+import { accountDeparts } from '../users/queries.ts';
 
 /**
  * Staff records (User: staffInfo, staff, staffAccount). A staff member is bound to at most one account

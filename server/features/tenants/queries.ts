@@ -44,11 +44,6 @@ export async function codeTaken(db: Queryable, code: string, exceptId: number | 
   );
 }
 
-/** Whether any tenant has an account of this name (letter case aside). */
-export async function accountTaken(db: Queryable, userName: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM app_user WHERE lower(user_name) = lower($1)', [userName])).length > 0;
-}
-
 /** A tenant's fields replaced; whether it is active after (the unique index refuses a taken code: the caller says so). */
 export async function updateTenant(db: Queryable, id: number, input: TenantInput): Promise<boolean> {
   const [row] = await db.query<{ active: boolean }>(

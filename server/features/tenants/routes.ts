@@ -18,6 +18,7 @@ import { overallParams } from '@/api/schema/system/tenant.ts';
 import { shellApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as q from './queries.ts';
+import { accountTaken } from '../users/queries.ts';
 import { tenantApi } from '@/api/table/platform.ts';
 
 /** 12 characters with letters and digits (the password policy), no look-alikes (0/O, 1/l/I). */
@@ -111,7 +112,7 @@ export function tenantRoutes({ db, events, platformTenant }: TenantRoutesOptions
     }
 
     const { adminUserName } = checked;
-    if (await q.accountTaken(db, adminUserName)) throw new ApiError('该账号已被使用', { field: 'adminUserName' });
+    if (await accountTaken(db, adminUserName)) throw new ApiError('该账号已被使用', { field: 'adminUserName' });
     const password = initialPassword();
     const hash = await hashPassword(password);
     const pages = await defaultTenantPages(db);

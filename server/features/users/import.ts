@@ -21,10 +21,10 @@ import {
   noteImportProgress,
   requestImportCancel,
   takenAccounts,
-  tenantDeparts,
   tenantPhones,
   tenantRoles,
 } from './queries.ts';
+import { tenantDeparts } from '../departs/queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';

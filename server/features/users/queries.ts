@@ -250,13 +250,18 @@ export async function tenantPhones(db: Db, tenantId: number): Promise<Set<string
   return new Set(rows.map((r) => r.phone));
 }
 
-/** The tenant's departments (id and name), first made first: names in sheets, ids in saves. */
-export const tenantDeparts = (db: Db, tenantId: number) =>
-  db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1 ORDER BY id', [tenantId]);
-
 /** The tenant's roles (id and name), first made first. */
 export const tenantRoles = (db: Db, tenantId: number) =>
   db.query<{ id: number; name: string }>('SELECT id, name FROM role WHERE tenant_id = $1 ORDER BY id', [tenantId]);
+
+/** An account's departments, in the tenant (deleted accounts are no one), or undefined. */
+export async function accountDeparts(db: Db, tenantId: number, userId: number): Promise<number[] | undefined> {
+  const [user] = await db.query<{ depart_ids: number[] }>(
+    'SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL',
+    [userId, tenantId],
+  );
+  return user?.depart_ids;
+}
 
 /** How many of `ids` are the tenant's departments, and how many its roles (a save names only its own tenant's). */
 export async function ownedCounts(db: Db, tenantId: number, departIds: readonly number[], roleIds: readonly number[]) {
