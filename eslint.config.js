@@ -14,29 +14,27 @@ const noOneShotReads = [
   { selector: "CallExpression[callee.name='expect'] > CallExpression[callee.name='hashOf']", message: oneShot },
 ];
 
-// A server feature (server/features/<name>/: its routes and its queries file) reaches another only through that
-// one's queries file, never its routes (issue 44 part 3; tests/repo/import-graph.test.ts checks the same).
-const serverFeatures = readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-const featureZones = serverFeatures.map((name) => ({
-  target: `./server/features/${name}`,
-  from: './server/features',
-  except: [`./${name}`, ...serverFeatures.filter((other) => other !== name).map((other) => `./${other}/queries.ts`)],
-  message: 'Another feature is reached through its queries file only.',
-}));
-
-// A page's feature (src/features/<name>/) reaches another only through that one's index.ts, its public entry; the
-// files at src/features/ itself (the registry, the page frame's props and names, the system pages) serve them all.
-const clientEntries = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true });
-const clientFeatures = clientEntries.filter((d) => d.isDirectory()).map((d) => d.name);
-const clientShared = clientEntries.filter((d) => d.isFile()).map((d) => `./${d.name}`);
-const clientFeatureZones = clientFeatures.map((name) => ({
-  target: `./src/features/${name}`,
-  from: './src/features',
-  except: [`./${name}`, ...clientShared, ...clientFeatures.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
-  message: 'Another feature is reached through its index.ts only (src/features/<name>/index.ts: what it shares).',
-}));
+// A feature reaches another only through that one's public entry (issue 44 part 3; tests/repo/import-graph.test.ts
+// checks the same): a server feature (server/features/<name>/) through its queries.ts, never its routes; a page's
+// feature (src/features/<name>/) through its index.ts. The files at the folder's top (the registry, the page frame's
+// props and names, the system pages) serve every feature. Zones are made from the folder, so a new feature is covered.
+function featureZones(root, entry, message) {
+  const entries = readdirSync(new URL(root, import.meta.url), { withFileTypes: true });
+  const features = entries.filter((d) => d.isDirectory()).map((d) => d.name);
+  const shared = entries.filter((d) => d.isFile()).map((d) => `./${d.name}`);
+  return features.map((name) => ({
+    target: `${root}/${name}`,
+    from: root,
+    except: [`./${name}`, ...shared, ...features.filter((other) => other !== name).map((other) => `./${other}/${entry}`)],
+    message,
+  }));
+}
+const serverFeatureZones = featureZones('./server/features', 'queries.ts', 'Another feature is reached through its queries file only.');
+const clientFeatureZones = featureZones(
+  './src/features',
+  'index.ts',
+  'Another feature is reached through its index.ts only (src/features/<name>/index.ts: what it shares).',
+);
 
 // Another area is reached by its alias (tsconfig.json's paths), never by a climb: @/ is src/, @machines/ is machines/.
 const noClimbs = [
@@ -157,7 +155,7 @@ export default tseslint.config(
                 './i18n/rule-messages-en.ts',
               ],
             },
-            ...featureZones,
+            ...serverFeatureZones,
           ],
         },
       ],
