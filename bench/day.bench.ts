@@ -13,7 +13,7 @@ import { shellApi } from '@/api/table/session.ts';
 import { userApi } from '@/api/table/users.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { logApi } from '@/api/table/logs.ts';
-import { statisticsApi } from '@/api/table/content.ts';
+import { statisticsApi } from '@/api/table/statistics.ts';
 
 /*
  * A day of an admin console (issue 46 part 5): the calls its users make, weighted as they make them, by admins (the

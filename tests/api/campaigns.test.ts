@@ -94,7 +94,7 @@ describe('campaigns', () => {
     ).toBe('活动正在审核中，不能修改');
     expect((await call(admin.token, '/v1/campaignAudit/approve', { id })).errmsg).toBe('不能审核自己提交的活动');
     // 工作台 tells a reviewer what waits (not the submitter about their own); someone without the audit page is told nothing
-    type Dash = import('@/api/table/content.ts').DashboardFigures;
+    type Dash = import('@/api/table/statistics.ts').DashboardFigures;
     const name = (await call<{ name: string }>(admin.token, '/v1/campaign/detail', { id })).values!.name;
     const forReviewer = (await call<Dash>(ta.token, '/v1/dataStatistics/dashboard')).values!.pendingAudits!;
     expect(forReviewer.count).toBeGreaterThanOrEqual(1);

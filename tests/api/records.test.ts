@@ -418,7 +418,7 @@ describe('records service', () => {
 describe('landing page and statistics', () => {
   it('the dashboard counts from the database and links only to pages the user holds', async () => {
     const admin = await signedIn(baseUrl, 'admin');
-    const before = (await call<import('@/api/table/content.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    const before = (await call<import('@/api/table/statistics.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
     expect(before.online).toBeGreaterThanOrEqual(1);
     expect(before.loginsToday).toBeGreaterThanOrEqual(1);
     expect(before.links.logs).toBe('/manage/logs');
@@ -446,7 +446,7 @@ describe('landing page and statistics', () => {
     await outcome(refused, 'failure', '名称不能为空');
     await outcome(await click(`新增 取消${tag()}`), 'cancelled');
     await click(`新增 未完${tag()}`);
-    const after = (await call<import('@/api/table/content.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
+    const after = (await call<import('@/api/table/statistics.ts').DashboardFigures>(admin.token, '/v1/dataStatistics/dashboard')).values!;
     // (other suites share this server: at least ours, and exactly ours when no other suite finished an action meanwhile)
     expect(after.operationsToday).toBeGreaterThanOrEqual(before.operationsToday + 2);
     expect(after.recent.find((r) => r.name.startsWith('新增 看板'))).toMatchObject({ outcome: 'success', refusal: '' });
@@ -490,7 +490,7 @@ describe('landing page and statistics', () => {
   it('statistics: trends per day of the range, write-offs by store, top coupons; a bad range is refused by field', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
-    const stats = await call<import('@/api/table/content.ts').MallStatistics>(admin.token, '/v1/dataStatistics/mallStatistics', {
+    const stats = await call<import('@/api/table/statistics.ts').MallStatistics>(admin.token, '/v1/dataStatistics/mallStatistics', {
       from: day(29),
       to: day(1),
     });

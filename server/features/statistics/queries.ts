@@ -2,7 +2,7 @@ import type { Queryable } from '../../infra/db/db.ts';
 import { offeredTo } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';
 import { COUNTED_OPERATION } from '../../services/logs.ts';
-import type { DashboardFigures, MallStatistics } from '@/api/table/content.ts';
+import type { DashboardFigures, MallStatistics } from '@/api/table/statistics.ts';
 import { plannedRows } from '../../infra/db/count.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 

@@ -18,18 +18,7 @@ export const CAMPAIGN_STEPS = [
 export type CampaignStep = (typeof CAMPAIGN_STEPS)[number][0];
 export const STEP_NAMES: Readonly<Record<CampaignStep, string>> = Object.fromEntries(CAMPAIGN_STEPS) as Record<CampaignStep, string>;
 
-/**
- * The pages whose holders may write campaigns (by component): each type's list and the hidden wizard entry. The
- * server's first page relations of the campaign calls (server/access/access.ts), and the console's gate of /setting-camp.
- */
-export const CAMPAIGN_PAGES = [
-  'content-manage/lottery',
-  'content-manage/vote',
-  'content-manage/check-in',
-  'content-manage/cashback',
-  'content-manage/fission',
-  'content-manage/campaign-edit',
-] as const;
+export { CAMPAIGN_PAGES } from './campaign-pages.ts';
 
 /** The campaign types of the content area, by their list page. */
 export const CAMPAIGN_TYPES = {

@@ -1,6 +1,7 @@
 import type { Call } from './define.ts';
 import { departApi, staffApi } from './base-info.ts';
-import { campaignApi, pageApi, statisticsApi } from './content.ts';
+import { campaignApi, pageApi } from './content.ts';
+import { statisticsApi } from './statistics.ts';
 import { logApi, onlineApi } from './logs.ts';
 import { collectionApi, metaApi } from './meta.ts';
 import { apiKeyApi, smsPlatformApi, taskApi, webhookApi } from './operations.ts';

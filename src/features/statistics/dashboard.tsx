@@ -1,8 +1,8 @@
 import { Button, Spinner, makeStyles, shorthands, tokens } from '@fluentui/react-components';
 import type { ComponentProps, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DashboardFigures } from '@/api/table/content.ts';
-import { statisticsApi } from '@/api/table/content.ts';
+import type { DashboardFigures } from '@/api/table/statistics.ts';
+import { statisticsApi } from '@/api/table/statistics.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { usePageSections, usePageTitles } from '@/shell/session/page-path.ts';

@@ -1,6 +1,6 @@
 import { LineChart, VerticalBarChart } from '@fluentui/react-charts';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { MallStatistics } from '@/api/table/content.ts';
+import type { MallStatistics } from '@/api/table/statistics.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { dayCallout, dayLabel, dayOf, splitToday, thinDays } from './chart-axis.ts';
 
