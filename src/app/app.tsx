@@ -10,7 +10,7 @@ import { useHashPath, useHashSearch } from '@/shell/navigation/hash-location.ts'
 import { LoginPage } from '@/shell/public/public-pages.tsx';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { FailureScreen, FullPageSpinner } from '@/shell/layout/status-screens.tsx';
-import { Toasts } from '@/shell/toast.tsx';
+import { Toasts, type ToasterPreload } from '@/shell/toast.tsx';
 import { LoadingOverlay } from '@/shell/layout/loading.tsx';
 import { FailureBridge } from './failure-bridge.tsx';
 import { SetThemeContext, ThemeContext, fluentTheme, loadTheme, type ThemeName } from '@/shell/theme.ts';
@@ -83,15 +83,16 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
   const [language, setLanguageState] = useState(initialLanguage);
   const [theme, setThemeState] = useState(initialTheme);
   const retryBoot = useRetryBoot();
-  // The screen the user came for is decided (not booting): the toaster may load once it has painted.
-  const settled = SessionContext.useSelector(
-    (s) =>
-      s.matches('anonymous') ||
-      s.matches('expired') ||
-      s.matches({ authenticated: 'ready' }) ||
+  // The screen the user came for is decided (not booting): the toaster may load after the shell has painted, or
+  // once the user engages a public page (toast.tsx).
+  const preload = SessionContext.useSelector((s): ToasterPreload => {
+    if (s.matches('anonymous') || s.matches('expired')) return 'engaged';
+    return s.matches({ authenticated: 'ready' }) ||
       s.matches({ authenticated: 'failed' }) ||
-      s.matches({ authenticated: 'changingPassword' }),
-  );
+      s.matches({ authenticated: 'changingPassword' })
+      ? 'idle'
+      : false;
+  });
   // The user's choice is kept; until then the system's preference decides (main.tsx reads both).
   const setTheme = useCallback((next: ThemeName) => {
     localStorage.setItem(STORAGE_KEYS.theme, next);
@@ -120,7 +121,7 @@ export function App({ language: initialLanguage, theme: initialTheme = 'light' }
         <SetThemeContext.Provider value={setTheme}>
           <SetLanguageContext.Provider value={setLanguage}>
             <LanguageContext.Provider value={language}>
-              <Toasts settled={settled} />
+              <Toasts preload={preload} />
               <FailureBridge />
               {/* inside the theme: the overlay's tokens are the theme's */}
               <LoadingOverlay />

@@ -12,7 +12,7 @@ import { App } from './app.tsx';
 import { loadSignedIn } from './load-signed-in.ts';
 import { failureSink } from './failure-sink.ts';
 import { inspectBoth, loadInspector } from './inspect.ts';
-import { isWriteCall, noteWrite } from '@/shell/layout/kept-visible.ts';
+import { isWriteCall, noteWrite } from '@/shell/tabs/kept-visible.ts';
 import { createSessionLogic, startEarlyBoot } from './session-logic.ts';
 import { createErrorReporter } from './error-reporter.ts';
 import { messageOf, onReportedError, reportError } from '@/lib/error-bus.ts';

@@ -10,9 +10,9 @@ import type { MenuModel } from '@/menu/menu-model.ts';
 import { useT } from '@/i18n/use-t.ts';
 import { Layout } from '@/shell/layout/layout.tsx';
 import type { ShellScreens } from '@/shell/layout/screens.ts';
-import { KeepAliveOutlet } from '@/shell/layout/keep-alive.tsx';
+import { KeepAliveOutlet } from '@/shell/tabs/keep-alive.tsx';
 import { EmptyMenu, NoPermissionPage, NotFound, RouteView, fixedRoute } from '@/features/system-pages.tsx';
-import { CAMPAIGN_PAGES } from '@/api/rules/campaign-rules.ts';
+import { CAMPAIGN_PAGES } from '@/api/rules/campaign-pages.ts';
 
 /** A fixed route shown only to holders of one of the menu pages (by component) whose calls it makes. */
 function HoldersOnly({ model, pages, children }: { model: MenuModel; pages: readonly string[]; children: ReactNode }) {

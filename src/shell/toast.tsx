@@ -7,20 +7,34 @@ export { TOASTER_ID, toastBus, type ToastLevel, type ToastMessage } from './toas
 const ToastHost = lazy(() => import('./toast-host.tsx'));
 
 /**
- * Mounts the toaster at the first message, or once `settled` (the screen the user came for is decided: the login
- * form, or the shell) and the browser is idle, so the first paint of either never waits on the toaster's chunk.
- * Its mount node is here from the first render: a portal added while a modal dialog is open (bind phone opens with
- * the shell) would keep Fluent's aria-hidden after the dialog closes.
+ * When the toaster may load before its first message: `idle`, once the signed-in shell has painted and the browser is
+ * idle; `engaged`, on a public page (the login form), when the user first presses a key or a pointer there, so the
+ * page's first second loads only what it shows and the toaster is here before the form is sent; false while booting.
  */
-export function Toasts({ settled }: { settled: boolean }) {
+export type ToasterPreload = 'idle' | 'engaged' | false;
+
+/**
+ * Mounts the toaster at the first message, or earlier as `preload` says, so the first paint of either screen never
+ * waits on the toaster's chunk. Its mount node is here from the first render: a portal added while a modal dialog is
+ * open (bind phone opens with the shell) would keep Fluent's aria-hidden after the dialog closes.
+ */
+export function Toasts({ preload }: { preload: ToasterPreload }) {
   const [mounted, setMounted] = useState(false);
   const [node, setNode] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (mounted) return;
     const mount = () => setMounted(true);
     toastBus.onWanted(mount);
-    if (!settled) return () => toastBus.onWanted(null);
-    // After the settled screen's first frame, when nothing more urgent runs.
+    if (preload === 'engaged') {
+      const events = ['pointerdown', 'keydown'] as const;
+      for (const e of events) document.addEventListener(e, mount, { capture: true, once: true });
+      return () => {
+        toastBus.onWanted(null);
+        for (const e of events) document.removeEventListener(e, mount, { capture: true });
+      };
+    }
+    if (!preload) return () => toastBus.onWanted(null);
+    // After the shell's first frame, when nothing more urgent runs.
     let idle = 0;
     const frame = requestAnimationFrame(() => (idle = whenIdle(mount)));
     return () => {
@@ -28,7 +42,7 @@ export function Toasts({ settled }: { settled: boolean }) {
       cancelAnimationFrame(frame);
       cancelIdle(idle);
     };
-  }, [mounted, settled]);
+  }, [mounted, preload]);
   return (
     <>
       <div ref={setNode} data-toaster-mount="" />

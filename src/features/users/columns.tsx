@@ -3,7 +3,7 @@ import type { RoleRow } from '@/api/table/roles.ts';
 import { choice, type FilterField } from '@/kit/list/filter-bar.tsx';
 import type { T } from '@/i18n/use-t.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
-import { PermissionSwitch } from '@/shell/session/permission-button.tsx';
+import { PermissionSwitch } from '@/shell/session/permission-switch.tsx';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useT } from '@/i18n/use-t.ts';

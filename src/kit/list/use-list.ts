@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate, useHashPath, useHashSearch } from '@/shell/navigation/hash-location.ts';
-import { useKeptVisible, writesSoFar } from '@/shell/layout/kept-visible.ts';
+import { useKeptVisible, writesSoFar } from '@/shell/tabs/kept-visible.ts';
 import { formatListQuery, parseListQuery, type ListState } from './list-query.ts';
 
 /**

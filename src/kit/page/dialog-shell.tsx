@@ -1,4 +1,4 @@
-import { useKeptVisible } from '@/shell/layout/kept-visible.ts';
+import { useKeptVisible } from '@/shell/tabs/kept-visible.ts';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useRestoreFocus } from '@/shell/restore-focus.ts';

@@ -1,4 +1,5 @@
-import { Breadcrumb, BreadcrumbDivider, BreadcrumbItem, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronRightRegular } from '@fluentui/react-icons';
 import { Fragment, type ReactNode } from 'react';
 import type { AppRoute } from '@/menu/menu-model.ts';
 
@@ -11,7 +12,12 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     marginBottom: tokens.spacingVerticalL,
   },
+  // Fluent's breadcrumb look without its arrow-key group (tabster): the trail holds no control, so there is nothing
+  // to move between, and every page's first paint does without that code.
   crumbs: { marginBottom: tokens.spacingVerticalXS },
+  list: { listStyleType: 'none', display: 'flex', alignItems: 'center', margin: 0, padding: 0 },
+  item: { display: 'flex', alignItems: 'center', color: tokens.colorNeutralForeground2, textWrap: 'nowrap' },
+  divider: { display: 'flex', fontSize: '12px', color: tokens.colorNeutralForeground2 },
   crumb: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, padding: `0 ${tokens.spacingHorizontalXS}` },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase500 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -30,18 +36,24 @@ export function PageHeader({ route, actions }: PageHeaderProps) {
   return (
     <header className={s.header}>
       <div>
-        <Breadcrumb aria-label={path.join(' / ')} size="small" className={s.crumbs}>
-          {path.map((name, i) => (
-            <Fragment key={`${i}:${name}`}>
-              {i > 0 && <BreadcrumbDivider />}
-              <BreadcrumbItem>
-                <span className={s.crumb} aria-current={i === path.length - 1 ? 'page' : undefined}>
-                  {name}
-                </span>
-              </BreadcrumbItem>
-            </Fragment>
-          ))}
-        </Breadcrumb>
+        <nav aria-label={path.join(' / ')} className={s.crumbs}>
+          <ol className={s.list}>
+            {path.map((name, i) => (
+              <Fragment key={`${i}:${name}`}>
+                {i > 0 && (
+                  <li className={s.divider} aria-hidden>
+                    <ChevronRightRegular />
+                  </li>
+                )}
+                <li className={s.item}>
+                  <span className={s.crumb} aria-current={i === path.length - 1 ? 'page' : undefined}>
+                    {name}
+                  </span>
+                </li>
+              </Fragment>
+            ))}
+          </ol>
+        </nav>
         <h1 className={s.title}>{route.title}</h1>
       </div>
       {actions && <div className={s.actions}>{actions}</div>}

@@ -1,4 +1,4 @@
-import { useKeptVisible } from '@/shell/layout/kept-visible.ts';
+import { useKeptVisible } from '@/shell/tabs/kept-visible.ts';
 import {
   Button,
   DrawerBody,

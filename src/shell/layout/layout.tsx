@@ -1,15 +1,5 @@
 import { onlineApi } from '@/api/table/logs.ts';
-import {
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Button,
-  OverlayDrawer,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { withLastSearch } from '../navigation/hash-location.ts';
@@ -28,9 +18,9 @@ import { useNotify } from '../toast.tsx';
 import { Watermark } from '../session/watermark.tsx';
 import { mayForceLogout, showsOnlineCount } from '../session/online-rules.ts';
 import { useApi } from '../session/api-context.ts';
-import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from './keep-alive.tsx';
+import { TabsContext, keepAliveLogic, readTabsInput, useContentScroll } from '../tabs/keep-alive.tsx';
 import { TopBar, type TopBarProps } from './top-bar.tsx';
-import { TabBar } from './tab-bar.tsx';
+import { TabBar } from '../tabs/tab-bar.tsx';
 import { usePhone } from './use-phone.ts';
 import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
 import { useTimeZone } from '../time-zone.ts';
@@ -51,6 +41,9 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 const loadQuickSearch = () => import('../navigation/quick-search.tsx');
 const QuickSearch = lazy(() => loadQuickSearch().then((m) => ({ default: m.QuickSearch })));
 // Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
+// A phone's menu drawer, and the session's notice, load when there is one.
+const PhoneDrawer = lazy(() => import('./phone-drawer.tsx'));
+const NoticeBar = lazy(() => import('./notice-bar.tsx'));
 const BindPhoneOverlay = lazy(() => import('../session/bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
@@ -330,22 +323,18 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
         />
       </div>
       {phone ? (
-        <OverlayDrawer
-          open={menuOpen}
-          position="start"
-          className={s.menuDrawer}
-          onOpenChange={(_, d) => setMenuOpen(d.open)}
-          aria-label={t('sideMenu')}
-        >
-          <SideMenu
-            model={model}
-            currentPath={highlighted}
-            collapsed={false}
-            onNavigate={(p) => navigate(withLastSearch(p))}
-            onLeafChosen={() => setMenuOpen(false)}
-            roomy
-          />
-        </OverlayDrawer>
+        <Suspense fallback={null}>
+          <PhoneDrawer open={menuOpen} className={s.menuDrawer} onOpenChange={setMenuOpen} label={t('sideMenu')}>
+            <SideMenu
+              model={model}
+              currentPath={highlighted}
+              collapsed={false}
+              onNavigate={(p) => navigate(withLastSearch(p))}
+              onLeafChosen={() => setMenuOpen(false)}
+              roomy
+            />
+          </PhoneDrawer>
+        </Suspense>
       ) : (
         <SideMenu
           model={model}
@@ -361,19 +350,9 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
         <TabBar model={model} currentPath={path} onNavigate={(p) => navigate(withLastSearch(p))} />
         <main className={mergeClasses(s.content, phone && s.phoneContent)} id="content" ref={contentRef} tabIndex={0}>
           {notice && (
-            <MessageBar intent="warning" style={{ marginBottom: tokens.spacingVerticalM }}>
-              <MessageBarBody>{notice}</MessageBarBody>
-              <MessageBarActions
-                containerAction={
-                  <Button
-                    appearance="transparent"
-                    aria-label={t('close')}
-                    icon={<DismissRegular />}
-                    onClick={() => session.send({ type: 'DISMISS_NOTICE' })}
-                  />
-                }
-              />
-            </MessageBar>
+            <Suspense fallback={null}>
+              <NoticeBar notice={notice} onDismiss={() => session.send({ type: 'DISMISS_NOTICE' })} />
+            </Suspense>
           )}
           {children}
         </main>

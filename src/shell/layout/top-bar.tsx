@@ -1,16 +1,4 @@
-import {
-  Button,
-  Link,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Tooltip,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   GlobeRegular,
   LocalLanguageRegular,
@@ -26,6 +14,7 @@ import {
 import { useT } from '@/i18n/use-t.ts';
 import { initialsOf } from '@/lib/format.ts';
 import { formatCountdown } from '@machines/countdown.machine.ts';
+import { DeferredMenu, Hint } from '../deferred/deferred-menu.tsx';
 
 export interface TopBarProps {
   /** the deployment's slogan, as a text key */
@@ -198,7 +187,7 @@ export function TopBar({
         </span>
       )}
       {onSearch && (
-        <Tooltip content={`${t('quickSearch')} · ${t('openPalette')}`} relationship="description">
+        <Hint content={`${t('quickSearch')} · ${t('openPalette')}`} relationship="description">
           <Button
             appearance="transparent"
             className={s.iconButton}
@@ -206,17 +195,17 @@ export function TopBar({
             aria-label={t('quickSearch')}
             onClick={onSearch}
           />
-        </Tooltip>
+        </Hint>
       )}
       {full && onSwitchTheme && (
-        <Tooltip content={themeLabel} relationship="label">
+        <Hint content={themeLabel} relationship="label">
           <Button appearance="transparent" className={s.iconButton} icon={themeIcon} onClick={onSwitchTheme} />
-        </Tooltip>
+        </Hint>
       )}
       {full && onSwitchLanguage && (
-        <Tooltip content={t('switchLanguage')} relationship="label">
+        <Hint content={t('switchLanguage')} relationship="label">
           <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
-        </Tooltip>
+        </Hint>
       )}
       {/* Other systems open beside the console (the server says so when one is not deployed). */}
       {full &&
@@ -225,14 +214,15 @@ export function TopBar({
             {t(name)}
           </Link>
         ))}
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
+      <DeferredMenu
+        trigger={
           <button type="button" className={s.user} aria-label={`${nickname} ${roleName ?? ''}`.trim()}>
             <UserAvatar name={nickname} src={avatar} />
             {full && <span className={s.nickname}>{nickname}</span>}
           </button>
-        </MenuTrigger>
-        <MenuPopover>
+        }
+      >
+        {({ MenuList, MenuItem }) => (
           <MenuList>
             <MenuItem icon={<PersonRegular />} onClick={onUserInfo}>
               {t('userInfo')}
@@ -273,8 +263,8 @@ export function TopBar({
               {t('logout')}
             </MenuItem>
           </MenuList>
-        </MenuPopover>
-      </Menu>
+        )}
+      </DeferredMenu>
     </header>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { Hint } from '../deferred/deferred-menu.tsx';
 import type { MenuModel, SideEntry } from '@/menu/menu-model.ts';
 import { activeSideEntry } from '@/menu/menu-model.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -215,7 +216,7 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle, 
           })}
         </ul>
         {onToggle && (
-          <Tooltip content={collapsed ? t('expand') : t('collapse')} relationship="label">
+          <Hint content={collapsed ? t('expand') : t('collapse')} relationship="label">
             <Button
               className={s.toggle}
               appearance="subtle"
@@ -223,7 +224,7 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle, 
               onClick={onToggle}
               aria-expanded={!collapsed}
             />
-          </Tooltip>
+          </Hint>
         )}
       </div>
       {!collapsed && active && active.leaves.length > 0 && (

@@ -1,10 +1,11 @@
-import { Button, Link, Switch, Tooltip, makeStyles, mergeClasses, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
+import { Button, Link, makeStyles, mergeClasses, shorthands, tokens, type ButtonProps } from '@fluentui/react-components';
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { isButtonPermitted, isDangerCode } from '@/menu/button-permission.ts';
 import type { AppRoute } from '@/menu/menu-model.ts';
 import { useT } from '@/i18n/use-t.ts';
+import { Hint } from '../deferred/deferred-menu.tsx';
 
-type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
+export type PermissionRoute = Pick<AppRoute, 'needButtonPermission' | 'buttons'>;
 
 /**
  * The page a control sits on: RouteView provides it, so a page's controls need not name their route. Outside a page
@@ -22,8 +23,6 @@ export function useControlRoute(route?: PermissionRoute): PermissionRoute {
 }
 
 const useStyles = makeStyles({
-  // Off for a reason but focusable: Fluent's disabled look, which keys on :disabled, given by hand.
-  off: { opacity: 0.5, filter: 'grayscale(1)', cursor: 'not-allowed', '& input': { cursor: 'not-allowed' } },
   // Danger only while usable: a disabled control takes Fluent's disabled look, never a live red outline.
   danger: {
     color: tokens.colorPaletteRedForeground1,
@@ -38,9 +37,9 @@ const useStyles = makeStyles({
  */
 export function WhyDisabled({ reason, children }: { reason: string | null | undefined | false; children: ReactElement }) {
   return reason ? (
-    <Tooltip content={reason} relationship="description">
+    <Hint content={reason} relationship="description">
       {children}
-    </Tooltip>
+    </Hint>
   ) : (
     children
   );
@@ -120,45 +119,6 @@ export function PermissionButton({
         {children}
       </Button>
     </Denied>
-  );
-}
-
-export interface PermissionSwitchProps {
-  code: string;
-  route?: PermissionRoute;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  /** busy: the change is being saved */
-  disabled?: boolean;
-  /** why this row's switch cannot change (one's own account): off, the reason on hover and focus */
-  unavailable?: string;
-}
-
-/**
- * A switch under the same rule as buttons (switch code required, 您没有权限 when not granted). Off for a reason,
- * it stays focusable (aria-disabled) so the reason can be read from the keyboard.
- */
-export function PermissionSwitch({ code, route, checked, onChange, label, disabled, unavailable }: PermissionSwitchProps) {
-  const s = useStyles();
-  const t = useT();
-  const reason = isButtonPermitted(useControlRoute(route), code) ? unavailable : t('noPermissionFor', { code });
-  return (
-    <WhyDisabled reason={reason}>
-      <Switch
-        checked={checked}
-        disabled={!reason && disabled}
-        aria-disabled={reason ? true : undefined}
-        className={reason ? s.off : undefined}
-        aria-label={label}
-        onChange={(_, d) => {
-          if (!reason) onChange(d.checked);
-        }}
-        data-track-code={code}
-        data-trigger-type="click"
-        data-track-outcome=""
-      />
-    </WhyDisabled>
   );
 }
 

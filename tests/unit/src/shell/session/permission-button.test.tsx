@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { PageRouteContext, PermissionButton, PermissionLink, PermissionSwitch, ReasonButton } from '@/shell/session/permission-button.tsx';
+import { PageRouteContext, PermissionButton, PermissionLink, ReasonButton } from '@/shell/session/permission-button.tsx';
+import { PermissionSwitch } from '@/shell/session/permission-switch.tsx';
 import { DataTable } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 

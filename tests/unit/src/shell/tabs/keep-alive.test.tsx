@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { buildMenuModel } from '@/menu/menu-model.ts';
-import { TabsContext, keepAliveLogic, useContentScroll } from '@/shell/layout/keep-alive.tsx';
+import { TabsContext, keepAliveLogic, useContentScroll } from '@/shell/tabs/keep-alive.tsx';
 
 afterEach(() => {
   cleanup();

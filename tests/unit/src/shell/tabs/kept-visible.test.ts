@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { isWriteCall } from '@/shell/layout/kept-visible.ts';
+import { isWriteCall } from '@/shell/tabs/kept-visible.ts';
 
 /** Every /manage path the client calls (src/api/calls/*-calls.ts and the client's own). */
 const paths = [

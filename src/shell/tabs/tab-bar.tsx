@@ -1,27 +1,11 @@
-import {
-  Button,
-  Menu,
-  MenuButton,
-  MenuDivider,
-  MenuItem,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, MoreHorizontalRegular, PinRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { findRoute, type AppRoute, type MenuModel } from '@/menu/menu-model.ts';
 import { useT } from '@/i18n/use-t.ts';
 import { TabsContext } from './keep-alive.tsx';
 import { reloadPage } from './page-refresh.ts';
+import { DeferredMenu, type MenuParts } from '../deferred/deferred-menu.tsx';
 import { STORAGE_KEYS } from '@/api/storage.ts';
 
 const useStyles = makeStyles({
@@ -61,12 +45,14 @@ const useStyles = makeStyles({
   currentTitle: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   close: { minWidth: '20px', height: '20px', padding: 0 },
   pin: { fontSize: '12px', color: tokens.colorNeutralForeground3, paddingInlineEnd: tokens.spacingHorizontalXS },
-  full: { borderRadius: 0 },
   dropBefore: { boxShadow: `inset 2px 0 0 ${tokens.colorBrandStroke1}` },
 });
 
 /** The limits offered in the bar's ⋯ menu. */
 const LIMITS = [5, 10, 15, 20, 30];
+
+/** The notice of a full bar: shown only after the user opens one page too many, so loaded then. */
+const FullBar = lazy(() => import('./tab-bar-full.tsx'));
 
 export interface TabBarProps {
   model: MenuModel;
@@ -135,7 +121,7 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
     localStorage.setItem(STORAGE_KEYS.tabsLimit, String(max));
     tabs.send({ type: 'LIMIT', max });
   };
-  const actions = (path: string, withLimit = false) => {
+  const actions = ({ MenuList, MenuItem, MenuDivider, MenuItemRadio }: MenuParts, path: string, withLimit = false) => {
     const i = at(path);
     const others = closable.filter((r) => r.path !== path);
     const left = closable.filter((r) => at(r.path) < i);
@@ -218,8 +204,9 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
                   setDropAt(null);
                 }}
               >
-                <Menu openOnContext>
-                  <MenuTrigger disableButtonEnhancement>
+                <DeferredMenu
+                  openOnContext
+                  trigger={
                     <button
                       type="button"
                       className={mergeClasses(s.title, current && s.currentTitle)}
@@ -229,9 +216,10 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
                     >
                       {r.title}
                     </button>
-                  </MenuTrigger>
-                  <MenuPopover>{actions(r.path)}</MenuPopover>
-                </Menu>
+                  }
+                >
+                  {(parts) => actions(parts, r.path)}
+                </DeferredMenu>
                 {r.path === home ? (
                   <PinRegular className={s.pin} aria-label={t('pinnedTab')} role="img" />
                 ) : (
@@ -250,71 +238,24 @@ export function TabBar({ model, currentPath, onNavigate }: TabBarProps) {
             );
           })}
         </ul>
-        <Menu checkedValues={{ limit: [String(tabsMax)] }} onCheckedValueChange={(_, d) => setLimit(Number(d.checkedItems[0]))}>
-          <MenuTrigger disableButtonEnhancement>
-            <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabActions')} />
-          </MenuTrigger>
-          <MenuPopover>{actions(currentPath, true)}</MenuPopover>
-        </Menu>
+        <DeferredMenu
+          checkedValues={{ limit: [String(tabsMax)] }}
+          onCheckedValueChange={(_, checked) => setLimit(Number(checked[0]))}
+          trigger={<Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabActions')} />}
+        >
+          {(parts) => actions(parts, currentPath, true)}
+        </DeferredMenu>
       </nav>
       {pending && (
-        <FullBar
-          count={routes.length}
-          title={findRoute(model, pending.path)?.title ?? pending.path}
-          choices={closable}
-          onEvict={(path) => tabs.send({ type: 'EVICT', path })}
-        />
+        <Suspense fallback={null}>
+          <FullBar
+            count={routes.length}
+            title={findRoute(model, pending.path)?.title ?? pending.path}
+            choices={closable}
+            onEvict={(path) => tabs.send({ type: 'EVICT', path })}
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-/**
- * The bar is full: the page just opened has no tab yet, and the bar says so without stopping the user (a dialog would
- * stand in the way of every page opened after the tenth). Closing the oldest tab, or another chosen from the menu,
- * gives the page its tab; going on to another page leaves things as they are.
- */
-function FullBar({
-  count,
-  title,
-  choices,
-  onEvict,
-}: {
-  count: number;
-  title: string;
-  choices: readonly AppRoute[];
-  onEvict: (path: string) => void;
-}) {
-  const s = useStyles();
-  const t = useT();
-  const oldest = choices[0];
-  return (
-    <MessageBar intent="warning" className={s.full} role="status">
-      <MessageBarBody>
-        <MessageBarTitle>{t('tabsFullTitle')}</MessageBarTitle>
-        {t('tabsFullText', { count, title })}
-      </MessageBarBody>
-      <MessageBarActions>
-        {oldest && (
-          <Button size="small" onClick={() => onEvict(oldest.path)}>
-            {t('closeTab', { title: oldest.title })}
-          </Button>
-        )}
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <MenuButton size="small">{t('closeAnotherTab')}</MenuButton>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {choices.map((r) => (
-                <MenuItem key={r.path} onClick={() => onEvict(r.path)}>
-                  {r.title}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      </MessageBarActions>
-    </MessageBar>
   );
 }
