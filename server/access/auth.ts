@@ -13,8 +13,12 @@ export interface SessionInfo {
   expiresAt: Date;
   /** the last call or event-stream ping (server/access/presence.ts) */
   lastSeenAt: Date;
-  /** menu ids granted by initUserPermission; null until then */
-  permissions: number[] | null;
+  /**
+   * menu ids granted by initUserPermission, as PostgreSQL's array text ('{3,5,8}'); null until then. Kept as text:
+   * every call reads its session, few need the ids, and those pass the text back to SQL (`$n::int[]`) or read it with
+   * `storedMenuIds`; parsing the array on every call cost a user-info call more than it used it.
+   */
+  permissions: string | null;
   /** when those were computed (a generation of the session's menu); null without them */
   permissionsAt?: string | null;
   /** the tenant is enabled and not expired */
@@ -66,7 +70,7 @@ export interface FoundSession {
 /** The session lookup's SQL; with the call's permission ($2 method, $3 path) beside it, or without. */
 const sessionLookup = (withCall: boolean) =>
   `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
-          s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions,
+          s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions::text AS permissions,
           CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
           u.must_change_password AS "mustChangePassword"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
      FROM user_session s

@@ -70,6 +70,9 @@ export async function permittedMenuIds(db: Db, userId: number, tenantId: number)
   return rows.map((r) => r.id);
 }
 
+/** A session's stored menu ids from their array text ('{3,5,8}': SessionInfo.permissions). */
+export const storedMenuIds = (text: string): number[] => text.slice(1, -1).split(',').filter(Boolean).map(Number);
+
 /**
  * The user's menu tree: granted entries plus their ancestors, ordered by sort; wrappers carry no id. `granted` is
  * the session's permissions when initUserPermission stored them (and nothing changed them since), else computed.

@@ -5,7 +5,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { newToken, sha256 } from '../../infra/crypto.ts';
 import { ok } from '../../infra/http/http.ts';
 import { recordSession } from '../../services/logs.ts';
-import { loadMenuTree } from '../../access/menu.ts';
+import { loadMenuTree, storedMenuIds } from '../../access/menu.ts';
 import { shellApi, userCenterApi } from '@/api/table/session.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as q from './queries.ts';
@@ -54,12 +54,16 @@ export function shellRoutes({ db, accessTokenTtlSeconds }: ShellOptions) {
   mount(app, shellApi.menuTree, async (c) => {
     const s = c.get('session');
     // The stored ids themselves are part of the key: whatever writes them, the tree follows.
-    const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions.join(',')}` : null;
+    const generation = s.permissions && s.permissionsAt ? `${s.permissionsAt}|${s.permissions}` : null;
     const kept = generation ? trees.get(s.id) : undefined;
     let tree = kept && kept.generation === generation ? kept.kept : null;
     if (tree === null) {
       // the tree comes back in `result`.
-      tree = keptJson(JSON.stringify({ result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions) }));
+      tree = keptJson(
+        JSON.stringify({
+          result: await loadMenuTree(db, s.userId, s.tenantId, s.permissions === null ? null : storedMenuIds(s.permissions)),
+        }),
+      );
       if (generation) {
         // A bounded cache: the oldest entry goes first (Map keeps insertion order).
         trees.delete(s.id);

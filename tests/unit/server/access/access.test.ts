@@ -23,7 +23,7 @@ const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   userType: 1,
   expiresAt: new Date(0),
   lastSeenAt: new Date(0),
-  permissions: [],
+  permissions: '{}',
   tenantActive: true,
   mustChangePassword: false,
   ...over,
