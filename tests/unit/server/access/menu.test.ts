@@ -11,7 +11,9 @@ describe("a session's stored menu ids", () => {
 
   it('gives back any list of ids as PostgreSQL writes it', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 2_000_000_000 })), (ids) => expect(storedMenuIds(`{${ids.join(',')}}`)).toEqual(ids)),
+      fc.property(fc.array(fc.integer({ min: 1, max: 2_000_000_000 })), (ids) => {
+        expect(storedMenuIds(`{${ids.join(',')}}`)).toEqual(ids);
+      }),
     );
   });
 });
