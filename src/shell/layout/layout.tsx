@@ -40,10 +40,10 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 // Quick search is its own chunk (its dialog is not in the shell's first paint), fetched while idle with the palette.
 const loadQuickSearch = () => import('../navigation/quick-search.tsx');
 const QuickSearch = lazy(() => loadQuickSearch().then((m) => ({ default: m.QuickSearch })));
-// Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
 // A phone's menu drawer, and the session's notice, load when there is one.
 const PhoneDrawer = lazy(() => import('./phone-drawer.tsx'));
 const NoticeBar = lazy(() => import('./notice-bar.tsx'));
+// Only an account without a phone needs the bind-phone form (and its captcha, SMS button and machines).
 const BindPhoneOverlay = lazy(() => import('../session/bind-phone.tsx').then((m) => ({ default: m.BindPhoneOverlay })));
 
 const useStyles = makeStyles({
