@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useLocalize } from '@/i18n/use-t.ts';
 import { toastBus, type ToastLevel } from './toast-bus.ts';
+import { whenIdle } from './idle.ts';
 
 export { TOASTER_ID, toastBus, type ToastLevel, type ToastMessage } from './toast-bus.ts';
 
@@ -35,12 +36,12 @@ export function Toasts({ preload }: { preload: ToasterPreload }) {
     }
     if (!preload) return () => toastBus.onWanted(null);
     // After the shell's first frame, when nothing more urgent runs.
-    let idle = 0;
-    const frame = requestAnimationFrame(() => (idle = whenIdle(mount)));
+    let cancelIdle = () => {};
+    const frame = requestAnimationFrame(() => (cancelIdle = whenIdle(mount)));
     return () => {
       toastBus.onWanted(null);
       cancelAnimationFrame(frame);
-      cancelIdle(idle);
+      cancelIdle();
     };
   }, [mounted, preload]);
   return (
@@ -54,10 +55,6 @@ export function Toasts({ preload }: { preload: ToasterPreload }) {
     </>
   );
 }
-
-const whenIdle = (fn: () => void): number =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : window.setTimeout(fn, 0);
-const cancelIdle = (id: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));
 
 /** Shows a message in the app's toaster; durations in ms (5, 7 and 10 s for the catalogue). */
 export function useNotify() {

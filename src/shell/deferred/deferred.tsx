@@ -9,6 +9,7 @@ import {
   type Ref,
   type SyntheticEvent,
 } from 'react';
+import { whenIdle } from '../idle.ts';
 
 /**
  * A module the shell's first paint does without (menus, tooltips: what only a pointer or a key brings up). It is
@@ -18,6 +19,8 @@ import {
 export interface Deferred<M> {
   load(): Promise<M>;
   loaded(): M | undefined;
+  /** loads it at the browser's next idle moment: one moment for every control that asks, not one each */
+  soon(): void;
   /** calls `then` once the module is here (whoever asked for it); the returned function stops waiting */
   whenLoaded(then: (mod: M) => void): () => void;
 }
@@ -25,43 +28,37 @@ export interface Deferred<M> {
 export function deferred<M>(importer: () => Promise<M>): Deferred<M> {
   let mod: M | undefined;
   let pending: Promise<M> | undefined;
+  let scheduled = false;
   const waiting = new Set<(mod: M) => void>();
+  const load = () =>
+    (pending ??= importer().then(
+      (m) => {
+        mod = m;
+        for (const then of waiting) then(m);
+        waiting.clear();
+        return m;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    ));
   return {
-    load: () =>
-      (pending ??= importer().then(
-        (m) => {
-          mod = m;
-          for (const then of waiting) then(m);
-          waiting.clear();
-          return m;
-        },
-        (err: unknown) => {
-          pending = undefined;
-          throw err;
-        },
-      )),
+    load,
     loaded: () => mod,
+    soon: () => {
+      if (mod || pending || scheduled) return;
+      scheduled = true;
+      whenIdle(() => {
+        scheduled = false;
+        load().catch(() => {}); // offline: the plain controls stay, and the next reach tries again
+      });
+    },
     whenLoaded: (then) => {
       waiting.add(then);
       return () => waiting.delete(then);
     },
   };
-}
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
-
-/** Runs `run` when the browser is next idle (within a second at most); the returned function cancels it. */
-function whenIdle(run: () => void): () => void {
-  const w = window as IdleWindow;
-  if (w.requestIdleCallback && w.cancelIdleCallback) {
-    const id = w.requestIdleCallback(run, { timeout: 1000 });
-    return () => w.cancelIdleCallback?.(id);
-  }
-  const id = setTimeout(run, 1);
-  return () => clearTimeout(id);
 }
 
 /**
@@ -82,12 +79,9 @@ export function useDeferred<M>(d: Deferred<M>): [M | undefined, () => void] {
       return;
     }
     const stop = d.whenLoaded((m) => setMod(() => m));
-    const cancel = whenIdle(reach);
-    return () => {
-      stop();
-      cancel();
-    };
-  }, [d, mod, reach]);
+    d.soon();
+    return stop;
+  }, [d, mod]);
   return [mod, reach];
 }
 

@@ -25,6 +25,7 @@ import { usePhone } from './use-phone.ts';
 import { DEPLOY_MODE, sloganFor } from '../deployment.ts';
 import { useTimeZone } from '../time-zone.ts';
 import { useTheme } from '../theme.ts';
+import { whenIdle } from '../idle.ts';
 import { loadPinyin } from '../navigation/pinyin-source.ts';
 import { MenuOwnerProvider, useHighlightedPath } from '../navigation/menu-owner.tsx';
 import type { PinyinOf } from '@/menu/search-index.ts';
@@ -263,14 +264,11 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
     // Opening the palette before then starts it at once.
     warmNow.current = warm;
     // After the first paint has settled: a second, then the first idle moment.
-    let idle = 0;
-    const timer = setTimeout(() => {
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm, { timeout: 3000 }) : window.setTimeout(warm, 0);
-    }, 1000);
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => (cancelIdle = whenIdle(warm, 3000)), 1000);
     return () => {
       clearTimeout(timer);
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else clearTimeout(idle);
+      cancelIdle();
     };
   }, [model, api]);
   useEffect(() => {
