@@ -19,19 +19,24 @@ const SIDE_MENU = 'nav[aria-label="侧边菜单"]';
 const WATCHED = [LOGIN_BUTTON, SIDE_MENU];
 const RELOADS = 30;
 
-/**
- * KiB of gzipped script the page requested before `selector` first appeared (each built file counted once):
- * what that first paint needed, not what idle prefetching fetched after it.
- */
-async function scriptKiB(page: Page, sizes: Map<string, number>, selector: string): Promise<number> {
-  const urls = await page.evaluate((sel) => {
+/** When (ms from the navigation) `selector` first appeared, by the first-paint watcher. */
+const seenAt = (page: Page, selector: string): Promise<number> =>
+  page.evaluate((sel) => {
     const seen = (window as unknown as { __seen?: Record<string, number> }).__seen?.[sel];
     if (seen === undefined) throw new Error(`${sel} was never seen: the first-paint watcher did not run`);
-    return performance
-      .getEntriesByType('resource')
-      .filter((e) => e.startTime <= seen)
-      .map((e) => e.name);
+    return seen;
   }, selector);
+
+/** KiB of gzipped script the page requested up to `until` ms after its navigation (each built file counted once). */
+async function scriptKiBUntil(page: Page, sizes: Map<string, number>, until: number): Promise<number> {
+  const urls = await page.evaluate(
+    (limit) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= limit)
+        .map((e) => e.name),
+    until,
+  );
   const files = new Set(urls.map((u) => u.split('/').pop()!).filter((f) => sizes.has(f)));
   return round(
     [...files].reduce((sum, f) => sum + sizes.get(f)!, 0),
@@ -39,23 +44,18 @@ async function scriptKiB(page: Page, sizes: Map<string, number>, selector: strin
   );
 }
 
-/** KiB of gzipped script the page requested in its first `ms` milliseconds (each built file counted once). */
+/**
+ * KiB of gzipped script the page requested before `selector` first appeared: what that first paint needed, not what
+ * idle prefetching fetched after it.
+ */
+const scriptKiB = async (page: Page, sizes: Map<string, number>, selector: string) =>
+  scriptKiBUntil(page, sizes, await seenAt(page, selector));
+
+/** KiB of gzipped script the page requested in its first `ms` milliseconds (waiting for them to pass). */
 async function scriptKiBWithin(page: Page, sizes: Map<string, number>, ms: number): Promise<number> {
   const left = ms - (await page.evaluate(() => performance.now()));
   if (left > 0) await page.waitForTimeout(left + 50);
-  const urls = await page.evaluate(
-    (limit) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= limit)
-        .map((e) => e.name),
-    ms,
-  );
-  const files = new Set(urls.map((u) => u.split('/').pop()!).filter((f) => sizes.has(f)));
-  return round(
-    [...files].reduce((sum, f) => sum + sizes.get(f)!, 0),
-    1,
-  );
+  return scriptKiBUntil(page, sizes, ms);
 }
 
 /**
@@ -63,18 +63,19 @@ async function scriptKiBWithin(page: Page, sizes: Map<string, number>, ms: numbe
  * document and everything it loaded before `selector` first appeared, from an empty cache: what a first visit costs.
  */
 async function wireKiB(page: Page, selector: string): Promise<{ wire: number; decoded: number }> {
-  const sums = await page.evaluate((sel) => {
-    const seen = (window as unknown as { __seen?: Record<string, number> }).__seen?.[sel];
-    if (seen === undefined) throw new Error(`${sel} was never seen: the first-paint watcher did not run`);
-    const entries = [
-      ...performance.getEntriesByType('navigation'),
-      ...performance.getEntriesByType('resource').filter((e) => e.startTime <= seen),
-    ] as PerformanceResourceTiming[];
-    return {
-      wire: entries.reduce((n, e) => n + e.transferSize, 0),
-      decoded: entries.reduce((n, e) => n + e.decodedBodySize, 0),
-    };
-  }, selector);
+  const sums = await page.evaluate(
+    (seen) => {
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource').filter((e) => e.startTime <= seen),
+      ] as PerformanceResourceTiming[];
+      return {
+        wire: entries.reduce((n, e) => n + e.transferSize, 0),
+        decoded: entries.reduce((n, e) => n + e.decodedBodySize, 0),
+      };
+    },
+    await seenAt(page, selector),
+  );
   return { wire: round(sums.wire / 1024, 1), decoded: round(sums.decoded / 1024, 1) };
 }
 
