@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiKeyApi, type ApiKeyCall, type ApiKeyRow } from '@/api/table/operations.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
@@ -25,6 +25,7 @@ export default function ApiKeyView({ route }: ViewProps) {
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['key']);
   const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
+  const page = useListPage({ data });
   const chosen = data.rows?.find((r) => String(r.id) === list.filters.key) ?? null;
   const logs = useListData(
     () =>
@@ -32,7 +33,6 @@ export default function ApiKeyView({ route }: ViewProps) {
     [calls, chosen?.id, data.rows],
   );
   const [adding, setAdding] = useState(false);
-  const [ask, confirmDialog] = useConfirm();
   const state = (r: ApiKeyRow) =>
     r.revokedAt ? (
       <Badge appearance="tint" color="danger">
@@ -68,7 +68,7 @@ export default function ApiKeyView({ route }: ViewProps) {
           code: 'api-key:revoke',
           label: t('revokeApiKey'),
           hidden: Boolean(r.revokedAt),
-          run: () => ask({ message: t('confirmRevokeApiKey', { name: r.name }), run: () => calls.revoke({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmRevokeApiKey', { name: r.name }), () => calls.revoke({ id: r.id })),
         },
       ],
     }),
@@ -85,7 +85,7 @@ export default function ApiKeyView({ route }: ViewProps) {
       hint={t('apiKeyHint')}
       buttons={[{ code: 'api-key:add', label: t('addApiKey'), run: () => setAdding(true) }]}
     >
-      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyApiKeys') }} />
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('emptyApiKeys') }} />
       {chosen && (
         <SubList title={t('apiKeyCallsOf', { name: chosen.name })} columns={logColumns} data={logs} empty={{ reason: t('emptyRuns') }} />
       )}
@@ -98,7 +98,7 @@ export default function ApiKeyView({ route }: ViewProps) {
           }}
         />
       )}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

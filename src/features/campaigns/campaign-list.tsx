@@ -1,5 +1,4 @@
 import { ResourceList } from '@/kit/list/resource-list.tsx';
-import { useState } from 'react';
 import { campaignApi } from '@/api/table/content.ts';
 import type { Campaign } from '@/api/rules/campaign-rules.ts';
 import { listed } from '@/kit/list/use-list.ts';
@@ -8,8 +7,7 @@ import { useBound } from '@/shell/session/api-context.ts';
 import { navigate } from '@/shell/navigation/hash-location.ts';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
-import { DetailDialog } from '@/kit/page/detail-dialog.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { useListData } from '@/kit/list/use-list.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
@@ -36,16 +34,27 @@ export default function CampaignListView({ route }: ViewProps) {
   const calls = useBound(campaignApi);
   const data = useListData(() => calls.list({ type, pageNum: 1, pageSize: 200 }).then(listed), [calls, type]);
   const formatInstant = useFormatInstant();
-  const [ask, confirmDialog] = useConfirm();
-  const [detail, setDetail] = useState<Campaign | null>(null);
   const statusOf = (r: Campaign) => localize(STATUS_NAMES[r.status]);
+  const page = useListPage({
+    data,
+    detail: {
+      title: t('detail'),
+      load: (r: Campaign) => Promise.resolve(r),
+      items: (detail) => [
+        [t('campaignName'), detail.name || '--'],
+        [t('status'), statusOf(detail)],
+        [t('campaignTime'), [detail.startAt, detail.endAt].map((x) => (x ? formatInstant(x, 'minutes') : '--')).join(' ~ ')],
+        [t('rejectReason'), detail.rejectReason || '--'],
+      ],
+    },
+  });
   // Only a draft or a rejected campaign may be edited or deleted (the server says the same in its statements).
   const changeable = (r: Campaign) => r.status === 'draft' || r.status === 'rejected';
   const columns = useColumns(
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [
-        { code: `${type}:detail`, label: t('detail'), read: true, run: () => setDetail(r) },
+        { code: `${type}:detail`, label: t('detail'), read: true, run: () => page.showDetail(r) },
         {
           code: `${type}:edit`,
           label: t('edit'),
@@ -56,16 +65,14 @@ export default function CampaignListView({ route }: ViewProps) {
           code: `${type}:withdraw`,
           label: t('withdraw'),
           hidden: r.status !== 'pending',
-          run: () =>
-            ask({ message: t('confirmWithdrawCampaign', { name: r.name }), run: () => calls.withdraw({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmWithdrawCampaign', { name: r.name }), () => calls.withdraw({ id: r.id })),
         },
         {
           code: `${type}:del`,
           label: t('delete'),
           hidden: r.status === 'pending',
           unavailable: changeable(r) ? undefined : t('campaignNotDeletable', { status: statusOf(r) }),
-          run: () =>
-            ask({ message: t('confirmDeleteCampaign', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmDeleteCampaign', { name: r.name }), () => calls.remove({ id: r.id })),
         },
       ],
     }),
@@ -75,20 +82,8 @@ export default function CampaignListView({ route }: ViewProps) {
       route={route}
       buttons={[{ code: `${type}:add`, label: t('newCampaign'), run: () => navigate(`/setting-camp?type=${type}`) }]}
     >
-      <ResourceList columns={columns} data={data} empty={{ reason: t('noCampaigns') }} />
-      <DetailDialog
-        title={t('detail')}
-        onClose={() => setDetail(null)}
-        items={
-          detail && [
-            [t('campaignName'), detail.name || '--'],
-            [t('status'), statusOf(detail)],
-            [t('campaignTime'), [detail.startAt, detail.endAt].map((x) => (x ? formatInstant(x, 'minutes') : '--')).join(' ~ ')],
-            [t('rejectReason'), detail.rejectReason || '--'],
-          ]
-        }
-      />
-      {confirmDialog}
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('noCampaigns') }} />
+      {page.dialogs}
     </ResourcePage>
   );
 }

@@ -4,13 +4,13 @@ import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { departSave } from '@/api/schema/system/depart.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { SessionContext } from '@/shell/session/session-context.ts';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
-import { useEditor, type RowFormProps } from '@/kit/form/use-editor.ts';
+import { type RowFormProps } from '@/kit/form/use-editor.ts';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useListData } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -34,8 +34,7 @@ export default function DepartmentView({ route }: ViewProps) {
       () => undefined,
     );
   };
-  const editor = useEditor<DepartRow>(changed);
-  const [ask, confirmDialog] = useConfirm();
+  const page = useListPage({ data: { ...data, reload: changed }, form: (p: RowFormProps<DepartRow>) => <DepartForm {...p} /> });
   const columns: Column<DepartRow>[] = [
     { key: 'departName', title: t('departName'), width: 220, render: (r) => r.departName },
     { key: 'users', title: t('departUsers'), width: 110, render: (r) => r.users },
@@ -43,25 +42,19 @@ export default function DepartmentView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.departName,
       actions: (r) => [
-        { code: 'depart:edit', label: t('edit'), run: () => editor.edit(r) },
+        { code: 'depart:edit', label: t('edit'), run: () => page.edit(r) },
         {
           code: 'depart:del',
           label: t('delete'),
-          run: () =>
-            ask({
-              message: t('confirmDeleteRecord', { name: r.departName }),
-              run: () => api.send(departApi.remove, { id: r.id }),
-              then: changed,
-            }),
+          run: () => page.confirm(t('confirmDeleteRecord', { name: r.departName }), () => api.send(departApi.remove, { id: r.id })),
         },
       ],
     }),
   ];
   return (
-    <ResourcePage route={route} buttons={[{ code: 'depart:add', label: t('departAdd'), run: editor.add }]}>
-      <ResourceList columns={columns} data={data} empty={{ reason: t('none') }} />
-      {editor.open && <DepartForm {...editor.form} />}
-      {confirmDialog}
+    <ResourcePage route={route} buttons={[{ code: 'depart:add', label: t('departAdd'), run: page.add }]}>
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('none') }} />
+      {page.dialogs}
     </ResourcePage>
   );
 }

@@ -3,9 +3,9 @@ import type { InterfaceRow } from '@/api/table/platform.ts';
 import { menuApi, type CatalogueNode } from '@/api/table/platform.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
-import { useEditor } from '@/kit/form/use-editor.ts';
+import { useEditor, type RowFormProps } from '@/kit/form/use-editor.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
 import { listed, usePageData } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -27,14 +27,13 @@ export default function InterfaceListView({ route }: ViewProps) {
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const f = list.filters;
-  const [ask, confirmDialog] = useConfirm();
   const source = f.source === 'server' || f.source === 'external' ? f.source : undefined;
   const data = usePageData(list, (page) => calls.interfaces({ ...page, keyword: f.keyword || undefined, source }).then(listed), [
     calls,
     f.keyword,
     source,
   ]);
-  const editor = useEditor<InterfaceRow>(data.reload);
+  const page = useListPage({ data, form: (p: RowFormProps<InterfaceRow>) => <InterfaceForm {...p} calls={calls} /> });
   const relations = useEditor<InterfaceRow>(data.reload);
   // Entry names by id, so a row says which pages and buttons may call it (reloaded with the list: relations change).
   const [names, setNames] = useState<Map<number, string>>(new Map());
@@ -57,25 +56,23 @@ export default function InterfaceListView({ route }: ViewProps) {
   const columns = useInterfaceColumns({
     names,
     relate: relations.edit,
-    edit: editor.edit,
-    remove: (r) =>
-      ask({ message: t('confirmDeleteInterface', { path: r.path }), run: () => calls.removeInterface({ id: r.id }), then: data.reload }),
+    edit: page.edit,
+    remove: (r) => page.confirm(t('confirmDeleteInterface', { path: r.path }), () => calls.removeInterface({ id: r.id })),
   });
   return (
-    <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: editor.add }]}>
+    <ResourcePage route={route} buttons={[{ code: 'interface:add', label: t('addExternalInterface'), run: page.add }]}>
       <ResourceList
+        {...page.table}
         filters={filters}
         fields={[
           { name: 'keyword', label: t('keywordInterfaces') },
           choice('source', t('source'), ['server', t('sourceServer')], ['external', t('sourceExternal')]),
         ]}
         columns={columns}
-        data={data}
         empty={{ reason: t('emptyInterfaces') }}
       />
-      {editor.open && <InterfaceForm {...editor.form} calls={calls} />}
       {relations.row && <RelationsDrawer {...relations.form} row={relations.row} calls={calls} />}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

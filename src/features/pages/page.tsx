@@ -4,7 +4,7 @@ import { useBound } from '@/shell/session/api-context.ts';
 import { navigate, useHashSearch } from '@/shell/navigation/hash-location.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { type Column } from '@/kit/table/data-table.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useListData } from '@/kit/list/use-list.ts';
@@ -39,7 +39,7 @@ function PageList({ route }: ViewProps) {
       calls.query({ pageNum: 1, pageSize: 200 }).then((a) => ({ rows: a.values.filter((p): p is PageRow => p !== null), count: a.count })),
     [calls],
   );
-  const [ask, confirmDialog] = useConfirm();
+  const page = useListPage({ data });
   const columns: Column<PageRow>[] = [
     { key: 'name', title: t('pageName'), width: 220, render: (r) => r.name },
     { key: 'rects', title: t('pageRects'), width: 90, render: (r) => r.rects.length },
@@ -51,15 +51,15 @@ function PageList({ route }: ViewProps) {
         {
           code: 'page:del',
           label: t('delete'),
-          run: () => ask({ message: t('confirmDeleteRecord', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmDeleteRecord', { name: r.name }), () => calls.remove({ id: r.id })),
         },
       ],
     }),
   ];
   return (
     <ResourcePage route={route} buttons={[{ code: 'page:add', label: t('newPage'), run: () => navigate(`${route.path}?page=new`) }]}>
-      <ResourceList columns={columns} data={data} empty={{ reason: t('noPages') }} />
-      {confirmDialog}
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('noPages') }} />
+      {page.dialogs}
     </ResourcePage>
   );
 }

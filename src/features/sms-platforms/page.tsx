@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
-import { useNotify } from '@/shell/toast.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
+import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
@@ -29,11 +29,9 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const t = useT();
   const calls = useBound(smsPlatformApi);
   const formatInstant = useFormatInstant();
-  const notify = useNotify();
   const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
-  const [editing, setEditing] = useState<SmsPlatform | 'new' | null>(null);
+  const page = useListPage({ data, form: (p: RowFormProps<SmsPlatform>) => <PlatformForm {...p} /> });
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
-  const [ask, confirmDialog] = useConfirm();
   const mono = (text: string) => <Mono>{text}</Mono>;
   const columns: Column<SmsPlatform>[] = [
     { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name },
@@ -58,13 +56,12 @@ export default function SmsPlatformView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [
-        { code: 'sms-platform:edit', label: t('edit'), run: () => setEditing(r) },
+        { code: 'sms-platform:edit', label: t('edit'), run: () => page.edit(r) },
         { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
         {
           code: 'sms-platform:del',
           label: t('delete'),
-          run: () =>
-            ask({ message: t('confirmDeleteSmsPlatform', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmDeleteSmsPlatform', { name: r.name }), () => calls.remove({ id: r.id })),
         },
       ],
     }),
@@ -73,22 +70,11 @@ export default function SmsPlatformView({ route }: ViewProps) {
     <ResourcePage
       route={route}
       hint={t('smsPlatformHint')}
-      buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: () => setEditing('new') }]}
+      buttons={[{ code: 'sms-platform:add', label: t('addSmsPlatform'), run: page.add }]}
     >
-      <ResourceList columns={columns} data={data} empty={{ reason: t('emptySmsPlatforms') }} />
-      {editing && (
-        <PlatformForm
-          row={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('operationDone'), 'success');
-            data.reload();
-          }}
-        />
-      )}
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('emptySmsPlatforms') }} />
       {testing && <TestDialog row={testing} onClose={() => setTesting(null)} />}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

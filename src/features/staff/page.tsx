@@ -4,14 +4,14 @@ import type { Sent } from '@/api/table/define.ts';
 import { listed } from '@/kit/list/use-list.ts';
 import { staffSave } from '@/api/schema/system/staff.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
-import { useEditor, type RowFormProps } from '@/kit/form/use-editor.ts';
+import { type RowFormProps } from '@/kit/form/use-editor.ts';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
 import { usePageData } from '@/kit/list/use-list.ts';
@@ -42,8 +42,7 @@ export default function StaffView({ route }: ViewProps) {
   const { list } = filters;
   const keyword = list.filters.keyword || undefined;
   const data = usePageData(list, (page) => api.send(staffApi.list, { ...page, keyword }).then(listed), [api, keyword]);
-  const editor = useEditor<StaffRow>(data.reload, filters);
-  const [ask, confirmDialog] = useConfirm();
+  const page = useListPage({ data, filters, form: (p: RowFormProps<StaffRow>) => <StaffForm {...p} /> });
   const columns: Column<StaffRow>[] = [
     { key: 'staffName', title: t('staffName'), width: 130, render: (r) => r.staffName },
     { key: 'staffCode', title: t('staffCode'), width: 110, render: (r) => r.staffCode },
@@ -53,31 +52,24 @@ export default function StaffView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.staffName,
       actions: (r) => [
-        { code: 'staff:edit', label: t('edit'), run: () => editor.edit(r) },
+        { code: 'staff:edit', label: t('edit'), run: () => page.edit(r) },
         {
           code: 'staff:del',
           label: t('delete'),
-          run: () =>
-            ask({
-              message: t('confirmDeleteRecord', { name: r.staffName }),
-              run: () => api.send(staffApi.remove, { id: r.id }),
-              then: data.reload,
-            }),
+          run: () => page.confirm(t('confirmDeleteRecord', { name: r.staffName }), () => api.send(staffApi.remove, { id: r.id })),
         },
       ],
     }),
   ];
   return (
-    <ResourcePage route={route} buttons={[{ code: 'staff:add', label: t('staffAdd'), run: editor.add }]}>
+    <ResourcePage route={route} buttons={[{ code: 'staff:add', label: t('staffAdd'), run: page.add }]}>
       <ResourceList
-        filters={filters}
+        {...page.table}
         fields={[{ name: 'keyword', label: t('staffKeyword') }]}
         columns={columns}
-        data={data}
         empty={{ reason: t('none'), filteredReason: t('emptyRecordsFiltered') }}
       />
-      {editor.open && <StaffForm {...editor.form} />}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { taskApi, type TaskRow } from '@/api/table/operations.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { useNotify } from '@/shell/toast.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
-import { useEditor } from '@/kit/form/use-editor.ts';
+import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { Pagination } from '@/kit/list/pagination.tsx';
 import { listed, useListData, usePageData, useListState } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -33,8 +33,13 @@ export default function TasksView({ route }: ViewProps) {
   }, [reload]);
   const task = data.rows?.find((x) => String(x.id) === list.filters.task) ?? null;
   const runs = usePageData(list, (page) => calls.runs({ taskId: task?.id, ...page }).then(listed), [calls, task?.id, data.answer]);
-  const editor = useEditor<TaskRow>(reload);
-  const [ask, confirmDialog] = useConfirm();
+  const zone = data.answer?.timeZone ?? 'Asia/Shanghai';
+  const jobs = data.answer?.jobs;
+  const page = useListPage({
+    data,
+    form: (p: RowFormProps<TaskRow>) =>
+      jobs && <TaskForm task={p.row} jobs={jobs} timeZone={zone} onClose={p.onClose} onSaved={p.onSaved} />,
+  });
 
   const runNow = async (r: TaskRow) => {
     try {
@@ -46,19 +51,17 @@ export default function TasksView({ route }: ViewProps) {
       /* shown by the shell */
     }
   };
-  const zone = data.answer?.timeZone ?? 'Asia/Shanghai';
   const { columns, runColumns } = useTaskColumns({
     zone,
     runNow: (r) => void runNow(r),
     showRuns: (r) => setList({ filters: { task: String(r.id) } }),
-    edit: editor.edit,
-    unlock: (r) =>
-      ask({ message: t('confirmUnlock', { name: r.name, by: r.lockedBy }), run: () => calls.unlock({ id: r.id }), then: reload }),
+    edit: page.edit,
+    unlock: (r) => page.confirm(t('confirmUnlock', { name: r.name, by: r.lockedBy }), () => calls.unlock({ id: r.id })),
   });
   const runsTitle = task ? t('runsOf', { name: task.name }) : t('allRuns');
   return (
-    <ResourcePage route={route} hint={t('tasksHint', { zone })} buttons={[{ code: 'task:add', label: t('addTask'), run: editor.add }]}>
-      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyTasks') }} />
+    <ResourcePage route={route} hint={t('tasksHint', { zone })} buttons={[{ code: 'task:add', label: t('addTask'), run: page.add }]}>
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('emptyTasks') }} />
       <SubList
         title={runsTitle}
         actions={
@@ -74,10 +77,7 @@ export default function TasksView({ route }: ViewProps) {
       >
         <Pagination count={runs.count} page={list.page} size={list.size} onChange={(c) => setList(c)} />
       </SubList>
-      {editor.open && data.answer && (
-        <TaskForm task={editor.row} jobs={data.answer.jobs} timeZone={zone} onClose={editor.close} onSaved={editor.saved} />
-      )}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

@@ -1,15 +1,14 @@
-import { useEditor } from '@/kit/form/use-editor.ts';
 import { useEffect, useState } from 'react';
 import { userApi } from '@/api/table/users.ts';
+import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { BatchBar } from '@/kit/list/batch-bar.tsx';
-import { useRowSelection } from '@/kit/list/use-row-selection.ts';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
-import { DetailDialog } from '@/kit/page/detail-dialog.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { useFilters } from '@/kit/list/use-filters.ts';
 import { listed, usePageData } from '@/kit/list/use-list.ts';
@@ -20,7 +19,7 @@ import { UserImportDialog } from './user-import-dialog.tsx';
 import { useUserColumns, userFilterFields } from './columns.tsx';
 import { useUserNames, userDetailItems, userListQuery } from './user-names.ts';
 import { useUserSheets } from './sheets.ts';
-import { useUserActions } from './actions.ts';
+import { loadUserDetail, userRowActions, type UserDetail } from './actions.ts';
 
 const FILTERS = ['keyword', 'status', 'userType', 'roleId', 'departId'] as const;
 /**
@@ -36,7 +35,6 @@ export default function UsersView({ route }: ViewProps) {
   const filters = useFilters(route.path, FILTERS);
   const { list } = filters;
   const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     api.send(roleApi.list, {}).then(
@@ -51,41 +49,54 @@ export default function UsersView({ route }: ViewProps) {
     api,
     JSON.stringify(listQuery),
   ]);
-  const selection = useRowSelection(data.rows);
-  const editor = useEditor<number>(data.reload, filters, { sortField: 'createdAt', sortOrder: 'descend' });
-  const openAdd = editor.add;
-  const { exportList, exportDialog, downloadTemplate } = useUserSheets(route.title, listQuery, data.count);
-
   const { departNames, typeName, roleNames } = useUserNames(departs, roles);
   const english = useLanguage()[0] === 'en';
+  const { exporter, downloadTemplate } = useUserSheets(route.title, listQuery);
 
-  const { askEach, enableEach, setStatus, openDetail, detail, closeDetail, confirmDialog } = useUserActions(api, data.reload);
+  const page = useListPage<UserRow, number, UserDetail>({
+    data,
+    filters,
+    newest: { sortField: 'createdAt', sortOrder: 'descend' },
+    toEdit: (r) => r.id,
+    form: (p) => (
+      <UserForm id={p.row} roles={roles} departs={departs} myUserType={me?.userType ?? 1} onClose={p.onClose} onSaved={p.onSaved} />
+    ),
+    detail: {
+      title: t('detail'),
+      load: loadUserDetail(api),
+      items: (d) => userDetailItems(t, d, { typeName, departNames, roleNames, formatInstant }),
+    },
+    importer: (p) => <UserImportDialog {...p} downloadTemplate={downloadTemplate} />,
+    exporter,
+  });
+  const { askEach, enableEach, setStatus } = userRowActions(api, t, page.each);
   const columns = useUserColumns({
     myId: me?.id,
     typeName,
     departNames,
     roleNames,
     setStatus,
-    openDetail,
-    edit: (r) => editor.edit(r.id),
+    openDetail: page.showDetail,
+    edit: page.edit,
     remove: (r) => askEach('delete', [r]),
   });
 
-  const { chosen } = selection;
+  const { chosen } = page;
   return (
     <ResourcePage
       route={route}
       buttons={[
-        { code: 'user:add', label: t('addUser'), run: openAdd },
-        { code: 'user:import', label: t('importButton'), paletteLabel: t('importUsers'), run: () => setImporting(true) },
-        { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: () => void exportList() },
+        { code: 'user:add', label: t('addUser'), run: page.add },
+        { code: 'user:import', label: t('importButton'), paletteLabel: t('importUsers'), run: page.startImport },
+        { code: 'user:export', label: t('exportButton'), paletteLabel: t('exportUsers'), run: page.exportList },
       ]}
     >
       <ResourceList
-        filters={filters}
+        {...page.table}
+        {...page.selectable}
         fields={userFilterFields(t, { typeName, roles, departs, english })}
         toolbar={
-          <BatchBar count={chosen.length} onClear={selection.clear}>
+          <BatchBar count={chosen.length} onClear={page.clearChosen}>
             <PermissionButton code="user:edit" appearance="secondary" onClick={() => enableEach(chosen)}>
               {t('batchEnable')}
             </PermissionButton>
@@ -98,33 +109,13 @@ export default function UsersView({ route }: ViewProps) {
           </BatchBar>
         }
         columns={columns}
-        data={data}
-        selected={selection.selected}
-        onSelect={selection.onSelect}
         empty={{
           reason: t('emptyUsers'),
           offerMain: true,
           filteredReason: t('emptyUsersFiltered'),
         }}
       />
-      <UserImportDialog open={importing} onClose={() => setImporting(false)} onImported={data.reload} downloadTemplate={downloadTemplate} />
-      {editor.open && (
-        <UserForm
-          id={editor.row}
-          roles={roles}
-          departs={departs}
-          myUserType={me?.userType ?? 1}
-          onClose={editor.close}
-          onSaved={editor.saved}
-        />
-      )}
-      <DetailDialog
-        title={t('detail')}
-        onClose={closeDetail}
-        items={detail && userDetailItems(t, detail, { typeName, departNames, roleNames, formatInstant })}
-      />
-      {confirmDialog}
-      {exportDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }

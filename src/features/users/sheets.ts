@@ -3,21 +3,25 @@ import { useSayFailure, useSheetDownload } from '@/kit/page/use-sheet-download.t
 import { userApi } from '@/api/table/users.ts';
 import type { Sent } from '@/api/table/define.ts';
 import { exportJobCalls } from '@/kit/page/export-job-logic.ts';
+import type { ExporterSpec } from '@/kit/page/use-list-page.tsx';
 import { saveSheet } from '@/lib/save-sheet.ts';
-import { useListExport } from '@/kit/page/use-list-export.tsx';
 
 /**
  * The users page's sheets: the list as filtered (export: written in the browser up to EXPORT_LIMITS.browserMaxRows
  * rows, else by the server as a job in the export dialog) and the import template.
  */
-export function useUserSheets(label: string, listQuery: Record<string, unknown>, count: number) {
+export function useUserSheets(label: string, listQuery: Record<string, unknown>): { exporter: ExporterSpec; downloadTemplate: () => void } {
   const api = useApi();
   const download = useSheetDownload();
   const say = useSayFailure();
-  const exporter = useListExport(label, () => exportJobCalls(api, userApi.exportJob), [api]);
   return {
-    exportList: () => exporter.run(count, listQuery, () => download(() => downloadSheet(api, { type: 'userExport', ...listQuery }))),
-    exportDialog: exporter.dialog,
+    exporter: {
+      label,
+      jobs: () => exportJobCalls(api, userApi.exportJob),
+      deps: [api],
+      query: listQuery,
+      inBrowser: () => download(() => downloadSheet(api, { type: 'userExport', ...listQuery })),
+    },
     downloadTemplate: () => void downloadSheet(api, { type: 'userTemplate' }).catch(say),
   };
 }

@@ -4,12 +4,12 @@ import { webhookApi, type Delivery, type Webhook } from '@/api/table/operations.
 import { useBound } from '@/shell/session/api-context.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { useNotify } from '@/shell/toast.tsx';
-import { useConfirm } from '@/kit/page/confirm.tsx';
+import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
-import { useEditor } from '@/kit/form/use-editor.ts';
+import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { useListData, useListState } from '@/kit/list/use-list.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
@@ -36,6 +36,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['hook']);
   const data = useListData(() => calls.list({}).then(({ values: d }) => ({ rows: d.webhooks, count: d.webhooks.length })), [calls]);
+  const page = useListPage({ data, form: (p: RowFormProps<Webhook>) => <WebhookForm {...p} /> });
   const chosen = data.rows?.find((w) => String(w.id) === list.filters.hook) ?? null;
   const deliveries = useListData(
     () =>
@@ -45,8 +46,6 @@ export default function SubscriptionView({ route }: ViewProps) {
       })),
     [calls, chosen?.id, data.rows],
   );
-  const editor = useEditor<Webhook>(data.reload);
-  const [ask, confirmDialog] = useConfirm();
   const show = (w: Webhook) => setList({ filters: { hook: String(w.id) } });
 
   const say = useSayFailure();
@@ -86,12 +85,11 @@ export default function SubscriptionView({ route }: ViewProps) {
       actions: (r) => [
         { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
         { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
-        { code: 'webhook:edit', label: t('edit'), run: () => editor.edit(r) },
+        { code: 'webhook:edit', label: t('edit'), run: () => page.edit(r) },
         {
           code: 'webhook:del',
           label: t('delete'),
-          run: () =>
-            ask({ message: t('confirmDeleteWebhook', { name: r.name }), run: () => calls.remove({ id: r.id }), then: data.reload }),
+          run: () => page.confirm(t('confirmDeleteWebhook', { name: r.name }), () => calls.remove({ id: r.id })),
         },
       ],
     }),
@@ -114,8 +112,8 @@ export default function SubscriptionView({ route }: ViewProps) {
     },
   ];
   return (
-    <ResourcePage route={route} hint={t('webhookHint')} buttons={[{ code: 'webhook:add', label: t('addWebhook'), run: editor.add }]}>
-      <ResourceList columns={columns} data={data} empty={{ reason: t('emptyWebhooks') }} />
+    <ResourcePage route={route} hint={t('webhookHint')} buttons={[{ code: 'webhook:add', label: t('addWebhook'), run: page.add }]}>
+      <ResourceList {...page.table} columns={columns} empty={{ reason: t('emptyWebhooks') }} />
       {chosen && (
         <SubList
           title={t('deliveriesOf', { name: chosen.name })}
@@ -124,8 +122,7 @@ export default function SubscriptionView({ route }: ViewProps) {
           empty={{ reason: t('emptyRuns') }}
         />
       )}
-      {editor.open && <WebhookForm {...editor.form} />}
-      {confirmDialog}
+      {page.dialogs}
     </ResourcePage>
   );
 }
