@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiKeyApi, type ApiKeyScope } from '@/api/table/operations.ts';
 import { apiKeySave } from '@/api/schema/open/api-key.ts';
 import { useBound } from '@/shell/session/api-context.ts';
-import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
+import { CheckboxGroup } from '@/kit/form/controls/checkbox-group.tsx';
 import { DateTimeField, TextField } from '@/kit/form/form-fields.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { ShownOnceDialog } from '@/kit/page/shown-once-dialog.tsx';

@@ -1,7 +1,7 @@
 import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
-import { ImageUpload } from '@/kit/form/image-upload.tsx';
-import { ZonedDateTimeInput } from '@/kit/form/zoned-datetime-input.tsx';
+import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
+import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';
+import { ZonedDateTimeInput } from '@/kit/form/controls/zoned-datetime-input.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { RuleStepForm, type StepFormProps } from './campaign-step-rules.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { EnumOption, MetaFieldType } from '@/api/contract/records.ts';
 import { useT } from '@/i18n/use-t.ts';
-import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
 
 const useStyles = makeStyles({
   box: { border: 'none', padding: 0, margin: 0 },

@@ -11,7 +11,7 @@ import {
 import { menuEntryProblems } from '@/api/contract/platform.ts';
 import type { menuApi } from '@/api/table/platform.ts';
 import type { Bound } from '@/api/client.ts';
-import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
 import { parseIcon } from '@/menu/menu-model.ts';
 import { MENU_ICON_NAMES } from '@/shell/navigation/menu-icons.tsx';
 import { useLocalize, useT } from '@/i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { Button, Field, Input, Switch } from '@fluentui/react-components';
 import { type PageRect } from '@/api/rules/page-rules.ts';
-import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { useStyles } from './styles.ts';
 import { HotZoneEditor } from './hot-zone-editor.tsx';

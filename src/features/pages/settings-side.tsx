@@ -1,7 +1,7 @@
 import { Button, Field, Input, Select, mergeClasses } from '@fluentui/react-components';
 import type { PageRect, PageState } from '@/api/rules/page-rules.ts';
 import type { PageBuilderEvent } from '@machines/page-builder.machine.ts';
-import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { RectContent } from './rect-parts.tsx';
 import { useStyles } from './styles.ts';

@@ -1,11 +1,11 @@
-import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
-import { DayPicker } from '@/kit/form/day-picker.tsx';
+import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
+import { DayPicker } from '@/kit/form/controls/day-picker.tsx';
 import { Field, Input, Switch } from '@fluentui/react-components';
 import { localLabel } from '@/api/contract/language.ts';
 import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { type DepartRef } from '@/api/contract/session.ts';
-import { ImageUpload } from '@/kit/form/image-upload.tsx';
-import { ZonedDateTimeInput } from '@/kit/form/zoned-datetime-input.tsx';
+import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';
+import { ZonedDateTimeInput } from '@/kit/form/controls/zoned-datetime-input.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { RecordPicker } from './record-picker.tsx';
 

@@ -1,11 +1,11 @@
-import { ChoiceSelect } from '@/kit/form/choice-select.tsx';
+import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { localLabel } from '@/api/contract/language.ts';
 import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { type DepartRef } from '@/api/contract/session.ts';
 import { nextDay, startOfDay, unreadText } from '@/lib/days.ts';
 import { formatInstant } from '@/lib/time.ts';
-import { DayPicker } from '@/kit/form/day-picker.tsx';
+import { DayPicker } from '@/kit/form/controls/day-picker.tsx';
 import { DayRangePresets } from '@/kit/list/filter-bar.tsx';
 import { useTimeZone } from '@/shell/time-zone.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';

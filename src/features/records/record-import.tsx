@@ -10,7 +10,7 @@ import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RECORD_IMPORT_MAX_BYTES, recordImportSheet } from '@/api/schema/business/record.ts';
 import { RECORD_LIMITS } from '@/api/rules/record-rules.ts';
-import { FileDrop, XLSX_ACCEPT } from '@/kit/form/file-drop.tsx';
+import { FileDrop, XLSX_ACCEPT } from '@/kit/form/controls/file-drop.tsx';
 import { saveSheet } from '@/lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '@/kit/page/use-sheet-download.ts';

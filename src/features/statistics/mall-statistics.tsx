@@ -1,5 +1,5 @@
 import { FigureTable, type FigureColumn } from './figure-table.tsx';
-import { DayPicker } from '@/kit/form/day-picker.tsx';
+import { DayPicker } from '@/kit/form/controls/day-picker.tsx';
 import { Button, Card, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { MallStatistics } from '@/api/table/statistics.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { profile } from '@/api/schema/system/user.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { userCenterApi } from '@/api/table/session.ts';
-import { ImageUpload } from '@/kit/form/image-upload.tsx';
+import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';
 import { TextField } from '@/kit/form/form-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useApi } from '@/shell/session/api-context.ts';

@@ -11,7 +11,7 @@ import { saveUser } from '@/api/calls/system/user-calls.ts';
 import { userApi } from '@/api/table/users.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
+import { CheckboxGroup } from '@/kit/form/controls/checkbox-group.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { TextField } from '@/kit/form/form-fields.tsx';

@@ -6,7 +6,7 @@ import { importPassword, importSheet } from '@/api/schema/system/user.ts';
 import { useCalls } from '@/shell/session/api-context.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { DialogShell } from '@/kit/page/dialog-shell.tsx';
-import { FileDrop, XLSX_ACCEPT } from '@/kit/form/file-drop.tsx';
+import { FileDrop, XLSX_ACCEPT } from '@/kit/form/controls/file-drop.tsx';
 import { IMPORT_LIMITS } from '@/api/contract/users.ts';
 import { createUserImportLogic } from './user-import-logic.ts';
 import { useOperationCancelled } from '@/shell/operation-outcome.ts';

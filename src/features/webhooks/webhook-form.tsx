@@ -2,7 +2,7 @@ import type { MessageKey } from '@/i18n/messages.ts';
 import { WEBHOOK_EVENTS, webhookSave } from '@/api/schema/open/webhook.ts';
 import { webhookApi, type Webhook } from '@/api/table/operations.ts';
 import { useBound } from '@/shell/session/api-context.ts';
-import { CheckboxGroup } from '@/kit/form/checkbox-group.tsx';
+import { CheckboxGroup } from '@/kit/form/controls/checkbox-group.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { SwitchField, TextField } from '@/kit/form/form-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Field, Input } from '@fluentui/react-components';
-import { CheckboxGroup } from './checkbox-group.tsx';
+import { CheckboxGroup } from './controls/checkbox-group.tsx';
 import { FormDrawer } from './form-drawer.tsx';
 
 function Form({ saving, dirty, errors }: { saving: boolean; dirty: boolean; errors: boolean }) {

@@ -1,6 +1,6 @@
-import { ChoiceSelect } from './choice-select.tsx';
+import { ChoiceSelect } from './controls/choice-select.tsx';
 import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
-import { ZonedDateTimeInput } from './zoned-datetime-input.tsx';
+import { ZonedDateTimeInput } from './controls/zoned-datetime-input.tsx';
 import type { FormApi } from './use-form.ts';
 
 type Values = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import { ChoiceSelect } from '../form/choice-select.tsx';
-import { DayPicker } from '../form/day-picker.tsx';
+import { ChoiceSelect } from '../form/controls/choice-select.tsx';
+import { DayPicker } from '../form/controls/day-picker.tsx';
 import {
   Button,
   Input,

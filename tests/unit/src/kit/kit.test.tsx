@@ -7,7 +7,7 @@ import { useConfirm } from '@/kit/page/confirm.tsx';
 import { emptyState } from '@/kit/list/filter-bar.tsx';
 import { RowActions } from '@/kit/list/row-actions.tsx';
 import { DataTable, pinOf } from '@/kit/table/data-table.tsx';
-import { FileDrop } from '@/kit/form/file-drop.tsx';
+import { FileDrop } from '@/kit/form/controls/file-drop.tsx';
 import { Pagination } from '@/kit/list/pagination.tsx';
 import { fireEvent } from '@testing-library/react';
 import { useFilters, type Filters } from '@/kit/list/use-filters.ts';
