@@ -8,8 +8,10 @@ import { ownValue, recordProblems } from '@/api/rules/record-rules.ts';
 import { useBound } from '@/shell/session/api-context.ts';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
 import { useForm } from '@/kit/form/use-form.ts';
-import { useT } from '@/i18n/use-t.ts';
-import { FieldInput, FormField } from './record-fields.tsx';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
+import { recordControl } from './record-fields.tsx';
+import { RecordPicker } from './record-picker.tsx';
+import { ControlField } from '@/kit/form/field-control.tsx';
 import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** The initial form values: the record's, else each field's default. */
@@ -31,6 +33,7 @@ export function RecordForm({
   departs: readonly DepartRef[];
 }) {
   const t = useT();
+  const english = useLanguage()[0] === 'en';
   const calls = useBound(recordApi);
   const { table, fields } = schema;
   const [record, setRecord] = useState(editing);
@@ -85,18 +88,22 @@ export function RecordForm({
           </MessageBarActions>
         </MessageBar>
       )}
-      {fields.map((x) => (
-        <FormField key={x.name} field={x} validation={form.field(x.name)}>
-          <FieldInput
-            field={x}
-            tableId={table.id}
-            value={form.values[x.name]}
-            departs={departs}
-            onChange={(v) => form.set(x.name, v)}
-            onBlur={() => form.blur(x.name)}
-          />
-        </FormField>
-      ))}
+      {fields.map((x) => {
+        const control = recordControl(x, departs, english);
+        return (
+          <ControlField key={x.name} form={form} name={x.name} label={x.label} required={x.required} {...(control ?? { kind: 'text' })}>
+            {control ? undefined : (
+              <RecordPicker
+                tableId={table.id}
+                field={x}
+                value={typeof form.values[x.name] === 'number' ? (form.values[x.name] as number) : null}
+                onChange={(v) => form.set(x.name, v)}
+                onBlur={() => form.blur(x.name)}
+              />
+            )}
+          </ControlField>
+        );
+      })}
     </FormDrawer>
   );
 }

@@ -3,7 +3,7 @@ import type { MessageKey } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
 import type { Column } from '../table/data-table.tsx';
 import type { FormApi } from './use-form.ts';
-import { TextField } from './form-fields.tsx';
+import { ControlField } from './field-control.tsx';
 
 /** A declared field's name in the console's language (its label is a key of both catalogues). */
 const labelOf = (t: T, label: string) => t(label as MessageKey);
@@ -23,12 +23,18 @@ export function declaredColumns<R extends object>(fields: Declarations, t: T): C
 export const declaredDetails = (fields: Declarations, t: T, row: object): Array<[string, string]> =>
   Object.entries(fields).map(([name, f]) => [labelOf(t, f.label), declaredValue(row, name) || '--']);
 
-/** A resource's declared fields in its form, each bound to the form (its rule, its message under it). */
+/** A resource's declared fields in its form, each bound to the form (its rule, its message under it), in the kit's control for its kind. */
 export function DeclaredFields<V extends Record<string, unknown>>({ fields, form, t }: { fields: Declarations; form: FormApi<V>; t: T }) {
   return (
     <>
       {Object.entries(fields).map(([name, f]) => (
-        <TextField key={name} form={form} name={name as keyof V & string} label={labelOf(t, f.label)} multiline={f.multiline} />
+        <ControlField
+          key={name}
+          form={form}
+          name={name as keyof V & string}
+          label={labelOf(t, f.label)}
+          kind={f.multiline ? 'multiline' : 'text'}
+        />
       ))}
     </>
   );

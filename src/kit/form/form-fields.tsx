@@ -1,6 +1,5 @@
-import { ChoiceSelect } from './controls/choice-select.tsx';
-import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
-import { ZonedDateTimeInput } from './controls/zoned-datetime-input.tsx';
+import { Input, Switch, Textarea } from '@fluentui/react-components';
+import { ControlField } from './field-control.tsx';
 import type { FormApi } from './use-form.ts';
 
 type Values = Record<string, unknown>;
@@ -50,13 +49,13 @@ export function TextField<V extends Values>({
     placeholder,
   };
   return (
-    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
+    <ControlField form={form} name={name} label={label} required={required} hint={hint} kind="text">
       {multiline ? (
         <Textarea resize="vertical" {...input} />
       ) : (
         <Input type={type} autoComplete={type === 'password' ? 'new-password' : 'off'} {...input} />
       )}
-    </Field>
+    </ControlField>
   );
 }
 
@@ -67,19 +66,8 @@ export interface SelectFieldProps<V extends Values> extends FieldProps<V, keyof 
 }
 
 /** A choice among a few options, bound to a form. */
-export function SelectField<V extends Values>({ form, name, label, required, hint, disabled, options, placeholder }: SelectFieldProps<V>) {
-  return (
-    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
-      <ChoiceSelect
-        value={String(form.values[name] ?? '')}
-        disabled={disabled}
-        empty={placeholder}
-        options={options}
-        onChange={(v) => form.set(name, v as V[typeof name])}
-        onBlur={() => form.blur(name)}
-      />
-    </Field>
-  );
+export function SelectField<V extends Values>({ placeholder, ...field }: SelectFieldProps<V>) {
+  return <ControlField {...field} kind="choice" empty={placeholder ?? null} />;
 }
 
 /** An on/off value of a form. */
@@ -99,15 +87,6 @@ export function SwitchField<V extends Values>({ form, name, label, disabled }: O
  * the instant (ISO 8601, '' for none).
  * @example <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} />
  */
-export function DateTimeField<V extends Values>({ form, name, label, required, hint, disabled }: FieldProps<V, keyof V & string>) {
-  return (
-    <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
-      <ZonedDateTimeInput
-        value={form.values[name]}
-        disabled={disabled}
-        onChange={(iso) => form.set(name, iso as V[typeof name])}
-        onBlur={() => form.blur(name)}
-      />
-    </Field>
-  );
+export function DateTimeField<V extends Values>(field: FieldProps<V, keyof V & string>) {
+  return <ControlField {...field} kind="datetime" />;
 }
