@@ -29,18 +29,8 @@ export interface TextFieldProps<V extends Values> extends FieldProps<V, keyof V 
  * it), its required mark and hint. A password field never offers the browser's saved password.
  * @example <TextField form={form} name="name" label={t('platformName')} required />
  */
-export function TextField<V extends Values>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  disabled,
-  type = 'text',
-  placeholder,
-  multiline,
-  trim,
-}: TextFieldProps<V>) {
+export function TextField<V extends Values>({ type = 'text', placeholder, multiline, trim, ...field }: TextFieldProps<V>) {
+  const { form, name, disabled } = field;
   const input = {
     value: String(form.values[name] ?? ''),
     onChange: (_: unknown, d: { value: string }) => form.set(name, (trim ? d.value.trim() : d.value) as V[typeof name]),
@@ -49,7 +39,7 @@ export function TextField<V extends Values>({
     placeholder,
   };
   return (
-    <ControlField form={form} name={name} label={label} required={required} hint={hint} kind="text">
+    <ControlField {...field} kind="text">
       {multiline ? (
         <Textarea resize="vertical" {...input} />
       ) : (

@@ -4,24 +4,9 @@ import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { recordProblems, recordValue } from '@/api/rules/record-rules.ts';
 import { phone } from '@/api/schema/kit.ts';
 import { englishOf } from '@/i18n/client-messages.ts';
+import { metaField } from '@tests/support/meta-field.ts';
 
-const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
-  id: 1,
-  tableId: 1,
-  name: 'f',
-  label: '字段',
-  labelEn: '',
-  type,
-  options: [],
-  refTableId: null,
-  required: false,
-  unique: false,
-  searchable: false,
-  listColumn: true,
-  defaultValue: null,
-  sort: 0,
-  ...extra,
-});
+const field = metaField;
 
 // Issue 14: one rule for a record's values, the browser's form and the server's every write.
 describe('recordValue', () => {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { META_FIELD_TYPES, type MetaFieldRow } from '@/api/contract/records.ts';
+import { META_FIELD_TYPES } from '@/api/contract/records.ts';
 import { recordControl } from '@/features/records/record-fields.tsx';
+import { metaField } from '@tests/support/meta-field.ts';
 
-const field = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
-  id: 1,
-  tableId: 1,
-  name: 'f',
-  label: '字段',
-  labelEn: '',
-  type,
-  options: [],
-  refTableId: null,
-  required: false,
-  unique: false,
-  searchable: false,
-  listColumn: true,
-  defaultValue: null,
-  sort: 0,
-  ...extra,
-});
+const field = metaField;
 
 describe('a record field in the kit’s form (recordControl)', () => {
   it('gives every field type but a reference one of the kit’s controls; a reference keeps the records’ picker', () => {

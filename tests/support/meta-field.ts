@@ -1,0 +1,20 @@
+import type { MetaFieldRow } from '@/api/contract/records.ts';
+
+/** A data-dictionary field of `type` as the server answers one: plain (optional, listed, not searched) unless `extra` says. */
+export const metaField = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRow> = {}): MetaFieldRow => ({
+  id: 1,
+  tableId: 1,
+  name: 'f',
+  label: '字段',
+  labelEn: '',
+  type,
+  options: [],
+  refTableId: null,
+  required: false,
+  unique: false,
+  searchable: false,
+  listColumn: true,
+  defaultValue: null,
+  sort: 0,
+  ...extra,
+});
