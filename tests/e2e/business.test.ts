@@ -189,6 +189,45 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('员工管理, a page rendered from its declaration: each rule under its field, nothing typed lost, a store number kept and cleared, 未绑定 for no account', async () => {
+    const page = await ui.signedInPage('tenantadmin');
+    await page.goto(`${ui.baseUrl}/#/base-info/staff-mng`);
+    await page.getByRole('button', { name: '新增员工' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增员工' });
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('员工姓名不能为空').waitFor();
+    await expect.poll(() => drawer.getByText('员工编号不能为空').count()).toBe(1);
+    const code = `D${String(Date.now()).slice(-7)}`;
+    await drawer.getByRole('textbox', { name: '员工姓名' }).fill('申报员');
+    await drawer.getByRole('textbox', { name: '员工编号' }).fill(code);
+    await drawer.getByRole('textbox', { name: '手机号' }).fill('123');
+    await drawer.getByRole('textbox', { name: '门店编号' }).fill('12a');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('请输入正确格式的手机号').waitFor();
+    await drawer.getByText('门店编号须为数字').waitFor();
+    // nothing typed is lost while the rules speak
+    await expect.poll(() => drawer.getByRole('textbox', { name: '员工姓名' }).inputValue()).toBe('申报员');
+    await drawer.getByRole('textbox', { name: '手机号' }).fill('');
+    await drawer.getByRole('textbox', { name: '门店编号' }).fill('12');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: '姓名、编号或手机号' }).fill(code);
+    await page.getByRole('button', { name: '查询' }).click();
+    const row = page.getByRole('row').filter({ hasText: code });
+    await expect.poll(() => row.innerText()).toMatch(new RegExp(`申报员\\s+${code}\\s+--\\s+12\\s+未绑定`));
+    await page.getByRole('button', { name: '编辑 申报员' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑员工' });
+    await expect.poll(() => edit.getByRole('textbox', { name: '门店编号' }).inputValue()).toBe('12');
+    await edit.getByRole('textbox', { name: '门店编号' }).fill('');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toMatch(new RegExp(`${code}\\s+--\\s+--\\s+未绑定`));
+    await page.getByRole('button', { name: '删除 申报员' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a records import says in its dialog a sheet over 10 MB (before sending anything) and a wrong header', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/brand`);

@@ -29,7 +29,7 @@ import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { importedUser, USER_FIELDS, USER_SHEET, type UserInput } from '@/api/schema/system/user.ts';
-import { declaredEntries } from '@/api/schema/resource.ts';
+import { storedEntries } from '@/api/schema/resource.ts';
 import { userApi } from '@/api/table/users.ts';
 
 /** Rows saved per statement: each chunk is all or nothing; a chunk that meets a duplicate is retried row by row. */
@@ -43,7 +43,7 @@ interface ValidRow {
 }
 
 /** The users' declared fields (USER_FIELDS), by name, in declaration order. */
-const DECLARED = declaredEntries(USER_FIELDS);
+const DECLARED = storedEntries(USER_FIELDS);
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
 const names = (v: string) =>

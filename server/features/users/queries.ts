@@ -3,7 +3,7 @@ import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import { departmentScope } from '../../access/permissions.ts';
 import { contains } from '../../infra/db/like.ts';
 import { USER_FIELDS, USER_SORT_FIELDS, type UserFilters, type UserInput, type UserRow } from '@/api/schema/system/user.ts';
-import { declaredCells, declaredEntries } from '@/api/schema/resource.ts';
+import { declaredCells, storedEntries } from '@/api/schema/resource.ts';
 import type { ImportProblem } from '@/api/contract/jobs.ts';
 
 /*
@@ -13,7 +13,7 @@ import type { ImportProblem } from '@/api/contract/jobs.ts';
  */
 
 /** The users' declared fields (USER_FIELDS): their columns and the names the calls give them. */
-const DECLARED = declaredEntries(USER_FIELDS);
+const DECLARED = storedEntries(USER_FIELDS);
 
 /** A user row as lists and details answer it. `createdAt` is an instant (ISO 8601); the client formats it. */
 const USER_COLUMNS = `u.id, u.user_name AS "userName", u.nickname, u.phone, u.user_type AS "userType", u.status,

@@ -3,63 +3,138 @@ import { text } from './kit.ts';
 import type { RuleKey } from './messages.ts';
 
 /**
- * A text field of a resource, declared once (issue 44): the server's SQL, the answer and save schemas, the list's
- * column, the form, the detail, the import template, the import and the export all read it from here.
+ * A resource's fields, each declared once (issue 44): its name in the console, its rule, the kind of value it
+ * holds, and where it appears (a list column, the form, 详情, the sheets). The answer and save schemas, the kit's
+ * list, form and detail, and for a stored field the server's SQL, the import template, the import and the export
+ * all read it from here. A page overrides only what is its own (a cell that is a switch, a form field with a hint).
  */
-export interface TextFieldDeclaration {
-  /** its column in the resource's table (lower-case letters and underscores) */
-  column: string;
+
+/** The kinds of value a declared field holds: the kit has one control (src/kit/form/field-control.tsx) and one cell for each. */
+export type FieldKind = 'text' | 'multiline' | 'phone' | 'number' | 'money' | 'choice' | 'flag' | 'date' | 'datetime' | 'image';
+
+export interface FieldDeclaration {
+  kind: FieldKind;
   /** its name in the console: a key of both message catalogues (src/i18n/messages-zh.ts, messages-en.ts) */
   label: string;
-  /** its heading in the import template and the exports: the sheet's own (Chinese) words, which an import reads back */
-  sheet: string;
-  /** its longest value, and the rule message that says so (src/api/schema/messages.ts, both languages) */
-  max: readonly [number, RuleKey];
-  /** in the list: its width, and whether it waits in the column chooser (列设置) until shown */
-  list: { width: number; hiddenAtFirst?: boolean };
-  /** several lines in the form */
-  multiline?: boolean;
+  /** the rule a save and the form check it by (its messages are rules of messages.ts, both languages); none: shown, never written */
+  rule?: v.GenericSchema;
+  /** how an answer holds it; text by default */
+  answer?: v.GenericSchema;
+  /** a choice's values, each with its name (a key of both catalogues) */
+  choices?: ReadonlyArray<{ value: string | number; label: string }>;
+  /** a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list */
+  list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean };
+  /** in the form: by default when it has a rule */
+  form?: boolean;
+  /** in 详情: by default yes */
+  detail?: boolean;
+  /** a stored field's column in the resource's table (lower-case letters and underscores): the server's SQL reads it */
+  column?: string;
+  /** a stored field's heading in the import template and the exports: the sheet's own (Chinese) words, which an import reads back */
+  sheet?: string;
 }
 
-/** A resource's declared fields, by the name its calls give them. */
-export type Declarations = Readonly<Record<string, TextFieldDeclaration>>;
+/** A resource's declared fields, by the name its calls give them, in the order they are shown. */
+export type Declarations = Readonly<Record<string, FieldDeclaration>>;
 
-/** Declares a resource's fields, checking each column name is safe to write into SQL. */
+/** A field the server stores from its declaration: its column, its sheet heading and its rule (users' 备注). */
+export type StoredField = FieldDeclaration & { column: string; sheet: string; rule: v.GenericSchema };
+
+/** Declares a resource's fields, checking each name is safe in a call and each column safe to write into SQL. */
 export function declareFields<F extends Declarations>(fields: F): F {
   for (const [name, f] of Object.entries(fields)) {
-    if (!/^[a-z][a-z_]*$/.test(f.column)) throw new Error(`field ${name}: column "${f.column}" must be lower-case letters and underscores`);
+    if (f.column !== undefined && !/^[a-z][a-z_]*$/.test(f.column))
+      throw new Error(`field ${name}: column "${f.column}" must be lower-case letters and underscores`);
     if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`field ${name}: the name must be camelCase letters`);
+    if (f.kind === 'choice' && !f.choices?.length) throw new Error(`field ${name}: a choice names its choices`);
   }
   return fields;
 }
 
 type TextRule = ReturnType<typeof text>;
 
-/** The rules a save (and the form) checks declared fields by: trimmed text up to its length, '' when absent. */
-export const declaredRules = <F extends Declarations>(fields: F) =>
-  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, text({ max: f.max })])) as {
-    [K in keyof F]: TextRule;
+/**
+ * A text field: trimmed, up to `max` characters with its message, required when `required` names the message
+ * for an empty one (else '' when absent). Several lines in the form when `multiline`.
+ */
+export const textField = <const O extends Omit<FieldDeclaration, 'kind' | 'rule'>>(
+  opts: O & { max: readonly [number, RuleKey]; required?: RuleKey; multiline?: boolean },
+) => {
+  const { max, required, multiline, ...rest } = opts;
+  return { ...rest, kind: multiline ? 'multiline' : 'text', rule: text({ max, required }) } as Omit<O, 'max' | 'required' | 'multiline'> & {
+    kind: 'text' | 'multiline';
+    rule: TextRule;
   };
+};
+
+type Ruled<F extends Declarations> = {
+  [K in keyof F as F[K] extends { rule: v.GenericSchema } ? K : never]: F[K]['rule'] & v.GenericSchema;
+};
+type Answered<F extends Declarations> = {
+  [K in keyof F]: F[K] extends { answer: infer A extends v.GenericSchema } ? A : v.StringSchema<undefined>;
+};
+
+/** The rules a save (and the form) checks the declared fields by: each field's own, for those written. */
+export const declaredRules = <F extends Declarations>(fields: F) =>
+  Object.fromEntries(Object.entries(fields).flatMap(([name, f]) => (f.rule ? [[name, f.rule]] : []))) as Ruled<F>;
 
 /** The declared fields as an answer holds them. */
 export const declaredRow = <F extends Declarations>(fields: F) =>
-  Object.fromEntries(Object.keys(fields).map((name) => [name, v.string()])) as { [K in keyof F]: v.StringSchema<undefined> };
+  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.answer ?? v.string()])) as Answered<F>;
 
-/** The declared fields' values of a row, in declaration order (a sheet's cells, a form's initial values). */
-export const declaredValues = <F extends Declarations>(fields: F, row: object = {}) => {
-  const cells = declaredCells(fields, row);
-  return Object.fromEntries(Object.keys(fields).map((name, i) => [name, cells[i]])) as { [K in keyof F]: string };
-};
+/** The stored fields of a declaration (a column and a sheet heading each), by name, in declaration order: the server's SQL and sheets. */
+export const storedEntries = (fields: Declarations): Array<[string, StoredField]> =>
+  Object.entries(fields).filter((e): e is [string, StoredField] => e[1].column !== undefined && e[1].sheet !== undefined && !!e[1].rule);
 
-/** The declared fields by name, in declaration order. */
-export const declaredEntries = (fields: Declarations): Array<[string, TextFieldDeclaration]> => Object.entries(fields);
-
-/** A declared field's value in a row: its text, '' where the row has none (or not text). */
+/** A declared field's value in a row as text: '' where the row has none. */
 export const declaredValue = (row: object, name: string): string => {
   const value = (row as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : '';
+  return value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
 };
 
-/** The declared fields' values of a row as a sheet's cells, in declaration order ('' where the row has none). */
+/** The stored fields' values of a row as text, by name (a form's initial values, a save's input). */
+export const declaredValues = <F extends Declarations>(fields: F, row: object = {}) =>
+  Object.fromEntries(storedEntries(fields).map(([name]) => [name, declaredValue(row, name)])) as { [K in keyof F]: string };
+
+/** The stored fields' values of a row as a sheet's cells (or SQL's parameters), in declaration order ('' where the row has none). */
 export const declaredCells = (fields: Declarations, row: object = {}): string[] =>
-  Object.keys(fields).map((name) => declaredValue(row, name));
+  storedEntries(fields).map(([name]) => declaredValue(row, name));
+
+/** The name of a choice's value (a key of both catalogues), or null for a value that is not one of them. */
+export const choiceLabel = (f: FieldDeclaration, value: unknown): string | null =>
+  f.choices?.find((c) => String(c.value) === String(value))?.label ?? null;
+
+/**
+ * The declared fields' values of a row as the form holds them (text for text, numbers and choices; true or false
+ * for a flag), for the fields the form shows.
+ */
+export const formValues = (fields: Declarations, row: object | null): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => inForm(f))
+      .map(([name, f]) => {
+        const value = row ? (row as Record<string, unknown>)[name] : undefined;
+        return [name, f.kind === 'flag' ? value === true : declaredValue(row ?? {}, name)];
+      }),
+  );
+
+/**
+ * The form's values as a save sends them: a number typed as digits is sent as a number and an empty one as none;
+ * a choice as its declared value. Anything else is sent as typed, so that the rule refuses it with its own message.
+ */
+export const formBody = (fields: Declarations, values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => inForm(f))
+      .map(([name, f]) => {
+        const value = values[name];
+        if (typeof value !== 'string') return [name, value];
+        const typed = value.trim();
+        if (f.kind === 'number' || f.kind === 'money') return [name, typed === '' ? null : /^\d+$/.test(typed) ? Number(typed) : value];
+        if (f.kind === 'choice') return [name, f.choices?.find((c) => String(c.value) === value)?.value ?? (value === '' ? null : value)];
+        return [name, value];
+      }),
+  );
+
+/** Whether the form shows a field: as declared, else when it has a rule. */
+export const inForm = (f: FieldDeclaration) => f.form ?? f.rule !== undefined;

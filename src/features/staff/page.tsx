@@ -1,34 +1,26 @@
 import { staffApi } from '@/api/table/base-info.ts';
-import type { StaffRow } from '@/api/schema/system/staff.ts';
 import type { Sent } from '@/api/table/define.ts';
-import { listed } from '@/kit/list/use-list.ts';
-import { staffSave } from '@/api/schema/system/staff.ts';
+import { STAFF_FIELDS, staffSave, type StaffRow } from '@/api/schema/system/staff.ts';
+import { formBody, formValues } from '@/api/schema/resource.ts';
+import { DeclaredFields, declaredColumns } from '@/kit/form/declared-fields.tsx';
+import { useFormatInstant } from '@/shell/time-zone.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
-import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { type RowFormProps } from '@/kit/form/use-editor.ts';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
-import { usePageData } from '@/kit/list/use-list.ts';
+import { listed, usePageData } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
-type StaffValues = { staffName: string; staffCode: string; phone: string; storeId: string };
-
-/** The body a save sends: what the shared schema checks on both sides. */
-const bodyOf = (row: StaffRow | null, v: StaffValues): Sent<typeof staffApi.save> => ({
-  ...(row ? { id: row.id } : {}),
-  staffName: v.staffName,
-  staffCode: v.staffCode,
-  phone: v.phone,
-  storeId: v.storeId.trim() === '' ? null : /^\d+$/.test(v.storeId.trim()) ? Number(v.storeId) : (v.storeId as unknown as number),
-  userId: row?.userId ?? null,
-});
+/** The body a save sends: the declared fields as typed (a store number as a number), the row and its bound account. */
+const bodyOf = (row: StaffRow | null, v: Record<string, unknown>) =>
+  ({ ...(row ? { id: row.id } : {}), ...formBody(STAFF_FIELDS, v), userId: row?.userId ?? null }) as Sent<typeof staffApi.save>;
 
 /**
  * 基础数据 › 员工管理 on the real staff table (staff/save): the staff the online list and accounts name. An
@@ -43,12 +35,9 @@ export default function StaffView({ route }: ViewProps) {
   const keyword = list.filters.keyword || undefined;
   const data = usePageData(list, (page) => api.send(staffApi.list, { ...page, keyword }).then(listed), [api, keyword]);
   const page = useListPage({ data, filters, form: (p: RowFormProps<StaffRow>) => <StaffForm {...p} /> });
+  const formatInstant = useFormatInstant();
   const columns: Column<StaffRow>[] = [
-    { key: 'staffName', title: t('staffName'), width: 130, render: (r) => r.staffName },
-    { key: 'staffCode', title: t('staffCode'), width: 110, render: (r) => r.staffCode },
-    { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
-    { key: 'storeId', title: t('staffStore'), width: 90, render: (r) => r.storeId ?? '--' },
-    { key: 'userName', title: t('staffAccount'), width: 130, render: (r) => r.userName ?? t('staffUnbound') },
+    ...declaredColumns<StaffRow>(STAFF_FIELDS, { t, formatInstant }, { userName: { render: (r) => r.userName ?? t('staffUnbound') } }),
     actionsColumn({
       name: (r) => r.staffName,
       actions: (r) => [
@@ -77,18 +66,11 @@ export default function StaffView({ route }: ViewProps) {
 function StaffForm({ row, onClose, onSaved }: RowFormProps<StaffRow>) {
   const t = useT();
   const api = useApi();
-  const form = useSchemaForm<StaffValues>(
-    { staffName: row?.staffName ?? '', staffCode: row?.staffCode ?? '', phone: row?.phone ?? '', storeId: row?.storeId?.toString() ?? '' },
-    staffSave,
-    (v) => bodyOf(row, v),
-  );
-  const save = (v: StaffValues) => api.send(staffApi.save, bodyOf(row, v), { fieldErrors: true }).then(onSaved);
+  const form = useSchemaForm<Record<string, unknown>>(formValues(STAFF_FIELDS, row), staffSave, (v) => bodyOf(row, v));
+  const save = (v: Record<string, unknown>) => api.send(staffApi.save, bodyOf(row, v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('staffEdit') : t('staffAdd')} form={form} onSave={save} onClose={onClose}>
-      <TextField form={form} name="staffName" label={t('staffName')} required />
-      <TextField form={form} name="staffCode" label={t('staffCode')} required />
-      <TextField form={form} name="phone" label={t('phone')} />
-      <TextField form={form} name="storeId" label={t('staffStore')} />
+      <DeclaredFields fields={STAFF_FIELDS} form={form} t={t} />
     </FormDrawer>
   );
 }

@@ -69,7 +69,7 @@ export function useUserColumns({
       width: 140,
       render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
     },
-    ...declaredColumns<UserRow>(USER_FIELDS, t),
+    ...declaredColumns<UserRow>(USER_FIELDS, { t, formatInstant }),
     {
       key: 'createdAt',
       title: t('createdAt'),

@@ -30,7 +30,7 @@ export function userDetailItems(
     [t('departments'), departNames(detail.departIds)],
     [t('roles'), roleNames(detail.roleIds, detail.roleNames) || '--'],
     [t('boundStaff'), detail.staff],
-    ...declaredDetails(USER_FIELDS, t, detail),
+    ...declaredDetails(USER_FIELDS, { t, formatInstant }, detail),
     [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
     [t('createdAt'), formatInstant(detail.createdAt)],
   ];

@@ -1,41 +1,95 @@
-import { declaredValue, type Declarations } from '@/api/schema/resource.ts';
+import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclaration } from '@/api/schema/resource.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
 import type { Column } from '../table/data-table.tsx';
 import type { FormApi } from './use-form.ts';
 import { ControlField } from './field-control.tsx';
 
-/** A declared field's name in the console's language (its label is a key of both catalogues). */
+/** A declared name (a field's, a choice's) in the console's language: it is a key of both catalogues. */
 const labelOf = (t: T, label: string) => t(label as MessageKey);
 
-/** A resource's declared fields as list columns: as wide as declared, waiting in 列设置 when declared so. */
-export function declaredColumns<R extends object>(fields: Declarations, t: T): Column<R>[] {
-  return Object.entries(fields).map(([name, f]) => ({
-    key: name,
-    title: labelOf(t, f.label),
-    width: f.list.width,
-    hiddenAtFirst: f.list.hiddenAtFirst,
-    render: (row: R) => declaredValue(row, name) || '--',
-  }));
+/** How the kit says a declared field's value in a cell or 详情; an instant in the tenant's zone. */
+export interface CellText {
+  t: T;
+  formatInstant: (value: string) => string;
+}
+
+/** A declared field's value as text: a choice by its name, a flag as 是/否, a time in the tenant's zone, '--' for none. */
+export function declaredText(f: FieldDeclaration, row: object, name: string, { t, formatInstant }: CellText): string {
+  const value = (row as Record<string, unknown>)[name];
+  if (f.kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
+  const text = declaredValue(row, name);
+  if (!text) return '--';
+  if (f.kind === 'choice') {
+    const label = choiceLabel(f, value);
+    return label ? labelOf(t, label) : text;
+  }
+  if (f.kind === 'datetime') return formatInstant(text);
+  return text;
+}
+
+/**
+ * A resource's declared list fields as columns: as wide as declared, sortable and waiting in 列设置 when declared so.
+ * `own` replaces what a page says itself of a column (a cell that is a switch, a name for none).
+ */
+export function declaredColumns<R extends object>(
+  fields: Declarations,
+  cell: CellText,
+  own: Readonly<Record<string, Partial<Column<R>>>> = {},
+): Column<R>[] {
+  return Object.entries(fields).flatMap(([name, f]) =>
+    f.list
+      ? [
+          {
+            key: name,
+            title: labelOf(cell.t, f.label),
+            width: f.list.width,
+            sortable: f.list.sortable,
+            hiddenAtFirst: f.list.hiddenAtFirst,
+            render: (row: R) => declaredText(f, row, name, cell),
+            ...own[name],
+          },
+        ]
+      : [],
+  );
 }
 
 /** A resource's declared fields as 详情 lists them: each name and its value. */
-export const declaredDetails = (fields: Declarations, t: T, row: object): Array<[string, string]> =>
-  Object.entries(fields).map(([name, f]) => [labelOf(t, f.label), declaredValue(row, name) || '--']);
+export const declaredDetails = (fields: Declarations, cell: CellText, row: object): Array<[string, string]> =>
+  Object.entries(fields)
+    .filter(([, f]) => f.detail !== false)
+    .map(([name, f]) => [labelOf(cell.t, f.label), declaredText(f, row, name, cell)]);
 
-/** A resource's declared fields in its form, each bound to the form (its rule, its message under it), in the kit's control for its kind. */
-export function DeclaredFields<V extends Record<string, unknown>>({ fields, form, t }: { fields: Declarations; form: FormApi<V>; t: T }) {
+/**
+ * A resource's declared form fields, each in the kit's control for its kind and bound to the form (its rule, its
+ * required mark, its message under it). `hints` puts a page's words under a field.
+ */
+export function DeclaredFields<V extends Record<string, unknown>>({
+  fields,
+  form,
+  t,
+  hints = {},
+}: {
+  fields: Declarations;
+  form: FormApi<V>;
+  t: T;
+  hints?: Readonly<Record<string, string>>;
+}) {
   return (
     <>
-      {Object.entries(fields).map(([name, f]) => (
-        <ControlField
-          key={name}
-          form={form}
-          name={name as keyof V & string}
-          label={labelOf(t, f.label)}
-          kind={f.multiline ? 'multiline' : 'text'}
-        />
-      ))}
+      {Object.entries(fields)
+        .filter(([, f]) => inForm(f))
+        .map(([name, f]) => (
+          <ControlField
+            key={name}
+            form={form}
+            name={name as keyof V & string}
+            label={labelOf(t, f.label)}
+            hint={hints[name]}
+            kind={f.kind}
+            options={f.choices?.map((c) => ({ value: String(c.value), label: labelOf(t, c.label) }))}
+          />
+        ))}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useT } from '@/i18n/use-t.ts';
+import type { FieldKind } from '@/api/schema/resource.ts';
 import { ChoiceSelect, type Choice } from './controls/choice-select.tsx';
 import { DayPicker } from './controls/day-picker.tsx';
 import { ImageUpload } from './controls/image-upload.tsx';
@@ -8,10 +9,10 @@ import type { FormApi } from './use-form.ts';
 import { ZonedDateTimeInput } from './controls/zoned-datetime-input.tsx';
 
 /**
- * The kinds of value a form edits, each with its one control: the system pages' declared fields and the data
- * dictionary's record fields render from this map alike (issue 44).
+ * The kinds of value a form edits (a declared field's kind, src/api/schema/resource.ts), each with its one control:
+ * the system pages' declared fields and the data dictionary's record fields render from this map alike (issue 44).
  */
-export type ControlKind = 'text' | 'multiline' | 'phone' | 'number' | 'money' | 'choice' | 'flag' | 'date' | 'datetime' | 'image';
+export type ControlKind = FieldKind;
 
 export interface ControlSpec {
   kind: ControlKind;

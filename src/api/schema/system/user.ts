@@ -4,26 +4,26 @@ import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, USER_SHEET_COLUMNS } fro
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
-import { declareFields, declaredEntries, declaredRow, declaredRules } from '../resource.ts';
+import { declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
 
 /**
  * The users' declared fields (src/api/schema/resource.ts): each is written here once, and the list, the form, the
  * detail, the import template, the import, the export and the server's SQL take it from here. A new text field of
- * users is a migration adding its column, an entry here, its name in both catalogues and its rule message.
+ * users is a migration adding its column, an entry here (`textField`), its name in both catalogues and its rule message.
  */
 export const USER_FIELDS = declareFields({
-  remark: {
+  remark: textField({
     column: 'remark',
     label: 'userRemark',
     sheet: '备注',
     max: [200, 'userRemarkMax'],
     list: { width: 160, hiddenAtFirst: true },
     multiline: true,
-  },
+  }),
 });
 
 /** The users sheet's columns: the template's own, then each declared field's heading. */
-export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...declaredEntries(USER_FIELDS).map(([, f]) => f.sheet)];
+export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)];
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */
 export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'] as const;

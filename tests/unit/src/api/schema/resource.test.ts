@@ -1,25 +1,45 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { declareFields, declaredCells, declaredRow, declaredRules, declaredValues } from '@/api/schema/resource.ts';
+import {
+  declareFields,
+  declaredCells,
+  declaredRow,
+  declaredRules,
+  declaredValues,
+  formBody,
+  formValues,
+  storedEntries,
+  textField,
+} from '@/api/schema/resource.ts';
+import { optionalRowId } from '@/api/schema/kit.ts';
+import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
 import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { zhSignedIn } from '@/i18n/messages-zh.ts';
+import { zhPublic } from '@/i18n/messages.ts';
 import { en } from '@/i18n/messages-en.ts';
 import { RULE_MESSAGES_EN } from '@/i18n/rule-messages-en.ts';
 
 const fields = declareFields({
-  remark: { column: 'remark', label: 'userRemark', sheet: '备注', max: [5, 'userRemarkMax'], list: { width: 100 } },
-  note: { column: 'note_text', label: 'userRemark', sheet: '附注', max: [3, 'userRemarkMax'], list: { width: 100, hiddenAtFirst: true } },
+  remark: textField({ column: 'remark', label: 'userRemark', sheet: '备注', max: [5, 'userRemarkMax'], list: { width: 100 } }),
+  note: textField({
+    column: 'note_text',
+    label: 'userRemark',
+    sheet: '附注',
+    max: [3, 'userRemarkMax'],
+    list: { width: 100, hiddenAtFirst: true },
+  }),
 });
 
 describe('declared fields (src/api/schema/resource.ts)', () => {
   it('refuses a column or a name that could not be written into SQL or a call', () => {
-    const f = { column: 'x', label: 'userRemark', sheet: 'x', max: [1, 'userRemarkMax'] as const, list: { width: 1 } };
+    const f = textField({ column: 'x', label: 'userRemark', sheet: 'x', max: [1, 'userRemarkMax'], list: { width: 1 } });
     expect(() => declareFields({ a: { ...f, column: 'remark; DROP TABLE app_user' } })).toThrow(/lower-case letters/);
     expect(() => declareFields({ a: { ...f, column: 'Remark' } })).toThrow(/lower-case letters/);
     expect(() => declareFields({ 'a"b': f })).toThrow(/camelCase/);
+    expect(() => declareFields({ a: { kind: 'choice', label: 'userType' } })).toThrow(/names its choices/);
   });
 
   it('checks each by its rule: trimmed, up to its length with its own message, empty when absent', () => {
@@ -33,11 +53,78 @@ describe('declared fields (src/api/schema/resource.ts)', () => {
     expect(v.is(v.object(declaredRow(fields)), { remark: '', note: 'x' })).toBe(true);
   });
 
-  it('reads a row’s values in declaration order, empty where the row has none or not text', () => {
+  it('reads a row’s stored values in declaration order as text, empty where the row has none', () => {
     expect(declaredCells(fields, { note: 'n', remark: 'r', other: 'x' })).toEqual(['r', 'n']);
-    expect(declaredCells(fields, { remark: 7 })).toEqual(['', '']);
+    expect(declaredCells(fields, { remark: 7 })).toEqual(['7', '']);
+    expect(declaredCells(fields, { remark: null })).toEqual(['', '']);
     expect(declaredValues(fields, { note: 'n' })).toEqual({ remark: '', note: 'n' });
     expect(declaredValues(fields)).toEqual({ remark: '', note: '' });
+  });
+});
+
+describe('declared kinds beyond text', () => {
+  const kinds = declareFields({
+    name: textField({ label: 'staffName', required: 'staffName', max: [8, 'staffNameMax'] }),
+    store: { kind: 'number', label: 'staffStore', rule: optionalRowId('staffStore'), answer: v.nullable(v.number()) },
+    level: {
+      kind: 'choice',
+      label: 'userType',
+      choices: [
+        { value: 1, label: 'enabled' },
+        { value: 0, label: 'disabled' },
+      ],
+      rule: v.picklist([0, 1]),
+    },
+    vip: { kind: 'flag', label: 'yes', rule: v.boolean() },
+    shown: { kind: 'text', label: 'staffAccount', list: { width: 90 } },
+  });
+
+  it('the form holds numbers and choices as text and a flag as true or false, and only the fields it shows', () => {
+    expect(formValues(kinds, null)).toEqual({ name: '', store: '', level: '', vip: false });
+    expect(formValues(kinds, { name: '甲', store: 12, level: 0, vip: true, shown: 'x' })).toEqual({
+      name: '甲',
+      store: '12',
+      level: '0',
+      vip: true,
+    });
+  });
+
+  it('a save sends digits as a number, nothing as none, a choice as its value, and anything else as typed for its rule', () => {
+    expect(formBody(kinds, { name: '甲', store: ' 12 ', level: '0', vip: true })).toEqual({ name: '甲', store: 12, level: 0, vip: true });
+    expect(formBody(kinds, { name: '', store: '', level: '', vip: false })).toEqual({ name: '', store: null, level: null, vip: false });
+    expect(formBody(kinds, { name: 'x', store: '12a', level: '9', vip: false })).toMatchObject({ store: '12a', level: '9' });
+    const schema = v.object(declaredRules(kinds));
+    expect(Object.keys(schema.entries)).toEqual(['name', 'store', 'level', 'vip']);
+    expect(fieldProblems(schema, formBody(kinds, { name: '', store: '12a', level: '1', vip: true }))).toEqual({
+      name: RULE_MESSAGES.staffName,
+      store: RULE_MESSAGES.staffStore,
+    });
+  });
+
+  it('only a field with a column, a heading and a rule is stored by the server from its declaration', () => {
+    expect(storedEntries(kinds)).toEqual([]);
+    expect(storedEntries(fields).map(([name]) => name)).toEqual(['remark', 'note']);
+    expect(v.is(v.object(declaredRow(kinds)), { name: 'a', store: null, level: 'x', vip: 'y', shown: '' })).toBe(true);
+  });
+});
+
+describe('the staff’s declared fields', () => {
+  it('make the staff row and the staff save: each named in both catalogues, each rule’s message in both languages', () => {
+    for (const [name, f] of Object.entries(STAFF_FIELDS))
+      expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
+    expect(Object.keys(staffRow.entries)).toEqual(['id', ...Object.keys(STAFF_FIELDS), 'userId']);
+    expect(Object.keys(staffSave.entries)).toEqual(['id', 'staffName', 'staffCode', 'phone', 'storeId', 'userId']);
+    const problems = fieldProblems(staffSave, { staffName: '', staffCode: 'x'.repeat(33), phone: '123', storeId: 'a1' });
+    expect(problems).toEqual({
+      staffName: RULE_MESSAGES.staffName,
+      staffCode: RULE_MESSAGES.staffCodeMax,
+      phone: RULE_MESSAGES.staffPhone,
+      storeId: RULE_MESSAGES.staffStore,
+    });
+    for (const key of ['staffName', 'staffCodeMax', 'staffPhone', 'staffStore'] as const)
+      expect([key, RULE_MESSAGES_EN[key]]).toEqual([key, expect.any(String)]);
+    // a masked phone (privacy on) sent back unchanged is let through: the stored one stays
+    expect(fieldProblems(staffSave, { staffName: '甲', staffCode: 'S1', phone: '138****0000' })).toEqual({});
   });
 });
 
@@ -45,9 +132,10 @@ describe('the users’ declared fields', () => {
   it('each is named in both catalogues, its rule in both languages, its heading after the template’s own', () => {
     for (const [name, f] of Object.entries(USER_FIELDS)) {
       expect([name, f.label in zhSignedIn, f.label in en]).toEqual([name, true, true]);
-      expect([name, RULE_MESSAGES_EN[f.max[1]]]).toEqual([name, expect.any(String)]);
+      expect([name, f.column, f.sheet]).toEqual([name, expect.any(String), expect.any(String)]);
     }
     expect(USER_SHEET).toEqual([...USER_SHEET_COLUMNS, ...Object.values(USER_FIELDS).map((f) => f.sheet)]);
+    expect(RULE_MESSAGES_EN.userRemarkMax).toEqual(expect.any(String));
   });
 
   it('are part of the user row and the users form', () => {

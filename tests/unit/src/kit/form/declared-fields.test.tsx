@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import * as v from 'valibot';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { optionalRowId } from '@/api/schema/kit.ts';
+import { declareFields, formValues, textField } from '@/api/schema/resource.ts';
+import { DeclaredFields, declaredColumns, declaredDetails } from '@/kit/form/declared-fields.tsx';
+import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { dictionaries } from '@/i18n/messages.ts';
+import type { T } from '@/i18n/use-t.ts';
+
+afterEach(cleanup);
+
+const FIELDS = declareFields({
+  staffName: textField({ label: 'staffName', required: 'staffName', max: [32, 'staffNameMax'], list: { width: 130, sortable: true } }),
+  storeId: { kind: 'number', label: 'staffStore', rule: optionalRowId('staffStore'), answer: v.nullable(v.number()), list: { width: 90 } },
+  status: {
+    kind: 'choice',
+    label: 'status',
+    choices: [
+      { value: 1, label: 'enabled' },
+      { value: 0, label: 'disabled' },
+    ],
+    rule: v.picklist([0, 1]),
+    list: { width: 80 },
+  },
+  vip: { kind: 'flag', label: 'yes', rule: v.boolean(), detail: false },
+  signedAt: { kind: 'datetime', label: 'createdAt', list: { width: 160, hiddenAtFirst: true } },
+});
+const t: T = (key) => dictionaries['zh-cn']![key] ?? key;
+const cell = { t, formatInstant: (x: string) => `在${x}` };
+const ROW = { id: 1, staffName: '王小二', storeId: null, status: 0, vip: true, signedAt: '2026-11-27T08:00:00Z' };
+
+describe('a declaration rendered by the kit', () => {
+  it('makes the list’s columns from the fields it lists, each cell by its kind, a page’s own column where it says', () => {
+    const columns = declaredColumns<typeof ROW>(FIELDS, cell, { storeId: { render: (r) => r.storeId ?? '总部' } });
+    expect(columns.map((c) => [c.key, c.title, c.width, Boolean(c.sortable), Boolean(c.hiddenAtFirst)])).toEqual([
+      ['staffName', '员工姓名', 130, true, false],
+      ['storeId', '门店编号', 90, false, false],
+      ['status', '状态', 80, false, false],
+      ['signedAt', '创建时间', 160, false, true],
+    ]);
+    expect(columns.map((c) => c.render(ROW))).toEqual(['王小二', '总部', '停用', '在2026-11-27T08:00:00Z']);
+    expect(declaredColumns<object>(FIELDS, cell)[1]!.render({ storeId: null })).toBe('--');
+  });
+
+  it('lists 详情’s terms in declaration order, but a field kept out of it', () => {
+    expect(declaredDetails(FIELDS, cell, ROW)).toEqual([
+      ['员工姓名', '王小二'],
+      ['门店编号', '--'],
+      ['状态', '停用'],
+      ['创建时间', '在2026-11-27T08:00:00Z'],
+    ]);
+  });
+
+  it('renders the form’s fields, each in its control, required as its rule says; a shown-only field is not in it', async () => {
+    const schema = v.object({
+      staffName: FIELDS.staffName.rule,
+      storeId: FIELDS.storeId.rule,
+      status: FIELDS.status.rule,
+      vip: FIELDS.vip.rule,
+    });
+    function Form() {
+      const form = useSchemaForm<Record<string, unknown>>(formValues(FIELDS, null), schema, (x) => x);
+      return <DeclaredFields fields={FIELDS} form={form} t={t} hints={{ storeId: '不填写为总部' }} />;
+    }
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <Form />
+      </FluentProvider>,
+    );
+    const name = screen.getByRole('textbox', { name: /员工姓名/ });
+    expect(name.hasAttribute('required') || name.getAttribute('aria-required') === 'true').toBe(true);
+    expect(screen.getByRole('textbox', { name: /门店编号/ }).hasAttribute('required')).toBe(false);
+    expect(screen.getByRole('textbox', { name: /门店编号/ }).getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByText('不填写为总部')).toBeTruthy();
+    const status = screen.getByRole('combobox', { name: /状态/ });
+    expect([...status.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['请选择', '启用', '停用']);
+    expect(screen.getByRole('switch')).toBeTruthy();
+    expect(screen.queryByText('创建时间')).toBeNull();
+    await userEvent.click(name);
+    await userEvent.tab();
+    await screen.findByText('员工姓名不能为空');
+  });
+});
