@@ -228,6 +228,36 @@ describe('business areas', () => {
     await page.context().close();
   });
 
+  it('部门管理 from its declaration: the name’s rules, a new department with no accounts or records, renamed and deleted', async () => {
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/base-info/department`);
+    await page.getByRole('button', { name: '新增部门' }).first().click();
+    const drawer = page.getByRole('dialog', { name: '新增部门' });
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('部门名称不能为空').waitFor();
+    await drawer.getByRole('textbox', { name: '部门名称' }).fill('长'.repeat(33));
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('部门名称不能超过 32 个字').waitFor();
+    const name = `申报部${String(Date.now()).slice(-5)}`;
+    await drawer.getByRole('textbox', { name: '部门名称' }).fill(`  ${name} `);
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect.poll(() => row.innerText()).toMatch(new RegExp(`^${name}\\s+0\\s+0`));
+    await page.getByRole('button', { name: `编辑 ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: '编辑部门' });
+    await expect.poll(() => edit.getByRole('textbox', { name: '部门名称' }).inputValue()).toBe(name);
+    await edit.getByRole('textbox', { name: '部门名称' }).fill(`${name}改`);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const renamed = page.getByRole('row').filter({ hasText: `${name}改` });
+    await renamed.waitFor();
+    await page.getByRole('button', { name: `删除 ${name}改` }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => renamed.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a records import says in its dialog a sheet over 10 MB (before sending anything) and a wrong header', async () => {
     const page = await ui.signedInPage('admin');
     await page.goto(`${ui.baseUrl}/#/base-info/brand`);

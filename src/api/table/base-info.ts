@@ -1,17 +1,8 @@
 import * as v from 'valibot';
-import { adds, answers, defineCall, id } from './define.ts';
-import { departId, departList, departSave } from '../schema/system/depart.ts';
+import { adds, answers, defineCall } from './define.ts';
+import { departId, departList, departRow, departSave } from '../schema/system/depart.ts';
 import { staffBindingCheck, staffId, staffList, staffOfUser, staffRow, staffSave } from '../schema/system/staff.ts';
 
-/** A department with what hangs on it. */
-export const departRow = v.object({
-  id: id(),
-  departName: v.string(),
-  /** accounts in it */
-  users: v.number(),
-  /** business records under it (a department field) */
-  records: v.number(),
-});
 export type DepartRow = v.InferOutput<typeof departRow>;
 
 const saved = answers.saved();

@@ -1,13 +1,16 @@
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { departApi, type DepartRow } from '@/api/table/base-info.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
-import { departSave } from '@/api/schema/system/depart.ts';
+import { DEPART_FIELDS, departSave } from '@/api/schema/system/depart.ts';
+import { formBody, formValues } from '@/api/schema/resource.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { DeclaredFields, declaredColumns } from '@/kit/form/declared-fields.tsx';
+import { useFormatInstant } from '@/shell/time-zone.ts';
 import { useApi } from '@/shell/session/api-context.ts';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
-import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { type RowFormProps } from '@/kit/form/use-editor.ts';
@@ -35,10 +38,9 @@ export default function DepartmentView({ route }: ViewProps) {
     );
   };
   const page = useListPage({ data: { ...data, reload: changed }, form: (p: RowFormProps<DepartRow>) => <DepartForm {...p} /> });
+  const formatInstant = useFormatInstant();
   const columns: Column<DepartRow>[] = [
-    { key: 'departName', title: t('departName'), width: 220, render: (r) => r.departName },
-    { key: 'users', title: t('departUsers'), width: 110, render: (r) => r.users },
-    { key: 'records', title: t('departRecords'), width: 110, render: (r) => r.records },
+    ...declaredColumns<DepartRow>(DEPART_FIELDS, { t, formatInstant }),
     actionsColumn({
       name: (r) => r.departName,
       actions: (r) => [
@@ -62,16 +64,13 @@ export default function DepartmentView({ route }: ViewProps) {
 function DepartForm({ row, onClose, onSaved }: RowFormProps<DepartRow>) {
   const t = useT();
   const api = useApi();
-  const form = useSchemaForm({ departName: row?.departName ?? '' }, departSave, (v) => (row ? { id: row.id, ...v } : v));
-  const save = (v: { departName: string }) =>
-    api
-      .send(departApi.save, row ? { id: row.id, departName: v.departName.trim() } : { departName: v.departName.trim() }, {
-        fieldErrors: true,
-      })
-      .then(onSaved);
+  const bodyOf = (v: Record<string, unknown>) =>
+    ({ ...(row ? { id: row.id } : {}), ...formBody(DEPART_FIELDS, v) }) as Sent<typeof departApi.save>;
+  const form = useSchemaForm<Record<string, unknown>>(formValues(DEPART_FIELDS, row), departSave, bodyOf);
+  const save = (v: Record<string, unknown>) => api.send(departApi.save, bodyOf(v), { fieldErrors: true }).then(onSaved);
   return (
     <FormDrawer open title={row ? t('departEdit') : t('departAdd')} form={form} onSave={save} onClose={onClose}>
-      <TextField form={form} name="departName" label={t('departName')} />
+      <DeclaredFields fields={DEPART_FIELDS} form={form} t={t} />
     </FormDrawer>
   );
 }
