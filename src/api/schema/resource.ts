@@ -24,6 +24,8 @@ export interface FieldDeclaration {
   choices?: ReadonlyArray<{ value: string | number; label: string }>;
   /** a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list */
   list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean };
+  /** a filter of the list: a choice by its choices, other kinds by the text typed */
+  filter?: boolean;
   /** in the form: by default when it has a rule */
   form?: boolean;
   /** in 详情: by default yes */
@@ -67,6 +69,8 @@ export const textField = <const O extends Omit<FieldDeclaration, 'kind' | 'rule'
   };
 };
 
+/** The stored fields' names of a declaration, each with a `T`. */
+type Stored<F extends Declarations, T> = { [K in keyof F as F[K] extends { column: string; sheet: string } ? K : never]: T };
 type Ruled<F extends Declarations> = {
   [K in keyof F as F[K] extends { rule: v.GenericSchema } ? K : never]: F[K]['rule'] & v.GenericSchema;
 };
@@ -94,7 +98,7 @@ export const declaredValue = (row: object, name: string): string => {
 
 /** The stored fields' values of a row as text, by name (a form's initial values, a save's input). */
 export const declaredValues = <F extends Declarations>(fields: F, row: object = {}) =>
-  Object.fromEntries(storedEntries(fields).map(([name]) => [name, declaredValue(row, name)])) as { [K in keyof F]: string };
+  Object.fromEntries(storedEntries(fields).map(([name]) => [name, declaredValue(row, name)])) as Stored<F, string>;
 
 /** The stored fields' values of a row as a sheet's cells (or SQL's parameters), in declaration order ('' where the row has none). */
 export const declaredCells = (fields: Declarations, row: object = {}): string[] =>

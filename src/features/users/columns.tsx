@@ -1,6 +1,6 @@
 import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
-import { choice, type FilterField } from '@/kit/list/filter-bar.tsx';
+import type { FilterField } from '@/kit/list/filter-bar.tsx';
 import type { T } from '@/i18n/use-t.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import { PermissionSwitch } from '@/shell/session/permission-switch.tsx';
@@ -9,12 +9,11 @@ import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { localName } from '@/api/contract/language.ts';
 import { USER_FIELDS } from '@/api/schema/system/user.ts';
-import { declaredColumns } from '@/kit/form/declared-fields.tsx';
+import { declaredColumns, declaredFilters } from '@/kit/form/declared-fields.tsx';
 
 export interface UserColumnsOptions {
   /** the signed-in user: their own status cannot be switched, nor their account deleted */
   myId: number | undefined;
-  typeName: (type: number) => string;
   departNames: (ids: number[]) => string;
   roleNames: (ids: number[], sent: string) => string;
   setStatus: (row: UserRow, on: boolean) => void;
@@ -26,7 +25,6 @@ export interface UserColumnsOptions {
 /** The users table: account, name, phone, type, departments, roles, status (switched in place), created, actions. */
 export function useUserColumns({
   myId,
-  typeName,
   departNames,
   roleNames,
   setStatus,
@@ -37,46 +35,26 @@ export function useUserColumns({
   const t = useT();
   const formatInstant = useFormatInstant();
   return [
-    { key: 'userName', title: t('account'), width: 130, sortable: true, render: (r) => r.userName },
-    { key: 'nickname', title: t('nickname'), width: 130, sortable: true, render: (r) => r.nickname },
-    // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
-    {
-      key: 'status',
-      title: t('status'),
-      width: 80,
-      sortable: true,
-      render: (r) => (
-        <PermissionSwitch
-          code="user:edit"
-          checked={r.status === 1}
-          unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
-          label={t('userStatusOf', { name: r.userName })}
-          onChange={(on) => setStatus(r, on)}
-        />
-      ),
-    },
-    { key: 'phone', title: t('phone'), width: 120, render: (r) => r.phone || '--' },
-    { key: 'userType', title: t('userType'), width: 120, sortable: true, render: (r) => typeName(r.userType) },
-    {
-      key: 'departs',
-      title: t('departments'),
-      width: 140,
-      render: (r) => departNames(r.departIds),
-    },
-    {
-      key: 'roles',
-      title: t('roles'),
-      width: 140,
-      render: (r) => roleNames(r.roleIds, r.roleNames) || '--',
-    },
-    ...declaredColumns<UserRow>(USER_FIELDS, { t, formatInstant }),
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      width: 160,
-      sortable: true,
-      render: (r) => formatInstant(r.createdAt),
-    },
+    ...declaredColumns<UserRow>(
+      USER_FIELDS,
+      { t, formatInstant },
+      {
+        status: {
+          render: (r) => (
+            <PermissionSwitch
+              code="user:edit"
+              checked={r.status === 1}
+              unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
+              label={t('userStatusOf', { name: r.userName })}
+              onChange={(on) => setStatus(r, on)}
+            />
+          ),
+        },
+        // the keys the table's kept settings (列设置) know these columns by
+        departIds: { key: 'departs', render: (r) => departNames(r.departIds) },
+        roleIds: { key: 'roles', render: (r) => roleNames(r.roleIds, r.roleNames) || '--' },
+      },
+    ),
     actionsColumn({
       name: (r) => r.userName,
       actions: (r) => [
@@ -93,12 +71,10 @@ export function useUserColumns({
 export function userFilterFields(
   t: T,
   {
-    typeName,
     roles,
     departs,
     english = false,
   }: {
-    typeName: (type: number) => string;
     roles: readonly RoleRow[];
     departs: ReadonlyArray<{ id: number; departName: string }>;
     english?: boolean;
@@ -106,8 +82,7 @@ export function userFilterFields(
 ): FilterField[] {
   return [
     { name: 'keyword', label: t('keywordUsers') },
-    choice('status', t('status'), ['1', t('enabled')], ['0', t('disabled')]),
-    { name: 'userType', label: t('userType'), kind: 'select', options: [0, 2, 1].map((v) => ({ value: String(v), label: typeName(v) })) },
+    ...declaredFilters(USER_FIELDS, t),
     {
       name: 'roleId',
       label: t('roles'),

@@ -49,7 +49,7 @@ export default function UsersView({ route }: ViewProps) {
     api,
     JSON.stringify(listQuery),
   ]);
-  const { departNames, typeName, roleNames } = useUserNames(departs, roles);
+  const { departNames, roleNames } = useUserNames(departs, roles);
   const english = useLanguage()[0] === 'en';
   const { exporter, downloadTemplate } = useUserSheets(route.title, listQuery);
 
@@ -64,7 +64,7 @@ export default function UsersView({ route }: ViewProps) {
     detail: {
       title: t('detail'),
       load: loadUserDetail(api),
-      items: (d) => userDetailItems(t, d, { typeName, departNames, roleNames, formatInstant }),
+      items: (d) => userDetailItems(t, d, { departNames, roleNames, formatInstant }),
     },
     importer: (p) => <UserImportDialog {...p} downloadTemplate={downloadTemplate} />,
     exporter,
@@ -72,7 +72,6 @@ export default function UsersView({ route }: ViewProps) {
   const { askEach, enableEach, setStatus } = userRowActions(api, t, page.each);
   const columns = useUserColumns({
     myId: me?.id,
-    typeName,
     departNames,
     roleNames,
     setStatus,
@@ -94,7 +93,7 @@ export default function UsersView({ route }: ViewProps) {
       <ResourceList
         {...page.table}
         {...page.selectable}
-        fields={userFilterFields(t, { typeName, roles, departs, english })}
+        fields={userFilterFields(t, { roles, departs, english })}
         toolbar={
           <BatchBar count={chosen.length} onClear={page.clearChosen}>
             <PermissionButton code="user:edit" appearance="secondary" onClick={() => enableEach(chosen)}>

@@ -11,29 +11,22 @@ export function userDetailItems(
   t: T,
   detail: UserRow & { staff: string },
   {
-    typeName,
     departNames,
     roleNames = (_ids, sent) => sent,
     formatInstant,
   }: {
-    typeName: (type: number) => string;
     departNames: (ids: number[]) => string;
     roleNames?: (ids: number[], sent: string) => string;
     formatInstant: (v: string) => string;
   },
 ): Array<[string, string]> {
-  return [
-    [t('account'), detail.userName],
-    [t('nickname'), detail.nickname],
-    [t('phone'), detail.phone || '--'],
-    [t('userType'), typeName(detail.userType)],
-    [t('departments'), departNames(detail.departIds)],
-    [t('roles'), roleNames(detail.roleIds, detail.roleNames) || '--'],
-    [t('boundStaff'), detail.staff],
-    ...declaredDetails(USER_FIELDS, { t, formatInstant }, detail),
-    [t('status'), detail.status === 1 ? t('enabled') : t('disabled')],
-    [t('createdAt'), formatInstant(detail.createdAt)],
-  ];
+  const items = declaredDetails(USER_FIELDS, { t, formatInstant }, detail, {
+    departIds: (d) => departNames(d.departIds),
+    roleIds: (d) => roleNames(d.roleIds, d.roleNames) || '--',
+  });
+  // the staff record bound to the account follows its roles
+  const roles = items.findIndex(([term]) => term === t('roles'));
+  return [...items.slice(0, roles + 1), [t('boundStaff'), detail.staff], ...items.slice(roles + 1)];
 }
 
 const num = (v: string | undefined) => (v ? Number(v) : undefined);
@@ -50,7 +43,7 @@ export const userListQuery = ({ filters: f, sortField, sortOrder }: ListState) =
   sortOrder: sortOrder ?? undefined,
 });
 
-/** A user's type and departments as words. */
+/** A user's departments and roles as words. */
 export function useUserNames(departs: ReadonlyArray<{ id: number; departName: string }>, roles: readonly RoleRow[] = []) {
   const t = useT();
   const english = useLanguage()[0] === 'en';
@@ -62,6 +55,5 @@ export function useUserNames(departs: ReadonlyArray<{ id: number; departName: st
     },
     departNames: (ids: number[]) =>
       ids.map((id) => departs.find((d) => d.id === id)?.departName ?? `#${id}`).join('、') || t('noDepartment'),
-    typeName: (type: number) => ([0, 1, 2].includes(type) ? t(`userType${type as 0 | 1 | 2}`) : String(type)),
   };
 }

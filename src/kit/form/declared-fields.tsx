@@ -2,6 +2,7 @@ import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclar
 import type { MessageKey } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
 import type { Column } from '../table/data-table.tsx';
+import type { FilterField } from '../list/filter-bar.tsx';
 import type { FormApi } from './use-form.ts';
 import { ControlField } from './field-control.tsx';
 
@@ -54,11 +55,31 @@ export function declaredColumns<R extends object>(
   );
 }
 
-/** A resource's declared fields as 详情 lists them: each name and its value. */
-export const declaredDetails = (fields: Declarations, cell: CellText, row: object): Array<[string, string]> =>
+/** A resource's declared fields as 详情 lists them: each name and its value; `own` says a page's own value of a field. */
+export const declaredDetails = <R extends object>(
+  fields: Declarations,
+  cell: CellText,
+  row: R,
+  own: Readonly<Record<string, (row: R) => string>> = {},
+): Array<[string, string]> =>
   Object.entries(fields)
     .filter(([, f]) => f.detail !== false)
-    .map(([name, f]) => [labelOf(cell.t, f.label), declaredText(f, row, name, cell)]);
+    .map(([name, f]) => [labelOf(cell.t, f.label), own[name] ? own[name](row) : declaredText(f, row, name, cell)]);
+
+/** A resource's declared filters, in declaration order: a choice among its choices (全部 first), else the text typed. */
+export const declaredFilters = (fields: Declarations, t: T): FilterField[] =>
+  Object.entries(fields)
+    .filter(([, f]) => f.filter)
+    .map(([name, f]) =>
+      f.kind === 'choice'
+        ? {
+            name,
+            label: labelOf(t, f.label),
+            kind: 'select',
+            options: (f.choices ?? []).map((c) => ({ value: String(c.value), label: labelOf(t, c.label) })),
+          }
+        : { name, label: labelOf(t, f.label) },
+    );
 
 /**
  * A resource's declared form fields, each in the kit's control for its kind and bound to the form (its rule, its

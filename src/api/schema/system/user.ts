@@ -7,11 +7,42 @@ import { say } from '../messages.ts';
 import { declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
 
 /**
- * The users' declared fields (src/api/schema/resource.ts): each is written here once, and the list, the form, the
- * detail, the import template, the import, the export and the server's SQL take it from here. A new text field of
+ * The users' declared fields (src/api/schema/resource.ts), in the order the list and 详情 show them: the list's
+ * columns, its status and type filters, 详情 and the answer take them from here; the stored ones (a column and a
+ * sheet heading: 备注) also the form, the import template, the import, the export and the server's SQL. The account's
+ * own fields are written by the users form (its rules: `userEntries`), the departments and roles named by the page. A new text field of
  * users is a migration adding its column, an entry here (`textField`), its name in both catalogues and its rule message.
  */
 export const USER_FIELDS = declareFields({
+  userName: { kind: 'text', label: 'account', list: { width: 130, sortable: true } },
+  nickname: { kind: 'text', label: 'nickname', list: { width: 130, sortable: true } },
+  // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
+  status: {
+    kind: 'choice',
+    label: 'status',
+    choices: [
+      { value: 1, label: 'enabled' },
+      { value: 0, label: 'disabled' },
+    ],
+    answer: v.picklist([0, 1]),
+    list: { width: 80, sortable: true },
+    filter: true,
+  },
+  phone: { kind: 'phone', label: 'phone', list: { width: 120 } },
+  userType: {
+    kind: 'choice',
+    label: 'userType',
+    choices: [
+      { value: 0, label: 'userType0' },
+      { value: 2, label: 'userType2' },
+      { value: 1, label: 'userType1' },
+    ],
+    answer: v.picklist([0, 1, 2]),
+    list: { width: 120, sortable: true },
+    filter: true,
+  },
+  departIds: { kind: 'text', label: 'departments', answer: v.array(id()), list: { width: 140 } },
+  roleIds: { kind: 'text', label: 'roles', answer: v.array(id()), list: { width: 140 } },
   remark: textField({
     column: 'remark',
     label: 'userRemark',
@@ -20,6 +51,7 @@ export const USER_FIELDS = declareFields({
     list: { width: 160, hiddenAtFirst: true },
     multiline: true,
   }),
+  createdAt: { kind: 'datetime', label: 'createdAt', answer: instant(), list: { width: 160, sortable: true } },
 });
 
 /** The users sheet's columns: the template's own, then each declared field's heading. */
@@ -31,18 +63,10 @@ export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'stat
 /** A user as /v1/user/list and /vue/user/detail answer it (the phone masked unless the caller may see it). */
 export const userRow = v.object({
   id: id(),
-  userName: v.string(),
-  nickname: v.string(),
-  phone: v.string(),
-  userType: v.picklist([0, 1, 2]),
-  status: v.picklist([0, 1]),
+  ...declaredRow(USER_FIELDS),
   storeId: v.nullable(id()),
-  departIds: v.array(id()),
-  roleIds: v.array(id()),
   /** the roles' names, joined by 、 */
   roleNames: v.string(),
-  createdAt: instant(),
-  ...declaredRow(USER_FIELDS),
 });
 export type UserRow = v.InferOutput<typeof userRow>;
 

@@ -129,12 +129,13 @@ describe('the staff’s declared fields', () => {
 });
 
 describe('the users’ declared fields', () => {
-  it('each is named in both catalogues, its rule in both languages, its heading after the template’s own', () => {
+  it('each is named in both catalogues, each choice too; a stored one’s rule in both languages, its heading after the template’s own', () => {
     for (const [name, f] of Object.entries(USER_FIELDS)) {
-      expect([name, f.label in zhSignedIn, f.label in en]).toEqual([name, true, true]);
-      expect([name, f.column, f.sheet]).toEqual([name, expect.any(String), expect.any(String)]);
+      expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
+      for (const c of 'choices' in f ? f.choices : []) expect([name, c.label in zhSignedIn, c.label in en]).toEqual([name, true, true]);
     }
-    expect(USER_SHEET).toEqual([...USER_SHEET_COLUMNS, ...Object.values(USER_FIELDS).map((f) => f.sheet)]);
+    expect(storedEntries(USER_FIELDS).map(([name]) => name)).toEqual(['remark']);
+    expect(USER_SHEET).toEqual([...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)]);
     expect(RULE_MESSAGES_EN.userRemarkMax).toEqual(expect.any(String));
   });
 

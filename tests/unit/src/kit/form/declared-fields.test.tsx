@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { optionalRowId } from '@/api/schema/kit.ts';
 import { declareFields, formValues, textField } from '@/api/schema/resource.ts';
-import { DeclaredFields, declaredColumns, declaredDetails } from '@/kit/form/declared-fields.tsx';
+import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters } from '@/kit/form/declared-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { dictionaries } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
@@ -25,9 +25,11 @@ const FIELDS = declareFields({
     ],
     rule: v.picklist([0, 1]),
     list: { width: 80 },
+    filter: true,
   },
   vip: { kind: 'flag', label: 'yes', rule: v.boolean(), detail: false },
   signedAt: { kind: 'datetime', label: 'createdAt', list: { width: 160, hiddenAtFirst: true } },
+  remark: { kind: 'text', label: 'userRemark', filter: true },
 });
 const t: T = (key) => dictionaries['zh-cn']![key] ?? key;
 const cell = { t, formatInstant: (x: string) => `在${x}` };
@@ -46,12 +48,28 @@ describe('a declaration rendered by the kit', () => {
     expect(declaredColumns<object>(FIELDS, cell)[1]!.render({ storeId: null })).toBe('--');
   });
 
-  it('lists 详情’s terms in declaration order, but a field kept out of it', () => {
-    expect(declaredDetails(FIELDS, cell, ROW)).toEqual([
+  it('lists 详情’s terms in declaration order, but a field kept out of it, and a page’s own value where it says', () => {
+    expect(declaredDetails(FIELDS, cell, ROW, { storeId: () => '总部' })).toEqual([
       ['员工姓名', '王小二'],
-      ['门店编号', '--'],
+      ['门店编号', '总部'],
       ['状态', '停用'],
       ['创建时间', '在2026-11-27T08:00:00Z'],
+      ['备注', '--'],
+    ]);
+  });
+
+  it('makes the list’s filters from the fields declared so: a choice among its choices, else the text typed', () => {
+    expect(declaredFilters(FIELDS, t)).toEqual([
+      {
+        name: 'status',
+        label: '状态',
+        kind: 'select',
+        options: [
+          { value: '1', label: '启用' },
+          { value: '0', label: '停用' },
+        ],
+      },
+      { name: 'remark', label: '备注' },
     ]);
   });
 
