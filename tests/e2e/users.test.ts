@@ -84,8 +84,9 @@ describe('users page', () => {
     await drawer.getByLabel('账号').fill('admin');
     await drawer.getByLabel('初始密码').fill('Passw0rd2026');
     await drawer.getByLabel('昵称').fill('重复');
-    await drawer.getByRole('checkbox', { name: '总部' }).check();
+    // the availability check's message moves the fields below it: wait for it before clicking one of them
     await drawer.getByText('该账号已被使用').first().waitFor();
+    await drawer.getByRole('checkbox', { name: '总部' }).check();
     await drawer.getByRole('button', { name: '保存' }).click();
     await page.waitForTimeout(500);
     await expect.poll(() => drawer.getByText('该账号已被使用').count()).toBe(1);
