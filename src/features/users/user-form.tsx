@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, Select, Spinner } from '@fluentui/react-components';
+import { Checkbox, Field, Select, Spinner } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { localName } from '@/api/contract/language.ts';
 import { type DepartRef } from '@/api/contract/session.ts';
@@ -109,21 +109,13 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
           {isNew && (
             <Checkbox label={t('mustChangeAtFirstSignIn')} checked={mustChange} onChange={(_, d) => setMustChange(d.checked === true)} />
           )}
-          <TextField form={form} name="nickname" label={t('nickname')} />
-          <Field
-            label={t('phone')}
-            {...form.field('phone')}
-            hint={!form.error('phone') && !form.values.phone.trim() ? t('phoneAskedAtFirstSignIn') : undefined}
-          >
-            <Input
-              name="phone"
-              inputMode="numeric"
-              maxLength={11}
-              value={form.values.phone}
-              onChange={(_, d) => form.set('phone', d.value)}
-              onBlur={() => form.blur('phone')}
-            />
-          </Field>
+          <DeclaredFields
+            fields={USER_FIELDS}
+            only={['nickname', 'phone']}
+            form={form}
+            t={t}
+            hints={{ phone: form.values.phone.trim() ? undefined : t('phoneAskedAtFirstSignIn') }}
+          />
           <Field label={t('userType')} required={form.required?.('userType')} {...form.field('userType')}>
             <Select name="userType" value={form.values.userType} onChange={(_, d) => form.set('userType', d.value)}>
               {typeOptions.map((x) => (
@@ -151,7 +143,8 @@ export function UserForm({ id, roles, departs, myUserType, onClose, onSaved }: U
             onChange={(next) => form.set('roleIds', next)}
             error={form.error('roleIds')}
           />
-          <DeclaredFields fields={USER_FIELDS} form={form} t={t} />
+          {/* the declared fields after the account's own: 备注, and any field declared later */}
+          <DeclaredFields fields={USER_FIELDS} omit={['nickname', 'phone', 'userType']} form={form} t={t} />
         </>
       )}
     </FormDrawer>

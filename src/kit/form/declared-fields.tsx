@@ -83,23 +83,28 @@ export const declaredFilters = (fields: Declarations, t: T): FilterField[] =>
 
 /**
  * A resource's declared form fields, each in the kit's control for its kind and bound to the form (its rule, its
- * required mark, its message under it). `hints` puts a page's words under a field.
+ * required mark, its message under it). `hints` puts a page's words under a field; `only` or `omit` renders a part,
+ * where a page puts a control of its own between declared fields (a new field then shows where `omit` is).
  */
 export function DeclaredFields<V extends Record<string, unknown>>({
   fields,
   form,
   t,
   hints = {},
+  only,
+  omit = [],
 }: {
   fields: Declarations;
   form: FormApi<V>;
   t: T;
-  hints?: Readonly<Record<string, string>>;
+  hints?: Readonly<Record<string, string | undefined>>;
+  only?: readonly string[];
+  omit?: readonly string[];
 }) {
   return (
     <>
       {Object.entries(fields)
-        .filter(([, f]) => inForm(f))
+        .filter(([name, f]) => inForm(f) && (only ? only.includes(name) : !omit.includes(name)))
         .map(([name, f]) => (
           <ControlField
             key={name}

@@ -6,6 +6,29 @@ import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
 import { declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
 
+/** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
+export const nickname = () =>
+  given(
+    v.pipe(
+      v.string(say('nicknameRequired')),
+      v.trim(),
+      v.nonEmpty(say('nicknameRequired')),
+      v.maxLength(32, say('nicknameMax')),
+      v.check((s) => !/<\s*\/?\s*(script|img|iframe)\b/i.test(s), say('nicknameMarkup')),
+    ),
+  );
+
+/** A user's phone: optional; when given, a mainland mobile number. */
+const userPhone = () =>
+  v.optional(
+    v.pipe(
+      v.string(say('userPhone')),
+      v.trim(),
+      v.check((s) => !s || PHONE_PATTERN.test(s), say('userPhone')),
+    ),
+    '',
+  );
+
 /**
  * The users' declared fields (src/api/schema/resource.ts), in the order the list and 详情 show them: the list's
  * columns, its status and type filters, 详情 and the answer take them from here; the stored ones (a column and a
@@ -15,7 +38,7 @@ import { declareFields, declaredRow, declaredRules, storedEntries, textField } f
  */
 export const USER_FIELDS = declareFields({
   userName: { kind: 'text', label: 'account', list: { width: 130, sortable: true } },
-  nickname: { kind: 'text', label: 'nickname', list: { width: 130, sortable: true } },
+  nickname: { kind: 'text', label: 'nickname', rule: nickname(), list: { width: 130, sortable: true } },
   // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
   status: {
     kind: 'choice',
@@ -28,7 +51,7 @@ export const USER_FIELDS = declareFields({
     list: { width: 80, sortable: true },
     filter: true,
   },
-  phone: { kind: 'phone', label: 'phone', list: { width: 120 } },
+  phone: { kind: 'phone', label: 'phone', rule: userPhone(), list: { width: 120 } },
   userType: {
     kind: 'choice',
     label: 'userType',
@@ -38,6 +61,7 @@ export const USER_FIELDS = declareFields({
       { value: 1, label: 'userType1' },
     ],
     answer: v.picklist([0, 1, 2]),
+    rule: given(v.picklist([0, 1, 2], say('userType')), '' as never),
     list: { width: 120, sortable: true },
     filter: true,
   },
@@ -94,34 +118,12 @@ export const userStatus = body({ id: rowId('userId'), status: given(v.picklist([
 /** /anon/user/checkUsername: whether an account name is free (a malformed one answers "not available"). */
 export const usernameCheck = body({ userName: v.optional(v.string(say('wrongType', { name: 'userName' })), '') });
 
-/** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
-export const nickname = () =>
-  given(
-    v.pipe(
-      v.string(say('nicknameRequired')),
-      v.trim(),
-      v.nonEmpty(say('nicknameRequired')),
-      v.maxLength(32, say('nicknameMax')),
-      v.check((s) => !/<\s*\/?\s*(script|img|iframe)\b/i.test(s), say('nicknameMarkup')),
-    ),
-  );
-
-/** The rules a user's fields share: the save and the form (the form's password is plain text, the save's not). */
+/** The rules a user's fields share: the save and the form (the form's password is plain text, the save's not): the declared ones, then the relations. */
 const userEntries = {
-  nickname: nickname(),
-  phone: v.optional(
-    v.pipe(
-      v.string(say('userPhone')),
-      v.trim(),
-      v.check((s) => !s || PHONE_PATTERN.test(s), say('userPhone')),
-    ),
-    '',
-  ),
-  userType: given(v.picklist([0, 1, 2], say('userType')), '' as never),
+  ...declaredRules(USER_FIELDS),
   departIds: idList({ message: 'departId', max: 200, required: 'userDeparts' }),
   roleIds: idList({ message: 'roleId', max: 200 }),
   storeId: optionalRowId('storeId'),
-  ...declaredRules(USER_FIELDS),
 };
 
 const accountName = () =>
