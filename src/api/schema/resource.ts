@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { text } from './kit.ts';
-import type { RuleKey } from './messages.ts';
+import { given, text } from './kit.ts';
+import { say, type RuleKey } from './messages.ts';
 
 /**
  * A resource's fields, each declared once (issue 44): its name in the console, its rule, the kind of value it
@@ -71,6 +71,31 @@ export const textField = <const O extends Omit<FieldDeclaration, 'kind' | 'rule'
 
 /** The stored fields' names of a declaration, each with a `T`. */
 type Stored<F extends Declarations, T> = { [K in keyof F as F[K] extends { column: string; sheet: string } ? K : never]: T };
+/**
+ * A choice among fixed values, each `[value, label key]` in the order offered: an answer holds one of the values;
+ * `required` names the message for a save without one (then the form requires it), else it is shown, not written.
+ */
+export const choiceField = <
+  const V extends string | number,
+  const O extends Omit<FieldDeclaration, 'kind' | 'choices' | 'answer' | 'rule'>,
+>(
+  opts: O & { choices: ReadonlyArray<readonly [V, string]>; required?: RuleKey },
+) => {
+  const { choices, required, ...rest } = opts;
+  const values = choices.map(([value]) => value) as [V, ...V[]];
+  return {
+    ...rest,
+    kind: 'choice' as const,
+    choices: choices.map(([value, label]) => ({ value, label })),
+    answer: v.picklist(values),
+    ...(required ? { rule: given(v.picklist(values, say(required)), '' as never) } : {}),
+  } as Omit<O, 'choices' | 'required'> & {
+    kind: 'choice';
+    choices: Array<{ value: V; label: string }>;
+    answer: v.PicklistSchema<[V, ...V[]], undefined>;
+  } & (O extends { required: RuleKey } ? { rule: v.GenericSchema<V | '', V> } : unknown);
+};
+
 type Ruled<F extends Declarations> = {
   [K in keyof F as F[K] extends { rule: v.GenericSchema } ? K : never]: F[K]['rule'] & v.GenericSchema;
 };

@@ -4,7 +4,7 @@ import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, USER_SHEET_COLUMNS } fro
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
-import { declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
+import { choiceField, declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
 
 /** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
 export const nickname = () =>
@@ -40,31 +40,27 @@ export const USER_FIELDS = declareFields({
   userName: { kind: 'text', label: 'account', list: { width: 130, sortable: true } },
   nickname: { kind: 'text', label: 'nickname', rule: nickname(), list: { width: 130, sortable: true } },
   // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
-  status: {
-    kind: 'choice',
+  status: choiceField({
     label: 'status',
     choices: [
-      { value: 1, label: 'enabled' },
-      { value: 0, label: 'disabled' },
+      [1, 'enabled'],
+      [0, 'disabled'],
     ],
-    answer: v.picklist([0, 1]),
     list: { width: 80, sortable: true },
     filter: true,
-  },
+  }),
   phone: { kind: 'phone', label: 'phone', rule: userPhone(), list: { width: 120 } },
-  userType: {
-    kind: 'choice',
+  userType: choiceField({
     label: 'userType',
     choices: [
-      { value: 0, label: 'userType0' },
-      { value: 2, label: 'userType2' },
-      { value: 1, label: 'userType1' },
+      [0, 'userType0'],
+      [2, 'userType2'],
+      [1, 'userType1'],
     ],
-    answer: v.picklist([0, 1, 2]),
-    rule: given(v.picklist([0, 1, 2], say('userType')), '' as never),
+    required: 'userType',
     list: { width: 120, sortable: true },
     filter: true,
-  },
+  }),
   departIds: { kind: 'text', label: 'departments', answer: v.array(id()), list: { width: 140 } },
   roleIds: { kind: 'text', label: 'roles', answer: v.array(id()), list: { width: 140 } },
   remark: textField({

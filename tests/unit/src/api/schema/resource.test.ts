@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  choiceField,
   declareFields,
   declaredCells,
   declaredRow,
@@ -66,15 +67,14 @@ describe('declared kinds beyond text', () => {
   const kinds = declareFields({
     name: textField({ label: 'staffName', required: 'staffName', max: [8, 'staffNameMax'] }),
     store: { kind: 'number', label: 'staffStore', rule: optionalRowId('staffStore'), answer: v.nullable(v.number()) },
-    level: {
-      kind: 'choice',
+    level: choiceField({
       label: 'userType',
       choices: [
-        { value: 1, label: 'enabled' },
-        { value: 0, label: 'disabled' },
+        [1, 'enabled'],
+        [0, 'disabled'],
       ],
-      rule: v.picklist([0, 1]),
-    },
+      required: 'userStatusChange',
+    }),
     vip: { kind: 'flag', label: 'yes', rule: v.boolean() },
     shown: { kind: 'text', label: 'staffAccount', list: { width: 90 } },
   });
@@ -104,7 +104,10 @@ describe('declared kinds beyond text', () => {
   it('only a field with a column, a heading and a rule is stored by the server from its declaration', () => {
     expect(storedEntries(kinds)).toEqual([]);
     expect(storedEntries(fields).map(([name]) => name)).toEqual(['remark', 'note']);
-    expect(v.is(v.object(declaredRow(kinds)), { name: 'a', store: null, level: 'x', vip: 'y', shown: '' })).toBe(true);
+    const row = v.object(declaredRow(kinds));
+    expect(v.is(row, { name: 'a', store: null, level: 0, vip: 'y', shown: '' })).toBe(true);
+    // a choice's answer is one of its values
+    expect(v.is(row, { name: 'a', store: null, level: 2, vip: 'y', shown: '' })).toBe(false);
   });
 });
 
@@ -135,6 +138,8 @@ describe('the users’ declared fields', () => {
       for (const c of 'choices' in f ? f.choices : []) expect([name, c.label in zhSignedIn, c.label in en]).toEqual([name, true, true]);
     }
     expect(storedEntries(USER_FIELDS).map(([name]) => name)).toEqual(['remark']);
+    // the fields a save writes: a choice without a required message (status) is shown, never written by the save
+    expect(Object.keys(declaredRules(USER_FIELDS))).toEqual(['nickname', 'phone', 'userType', 'remark']);
     expect(USER_SHEET).toEqual([...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)]);
     expect(RULE_MESSAGES_EN.userRemarkMax).toEqual(expect.any(String));
   });

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { optionalRowId } from '@/api/schema/kit.ts';
-import { declareFields, formValues, textField } from '@/api/schema/resource.ts';
+import { choiceField, declareFields, formValues, textField } from '@/api/schema/resource.ts';
 import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters } from '@/kit/form/declared-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { dictionaries } from '@/i18n/messages.ts';
@@ -16,17 +16,16 @@ afterEach(cleanup);
 const FIELDS = declareFields({
   staffName: textField({ label: 'staffName', required: 'staffName', max: [32, 'staffNameMax'], list: { width: 130, sortable: true } }),
   storeId: { kind: 'number', label: 'staffStore', rule: optionalRowId('staffStore'), answer: v.nullable(v.number()), list: { width: 90 } },
-  status: {
-    kind: 'choice',
+  status: choiceField({
     label: 'status',
     choices: [
-      { value: 1, label: 'enabled' },
-      { value: 0, label: 'disabled' },
+      [1, 'enabled'],
+      [0, 'disabled'],
     ],
-    rule: v.picklist([0, 1]),
+    required: 'userStatusChange',
     list: { width: 80 },
     filter: true,
-  },
+  }),
   vip: { kind: 'flag', label: 'yes', rule: v.boolean(), detail: false },
   signedAt: { kind: 'datetime', label: 'createdAt', list: { width: 160, hiddenAtFirst: true } },
   remark: { kind: 'text', label: 'userRemark', filter: true },
