@@ -1,5 +1,5 @@
 import { Field, Input } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/kit/form/use-debounced-value.ts';
 import type { FormApi } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
@@ -31,17 +31,24 @@ export function AccountField({
   const t = useT();
   const typed = useDebouncedValue(form.values.userName.trim(), 500);
   const [availability, setAvailability] = useState<'idle' | 'checking' | 'free' | 'taken'>('idle');
+  // The page's latest rule and call, read when the name settles: a page passes new functions on every render (a
+  // key in another field), and asking again then re-asked the server and flashed 正在检查 under the account, moving
+  // every field below it under the user's pointer.
+  const latest = useRef({ wellFormed, check });
+  useLayoutEffect(() => {
+    latest.current = { wellFormed, check };
+  });
   useEffect(() => {
-    if (!typed || !wellFormed(typed)) return setAvailability('idle');
+    if (!typed || !latest.current.wellFormed(typed)) return setAvailability('idle');
     const abort = new AbortController();
     setAvailability('checking');
-    check(typed, abort.signal).then(
+    latest.current.check(typed, abort.signal).then(
       (free) => setAvailability(free ? 'free' : 'taken'),
       () => setAvailability('idle'),
     );
     return () => abort.abort();
     // Checked again when the settled name changes, not on every keystroke of the other fields.
-  }, [typed, check]);
+  }, [typed]);
 
   const field = form.field('userName');
   const hint = availability === 'checking' ? t('checkingAccount') : availability === 'free' ? t('accountAvailable') : t('accountRule');
