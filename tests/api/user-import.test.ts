@@ -12,9 +12,12 @@ import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { USER_SHEET } from '@/api/schema/system/user.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { clientFor, signedIn } from '../support/api.ts';
+import { ownServer } from '../support/db-access.ts';
 
-// Issue 10: Excel import (parsed on the server) and the template/export, on PGlite and PostgreSQL.
-const baseUrl = inject('baseUrl');
+// Issue 10: Excel import (parsed on the server) and the template/export, on PGlite and PostgreSQL. On a server of its
+// own: its 10,000 imported accounts would otherwise land in the tenant the browser tests read (a user added there is
+// then not on the first page of the newest).
+const server = ownServer(inject('databaseUrl'));
 const PASSWORD = 'Passw0rd2026';
 
 const sheet = (rows: string[][], columns: readonly string[] = USER_SHEET_COLUMNS) =>
@@ -31,7 +34,7 @@ async function until(read: () => Promise<ImportStatus>, done: (s: ImportStatus) 
 
 describe('users import', () => {
   it('imports 10,000 rows and reports the 3 bad ones exactly (row, column, reason); the rest can sign in', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
+    const admin = await signedIn(server.url, 'admin');
     const calls = userImportsOf(admin.api);
     const tag = randomBytes(3).toString('hex');
     const rows = Array.from({ length: 10_000 }, (_, i) => [
@@ -62,11 +65,11 @@ describe('users import', () => {
       pageSize: 10,
     });
     expect(list.count).toBeGreaterThan(1000);
-    expect(await login(clientFor(baseUrl).api, { userName: `imp${tag}1`, password: PASSWORD })).toBeTruthy();
+    expect(await login(clientFor(server.url).api, { userName: `imp${tag}1`, password: PASSWORD })).toBeTruthy();
   });
 
   it('refuses what is not a filled-in template, with a message, before saving anything', async () => {
-    const calls = userImportsOf((await signedIn(baseUrl, 'admin')).api);
+    const calls = userImportsOf((await signedIn(server.url, 'admin')).api);
     const fail = (p: Promise<unknown>) =>
       p.then(
         () => null,
@@ -94,7 +97,7 @@ describe('users import', () => {
   });
 
   it('cancels between chunks: fewer rows are saved than the file has, and the job says cancelled', async () => {
-    const calls = userImportsOf((await signedIn(baseUrl, 'admin')).api);
+    const calls = userImportsOf((await signedIn(server.url, 'admin')).api);
     const tag = randomBytes(3).toString('hex');
     const rows = Array.from({ length: 10_000 }, (_, i) => [`cx${tag}${i}`, `取消${i}`, '', '门店/普通员工', '总部', '']);
     const started = await calls.start(await sheet(rows), PASSWORD);
@@ -108,11 +111,11 @@ describe('users import', () => {
   });
 
   it('needs user:import, stays in the caller’s scope, and keeps each job its author’s', async () => {
-    const staff = userImportsOf((await signedIn(baseUrl, 'staff')).api);
+    const staff = userImportsOf((await signedIn(server.url, 'staff')).api);
     await expect(staff.start(await sheet([['abcd1', 'x', '', '门店/普通员工', '总部', '']]), PASSWORD)).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
     });
-    const ta = userImportsOf((await signedIn(baseUrl, 'tenantadmin')).api);
+    const ta = userImportsOf((await signedIn(server.url, 'tenantadmin')).api);
     const tag = randomBytes(3).toString('hex');
     const job = await ta.start(
       await sheet([
@@ -135,7 +138,7 @@ describe('users import', () => {
       // named as the template names them (issue 45), not as 0、1、2
       { row: 5, field: '用户类型', reason: '用户类型须为 平台管理员、门店/普通员工、租户管理员 之一' },
     ]);
-    const other = userImportsOf((await signedIn(baseUrl, 'admin2')).api);
+    const other = userImportsOf((await signedIn(server.url, 'admin2')).api);
     await expect(other.status(job.jobId)).rejects.toThrow('导入任务不存在');
 
     // The error file: the refused rows as the sheet had them, their reasons last; only for the import's author.
@@ -157,7 +160,7 @@ describe('users import', () => {
       [`sc${tag}d`, '类型', '', '店员', '总部', '', '', '用户类型：用户类型须为 平台管理员、门店/普通员工、租户管理员 之一'],
     ]);
     // The job is its author's: another admin of the same tenant neither reads its status and report nor cancels it.
-    const sameTenant = userImportsOf((await signedIn(baseUrl, 'admin')).api);
+    const sameTenant = userImportsOf((await signedIn(server.url, 'admin')).api);
     await expect(sameTenant.status(job.jobId)).rejects.toThrow('导入任务不存在');
     await expect(sameTenant.cancel(job.jobId)).rejects.toThrow('导入任务不存在');
     await expect(sameTenant.sheet({ type: 'userImportErrors', jobId: job.jobId })).rejects.toThrow('导入任务不存在');
@@ -175,7 +178,7 @@ describe('users import', () => {
 
 describe('users import: 备注, a declared field (issue 44)', () => {
   it('reads 备注 after the template’s columns, checks it by its rule, and exports it back', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
+    const admin = await signedIn(server.url, 'admin');
     const calls = userImportsOf(admin.api);
     const tag = randomBytes(3).toString('hex');
     const rows = [
@@ -205,7 +208,7 @@ describe('users import: 备注, a declared field (issue 44)', () => {
 
 describe('template and export (/v1/common/excel/getExcelUrl)', () => {
   it('gives the template’s columns and the filtered list in the same columns, which reads back as written', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
+    const admin = await signedIn(server.url, 'admin');
     const calls = userImportsOf(admin.api);
     const template = await calls.sheet({ type: 'userTemplate' });
     expect(template.columns).toEqual([...USER_SHEET_COLUMNS, '备注']);
@@ -217,7 +220,7 @@ describe('template and export (/v1/common/excel/getExcelUrl)', () => {
       [...USER_SHEET],
       ['staff', '门店店员小王', '13800000003', '门店/普通员工', '华东大区', '门店员工', null],
     ]);
-    await expect(userImportsOf((await signedIn(baseUrl, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
+    await expect(userImportsOf((await signedIn(server.url, 'staff')).api).sheet({ type: 'userExport' })).rejects.toMatchObject({
       failure: { kind: 'forbidden' },
     });
   });
