@@ -191,7 +191,9 @@ describe('keep-alive in Chromium', () => {
     await page.getByRole('heading', { name: '工作台', level: 1 }).waitFor();
     await drawer.waitFor({ state: 'detached' });
     await nav.getByRole('button', { name: '系统管理', exact: true }).click();
-    await page.getByRole('heading', { name: '用户管理', level: 1 }).waitFor();
+    await page.waitForURL(/#\/manage\/users$/);
+    // back on its page, the form is open again (a modal: the page's heading is hidden behind it meanwhile)
+    await drawer.waitFor();
     await expect.poll(() => drawer.getByLabel('昵称').inputValue()).toBe('半途');
     await page.context().close();
   });
