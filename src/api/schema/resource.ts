@@ -129,9 +129,11 @@ export const declaredValues = <F extends Declarations>(fields: F, row: object = 
 export const declaredCells = (fields: Declarations, row: object = {}): string[] =>
   storedEntries(fields).map(([name]) => declaredValue(row, name));
 
+/** The choice a value (or its text, as a form holds it) is, if it is one. */
+const choiceOf = (f: FieldDeclaration, value: unknown) => f.choices?.find((c) => String(c.value) === String(value));
+
 /** The name of a choice's value (a key of both catalogues), or null for a value that is not one of them. */
-export const choiceLabel = (f: FieldDeclaration, value: unknown): string | null =>
-  f.choices?.find((c) => String(c.value) === String(value))?.label ?? null;
+export const choiceLabel = (f: FieldDeclaration, value: unknown): string | null => choiceOf(f, value)?.label ?? null;
 
 /**
  * The declared fields' values of a row as the form holds them (text for text, numbers and choices; true or false
@@ -160,10 +162,16 @@ export const formBody = (fields: Declarations, values: Record<string, unknown>):
         if (typeof value !== 'string') return [name, value];
         const typed = value.trim();
         if (f.kind === 'number' || f.kind === 'money') return [name, typed === '' ? null : /^\d+$/.test(typed) ? Number(typed) : value];
-        if (f.kind === 'choice') return [name, f.choices?.find((c) => String(c.value) === value)?.value ?? (value === '' ? null : value)];
+        if (f.kind === 'choice') return [name, choiceOf(f, value)?.value ?? (value === '' ? null : value)];
         return [name, value];
       }),
   );
+
+/** A save's body from the form's values (formBody), with the id of the row it edits (none: it adds one). */
+export const saveBody = (fields: Declarations, row: { id: number } | null, values: Record<string, unknown>): Record<string, unknown> => ({
+  ...(row ? { id: row.id } : {}),
+  ...formBody(fields, values),
+});
 
 /** Whether the form shows a field: as declared, else when it has a rule. */
 export const inForm = (f: FieldDeclaration) => f.form ?? f.rule !== undefined;

@@ -2,10 +2,9 @@ import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { departApi, type DepartRow } from '@/api/table/base-info.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { DEPART_FIELDS, departSave } from '@/api/schema/system/depart.ts';
-import { formBody, formValues } from '@/api/schema/resource.ts';
+import { formValues, saveBody } from '@/api/schema/resource.ts';
 import type { Sent } from '@/api/table/define.ts';
-import { DeclaredFields, declaredColumns } from '@/kit/form/declared-fields.tsx';
-import { useFormatInstant } from '@/shell/time-zone.ts';
+import { DeclaredFields, declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { useApi } from '@/shell/session/api-context.ts';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
@@ -38,9 +37,8 @@ export default function DepartmentView({ route }: ViewProps) {
     );
   };
   const page = useListPage({ data: { ...data, reload: changed }, form: (p: RowFormProps<DepartRow>) => <DepartForm {...p} /> });
-  const formatInstant = useFormatInstant();
   const columns: Column<DepartRow>[] = [
-    ...declaredColumns<DepartRow>(DEPART_FIELDS, { t, formatInstant }),
+    ...declaredColumns<DepartRow>(DEPART_FIELDS, useCellText()),
     actionsColumn({
       name: (r) => r.departName,
       actions: (r) => [
@@ -64,8 +62,7 @@ export default function DepartmentView({ route }: ViewProps) {
 function DepartForm({ row, onClose, onSaved }: RowFormProps<DepartRow>) {
   const t = useT();
   const api = useApi();
-  const bodyOf = (v: Record<string, unknown>) =>
-    ({ ...(row ? { id: row.id } : {}), ...formBody(DEPART_FIELDS, v) }) as Sent<typeof departApi.save>;
+  const bodyOf = (v: Record<string, unknown>) => saveBody(DEPART_FIELDS, row, v) as Sent<typeof departApi.save>;
   const form = useSchemaForm<Record<string, unknown>>(formValues(DEPART_FIELDS, row), departSave, bodyOf);
   const save = (v: Record<string, unknown>) => api.send(departApi.save, bodyOf(v), { fieldErrors: true }).then(onSaved);
   return (

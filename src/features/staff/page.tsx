@@ -1,9 +1,8 @@
 import { staffApi } from '@/api/table/base-info.ts';
 import type { Sent } from '@/api/table/define.ts';
 import { STAFF_FIELDS, staffSave, type StaffRow } from '@/api/schema/system/staff.ts';
-import { formBody, formValues } from '@/api/schema/resource.ts';
-import { DeclaredFields, declaredColumns } from '@/kit/form/declared-fields.tsx';
-import { useFormatInstant } from '@/shell/time-zone.ts';
+import { formValues, saveBody } from '@/api/schema/resource.ts';
+import { DeclaredFields, declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { useApi } from '@/shell/session/api-context.ts';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
 import { type Column } from '@/kit/table/data-table.tsx';
@@ -20,7 +19,7 @@ import type { ViewProps } from '../view-props.ts';
 
 /** The body a save sends: the declared fields as typed (a store number as a number), the row and its bound account. */
 const bodyOf = (row: StaffRow | null, v: Record<string, unknown>) =>
-  ({ ...(row ? { id: row.id } : {}), ...formBody(STAFF_FIELDS, v), userId: row?.userId ?? null }) as Sent<typeof staffApi.save>;
+  ({ ...saveBody(STAFF_FIELDS, row, v), userId: row?.userId ?? null }) as Sent<typeof staffApi.save>;
 
 /**
  * 基础数据 › 员工管理 on the real staff table (staff/save): the staff the online list and accounts name. An
@@ -35,9 +34,8 @@ export default function StaffView({ route }: ViewProps) {
   const keyword = list.filters.keyword || undefined;
   const data = usePageData(list, (page) => api.send(staffApi.list, { ...page, keyword }).then(listed), [api, keyword]);
   const page = useListPage({ data, filters, form: (p: RowFormProps<StaffRow>) => <StaffForm {...p} /> });
-  const formatInstant = useFormatInstant();
   const columns: Column<StaffRow>[] = [
-    ...declaredColumns<StaffRow>(STAFF_FIELDS, { t, formatInstant }, { userName: { render: (r) => r.userName ?? t('staffUnbound') } }),
+    ...declaredColumns<StaffRow>(STAFF_FIELDS, useCellText(), { userName: { render: (r) => r.userName ?? t('staffUnbound') } }),
     actionsColumn({
       name: (r) => r.staffName,
       actions: (r) => [

@@ -2,14 +2,13 @@ import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
 import type { FilterField } from '@/kit/list/filter-bar.tsx';
 import type { T } from '@/i18n/use-t.ts';
-import { useFormatInstant } from '@/shell/time-zone.ts';
 import { PermissionSwitch } from '@/shell/session/permission-switch.tsx';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useT } from '@/i18n/use-t.ts';
 import { localName } from '@/api/contract/language.ts';
 import { USER_FIELDS } from '@/api/schema/system/user.ts';
-import { declaredColumns, declaredFilters } from '@/kit/form/declared-fields.tsx';
+import { declaredColumns, declaredFilters, useCellText } from '@/kit/form/declared-fields.tsx';
 
 export interface UserColumnsOptions {
   /** the signed-in user: their own status cannot be switched, nor their account deleted */
@@ -33,28 +32,23 @@ export function useUserColumns({
   remove,
 }: UserColumnsOptions): Column<UserRow>[] {
   const t = useT();
-  const formatInstant = useFormatInstant();
   return [
-    ...declaredColumns<UserRow>(
-      USER_FIELDS,
-      { t, formatInstant },
-      {
-        status: {
-          render: (r) => (
-            <PermissionSwitch
-              code="user:edit"
-              checked={r.status === 1}
-              unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
-              label={t('userStatusOf', { name: r.userName })}
-              onChange={(on) => setStatus(r, on)}
-            />
-          ),
-        },
-        // the keys the table's kept settings (列设置) know these columns by
-        departIds: { key: 'departs', render: (r) => departNames(r.departIds) },
-        roleIds: { key: 'roles', render: (r) => roleNames(r.roleIds, r.roleNames) || '--' },
+    ...declaredColumns<UserRow>(USER_FIELDS, useCellText(), {
+      status: {
+        render: (r) => (
+          <PermissionSwitch
+            code="user:edit"
+            checked={r.status === 1}
+            unavailable={r.id === myId ? t('ownAccountStatus') : undefined}
+            label={t('userStatusOf', { name: r.userName })}
+            onChange={(on) => setStatus(r, on)}
+          />
+        ),
       },
-    ),
+      // the keys the table's kept settings (列设置) know these columns by
+      departIds: { key: 'departs', render: (r) => departNames(r.departIds) },
+      roleIds: { key: 'roles', render: (r) => roleNames(r.roleIds, r.roleNames) || '--' },
+    }),
     actionsColumn({
       name: (r) => r.userName,
       actions: (r) => [

@@ -3,12 +3,12 @@ import { userApi } from '@/api/table/users.ts';
 import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import { roleApi, type RoleRow } from '@/api/table/roles.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { useFormatInstant } from '@/shell/time-zone.ts';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
 import { SessionContext } from '@/shell/session/session-context.ts';
 import { BatchBar } from '@/kit/list/batch-bar.tsx';
 import { ResourceList } from '@/kit/list/resource-list.tsx';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
+import { useCellText } from '@/kit/form/declared-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { useFilters } from '@/kit/list/use-filters.ts';
 import { listed, usePageData } from '@/kit/list/use-list.ts';
@@ -29,7 +29,7 @@ const FILTERS = ['keyword', 'status', 'userType', 'roleId', 'departId'] as const
 export default function UsersView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
-  const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const me = SessionContext.useSelector((st) => st.context.userInfo);
   const departs = me?.allDepartList ?? [];
   const filters = useFilters(route.path, FILTERS);
@@ -64,7 +64,7 @@ export default function UsersView({ route }: ViewProps) {
     detail: {
       title: t('detail'),
       load: loadUserDetail(api),
-      items: (d) => userDetailItems(t, d, { departNames, roleNames, formatInstant }),
+      items: (d) => userDetailItems(cell, d, { departNames, roleNames }),
     },
     importer: (p) => <UserImportDialog {...p} downloadTemplate={downloadTemplate} />,
     exporter,

@@ -2,25 +2,24 @@ import type { UserRow } from '@/api/calls/system/user-calls.ts';
 import type { RoleRow } from '@/api/table/roles.ts';
 import { localName } from '@/api/contract/language.ts';
 import { USER_FIELDS, USER_SORT_FIELDS } from '@/api/schema/system/user.ts';
-import { declaredDetails } from '@/kit/form/declared-fields.tsx';
+import { declaredDetails, type CellText } from '@/kit/form/declared-fields.tsx';
 import type { ListState } from '@/kit/list/list-query.ts';
-import { useLanguage, useT, type T } from '@/i18n/use-t.ts';
+import { useLanguage, useT } from '@/i18n/use-t.ts';
 
 /** A user's details as 详情 lists them, the bound staff record included. */
 export function userDetailItems(
-  t: T,
+  cell: CellText,
   detail: UserRow & { staff: string },
   {
     departNames,
     roleNames = (_ids, sent) => sent,
-    formatInstant,
   }: {
     departNames: (ids: number[]) => string;
     roleNames?: (ids: number[], sent: string) => string;
-    formatInstant: (v: string) => string;
   },
 ): Array<[string, string]> {
-  const items = declaredDetails(USER_FIELDS, { t, formatInstant }, detail, {
+  const { t } = cell;
+  const items = declaredDetails(USER_FIELDS, cell, detail, {
     departIds: (d) => departNames(d.departIds),
     roleIds: (d) => roleNames(d.roleIds, d.roleNames) || '--',
   });

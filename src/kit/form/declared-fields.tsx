@@ -1,6 +1,7 @@
 import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclaration } from '@/api/schema/resource.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
-import type { T } from '@/i18n/use-t.ts';
+import { useT, type T } from '@/i18n/use-t.ts';
+import { useFormatInstant } from '@/shell/time-zone.ts';
 import type { Column } from '../table/data-table.tsx';
 import type { FilterField } from '../list/filter-bar.tsx';
 import type { FormApi } from './use-form.ts';
@@ -14,6 +15,9 @@ export interface CellText {
   t: T;
   formatInstant: (value: string) => string;
 }
+
+/** The console's words and the tenant's zone, as a page's declared cells and 详情 say them. */
+export const useCellText = (): CellText => ({ t: useT(), formatInstant: useFormatInstant() });
 
 /** A declared field's value as text: a choice by its name, a flag as 是/否, a time in the tenant's zone, '--' for none. */
 export function declaredText(f: FieldDeclaration, row: object, name: string, { t, formatInstant }: CellText): string {

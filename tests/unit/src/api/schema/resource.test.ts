@@ -9,6 +9,7 @@ import {
   declaredValues,
   formBody,
   formValues,
+  saveBody,
   storedEntries,
   textField,
 } from '@/api/schema/resource.ts';
@@ -93,6 +94,14 @@ describe('declared kinds beyond text', () => {
     expect(formBody(kinds, { name: '甲', store: ' 12 ', level: '0', vip: true })).toEqual({ name: '甲', store: 12, level: 0, vip: true });
     expect(formBody(kinds, { name: '', store: '', level: '', vip: false })).toEqual({ name: '', store: null, level: null, vip: false });
     expect(formBody(kinds, { name: 'x', store: '12a', level: '9', vip: false })).toMatchObject({ store: '12a', level: '9' });
+    expect(saveBody(kinds, { id: 7 }, { name: '甲', store: '', level: '1', vip: true })).toEqual({
+      id: 7,
+      name: '甲',
+      store: null,
+      level: 1,
+      vip: true,
+    });
+    expect(saveBody(kinds, null, { name: '甲', store: '', level: '1', vip: true })).not.toHaveProperty('id');
     const schema = v.object(declaredRules(kinds));
     expect(Object.keys(schema.entries)).toEqual(['name', 'store', 'level', 'vip']);
     expect(fieldProblems(schema, formBody(kinds, { name: '', store: '12a', level: '1', vip: true }))).toEqual({
