@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, type EventObject } from 'xstate';
 import { accessTokenMachine, retryDelayMs } from '@machines/access-token.machine.ts';
-import {
-  afterEvent,
-  controllableActors,
-  flush,
-  itFollowsItsTable,
-  runPath,
-  toTestMachine,
-  type TransitionTable,
-  collected,
-} from './harness.ts';
+import { controllableActors } from './fake-actors.ts';
+import { afterEvent, flush, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const grant = (token: string, deadline: number, refreshInMs = 30_000) => ({ token, deadline, refreshInMs });
 
@@ -27,22 +18,15 @@ const EVENTS = [
 ];
 
 describe('access-token machine (model-based)', () => {
-  const model = createTestModel(toTestMachine(accessTokenMachine), {
-    events: EVENTS as never,
+  const paths = modelPaths(accessTokenMachine, {
+    events: EVENTS,
     // Context grows with every failure; states are what the graph walks.
-    serializeState: (s) => JSON.stringify((s as { value: unknown }).value),
+    serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+    simple: true,
   });
-  // Shortest paths reach every state; simple paths also take every transition between them.
-  const paths = collected(() => [
-    ...model.getShortestPaths({ allowDuplicatePaths: true }),
-    ...model.getSimplePaths({ allowDuplicatePaths: true }),
-  ]);
+  itReaches(paths, ['refreshing', 'retrying', 'scheduled']);
 
-  it('reaches refreshing, scheduled and retrying', () => {
-    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['refreshing', 'retrying', 'scheduled']);
-  });
-
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const { actors, settle, started, log } = controllableActors(['refreshToken']);
     const clock = new SimulatedClock();
     const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock });
@@ -55,9 +39,8 @@ describe('access-token machine (model-based)', () => {
       return true;
     };
     await runPath(
-      path as never,
-      actor,
-      settleOrTick,
+      path,
+      { actor, settle: settleOrTick, log },
       {
         scheduled: (snap) => {
           expect(snap.context.token).toMatch(/^t[12]$/);
@@ -69,7 +52,7 @@ describe('access-token machine (model-based)', () => {
           expect(snap.context.attempts).toBeGreaterThan(0);
         },
       },
-      table && { table, effects: () => log },
+      table,
     );
     // Every entry to refreshing started exactly one refresh: REFRESH during a flight never starts another.
     const values = path.steps.map((s) => (s.state as { value: unknown }).value);

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { createActor, createMachine } from 'xstate';
 import { BIND_MESSAGES, bindPhoneMachine } from '@machines/bind-phone.machine.ts';
-import {
-  controllableActors,
-  describeValue,
-  flush,
-  itFollowsItsTable,
-  runPath,
-  toTestMachine,
-  type TransitionTable,
-  collected,
-} from './harness.ts';
+import { controllableActors } from './fake-actors.ts';
+import { describeValue, flush, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const userInfo = { nickname: '未绑定手机的店员', phone: '13800000009' };
 const EVENTS = [
@@ -47,10 +38,10 @@ function sut() {
 }
 
 describe('bind-phone machine (model-based)', () => {
-  const model = createTestModel(
-    toTestMachine(bindPhoneMachine.provide({ actors: { smsButton: createMachine({}) } as never, actions: { sendCode: () => {} } })),
+  const paths = modelPaths(
+    bindPhoneMachine.provide({ actors: { smsButton: createMachine({}) } as never, actions: { sendCode: () => {} } }),
     {
-      events: EVENTS as never,
+      events: EVENTS,
       input: { uuid: 'a'.repeat(32) },
       // Context is what the user typed; the states are what the graph must cover.
       serializeState: (s: { value: unknown; context: { phone: string; code: string; phoneError: unknown; formError: unknown } }) =>
@@ -61,26 +52,15 @@ describe('bind-phone machine (model-based)', () => {
           Boolean(s.context.phoneError),
           Boolean(s.context.formError),
         ]),
-    } as never,
+    },
   );
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input: { uuid: 'a'.repeat(32) } } as never));
+  itReaches(paths, ['binding', 'bound', 'editing', 'refreshing', 'switching']);
 
-  it('reaches editing, binding, refreshing, switching and bound', () => {
-    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual([
-      'binding',
-      'bound',
-      'editing',
-      'refreshing',
-      'switching',
-    ]);
-  });
-
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const s = sut();
     await runPath(
-      path as never,
-      s.actor,
-      s.settle,
+      path,
+      s,
       {
         bound: () => expect(s.said).toContain(BIND_MESSAGES.bound),
         switching: (snap) => {
@@ -89,7 +69,7 @@ describe('bind-phone machine (model-based)', () => {
         },
         binding: (snap) => expect(snap.context.phone).toMatch(/^1\d{10}$/),
       },
-      table && { table, effects: () => s.log },
+      table,
     );
   };
   itFollowsItsTable('bind-phone', bindPhoneMachine, paths, drive);

@@ -1,17 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { describe, expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { exportJobMachine } from '@machines/export-job.machine.ts';
 import type { ExportStatus } from '@/api/contract/jobs.ts';
-import {
-  controllableActors,
-  describeValue,
-  itFollowsItsTable,
-  runPath,
-  toTestMachine,
-  type TransitionTable,
-  collected,
-} from './harness.ts';
+import { controllableActors } from './fake-actors.ts';
+import { describeValue, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const QUERY = { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' };
 const job = (status: ExportStatus['status'], processed = 0): ExportStatus => ({
@@ -52,27 +44,14 @@ function sut() {
 }
 
 describe('export-job machine (model-based)', () => {
-  const model = createTestModel(toTestMachine(exportJobMachine), { events: EVENTS as never } as never);
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true }));
+  const paths = modelPaths(exportJobMachine, { events: EVENTS });
+  itReaches(paths, ['cancelled', 'cancelling', 'failed', 'idle', 'ready', 'starting', 'writing']);
 
-  it('reaches every state', () => {
-    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual([
-      'cancelled',
-      'cancelling',
-      'failed',
-      'idle',
-      'ready',
-      'starting',
-      'writing',
-    ]);
-  });
-
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const s = sut();
     await runPath(
-      path as never,
-      s.actor,
-      s.settle,
+      path,
+      s,
       {
         // The start got the list's query as it was given.
         starting: (snap) => {
@@ -100,7 +79,7 @@ describe('export-job machine (model-based)', () => {
         },
         idle: (snap) => expect(snap.context).toEqual({ job: null, error: null }),
       },
-      table && { table, effects: () => s.log },
+      table,
     );
   };
   itFollowsItsTable('export-job', exportJobMachine, paths, drive);

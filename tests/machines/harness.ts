@@ -1,43 +1,26 @@
-import { createActor, createMachine, fromPromise, type AnyActorRef, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
+import {
+  createActor,
+  createMachine,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type EventObject,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { expect, it } from 'vitest';
-import type { TestPath } from 'xstate/graph';
+import { createTestModel, type TestPath } from 'xstate/graph';
+
+/** A path of a machine's model, as `modelPaths` gives them. */
+export type ModelPath = TestPath<SnapshotFrom<AnyStateMachine>, EventObject>;
 
 /**
- * A promise-backed fake actor whose outcome the test decides by the model's done/error events. `inputs` records
- * what each start was given, so a test can say an actor got the draft, not `{}`; `log` (which the test may share
- * with its fake actions) gets each start in order, for the transition table.
+ * The system under test: a started actor, what settles its fake actors or moves its clock for a model event (false
+ * for an event to send it), and the side effects its fakes record, in order.
  */
-export function controllableActors(names: string[], log: unknown[] = []) {
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-  const started: string[] = [];
-  const inputs: Array<[string, unknown]> = [];
-  const actors = Object.fromEntries(
-    names.map((name) => [
-      name,
-      fromPromise(
-        ({ input }) =>
-          new Promise((resolve, reject) => {
-            started.push(name);
-            inputs.push([name, input]);
-            log.push(`start ${name}(${describeValue(input)})`);
-            pending.set(name, { resolve, reject });
-          }),
-      ),
-    ]),
-  );
-  /** Settles the actor a model event names (xstate.done.actor.X / xstate.error.actor.X); false for other events. */
-  const settle = (event: EventObject & { output?: unknown; error?: unknown }): boolean => {
-    const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (!m) return false;
-    const p = pending.get(m[2]);
-    expect(p, `the SUT should be running ${m[2]}`).toBeDefined();
-    pending.delete(m[2]);
-    if (m[1] === 'done') p!.resolve(event.output);
-    else p!.reject(event.error);
-    return true;
-  };
-  return { actors, settle, started, inputs, log };
-}
+export type Sut = { actor: AnyActorRef; settle?: (event: EventObject) => boolean; log?: readonly unknown[] };
+
+/** A test's drive of one path, writing the table as it goes when given one (see `itFollowsItsTable`). */
+export type Drive = (path: ModelPath, table?: TransitionTable) => Promise<void>;
 
 export const flush = () => new Promise((r) => setImmediate(r));
 
@@ -46,30 +29,29 @@ export const flush = () => new Promise((r) => setImmediate(r));
  * SUT's state must equal the model's, and the per-state checks run.
  */
 export async function runPath(
-  path: TestPath<Snapshot<unknown>, EventObject>,
-  sut: AnyActorRef,
-  settle: (e: EventObject) => boolean,
+  path: ModelPath,
+  sut: Sut,
   checks: Record<string, (snapshot: ReturnType<AnyActorRef['getSnapshot']>) => void> = {},
-  /** the table to write this path's transitions in, and the side effects the test's fakes record */
-  trace?: { table: TransitionTable; effects?: () => readonly unknown[] },
+  /** the table to write this path's transitions in (with the side effects `sut.log` records) */
+  table?: TransitionTable,
 ) {
+  const { actor, settle = () => false, log = [] } = sut;
   const eventTypes = new Set(path.steps.map((s) => s.event.type));
-  const table = trace?.table;
-  table?.start(sut, trace?.effects);
+  table?.start(actor, () => log);
   const events = Object.fromEntries(
     [...eventTypes].map((type) => [
       type,
       async (step: { event: EventObject }) => {
-        const before = table?.before(sut);
-        if (!settle(step.event)) sut.send(step.event);
+        const before = table?.before(actor);
+        if (!settle(step.event)) actor.send(step.event);
         await flush();
-        if (before && step.event.type !== 'xstate.init') table!.after(before, step.event, sut);
+        if (before && step.event.type !== 'xstate.init') table!.after(before, step.event, actor);
       },
     ]),
   );
   const assertSame = (state: Snapshot<unknown>) => {
     const model = state as unknown as { value: unknown; status: string };
-    const real = sut.getSnapshot() as { value: unknown; status: string };
+    const real = actor.getSnapshot() as { value: unknown; status: string };
     expect(real.value, path.description).toEqual(model.value);
     expect(real.status).toBe(model.status);
   };
@@ -77,7 +59,7 @@ export async function runPath(
   for (const [key, check] of Object.entries(checks)) {
     states[key] = (state) => {
       assertSame(state);
-      check(sut.getSnapshot());
+      check(actor.getSnapshot());
     };
   }
   await path.test({ events, states } as never);
@@ -274,4 +256,38 @@ export function collected<T extends readonly unknown[]>(build: () => T): T {
     });
     return [] as unknown as T;
   }
+}
+
+/** How a machine's model is walked: the events it may take, and what tells one state from another. */
+export type ModelWalk = {
+  events: readonly EventObject[];
+  input?: unknown;
+  serializeState?: (snapshot: never) => string;
+  stopWhen?: (snapshot: never) => boolean;
+  limit?: number;
+  /** simple paths too, which take every transition between the states the shortest paths reach */
+  simple?: boolean;
+  /** the machine as it is (it invokes nothing and waits for no delay), not its test model */
+  asIs?: boolean;
+};
+
+/**
+ * The paths a test drives: the shortest path to each state of the machine's model (`toTestMachine`), and with
+ * `simple` every simple path as well. Built inside `collected`, so a definition that throws fails a test.
+ */
+export function modelPaths(machine: AnyStateMachine, { events, input, limit, simple, asIs, ...graph }: ModelWalk) {
+  return collected(() => {
+    const given = <T extends object>(options: T) =>
+      Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T;
+    const model = createTestModel(asIs ? machine : toTestMachine(machine), given({ events, input, ...graph }) as never);
+    const walk = given({ allowDuplicatePaths: true, input, limit }) as never;
+    return [...model.getShortestPaths(walk), ...(simple ? model.getSimplePaths(walk) : [])] as ModelPath[];
+  });
+}
+
+/** A test that the paths reach exactly these states (nested ones written `parent.child`), no fewer and no more. */
+export function itReaches(paths: ReadonlyArray<{ state: { value: unknown } }>, states: readonly string[], title = 'reaches every state') {
+  it(title, () => {
+    expect([...new Set(paths.map((path) => stateName(path.state.value)))].sort()).toEqual([...states].sort());
+  });
 }

@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import { DEFAULT_LOADING_TEXT, loadingMachine } from '@machines/loading.machine.ts';
-import { itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';
+import { itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const EVENTS = [{ type: 'OPEN' }, { type: 'OPEN', text: '正在操作中，请稍候...' }, { type: 'CLOSE' }];
 
 describe('loading machine (model-based)', () => {
-  const model = createTestModel(loadingMachine, { events: EVENTS as never, stopWhen: (s) => s.context.count > 3 });
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true }));
-
-  it('reaches hidden and shown', () => {
-    expect([...new Set(paths.map((p) => p.state.value as string))].sort()).toEqual(['hidden', 'shown']);
+  const paths = modelPaths(loadingMachine, {
+    events: EVENTS,
+    asIs: true,
+    stopWhen: (s: { context: { count: number } }) => s.context.count > 3,
   });
+  itReaches(paths, ['hidden', 'shown']);
 
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const actor = createActor(loadingMachine).start();
     await runPath(
-      path as never,
-      actor,
-      () => false,
+      path,
+      { actor },
       {
         hidden: (snap) => {
           expect(snap.context.count).toBe(0);
@@ -28,7 +26,7 @@ describe('loading machine (model-based)', () => {
         },
         shown: (snap) => expect(snap.context.count).toBeGreaterThan(0),
       },
-      table && { table },
+      table,
     );
   };
   itFollowsItsTable('loading', loadingMachine, paths, drive);

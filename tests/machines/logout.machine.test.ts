@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
+import { describe, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { logoutMachine, LOGOUT_REFUSED } from '@machines/logout.machine.ts';
-import { controllableActors, itFollowsItsTable, runPath, toTestMachine, type TransitionTable, collected } from './harness.ts';
+import { controllableActors } from './fake-actors.ts';
+import { itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const EVENTS = [
   { type: 'xstate.done.actor.requestLogout', output: { data: 200 } },
@@ -12,22 +12,16 @@ const EVENTS = [
 ];
 
 describe('logout machine (model-based)', () => {
-  const model = createTestModel(toTestMachine(logoutMachine), { events: EVENTS as never });
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true }));
+  const paths = modelPaths(logoutMachine, { events: EVENTS });
+  itReaches(paths, ['refused', 'requesting', 'succeeded']);
 
-  it('reaches requesting, succeeded and refused', () => {
-    const reached = new Set(paths.map((p) => p.state.value));
-    expect([...reached].sort()).toEqual(['refused', 'requesting', 'succeeded']);
-  });
-
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const { actors, settle, log } = controllableActors(['requestLogout']);
     const actor = createActor(logoutMachine.provide({ actors: actors as never }));
     actor.start();
     await runPath(
-      path as never,
-      actor,
-      settle,
+      path,
+      { actor, settle, log },
       {
         succeeded: (snap) => expect(snap.output).toEqual({ ok: true }),
         refused: (snap) => {
@@ -35,7 +29,7 @@ describe('logout machine (model-based)', () => {
           expect(snap.output.message).toBeTruthy();
         },
       },
-      table && { table, effects: () => log },
+      table,
     );
     const last = path.steps.at(-1)?.event as { output?: { data?: unknown }; error?: Error } | undefined;
     if (last?.output && last.output.data !== 200) expect(actor.getSnapshot().output?.message).toBe(LOGOUT_REFUSED);

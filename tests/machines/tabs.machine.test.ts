@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import { KEEP_ALIVE_MAX, TABS_MAX, tabsMachine } from '@machines/tabs.machine.ts';
-import { describeValue, itFollowsItsTable, runPath, type TransitionTable, collected } from './harness.ts';
+import { describeValue, itFollowsItsTable, modelPaths, runPath, type Drive } from './harness.ts';
 
 const open = (path: string, cacheable = true) => ({ type: 'OPEN' as const, path, cacheable });
 const EVENTS = [
@@ -26,9 +25,8 @@ const EVENTS = [
 describe('tabs machine (model-based)', () => {
   // The home page /h is pinned: a bar of 3 holds it and the two most recent others.
   const input = { tabsMax: 3, home: '/h' };
-  const model = createTestModel(tabsMachine, { events: [...EVENTS, open('/h')] as never, input } as never);
   // Every combination of kept pages the events can make (context is the state here), a few steps deep.
-  const paths = collected(() => model.getShortestPaths({ allowDuplicatePaths: true, input, limit: 100000 } as never));
+  const paths = modelPaths(tabsMachine, { events: [...EVENTS, open('/h')], input, limit: 100000, asIs: true });
 
   it('reaches many page sets, never more than 3 pages, never a non-whitelisted one, every kept page with its tab', () => {
     expect(paths.length).toBeGreaterThan(20);
@@ -46,22 +44,21 @@ describe('tabs machine (model-based)', () => {
     }
   });
 
-  const drive = async (path: (typeof paths)[number], table?: TransitionTable) => {
+  const drive: Drive = async (path, table) => {
     const persisted: Array<{ pages: string[]; tabs: string[] }> = [];
     const log: unknown[] = [];
     const persist = (_: unknown, p: { pages: string[]; tabs: string[] }) =>
       void (persisted.push(p), log.push(`persist(${describeValue(p)})`));
     const actor = createActor(tabsMachine.provide({ actions: { persist } }), { input }).start();
     await runPath(
-      path as never,
-      actor,
-      () => false,
+      path,
+      { actor, log },
       {
         active: (snap) =>
           // before the first change, the lists are the input's: the home tab alone
           expect(persisted.at(-1) ?? { pages: [], tabs: [input.home] }).toEqual({ pages: snap.context.pages, tabs: snap.context.tabs }),
       },
-      table && { table, effects: () => log },
+      table,
     );
     expect(actor.getSnapshot().context).toEqual((path.state as unknown as { context: unknown }).context);
   };
