@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { callAs, signedIn } from '../support/api.ts';
+import { callAs, signedIn, readUntil } from '../support/api.ts';
 import { ownServer } from '../support/db-access.ts';
 import { strFromU8, unzipSync } from 'fflate';
 import { writeXlsx } from '@/lib/xlsx.ts';
@@ -22,20 +22,11 @@ const databaseUrl = inject('databaseUrl');
 const server = ownServer(databaseUrl);
 const call = <T = unknown>(token: string, path: string, body?: unknown) => callAs<T>(server.url, token, path, body);
 
-const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 /** Starts an export job at `path` with `query`, waits for it, and reads its file back as text cells. */
 async function exported(token: string, path: string, query: object, total: number) {
   const started = await call<ExportStatus>(token, path, query);
   expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total } });
-  const done = await until(
+  const done = await readUntil(
     () => call<ExportStatus>(token, path, { jobId: started.values!.jobId }),
     (a) => a.values?.status !== 'processing',
   );
@@ -84,7 +75,7 @@ describe('export jobs', () => {
     const started = await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', query);
     expect(started).toMatchObject({ result: 'ok', values: { status: 'processing', total: 1500 } });
     const jobId = started.values!.jobId;
-    const done = await until(
+    const done = await readUntil(
       () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId }),
       (a) => a.values?.status !== 'processing',
     );
@@ -127,7 +118,7 @@ describe('export jobs', () => {
     ]) {
       const q = { tableId, filters: { name: t }, ...order };
       const job = (await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', q)).values!;
-      const finished = await until(
+      const finished = await readUntil(
         () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: job.jobId }),
         (a) => a.values?.status !== 'processing',
       );
@@ -250,7 +241,7 @@ describe('export jobs', () => {
     const real = await call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId });
     expect(real.values!.status).toBe('processing');
     await call(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: real.values!.jobId, cancel: true });
-    const end = await until(
+    const end = await readUntil(
       () => call<ExportStatus>(admin.token, '/v1/metaRecord/exportJob', { tableId, jobId: real.values!.jobId }),
       (a) => a.values?.status !== 'processing',
     );
@@ -310,12 +301,12 @@ describe('export jobs', () => {
       },
     };
     const settle = (userId: number, jobId: number) =>
-      until(
+      readUntil(
         () => jobs.status(who(userId), jobId),
         (j) => j.status !== 'processing',
       );
     const cancelled = await jobs.start(who(990001), 'test', 'a.xlsx', 100_000, slow);
-    await until(
+    await readUntil(
       () => jobs.status(who(990001), cancelled.jobId),
       (j) => j.processed > 0,
     );

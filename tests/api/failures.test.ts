@@ -4,6 +4,7 @@ import { fetchAccessToken, fetchUserInfo } from '@/api/calls/session/session-cal
 import { STORAGE_KEYS } from '@/api/storage.ts';
 import { callAs, signedIn } from '../support/api.ts';
 import { startOwnServer } from '../support/db-access.ts';
+import { usersPageClick } from '../support/operations.ts';
 import type { RunningServer } from '../support/start-server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -89,17 +90,7 @@ describe('department data scope', () => {
 });
 
 describe('operation log', () => {
-  const entry = {
-    operationTime: '2026-11-22 09:30:00',
-    operationName: '角色管理',
-    operationCode: 'side-menu:leaf',
-    systemName: 'SCRM',
-    pageCode: 'users',
-    pageName: '用户管理',
-    operationType: 'click',
-    menuName: '系统管理',
-    menuCode: 'manage',
-  };
+  const entry = usersPageClick('2026-11-22 09:30:00', '角色管理', 'side-menu:leaf');
 
   it('stores a tracked click per tenant and lists it newest first', async () => {
     const { api } = await signedIn(baseUrl, 'tenantadmin');

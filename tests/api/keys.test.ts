@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { callAs, signedIn } from '../support/api.ts';
+import { callAs, signedIn, readUntil } from '../support/api.ts';
 import { freshDatabase } from '../support/db-access.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { openDb } from '@server/infra/db/db.ts';
@@ -23,14 +23,6 @@ afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn();
 });
 
-const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const urlSafe = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** A copy of the run's seeded demo folder, as a data folder made before the folder had a key of its own. */
@@ -67,7 +59,7 @@ describe.runIf(!databaseUrl)('a demo’s keys (PGlite)', () => {
     const admin = await signedIn(server.url, 'admin');
     const brand = (await callAs<RecordSchema>(server.url, admin.token, '/v1/metaRecord/schema', { component: 'base-info/brand' })).values!;
     const started = await callAs<ExportStatus>(server.url, admin.token, '/v1/metaRecord/exportJob', { tableId: brand.table.id });
-    const done = await until(
+    const done = await readUntil(
       () =>
         callAs<ExportStatus>(server.url, admin.token, '/v1/metaRecord/exportJob', {
           tableId: brand.table.id,

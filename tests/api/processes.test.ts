@@ -142,13 +142,28 @@ describe.runIf(!databaseUrl)('PGlite: one server process per data folder, and a 
 });
 
 describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database', () => {
-  it('two processes starting at once on an empty database both come up; migrations and seed run once', async () => {
-    const url = await freshDatabase(databaseUrl);
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: url }), startServer({ DATABASE_URL: url })]);
+  /** Two server processes on one database, stopped when the file ends. */
+  const twoProcesses = async (env: Record<string, string>) => {
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     cleanups.push(
       () => a.stop(),
       () => b.stop(),
     );
+    return [a, b] as const;
+  };
+  /** Two processes ticking the scheduler every 250 ms on a database of their own, and the platform operator. */
+  const twoSchedulers = async () => {
+    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
+    const [a, b] = await twoProcesses({ DATABASE_URL: url, SCHEDULER_TICK_MS: '250' });
+    const op = await signedIn(a.url, 'platform');
+    const saveTask = (server: RunningServer, task: Record<string, unknown>) =>
+      postJson(server.url, '/v1/sysTask/addSysTask', { timeoutSeconds: 5, ...task }, { UserToken: op.token });
+    return { url, a, b, op, saveTask };
+  };
+
+  it('two processes starting at once on an empty database both come up; migrations and seed run once', async () => {
+    const url = await freshDatabase(databaseUrl);
+    const [a, b] = await twoProcesses({ DATABASE_URL: url });
     const { default: pg } = await import('pg');
     const client = new pg.Client(url);
     await client.connect();
@@ -164,11 +179,7 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
   });
 
   it('a force logout made on one process reaches the browser streaming from the other (LISTEN/NOTIFY)', async () => {
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
-    cleanups.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
+    const [a, b] = await twoProcesses({ DATABASE_URL: databaseUrl });
     const staff = await signedIn(a.url, 'staff');
     const events = await openEvents(a.url, staff.token);
     const ta = await signedIn(b.url, 'tenantadmin');
@@ -178,30 +189,13 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
   });
 
   it('the scheduler of two processes runs each due slot exactly once', async () => {
-    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
-    const env = { DATABASE_URL: url, SCHEDULER_TICK_MS: '250' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    cleanups.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
-    const op = await signedIn(a.url, 'platform');
+    const { url, a, b, saveTask } = await twoSchedulers();
     // every second, a job that records each of its runs
-    const made = await postJson(
-      a.url,
-      '/v1/sysTask/addSysTask',
-      { name: '每秒', job: 'test_record', cron: '* * * * * *', timeoutSeconds: 5 },
-      { UserToken: op.token },
-    );
+    const made = await saveTask(a, { name: '每秒', job: 'test_record', cron: '* * * * * *' });
     expect(made.json.result).toBe('ok');
     const taskId = (made.json.values as { id: number }).id;
     await new Promise((r) => setTimeout(r, 4500));
-    await postJson(
-      b.url,
-      '/v1/sysTask/addSysTask',
-      { id: taskId, name: '每秒', job: 'test_record', cron: '* * * * * *', enabled: false, timeoutSeconds: 5 },
-      { UserToken: op.token },
-    );
+    await saveTask(b, { id: taskId, name: '每秒', job: 'test_record', cron: '* * * * * *', enabled: false });
     await new Promise((r) => setTimeout(r, 1000));
     const { default: pg } = await import('pg');
     const client = new pg.Client(url);
@@ -221,20 +215,8 @@ describe.runIf(databaseUrl)('PostgreSQL: many server processes on one database',
   });
 
   it('a run whose process was killed is marked failed once its timeout and a minute have passed, not before', async () => {
-    const url = await freshDatabase(databaseUrl, inject('pgTemplate'));
-    const env = { DATABASE_URL: url, SCHEDULER_TICK_MS: '250' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    cleanups.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
-    const op = await signedIn(a.url, 'platform');
-    const made = await postJson(
-      a.url,
-      '/v1/sysTask/addSysTask',
-      { name: '等待', job: 'test_wait', cron: '0 0 1 1 *', timeoutSeconds: 5 },
-      { UserToken: op.token },
-    );
+    const { url, a, b, op, saveTask } = await twoSchedulers();
+    const made = await saveTask(a, { name: '等待', job: 'test_wait', cron: '0 0 1 1 *' });
     const taskId = (made.json.values as { id: number }).id;
     expect((await postJson(a.url, '/v1/sysTask/run', { id: taskId }, { UserToken: op.token })).json.result).toBe('ok');
     const { default: pg } = await import('pg');

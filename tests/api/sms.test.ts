@@ -7,6 +7,13 @@ import { captcha as demoCaptcha, freshPhone, outbox as demoOutbox, verifiedCode 
 const baseUrl = inject('baseUrl');
 const outbox = (q: string) => demoOutbox(baseUrl, q);
 const captcha = () => demoCaptcha(baseUrl);
+/** A code sent (with a fresh captcha) to a phone no one holds, and what the outbox got. */
+async function codeSentTo(api: Awaited<ReturnType<typeof signedIn>>['api']) {
+  const phone = freshPhone();
+  const c = await captcha();
+  await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
+  return { phone, code: (await outbox(`phone=${phone}`)).smsCode };
+}
 
 describe('captcha and SMS', () => {
   it('sends a code only with the right, unspent captcha; the code lands in the demo outbox', async () => {
@@ -46,10 +53,7 @@ describe('bind phone', () => {
   it('binds a free phone to the caller (single-use code, attempts limited)', async () => {
     // admin2, not nophone: the e2e tests need nophone without a phone.
     const { api } = await signedIn(baseUrl, 'admin2');
-    const phone = freshPhone();
-    const c = await captcha();
-    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
-    const code = (await outbox(`phone=${phone}`)).smsCode;
+    const { phone, code } = await codeSentTo(api);
     await expect(api.call('/v1/third/bindPhone', { phone, code: '000000' === code ? '111111' : '000000' })).rejects.toThrow('验证码错误');
     const bound = await api.call<{ values: string }>('/v1/third/bindPhone', { phone, code });
     expect(bound.values).toBe('');
@@ -59,10 +63,7 @@ describe('bind phone', () => {
 
   it('gives up after five wrong codes', async () => {
     const { api } = await signedIn(baseUrl, 'admin2');
-    const phone = freshPhone();
-    const c = await captcha();
-    await api.call('/v2/sms/sendSMS', { phone, imgVeryCode: c.text, uuid: c.uuid });
-    const code = (await outbox(`phone=${phone}`)).smsCode;
+    const { phone, code } = await codeSentTo(api);
     const wrong = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 4; i++) await expect(api.call('/v1/third/bindPhone', { phone, code: wrong })).rejects.toThrow('验证码错误');
     await expect(api.call('/v1/third/bindPhone', { phone, code: wrong })).rejects.toThrow('验证码错误次数过多，请重新获取');

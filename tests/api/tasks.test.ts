@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { callAs, signedIn } from '../support/api.ts';
+import { callAs, signedIn, readUntil } from '../support/api.ts';
 import { ownServer } from '../support/db-access.ts';
 import type { Db } from '@server/infra/db/db.ts';
 import { DEAD_IMPORT_MESSAGE, DEAD_RUN_MESSAGE, reapDeadImports, reapDeadRuns } from '@server/services/scheduler.ts';
@@ -31,14 +31,6 @@ interface RunRow {
   byUserName: string;
   durationMs: number | null;
 }
-const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe('scheduled tasks', () => {
   it('the operator sees the housekeeping tasks with their next runs; a tenant admin is refused', async () => {
@@ -105,7 +97,7 @@ describe('scheduled tasks', () => {
     expect(made.values!.next).toHaveLength(5);
     const run = await callAs<{ logId: string }>(baseUrl, op.token, '/v1/sysTask/run', { id: made.values!.id });
     expect(run.result).toBe('ok');
-    const logs = await until(
+    const logs = await readUntil(
       () => callAs<RunRow[]>(baseUrl, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: made.values!.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );
@@ -145,7 +137,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
       (await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find((t) => t.id === task.id)!.locked,
     ).toBe(true);
     await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
-    const skipped = await until(
+    const skipped = await readUntil(
       () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'skipped',
     );
@@ -153,7 +145,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     expect((await callAs(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).result).toBe('ok');
     expect(await callAs(server.url, op.token, '/v1/sysTask/delTaskLock', { id: task.id })).toMatchObject({ errmsg: '该任务没有被锁定' });
     await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
-    const after = await until(
+    const after = await readUntil(
       () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );
@@ -249,7 +241,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
       (t) => t.job === 'purge_logs',
     )!;
     await callAs(server.url, op.token, '/v1/sysTask/run', { id: task.id });
-    const done = await until(
+    const done = await readUntil(
       () => callAs<RunRow[]>(server.url, op.token, '/v1/sysTask/selSysTaskLogList', { taskId: task.id }),
       (a) => a.values?.[0]?.outcome === 'success',
     );

@@ -16,6 +16,16 @@ async function sessionOf(userName: string, password: string) {
   c.store.setItem(STORAGE_KEYS.userToken, await login(c.api, { userName, password }));
   return c;
 }
+/** A 门店员工 of admin's first department, with the demo password, made by admin. */
+async function newStaff(prefix: string, nickname: string) {
+  const admin = await signedIn(baseUrl, 'admin');
+  const { userInfo } = await fetchUserInfo(admin.api);
+  const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
+  const userName = `${prefix}${Date.now().toString(36)}`;
+  const departIds = [userInfo.allDepartList[0].id];
+  await saveUser(admin.api, { userName, nickname, phone: '', userType: 1, departIds, roleIds: [staffRole.id] }, DEMO_PASSWORD);
+  return { userName };
+}
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
@@ -25,15 +35,7 @@ const refusal = (p: Promise<unknown>) =>
 
 describe('set password', () => {
   it('checks the old password and the policy, then ends the other sessions and keeps this one', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
-    const { userInfo } = await fetchUserInfo(admin.api);
-    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
-    const userName = `pw${Date.now().toString(36)}`;
-    await saveUser(
-      admin.api,
-      { userName, nickname: '改密码', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
-      DEMO_PASSWORD,
-    );
+    const { userName } = await newStaff('pw', '改密码');
     const here = await sessionOf(userName, DEMO_PASSWORD);
     const elsewhere = await sessionOf(userName, DEMO_PASSWORD);
     const api = here.api;
@@ -84,15 +86,7 @@ describe('set password', () => {
   });
 
   it('wrong old passwords count against the account like failed logins; a user without the page is refused', async () => {
-    const admin = await signedIn(baseUrl, 'admin');
-    const { userInfo } = await fetchUserInfo(admin.api);
-    const staffRole = (await rolesOf(admin.api).list()).find((r) => r.name === '门店员工')!;
-    const userName = `pwl${Date.now().toString(36)}`;
-    await saveUser(
-      admin.api,
-      { userName, nickname: '锁定', phone: '', userType: 1, departIds: [userInfo.allDepartList[0].id], roleIds: [staffRole.id] },
-      DEMO_PASSWORD,
-    );
+    const { userName } = await newStaff('pwl', '锁定');
     const { api } = await sessionOf(userName, DEMO_PASSWORD);
     for (let i = 0; i < 5; i++)
       expect(await refusal(changePassword(api, `Wrong000${i}`, 'Better2026x'))).toMatchObject({ field: 'oldPassword' });

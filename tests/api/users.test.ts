@@ -25,19 +25,19 @@ async function as(userName: string) {
 const departId = (info: Awaited<ReturnType<typeof as>>['info'], name: string) => info.allDepartList!.find((d) => d.departName === name)!.id;
 
 /** A new user of tenant 1 made by admin (in 华东大区 unless told). */
+/** What `newUser` gives a user beyond its account: a name, no phone, a staff user of 华东大区 (or `depart`) with no role. */
+const newUserFields = (info: Parameters<typeof departId>[0], depart = '华东大区'): Omit<UserInput, 'userName'> => ({
+  nickname: '测试用户',
+  phone: '',
+  userType: 1,
+  departIds: [departId(info, depart)],
+  roleIds: [],
+});
+
 async function newUser(extra: Partial<UserInput> = {}) {
   const admin = await as('admin');
   const userName = unique('u');
-  const input: UserInput = {
-    userName,
-    nickname: '测试用户',
-    phone: '',
-    userType: 1,
-    departIds: [departId(admin.info, '华东大区')],
-    roleIds: [],
-    ...extra,
-  };
-  const { id } = await admin.users.save(input, PASSWORD);
+  const { id } = await admin.users.save({ userName, ...newUserFields(admin.info), ...extra }, PASSWORD);
   return { id, userName, admin };
 }
 
@@ -119,36 +119,23 @@ describe('users: save', () => {
 
   it('refuses bad fields with the field named, so the form shows the message under it', async () => {
     const admin = await as('admin');
-    const base: UserInput = {
-      userName: unique('v'),
-      nickname: '甲',
-      phone: '',
-      userType: 1,
-      departIds: [departId(admin.info, '总部')],
-      roleIds: [],
-    };
-    expect(await failureOf(admin.users.save({ ...base, userName: '1bad' }, PASSWORD))).toMatchObject({
-      field: 'userName',
-      message: '账号须为 4-32 位字母、数字或下划线，以字母开头',
-    });
-    expect(await failureOf(admin.users.save({ ...base, userName: 'admin' }, PASSWORD))).toMatchObject({
-      field: 'userName',
-      message: '该账号已被使用',
-    });
-    expect(await failureOf(admin.users.save({ ...base, phone: '123' }, PASSWORD))).toMatchObject({
-      field: 'phone',
-      message: '请输入正确格式的手机号',
-    });
-    expect(await failureOf(admin.users.save({ ...base, phone: '13800000001' }, PASSWORD))).toMatchObject({
-      field: 'phone',
-      message: '该手机号已被本租户的其他账号使用',
-    });
-    expect(await failureOf(admin.users.save({ ...base, departIds: [] }, PASSWORD))).toMatchObject({ field: 'departIds' });
+    const base: UserInput = { userName: unique('v'), ...newUserFields(admin.info, '总部'), nickname: '甲' };
+    const refused: Array<[change: Partial<UserInput>, field: string, message?: string]> = [
+      [{ userName: '1bad' }, 'userName', '账号须为 4-32 位字母、数字或下划线，以字母开头'],
+      [{ userName: 'admin' }, 'userName', '该账号已被使用'],
+      [{ phone: '123' }, 'phone', '请输入正确格式的手机号'],
+      [{ phone: '13800000001' }, 'phone', '该手机号已被本租户的其他账号使用'],
+      [{ departIds: [] }, 'departIds'],
+      [{ nickname: '<script>x</script>' }, 'nickname'],
+    ];
+    for (const [change, field, message] of refused) {
+      const failure = await failureOf(admin.users.save({ ...base, ...change }, PASSWORD));
+      expect(failure, JSON.stringify(change)).toMatchObject(message ? { field, message } : { field });
+    }
     expect(await failureOf(admin.users.save(base, 'short'))).toMatchObject({
       field: 'password',
       message: '密码须为 8-32 位，且同时包含字母和数字',
     });
-    expect(await failureOf(admin.users.save({ ...base, nickname: '<script>x</script>' }, PASSWORD))).toMatchObject({ field: 'nickname' });
   });
 
   it('edits a user (nickname, departments, roles) without touching the account or password', async () => {
@@ -180,14 +167,7 @@ describe('users: no privilege escalation (checked on the server)', () => {
     const admin = await as('admin');
     const roles = await rolesOf(admin.api).list();
     const superRole = roles.find((r) => r.name === '超级管理员')!;
-    const base: UserInput = {
-      userName: unique('e'),
-      nickname: '乙',
-      phone: '',
-      userType: 1,
-      departIds: [departId(ta.info, '总部')],
-      roleIds: [],
-    };
+    const base: UserInput = { userName: unique('e'), ...newUserFields(ta.info, '总部'), nickname: '乙' };
     expect(await failureOf(ta.users.save({ ...base, userType: 0 }, PASSWORD))).toMatchObject({
       field: 'userType',
       message: '不能设置高于自己的用户类型',
@@ -356,14 +336,7 @@ describe('users: 备注, a field declared once (issue 44)', () => {
     const { id, userName, admin } = await newUser({ remark: '  华东区域的店长助理  ' });
     expect(await admin.users.detail(id)).toMatchObject({ userName, remark: '华东区域的店长助理' });
     expect((await admin.users.list({ keyword: userName })).rows).toEqual([expect.objectContaining({ id, remark: '华东区域的店长助理' })]);
-    const edit: UserInput = {
-      id,
-      nickname: '测试用户',
-      phone: '',
-      userType: 1,
-      departIds: [departId(admin.info, '华东大区')],
-      roleIds: [],
-    };
+    const edit: UserInput = { id, ...newUserFields(admin.info) };
     await admin.users.save({ ...edit, remark: '备'.repeat(200) });
     expect((await admin.users.detail(id)).remark).toBe('备'.repeat(200));
     expect(await failureOf(admin.users.save({ ...edit, remark: '备'.repeat(201) }))).toMatchObject({

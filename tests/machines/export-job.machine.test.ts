@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { exportJobMachine } from '@machines/export-job.machine.ts';
 import type { ExportStatus } from '@/api/contract/jobs.ts';
-import { controllableActors } from './fake-actors.ts';
+import { controllableActors, jobEvents } from './fake-actors.ts';
 import { describeValue, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const QUERY = { filters: { level: '4' }, sortField: 'points', sortOrder: 'descend' };
@@ -20,18 +20,12 @@ const EVENTS = [
   { type: 'START', query: QUERY },
   { type: 'xstate.done.actor.start', output: job('processing') },
   { type: 'xstate.error.actor.start', error: new Error('你已有一个导出正在进行，请等它完成或取消后再导出') },
-  { type: 'PROGRESS', job: job('processing', 5000) },
-  { type: 'PROGRESS', job: job('done', 25_000) },
-  { type: 'PROGRESS', job: job('cancelled', 5000) },
-  { type: 'PROGRESS', job: job('failed', 5000) },
-  { type: 'CANCEL' },
-  { type: 'RESET' },
-  { type: 'xstate.done.actor.requestCancel', output: undefined },
+  ...jobEvents(job, 5000, 25_000),
 ];
 
 function sut() {
   const log: unknown[] = [];
-  const { actors, settle, started, inputs } = controllableActors(['start', 'requestCancel'], log);
+  const { actors, settle, started, lastInput } = controllableActors(['start', 'requestCancel'], log);
   const polled: unknown[] = [];
   const stopped: string[] = [];
   const poll = fromCallback(({ input }) => {
@@ -40,7 +34,7 @@ function sut() {
     return () => void (stopped.push('poll'), log.push('stop poll'));
   });
   const actor = createActor(exportJobMachine.provide({ actors: { ...actors, poll } as never })).start();
-  return { actor, settle, started, inputs, polled, stopped, log };
+  return { actor, settle, started, lastInput, polled, stopped, log };
 }
 
 describe('export-job machine (model-based)', () => {
@@ -55,7 +49,7 @@ describe('export-job machine (model-based)', () => {
       {
         // The start got the list's query as it was given.
         starting: (snap) => {
-          expect(s.inputs.filter(([n]) => n === 'start').at(-1)).toEqual(['start', { query: QUERY }]);
+          expect(s.lastInput('start')).toEqual({ query: QUERY });
           expect(snap.context).toMatchObject({ job: null, error: null });
         },
         // Polling asks about the job the start made.
@@ -65,7 +59,7 @@ describe('export-job machine (model-based)', () => {
         },
         cancelling: (snap) => {
           expect(s.started).toContain('requestCancel');
-          expect(s.inputs.filter(([n]) => n === 'requestCancel').at(-1)).toEqual(['requestCancel', { jobId: 9 }]);
+          expect(s.lastInput('requestCancel')).toEqual({ jobId: 9 });
           expect(snap.context.job?.jobId).toBe(9);
         },
         ready: (snap) => {

@@ -36,5 +36,25 @@ export function controllableActors(names: string[], log: unknown[] = []) {
     else p!.reject(event.error);
     return true;
   };
-  return { actors, settle, started, inputs, log };
+  /** what the last start of `name` was given */
+  const lastInput = (name: string) => inputs.filter(([n]) => n === name).at(-1)?.[1];
+  return { actors, settle, started, inputs, lastInput, log };
+}
+
+/**
+ * The events of a server job a machine follows (an export, an import): its progress part way, done with every row,
+ * cancelled or failed part way; the user's 取消 and the dialog's reset; and the cancel request answered.
+ */
+export function jobEvents<J>(
+  job: (status: 'processing' | 'done' | 'cancelled' | 'failed', processed: number) => J,
+  partWay: number,
+  all: number,
+) {
+  return [
+    ...(['processing', 'cancelled', 'failed'] as const).map((status) => ({ type: 'PROGRESS', job: job(status, partWay) })),
+    { type: 'PROGRESS', job: job('done', all) },
+    { type: 'CANCEL' },
+    { type: 'RESET' },
+    { type: 'xstate.done.actor.requestCancel', output: undefined },
+  ];
 }

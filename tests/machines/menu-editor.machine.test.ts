@@ -53,7 +53,7 @@ const EVENTS = [
 ] as const;
 
 function sut() {
-  const { actors, settle, started, inputs, log } = controllableActors(['loadCatalogue', 'saveEntry', 'moveEntry', 'deleteEntry']);
+  const { actors, settle, started, lastInput, log } = controllableActors(['loadCatalogue', 'saveEntry', 'moveEntry', 'deleteEntry']);
   const logic = menuEditorMachine.provide({
     actors: {
       loadCatalogue: actors.loadCatalogue,
@@ -64,7 +64,7 @@ function sut() {
   });
   const actor = createActor(logic);
   actor.start();
-  return { actor, settle, started, inputs, log };
+  return { actor, settle, started, lastInput, log };
 }
 
 describe('menu editor machine (model-based)', () => {
@@ -90,21 +90,20 @@ describe('menu editor machine (model-based)', () => {
 
   const drive: Drive = async (path, table) => {
     const s = sut();
-    const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
     await runPath(
       path,
       s,
       {
         // A save sends exactly the draft on screen.
         'ready.saving': (snap) => {
-          expect(inputOf('saveEntry')).toEqual({ draft: snap.context.draft });
+          expect(s.lastInput('saveEntry')).toEqual({ draft: snap.context.draft });
           expect(snap.context.draft).not.toBeNull();
         },
         // A move sends what was dropped where.
-        'ready.moving': () => expect(inputOf('moveEntry')).toEqual({ id: 2, parentId: null, index: 0 }),
+        'ready.moving': () => expect(s.lastInput('moveEntry')).toEqual({ id: 2, parentId: null, index: 0 }),
         // A delete is of the entry on screen, and only a saved one.
         'ready.deleting': (snap) => {
-          expect(inputOf('deleteEntry')).toEqual({ id: snap.context.draft!.id });
+          expect(s.lastInput('deleteEntry')).toEqual({ id: snap.context.draft!.id });
           expect(snap.context.draft!.id).toBeDefined();
         },
         // Browsing: the form shows the entry as saved.

@@ -30,9 +30,9 @@ const EVENTS = [
 ];
 
 function sut(input: { id?: number | null }) {
-  const { actors, settle, inputs, log } = controllableActors(['loadPage', 'savePage']);
+  const { actors, settle, lastInput, log } = controllableActors(['loadPage', 'savePage']);
   const actor = createActor(pageBuilderMachine.provide({ actors: actors as never }), { input }).start();
-  return { actor, settle, inputs, log };
+  return { actor, settle, lastInput, log };
 }
 
 describe('page builder machine (model-based)', () => {
@@ -52,20 +52,19 @@ describe('page builder machine (model-based)', () => {
     itReaches(
       paths,
       ['editing', 'saving', ...(input.id ? ['loadFailed', 'loading'] : [])],
-      `${input.id ? 'an existing page' : 'a new page'}: reaches its states`,
+      `${input.id ? 'an existing' : 'a new'} page: reaches its states`,
     );
 
     const drive: Drive = async (path, table) => {
       const s = sut(input);
-      const inputOf = (id: string) => s.inputs.filter(([n]) => n === id).at(-1)?.[1];
       await runPath(
         path,
         s,
         {
-          loading: () => expect(inputOf('loadPage')).toEqual({ id: 7 }),
+          loading: () => expect(s.lastInput('loadPage')).toEqual({ id: 7 }),
           // A save sends the page on screen, its name, and the version it was made on.
           saving: (snap) => {
-            expect(inputOf('savePage')).toEqual({ page: snap.context.page, name: snap.context.name, saved: snap.context.saved });
+            expect(s.lastInput('savePage')).toEqual({ page: snap.context.page, name: snap.context.name, saved: snap.context.saved });
             expect(snap.context.name).not.toBe('');
           },
           editing: (snap) => {

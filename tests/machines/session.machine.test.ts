@@ -85,6 +85,17 @@ function sut(input: SessionInput) {
   return { actor, settle, started, calls, log: calls };
 }
 
+/** A session started from a stored token whose user must still change the password someone else chose. */
+async function mustChangePassword() {
+  const s = sut({ hasToken: true });
+  s.settle({
+    type: 'xstate.done.actor.fetchUserInfo',
+    output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 },
+  } as never);
+  await new Promise((r) => setTimeout(r, 0));
+  return s;
+}
+
 /** A session started from a stored token and taken through steps 1 to 4 to ready. */
 async function boot() {
   const s = sut({ hasToken: true });
@@ -187,12 +198,7 @@ describe('session machine (model-based)', () => {
   });
 
   it('a password someone else chose is changed before the permissions and the menu load; leaving ends the session', async () => {
-    const s = sut({ hasToken: true });
-    s.settle({
-      type: 'xstate.done.actor.fetchUserInfo',
-      output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 },
-    } as never);
-    await new Promise((r) => setTimeout(r, 0));
+    const s = await mustChangePassword();
     expect(s.actor.getSnapshot().matches({ authenticated: 'changingPassword' })).toBe(true);
     expect(s.started).not.toContain('initUserPermission');
     s.actor.send({ type: 'PASSWORD_CHANGED' });
@@ -201,12 +207,7 @@ describe('session machine (model-based)', () => {
     expect(s.started).toContain('initUserPermission');
     expect(s.actor.getSnapshot().context.userInfo).toEqual(userInfo);
 
-    const leaving = sut({ hasToken: true });
-    leaving.settle({
-      type: 'xstate.done.actor.fetchUserInfo',
-      output: { userInfo: { ...userInfo, mustChangePassword: true }, tokenExpire: 3600 },
-    } as never);
-    await new Promise((r) => setTimeout(r, 0));
+    const leaving = await mustChangePassword();
     leaving.actor.send({ type: 'LOGOUT' });
     expect(leaving.actor.getSnapshot().matches('anonymous')).toBe(true);
     expect(leaving.calls).toEqual(expect.arrayContaining(['clearSession', 'goToLogin']));

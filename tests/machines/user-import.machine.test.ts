@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { userImportMachine } from '@machines/user-import.machine.ts';
 import type { ImportStatus } from '@/api/contract/jobs.ts';
-import { controllableActors } from './fake-actors.ts';
+import { controllableActors, jobEvents } from './fake-actors.ts';
 import { describeValue, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
 const PASSWORD = 'Passw0rd2026';
@@ -22,13 +22,7 @@ const EVENTS = [
   { type: 'UPLOAD_PROGRESS', loaded: 1024, size: 2048 },
   { type: 'UPLOADED', job: job('processing') },
   { type: 'UPLOAD_FAILED', message: '请上传 .xlsx 文件（Excel 2007 及以上）' },
-  { type: 'PROGRESS', job: job('processing', 50) },
-  { type: 'PROGRESS', job: job('done', 100) },
-  { type: 'PROGRESS', job: job('cancelled', 50) },
-  { type: 'PROGRESS', job: job('failed', 50) },
-  { type: 'CANCEL' },
-  { type: 'RESET' },
-  { type: 'xstate.done.actor.requestCancel', output: undefined },
+  ...jobEvents(job, 50, 100),
 ];
 
 function sut() {

@@ -109,3 +109,13 @@ export function callsOn(url: string) {
     send: <T = unknown>(caller: Caller, path: string, body?: unknown) => send<T>(url, caller, path, body),
   };
 }
+
+/** Reads again every 100 ms until `ok` holds of what was read or `ms` have passed; returns the last read. */
+export async function readUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

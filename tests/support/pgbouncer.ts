@@ -1,8 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from './postgres.ts';
 
 /** PgBouncer's program: PGBOUNCER_BIN, then PATH, then Debian's /usr/sbin/pgbouncer. */
 export function findPgbouncer(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -19,16 +20,6 @@ export interface RunningPgbouncer {
   through: (databaseUrl: string) => string;
   stop: () => Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {

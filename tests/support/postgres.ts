@@ -24,7 +24,8 @@ export interface RunningPostgres {
   stop: () => void;
 }
 
-const freePort = () =>
+/** A port no one listens on now, on loopback. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

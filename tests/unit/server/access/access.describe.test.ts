@@ -10,23 +10,24 @@ const calls = serverCalls();
 const nameOf = (method: string, path: string) => describeCall(calls.owner(method, path), path, pageName);
 
 describe('a readable name for an unnamed server call', () => {
-  it('names the owning page and what the call does there', () => {
-    expect(nameOf('POST', '/v1/user/list')).toBe('用户管理 · 查询');
-    expect(nameOf('POST', '/vue/user/del')).toBe('用户管理 · 删除');
-    expect(nameOf('POST', '/v1/user/importExcel')).toBe('用户管理 · 导入');
-    expect(nameOf('POST', '/v1/sysTask/selSysTaskList')).toBe('定时任务 · 查询');
-    expect(nameOf('POST', '/v1/sysTask/addSysTask')).toBe('定时任务 · 保存');
-    expect(nameOf('POST', '/v1/sysTask/delTaskLock')).toBe('定时任务 · 删除');
-    expect(nameOf('POST', '/v1/role/save')).toBe('角色管理 · 保存');
-  });
-
-  it('calls no page owns say their kind; unknown ones their action or last segment', () => {
-    expect(nameOf('POST', '/anon/passport/login')).toBe('公开接口 · 登录');
-    // the session's own calls and the shell's other calls alike
-    expect(nameOf('POST', '/vue/userInfo')).toBe('登录后通用 · 详情');
-    expect(nameOf('POST', '/v1/user/listOnlineUser')).toBe('登录后通用 · 查询');
-    expect(nameOf('POST', '/v1/nothing/here')).toBe('here');
-    expect(nameOf('POST', '/v1/nothing/list')).toBe('查询');
+  const named: Array<[path: string, name: string]> = [
+    ['/v1/user/list', '用户管理 · 查询'],
+    ['/vue/user/del', '用户管理 · 删除'],
+    ['/v1/user/importExcel', '用户管理 · 导入'],
+    ['/v1/sysTask/selSysTaskList', '定时任务 · 查询'],
+    ['/v1/sysTask/addSysTask', '定时任务 · 保存'],
+    ['/v1/sysTask/delTaskLock', '定时任务 · 删除'],
+    ['/v1/role/save', '角色管理 · 保存'],
+    // calls no page owns say their kind: public ones, the session's own calls and the shell's other calls alike
+    ['/anon/passport/login', '公开接口 · 登录'],
+    ['/vue/userInfo', '登录后通用 · 详情'],
+    ['/v1/user/listOnlineUser', '登录后通用 · 查询'],
+    // unknown ones their action or last segment
+    ['/v1/nothing/here', 'here'],
+    ['/v1/nothing/list', '查询'],
+  ];
+  it('names the owning page (or the kind of call) and what the call does there', () => {
+    for (const [path, name] of named) expect(nameOf('POST', path), path).toBe(name);
   });
 
   it('every owned call gets a name, none of them empty', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/api/client.ts';
 import { logApi } from '@/api/table/logs.ts';
 import { buildMenuModel } from '@/menu/menu-model.ts';
+import { usersPageClick } from '@tests/support/operations.ts';
 import { installOperationLog, operationFor } from '@/app/operation-log.ts';
 
 const model = buildMenuModel([{ id: 1, name: '系统管理', path: '/manage', children: [{ id: 2, name: '用户管理', path: 'users' }] }]);
@@ -16,17 +17,7 @@ describe('operation log', () => {
   it('builds the SPEC 3 entry from a tracked element and the current route', () => {
     document.body.innerHTML = '<button data-track-code="user:del" data-trigger-type="click"><span>删除</span></button>';
     const entry = operationFor(document.querySelector('span')!, model, '/manage/users', at);
-    expect(entry).toEqual({
-      operationTime: '2026-11-22 21:05:09',
-      operationName: '删除',
-      operationCode: 'user:del',
-      systemName: 'SCRM',
-      pageCode: 'users',
-      pageName: '用户管理',
-      operationType: 'click',
-      menuName: '系统管理',
-      menuCode: 'manage',
-    });
+    expect(entry).toEqual(usersPageClick('2026-11-22 21:05:09', '删除', 'user:del'));
   });
 
   it('ignores untracked elements and other trigger types, and never reads a field value', () => {

@@ -3,39 +3,16 @@ import fc from 'fast-check';
 import { buildMenuModel } from '@/menu/menu-model.ts';
 import { pinyinOf } from '@/menu/pinyin.ts';
 import { buildSearchIndex, labelMatches, pageEntries, searchIndex, type SearchEntry } from '@/menu/search-index.ts';
+import { MENU } from '@tests/support/menus.ts';
 import { isButtonPermitted, isDangerCode, mayOpenJournal } from '@/menu/button-permission.ts';
 
 const entry = (label: string, trail: string[] = []): SearchEntry => ({ id: label, label, trail });
 const labelsOf = (r: { items: SearchEntry[] }) => r.items.map((e) => e.label);
 
-const menu = [
-  {
-    id: 1,
-    name: '系统管理',
-    path: '/manage',
-    children: [
-      {
-        id: 2,
-        name: '用户管理',
-        path: 'users',
-        needButtonPermission: true,
-        children: [
-          { id: 3, name: '新增', code: 'user:add', uriType: 2 },
-          { id: 4, name: '删除', code: 'user:del', uriType: 2 },
-        ],
-      },
-      { id: 5, name: '角色管理', path: 'roles' },
-      { id: 6, name: 'User Login Log', path: 'login-log' },
-      { id: 7, name: '活动编辑', path: 'edit', icon: JSON.stringify({ hidden: true }) },
-    ],
-  },
-  { id: 8, name: '会员管理', path: '/member', children: [{ id: 9, name: '会员等级', path: 'level' }] },
-];
-
 describe('search index', () => {
   // built before each test, not while the file is collected: mutation testing activates a mutant per test
   const build = () => {
-    const model = buildMenuModel(menu);
+    const model = buildMenuModel(MENU);
     return { model, index: buildSearchIndex(pageEntries(model), pinyinOf) };
   };
   let built = null as unknown as ReturnType<typeof build>;
@@ -200,7 +177,7 @@ describe('search index against the rules written plainly', () => {
   });
 
   it('lists the visible pages with their trail for search', () => {
-    const model = buildMenuModel(menu);
+    const model = buildMenuModel(MENU);
     expect(pageEntries(model).find((e) => e.label === '用户管理')).toEqual({
       id: 'page:/manage/users',
       label: '用户管理',
@@ -214,7 +191,7 @@ describe('search index against the rules written plainly', () => {
 });
 
 describe('button permission', () => {
-  const route = (path: string) => buildMenuModel(menu).routes.find((r) => r.path === path)!;
+  const route = (path: string) => buildMenuModel(MENU).routes.find((r) => r.path === path)!;
 
   it('allows a code only when the route lists it, if the route asks for button permission', () => {
     expect(isButtonPermitted(route('/manage/users'), 'user:add')).toBe(true);

@@ -8,6 +8,7 @@ import { memoryStore } from '@/api/storage.ts';
 import { buildMenuModel } from '@/menu/menu-model.ts';
 import { pinyinOf } from '@/menu/pinyin.ts';
 import { SettingsRegular } from '@fluentui/react-icons';
+import { MENU } from '@tests/support/menus.ts';
 import { CommandPalette } from '@/shell/navigation/command-palette.tsx';
 import {
   PageActionStore,
@@ -19,23 +20,7 @@ import {
 
 afterEach(cleanup);
 
-const model = buildMenuModel([
-  {
-    id: 1,
-    name: '系统管理',
-    path: '/manage',
-    children: [
-      {
-        id: 2,
-        name: '用户管理',
-        path: 'users',
-        needButtonPermission: true,
-        children: [{ id: 3, name: '新增', code: 'user:add', uriType: 2 }],
-      },
-      { id: 4, name: '角色管理', path: 'roles' },
-    ],
-  },
-]);
+const model = buildMenuModel(MENU);
 const usersRoute = model.routes.find((r) => r.path === '/manage/users')!;
 
 function UsersPage({ actions }: { actions: PageAction[] }) {
@@ -82,12 +67,12 @@ describe('command palette with page actions', () => {
   it('offers only the button actions the route grants, runs one with Enter, and drops them when the page leaves', async () => {
     const user = userEvent.setup();
     const add = vi.fn();
-    const del = vi.fn();
+    const exportUsers = vi.fn();
     render(
       <Harness
         actions={[
           { code: 'user:add', label: '新增用户', run: add },
-          { code: 'user:del', label: '删除用户', run: del },
+          { code: 'user:export', label: '导出用户', run: exportUsers },
         ]}
       />,
     );
@@ -95,13 +80,13 @@ describe('command palette with page actions', () => {
     const dialog = await screen.findByRole('dialog', { name: '命令面板' });
     const labels = (await within(dialog).findAllByRole('option')).map((o) => o.textContent);
     expect(labels.some((l) => l?.includes('新增用户'))).toBe(true);
-    expect(labels.some((l) => l?.includes('删除用户'))).toBe(false);
+    expect(labels.some((l) => l?.includes('导出用户'))).toBe(false);
 
     await user.type(within(dialog).getByRole('combobox', { name: '命令面板' }), 'xzyh');
     await waitFor(() => expect(within(dialog).getAllByRole('option')[0].textContent).toContain('新增用户'));
     await user.keyboard('{Enter}');
     expect(add).toHaveBeenCalledTimes(1);
-    expect(del).not.toHaveBeenCalled();
+    expect(exportUsers).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Fluent keeps the rest of the page aria-hidden until the dialog has fully closed.

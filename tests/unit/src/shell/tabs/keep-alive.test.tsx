@@ -36,18 +36,23 @@ const mount = (path: string, kept: string[] = []) =>
     </TabsContext.Provider>,
   );
 
+/** 用户管理, settled, then a move to 角色管理 (neither kept): the clock stands at the move. */
+function fromUsersToRoles() {
+  vi.useFakeTimers();
+  const view = mount('/manage/users');
+  act(() => vi.advanceTimersByTime(600));
+  scrollTo.mockClear();
+  view.rerender(
+    <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
+      <Content path="/manage/roles" />
+    </TabsContext.Provider>,
+  );
+  return view;
+}
+
 describe('content scroll on route change (SPEC 2/9)', () => {
   it('scrolls a page that is not kept to the top 500 ms after the change, not before', () => {
-    vi.useFakeTimers();
-    scrollTo.mockClear();
-    const view = mount('/manage/users');
-    act(() => vi.advanceTimersByTime(600));
-    scrollTo.mockClear();
-    view.rerender(
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
-        <Content path="/manage/roles" />
-      </TabsContext.Provider>,
-    );
+    fromUsersToRoles();
     act(() => vi.advanceTimersByTime(499));
     expect(scrollTo).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
@@ -55,16 +60,7 @@ describe('content scroll on route change (SPEC 2/9)', () => {
   });
 
   it('gives way when focus moves into the page before the reset: what has focus stays in view', () => {
-    vi.useFakeTimers();
-    scrollTo.mockClear();
-    const view = mount('/manage/users');
-    act(() => vi.advanceTimersByTime(600));
-    scrollTo.mockClear();
-    view.rerender(
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
-        <Content path="/manage/roles" />
-      </TabsContext.Provider>,
-    );
+    const view = fromUsersToRoles();
     const main = view.container.querySelector('main')!;
     // Focus on the content itself (the shell's landing focus) does not count.
     main.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
@@ -76,16 +72,7 @@ describe('content scroll on route change (SPEC 2/9)', () => {
   });
 
   it('resets when only the content itself took focus', () => {
-    vi.useFakeTimers();
-    scrollTo.mockClear();
-    const view = mount('/manage/users');
-    act(() => vi.advanceTimersByTime(600));
-    scrollTo.mockClear();
-    view.rerender(
-      <TabsContext.Provider logic={keepAliveLogic} options={{ input: { pages: [] } }}>
-        <Content path="/manage/roles" />
-      </TabsContext.Provider>,
-    );
+    const view = fromUsersToRoles();
     view.container.querySelector('main')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     act(() => vi.advanceTimersByTime(500));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
