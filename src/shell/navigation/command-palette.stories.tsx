@@ -1,26 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { memoryStore } from '@/api/storage.ts';
-import { buildMenuModel } from '@/menu/menu-model.ts';
 import { CommandPalette } from './command-palette.tsx';
+import { storyMenu } from '@/shell/story-menu.ts';
 import { pinyinOf } from '@/menu/pinyin.ts';
 
-const model = buildMenuModel([
-  {
-    id: 1,
-    name: '系统管理',
-    path: '/manage',
-    children: [
-      { id: 2, name: '用户管理', path: 'users' },
-      { id: 3, name: '角色管理', path: 'roles' },
-    ],
-  },
-  {
-    id: 4,
-    name: '会员管理',
-    path: '/member',
-    children: Array.from({ length: 80 }, (_, i) => ({ id: 10 + i, name: `会员报表 ${i}`, path: `r${i}` })),
-  },
-]);
+const model = storyMenu;
 
 const actions = [
   { id: 'action:language', label: 'Switch to English', run: () => {} },

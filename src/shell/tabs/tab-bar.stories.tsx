@@ -1,22 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { buildMenuModel } from '@/menu/menu-model.ts';
 import { tabsMachine } from '@machines/tabs.machine.ts';
 import { TabsContext } from './keep-alive.tsx';
+import { storyMenu } from '@/shell/story-menu.ts';
 import { TabBar } from './tab-bar.tsx';
 
-const model = buildMenuModel([
-  { id: null, name: '', children: [{ id: 1, name: '工作台', path: '/dashboard' }] },
-  {
-    id: 2,
-    name: '系统管理',
-    path: '/manage',
-    children: [
-      { id: 3, name: '用户管理', path: '/manage/users' },
-      { id: 4, name: '角色管理', path: '/manage/roles' },
-      { id: 5, name: '企业微信客户群运营与红包裂变活动管理（超长名称示例）', path: '/manage/long' },
-    ],
-  },
-]);
+const model = storyMenu;
 
 /** The bar over a tabs machine of its own (the app's keeps its lists in local storage). */
 const meta: Meta<typeof TabBar> = {
