@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id, instant } from './define.ts';
+import { answers, defineCall, id, instant, byPage } from './define.ts';
 import { pageAdd, pageId, pageQuery, pageUpdate } from '../schema/business/page.ts';
 import {
   campaignApprove,
@@ -54,7 +54,7 @@ export const paletteItem = v.object({
 });
 export type PaletteItem = v.InferOutput<typeof paletteItem>;
 
-const builder = { pages: ['template/custom-page'] };
+const builder = byPage('template/custom-page');
 const versioned = answers.saved({ version: v.number() });
 
 /** 模板管理 › 自定义页面 (SPEC 7 Pages). */
@@ -65,12 +65,7 @@ export const pageApi = {
   /** with the version it was edited on; a stale one is refused with the current version */
   update: defineCall({ path: '/v1/pageInfo/updatePageInfo', owner: builder, input: pageUpdate, answer: versioned }),
   remove: defineCall({ path: '/v1/pageInfo/deletePageInfo', owner: builder, input: pageId, answer: answers.done() }),
-  palette: defineCall({
-    path: '/v1/componentMiniprogramInfo/queryList',
-    owner: builder,
-    input: noBody,
-    answer: answers.values(v.array(paletteItem)),
-  }),
+  palette: defineCall({ path: '/v1/componentMiniprogramInfo/queryList', owner: builder, input: noBody, answer: answers.rows(paletteItem) }),
 };
 
 const steps = CAMPAIGN_STEPS.map(([step]) => step);
@@ -89,9 +84,9 @@ export const campaignRow = v.object({
   missing: v.array(v.object({ step: v.picklist(steps), name: v.string(), problem: v.string() })),
 }) as unknown as v.GenericSchema<Campaign>;
 
-const writers = { pages: [...CAMPAIGN_PAGES] };
-const readers = { pages: [...CAMPAIGN_PAGES, 'campaign-audit/list'] };
-const audit = { pages: ['campaign-audit/list'] };
+const writers = byPage(...CAMPAIGN_PAGES);
+const readers = byPage(...CAMPAIGN_PAGES, 'campaign-audit/list');
+const audit = byPage('campaign-audit/list');
 
 /** 内容管理's campaigns (the wizard) and 活动审核. */
 export const campaignApi = {
@@ -113,12 +108,7 @@ export const campaignApi = {
     answer: answers.values(v.object({ version: v.number() })),
   }),
   remove: defineCall({ path: '/v1/campaign/del', owner: writers, input: campaignId, answer: answers.done() }),
-  auditList: defineCall({
-    path: '/v1/campaignAudit/list',
-    owner: audit,
-    input: campaignAuditList,
-    answer: answers.values(v.array(campaignRow)),
-  }),
+  auditList: defineCall({ path: '/v1/campaignAudit/list', owner: audit, input: campaignAuditList, answer: answers.rows(campaignRow) }),
   approve: defineCall({ path: '/v1/campaignAudit/approve', owner: audit, input: campaignApprove, answer: answers.done() }),
   /** refusals name the reason field */
   reject: defineCall({ path: '/v1/campaignAudit/reject', owner: audit, input: campaignReject, answer: answers.done() }),

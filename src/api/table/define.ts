@@ -72,6 +72,11 @@ export interface Call<
   refusal?(answer: v.InferOutput<A>): string | null;
 }
 
+/** The owner of calls a page makes (its component names): opening the page grants them. */
+export const byPage = (...pages: string[]): Owner => ({ pages });
+/** The owner of a button's call (its codes): holding one of the buttons grants it. */
+export const byButton = (...buttons: string[]): Owner => ({ buttons });
+
 /** Declares a call. The path is SPEC's, misspellings included. */
 export const defineCall = <I extends v.GenericSchema, A extends v.GenericSchema, F extends boolean = false>(call: {
   method?: 'POST' | 'GET';
@@ -123,6 +128,8 @@ export const answers = {
   done: () => v.object({ result: OK }),
   /** `{ result: 'ok', values }` */
   values: <S extends v.GenericSchema>(values: S) => v.object({ result: OK, values }),
+  /** `{ result: 'ok', values: [row, ...] }`: every row, no count (a short list, a tree's level) */
+  rows: <S extends v.GenericSchema>(row: S) => v.object({ result: OK, values: v.array(row) }),
   /** a save's answer: the row's id, and what else it says of the row (its new version) */
   saved: <E extends v.ObjectEntries = Record<never, never>>(more?: E) =>
     v.object({ result: OK, values: v.object({ id: id(), ...(more ?? ({} as E)) }) }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id, instant, query } from './define.ts';
+import { answers, defineCall, id, instant, query, byPage } from './define.ts';
 import {
   errorLogList,
   errorReport,
@@ -118,7 +118,7 @@ export const onlineRow = v.object({
 });
 export type OnlineRecord = v.InferOutput<typeof onlineRow>;
 
-const logsPage = { pages: ['manage/logs'] };
+const logsPage = byPage('manage/logs');
 
 /** 系统管理 › 日志管理: sign-ins, operations, errors and SMS (misspellings kept). */
 export const logApi = {
@@ -175,7 +175,7 @@ export const logApi = {
   }),
   sms: defineCall({
     path: '/v1/msg/getSmsRecoedList',
-    owner: { pages: ['manage/logs', 'manage/sms-platform'] },
+    owner: byPage('manage/logs', 'manage/sms-platform'),
     input: smsLogList,
     answer: answers.page(smsLogRow),
   }),

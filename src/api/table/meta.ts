@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id, instant } from './define.ts';
+import { answers, defineCall, id, instant, byButton, byPage } from './define.ts';
 import { metaFieldDelete, metaFieldList, metaFieldSave, metaTableId, metaTableList, metaTableSave } from '../schema/system/meta-table.ts';
 import {
   collectionAdd,
@@ -73,8 +73,8 @@ export const collectionFileRow = v.object({
 export type CollectionFileRow = v.InferOutput<typeof collectionFileRow>;
 
 const saved = answers.saved();
-const dictionary = { pages: ['manage/meta-data'] };
-const collections = { pages: ['manage/mongo-tables'] };
+const dictionary = byPage('manage/meta-data');
+const collections = byPage('manage/mongo-tables');
 
 /** 系统管理 › 数据字典 (SPEC 7 Meta data): tables, their fields, and publishing a table as a page. */
 export const metaApi = {
@@ -84,17 +84,12 @@ export const metaApi = {
     input: metaTableList,
     answer: answers.page(metaTableRow),
   }),
-  saveTable: defineCall({ path: '/v1/metaData/saveMetaTable', owner: { buttons: ['meta:save'] }, input: metaTableSave, answer: saved }),
-  removeTable: defineCall({
-    path: '/v1/metaData/delMetaTable',
-    owner: { buttons: ['meta:del'] },
-    input: metaTableId,
-    answer: answers.done(),
-  }),
+  saveTable: defineCall({ path: '/v1/metaData/saveMetaTable', owner: byButton('meta:save'), input: metaTableSave, answer: saved }),
+  removeTable: defineCall({ path: '/v1/metaData/delMetaTable', owner: byButton('meta:del'), input: metaTableId, answer: answers.done() }),
   /** the table as a page of the caller's tenant, under a first-level directory of its menu; refusals name the field */
   publishPage: defineCall({
     path: '/v1/metaData/publishPage',
-    owner: { buttons: ['meta:publish'] },
+    owner: byButton('meta:publish'),
     input: publishPage,
     answer: answers.values(v.object({ id: id(), path: v.string() })),
   }),
@@ -102,13 +97,13 @@ export const metaApi = {
     path: '/v1/metaData/selMetaFieldList',
     owner: dictionary,
     input: metaFieldList,
-    answer: answers.values(v.array(metaFieldRow)),
+    answer: answers.rows(metaFieldRow),
   }),
-  saveField: defineCall({ path: '/v1/metaData/saveMetaField', owner: { buttons: ['meta:save'] }, input: metaFieldSave, answer: saved }),
+  saveField: defineCall({ path: '/v1/metaData/saveMetaField', owner: byButton('meta:save'), input: metaFieldSave, answer: saved }),
   /** `confirm`: the user was told the field's data goes with it */
   removeField: defineCall({
     path: '/v1/metaData/delMetaField',
-    owner: { buttons: ['meta:del'] },
+    owner: byButton('meta:del'),
     input: metaFieldDelete,
     answer: answers.done(),
   }),
@@ -116,33 +111,23 @@ export const metaApi = {
 
 /** 系统管理 › 文档集合 (SPEC 7 Mongo): collections and their files. */
 export const collectionApi = {
-  list: defineCall({
-    path: '/v1/mongo/mongoTableList',
-    owner: collections,
-    input: collectionList,
-    answer: answers.values(v.array(collectionRow)),
-  }),
-  add: defineCall({ path: '/v1/mongo/insTable', owner: { buttons: ['mongo:save'] }, input: collectionAdd, answer: saved }),
-  remove: defineCall({ path: '/v1/mongo/delTable', owner: { buttons: ['mongo:del'] }, input: collectionId, answer: answers.done() }),
+  list: defineCall({ path: '/v1/mongo/mongoTableList', owner: collections, input: collectionList, answer: answers.rows(collectionRow) }),
+  add: defineCall({ path: '/v1/mongo/insTable', owner: byButton('mongo:save'), input: collectionAdd, answer: saved }),
+  remove: defineCall({ path: '/v1/mongo/delTable', owner: byButton('mongo:del'), input: collectionId, answer: answers.done() }),
   files: defineCall({
     path: '/v1/mongo/mongoTableFileList',
     owner: collections,
     input: collectionFiles,
-    answer: answers.values(v.array(collectionFileRow)),
+    answer: answers.rows(collectionFileRow),
   }),
   /** multipart: tableId and the file */
   addFile: defineCall({
     path: '/v1/mongo/insTableFile',
-    owner: { buttons: ['mongo:save'] },
+    owner: byButton('mongo:save'),
     input: collectionFileAdd,
     answer: saved,
     form: true,
     maxBytes: COLLECTION_FILE_MAX_BYTES + 64 * 1024,
   }),
-  removeFile: defineCall({
-    path: '/v1/mongo/delTableFile',
-    owner: { buttons: ['mongo:del'] },
-    input: collectionFileId,
-    answer: answers.done(),
-  }),
+  removeFile: defineCall({ path: '/v1/mongo/delTableFile', owner: byButton('mongo:del'), input: collectionFileId, answer: answers.done() }),
 };

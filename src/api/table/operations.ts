@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id, instant } from './define.ts';
+import { answers, defineCall, id, instant, byPage } from './define.ts';
 import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../schema/system/sms-platform.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../schema/system/task.ts';
 import { apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
@@ -23,11 +23,11 @@ export const smsPlatform = v.object({
 });
 export type SmsPlatform = v.InferOutput<typeof smsPlatform>;
 
-const smsPage = { pages: ['manage/sms-platform'] };
+const smsPage = byPage('manage/sms-platform');
 
 /** 系统管理 › 短信平台, and a test SMS through one. */
 export const smsPlatformApi = {
-  list: defineCall({ path: '/v1/smsPlatform/list', owner: smsPage, input: smsPlatformList, answer: answers.values(v.array(smsPlatform)) }),
+  list: defineCall({ path: '/v1/smsPlatform/list', owner: smsPage, input: smsPlatformList, answer: answers.rows(smsPlatform) }),
   detail: defineCall({ path: '/v1/smsPlatform/detail', owner: smsPage, input: smsPlatformId, answer: answers.values(smsPlatform) }),
   save: defineCall({ path: '/v1/smsPlatform/save', owner: smsPage, input: smsPlatformSave, answer: saved }),
   remove: defineCall({ path: '/v1/smsPlatform/delete', owner: smsPage, input: smsPlatformId, answer: answers.done() }),
@@ -88,12 +88,7 @@ export const taskApi = {
     ),
   }),
   /** the next runs of a cron before saving; the form shows a refusal under the cron field */
-  preview: defineCall({
-    path: '/v1/sysTask/cronPreview',
-    owner: tasksPage,
-    input: cronPreview,
-    answer: answers.values(v.array(instant())),
-  }),
+  preview: defineCall({ path: '/v1/sysTask/cronPreview', owner: tasksPage, input: cronPreview, answer: answers.rows(instant()) }),
   save: defineCall({
     path: '/v1/sysTask/addSysTask',
     owner: tasksPage,
@@ -136,13 +131,13 @@ export const apiKeyCall = v.object({
 });
 export type ApiKeyCall = v.InferOutput<typeof apiKeyCall>;
 
-const keysPage = { pages: ['open-platform/api-key'] };
+const keysPage = byPage('open-platform/api-key');
 
 /** 开放平台 › API 密钥. */
 export const apiKeyApi = {
   /** the interfaces the caller may give a key */
-  scopes: defineCall({ path: '/v1/openApi/key/scopes', owner: keysPage, input: apiKeyList, answer: answers.values(v.array(apiKeyScope)) }),
-  list: defineCall({ path: '/v1/openApi/key/list', owner: keysPage, input: apiKeyList, answer: answers.values(v.array(apiKeyRow)) }),
+  scopes: defineCall({ path: '/v1/openApi/key/scopes', owner: keysPage, input: apiKeyList, answer: answers.rows(apiKeyScope) }),
+  list: defineCall({ path: '/v1/openApi/key/list', owner: keysPage, input: apiKeyList, answer: answers.rows(apiKeyRow) }),
   /** the whole key, shown once */
   create: defineCall({
     path: '/v1/openApi/key/save',
@@ -151,7 +146,7 @@ export const apiKeyApi = {
     answer: answers.values(v.object({ id: id(), prefix: v.string(), key: v.string() })),
   }),
   revoke: defineCall({ path: '/v1/openApi/key/revoke', owner: keysPage, input: apiKeyId, answer: answers.done() }),
-  logs: defineCall({ path: '/v1/openApi/key/logs', owner: keysPage, input: apiKeyId, answer: answers.values(v.array(apiKeyCall)) }),
+  logs: defineCall({ path: '/v1/openApi/key/logs', owner: keysPage, input: apiKeyId, answer: answers.rows(apiKeyCall) }),
 };
 
 /** A subscription (its secret masked) and its deliveries. */
@@ -180,7 +175,7 @@ export const delivery = v.object({
 });
 export type Delivery = v.InferOutput<typeof delivery>;
 
-const hooksPage = { pages: ['open-platform/subscription'] };
+const hooksPage = byPage('open-platform/subscription');
 
 /** 开放平台 › 消息订阅. */
 export const webhookApi = {
@@ -201,10 +196,5 @@ export const webhookApi = {
       v.object({ deliveryId: v.string(), status: v.string(), lastStatus: v.nullable(v.number()), lastError: v.string() }),
     ),
   }),
-  deliveries: defineCall({
-    path: '/v1/openApi/webhook/deliveries',
-    owner: hooksPage,
-    input: webhookId,
-    answer: answers.values(v.array(delivery)),
-  }),
+  deliveries: defineCall({ path: '/v1/openApi/webhook/deliveries', owner: hooksPage, input: webhookId, answer: answers.rows(delivery) }),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id, instant } from './define.ts';
+import { answers, defineCall, id, instant, byPage } from './define.ts';
 import { paramsQuery, paramsUpdate, tenantList, tenantPagesQuery, tenantPagesSave, tenantSave } from '../schema/system/tenant.ts';
 import {
   interfaceList,
@@ -113,7 +113,7 @@ export const tenantApi = {
     path: '/v1/tenantPagesRelation/selRelationList',
     owner: platform('manage/tenant-pages', 'tenant-manage/tenant-list'),
     input: tenantPagesQuery,
-    answer: answers.values(v.array(id())),
+    answer: answers.rows(id()),
   }),
   setPages: defineCall({
     path: '/v1/tenantPagesRelation/addRelation',
@@ -124,13 +124,13 @@ export const tenantApi = {
   /** a tenant's parameters (the caller's own, or any tenant's for the platform) */
   settings: defineCall({
     path: '/v1/tenantOverallParams/query',
-    owner: { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
+    owner: byPage('manage/parameters', 'tenant-manage/tenant-list'),
     input: paramsQuery,
     answer: answers.values(tenantSettings),
   }),
   saveSettings: defineCall({
     path: '/v1/tenantOverallParams/update',
-    owner: { pages: ['manage/parameters', 'tenant-manage/tenant-list'] },
+    owner: byPage('manage/parameters', 'tenant-manage/tenant-list'),
     input: paramsUpdate,
     answer: answers.done(),
   }),
@@ -142,13 +142,13 @@ export const menuApi = {
     path: '/v1/menu/tree',
     owner: platform('manage/menu-list', 'manage/interface-list', 'manage/tenant-pages', 'tenant-manage/tenant-list'),
     input: menuTree,
-    answer: answers.values(v.array(catalogueNode)),
+    answer: answers.rows(catalogueNode),
   }),
   list: defineCall({
     path: '/vue/menu/list',
     owner: platform('manage/menu-list', 'manage/interface-list'),
     input: menuList,
-    answer: answers.values(v.array(menuEntry)),
+    answer: answers.rows(menuEntry),
   }),
   save: defineCall({ path: '/vue/perm/save', owner: platform('manage/menu-list'), input: menuEntrySave, answer: saved }),
   move: defineCall({
@@ -182,7 +182,7 @@ export const menuApi = {
     path: '/permission/getPageFuncRelation',
     owner: platform('manage/interface-list', 'manage/menu-list'),
     input: relationQuery,
-    answer: answers.values(v.array(id())),
+    answer: answers.rows(id()),
   }),
   setRelations: defineCall({
     path: '/permission/setPageFuncRelation',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, id } from './define.ts';
+import { answers, defineCall, id, byPage, byButton } from './define.ts';
 import {
   roleId,
   roleListing,
@@ -68,61 +68,46 @@ const permissionChange = v.object({ added: v.array(id()), removed: v.array(id())
 export const roleApi = {
   list: defineCall({
     path: '/v1/role/list',
-    owner: { pages: ['manage/roles', 'manage/users'] },
+    owner: byPage('manage/roles', 'manage/users'),
     input: roleListing,
-    answer: answers.values(v.array(roleRow)),
+    answer: answers.rows(roleRow),
   }),
   /** the roles as a tree, each marked editable when the caller may change it */
-  tree: defineCall({
-    path: '/v1/role/tree',
-    owner: { pages: ['manage/roles'] },
-    input: roleListing,
-    answer: answers.values(v.array(roleNode)),
-  }),
+  tree: defineCall({ path: '/v1/role/tree', owner: byPage('manage/roles'), input: roleListing, answer: answers.rows(roleNode) }),
   /** the roles of a tenant, which can only be the caller's own */
   treeOfTenant: defineCall({
     path: '/v1/role/treeByTenantId',
-    owner: { pages: ['manage/roles'] },
+    owner: byPage('manage/roles'),
     input: roleTreeOfTenant,
-    answer: answers.values(v.array(roleNode)),
+    answer: answers.rows(roleNode),
   }),
-  save: defineCall({
-    path: '/v1/role/save',
-    owner: { buttons: ['role:save'] },
-    input: roleSave,
-    answer: answers.saved(),
-  }),
-  remove: defineCall({ path: '/v1/role/del', owner: { buttons: ['role:delete'] }, input: roleId, answer: answers.done() }),
+  save: defineCall({ path: '/v1/role/save', owner: byButton('role:save'), input: roleSave, answer: answers.saved() }),
+  remove: defineCall({ path: '/v1/role/del', owner: byButton('role:delete'), input: roleId, answer: answers.done() }),
   /** the menu ids a role holds */
-  permissions: defineCall({
-    path: '/v1/rolePerm/list',
-    owner: { pages: ['manage/roles'] },
-    input: rolePermQuery,
-    answer: answers.values(v.array(id())),
-  }),
+  permissions: defineCall({ path: '/v1/rolePerm/list', owner: byPage('manage/roles'), input: rolePermQuery, answer: answers.rows(id()) }),
   permissionTree: defineCall({
     path: '/v1/role/queryRolePemission',
-    owner: { pages: ['manage/roles'] },
+    owner: byPage('manage/roles'),
     input: rolePermQuery,
-    answer: answers.values(v.array(permissionNode)),
+    answer: answers.rows(permissionNode),
   }),
   savePermissions: defineCall({
     path: '/v1/rolePerm/save',
-    owner: { buttons: ['role:save'] },
+    owner: byButton('role:save'),
     input: rolePermSave,
     answer: answers.values(permissionChange),
   }),
   copy: defineCall({
     path: '/v1/permission/copyRolePermission',
-    owner: { buttons: ['role:copy'] },
+    owner: byButton('role:copy'),
     input: rolePermCopy,
     answer: answers.values(permissionChange),
   }),
-  users: defineCall({ path: '/v1/userRole/list', owner: { pages: ['manage/roles'] }, input: roleUsers, answer: answers.page(roleUser) }),
+  users: defineCall({ path: '/v1/userRole/list', owner: byPage('manage/roles'), input: roleUsers, answer: answers.page(roleUser) }),
   /** one user's roles, exactly these (a multipart form with uid and rids, as SPEC has it) */
   assign: defineCall({
     path: '/v1/userRole/save',
-    owner: { buttons: ['user:edit', 'role:save'] },
+    owner: byButton('user:edit', 'role:save'),
     input: userRoleSave,
     answer: answers.values(v.object({ uid: id(), rids: v.array(id()) })),
     form: true,
@@ -130,7 +115,7 @@ export const roleApi = {
   /** the tenant's users with their roles (or one user's), within the caller's scope */
   userRoles: defineCall({
     path: '/v1/renant/selectUserRoleList',
-    owner: { pages: ['manage/roles', 'manage/users'] },
+    owner: byPage('manage/roles', 'manage/users'),
     input: userRolesQuery,
     answer: answers.values(v.array(v.object({ userId: id(), userName: v.string(), roleIds: v.array(id()), roleNames: v.string() }))),
   }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { answers, defineCall, instant } from './define.ts';
+import { answers, defineCall, instant, byPage } from './define.ts';
 import { dashboardQuery, mallQuery } from '../schema/business/statistics.ts';
 
 const count = v.number();
@@ -60,14 +60,14 @@ export type MallStatistics = v.InferOutput<typeof mallStatistics>;
 export const statisticsApi = {
   dashboard: defineCall({
     path: '/v1/dataStatistics/dashboard',
-    owner: { pages: ['data-statistics/dashboard'] },
+    owner: byPage('data-statistics/dashboard'),
     input: dashboardQuery,
     answer: answers.values(dashboardFigures),
   }),
   /** days yyyy-MM-dd in the tenant's zone, at most 366; refusals name from or to */
   mall: defineCall({
     path: '/v1/dataStatistics/mallStatistics',
-    owner: { pages: ['data-statistics/mall-statistics'] },
+    owner: byPage('data-statistics/mall-statistics'),
     input: mallQuery,
     answer: answers.values(mallStatistics),
   }),

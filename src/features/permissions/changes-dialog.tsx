@@ -1,5 +1,5 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { DialogShell } from '@/kit/page/dialog-shell.tsx';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ConfirmDialog } from '@/kit/page/confirm.tsx';
 import { useT } from '@/i18n/use-t.ts';
 
 const useStyles = makeStyles({
@@ -31,20 +31,7 @@ export function ChangesDialog({
   const s = useStyles();
   const t = useT();
   return (
-    <DialogShell
-      open={open}
-      title={t('prompt')}
-      onClose={onCancel}
-      actions={
-        <>
-          <Button appearance="primary" disabled={saving} onClick={onConfirm}>
-            {t('confirm')}
-          </Button>
-          <Button onClick={onCancel}>{t('cancel')}</Button>
-        </>
-      }
-    >
-      {summary}
+    <ConfirmDialog open={open} message={summary} busy={saving} onConfirm={onConfirm} onCancel={onCancel}>
       {note && <p>{note}</p>}
       <ul className={s.list}>
         {diff.added.map((name, i) => (
@@ -54,6 +41,6 @@ export function ChangesDialog({
           <li key={`r${i}`}>{t('labelValue', { label: t('removed'), value: name })}</li>
         ))}
       </ul>
-    </DialogShell>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { useCallback, useState, type ReactElement } from 'react';
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
 import { DialogShell } from './dialog-shell.tsx';
 import { useNotify } from '@/shell/toast.tsx';
 import { useOperationCancelled } from '@/shell/operation-outcome.ts';
@@ -56,15 +56,21 @@ export function ConfirmDialog({
   open,
   message,
   confirmLabel,
+  busy = false,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   message: string;
   /** the confirming button's words when 确定 says too little (删除) */
   confirmLabel?: string;
+  /** what was confirmed is under way: 确定 waits */
+  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** what the message needs beside it (the changes a save makes) */
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -74,7 +80,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       actions={
         <>
-          <Button appearance="primary" onClick={onConfirm}>
+          <Button appearance="primary" disabled={busy} onClick={onConfirm}>
             {confirmLabel ?? t('confirm')}
           </Button>
           <Button onClick={onCancel}>{t('cancel')}</Button>
@@ -82,6 +88,7 @@ export function ConfirmDialog({
       }
     >
       {message}
+      {children}
     </DialogShell>
   );
 }

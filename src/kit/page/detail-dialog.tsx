@@ -14,6 +14,21 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
+/** Terms and their values in two columns (a row's 详情, what is shown once). */
+export function TermList({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
+  const s = useStyles();
+  return (
+    <dl className={s.list}>
+      {items.map(([term, value], i) => (
+        <div key={`${i}:${term}`} style={{ display: 'contents' }}>
+          <dt className={s.term}>{term}</dt>
+          <dd className={s.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * A row's facts, term by term, in a dialog closed with 关闭 (or Escape); focus goes back to the row's button.
  * `items` null: closed.
@@ -27,20 +42,10 @@ export function DetailDialog({
   items: ReadonlyArray<readonly [string, ReactNode]> | null;
   onClose: () => void;
 }) {
-  const s = useStyles();
   const t = useT();
   return (
     <DialogShell open={items !== null} title={title} onClose={onClose} actions={<Button onClick={onClose}>{t('close')}</Button>}>
-      {items && (
-        <dl className={s.list}>
-          {items.map(([term, value], i) => (
-            <div key={`${i}:${term}`} style={{ display: 'contents' }}>
-              <dt className={s.term}>{term}</dt>
-              <dd className={s.value}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {items && <TermList items={items} />}
     </DialogShell>
   );
 }

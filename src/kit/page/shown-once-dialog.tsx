@@ -1,26 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useNotify } from '@/shell/toast.tsx';
 import { useT } from '@/i18n/use-t.ts';
+import { DialogShell } from './dialog-shell.tsx';
+import { TermList } from './detail-dialog.tsx';
 
 const useStyles = makeStyles({
-  detail: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
-    margin: 0,
-  },
-  dd: { margin: 0 },
   secret: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase400,
@@ -49,43 +34,35 @@ export function ShownOnceDialog({ items, title, intro, onDone }: ShownOnceDialog
   const s = useStyles();
   const t = useT();
   const notify = useNotify();
+  const copy = () =>
+    void navigator.clipboard?.writeText((items ?? []).map((i) => i.value).join(' ')).then(
+      () => notify(t('copied'), 'success'),
+      () => notify(t('copyFailed'), 'warning'),
+    );
   return (
-    <Dialog open={items !== null} modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            <p>{intro}</p>
-            <dl className={s.detail}>
-              {(items ?? []).map((item) => (
-                <div key={item.label} style={{ display: 'contents' }}>
-                  <dt>{item.label}</dt>
-                  <dd className={s.dd}>
-                    <span className={s.secret} data-testid={item.testId}>
-                      {item.value}
-                    </span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </DialogContent>
-          <DialogActions>
-            <Button
-              onClick={() =>
-                void navigator.clipboard?.writeText((items ?? []).map((i) => i.value).join(' ')).then(
-                  () => notify(t('copied'), 'success'),
-                  () => notify(t('copyFailed'), 'warning'),
-                )
-              }
-            >
-              {t('copy')}
-            </Button>
-            <Button appearance="primary" onClick={onDone}>
-              {t('iHaveNotedIt')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogShell
+      open={items !== null}
+      title={title}
+      alert
+      onClose={onDone}
+      actions={
+        <>
+          <Button onClick={copy}>{t('copy')}</Button>
+          <Button appearance="primary" onClick={onDone}>
+            {t('iHaveNotedIt')}
+          </Button>
+        </>
+      }
+    >
+      <p>{intro}</p>
+      <TermList
+        items={(items ?? []).map((item) => [
+          item.label,
+          <span key={item.label} className={s.secret} data-testid={item.testId}>
+            {item.value}
+          </span>,
+        ])}
+      />
+    </DialogShell>
   );
 }

@@ -9,22 +9,12 @@ import { STORAGE_KEYS } from '@/api/storage.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from '../session/api-context.ts';
 import { PhoneVerification } from '../session/phone-verification.tsx';
+import { cardStyle } from './card-style.ts';
 import { useNotify } from '../toast.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    width: '420px',
-    padding: tokens.spacingHorizontalXXL,
-    // A phone: the card takes the width, with a margin.
-    '@media (max-width: 767px)': { width: 'calc(100vw - 16px)', boxSizing: 'border-box', padding: tokens.spacingHorizontalL },
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow16,
-  },
+  card: cardStyle('420px'),
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   tenant: { margin: 0, color: tokens.colorNeutralForeground2 },
 });

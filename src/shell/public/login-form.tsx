@@ -1,5 +1,6 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { cardStyle } from './card-style.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 
 export interface LoginFormProps {
@@ -15,18 +16,7 @@ export interface LoginFormProps {
 
 const useStyles = makeStyles({
   page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    width: '360px',
-    padding: tokens.spacingHorizontalXXL,
-    // A phone: the card takes the width, with a margin.
-    '@media (max-width: 767px)': { width: 'calc(100vw - 16px)', boxSizing: 'border-box', padding: tokens.spacingHorizontalL },
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow16,
-  },
+  card: cardStyle('360px'),
   title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   slogan: { margin: 0, color: tokens.colorNeutralForeground3 },
   links: { display: 'flex', justifyContent: 'space-between' },
