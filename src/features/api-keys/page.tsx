@@ -9,7 +9,7 @@ import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
-import { useListData, useListState } from '@/kit/list/use-list.ts';
+import { useListState, useAllRows, useRowsOf } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { KeyForm } from './key-form.tsx';
@@ -24,14 +24,10 @@ export default function ApiKeyView({ route }: ViewProps) {
   const calls = useBound(apiKeyApi);
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['key']);
-  const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
+  const data = useAllRows(() => calls.list({}).then((a) => a.values), [calls]);
   const page = useListPage({ data });
   const chosen = data.rows?.find((r) => String(r.id) === list.filters.key) ?? null;
-  const logs = useListData(
-    () =>
-      (chosen ? calls.logs({ id: chosen.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({ rows, count: rows.length })),
-    [calls, chosen?.id, data.rows],
-  );
+  const logs = useRowsOf(chosen, (key) => calls.logs({ id: key.id }).then((a) => a.values), [calls, data.rows]);
   const [adding, setAdding] = useState(false);
   const state = (r: ApiKeyRow) =>
     r.revokedAt ? (

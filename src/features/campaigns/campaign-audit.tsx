@@ -10,7 +10,7 @@ import { TextField } from '@/kit/form/form-fields.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { RowActions, actionsWidth, type RowAction } from '@/kit/list/row-actions.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
-import { useListData } from '@/kit/list/use-list.ts';
+import { useAllRows } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { useColumns } from './campaign-columns.tsx';
@@ -33,7 +33,7 @@ export function CampaignAuditView({ route }: ViewProps) {
   const t = useT();
   const notify = useNotify();
   const calls = useBound(campaignApi);
-  const data = useListData(() => calls.auditList({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
+  const data = useAllRows(() => calls.auditList({}).then((a) => a.values), [calls]);
   const [rejecting, setRejecting] = useState<Campaign | null>(null);
   const done = () => {
     notify(t('operationDone'), 'success');

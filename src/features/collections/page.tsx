@@ -10,7 +10,7 @@ import { FilterFields } from '@/kit/list/filter-bar.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
 import { useFilters } from '@/kit/list/use-filters.ts';
-import { useListData } from '@/kit/list/use-list.ts';
+import { useRowsOf, useAllRows } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { CollectionForm } from './collection-form.tsx';
@@ -35,19 +35,9 @@ export default function CollectionsView({ route }: ViewProps) {
   const [uploading, setUploading] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  const data = useListData(async () => {
-    const { values: rows } = await calls.list({ keyword: f.keyword || undefined });
-    return { rows, count: rows.length };
-  }, [calls, f.keyword]);
+  const data = useAllRows(() => calls.list({ keyword: f.keyword || undefined }).then((a) => a.values), [calls, f.keyword]);
   const table = data.rows?.find((x) => String(x.id) === f.table) ?? null;
-  const files = useListData(
-    () =>
-      (table ? calls.files({ tableId: table.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
-        rows,
-        count: rows.length,
-      })),
-    [calls, table?.id, data.rows],
-  );
+  const files = useRowsOf(table, (chosen) => calls.files({ tableId: chosen.id }).then((a) => a.values), [calls, data.rows]);
   const choose = (id: number | '') => setList({ filters: { keyword: f.keyword, table: String(id) } });
   const openAdd = () => setAdding(true);
 

@@ -14,7 +14,7 @@ import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { type RowFormProps } from '@/kit/form/use-editor.ts';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
-import { useListData } from '@/kit/list/use-list.ts';
+import { useAllRows } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 
@@ -26,7 +26,7 @@ import type { ViewProps } from '../view-props.ts';
 export default function DepartmentView({ route }: ViewProps) {
   const t = useT();
   const api = useApi();
-  const data = useListData(() => api.send(departApi.list, {}).then(({ values: rows }) => ({ rows, count: rows.length })), [api]);
+  const data = useAllRows(() => api.send(departApi.list, {}).then((a) => a.values), [api]);
   // The shell's own department list (filters, scope messages) comes with the user info: read it again.
   const session = SessionContext.useActorRef();
   const changed = () => {
@@ -42,12 +42,8 @@ export default function DepartmentView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.departName,
       actions: (r) => [
-        { code: 'depart:edit', label: t('edit'), run: () => page.edit(r) },
-        {
-          code: 'depart:del',
-          label: t('delete'),
-          run: () => page.confirm(t('confirmDeleteRecord', { name: r.departName }), () => api.send(departApi.remove, { id: r.id })),
-        },
+        page.editAction(r, 'depart:edit'),
+        page.deleteAction('depart:del', t('confirmDeleteRecord', { name: r.departName }), () => api.send(departApi.remove, { id: r.id })),
       ],
     }),
   ];

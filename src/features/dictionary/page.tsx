@@ -10,7 +10,7 @@ import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
 import { useEditor } from '@/kit/form/use-editor.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
-import { listed, useListData, usePageData } from '@/kit/list/use-list.ts';
+import { listed, usePageData, useRowsOf } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { FieldForm } from './meta-field-form.tsx';
@@ -40,14 +40,7 @@ export default function MetaDataView({ route }: ViewProps) {
     );
   }, [calls, data.rows]);
   const table = allTables.find((x) => String(x.id) === f.table) ?? data.rows?.find((x) => String(x.id) === f.table) ?? null;
-  const fields = useListData(
-    () =>
-      (table ? calls.fields({ tableId: table.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
-        rows,
-        count: rows.length,
-      })),
-    [calls, table?.id, data.rows],
-  );
+  const fields = useRowsOf(table, (chosen) => calls.fields({ tableId: chosen.id }).then((a) => a.values), [calls, data.rows]);
   const showTable = (id: number | '') => setList({ filters: { keyword: f.keyword, table: String(id) } });
   const tableEditor = useEditor<MetaTableRow>(data.reload);
   const fieldEditor = useEditor<MetaFieldRow>(data.reload);

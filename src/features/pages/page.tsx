@@ -48,11 +48,7 @@ function PageList({ route }: ViewProps) {
       name: (r) => r.name,
       actions: (r) => [
         { code: 'page:edit', label: t('edit'), run: () => navigate(`${route.path}?page=${r.id}`) },
-        {
-          code: 'page:del',
-          label: t('delete'),
-          run: () => page.confirm(t('confirmDeleteRecord', { name: r.name }), () => calls.remove({ id: r.id })),
-        },
+        page.deleteAction('page:del', t('confirmDeleteRecord', { name: r.name }), () => calls.remove({ id: r.id })),
       ],
     }),
   ];

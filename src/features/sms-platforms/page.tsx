@@ -9,7 +9,7 @@ import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { type Column } from '@/kit/table/data-table.tsx';
 import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
-import { useListData } from '@/kit/list/use-list.ts';
+import { useAllRows } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { PlatformForm } from './platform-form.tsx';
@@ -29,7 +29,7 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const t = useT();
   const calls = useBound(smsPlatformApi);
   const formatInstant = useFormatInstant();
-  const data = useListData(() => calls.list({}).then(({ values: rows }) => ({ rows, count: rows.length })), [calls]);
+  const data = useAllRows(() => calls.list({}).then((a) => a.values), [calls]);
   const page = useListPage({ data, form: (p: RowFormProps<SmsPlatform>) => <PlatformForm {...p} /> });
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
   const mono = (text: string) => <Mono>{text}</Mono>;
@@ -56,13 +56,9 @@ export default function SmsPlatformView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [
-        { code: 'sms-platform:edit', label: t('edit'), run: () => page.edit(r) },
+        page.editAction(r, 'sms-platform:edit'),
         { code: 'sms-platform:test', label: t('sendTestSms'), run: () => setTesting(r) },
-        {
-          code: 'sms-platform:del',
-          label: t('delete'),
-          run: () => page.confirm(t('confirmDeleteSmsPlatform', { name: r.name }), () => calls.remove({ id: r.id })),
-        },
+        page.deleteAction('sms-platform:del', t('confirmDeleteSmsPlatform', { name: r.name }), () => calls.remove({ id: r.id })),
       ],
     }),
   ];

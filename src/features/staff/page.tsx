@@ -39,12 +39,8 @@ export default function StaffView({ route }: ViewProps) {
     actionsColumn({
       name: (r) => r.staffName,
       actions: (r) => [
-        { code: 'staff:edit', label: t('edit'), run: () => page.edit(r) },
-        {
-          code: 'staff:del',
-          label: t('delete'),
-          run: () => page.confirm(t('confirmDeleteRecord', { name: r.staffName }), () => api.send(staffApi.remove, { id: r.id })),
-        },
+        page.editAction(r, 'staff:edit'),
+        page.deleteAction('staff:del', t('confirmDeleteRecord', { name: r.staffName }), () => api.send(staffApi.remove, { id: r.id })),
       ],
     }),
   ];

@@ -10,7 +10,7 @@ import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
 import type { RowFormProps } from '@/kit/form/use-editor.ts';
-import { useListData, useListState } from '@/kit/list/use-list.ts';
+import { useListState, useAllRows, useRowsOf } from '@/kit/list/use-list.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -35,17 +35,10 @@ export default function SubscriptionView({ route }: ViewProps) {
   const notify = useNotify();
   const formatInstant = useFormatInstant();
   const [list, setList] = useListState(route.path, ['hook']);
-  const data = useListData(() => calls.list({}).then(({ values: d }) => ({ rows: d.webhooks, count: d.webhooks.length })), [calls]);
+  const data = useAllRows(() => calls.list({}).then(({ values }) => values.webhooks), [calls]);
   const page = useListPage({ data, form: (p: RowFormProps<Webhook>) => <WebhookForm {...p} /> });
   const chosen = data.rows?.find((w) => String(w.id) === list.filters.hook) ?? null;
-  const deliveries = useListData(
-    () =>
-      (chosen ? calls.deliveries({ id: chosen.id }).then((a) => a.values) : Promise.resolve([])).then((rows) => ({
-        rows,
-        count: rows.length,
-      })),
-    [calls, chosen?.id, data.rows],
-  );
+  const deliveries = useRowsOf(chosen, (hook) => calls.deliveries({ id: hook.id }).then((a) => a.values), [calls, data.rows]);
   const show = (w: Webhook) => setList({ filters: { hook: String(w.id) } });
 
   const say = useSayFailure();
@@ -85,12 +78,8 @@ export default function SubscriptionView({ route }: ViewProps) {
       actions: (r) => [
         { code: 'webhook:test', label: t('sendTestEvent'), run: () => void sendTest(r) },
         { code: 'webhook:deliveries', label: t('webhookDeliveries'), read: true, run: () => show(r) },
-        { code: 'webhook:edit', label: t('edit'), run: () => page.edit(r) },
-        {
-          code: 'webhook:del',
-          label: t('delete'),
-          run: () => page.confirm(t('confirmDeleteWebhook', { name: r.name }), () => calls.remove({ id: r.id })),
-        },
+        page.editAction(r, 'webhook:edit'),
+        page.deleteAction('webhook:del', t('confirmDeleteWebhook', { name: r.name }), () => calls.remove({ id: r.id })),
       ],
     }),
   ];

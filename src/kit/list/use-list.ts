@@ -153,3 +153,17 @@ export function usePageData<A extends { rows: unknown[]; count: number; next?: s
 }
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+/** A list whose one answer holds every row (no paging, no count of its own): `read` gives the rows. */
+export const useAllRows = <T>(read: () => Promise<T[]>, deps: readonly unknown[]) =>
+  useListData(async () => {
+    const rows = await read();
+    return { rows, count: rows.length };
+  }, deps);
+
+/**
+ * The rows of the row chosen in a master list (a table's fields, a webhook's deliveries): none while nothing is
+ * chosen, read again when another is chosen or `deps` change (the master list read again among them).
+ */
+export const useRowsOf = <P extends { id: number }, T>(chosen: P | null, read: (chosen: P) => Promise<T[]>, deps: readonly unknown[]) =>
+  useAllRows(() => (chosen ? read(chosen) : Promise.resolve([])), [chosen?.id, ...deps]);

@@ -9,6 +9,8 @@ import { DetailDialog } from './detail-dialog.tsx';
 import type { ExportJobCalls } from './export-job-logic.ts';
 import { useListExport } from './use-list-export.tsx';
 import { useRunEach } from './use-run-each.ts';
+import type { RowAction } from '../list/row-actions.tsx';
+import { useT } from '@/i18n/use-t.ts';
 
 /** What an import dialog is told: whether it is open, to close, and that rows went in (the list reloads). */
 export interface ImporterProps {
@@ -67,6 +69,10 @@ export interface ListPage<R extends { id: number }, E> {
   edit: (row: R) => void;
   /** one call, confirmed first with `message`; 操作成功 and the list reloads when it went through */
   confirm: (message: string, run: () => Promise<unknown>) => void;
+  /** a row's 编辑, under the page's button `code` */
+  editAction: (row: R, code: string) => RowAction;
+  /** a row's 删除 under the button `code`: asks `message` first, then `remove`s (see `confirm`) */
+  deleteAction: (code: string, message: string, remove: () => Promise<unknown>) => RowAction;
   /**
    * A change to each of `rows`, one call each: confirmed first with `message` when given (a change that takes something
    * away), else at once; one message for a batch (how many went through), then the list reloads.
@@ -92,6 +98,7 @@ export interface ListPage<R extends { id: number }, E> {
  */
 export function useListPage<R extends { id: number }, E = R, D = R>(spec: ListPageSpec<R, E, D>): ListPage<R, E> {
   const { data } = spec;
+  const t = useT();
   const selection = useRowSelection(data.rows);
   const editor = useEditor<E>(data.reload, spec.filters, spec.newest);
   const [ask, confirmDialog] = useConfirm();
@@ -106,6 +113,11 @@ export function useListPage<R extends { id: number }, E = R, D = R>(spec: ListPa
     else ask({ message, run, quiet: true });
   };
   const shown = () => undefined;
+  const edit = (row: R) => {
+    if (!spec.toEdit) return editor.edit(row as unknown as E);
+    void Promise.resolve(spec.toEdit(row)).then(editor.edit, shown);
+  };
+  const confirm = (message: string, run: () => Promise<unknown>) => ask({ message, run, then: data.reload });
   return {
     table: { filters: spec.filters, data },
     selectable: { selected: selection.selected, onSelect: selection.onSelect },
@@ -113,11 +125,10 @@ export function useListPage<R extends { id: number }, E = R, D = R>(spec: ListPa
     clearChosen: selection.clear,
     editor,
     add: editor.add,
-    edit: (row) => {
-      if (!spec.toEdit) return editor.edit(row as unknown as E);
-      void Promise.resolve(spec.toEdit(row)).then(editor.edit, shown);
-    },
-    confirm: (message, run) => ask({ message, run, then: data.reload }),
+    edit,
+    confirm,
+    editAction: (row, code) => ({ code, label: t('edit'), run: () => edit(row) }),
+    deleteAction: (code, message, remove) => ({ code, label: t('delete'), run: () => confirm(message, remove) }),
     each,
     showDetail: (row) => void spec.detail?.load(row).then(setDetail, shown),
     startImport: () => setImporting(true),

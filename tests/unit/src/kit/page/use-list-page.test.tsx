@@ -129,6 +129,38 @@ describe('useListPage, the kit’s list hook', () => {
     expect(screen.queryByRole('dialog', { name: '表单' })).toBeNull();
   });
 
+  it('a row’s 编辑 and 删除 actions: the form for that row; 删除 asks the page’s question, then removes and reloads', async () => {
+    const user = userEvent.setup();
+    const reload = vi.fn();
+    const remove = vi.fn(() => Promise.resolve());
+    function RowActions() {
+      const page = useListPage({ data: dataOf(reload), form: (p) => <Form {...p} /> });
+      const actions = [page.editAction(ROWS[1]!, 'thing:edit'), page.deleteAction('thing:del', '确定删除乙吗？', remove)];
+      return (
+        <>
+          {actions.map((a) => (
+            <button key={a.code} data-code={a.code} onClick={a.run}>
+              {a.label}
+            </button>
+          ))}
+          {page.dialogs}
+        </>
+      );
+    }
+    show(<RowActions />);
+    expect(screen.getByRole('button', { name: '编辑' }).dataset.code).toBe('thing:edit');
+    expect(screen.getByRole('button', { name: '删除' }).dataset.code).toBe('thing:del');
+    await user.click(screen.getByRole('button', { name: '编辑' }));
+    expect(screen.getByRole('dialog', { name: '表单' }).textContent).toContain('编辑乙');
+    await user.click(screen.getByRole('button', { name: '关掉' }));
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('确定删除乙吗？');
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+
   it('详情 reads the row and shows its terms until 关闭', async () => {
     const user = userEvent.setup();
     const load = vi.fn((r: Row) => Promise.resolve({ ...r, name: `${r.name}的全名` }));
