@@ -9,8 +9,13 @@ import { say, type RuleKey } from './messages.ts';
  * all read it from here. A page overrides only what is its own (a cell that is a switch, a form field with a hint).
  */
 
-/** The kinds of value a declared field holds: the kit has one control (src/kit/form/field-control.tsx) and one cell for each. */
-export type FieldKind = 'text' | 'multiline' | 'phone' | 'number' | 'money' | 'choice' | 'flag' | 'date' | 'datetime' | 'image';
+/**
+ * The kinds of value a declared field holds: the kit has one control (src/kit/form/field-control.tsx) and one cell for
+ * each. `several`: some of fixed choices (a list of values); `url`: a web address; `secret`: typed hidden, shown only
+ * as the server masks it.
+ */
+export type FieldKind =
+  'text' | 'multiline' | 'phone' | 'number' | 'money' | 'choice' | 'several' | 'flag' | 'date' | 'datetime' | 'image' | 'url' | 'secret';
 
 export interface FieldDeclaration {
   kind: FieldKind;
@@ -48,7 +53,7 @@ export function declareFields<F extends Declarations>(fields: F): F {
     if (f.column !== undefined && !/^[a-z][a-z_]*$/.test(f.column))
       throw new Error(`field ${name}: column "${f.column}" must be lower-case letters and underscores`);
     if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`field ${name}: the name must be camelCase letters`);
-    if (f.kind === 'choice' && !f.choices?.length) throw new Error(`field ${name}: a choice names its choices`);
+    if ((f.kind === 'choice' || f.kind === 'several') && !f.choices?.length) throw new Error(`field ${name}: a choice names its choices`);
   }
   return fields;
 }
@@ -96,6 +101,31 @@ export const choiceField = <
   } & (O extends { required: RuleKey } ? { rule: v.GenericSchema<V | '', V> } : unknown);
 };
 
+/**
+ * Some of fixed choices, each `[value, label key]` in the order offered (a webhook's events): a save sends the values
+ * chosen, each once; `required` names the message for none chosen, `each` the one for a value that is not a choice.
+ */
+export const severalField = <const V extends string, const O extends Omit<FieldDeclaration, 'kind' | 'choices' | 'answer' | 'rule'>>(
+  opts: O & { choices: ReadonlyArray<readonly [V, string]>; required: RuleKey; each: RuleKey },
+) => {
+  const { choices, required, each, ...rest } = opts;
+  const values = choices.map(([value]) => value) as [V, ...V[]];
+  return {
+    ...rest,
+    kind: 'several' as const,
+    choices: choices.map(([value, label]) => ({ value, label })),
+    answer: v.array(v.string()),
+    rule: given(
+      v.pipe(
+        v.array(v.picklist(values, say(each)), say(required)),
+        v.minLength(1, say(required)),
+        v.transform((chosen) => [...new Set(chosen)]),
+      ),
+      [],
+    ),
+  };
+};
+
 type Ruled<F extends Declarations> = {
   [K in keyof F as F[K] extends { rule: v.GenericSchema } ? K : never]: F[K]['rule'] & v.GenericSchema;
 };
@@ -137,7 +167,8 @@ export const choiceLabel = (f: FieldDeclaration, value: unknown): string | null 
 
 /**
  * The declared fields' values of a row as the form holds them (text for text, numbers and choices; true or false
- * for a flag), for the fields the form shows.
+ * for a flag, a new row's as its rule's default; the values chosen of several; a secret never), for the fields the
+ * form shows.
  */
 export const formValues = (fields: Declarations, row: object | null): Record<string, unknown> =>
   Object.fromEntries(
@@ -145,7 +176,11 @@ export const formValues = (fields: Declarations, row: object | null): Record<str
       .filter(([, f]) => inForm(f))
       .map(([name, f]) => {
         const value = row ? (row as Record<string, unknown>)[name] : undefined;
-        return [name, f.kind === 'flag' ? value === true : declaredValue(row ?? {}, name)];
+        // a new row's flag starts as its rule's default (a new subscription is enabled)
+        if (f.kind === 'flag') return [name, row ? value === true : f.rule !== undefined && v.getDefault(f.rule as never) === true];
+        if (f.kind === 'several') return [name, Array.isArray(value) ? value.map(String) : []];
+        // a secret is never given back: the form starts empty, and an empty one keeps the stored secret
+        return [name, f.kind === 'secret' ? '' : declaredValue(row ?? {}, name)];
       }),
   );
 

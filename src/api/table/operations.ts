@@ -3,7 +3,8 @@ import { answers, defineCall, id, instant, byPage } from './define.ts';
 import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../schema/system/sms-platform.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../schema/system/task.ts';
 import { apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
-import { webhookId, webhookList, webhookSave } from '../schema/open/webhook.ts';
+import { WEBHOOK_FIELDS, webhookId, webhookList, webhookSave } from '../schema/open/webhook.ts';
+import { declaredRow } from '../schema/resource.ts';
 
 const saved = answers.saved();
 
@@ -152,11 +153,7 @@ export const apiKeyApi = {
 /** A subscription (its secret masked) and its deliveries. */
 export const webhookRow = v.object({
   id: id(),
-  name: v.string(),
-  url: v.string(),
-  events: v.array(v.string()),
-  secret: v.string(),
-  enabled: v.boolean(),
+  ...declaredRow(WEBHOOK_FIELDS),
   failed: v.number(),
   pending: v.number(),
   createdAt: instant(),

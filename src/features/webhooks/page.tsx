@@ -12,12 +12,12 @@ import { SubList } from '@/kit/list/sub-list.tsx';
 import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { useListState, useAllRows, useRowsOf } from '@/kit/list/use-list.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
-import type { MessageKey } from '@/i18n/messages.ts';
 import type { ViewProps } from '../view-props.ts';
 import { WebhookForm } from './webhook-form.tsx';
-import { eventKey } from './webhook-form.tsx';
+import { WEBHOOK_FIELDS, eventKey } from '@/api/schema/open/webhook.ts';
+import type { MessageKey } from '@/i18n/messages.ts';
+import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
-import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
   badge: { marginLeft: tokens.spacingHorizontalXS },
@@ -34,6 +34,7 @@ export default function SubscriptionView({ route }: ViewProps) {
   const calls = useBound(webhookApi);
   const notify = useNotify();
   const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const [list, setList] = useListState(route.path, ['hook']);
   const data = useAllRows(() => calls.list({}).then(({ values }) => values.webhooks), [calls]);
   const page = useListPage({ data, form: (p: RowFormProps<Webhook>) => <WebhookForm {...p} /> });
@@ -53,11 +54,8 @@ export default function SubscriptionView({ route }: ViewProps) {
       say(err);
     }
   };
-  const eventNames = (r: Webhook) => r.events.map((e) => t(eventKey(e))).join('、');
   const columns: Column<Webhook>[] = [
-    { key: 'name', title: t('apiKeyName'), width: 130, render: (r) => r.name },
-    { key: 'url', title: t('webhookUrl'), width: 220, render: (r) => <Mono>{r.url}</Mono>, ellipsis: (r) => r.url },
-    { key: 'events', title: t('webhookEvents'), width: 180, render: eventNames },
+    ...declaredColumns<Webhook>(WEBHOOK_FIELDS, cell),
     {
       key: 'state',
       title: t('status'),
@@ -89,7 +87,7 @@ export default function SubscriptionView({ route }: ViewProps) {
       key: 'event',
       title: t('webhookEvent'),
       width: 140,
-      render: (r) => (r.event === 'webhook.test' ? t('webhookTestEvent') : t(eventKey(r.event))),
+      render: (r) => (r.event === 'webhook.test' ? t('webhookTestEvent') : t(eventKey(r.event) as MessageKey)),
     },
     { key: 'status', title: t('status'), width: 90, render: (r) => t(`deliveryStatus_${r.status}` as MessageKey) },
     { key: 'attempts', title: t('deliveryAttempts'), width: 80, render: (r) => r.attempts },

@@ -6,6 +6,7 @@ import type { Column } from '../table/data-table.tsx';
 import type { FilterField } from '../list/filter-bar.tsx';
 import type { FormApi } from './use-form.ts';
 import { ControlField } from './field-control.tsx';
+import { Mono } from '../table/mono.tsx';
 
 /** A declared name (a field's, a choice's) in the console's language: it is a key of both catalogues. */
 const labelOf = (t: T, label: string) => t(label as MessageKey);
@@ -23,6 +24,10 @@ export const useCellText = (): CellText => ({ t: useT(), formatInstant: useForma
 export function declaredText(f: FieldDeclaration, row: object, name: string, { t, formatInstant }: CellText): string {
   const value = (row as Record<string, unknown>)[name];
   if (f.kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
+  if (f.kind === 'several')
+    return Array.isArray(value) && value.length
+      ? value.map((one) => (choiceLabel(f, one) ? labelOf(t, choiceLabel(f, one)!) : String(one))).join('、')
+      : '--';
   const text = declaredValue(row, name);
   if (!text) return '--';
   if (f.kind === 'choice') {
@@ -51,7 +56,9 @@ export function declaredColumns<R extends object>(
             width: f.list.width,
             sortable: f.list.sortable,
             hiddenAtFirst: f.list.hiddenAtFirst,
-            render: (row: R) => declaredText(f, row, name, cell),
+            render: (row: R) =>
+              f.kind === 'url' || f.kind === 'secret' ? <Mono>{declaredText(f, row, name, cell)}</Mono> : declaredText(f, row, name, cell),
+            ...(f.kind === 'url' ? { ellipsis: (row: R) => declaredValue(row, name) } : {}),
             ...own[name],
           },
         ]

@@ -2,6 +2,7 @@ import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { useT } from '@/i18n/use-t.ts';
 import type { FieldKind } from '@/api/schema/resource.ts';
+import { CheckboxGroup } from './controls/checkbox-group.tsx';
 import { ChoiceSelect, type Choice } from './controls/choice-select.tsx';
 import { DayPicker } from './controls/day-picker.tsx';
 import { ImageUpload } from './controls/image-upload.tsx';
@@ -84,6 +85,20 @@ export function FieldControl({
       return <ImageUpload label={label} value={text} onChange={(url) => onChange(url)} onBlur={onBlur} preview />;
     case 'phone':
       return <Input inputMode="tel" maxLength={11} autoComplete="off" {...typed} />;
+    case 'several':
+      return (
+        <CheckboxGroup
+          label={label}
+          options={options}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      );
+    case 'url':
+      return <Input type="url" inputMode="url" maxLength={maxLength} autoComplete="off" {...typed} />;
+    case 'secret':
+      return <Input type="password" maxLength={maxLength} autoComplete="new-password" {...typed} />;
     case 'multiline':
       return <Textarea resize="vertical" maxLength={maxLength} {...typed} />;
     case 'text':
@@ -115,6 +130,19 @@ export function ControlField<V extends Record<string, unknown>>({
   disabled?: boolean;
   children?: ReactElement;
 }) {
+  // Several choices are a fieldset with its own legend and message: Fluent's Field would give every checkbox one id.
+  if (spec.kind === 'several' && !children)
+    return (
+      <CheckboxGroup
+        label={label}
+        required={required ?? form.required?.(name)}
+        options={spec.options ?? []}
+        value={Array.isArray(form.values[name]) ? (form.values[name] as string[]) : []}
+        onChange={(next) => form.set(name, next as V[typeof name])}
+        onBlur={() => form.blur(name)}
+        error={form.error(name)}
+      />
+    );
   return (
     <Field label={label} required={required ?? form.required?.(name)} hint={form.error(name) ? undefined : hint} {...form.field(name)}>
       {children ?? (

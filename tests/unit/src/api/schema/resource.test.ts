@@ -12,9 +12,11 @@ import {
   saveBody,
   storedEntries,
   textField,
+  type Declarations,
 } from '@/api/schema/resource.ts';
 import { optionalRowId } from '@/api/schema/kit.ts';
 import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts';
+import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
@@ -117,6 +119,48 @@ describe('declared kinds beyond text', () => {
     expect(v.is(row, { name: 'a', store: null, level: 0, vip: 'y', shown: '' })).toBe(true);
     // a choice's answer is one of its values
     expect(v.is(row, { name: 'a', store: null, level: 2, vip: 'y', shown: '' })).toBe(false);
+  });
+});
+
+describe('several of fixed choices, a secret and a new row’s flag (the webhooks’ declaration)', () => {
+  it('a webhook’s events: one at least, each a known event, each once; named in both catalogues', () => {
+    const save = (events: unknown) => ({ name: '订阅', url: 'https://example.com/hook', events, secret: 'x'.repeat(16) });
+    expect(fieldProblems(webhookSave, save([]))).toEqual({ events: RULE_MESSAGES.webhookEvents });
+    expect(fieldProblems(webhookSave, save(['user.created', 'no.such']))).toEqual({ 'events.1': RULE_MESSAGES.webhookEvent });
+    expect(v.parse(webhookSave, save(['user.created', 'role.changed', 'user.created'])).events).toEqual(['user.created', 'role.changed']);
+    for (const [name, f] of Object.entries(WEBHOOK_FIELDS as Declarations)) {
+      for (const key of [f.label, ...(f.choices ?? []).map((c) => c.label)])
+        expect([name, key, key in zhSignedIn, key in en]).toEqual([name, key, true, true]);
+    }
+  });
+
+  it('the form holds the events chosen, never the secret, and a new subscription enabled; a save sends them as held', () => {
+    const row = { id: 3, name: '订阅', url: 'https://example.com/hook', events: ['role.changed'], secret: '******abcd', enabled: false };
+    expect(formValues(WEBHOOK_FIELDS, row)).toEqual({
+      name: '订阅',
+      url: 'https://example.com/hook',
+      events: ['role.changed'],
+      secret: '',
+      enabled: false,
+    });
+    expect(formValues(WEBHOOK_FIELDS, null)).toEqual({ name: '', url: '', events: [], secret: '', enabled: true });
+    expect(saveBody(WEBHOOK_FIELDS, row, { ...formValues(WEBHOOK_FIELDS, row), events: ['user.created'] })).toEqual({
+      id: 3,
+      name: '订阅',
+      url: 'https://example.com/hook',
+      events: ['user.created'],
+      secret: '',
+      enabled: false,
+    });
+    // an edit without a secret keeps the stored one; a new subscription needs one
+    expect(fieldProblems(webhookSave, saveBody(WEBHOOK_FIELDS, row, formValues(WEBHOOK_FIELDS, row)))).toEqual({});
+    expect(fieldProblems(webhookSave, { ...saveBody(WEBHOOK_FIELDS, null, formValues(WEBHOOK_FIELDS, row)) })).toEqual({
+      secret: RULE_MESSAGES.webhookSecret,
+    });
+  });
+
+  it('a kind of several names its choices', () => {
+    expect(() => declareFields({ tags: { kind: 'several', label: 'x' } })).toThrow('a choice names its choices');
   });
 });
 

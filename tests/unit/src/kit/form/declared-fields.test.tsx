@@ -8,6 +8,8 @@ import { optionalRowId } from '@/api/schema/kit.ts';
 import { choiceField, declareFields, formValues, textField } from '@/api/schema/resource.ts';
 import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters } from '@/kit/form/declared-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
+import { WEBHOOK_FIELDS } from '@/api/schema/open/webhook.ts';
+import type { Webhook } from '@/api/table/operations.ts';
 import { dictionaries } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
 
@@ -45,6 +47,17 @@ describe('a declaration rendered by the kit', () => {
     ]);
     expect(columns.map((c) => c.render(ROW))).toEqual(['王小二', '总部', '停用', '在2026-11-27T08:00:00Z']);
     expect(declaredColumns<object>(FIELDS, cell)[1]!.render({ storeId: null })).toBe('--');
+  });
+
+  it('says a webhook’s events by their names, and writes its address in the machine face, cut with the whole of it on hover', () => {
+    const columns = declaredColumns<Webhook>(WEBHOOK_FIELDS, cell);
+    const hook = { id: 1, name: '订阅', url: 'https://example.com/hook', events: ['user.created', 'role.changed'] } as Webhook;
+    expect(columns.map((c) => c.key)).toEqual(['name', 'url', 'events']);
+    expect(columns[2]!.render(hook)).toBe('用户创建、角色权限变更');
+    expect(columns[2]!.render({ ...hook, events: [] })).toBe('--');
+    render(<FluentProvider theme={webLightTheme}>{columns[1]!.render(hook)}</FluentProvider>);
+    expect(getComputedStyle(screen.getByText('https://example.com/hook')).fontFamily).toMatch(/mono|Consolas|Courier/i);
+    expect(columns[1]!.ellipsis?.(hook)).toBe('https://example.com/hook');
   });
 
   it('lists 详情’s terms in declaration order, but a field kept out of it, and a page’s own value where it says', () => {

@@ -82,6 +82,36 @@ describe('the kit’s one control map (ControlField)', () => {
     expect(screen.getByText('是')).toBeTruthy();
   });
 
+  it('several choices are a group of checkboxes under the field’s name, holding the values chosen', async () => {
+    const user = userEvent.setup();
+    const options = [
+      { value: 'a', label: '甲' },
+      { value: 'b', label: '乙' },
+    ];
+    show(<One spec={{ kind: 'several', options }} initial={[]} rule={(v) => ((v as string[]).length ? undefined : '至少选一个')} />);
+    const group = screen.getByRole('group', { name: '字段' });
+    await user.click(screen.getByRole('checkbox', { name: '乙' }));
+    await user.click(screen.getByRole('checkbox', { name: '甲' }));
+    expect(held()).toEqual(['b', 'a']);
+    await user.click(screen.getByRole('checkbox', { name: '甲' }));
+    await user.click(screen.getByRole('checkbox', { name: '乙' }));
+    await user.tab();
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('至少选一个')).toBeTruthy();
+  });
+
+  it('a web address and a secret are typed as such: a URL keyboard, a hidden secret', async () => {
+    const user = userEvent.setup();
+    show(<One spec={{ kind: 'secret' }} initial="" />);
+    const secret = screen.getByLabelText('字段');
+    expect(secret.getAttribute('type')).toBe('password');
+    await user.type(secret, 's3cret');
+    expect(held()).toBe('s3cret');
+    cleanup();
+    show(<One spec={{ kind: 'url' }} initial="" />);
+    expect(screen.getByLabelText('字段').getAttribute('type')).toBe('url');
+  });
+
   it('shows the field’s rule under it once left, and marks it required', async () => {
     const user = userEvent.setup();
     show(<One spec={{ kind: 'text' }} initial="" rule={(v) => (v ? undefined : '字段不能为空')} />);
