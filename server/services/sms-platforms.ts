@@ -2,12 +2,13 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../infra/db/db.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { postOutbound, targetProblem } from '../infra/outbound.ts';
-import type { SmsPlatformInput } from '@/api/contract/sms.ts';
+import type { SmsPlatformSave } from '@/api/schema/system/sms-platform.ts';
 
-/** A stored SMS platform: what a save sends, with its tenant; `secret` is the sealed one. */
-export interface SmsPlatformRow extends Omit<SmsPlatformInput, 'id'> {
+/** A stored SMS platform: what a save sends, with its tenant; `secret` is the sealed one, `templates` one per purpose. */
+export interface SmsPlatformRow extends Omit<SmsPlatformSave, 'id' | 'templates'> {
   id: number;
   tenantId: number;
+  templates: Record<string, string>;
 }
 
 export const PLATFORM_COLUMNS = `id, tenant_id AS "tenantId", type, name, endpoint, access_key AS "accessKey", secret,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { answers, defineCall, id, instant, byPage } from './define.ts';
-import { smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../schema/system/sms-platform.ts';
+import { SMS_PLATFORM_FIELDS, smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../schema/system/sms-platform.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../schema/system/task.ts';
 import { apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
 import { WEBHOOK_FIELDS, webhookId, webhookList, webhookSave } from '../schema/open/webhook.ts';
@@ -12,14 +12,9 @@ const saved = answers.saved();
 export const smsPlatform = v.object({
   id: id(),
   type: v.literal('http'),
-  name: v.string(),
-  endpoint: v.string(),
-  accessKey: v.string(),
-  secret: v.string(),
+  ...declaredRow(SMS_PLATFORM_FIELDS),
   hasSecret: v.boolean(),
-  signName: v.string(),
   templates: v.record(v.string(), v.string()),
-  active: v.boolean(),
   updatedAt: instant(),
 });
 export type SmsPlatform = v.InferOutput<typeof smsPlatform>;

@@ -3,7 +3,8 @@ import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { smsPlatformApi, type SmsPlatform } from '@/api/table/operations.ts';
 import { useBound } from '@/shell/session/api-context.ts';
-import { useFormatInstant } from '@/shell/time-zone.ts';
+import { SMS_PLATFORM_FIELDS } from '@/api/schema/system/sms-platform.ts';
+import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { useListPage } from '@/kit/page/use-list-page.tsx';
 import type { RowFormProps } from '@/kit/form/use-editor.ts';
 import { type Column } from '@/kit/table/data-table.tsx';
@@ -28,21 +29,12 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const s = useStyles();
   const t = useT();
   const calls = useBound(smsPlatformApi);
-  const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const data = useAllRows(() => calls.list({}).then((a) => a.values), [calls]);
   const page = useListPage({ data, form: (p: RowFormProps<SmsPlatform>) => <PlatformForm {...p} /> });
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
-  const mono = (text: string) => <Mono>{text}</Mono>;
-  const columns: Column<SmsPlatform>[] = [
-    { key: 'name', title: t('platformName'), width: 140, render: (r) => r.name },
-    { key: 'endpoint', title: t('platformEndpoint'), width: 220, render: (r) => mono(r.endpoint), ellipsis: (r) => r.endpoint },
-    { key: 'sign', title: t('signName'), width: 90, render: (r) => r.signName },
-    { key: 'template', title: t('verifyTemplate'), width: 110, render: (r) => mono(r.templates.verify_code ?? '--') },
-    { key: 'secret', title: t('secretKey'), width: 100, render: (r) => mono(r.secret || '--') },
-    {
-      key: 'active',
-      title: t('platformActive'),
-      width: 80,
+  const declared = declaredColumns<SmsPlatform>(SMS_PLATFORM_FIELDS, cell, {
+    active: {
       render: (r) =>
         r.active ? (
           <Badge appearance="tint" color="success">
@@ -52,7 +44,19 @@ export default function SmsPlatformView({ route }: ViewProps) {
           <span className={s.muted}>--</span>
         ),
     },
-    { key: 'updated', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
+  });
+  // the verification-code template beside the signature it goes out with
+  const template: Column<SmsPlatform> = {
+    key: 'template',
+    title: t('verifyTemplate'),
+    width: 110,
+    render: (r) => <Mono>{r.templates.verify_code ?? '--'}</Mono>,
+  };
+  const afterSign = declared.findIndex((c) => c.key === 'signName') + 1;
+  const columns: Column<SmsPlatform>[] = [
+    ...declared.slice(0, afterSign),
+    template,
+    ...declared.slice(afterSign),
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [

@@ -17,6 +17,7 @@ import {
 import { optionalRowId } from '@/api/schema/kit.ts';
 import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts';
 import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
+import { SMS_PLATFORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
@@ -157,6 +158,38 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
     expect(fieldProblems(webhookSave, { ...saveBody(WEBHOOK_FIELDS, null, formValues(WEBHOOK_FIELDS, row)) })).toEqual({
       secret: RULE_MESSAGES.webhookSecret,
     });
+  });
+
+  it('an SMS platform: each field named in both catalogues; the save checks them with the type and the template', () => {
+    for (const [name, f] of Object.entries(SMS_PLATFORM_FIELDS as Declarations))
+      expect([name, f.label in zhSignedIn, f.label in en]).toEqual([name, true, true]);
+    const platform = {
+      type: 'http',
+      name: '',
+      endpoint: 'ftp://x',
+      accessKey: '',
+      secret: '',
+      signName: '签名',
+      templates: { verify_code: '' },
+      active: true,
+    };
+    expect(fieldProblems(smsPlatformSave, platform)).toEqual({
+      name: RULE_MESSAGES.smsPlatformName,
+      endpoint: RULE_MESSAGES.smsPlatformEndpoint,
+      'templates.verify_code': RULE_MESSAGES.smsPlatformTemplate,
+      secret: RULE_MESSAGES.smsPlatformSecret,
+    });
+    // the form starts an edit with the stored fields, but never the secret
+    const row = {
+      id: 2,
+      name: '网关',
+      endpoint: 'https://sms.example.com',
+      accessKey: 'ak',
+      secret: '******1234',
+      signName: '签名',
+      active: true,
+    };
+    expect(formValues(SMS_PLATFORM_FIELDS, row)).toEqual({ ...row, id: undefined, secret: '' } as never);
   });
 
   it('a kind of several names its choices', () => {
