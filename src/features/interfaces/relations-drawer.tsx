@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { InterfaceRow } from '@/api/table/platform.ts';
 import type { menuApi } from '@/api/table/platform.ts';
@@ -8,6 +8,7 @@ import { SideDrawer } from '@/kit/page/side-drawer.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { useStyles } from './styles.ts';
 import { MenuCheckTree, catalogueInLanguage } from '../permissions/index.ts';
+import { ActionPair } from '@/kit/form/actions.tsx';
 import type { FormOutcome } from '@/kit/form/use-editor.ts';
 
 /** Which pages and buttons may call one interface: the whole catalogue as a check tree; the page says it saved. */
@@ -62,16 +63,7 @@ export function RelationsDrawer({
     <SideDrawer
       title={title}
       onClose={onClose}
-      footer={
-        <>
-          <Button appearance="primary" disabled={saving || !nodes} onClick={() => void save()}>
-            {saving ? t('operating') : t('save')}
-          </Button>
-          <Button onClick={onClose} disabled={saving}>
-            {t('cancel')}
-          </Button>
-        </>
-      }
+      footer={<ActionPair label={t('save')} busy={saving} disabled={!nodes} onAct={() => void save()} onCancel={onClose} />}
     >
       <p className={s.hint}>{row.access === 'platform' ? t('platformInterfaceHint') : t('relationsHint')}</p>
       {!nodes ? <Spinner label={t('loading')} /> : <MenuCheckTree label={title} nodes={nodes} checked={checked} onChange={setChecked} />}

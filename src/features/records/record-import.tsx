@@ -15,6 +15,7 @@ import { saveSheet } from '@/lib/save-sheet.ts';
 import { useStyles } from './records-styles.ts';
 import { useSayFailure } from '@/kit/page/use-sheet-download.ts';
 import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import { ActionPair } from '@/kit/form/actions.tsx';
 import { ApiFailure, MESSAGES } from '@/api/errors.ts';
 
 export function ImportDialog({
@@ -88,14 +89,13 @@ export function ImportDialog({
       onClose={() => !busy && dismiss()}
       contentClassName={s.importBody}
       actions={
-        <>
-          <Button appearance="primary" disabled={!file || busy || Boolean(fileProblem)} onClick={() => void upload()}>
-            {busy ? t('operating') : t('startImport')}
-          </Button>
-          <Button disabled={busy} onClick={dismiss}>
-            {t('cancel')}
-          </Button>
-        </>
+        <ActionPair
+          label={t('startImport')}
+          busy={busy}
+          disabled={!file || Boolean(fileProblem)}
+          onAct={() => void upload()}
+          onCancel={dismiss}
+        />
       }
     >
       <p>{t('recordsImportHint')}</p>

@@ -1,8 +1,7 @@
-import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { DialogShell } from '../page/dialog-shell.tsx';
-import { useT } from '@/i18n/use-t.ts';
 import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import { ActionPair } from './actions.tsx';
 import type { FormApi } from './use-form.ts';
 
 export interface FormDialogProps<V extends Record<string, unknown>> {
@@ -37,7 +36,6 @@ export function FormDialog<V extends Record<string, unknown>>({
   open = true,
   done,
 }: FormDialogProps<V>) {
-  const t = useT();
   const { saving } = form;
   const cancelled = useOperationCancelled();
   // 取消 and Escape before it was sent dismiss what opened it (the operation log's 已取消); after, they only close
@@ -51,18 +49,7 @@ export function FormDialog<V extends Record<string, unknown>>({
       title={done ? done.title : title}
       onClose={dismiss}
       onSubmit={done ? undefined : () => void form.submit(send)}
-      actions={
-        done ? (
-          done.actions
-        ) : (
-          <>
-            <Button appearance="primary" type="submit" disabled={saving}>
-              {saving ? t('operating') : submitLabel}
-            </Button>
-            <Button onClick={dismiss}>{t('cancel')}</Button>
-          </>
-        )
-      }
+      actions={done ? done.actions : <ActionPair label={submitLabel} busy={saving} submit onCancel={dismiss} cancelWhileBusy />}
     >
       {done ? done.body : children}
     </DialogShell>

@@ -1,10 +1,11 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../page/confirm.tsx';
 import { SideDrawer } from '../page/side-drawer.tsx';
 import { useFocusFirstInvalid } from './focus-first-invalid.ts';
 import { useT } from '@/i18n/use-t.ts';
 import { useOperationCancelled } from '@/shell/operation-outcome.ts';
+import { ActionPair } from './actions.tsx';
 import type { FormApi } from './use-form.ts';
 
 const useStyles = makeStyles({
@@ -66,16 +67,7 @@ export function FormDrawer<V extends Record<string, unknown>>(props: FormDrawerP
           if ((await onSubmit()) === false) firstInvalid.ask();
         },
       }}
-      footer={
-        <>
-          <Button appearance="primary" type="submit" disabled={saving}>
-            {saving ? t('operating') : t('save')}
-          </Button>
-          <Button onClick={close} disabled={saving}>
-            {t('cancel')}
-          </Button>
-        </>
-      }
+      footer={<ActionPair label={t('save')} busy={saving} submit onCancel={close} />}
     >
       <div className={s.fields}>{children}</div>
       {/* Inside the drawer, so Fluent stacks the two modals (siblings leave a stale aria-hidden behind). */}
