@@ -71,15 +71,18 @@ describe('users: list', () => {
     const names = sorted.rows.map((r) => r.userName);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
     // Other files add users meanwhile: a page is compared with the whole list read around it, unchanged.
-    await vi.waitFor(async () => {
-      const whole = () => admin.users.list({ pageNum: 1, pageSize: 200, sortField: 'userName', sortOrder: 'descend' });
-      const before = await whole();
-      const page2 = await admin.users.list({ pageNum: 2, pageSize: 2, sortField: 'userName', sortOrder: 'descend' });
-      const after = await whole();
-      expect(after.rows.map((r) => r.userName)).toEqual(before.rows.map((r) => r.userName));
-      expect(page2.rows.map((r) => r.userName)).toEqual(before.rows.slice(2, 4).map((r) => r.userName));
-      expect(page2.count).toBe(before.count);
-    });
+    await vi.waitFor(
+      async () => {
+        const whole = () => admin.users.list({ pageNum: 1, pageSize: 200, sortField: 'userName', sortOrder: 'descend' });
+        const before = await whole();
+        const page2 = await admin.users.list({ pageNum: 2, pageSize: 2, sortField: 'userName', sortOrder: 'descend' });
+        const after = await whole();
+        expect(after.rows.map((r) => r.userName)).toEqual(before.rows.map((r) => r.userName));
+        expect(page2.rows.map((r) => r.userName)).toEqual(before.rows.slice(2, 4).map((r) => r.userName));
+        expect(page2.count).toBe(before.count);
+      },
+      { timeout: 10_000 },
+    );
     await expect(admin.api.call('/v1/user/list', { sortField: 'password_hash' })).rejects.toThrow('排序字段不正确');
     // Every page, read from either end (pages past the middle are read backwards), is its slice of the whole list.
     // The walk covers users only this test makes, so other files adding users meanwhile change nothing here.

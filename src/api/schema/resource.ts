@@ -27,8 +27,12 @@ export interface FieldDeclaration {
   answer?: v.GenericSchema;
   /** a choice's values, each with its name (a key of both catalogues) */
   choices?: ReadonlyArray<{ value: string | number; label: string }>;
-  /** a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list */
-  list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean };
+  /**
+   * a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list,
+   * whether its value is machine text (a name, a path: the monospace face, cut with the whole of it on hover; an
+   * address always is)
+   */
+  list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean; mono?: boolean };
   /** a filter of the list: a choice by its choices, other kinds by the text typed */
   filter?: boolean;
   /** in the form: by default when it has a rule */

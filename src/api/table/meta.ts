@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { answers, defineCall, id, instant, byButton, byPage } from './define.ts';
-import { metaFieldDelete, metaFieldList, metaFieldSave, metaTableId, metaTableList, metaTableSave } from '../schema/system/meta-table.ts';
+import {
+  META_TABLE_FIELDS,
+  metaFieldDelete,
+  metaFieldList,
+  metaFieldSave,
+  metaTableId,
+  metaTableList,
+  metaTableSave,
+} from '../schema/system/meta-table.ts';
+import { declaredRow } from '../schema/resource.ts';
 import {
   collectionAdd,
   collectionFileAdd,
@@ -15,14 +24,7 @@ import { META_FIELD_TYPES, COLLECTION_FILE_MAX_BYTES, type MetaFieldRow } from '
 /** A table of the data dictionary, with how much it holds. */
 export const metaTableRow = v.object({
   id: id(),
-  name: v.string(),
-  label: v.string(),
-  labelEn: v.string(),
-  remark: v.string(),
-  /** the menu component whose page renders this table ('' for none): the records page */
-  component: v.string(),
-  fieldCount: v.number(),
-  recordCount: v.number(),
+  ...declaredRow(META_TABLE_FIELDS),
   updatedAt: instant(),
   /** the page of the caller's menu that renders this table, when there is one: where it is published (ours) */
   published: v.optional(

@@ -2,12 +2,13 @@ import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { localLabel } from '@/api/contract/language.ts';
 import { type MetaFieldRow } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
-import { useFormatInstant } from '@/shell/time-zone.ts';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { navigate } from '@/shell/navigation/hash-location.ts';
 import { typeKey } from './meta-field-form.tsx';
+import { META_TABLE_FIELDS } from '@/api/schema/system/meta-table.ts';
+import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
@@ -30,32 +31,20 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
   const { tables, showTable, editTable, removeTable, publishTable, editField, removeField } = o;
   const s = useStyles();
   const t = useT();
-  const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const [language] = useLanguage();
   // a table's or field's name in the console's language (its English where it has one)
   const named = (r: { label: string; labelEn: string }) => localLabel(r, language === 'en');
   const placeOf = (p: NonNullable<MetaTableRow['published']>) =>
     language === 'en' ? `${p.sectionEn || p.section} › ${p.nameEn || p.name}` : `${p.section} › ${p.name}`;
+  const published: Column<MetaTableRow> = {
+    key: 'published',
+    title: t('publishedColumn'),
+    width: 150,
+    render: (r) => (r.published ? placeOf(r.published) : '--'),
+  };
   const columns: Column<MetaTableRow>[] = [
-    { key: 'name', title: t('metaName'), width: 140, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 130, render: named },
-    { key: 'remark', title: t('remark'), width: 160, render: (r) => r.remark || '--' },
-    {
-      key: 'component',
-      title: t('metaComponent'),
-      width: 170,
-      render: (r) => (r.component ? <Mono>{r.component}</Mono> : '--'),
-      ellipsis: (r) => r.component,
-    },
-    {
-      key: 'published',
-      title: t('publishedColumn'),
-      width: 150,
-      render: (r) => (r.published ? placeOf(r.published) : '--'),
-    },
-    { key: 'fieldCount', title: t('fieldCount'), width: 70, render: (r) => r.fieldCount },
-    { key: 'recordCount', title: t('recordCount'), width: 70, render: (r) => r.recordCount },
-    { key: 'updatedAt', title: t('updatedAt'), width: 150, render: (r) => formatInstant(r.updatedAt, 'minutes') },
+    ...declaredColumns<MetaTableRow>(META_TABLE_FIELDS, cell, { label: { render: named } }, { component: [published] }),
     actionsColumn({
       name: (r) => named(r),
       actions: (r) => [

@@ -33,18 +33,6 @@ export default function SmsPlatformView({ route }: ViewProps) {
   const data = useAllRows(() => calls.list({}).then((a) => a.values), [calls]);
   const page = useListPage({ data, form: (p: RowFormProps<SmsPlatform>) => <PlatformForm {...p} /> });
   const [testing, setTesting] = useState<SmsPlatform | null>(null);
-  const declared = declaredColumns<SmsPlatform>(SMS_PLATFORM_FIELDS, cell, {
-    active: {
-      render: (r) =>
-        r.active ? (
-          <Badge appearance="tint" color="success">
-            {t('inUse')}
-          </Badge>
-        ) : (
-          <span className={s.muted}>--</span>
-        ),
-    },
-  });
   // the verification-code template beside the signature it goes out with
   const template: Column<SmsPlatform> = {
     key: 'template',
@@ -52,11 +40,25 @@ export default function SmsPlatformView({ route }: ViewProps) {
     width: 110,
     render: (r) => <Mono>{r.templates.verify_code ?? '--'}</Mono>,
   };
-  const afterSign = declared.findIndex((c) => c.key === 'signName') + 1;
+  const declared = declaredColumns<SmsPlatform>(
+    SMS_PLATFORM_FIELDS,
+    cell,
+    {
+      active: {
+        render: (r) =>
+          r.active ? (
+            <Badge appearance="tint" color="success">
+              {t('inUse')}
+            </Badge>
+          ) : (
+            <span className={s.muted}>--</span>
+          ),
+      },
+    },
+    { signName: [template] },
+  );
   const columns: Column<SmsPlatform>[] = [
-    ...declared.slice(0, afterSign),
-    template,
-    ...declared.slice(afterSign),
+    ...declared,
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [

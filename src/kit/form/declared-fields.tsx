@@ -40,30 +40,30 @@ export function declaredText(f: FieldDeclaration, row: object, name: string, { t
 
 /**
  * A resource's declared list fields as columns: as wide as declared, sortable and waiting in 列设置 when declared so.
- * `own` replaces what a page says itself of a column (a cell that is a switch, a name for none).
+ * `own` replaces what a page says itself of a column (a cell that is a switch, a name for none); `after` puts a
+ * page's own columns after the named field's (a template beside its signature).
  */
 export function declaredColumns<R extends object>(
   fields: Declarations,
   cell: CellText,
   own: Readonly<Record<string, Partial<Column<R>>>> = {},
+  after: Readonly<Record<string, readonly Column<R>[]>> = {},
 ): Column<R>[] {
-  return Object.entries(fields).flatMap(([name, f]) =>
-    f.list
-      ? [
-          {
-            key: name,
-            title: labelOf(cell.t, f.label),
-            width: f.list.width,
-            sortable: f.list.sortable,
-            hiddenAtFirst: f.list.hiddenAtFirst,
-            render: (row: R) =>
-              f.kind === 'url' || f.kind === 'secret' ? <Mono>{declaredText(f, row, name, cell)}</Mono> : declaredText(f, row, name, cell),
-            ...(f.kind === 'url' ? { ellipsis: (row: R) => declaredValue(row, name) } : {}),
-            ...own[name],
-          },
-        ]
-      : [],
-  );
+  return Object.entries(fields).flatMap(([name, f]) => {
+    if (!f.list) return [];
+    const mono = f.list.mono || f.kind === 'url' || f.kind === 'secret';
+    const column: Column<R> = {
+      key: name,
+      title: labelOf(cell.t, f.label),
+      width: f.list.width,
+      sortable: f.list.sortable,
+      hiddenAtFirst: f.list.hiddenAtFirst,
+      render: (row: R) => (mono ? <Mono>{declaredText(f, row, name, cell)}</Mono> : declaredText(f, row, name, cell)),
+      ...(mono && f.kind !== 'secret' ? { ellipsis: (row: R) => declaredValue(row, name) } : {}),
+      ...own[name],
+    };
+    return [column, ...(after[name] ?? [])];
+  });
 }
 
 /** A resource's declared fields as 详情 lists them: each name and its value; `own` says a page's own value of a field. */

@@ -9,6 +9,7 @@ import {
 } from '../../contract/records.ts';
 import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
 import { say } from '../messages.ts';
+import { declareFields, declaredRules, textField } from '../resource.ts';
 import { isSystemPage } from '../../rules/system-pages.ts';
 
 /** A name's English side, as menu entries, roles and options have one: optional, at most 64 characters. */
@@ -18,29 +19,45 @@ const englishName = v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.ma
 export const metaTableList = body({ ...page(20, 500), keyword: keyword(50) });
 
 /**
- * /v1/metaData/saveMetaTable: a table of the data dictionary. Its component, when given, is the menu page that
- * renders it (group/name).
+ * A data-dictionary table's fields (系统管理 › 数据字典), declared once: the tables list's columns, the table form and
+ * the save's rules. Its component, when given, is the menu page that renders it (group/name); a system page's is
+ * never a table's.
  */
-export const metaTableSave = body({
-  id: optionalRowId('metaTableId'),
-  name: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
-  label: text({ required: 'metaLabel', max: [32, 'nameMax32'] }),
+export const META_TABLE_FIELDS = declareFields({
+  name: {
+    kind: 'text',
+    label: 'metaName',
+    list: { width: 140, mono: true },
+    rule: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
+  },
+  label: textField({ label: 'metaLabel', required: 'metaLabel', max: [32, 'nameMax32'], list: { width: 130 } }),
   /** its name in English ('' : the console shows the Chinese one) */
-  labelEn: englishName,
-  remark: text({ max: [200, 'remarkMax'] }),
-  component: v.optional(
-    v.pipe(
-      v.string(say('metaComponent')),
-      v.trim(),
-      v.check((s) => s === '' || COMPONENT_PATTERN.test(s), say('metaComponent')),
-      v.check(
-        (s) => !isSystemPage(s),
-        (issue) => say('systemComponent', { name: String(issue.input) }),
+  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName, detail: false },
+  remark: textField({ label: 'remark', max: [200, 'remarkMax'], multiline: true, list: { width: 160 } }),
+  component: {
+    kind: 'text',
+    label: 'metaComponent',
+    list: { width: 170, mono: true },
+    rule: v.optional(
+      v.pipe(
+        v.string(say('metaComponent')),
+        v.trim(),
+        v.check((s) => s === '' || COMPONENT_PATTERN.test(s), say('metaComponent')),
+        v.check(
+          (s) => !isSystemPage(s),
+          (issue) => say('systemComponent', { name: String(issue.input) }),
+        ),
       ),
+      '',
     ),
-    '',
-  ),
+  },
+  fieldCount: { kind: 'number', label: 'fieldCount', list: { width: 70 }, answer: v.number() },
+  recordCount: { kind: 'number', label: 'recordCount', list: { width: 70 }, answer: v.number() },
+  updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150 } },
 });
+
+/** /v1/metaData/saveMetaTable: a table of the data dictionary. */
+export const metaTableSave = body({ id: optionalRowId('metaTableId'), ...declaredRules(META_TABLE_FIELDS) });
 
 /** /v1/metaData/delMetaTable: one table. */
 export const metaTableId = body({ id: rowId('metaTableId') });

@@ -591,7 +591,7 @@ describe('the journal across a reload', () => {
       const kept = keepJournal(journal, idb.factory, tab, page);
       await kept.restored;
       // the restored unload copy is written as the load starts, by itself
-      if (load > 0) await vi.waitFor(() => expect(idb.puts.length).toBeGreaterThan(puts));
+      if (load > 0) await vi.waitFor(() => expect(idb.puts.length).toBeGreaterThan(puts), { timeout: 10_000 });
       calls(journal, 5, load * 5 + 100);
       page.dispatchEvent(new Event('pagehide'));
       seqs = (JSON.parse(tab.getItem('journalTail') ?? '[]') as Array<{ seq: number }>).map((e) => e.seq);
@@ -644,7 +644,7 @@ describe('the journal across a reload', () => {
     expect(idb.puts).toEqual([]);
 
     await nextLoad(tab, idb.factory, 'b');
-    await vi.waitFor(() => expect(idb.puts.some((k) => k.startsWith('h:'))).toBe(true));
+    await vi.waitFor(() => expect(idb.puts.some((k) => k.startsWith('h:'))).toBe(true), { timeout: 10_000 });
     const id = tab.getItem('journalTab')!;
     expect((idb.data.get(`c:${id}:0`) as Array<{ seq: number }>).map((e) => e.seq)).toEqual([1, 2, 3]);
   });

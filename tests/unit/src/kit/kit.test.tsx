@@ -82,7 +82,7 @@ describe('useConfirm', () => {
     // The closing dialog keeps the page hidden from the accessibility tree until it has gone: wait for the button.
     await user.click(await screen.findByRole('button', { name: '删除' }));
     await user.click(await screen.findByRole('button', { name: '确定' }));
-    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(run).toHaveBeenCalledTimes(1);
     expect(said.map((m) => [m.message, m.level])).toEqual([['操作成功', 'success']]);
   });
@@ -100,7 +100,7 @@ describe('useConfirm', () => {
     wrap(<Asker run={() => Promise.resolve()} then={then} quiet />);
     await user.click(screen.getByRole('button', { name: '删除' }));
     await user.click(await screen.findByRole('button', { name: '确定' }));
-    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(said).toEqual([]);
   });
 });
@@ -180,10 +180,12 @@ describe('useFilters', () => {
     // typed, not applied
     expect(result.current.list.filters.result).toBe('');
     act(() => result.current.search());
-    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '138', result: 'failure' }));
+    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '138', result: 'failure' }), {
+      timeout: 10_000,
+    });
     expect(window.location.hash).toContain('result=failure');
     act(() => result.current.reset());
-    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '', result: '' }));
+    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '', result: '' }), { timeout: 10_000 });
     expect(result.current.filtered).toBe(false);
     expect(result.current.draft).toEqual({ tab: 'sms', phone: '', result: '' });
   });
@@ -193,7 +195,10 @@ describe('useFilters', () => {
     const { result } = renderHook(() => useFilters('/manage/logs', ['tab', 'phone', 'from', 'to'], { keep: ['tab'] }));
     act(() => result.current.edit('phone', ' 139 '));
     act(() => result.current.apply({ from: '2026-11-17', to: '2026-11-23' }));
-    await vi.waitFor(() => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '139', from: '2026-11-17', to: '2026-11-23' }));
+    await vi.waitFor(
+      () => expect(result.current.list.filters).toEqual({ tab: 'sms', phone: '139', from: '2026-11-17', to: '2026-11-23' }),
+      { timeout: 10_000 },
+    );
     expect(result.current.draft).toEqual({ tab: 'sms', phone: '139', from: '2026-11-17', to: '2026-11-23' });
   });
 
@@ -216,7 +221,7 @@ describe('useFilters', () => {
       window.location.hash = '#/manage/users?keyword=李';
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     });
-    await vi.waitFor(() => expect(result.current.draft.keyword).toBe('李'));
+    await vi.waitFor(() => expect(result.current.draft.keyword).toBe('李'), { timeout: 10_000 });
   });
 
   it('an empty list says it is filtered and offers 重置, else its own reason and action', () => {
@@ -319,7 +324,9 @@ describe('usePageData', () => {
       { initialProps: { page: 1, size: 10, keyword: '' } },
     );
     const settled = async (n: number) =>
-      vi.waitFor(() => expect(asked).toHaveLength(n)).then(() => vi.waitFor(() => expect(result.current.loading).toBe(false)));
+      vi
+        .waitFor(() => expect(asked).toHaveLength(n), { timeout: 10_000 })
+        .then(() => vi.waitFor(() => expect(result.current.loading).toBe(false), { timeout: 10_000 }));
     await settled(1);
     // each step asks once more
     const to = async (page: number, size: number, keyword = '') => {
@@ -356,9 +363,9 @@ describe('usePageData', () => {
         usePageData({ page: p.page, size: 10 }, (page) => (asked.push(page), Promise.resolve({ rows: [], count: 30 })), []),
       { initialProps: { page: 1 } },
     );
-    await vi.waitFor(() => expect(result.current.loading).toBe(false));
+    await vi.waitFor(() => expect(result.current.loading).toBe(false), { timeout: 10_000 });
     rerender({ page: 2 });
-    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 10_000 });
     expect(asked[1]).toEqual({ pageNum: 2, pageSize: 10 });
   });
 });

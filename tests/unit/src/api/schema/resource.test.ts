@@ -18,6 +18,7 @@ import { optionalRowId } from '@/api/schema/kit.ts';
 import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts';
 import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
 import { SMS_PLATFORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
+import { META_TABLE_FIELDS, metaTableSave } from '@/api/schema/system/meta-table.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
@@ -190,6 +191,19 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
       active: true,
     };
     expect(formValues(SMS_PLATFORM_FIELDS, row)).toEqual({ ...row, id: undefined, secret: '' } as never);
+  });
+
+  it('a data-dictionary table: each field named in both catalogues; its save refuses a system page’s component', () => {
+    for (const [name, f] of Object.entries(META_TABLE_FIELDS as Declarations))
+      expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
+    expect(Object.keys(metaTableSave.entries)).toEqual(['id', 'name', 'label', 'labelEn', 'remark', 'component']);
+    expect(fieldProblems(metaTableSave, { name: '1x', label: '', component: 'manage/users' })).toEqual({
+      name: RULE_MESSAGES.metaNameRule,
+      label: RULE_MESSAGES.metaLabel,
+      component: expect.stringContaining('manage/users'),
+    });
+    // shown only: the counts and the time are never part of the form
+    expect(Object.keys(formValues(META_TABLE_FIELDS, null))).toEqual(['name', 'label', 'labelEn', 'remark', 'component']);
   });
 
   it('a kind of several names its choices', () => {

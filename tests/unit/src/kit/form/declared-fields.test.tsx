@@ -60,6 +60,12 @@ describe('a declaration rendered by the kit', () => {
     expect(columns[1]!.ellipsis?.(hook)).toBe('https://example.com/hook');
   });
 
+  it('puts a page’s own columns after the field it names', () => {
+    const own = { key: 'extra', title: '附加', width: 60, render: () => '附' };
+    const columns = declaredColumns<typeof ROW>(FIELDS, cell, {}, { storeId: [own] });
+    expect(columns.map((c) => c.key)).toEqual(['staffName', 'storeId', 'extra', 'status', 'signedAt']);
+  });
+
   it('lists 详情’s terms in declaration order, but a field kept out of it, and a page’s own value where it says', () => {
     expect(declaredDetails(FIELDS, cell, ROW, { storeId: () => '总部' })).toEqual([
       ['员工姓名', '王小二'],
