@@ -148,6 +148,10 @@ export const isHttpUrl = (s: string): boolean => {
   }
 };
 
+/** A required http(s) address of at most `max` characters, trimmed; anything else is refused with `message`. */
+export const httpUrl = (max: number, message: RuleKey) =>
+  given(v.pipe(v.string(say(message)), v.trim(), v.maxLength(max, say(message)), v.check(isHttpUrl, say(message))));
+
 /** Where an issue points: its path's keys joined by dots ('templates.verify_code'), '' for the body as a whole. */
 export const issueField = (issue: { readonly path?: ReadonlyArray<unknown> }): string =>
   (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null && 'key' in p ? p.key : p)).join('.');

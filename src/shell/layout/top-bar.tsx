@@ -1,4 +1,4 @@
-import { Button, Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles, mergeClasses, tokens, type ButtonProps } from '@fluentui/react-components';
 import {
   GlobeRegular,
   LocalLanguageRegular,
@@ -117,6 +117,12 @@ const useStyles = makeStyles({
  * its presence badges and group layouts (a twentieth of the shell's first-paint script). Decorative: the
  * button it sits in is named.
  */
+/** A button of the bar: no frame, in the bar's light text on its brand colour. */
+function BarButton(props: ButtonProps) {
+  const s = useStyles();
+  return <Button appearance="transparent" className={s.iconButton} {...props} />;
+}
+
 function UserAvatar({ name, src }: { name: string; src?: string }) {
   const s = useStyles() as Record<string, string>;
   if (src) return <img className={s.avatar} src={src} alt="" />;
@@ -152,28 +158,14 @@ export function TopBar({
   const themeIcon = theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />;
   return (
     <header className={mergeClasses(s.root, compact && s.compact)}>
-      {onMenu && (
-        <Button
-          appearance="transparent"
-          className={s.iconButton}
-          icon={<NavigationRegular />}
-          aria-label={t('openMenu')}
-          onClick={onMenu}
-        />
-      )}
+      {onMenu && <BarButton icon={<NavigationRegular />} aria-label={t('openMenu')} onClick={onMenu} />}
       <span className={s.logo}>SCRM</span>
       {full && <span className={s.slogan}>{t(slogan)}</span>}
       <span className={s.spacer} />
       {full && onlineCount !== undefined && (
-        <Button
-          appearance="transparent"
-          className={s.iconButton}
-          icon={<PeopleRegular />}
-          onClick={onOnlineUsers}
-          data-track-code="top-bar:online-users"
-        >
+        <BarButton icon={<PeopleRegular />} onClick={onOnlineUsers} data-track-code="top-bar:online-users">
           {t('onlineCount', { count: onlineCount })}
-        </Button>
+        </BarButton>
       )}
       {full && timeZone && (
         <span className={s.countdown} data-testid="time-zone">
@@ -188,23 +180,17 @@ export function TopBar({
       )}
       {onSearch && (
         <Hint content={`${t('quickSearch')} · ${t('openPalette')}`} relationship="description">
-          <Button
-            appearance="transparent"
-            className={s.iconButton}
-            icon={<SearchRegular />}
-            aria-label={t('quickSearch')}
-            onClick={onSearch}
-          />
+          <BarButton icon={<SearchRegular />} aria-label={t('quickSearch')} onClick={onSearch} />
         </Hint>
       )}
       {full && onSwitchTheme && (
         <Hint content={themeLabel} relationship="label">
-          <Button appearance="transparent" className={s.iconButton} icon={themeIcon} onClick={onSwitchTheme} />
+          <BarButton icon={themeIcon} onClick={onSwitchTheme} />
         </Hint>
       )}
       {full && onSwitchLanguage && (
         <Hint content={t('switchLanguage')} relationship="label">
-          <Button appearance="transparent" className={s.iconButton} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
+          <BarButton icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} />
         </Hint>
       )}
       {/* Other systems open beside the console (the server says so when one is not deployed). */}

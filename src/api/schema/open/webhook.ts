@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, flag, given, isHttpUrl, optionalRowId, rowId } from '../kit.ts';
+import { body, flag, httpUrl, optionalRowId, rowId } from '../kit.ts';
 import { declareFields, declaredRules, severalField, textField } from '../resource.ts';
 import { say } from '../messages.ts';
 
@@ -23,7 +23,7 @@ export const WEBHOOK_FIELDS = declareFields({
     kind: 'url',
     label: 'webhookUrl',
     list: { width: 220 },
-    rule: given(v.pipe(v.string(say('webhookUrl')), v.trim(), v.maxLength(500, say('webhookUrl')), v.check(isHttpUrl, say('webhookUrl')))),
+    rule: httpUrl(500, 'webhookUrl'),
   },
   events: severalField({
     label: 'webhookEvents',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { body, flag, given, isHttpUrl, optionalRowId, part, phone, rowId, text } from '../kit.ts';
+import { body, flag, given, httpUrl, optionalRowId, part, phone, rowId, text } from '../kit.ts';
 import { declareFields, declaredRules, textField } from '../resource.ts';
 import { say } from '../messages.ts';
 
@@ -16,14 +16,7 @@ export const SMS_PLATFORM_FIELDS = declareFields({
     kind: 'url',
     label: 'platformEndpoint',
     list: { width: 220 },
-    rule: given(
-      v.pipe(
-        v.string(say('smsPlatformEndpoint')),
-        v.trim(),
-        v.maxLength(300, say('smsPlatformEndpoint')),
-        v.check(isHttpUrl, say('smsPlatformEndpoint')),
-      ),
-    ),
+    rule: httpUrl(300, 'smsPlatformEndpoint'),
   },
   accessKey: textField({ label: 'accessKey', max: [128, 'smsPlatformAccessKeyMax'] }),
   signName: textField({ label: 'signName', required: 'smsPlatformSignName', max: [32, 'smsPlatformSignNameMax'], list: { width: 90 } }),
