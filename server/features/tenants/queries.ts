@@ -1,6 +1,6 @@
 import type { Queryable } from '../../infra/db/db.ts';
 import { TENANT_ACTIVE } from '../../access/auth.ts';
-import type { TenantInput } from '@/api/contract/platform.ts';
+import type { TenantInput } from '@/api/schema/system/tenant.ts';
 import type { TenantRow } from '@/api/table/platform.ts';
 
 /*

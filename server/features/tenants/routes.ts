@@ -10,7 +10,8 @@ import { defaultTenantPages, grantToTenantAdmins, refuseButtonsWithoutPage, with
 import { privacyOn } from '../../access/privacy.ts';
 import { recordSessionsEnded } from '../../services/logs.ts';
 import type { SessionEvents } from '../../infra/session-events.ts';
-import { PLATFORM_PAGES, type TenantInput } from '@/api/contract/platform.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
+import type { TenantInput } from '@/api/schema/system/tenant.ts';
 import { SETTINGS_KEYS, type SettingsKey } from '@/api/contract/settings.ts';
 import * as v from 'valibot';
 import { issueField } from '@/api/schema/kit.ts';

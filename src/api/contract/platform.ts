@@ -12,18 +12,6 @@ export const PLATFORM_PAGES: readonly string[] = [
   'manage/tasks',
 ];
 
-export interface TenantInput {
-  id?: number;
-  name: string;
-  code: string;
-  contactName: string;
-  contactPhone: string;
-  status: 0 | 1;
-  expiresAt: string | null;
-  /** new tenants only: the first admin's account name */
-  adminUserName?: string;
-}
-
 /** A tenant code: 2-32 lower-case letters, digits or hyphens, starting with a letter (it appears in links). */
 export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
 

@@ -1,6 +1,15 @@
 import * as v from 'valibot';
 import { answers, defineCall, id, instant, byPage } from './define.ts';
-import { paramsQuery, paramsUpdate, tenantList, tenantPagesQuery, tenantPagesSave, tenantSave } from '../schema/system/tenant.ts';
+import {
+  TENANT_FIELDS,
+  paramsQuery,
+  paramsUpdate,
+  tenantList,
+  tenantPagesQuery,
+  tenantPagesSave,
+  tenantSave,
+} from '../schema/system/tenant.ts';
+import { declaredRow } from '../schema/resource.ts';
 import {
   interfaceList,
   menuDelete,
@@ -18,14 +27,9 @@ import { SETTINGS_KEYS } from '../contract/settings.ts';
 /** A tenant as the platform's list shows it. */
 export const tenantRow = v.object({
   id: id(),
-  name: v.string(),
-  code: v.string(),
-  contactName: v.string(),
-  contactPhone: v.string(),
-  status: v.picklist([0, 1]),
+  ...declaredRow(TENANT_FIELDS),
   expiresAt: v.nullable(instant()),
   createdAt: instant(),
-  userCount: v.number(),
   /** the platform operator's own tenant (cannot be disabled) */
   platform: v.boolean(),
 });

@@ -3,6 +3,8 @@ import type { TenantRow } from '@/api/table/platform.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
+import { TENANT_FIELDS } from '@/api/schema/system/tenant.ts';
+import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 import { useT } from '@/i18n/use-t.ts';
 
 export interface TenantColumnsOptions {
@@ -16,6 +18,7 @@ export interface TenantColumnsOptions {
 export function useTenantColumns({ edit, showPages, showSettings }: TenantColumnsOptions): Column<TenantRow>[] {
   const t = useT();
   const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const state = (r: TenantRow) => {
     const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= Date.now();
     if (r.status === 0)
@@ -38,27 +41,13 @@ export function useTenantColumns({ edit, showPages, showSettings }: TenantColumn
   };
   return [
     { key: 'id', title: 'ID', width: 60, render: (r) => r.id },
-    {
-      key: 'name',
-      title: t('tenantName'),
-      width: 170,
-      render: (r) => (r.platform ? t('nameWithNote', { name: r.name, note: t('platformTenant') }) : r.name),
-    },
-    { key: 'code', title: t('tenantCode'), width: 110, render: (r) => r.code },
-    {
-      key: 'contact',
-      title: t('contactName'),
-      width: 150,
-      render: (r) => [r.contactName, r.contactPhone].filter(Boolean).join(' ') || '--',
-    },
-    { key: 'status', title: t('status'), width: 80, render: state },
-    {
-      key: 'expiresAt',
-      title: t('expiresAt'),
-      width: 150,
-      render: (r) => (r.expiresAt ? formatInstant(r.expiresAt, 'minutes') : t('never')),
-    },
-    { key: 'userCount', title: t('userCountTitle'), width: 70, render: (r) => r.userCount },
+    ...declaredColumns<TenantRow>(TENANT_FIELDS, cell, {
+      name: { render: (r) => (r.platform ? t('nameWithNote', { name: r.name, note: t('platformTenant') }) : r.name) },
+      // the contact's name and phone in one cell
+      contactName: { render: (r) => [r.contactName, r.contactPhone].filter(Boolean).join(' ') || '--' },
+      status: { render: state },
+      expiresAt: { render: (r) => (r.expiresAt ? formatInstant(r.expiresAt, 'minutes') : t('never')) },
+    }),
     actionsColumn({
       name: (r) => r.name,
       actions: (r) => [

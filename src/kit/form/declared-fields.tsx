@@ -95,7 +95,8 @@ export const declaredFilters = (fields: Declarations, t: T): FilterField[] =>
 /**
  * A resource's declared form fields, each in the kit's control for its kind and bound to the form (its rule, its
  * required mark, its message under it). `hints` puts a page's words under a field; `only` or `omit` renders a part,
- * where a page puts a control of its own between declared fields (a new field then shows where `omit` is).
+ * where a page puts a control of its own between declared fields (a new field then shows where `omit` is);
+ * `disabled` shows a field that may not be changed here.
  */
 export function DeclaredFields<V extends Record<string, unknown>>({
   fields,
@@ -104,6 +105,7 @@ export function DeclaredFields<V extends Record<string, unknown>>({
   hints = {},
   only,
   omit = [],
+  disabled = [],
 }: {
   fields: Declarations;
   form: FormApi<V>;
@@ -111,6 +113,8 @@ export function DeclaredFields<V extends Record<string, unknown>>({
   hints?: Readonly<Record<string, string | undefined>>;
   only?: readonly string[];
   omit?: readonly string[];
+  /** fields shown but not to be changed here (the platform tenant's status) */
+  disabled?: readonly string[];
 }) {
   return (
     <>
@@ -123,6 +127,7 @@ export function DeclaredFields<V extends Record<string, unknown>>({
             name={name as keyof V & string}
             label={labelOf(t, f.label)}
             hint={hints[name]}
+            disabled={disabled.includes(name)}
             kind={f.kind}
             options={f.choices?.map((c) => ({ value: String(c.value), label: labelOf(t, c.label) }))}
           />

@@ -3,27 +3,57 @@ import { TENANT_CODE_PATTERN } from '../../contract/platform.ts';
 import { isTimeZone } from '../../contract/settings.ts';
 import { ACCOUNT_PATTERN, PHONE_PATTERN } from '../../contract/users.ts';
 import { settingKind } from '../session/session.ts';
-import { body, given, idList, keyword, optionalInstant, page, text, wholeNumber } from '../kit.ts';
+import { body, given, idList, keyword, optionalInstant, page, wholeNumber } from '../kit.ts';
 import { say } from '../messages.ts';
+import { choiceField, declareFields, declaredRules, textField } from '../resource.ts';
 import { adds } from '../../table/define.ts';
 
-const fields = {
-  name: text({ required: 'tenantName', max: [50, 'tenantNameMax'] }),
-  code: given(
-    v.pipe(v.string(say('tenantCode')), v.trim(), v.nonEmpty(say('tenantCode')), v.regex(TENANT_CODE_PATTERN, say('tenantCodeRule'))),
-  ),
-  contactName: text({ max: [32, 'tenantContactMax'] }),
-  contactPhone: v.optional(
-    v.pipe(
-      v.string(say('tenantPhone')),
-      v.trim(),
-      v.check((s) => s === '' || PHONE_PATTERN.test(s), say('tenantPhone')),
+/**
+ * A tenant's fields (租户管理), declared once: the tenants list's columns, the tenant form and the save's rules. A
+ * new tenant also names its first admin's account (tenantAdd).
+ */
+export const TENANT_FIELDS = declareFields({
+  name: textField({ label: 'tenantName', required: 'tenantName', max: [50, 'tenantNameMax'], list: { width: 170 } }),
+  code: {
+    kind: 'text',
+    label: 'tenantCode',
+    list: { width: 110 },
+    rule: given(
+      v.pipe(v.string(say('tenantCode')), v.trim(), v.nonEmpty(say('tenantCode')), v.regex(TENANT_CODE_PATTERN, say('tenantCodeRule'))),
     ),
-    '',
-  ),
-  status: given(v.picklist([0, 1], say('tenantStatus'))),
-  expiresAt: optionalInstant('tenantExpiry'),
-};
+  },
+  contactName: textField({ label: 'contactName', max: [32, 'tenantContactMax'], list: { width: 150 } }),
+  contactPhone: {
+    kind: 'phone',
+    label: 'contactPhone',
+    rule: v.optional(
+      v.pipe(
+        v.string(say('tenantPhone')),
+        v.trim(),
+        v.check((s) => s === '' || PHONE_PATTERN.test(s), say('tenantPhone')),
+      ),
+      '',
+    ),
+  },
+  status: choiceField({
+    label: 'status',
+    choices: [
+      [1, 'enabled'],
+      [0, 'disabled'],
+    ],
+    required: 'tenantStatus',
+    list: { width: 80 },
+  }),
+  expiresAt: {
+    kind: 'datetime',
+    label: 'expiresAt',
+    list: { width: 150 },
+    rule: optionalInstant('tenantExpiry'),
+    answer: v.nullable(v.string()),
+  },
+  userCount: { kind: 'number', label: 'userCountTitle', list: { width: 70 }, answer: v.number() },
+});
+const fields = declaredRules(TENANT_FIELDS);
 
 /** /v1/tenant/save of a new tenant (no id): its first admin's account name too. */
 export const tenantAdd = body({
@@ -39,6 +69,10 @@ export const tenantEdit = body({
   id: given(wholeNumber(0, 2 ** 31 - 1, say('tenantId'))),
   ...fields,
 });
+
+/** A tenant as a save gives it to the server: the declared fields, its id (none when new) and a new one's first admin. */
+export type TenantInput =
+  v.InferOutput<typeof tenantEdit> extends infer E ? Omit<E, 'id'> & { id?: number; adminUserName?: string } : never;
 
 /** Whether a save body is of a new tenant (its schema: tenantAdd, else tenantEdit). */
 export const isNewTenant = adds;

@@ -19,6 +19,7 @@ import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts'
 import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
 import { SMS_PLATFORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
 import { META_TABLE_FIELDS, metaTableSave } from '@/api/schema/system/meta-table.ts';
+import { TENANT_FIELDS, tenantEdit } from '@/api/schema/system/tenant.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
@@ -204,6 +205,19 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
     });
     // shown only: the counts and the time are never part of the form
     expect(Object.keys(formValues(META_TABLE_FIELDS, null))).toEqual(['name', 'label', 'labelEn', 'remark', 'component']);
+  });
+
+  it('a tenant: each field named in both catalogues; the form holds its status as text and a save sends it as a number', () => {
+    for (const [name, f] of Object.entries(TENANT_FIELDS as Declarations))
+      expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
+    const row = { id: 2, name: '星河', code: 'xinghe', contactName: '王', contactPhone: '', status: 0, expiresAt: null, userCount: 3 };
+    const values = formValues(TENANT_FIELDS, row);
+    expect(values).toEqual({ name: '星河', code: 'xinghe', contactName: '王', contactPhone: '', status: '0', expiresAt: '' });
+    expect(v.parse(tenantEdit, saveBody(TENANT_FIELDS, row, values))).toMatchObject({ id: 2, status: 0, expiresAt: null });
+    expect(fieldProblems(tenantEdit, { ...saveBody(TENANT_FIELDS, row, values), code: 'X!', contactPhone: '123' })).toEqual({
+      code: RULE_MESSAGES.tenantCodeRule,
+      contactPhone: RULE_MESSAGES.tenantPhone,
+    });
   });
 
   it('a kind of several names its choices', () => {

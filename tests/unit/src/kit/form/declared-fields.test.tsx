@@ -9,6 +9,7 @@ import { choiceField, declareFields, formValues, textField } from '@/api/schema/
 import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters } from '@/kit/form/declared-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { WEBHOOK_FIELDS } from '@/api/schema/open/webhook.ts';
+import { TENANT_FIELDS, tenantEdit } from '@/api/schema/system/tenant.ts';
 import type { Webhook } from '@/api/table/operations.ts';
 import { dictionaries } from '@/i18n/messages.ts';
 import type { T } from '@/i18n/use-t.ts';
@@ -119,5 +120,20 @@ describe('a declaration rendered by the kit', () => {
     await userEvent.click(name);
     await userEvent.tab();
     await screen.findByText('员工姓名不能为空');
+  });
+
+  it('shows a field it may not change here disabled (the platform tenant’s status and expiry)', () => {
+    function Form() {
+      const form = useSchemaForm<Record<string, unknown>>(formValues(TENANT_FIELDS, null), tenantEdit, (x) => x);
+      return <DeclaredFields fields={TENANT_FIELDS} form={form} t={t} only={['name', 'contactPhone', 'status']} disabled={['status']} />;
+    }
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <Form />
+      </FluentProvider>,
+    );
+    expect((screen.getByRole('combobox', { name: /状态/ }) as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: /企业名称/ }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole('textbox', { name: /联系电话/ }).getAttribute('inputmode')).toBe('tel');
   });
 });
