@@ -25,14 +25,6 @@ export type MetaFieldType = (typeof META_FIELD_TYPES)[number];
 export const META_NAME_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
 export const META_NAME_RULE = '标识须为 2-40 位小写字母、数字或下划线，以字母开头';
 
-export interface MetaTableInput {
-  id?: number;
-  name: string;
-  label: string;
-  remark: string;
-  component?: string;
-}
-
 export interface EnumOption {
   value: string;
   label: string;
