@@ -109,7 +109,8 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   metaFieldId: 'No such field',
   metaName: 'The name is required',
   metaNameRule: 'The name is 2-40 lower-case letters, digits or underscores, starting with a letter',
-  metaLabel: 'The label is required',
+  // 名称不能为空 is also nameRequired's: one Chinese text has one English
+  metaLabel: 'The name is required',
   nameMax32: 'The name is at most 32 characters',
   metaFieldType: 'Choose a field type',
   metaOptionsEmpty: 'An enum has at least one option',
@@ -162,7 +163,7 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   userStatusChange: 'The status is 0 (disabled) or 1 (enabled)',
   userType: 'Choose a user type',
   userSort: 'The sort field is not valid',
-  userPhone: 'Enter a phone number in the right format',
+  userPhone: 'Enter a valid phone number',
   userDeparts: 'Choose at least one department',
   storeId: 'No such store',
   nicknameRequired: 'The nickname is required',

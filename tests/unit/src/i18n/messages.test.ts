@@ -125,6 +125,19 @@ describe('shell texts', () => {
     expect(englishOf('该账号已被使用')).toBe('该账号已被使用');
   });
 
+  it('a rule’s Chinese says one thing in English: the console and the server translate the words, not the rule', async () => {
+    const { RULE_MESSAGES } = await import('@/api/schema/messages.ts');
+    const { RULE_MESSAGES_EN } = await import('@/i18n/rule-messages-en.ts');
+    const { englishOf } = await import('@/i18n/client-messages.ts');
+    const english = new Map<string, Set<string>>();
+    for (const [key, zh] of Object.entries(RULE_MESSAGES))
+      english.set(zh, (english.get(zh) ?? new Set()).add(RULE_MESSAGES_EN[key as keyof typeof RULE_MESSAGES]));
+    expect([...english].filter(([, ens]) => ens.size > 1).map(([zh, ens]) => [zh, [...ens]])).toEqual([]);
+    // the console says a rule's message in the rule's own English (SPEC's phone message is also the bind dialog's)
+    for (const key of ['nameRequired', 'metaLabel', 'staffPhone', 'userPhone'] as const)
+      expect([key, englishOf(RULE_MESSAGES[key])]).toEqual([key, RULE_MESSAGES_EN[key]]);
+  });
+
   it('defaults to zh-cn for anything stored but en and zh-cn', () => {
     expect([readLanguage(null, []), readLanguage('fr', []), readLanguage('en', []), readLanguage('zh-cn', [])]).toEqual([
       'zh-cn',
