@@ -19,12 +19,7 @@ export const eventKey = (event: string) => `webhookEvent_${event.replace('.', '_
  */
 export const WEBHOOK_FIELDS = declareFields({
   name: textField({ label: 'apiKeyName', required: 'nameRequired', max: [50, 'nameMax50'], list: { width: 130 } }),
-  url: {
-    kind: 'url',
-    label: 'webhookUrl',
-    list: { width: 220 },
-    rule: httpUrl(500, 'webhookUrl'),
-  },
+  url: { kind: 'url', label: 'webhookUrl', list: { width: 220 }, rule: httpUrl(500, 'webhookUrl') },
   events: severalField({
     label: 'webhookEvents',
     choices: WEBHOOK_EVENTS.map((event) => [event, eventKey(event)] as const),

@@ -12,12 +12,7 @@ export const SMS_PURPOSES = ['verify_code'] as const;
  */
 export const SMS_PLATFORM_FIELDS = declareFields({
   name: textField({ label: 'platformName', required: 'smsPlatformName', max: [32, 'smsPlatformNameMax'], list: { width: 140 } }),
-  endpoint: {
-    kind: 'url',
-    label: 'platformEndpoint',
-    list: { width: 220 },
-    rule: httpUrl(300, 'smsPlatformEndpoint'),
-  },
+  endpoint: { kind: 'url', label: 'platformEndpoint', list: { width: 220 }, rule: httpUrl(300, 'smsPlatformEndpoint') },
   accessKey: textField({ label: 'accessKey', max: [128, 'smsPlatformAccessKeyMax'] }),
   signName: textField({ label: 'signName', required: 'smsPlatformSignName', max: [32, 'smsPlatformSignNameMax'], list: { width: 90 } }),
   secret: {
