@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { answers, defineCall, id, byPage, byButton } from './define.ts';
 import {
+  ROLE_FIELDS,
   roleId,
   roleListing,
   rolePermCopy,
@@ -12,13 +13,12 @@ import {
   userRoleSave,
   userRolesQuery,
 } from '../schema/system/role.ts';
+import { declaredRow } from '../schema/resource.ts';
 
 /** A role of the tenant, with how many users hold it. */
 export const roleRow = v.object({
   id: id(),
-  name: v.string(),
-  /** shown when the console is in English; '' shows the name */
-  nameEn: v.optional(v.string()),
+  ...declaredRow(ROLE_FIELDS),
   parentId: v.nullable(id()),
   userCount: v.number(),
 });

@@ -1,19 +1,18 @@
 import { Button } from '@fluentui/react-components';
 import { roleApi, type RoleNode } from '@/api/table/roles.ts';
 import { useApi } from '@/shell/session/api-context.ts';
-import { roleSave } from '@/api/schema/system/role.ts';
+import { ROLE_FIELDS, roleSave } from '@/api/schema/system/role.ts';
+import { formValues, saveBody } from '@/api/schema/resource.ts';
+import type { Sent } from '@/api/table/define.ts';
+import { DeclaredFields } from '@/kit/form/declared-fields.tsx';
 import { PermissionButton } from '@/shell/session/permission-button.tsx';
-import { SelectField, TextField } from '@/kit/form/form-fields.tsx';
+import { SelectField } from '@/kit/form/form-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { localName } from '@/api/contract/language.ts';
 import { useStyles } from './styles.ts';
 
-interface RoleValues extends Record<string, unknown> {
-  name: string;
-  nameEn: string;
-  parentId: string;
-}
+type RoleValues = Record<string, unknown> & { parentId: string };
 
 /** A role's name and parent, added or changed in place above its permissions; checked by the call's own schema. */
 export function RoleForm({
@@ -36,27 +35,18 @@ export function RoleForm({
   const t = useT();
   const api = useApi();
   const english = useLanguage()[0] === 'en';
-  const bodyOf = (v: RoleValues) => ({
-    ...(role ? { id: role.id } : {}),
-    name: v.name,
-    nameEn: v.nameEn,
-    parentId: v.parentId ? Number(v.parentId) : null,
-  });
+  const bodyOf = (v: RoleValues) =>
+    ({ ...saveBody(ROLE_FIELDS, role, v), parentId: v.parentId ? Number(v.parentId) : null }) as Sent<typeof roleApi.save>;
   const form = useSchemaForm<RoleValues>(
     {
-      name: role?.name ?? '',
-      nameEn: role?.nameEn ?? '',
+      ...formValues(ROLE_FIELDS, role),
       parentId: role ? (role.parentId === null ? '' : String(role.parentId)) : parent ? String(parent.id) : '',
     },
     roleSave,
     bodyOf,
   );
   const save = () =>
-    void form.submit((v) =>
-      api
-        .send(roleApi.save, { ...bodyOf(v), name: v.name.trim(), nameEn: v.nameEn.trim() }, { fieldErrors: true })
-        .then(({ values }) => onSaved(values.id)),
-    );
+    void form.submit((v) => api.send(roleApi.save, bodyOf(v), { fieldErrors: true }).then(({ values }) => onSaved(values.id)));
   return (
     <form
       className={s.detail}
@@ -65,8 +55,7 @@ export function RoleForm({
         save();
       }}
     >
-      <TextField form={form} name="name" label={t('roleTitle')} required />
-      <TextField form={form} name="nameEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
+      <DeclaredFields fields={ROLE_FIELDS} form={form} t={t} hints={{ nameEn: t('entryNameEnHint') }} />
       <SelectField
         form={form}
         name="parentId"

@@ -1,17 +1,22 @@
 import * as v from 'valibot';
-import { body, idList, optionalRowId, page, rowId, text } from '../kit.ts';
+import { body, idList, optionalRowId, page, rowId } from '../kit.ts';
 import { say } from '../messages.ts';
+import { declareFields, declaredRules, textField } from '../resource.ts';
 
-/** /v1/role/save: a role added (no id) or renamed and moved; its parent is another of the tenant's roles or none. */
-export const roleSave = body({
-  id: optionalRowId('roleId'),
-  name: text({ required: 'roleName', max: [32, 'roleNameMax'] }),
-  // absent: an edit keeps the English name it had (a client that does not know it)
-  nameEn: v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax')))),
-  parentId: optionalRowId('roleParent'),
+/** A role's own fields (角色管理), declared once: the role row, the role form and the save's rules. */
+export const ROLE_FIELDS = declareFields({
+  name: textField({ label: 'roleTitle', required: 'roleName', max: [32, 'roleNameMax'] }),
+  /** shown when the console is in English ('' shows the name); absent from a save, an edit keeps the one it had */
+  nameEn: {
+    kind: 'text',
+    label: 'entryNameEn',
+    rule: v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax')))),
+    answer: v.optional(v.string()),
+  },
 });
 
-export type RoleSave = v.InferInput<typeof roleSave>;
+/** /v1/role/save: a role added (no id) or renamed and moved; its parent is another of the tenant's roles or none. */
+export const roleSave = body({ id: optionalRowId('roleId'), ...declaredRules(ROLE_FIELDS), parentId: optionalRowId('roleParent') });
 
 /** /v1/role/del: one role. */
 export const roleId = body({ id: rowId('roleId') });

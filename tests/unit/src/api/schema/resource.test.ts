@@ -20,6 +20,7 @@ import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
 import { SMS_PLATFORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
 import { META_TABLE_FIELDS, metaTableSave } from '@/api/schema/system/meta-table.ts';
 import { TENANT_FIELDS, tenantEdit } from '@/api/schema/system/tenant.ts';
+import { ROLE_FIELDS, roleSave } from '@/api/schema/system/role.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
@@ -218,6 +219,17 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
       code: RULE_MESSAGES.tenantCodeRule,
       contactPhone: RULE_MESSAGES.tenantPhone,
     });
+  });
+
+  it('a role: its name and English name declared, named in both catalogues; the save adds its id and parent', () => {
+    for (const [name, f] of Object.entries(ROLE_FIELDS as Declarations))
+      expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
+    expect(Object.keys(roleSave.entries)).toEqual(['id', 'name', 'nameEn', 'parentId']);
+    expect(fieldProblems(roleSave, { name: ' ', nameEn: 'x'.repeat(65), parentId: null })).toEqual({
+      name: RULE_MESSAGES.roleName,
+      nameEn: RULE_MESSAGES.nameEnMax,
+    });
+    expect(formValues(ROLE_FIELDS, { id: 3, name: '店长', parentId: 1, userCount: 2 })).toEqual({ name: '店长', nameEn: '' });
   });
 
   it('a kind of several names its choices', () => {
