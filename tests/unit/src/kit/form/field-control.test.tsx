@@ -84,10 +84,7 @@ describe('the kit’s one control map (ControlField)', () => {
 
   it('several choices are a group of checkboxes under the field’s name, holding the values chosen', async () => {
     const user = userEvent.setup();
-    const options = [
-      { value: 'a', label: '甲' },
-      { value: 'b', label: '乙' },
-    ];
+    const options = ['甲', '乙'].map((label, i) => ({ value: 'ab'[i]!, label }));
     show(<One spec={{ kind: 'several', options }} initial={[]} rule={(v) => ((v as string[]).length ? undefined : '至少选一个')} />);
     const group = screen.getByRole('group', { name: '字段' });
     await user.click(screen.getByRole('checkbox', { name: '乙' }));
