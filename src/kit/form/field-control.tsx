@@ -93,6 +93,7 @@ export function FieldControl({
           value={Array.isArray(value) ? (value as string[]) : []}
           onChange={onChange}
           onBlur={onBlur}
+          disabled={disabled}
         />
       );
     case 'url':
@@ -141,6 +142,7 @@ export function ControlField<V extends Record<string, unknown>>({
         onChange={(next) => form.set(name, next as V[typeof name])}
         onBlur={() => form.blur(name)}
         error={form.error(name)}
+        disabled={disabled}
       />
     );
   return (

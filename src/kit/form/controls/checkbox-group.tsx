@@ -25,6 +25,8 @@ export interface CheckboxGroupProps<K extends string | number> {
   /** the rule's or the server's message, shown under the group */
   error?: string;
   onBlur?: () => void;
+  /** shown, not to be changed here */
+  disabled?: boolean;
 }
 
 /**
@@ -39,11 +41,18 @@ export function CheckboxGroup<K extends string | number>({
   onChange,
   error,
   onBlur,
+  disabled,
 }: CheckboxGroupProps<K>) {
   const s = useStyles();
   const errorId = useId();
   return (
-    <fieldset className={s.set} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} onBlur={onBlur}>
+    <fieldset
+      className={s.set}
+      disabled={disabled}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      onBlur={onBlur}
+    >
       <legend className={s.legend}>
         {label}
         {required && (
@@ -58,6 +67,7 @@ export function CheckboxGroup<K extends string | number>({
             key={o.value}
             label={o.label}
             checked={value.includes(o.value)}
+            disabled={disabled}
             onChange={(_, d) => onChange(d.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
           />
         ))}

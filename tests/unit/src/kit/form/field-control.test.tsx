@@ -11,14 +11,24 @@ afterEach(cleanup);
 
 type Values = Record<string, unknown>;
 /** A form of one field in the kit's shape, showing what the form holds. */
-function One({ spec, initial, rule }: { spec: ControlSpec; initial: unknown; rule?: (v: unknown) => string | undefined }) {
+function One({
+  spec,
+  initial,
+  rule,
+  disabled,
+}: {
+  spec: ControlSpec;
+  initial: unknown;
+  rule?: (v: unknown) => string | undefined;
+  disabled?: boolean;
+}) {
   const form = useForm<Values>({ x: initial }, (v) => {
     const problem = rule?.(v.x);
     return problem ? { x: problem } : {};
   });
   return (
     <>
-      <ControlField form={form} name="x" label="字段" {...spec} />
+      <ControlField form={form} name="x" label="字段" disabled={disabled} {...spec} />
       <output aria-label="held">{JSON.stringify(form.values.x)}</output>
     </>
   );
@@ -95,6 +105,12 @@ describe('the kit’s one control map (ControlField)', () => {
     await user.tab();
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('至少选一个')).toBeTruthy();
+  });
+
+  it('several choices shown but not to be changed here are disabled, each of them', () => {
+    const options = ['甲', '乙'].map((label, i) => ({ value: 'ab'[i]!, label }));
+    show(<One spec={{ kind: 'several', options }} initial={['a']} disabled />);
+    expect(screen.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).disabled)).toEqual([true, true]);
   });
 
   it('a web address and a secret are typed as such: a URL keyboard, a hidden secret', async () => {
