@@ -30,9 +30,9 @@ export interface FieldDeclaration {
   /**
    * a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list,
    * whether its value is machine text (a name, a path: the monospace face, cut with the whole of it on hover; an
-   * address always is)
+   * address always is), whether a time is shown to the minute
    */
-  list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean; mono?: boolean };
+  list?: { width: number; hiddenAtFirst?: boolean; sortable?: boolean; mono?: boolean; minutes?: boolean };
   /** a filter of the list: a choice by its choices, other kinds by the text typed */
   filter?: boolean;
   /** in the form: by default when it has a rule */

@@ -14,7 +14,7 @@ const labelOf = (t: T, label: string) => t(label as MessageKey);
 /** How the kit says a declared field's value in a cell or 详情; an instant in the tenant's zone. */
 export interface CellText {
   t: T;
-  formatInstant: (value: string) => string;
+  formatInstant: (value: string, part?: 'minutes') => string;
 }
 
 /** The console's words and the tenant's zone, as a page's declared cells and 详情 say them. */
@@ -52,13 +52,18 @@ export function declaredColumns<R extends object>(
   return Object.entries(fields).flatMap(([name, f]) => {
     if (!f.list) return [];
     const mono = f.list.mono || f.kind === 'url' || f.kind === 'secret';
+    // a time the list shows to the minute; 详情 shows it whole
+    const text = (row: R) =>
+      f.kind === 'datetime' && f.list?.minutes && declaredValue(row, name)
+        ? cell.formatInstant(declaredValue(row, name), 'minutes')
+        : declaredText(f, row, name, cell);
     const column: Column<R> = {
       key: name,
       title: labelOf(cell.t, f.label),
       width: f.list.width,
       sortable: f.list.sortable,
       hiddenAtFirst: f.list.hiddenAtFirst,
-      render: (row: R) => (mono ? <Mono>{declaredText(f, row, name, cell)}</Mono> : declaredText(f, row, name, cell)),
+      render: (row: R) => (mono ? <Mono>{text(row)}</Mono> : text(row)),
       ...(mono && f.kind !== 'secret' ? { ellipsis: (row: R) => declaredValue(row, name) } : {}),
       ...own[name],
     };

@@ -53,7 +53,7 @@ export const META_TABLE_FIELDS = declareFields({
   },
   fieldCount: { kind: 'number', label: 'fieldCount', list: { width: 70 }, answer: v.number() },
   recordCount: { kind: 'number', label: 'recordCount', list: { width: 70 }, answer: v.number() },
-  updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150 } },
+  updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150, minutes: true } },
 });
 
 /** /v1/metaData/saveMetaTable: a table of the data dictionary. */

@@ -22,7 +22,7 @@ export const SMS_PLATFORM_FIELDS = declareFields({
     rule: v.optional(v.pipe(v.string(say('smsPlatformSecret')), v.maxLength(256, say('smsPlatformSecretMax'))), ''),
   },
   active: { kind: 'flag', label: 'platformActive', list: { width: 80 }, rule: flag(), answer: v.boolean() },
-  updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150 }, detail: false },
+  updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150, minutes: true }, detail: false },
 });
 
 /** /v1/smsPlatform/save: a tenant's SMS gateway, of the one type there is, with its verification-code template. */

@@ -61,6 +61,15 @@ describe('a declaration rendered by the kit', () => {
     expect(columns[1]!.ellipsis?.(hook)).toBe('https://example.com/hook');
   });
 
+  it('shows a time to the minute where the list says so, with the tenant’s zone', () => {
+    const fields = declareFields({ updatedAt: { kind: 'datetime', label: 'updatedAt', list: { width: 150, minutes: true } } });
+    const minutes = { t, formatInstant: (x: string, part?: string) => `${part ?? 'whole'}:${x}` };
+    const [column] = declaredColumns<{ updatedAt: string | null }>(fields, minutes);
+    expect(column!.render({ updatedAt: '2026-11-27T08:00:00Z' })).toBe('minutes:2026-11-27T08:00:00Z');
+    expect(column!.render({ updatedAt: null })).toBe('--');
+    expect(declaredColumns<typeof ROW>(FIELDS, minutes)[3]!.render(ROW)).toBe('whole:2026-11-27T08:00:00Z');
+  });
+
   it('puts a page’s own columns after the field it names', () => {
     const own = { key: 'extra', title: '附加', width: 60, render: () => '附' };
     const columns = declaredColumns<typeof ROW>(FIELDS, cell, {}, { storeId: [own] });
