@@ -11,6 +11,12 @@ import { Mono } from '../table/mono.tsx';
 /** A declared name (a field's, a choice's) in the console's language: it is a key of both catalogues. */
 const labelOf = (t: T, label: string) => t(label as MessageKey);
 
+/** A value of a choice by its name, or as it is when it is none of the choices. */
+const choiceText = (f: FieldDeclaration, value: unknown, t: T) => {
+  const label = choiceLabel(f, value);
+  return label ? labelOf(t, label) : String(value);
+};
+
 /** How the kit says a declared field's value in a cell or 详情; an instant in the tenant's zone. */
 export interface CellText {
   t: T;
@@ -24,16 +30,10 @@ export const useCellText = (): CellText => ({ t: useT(), formatInstant: useForma
 export function declaredText(f: FieldDeclaration, row: object, name: string, { t, formatInstant }: CellText): string {
   const value = (row as Record<string, unknown>)[name];
   if (f.kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
-  if (f.kind === 'several')
-    return Array.isArray(value) && value.length
-      ? value.map((one) => (choiceLabel(f, one) ? labelOf(t, choiceLabel(f, one)!) : String(one))).join('、')
-      : '--';
+  if (f.kind === 'several') return Array.isArray(value) && value.length ? value.map((one) => choiceText(f, one, t)).join('、') : '--';
   const text = declaredValue(row, name);
   if (!text) return '--';
-  if (f.kind === 'choice') {
-    const label = choiceLabel(f, value);
-    return label ? labelOf(t, label) : text;
-  }
+  if (f.kind === 'choice') return choiceText(f, value, t);
   if (f.kind === 'datetime') return formatInstant(text);
   return text;
 }
