@@ -71,8 +71,7 @@ export const tenantEdit = body({
 });
 
 /** A tenant as a save gives it to the server: the declared fields, its id (none when new) and a new one's first admin. */
-export type TenantInput =
-  v.InferOutput<typeof tenantEdit> extends infer E ? Omit<E, 'id'> & { id?: number; adminUserName?: string } : never;
+export type TenantInput = Omit<v.InferOutput<typeof tenantEdit>, 'id'> & { id?: number; adminUserName?: string };
 
 /** Whether a save body is of a new tenant (its schema: tenantAdd, else tenantEdit). */
 export const isNewTenant = adds;
