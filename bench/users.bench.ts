@@ -8,7 +8,7 @@ import { inProcess, seedUsers } from './in-process.ts';
 import { median, quantile, round } from './stats.ts';
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
 import { userApi } from '@/api/table/users.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
+import { USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 
 const USERS = 100_000;

@@ -1,3 +1,4 @@
+import { USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,6 @@ import { freshDatabase } from '../support/db-access.ts';
 import { postJson } from '../support/demo.ts';
 import { serverExit, startServer, type RunningServer } from '../support/start-server.ts';
 import { startUserImport } from '@/api/calls/system/user-calls.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { openDb } from '@server/infra/db/db.ts';
 import { IMPORT_INTERRUPTED } from '@server/features/users/import.ts';

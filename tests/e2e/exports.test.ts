@@ -1,9 +1,9 @@
+import { USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { type RecordSchema } from '@/api/contract/records.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
 import { userImportsOf } from '../support/users.ts';
 
 // Issue 29 in Chromium, on a server of its own (it adds 10,002 brands): a list beyond what the browser writes at once

@@ -5,8 +5,7 @@ import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
 import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '@/lib/xlsx.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
-import { USER_SHEET } from '@/api/schema/system/user.ts';
+import { USER_SHEET, USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
 
 // Issue 10: the users page on the page kit, in Chromium against the real server.
 const ui = useBrowser();

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../infra/db/db.ts';
 import { offeredTo } from '../../access/menu.ts';
-import type { MetaFieldInput, MetaFieldRow } from '@/api/contract/records.ts';
+import type { MetaFieldRow } from '@/api/contract/records.ts';
+import type { MetaFieldInput } from '@/api/schema/system/meta-table.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 
 /*

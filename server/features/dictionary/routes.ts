@@ -7,7 +7,7 @@ import { relateDefaults } from '../../access/relations.ts';
 import * as dictionary from './queries.ts';
 import { say } from '@/api/schema/messages.ts';
 import { syncFieldIndexes } from '../../services/records.ts';
-import type { MetaFieldInput } from '@/api/contract/records.ts';
+import type { MetaFieldInput } from '@/api/schema/system/meta-table.ts';
 import type { CallTable } from '../../access/access.ts';
 import { metaApi } from '@/api/table/meta.ts';
 import { mount } from '../../infra/http/mount.ts';

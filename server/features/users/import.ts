@@ -8,7 +8,7 @@ import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { newPassword } from '../../infra/passwords.ts';
 import { departmentScope, inScope, rolesBeyondCaller } from '../../access/permissions.ts';
 import { type ImportProblem, type ImportStatus } from '@/api/contract/jobs.ts';
-import { IMPORT_LIMITS, USER_SHEET_COLUMNS, USER_TYPE_NAMES, USER_TYPE_RANK } from '@/api/contract/users.ts';
+import { IMPORT_LIMITS, USER_TYPE_NAMES, USER_TYPE_RANK } from '@/api/contract/users.ts';
 import { log } from '../../infra/logger.ts';
 import {
   cancelImportJob,
@@ -28,7 +28,7 @@ import { tenantDeparts } from '../departs/queries.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { Lifecycle } from '../../infra/operations.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
-import { importedUser, USER_FIELDS, USER_SHEET, type UserInput } from '@/api/schema/system/user.ts';
+import { importedUser, userHeading, USER_FIELDS, USER_SHEET, USER_SHEET_COLUMNS, type UserInput } from '@/api/schema/system/user.ts';
 import { storedEntries } from '@/api/schema/resource.ts';
 import { userApi } from '@/api/table/users.ts';
 
@@ -102,27 +102,27 @@ async function checkSheet(
       ...Object.fromEntries(DECLARED.map(([name], i) => [name, declared[i]])),
     };
     const rules = fieldProblems(importedUser, input);
-    if (rules.userName) add('账号', rules.userName);
-    else if (taken.has(userName.toLowerCase()) || seen.has(userName.toLowerCase())) add('账号', '该账号已被使用');
-    if (rules.nickname) add('昵称', rules.nickname);
+    if (rules.userName) add(userHeading('userName'), rules.userName);
+    else if (taken.has(userName.toLowerCase()) || seen.has(userName.toLowerCase())) add(userHeading('userName'), '该账号已被使用');
+    if (rules.nickname) add(userHeading('nickname'), rules.nickname);
     for (const [name, f] of DECLARED) if (rules[name]) add(f.sheet, rules[name]);
-    if (rules.phone) add('手机号', rules.phone);
-    else if (phone && phones.has(phone)) add('手机号', '该手机号已被本租户的其他账号使用');
+    if (rules.phone) add(userHeading('phone'), rules.phone);
+    else if (phone && phones.has(phone)) add(userHeading('phone'), '该手机号已被本租户的其他账号使用');
     if (userType === undefined)
       add(
-        '用户类型',
+        userHeading('userType'),
         `用户类型须为 ${Object.keys(USER_TYPE_NAMES)
           .filter((k) => !/^\d$/.test(k))
           .join('、')} 之一`,
       );
-    else if (USER_TYPE_RANK[userType] > USER_TYPE_RANK[s.userType]) add('用户类型', '不能设置高于自己的用户类型');
+    else if (USER_TYPE_RANK[userType] > USER_TYPE_RANK[s.userType]) add(userHeading('userType'), '不能设置高于自己的用户类型');
     const unknownDepart = names(departNames).filter((_, i) => departIds[i] < 0);
-    if (!departNames) add('部门', '请至少填写一个部门');
-    else if (unknownDepart.length) add('部门', `部门不存在：${unknownDepart.join('、')}`);
-    else if (!input.departIds.every((d) => inScope(scope, [d]))) add('部门', '不能分配自己数据权限范围之外的部门');
+    if (!departNames) add(userHeading('departIds'), '请至少填写一个部门');
+    else if (unknownDepart.length) add(userHeading('departIds'), `部门不存在：${unknownDepart.join('、')}`);
+    else if (!input.departIds.every((d) => inScope(scope, [d]))) add(userHeading('departIds'), '不能分配自己数据权限范围之外的部门');
     const unknownRole = names(roleNames).filter((_, i) => roleIds[i] < 0);
-    if (unknownRole.length) add('角色', `角色不存在：${unknownRole.join('、')}`);
-    else if (input.roleIds.some((r) => beyond.has(r))) add('角色', '不能分配超出自己权限的角色');
+    if (unknownRole.length) add(userHeading('roleIds'), `角色不存在：${unknownRole.join('、')}`);
+    else if (input.roleIds.some((r) => beyond.has(r))) add(userHeading('roleIds'), '不能分配超出自己权限的角色');
     if (problems.length) {
       report.push(...problems);
       failed[row] = cells;
@@ -181,7 +181,7 @@ export function userImportRoutes(db: Db, lifecycle: Lifecycle) {
         let n = 0;
         for (const row of chunk) {
           const saved = await onDuplicate(insertUsers(db, tenantId, hash, [row], mustChange), async () => {
-            late.push({ row: row.row, field: '账号', reason: '该账号已被使用' });
+            late.push({ row: row.row, field: userHeading('userName'), reason: '该账号已被使用' });
             lateRows[row.row] = row.cells;
             return [];
           });

@@ -65,7 +65,8 @@ export interface MetaFieldRow {
   inUse?: boolean;
 }
 
-export type MetaFieldInput = Omit<MetaFieldRow, 'id' | 'sort' | 'inUse'> & { id?: number };
+/** A field type's name in the console: a key of both catalogues. */
+export const metaTypeKey = (type: MetaFieldType) => `metaType_${type}` as const;
 
 /** A menu component name (`group/name`), as the view registry keys pages. */
 export const COMPONENT_PATTERN = /^[a-z][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)+$/;

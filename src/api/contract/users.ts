@@ -17,8 +17,6 @@ export const USER_TYPE_RANK: Readonly<Record<number, number>> = { 0: 3, 2: 2, 1:
 
 export type UserField = 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds' | 'password';
 
-/** The columns of the users import template and export, in order (their titles are the file's header row). */
-export const USER_SHEET_COLUMNS = ['账号', '昵称', '手机号', '用户类型', '部门', '角色'] as const;
 /** The last column of an import's error file: each refused row's reasons (the sheet's columns ignore it). */
 export const IMPORT_ERROR_COLUMN = '错误原因';
 /** userType by its name in a sheet (the console's own words), or by its number. */

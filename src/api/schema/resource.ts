@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { given, text } from './kit.ts';
+import { given, idList, text } from './kit.ts';
 import { say, type RuleKey } from './messages.ts';
 
 /**
@@ -28,6 +28,11 @@ export interface FieldDeclaration {
   /** a choice's values, each with its name (a key of both catalogues) */
   choices?: ReadonlyArray<{ value: string | number; label: string }>;
   /**
+   * several of the server's rows, by id: the choices are what the page's call offers (an API key's interfaces), given
+   * to the form by `DeclaredFields`' `choices`, and a save sends the ids chosen as numbers
+   */
+  served?: true;
+  /**
    * a list column: its width, whether it waits in the column chooser (列设置) until shown, whether it sorts the list,
    * whether its value is machine text (a name, a path: the monospace face, cut with the whole of it on hover; an
    * address always is), whether a time is shown to the minute
@@ -41,7 +46,10 @@ export interface FieldDeclaration {
   detail?: boolean;
   /** a stored field's column in the resource's table (lower-case letters and underscores): the server's SQL reads it */
   column?: string;
-  /** a stored field's heading in the import template and the exports: the sheet's own (Chinese) words, which an import reads back */
+  /**
+   * its heading in the import template and the exports: the sheet's own (Chinese) words, which an import reads back;
+   * a field with a heading and no column is one of the sheet's own columns, its cells written by the server's own code
+   */
   sheet?: string;
 }
 
@@ -57,7 +65,8 @@ export function declareFields<F extends Declarations>(fields: F): F {
     if (f.column !== undefined && !/^[a-z][a-z_]*$/.test(f.column))
       throw new Error(`field ${name}: column "${f.column}" must be lower-case letters and underscores`);
     if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`field ${name}: the name must be camelCase letters`);
-    if ((f.kind === 'choice' || f.kind === 'several') && !f.choices?.length) throw new Error(`field ${name}: a choice names its choices`);
+    if ((f.kind === 'choice' || f.kind === 'several') && !f.choices?.length && !f.served)
+      throw new Error(`field ${name}: a choice names its choices`);
   }
   return fields;
 }
@@ -130,6 +139,24 @@ export const severalField = <const V extends string, const O extends Omit<FieldD
   };
 };
 
+/**
+ * Some of the server's rows, by id (an API key's interfaces): the page offers them from its call (`DeclaredFields`'
+ * `choices`); a save sends the ids chosen, each once, at most `max` of them; `required` names the message for none
+ * chosen, `message` the one for a value that is not an id.
+ */
+export const servedIdsField = <const O extends Omit<FieldDeclaration, 'kind' | 'choices' | 'answer' | 'rule' | 'served'>>(
+  opts: O & { required: RuleKey; message: RuleKey; max: number },
+) => {
+  const { required, message, max, ...rest } = opts;
+  return {
+    ...rest,
+    kind: 'several' as const,
+    served: true as const,
+    answer: v.array(v.number()),
+    rule: idList({ message, max, required }),
+  };
+};
+
 type Ruled<F extends Declarations> = {
   [K in keyof F as F[K] extends { rule: v.GenericSchema } ? K : never]: F[K]['rule'] & v.GenericSchema;
 };
@@ -198,6 +225,9 @@ export const formBody = (fields: Declarations, values: Record<string, unknown>):
       .filter(([, f]) => inForm(f))
       .map(([name, f]) => {
         const value = values[name];
+        // the server's rows chosen, by id: the form holds each as its checkbox's text
+        if (f.served && Array.isArray(value))
+          return [name, value.map((one) => (typeof one === 'string' && /^\d+$/.test(one) ? Number(one) : one))];
         if (typeof value !== 'string') return [name, value];
         const typed = value.trim();
         if (f.kind === 'number' || f.kind === 'money') return [name, typed === '' ? null : /^\d+$/.test(typed) ? Number(typed) : value];

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { answers, defineCall, id, instant, byPage } from './define.ts';
 import { SMS_PLATFORM_FIELDS, smsPlatformId, smsPlatformList, smsPlatformSave, smsPlatformTest } from '../schema/system/sms-platform.ts';
 import { cronPreview, taskId, taskList, taskRuns, taskSave } from '../schema/system/task.ts';
-import { apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
+import { API_KEY_FIELDS, apiKeyId, apiKeyList, apiKeySave } from '../schema/open/api-key.ts';
 import { WEBHOOK_FIELDS, webhookId, webhookList, webhookSave } from '../schema/open/webhook.ts';
 import { declaredRow } from '../schema/resource.ts';
 
@@ -104,12 +104,10 @@ export const taskApi = {
 /** An API key (only its prefix is kept readable) and its use. */
 export const apiKeyRow = v.object({
   id: id(),
-  name: v.string(),
+  ...declaredRow(API_KEY_FIELDS),
   prefix: v.string(),
-  scopes: v.array(id()),
   createdBy: v.string(),
   createdAt: instant(),
-  expiresAt: v.nullable(instant()),
   revokedAt: v.nullable(instant()),
   lastUsedAt: v.nullable(instant()),
   calls24h: v.number(),

@@ -14,6 +14,8 @@ import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
 import { KeyForm } from './key-form.tsx';
 import { Mono } from '@/kit/table/mono.tsx';
+import { API_KEY_FIELDS } from '@/api/schema/open/api-key.ts';
+import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
 
 /**
  * 开放平台 › API 密钥: keys for partners. A key is shown once; it calls only the interfaces it was given, as the user
@@ -23,6 +25,7 @@ export default function ApiKeyView({ route }: ViewProps) {
   const t = useT();
   const calls = useBound(apiKeyApi);
   const formatInstant = useFormatInstant();
+  const cell = useCellText();
   const [list, setList] = useListState(route.path, ['key']);
   const data = useAllRows(() => calls.list({}).then((a) => a.values), [calls]);
   const page = useListPage({ data });
@@ -44,16 +47,18 @@ export default function ApiKeyView({ route }: ViewProps) {
       </Badge>
     );
   const columns: Column<ApiKeyRow>[] = [
-    { key: 'name', title: t('apiKeyName'), width: 140, render: (r) => r.name },
-    { key: 'prefix', title: t('apiKeyPrefix'), width: 150, render: (r) => <Mono>{`sk_${r.prefix}_…`}</Mono> },
-    { key: 'scopes', title: t('apiKeyScopes'), width: 80, render: (r) => r.scopes.length },
-    { key: 'state', title: t('status'), width: 90, render: state },
-    {
-      key: 'expires',
-      title: t('expiresAt'),
-      width: 140,
-      render: (r) => (r.expiresAt ? formatInstant(r.expiresAt, 'minutes') : t('never')),
-    },
+    ...declaredColumns<ApiKeyRow>(
+      API_KEY_FIELDS,
+      cell,
+      {
+        scopes: { render: (r) => r.scopes.length },
+        expiresAt: { render: (r) => (r.expiresAt ? formatInstant(r.expiresAt, 'minutes') : t('never')) },
+      },
+      {
+        name: [{ key: 'prefix', title: t('apiKeyPrefix'), width: 150, render: (r) => <Mono>{`sk_${r.prefix}_…`}</Mono> }],
+        scopes: [{ key: 'state', title: t('status'), width: 90, render: state }],
+      },
+    ),
     { key: 'used', title: t('apiKeyLastUsed'), width: 140, render: (r) => (r.lastUsedAt ? formatInstant(r.lastUsedAt, 'minutes') : '--') },
     { key: 'calls', title: t('apiKeyCalls24h'), width: 90, render: (r) => r.calls24h },
     actionsColumn({

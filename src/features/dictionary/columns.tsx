@@ -1,15 +1,13 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { localLabel } from '@/api/contract/language.ts';
-import { type MetaFieldRow } from '@/api/contract/records.ts';
+import { metaTypeKey, type MetaFieldRow } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 import type { Column } from '@/kit/table/data-table.tsx';
 import { actionsColumn } from '@/kit/list/row-actions.tsx';
 import { useLanguage, useT } from '@/i18n/use-t.ts';
 import { navigate } from '@/shell/navigation/hash-location.ts';
-import { typeKey } from './meta-field-form.tsx';
-import { META_TABLE_FIELDS } from '@/api/schema/system/meta-table.ts';
+import { META_FIELD_FIELDS, META_TABLE_FIELDS } from '@/api/schema/system/meta-table.ts';
 import { declaredColumns, useCellText } from '@/kit/form/declared-fields.tsx';
-import { Mono } from '@/kit/table/mono.tsx';
 
 const useStyles = makeStyles({
   flags: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'wrap' },
@@ -59,17 +57,18 @@ export function useMetaColumns(o: MetaColumnsOptions): { columns: Column<MetaTab
     }),
   ];
   const fieldColumns: Column<MetaFieldRow>[] = [
-    { key: 'name', title: t('metaName'), width: 130, render: (r) => <Mono>{r.name}</Mono>, ellipsis: (r) => r.name },
-    { key: 'label', title: t('metaLabel'), width: 120, render: named },
-    {
-      key: 'type',
-      title: t('metaType'),
-      width: 130,
-      render: (r) =>
-        r.type === 'reference'
-          ? t('nameWithNote', { name: t(typeKey(r.type)), note: tables.find((x) => x.id === r.refTableId)?.label ?? `#${r.refTableId}` })
-          : t(typeKey(r.type)),
-    },
+    ...declaredColumns<MetaFieldRow>(META_FIELD_FIELDS, cell, {
+      label: { render: named },
+      type: {
+        render: (r) =>
+          r.type === 'reference'
+            ? t('nameWithNote', {
+                name: t(metaTypeKey(r.type)),
+                note: tables.find((x) => x.id === r.refTableId)?.label ?? `#${r.refTableId}`,
+              })
+            : t(metaTypeKey(r.type)),
+      },
+    }),
     {
       key: 'flags',
       title: t('fieldFlags'),

@@ -1,11 +1,13 @@
-import { Field, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
-import { META_FIELD_TYPES, type EnumOption, type MetaFieldInput, type MetaFieldRow, type MetaFieldType } from '@/api/contract/records.ts';
+import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import type { EnumOption, MetaFieldRow, MetaFieldType } from '@/api/contract/records.ts';
 import type { MetaTableRow } from '@/api/table/meta.ts';
 import { metaApi } from '@/api/table/meta.ts';
-import { metaFieldSave } from '@/api/schema/system/meta-table.ts';
+import { META_FIELD_FIELDS, metaFieldSave, type MetaFieldInput } from '@/api/schema/system/meta-table.ts';
+import { formBody, formValues } from '@/api/schema/resource.ts';
+import { DeclaredFields } from '@/kit/form/declared-fields.tsx';
+import { ControlField } from '@/kit/form/field-control.tsx';
 import { useBound } from '@/shell/session/api-context.ts';
 import { FormDrawer } from '@/kit/form/form-drawer.tsx';
-import { TextField } from '@/kit/form/form-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { useT } from '@/i18n/use-t.ts';
 import { DefaultValueInput, OptionsEditor, typedDefault } from './meta-field-parts.tsx';
@@ -15,29 +17,18 @@ const useStyles = makeStyles({
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
 
-export const typeKey = (type: MetaFieldType) => `metaType_${type}` as const;
-
+/** The form's own inputs beside the declared ones: an enum's options, a reference's table, the default as typed. */
 interface FieldValues extends Record<string, unknown> {
-  name: string;
-  label: string;
-  labelEn: string;
   type: MetaFieldType;
   options: EnumOption[];
   refTableId: string;
-  required: boolean;
-  unique: boolean;
-  searchable: boolean;
-  listColumn: boolean;
   defaultValue: string;
 }
 
 const inputOf = (v: FieldValues, tableId: number, id?: number): MetaFieldInput => ({
+  ...(formBody(META_FIELD_FIELDS, v) as Omit<MetaFieldInput, 'tableId' | 'options' | 'refTableId' | 'defaultValue'>),
   ...(id === undefined ? {} : { id }),
   tableId,
-  name: v.name.trim(),
-  label: v.label.trim(),
-  labelEn: v.labelEn.trim(),
-  type: v.type,
   options:
     v.type === 'enum'
       ? v.options.map((o) => ({
@@ -47,14 +38,10 @@ const inputOf = (v: FieldValues, tableId: number, id?: number): MetaFieldInput =
         }))
       : [],
   refTableId: v.type === 'reference' && v.refTableId ? Number(v.refTableId) : null,
-  required: v.required,
-  unique: v.unique,
-  searchable: v.searchable,
-  listColumn: v.listColumn,
   defaultValue: typedDefault(v.type, v.defaultValue),
 });
 
-/** A data-dictionary field: its name, label and type, an enum's options, a reference's table, flags, default. */
+/** A data-dictionary field: its declared name, label, type and flags; an enum's options, a reference's table, the default. */
 export function FieldForm({
   table,
   row,
@@ -71,16 +58,10 @@ export function FieldForm({
   const calls = useBound(metaApi);
   const form = useSchemaForm<FieldValues>(
     {
-      name: row?.name ?? '',
-      label: row?.label ?? '',
-      labelEn: row?.labelEn ?? '',
+      ...formValues(META_FIELD_FIELDS, row),
       type: row?.type ?? 'text',
       options: row?.options ?? [],
       refTableId: row?.refTableId ? String(row.refTableId) : '',
-      required: row?.required ?? false,
-      unique: row?.unique ?? false,
-      searchable: row?.searchable ?? false,
-      listColumn: row?.listColumn ?? true,
       defaultValue: row?.defaultValue === null || row?.defaultValue === undefined ? '' : String(row.defaultValue),
     },
     metaFieldSave,
@@ -88,42 +69,34 @@ export function FieldForm({
   );
   const v = form.values;
   const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id), { fieldErrors: true }).then(onSaved);
+  const flags = ['required', 'unique', 'searchable', 'listColumn'];
   return (
     <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
-      <TextField form={form} name="name" label={t('metaName')} hint={t('metaFieldNameHint')} trim />
-      <TextField form={form} name="label" label={t('metaLabel')} />
-      <TextField form={form} name="labelEn" label={t('entryNameEn')} hint={t('entryNameEnHint')} />
-      <Field label={t('metaType')} hint={row?.inUse ? t('metaTypeLocked') : undefined} {...form.field('type')}>
-        <Select value={v.type} disabled={row?.inUse} onChange={(_, d) => form.set('type', d.value as MetaFieldType)}>
-          {META_FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(typeKey(type))}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <DeclaredFields
+        fields={META_FIELD_FIELDS}
+        form={form}
+        t={t}
+        omit={flags}
+        hints={{ name: t('metaFieldNameHint'), labelEn: t('entryNameEnHint'), type: row?.inUse ? t('metaTypeLocked') : undefined }}
+        disabled={row?.inUse ? ['type'] : []}
+      />
       {v.type === 'enum' && (
         <OptionsEditor options={v.options} onChange={(next) => form.set('options', next)} error={form.error('options')} />
       )}
       {v.type === 'reference' && (
-        <Field label={t('refTable')} required {...form.field('refTableId')}>
-          <Select value={v.refTableId} onChange={(_, d) => form.set('refTableId', d.value)}>
-            <option value="">{t('chooseRefTable')}</option>
-            {tables.map((x) => (
-              <option key={x.id} value={x.id}>
-                {t('nameWithNote', { name: x.label, note: x.name })}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ControlField
+          form={form}
+          name="refTableId"
+          label={t('refTable')}
+          required
+          kind="choice"
+          empty={t('chooseRefTable')}
+          options={tables.map((x) => ({ value: String(x.id), label: t('nameWithNote', { name: x.label, note: x.name }) }))}
+        />
       )}
       <div className={s.switches}>
-        <Switch checked={v.required} label={t('fieldRequired')} onChange={(_, d) => form.set('required', d.checked)} />
-        <Switch checked={v.unique} label={t('fieldUnique')} onChange={(_, d) => form.set('unique', d.checked)} />
-        <Switch checked={v.searchable} label={t('fieldSearchable')} onChange={(_, d) => form.set('searchable', d.checked)} />
-        <Switch checked={v.listColumn} label={t('fieldListColumn')} onChange={(_, d) => form.set('listColumn', d.checked)} />
+        <DeclaredFields fields={META_FIELD_FIELDS} form={form} t={t} only={flags} />
       </div>
-      {form.error('unique') && <p role="alert">{form.error('unique')}</p>}
       {v.type !== 'reference' && (
         <Field label={t('defaultValue')} {...form.field('defaultValue')}>
           <DefaultValueInput

@@ -6,6 +6,7 @@ import type { Column } from '../table/data-table.tsx';
 import type { FilterField } from '../list/filter-bar.tsx';
 import type { FormApi } from './use-form.ts';
 import { ControlField } from './field-control.tsx';
+import type { Choice } from './controls/choice-select.tsx';
 import { Mono } from '../table/mono.tsx';
 
 /** A declared name (a field's, a choice's) in the console's language: it is a key of both catalogues. */
@@ -101,7 +102,8 @@ export const declaredFilters = (fields: Declarations, t: T): FilterField[] =>
  * A resource's declared form fields, each in the kit's control for its kind and bound to the form (its rule, its
  * required mark, its message under it). `hints` puts a page's words under a field; `only` or `omit` renders a part,
  * where a page puts a control of its own between declared fields (a new field then shows where `omit` is);
- * `disabled` shows a field that may not be changed here.
+ * `disabled` shows a field that may not be changed here; `choices` gives a served field (`servedIdsField`) the rows
+ * the page's call offers.
  */
 export function DeclaredFields<V extends Record<string, unknown>>({
   fields,
@@ -111,6 +113,7 @@ export function DeclaredFields<V extends Record<string, unknown>>({
   only,
   omit = [],
   disabled = [],
+  choices = {},
 }: {
   fields: Declarations;
   form: FormApi<V>;
@@ -120,6 +123,8 @@ export function DeclaredFields<V extends Record<string, unknown>>({
   omit?: readonly string[];
   /** fields shown but not to be changed here (the platform tenant's status) */
   disabled?: readonly string[];
+  /** a served field's choices, by field: the server's rows as the page's call offered them */
+  choices?: Readonly<Record<string, readonly Choice[]>>;
 }) {
   return (
     <>
@@ -134,7 +139,7 @@ export function DeclaredFields<V extends Record<string, unknown>>({
             hint={hints[name]}
             disabled={disabled.includes(name)}
             kind={f.kind}
-            options={f.choices?.map((c) => ({ value: String(c.value), label: labelOf(t, c.label) }))}
+            options={choices[name] ?? f.choices?.map((c) => ({ value: String(c.value), label: labelOf(t, c.label) }))}
           />
         ))}
     </>

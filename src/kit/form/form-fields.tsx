@@ -71,12 +71,3 @@ export function SwitchField<V extends Values>({ form, name, label, disabled }: O
     />
   );
 }
-
-/**
- * A date and time bound to a form, typed in the tenant's zone (the zone every time is shown in); the form holds
- * the instant (ISO 8601, '' for none).
- * @example <DateTimeField form={form} name="expiresAt" label={t('expiresAt')} hint={t('expiresAtHint')} />
- */
-export function DateTimeField<V extends Values>(field: FieldProps<V, keyof V & string>) {
-  return <ControlField {...field} kind="datetime" />;
-}

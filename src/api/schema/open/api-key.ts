@@ -1,11 +1,25 @@
-import { body, idList, optionalInstant, rowId, text } from '../kit.ts';
+import * as v from 'valibot';
+import { body, optionalInstant, rowId } from '../kit.ts';
+import { declareFields, declaredRules, servedIdsField, textField } from '../resource.ts';
 
-/** /v1/openApi/key/save: a new key, its interfaces (those the caller may call; the server checks) and its expiry. */
-export const apiKeySave = body({
-  name: text({ required: 'nameRequired', max: [50, 'nameMax50'] }),
-  scopes: idList({ message: 'apiKeyScopesFormat', max: 500, required: 'apiKeyScopes' }),
-  expiresAt: optionalInstant('apiKeyExpiry', { later: true }),
+/**
+ * An API key's fields (开放平台 › API 密钥), declared once: the list's columns, the form and the save's rules. Its
+ * interfaces are those the caller may call, as /v1/openApi/key/scopes offers them (the server checks again).
+ */
+export const API_KEY_FIELDS = declareFields({
+  name: textField({ label: 'apiKeyName', required: 'nameRequired', max: [50, 'nameMax50'], list: { width: 140 } }),
+  scopes: servedIdsField({ label: 'apiKeyScopes', required: 'apiKeyScopes', message: 'apiKeyScopesFormat', max: 500, list: { width: 80 } }),
+  expiresAt: {
+    kind: 'datetime',
+    label: 'expiresAt',
+    rule: optionalInstant('apiKeyExpiry', { later: true }),
+    answer: v.nullable(v.string()),
+    list: { width: 140, minutes: true },
+  },
 });
+
+/** /v1/openApi/key/save: a new key, its interfaces and its expiry. */
+export const apiKeySave = body(declaredRules(API_KEY_FIELDS));
 
 /** /v1/openApi/key/list and /scopes: no parameters. */
 export const apiKeyList = body({});

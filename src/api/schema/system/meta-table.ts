@@ -4,16 +4,22 @@ import {
   META_FIELD_TYPES,
   META_NAME_PATTERN,
   defaultFits,
+  metaTypeKey,
   type EnumOption,
   type MetaFieldType,
 } from '../../contract/records.ts';
-import { body, flag, given, keyword, optionalRowId, page, rowId, text } from '../kit.ts';
+import { body, flag, given, keyword, optionalRowId, page, rowId } from '../kit.ts';
 import { say } from '../messages.ts';
-import { declareFields, declaredRules, textField } from '../resource.ts';
+import { choiceField, declareFields, declaredRules, textField } from '../resource.ts';
 import { isSystemPage } from '../../rules/system-pages.ts';
 
 /** A name's English side, as menu entries, roles and options have one: optional, at most 64 characters. */
 const englishName = v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax'))), '');
+
+/** A table's or a field's 标识: lower-case letters, digits and underscores, a letter first. */
+const metaName = given(
+  v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule'))),
+);
 
 /** /v1/metaData/selMetaTableList: a page of the tenant's tables, found by a word of their name, label or remark. */
 export const metaTableList = body({ ...page(20, 500), keyword: keyword(50) });
@@ -28,7 +34,7 @@ export const META_TABLE_FIELDS = declareFields({
     kind: 'text',
     label: 'metaName',
     list: { width: 140, mono: true },
-    rule: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
+    rule: metaName,
   },
   label: textField({ label: 'metaLabel', required: 'metaLabel', max: [32, 'nameMax32'], list: { width: 130 } }),
   /** its name in English ('' : the console shows the Chinese one) */
@@ -82,25 +88,41 @@ const enumOption = v.object({
   labelEn: v.optional(optionText(64)),
 });
 
-/** A field's own inputs, each by its own rule. */
+/**
+ * A data-dictionary field's fields (数据字典 › 字段), declared once: the fields list's columns, the field form and
+ * the save's rules. An enum's options, a reference's table and the default are the field form's own inputs.
+ */
+export const META_FIELD_FIELDS = declareFields({
+  name: { kind: 'text', label: 'metaName', list: { width: 130, mono: true }, rule: metaName },
+  label: textField({ label: 'metaLabel', required: 'metaLabel', max: [32, 'nameMax32'], list: { width: 120 } }),
+  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName, detail: false },
+  type: choiceField({
+    label: 'metaType',
+    choices: META_FIELD_TYPES.map((type) => [type, metaTypeKey(type)] as const),
+    required: 'metaFieldType',
+    list: { width: 130 },
+  }),
+  required: { kind: 'flag', label: 'fieldRequired', rule: flag(), answer: v.boolean() },
+  unique: { kind: 'flag', label: 'fieldUnique', rule: flag(), answer: v.boolean() },
+  searchable: { kind: 'flag', label: 'fieldSearchable', rule: flag(), answer: v.boolean() },
+  listColumn: { kind: 'flag', label: 'fieldListColumn', rule: flag(true), answer: v.boolean() },
+});
+
+/** A field's inputs, each by its own rule: the declared ones and the form's own. */
 const fieldBody = body({
   id: optionalRowId('metaFieldId'),
   tableId: rowId('metaTableId'),
-  name: given(v.pipe(v.string(say('metaName')), v.trim(), v.nonEmpty(say('metaName')), v.regex(META_NAME_PATTERN, say('metaNameRule')))),
-  label: text({ required: 'metaLabel', max: [32, 'nameMax32'] }),
-  labelEn: englishName,
-  type: given(v.picklist(META_FIELD_TYPES, say('metaFieldType')), '' as never),
+  ...declaredRules(META_FIELD_FIELDS),
   options: v.optional(v.pipe(v.array(enumOption, say('metaOptionsBlank')), v.maxLength(200, say('metaOptionsMax'))), []),
   refTableId: optionalRowId('metaRefTable'),
-  required: flag(),
-  unique: flag(),
-  searchable: flag(),
-  listColumn: flag(true),
   defaultValue: v.pipe(
     v.optional(v.unknown()),
     v.transform((x) => (x === '' || x === undefined ? null : x)),
   ),
 });
+
+/** A field as a save gives it to the server (its id none when new). */
+export type MetaFieldInput = Omit<v.InferOutput<typeof fieldBody>, 'id'> & { id?: number | null };
 
 /**
  * The rules across a field's inputs (an enum's options, a reference's table, a default that fits the type), each

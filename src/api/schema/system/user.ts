@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { passwordProblem } from '../../contract/session.ts';
-import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN, USER_SHEET_COLUMNS } from '../../contract/users.ts';
+import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN } from '../../contract/users.ts';
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
-import { choiceField, declareFields, declaredRow, declaredRules, storedEntries, textField } from '../resource.ts';
+import { choiceField, declareFields, declaredRow, declaredRules, storedEntries, textField, type Declarations } from '../resource.ts';
 
 /** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
 export const nickname = () =>
@@ -37,8 +37,8 @@ const userPhone = () =>
  * users is a migration adding its column, an entry here (`textField`), its name in both catalogues and its rule message.
  */
 export const USER_FIELDS = declareFields({
-  userName: { kind: 'text', label: 'account', list: { width: 130, sortable: true } },
-  nickname: { kind: 'text', label: 'nickname', rule: nickname(), list: { width: 130, sortable: true } },
+  userName: { kind: 'text', label: 'account', sheet: '账号', list: { width: 130, sortable: true } },
+  nickname: { kind: 'text', label: 'nickname', sheet: '昵称', rule: nickname(), list: { width: 130, sortable: true } },
   // 状态 (the way to disable a user) comes early: at 1024 and 1440 px it is in view, never under the pinned 操作
   status: choiceField({
     label: 'status',
@@ -49,9 +49,10 @@ export const USER_FIELDS = declareFields({
     list: { width: 80, sortable: true },
     filter: true,
   }),
-  phone: { kind: 'phone', label: 'phone', rule: userPhone(), list: { width: 120 } },
+  phone: { kind: 'phone', label: 'phone', sheet: '手机号', rule: userPhone(), list: { width: 120 } },
   userType: choiceField({
     label: 'userType',
+    sheet: '用户类型',
     choices: [
       [0, 'userType0'],
       [2, 'userType2'],
@@ -61,8 +62,8 @@ export const USER_FIELDS = declareFields({
     list: { width: 120, sortable: true },
     filter: true,
   }),
-  departIds: { kind: 'text', label: 'departments', answer: v.array(id()), list: { width: 140 } },
-  roleIds: { kind: 'text', label: 'roles', answer: v.array(id()), list: { width: 140 } },
+  departIds: { kind: 'text', label: 'departments', sheet: '部门', answer: v.array(id()), list: { width: 140 } },
+  roleIds: { kind: 'text', label: 'roles', sheet: '角色', answer: v.array(id()), list: { width: 140 } },
   remark: textField({
     column: 'remark',
     label: 'userRemark',
@@ -74,7 +75,19 @@ export const USER_FIELDS = declareFields({
   createdAt: { kind: 'datetime', label: 'createdAt', answer: instant(), list: { width: 160, sortable: true } },
 });
 
-/** The users sheet's columns: the template's own, then each declared field's heading. */
+/**
+ * The users sheet's own columns, in order (账号 … 角色: each a declared field's heading, its cells written and read
+ * by the server's own code); an import's file must begin with them.
+ */
+export const USER_SHEET_COLUMNS: readonly string[] = Object.values(USER_FIELDS as Declarations).flatMap((f) =>
+  f.sheet !== undefined && f.column === undefined ? [f.sheet] : [],
+);
+
+/** A users sheet column's heading by its field's name (an import's report names the column). */
+export const userHeading = (name: 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'): string =>
+  USER_FIELDS[name].sheet;
+
+/** The users sheet's columns: the template's own, then each stored declared field's heading. */
 export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)];
 
 /** The columns the users list may be sorted by (the server maps each to its SQL column). */

@@ -10,6 +10,7 @@ import {
   formBody,
   formValues,
   saveBody,
+  servedIdsField,
   storedEntries,
   textField,
   type Declarations,
@@ -17,14 +18,15 @@ import {
 import { optionalRowId } from '@/api/schema/kit.ts';
 import { STAFF_FIELDS, staffRow, staffSave } from '@/api/schema/system/staff.ts';
 import { WEBHOOK_FIELDS, webhookSave } from '@/api/schema/open/webhook.ts';
+import { API_KEY_FIELDS, apiKeySave } from '@/api/schema/open/api-key.ts';
 import { SMS_PLATFORM_FIELDS, smsPlatformSave } from '@/api/schema/system/sms-platform.ts';
-import { META_TABLE_FIELDS, metaTableSave } from '@/api/schema/system/meta-table.ts';
+import { META_FIELD_FIELDS, META_TABLE_FIELDS, metaFieldSave, metaTableSave } from '@/api/schema/system/meta-table.ts';
+import { META_FIELD_TYPES } from '@/api/contract/records.ts';
 import { TENANT_FIELDS, tenantEdit } from '@/api/schema/system/tenant.ts';
 import { ROLE_FIELDS, roleSave } from '@/api/schema/system/role.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
-import { USER_FIELDS, USER_SHEET, userForm, userRow } from '@/api/schema/system/user.ts';
-import { USER_SHEET_COLUMNS } from '@/api/contract/users.ts';
+import { USER_FIELDS, USER_SHEET, userForm, userRow, USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
 import { zhSignedIn } from '@/i18n/messages-zh.ts';
 import { zhPublic } from '@/i18n/messages.ts';
 import { en } from '@/i18n/messages-en.ts';
@@ -208,6 +210,50 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
     expect(Object.keys(formValues(META_TABLE_FIELDS, null))).toEqual(['name', 'label', 'labelEn', 'remark', 'component']);
   });
 
+  it('a data-dictionary field: its name, label, type and flags declared; an enum’s options and a reference’s table its own', () => {
+    for (const [name, f] of Object.entries(META_FIELD_FIELDS as Declarations))
+      for (const key of [f.label, ...(f.choices ?? []).map((c) => c.label)])
+        expect([name, key, key in zhSignedIn, key in en]).toEqual([name, key, true, true]);
+    expect(META_FIELD_FIELDS.type.choices.map((c) => c.value)).toEqual([...META_FIELD_TYPES]);
+    const sent = (more: object) => ({ tableId: 1, name: 'guest', label: '访客', type: 'text', ...more });
+    expect(fieldProblems(metaFieldSave, sent({ name: '1x', label: '', type: 'nope' }))).toEqual({
+      name: RULE_MESSAGES.metaNameRule,
+      label: RULE_MESSAGES.metaLabel,
+      type: RULE_MESSAGES.metaFieldType,
+    });
+    expect(fieldProblems(metaFieldSave, sent({ type: 'enum', options: [] }))).toEqual({ options: RULE_MESSAGES.metaOptionsEmpty });
+    expect(fieldProblems(metaFieldSave, sent({ type: 'reference' }))).toEqual({ refTableId: RULE_MESSAGES.metaRefRequired });
+    // a new field: the flags unticked but for its list column; an edit holds the row's
+    expect(formValues(META_FIELD_FIELDS, null)).toEqual({
+      name: '',
+      label: '',
+      labelEn: '',
+      type: '',
+      required: false,
+      unique: false,
+      searchable: false,
+      listColumn: true,
+    });
+    const row = {
+      name: 'guest',
+      label: '访客',
+      labelEn: '',
+      type: 'enum',
+      required: true,
+      unique: false,
+      searchable: true,
+      listColumn: false,
+    };
+    expect(formValues(META_FIELD_FIELDS, row)).toEqual(row);
+    expect(
+      v.parse(metaFieldSave, { ...sent({}), ...formBody(META_FIELD_FIELDS, row), options: [{ value: 'a', label: '甲' }] }),
+    ).toMatchObject({
+      ...row,
+      tableId: 1,
+      listColumn: false,
+    });
+  });
+
   it('a tenant: each field named in both catalogues; the form holds its status as text and a save sends it as a number', () => {
     for (const [name, f] of Object.entries(TENANT_FIELDS as Declarations))
       expect([name, f.label in zhSignedIn || f.label in zhPublic, f.label in en]).toEqual([name, true, true]);
@@ -234,6 +280,31 @@ describe('several of fixed choices, a secret and a new row’s flag (the webhook
 
   it('a kind of several names its choices', () => {
     expect(() => declareFields({ tags: { kind: 'several', label: 'x' } })).toThrow('a choice names its choices');
+  });
+
+  it('an API key: its interfaces are the server’s rows by id, held as text by the form and sent as numbers, each once', () => {
+    expect(API_KEY_FIELDS.scopes).toMatchObject({ kind: 'several', served: true });
+    const save = (scopes: unknown) => ({ name: '对接', scopes, expiresAt: '' });
+    expect(fieldProblems(apiKeySave, save([]))).toEqual({ scopes: RULE_MESSAGES.apiKeyScopes });
+    expect(fieldProblems(apiKeySave, save(['x']))).toEqual({ 'scopes.0': RULE_MESSAGES.apiKeyScopesFormat });
+    expect(fieldProblems(apiKeySave, save(Array.from({ length: 501 }, (_, i) => i + 1)))).toEqual({
+      scopes: RULE_MESSAGES.apiKeyScopesFormat,
+    });
+    expect(fieldProblems(apiKeySave, { ...save([1]), expiresAt: '2001-01-01T00:00:00Z' })).toEqual({
+      expiresAt: RULE_MESSAGES.apiKeyExpiry,
+    });
+    expect(formValues(API_KEY_FIELDS, null)).toEqual({ name: '', scopes: [], expiresAt: '' });
+    const body = formBody(API_KEY_FIELDS, { name: '对接', scopes: ['12', '3', '12'], expiresAt: '' });
+    expect(body).toEqual({ name: '对接', scopes: [12, 3, 12], expiresAt: '' });
+    expect(v.parse(apiKeySave, body)).toEqual({ name: '对接', scopes: [12, 3], expiresAt: null });
+    // what is not an id is sent as typed, for the rule to say so
+    expect(formBody(API_KEY_FIELDS, { name: 'a', scopes: ['1a'], expiresAt: '' }).scopes).toEqual(['1a']);
+    for (const f of Object.values(API_KEY_FIELDS as Declarations))
+      expect([f.label, f.label in zhSignedIn, f.label in en]).toEqual([f.label, true, true]);
+    // a served field needs no choices of its own
+    expect(() =>
+      declareFields({ ids: servedIdsField({ label: 'x', required: 'apiKeyScopes', message: 'apiKeyScopesFormat', max: 3 }) }),
+    ).not.toThrow();
   });
 });
 
@@ -266,6 +337,8 @@ describe('the users’ declared fields', () => {
     expect(storedEntries(USER_FIELDS).map(([name]) => name)).toEqual(['remark']);
     // the fields a save writes: a choice without a required message (status) is shown, never written by the save
     expect(Object.keys(declaredRules(USER_FIELDS))).toEqual(['nickname', 'phone', 'userType', 'remark']);
+    // the template's own columns, as every sheet made so far has them: declared headings without a column
+    expect(USER_SHEET_COLUMNS).toEqual(['账号', '昵称', '手机号', '用户类型', '部门', '角色']);
     expect(USER_SHEET).toEqual([...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)]);
     expect(RULE_MESSAGES_EN.userRemarkMax).toEqual(expect.any(String));
   });
