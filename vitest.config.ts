@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { findPostgresBin } from './tests/support/postgres.ts';
+import { LongestFirst } from './tests/support/sequencer.ts';
 
 // The API suite also runs on PostgreSQL when its binaries are here; .ci/run installs them and sets
 // SCRM_REQUIRE_POSTGRES=1 so that CI can never skip it silently.
@@ -22,6 +23,8 @@ export default defineConfig({
     // server and Chromium (other processes), so three files at a time keep both cores working (issue 27: 652 s of
     // files in turn -> 344 s).
     maxWorkers: 3,
+    // the longest files first across the projects, by a fresh clone's timings (tests/support/sequencer.ts)
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve,
