@@ -1,4 +1,3 @@
-import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { apiKeyApi } from '@/api/table/operations.ts';
 import { API_KEY_FIELDS, apiKeySave } from '@/api/schema/open/api-key.ts';
@@ -16,7 +15,6 @@ import { useT } from '@/i18n/use-t.ts';
 const bodyOf = (values: Record<string, unknown>) => saveBody(API_KEY_FIELDS, null, values) as Sent<typeof apiKeyApi.create>;
 
 export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
-  const s = useStyles();
   const t = useT();
   const calls = useBound(apiKeyApi);
   const form = useSchemaForm<Record<string, unknown>>(formValues(API_KEY_FIELDS, null), apiKeySave, bodyOf);
@@ -39,9 +37,7 @@ export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated
   return (
     <FormDrawer open title={t('addApiKey')} form={form} onSave={save} onClose={onClose}>
       <DeclaredFields fields={API_KEY_FIELDS} form={form} t={t} omit={['scopes']} hints={{ expiresAt: t('apiKeyExpiryHint') }} />
-      <div className={s.scopes}>
-        <DeclaredFields fields={API_KEY_FIELDS} form={form} t={t} only={['scopes']} choices={{ scopes }} />
-      </div>
+      <DeclaredFields fields={API_KEY_FIELDS} form={form} t={t} only={['scopes']} choices={{ scopes }} />
       <ShownOnceDialog
         items={made === null ? null : [{ label: t('apiKeyName'), value: made, testId: 'new-api-key' }]}
         title={t('apiKeyCreated')}
@@ -51,7 +47,3 @@ export function KeyForm({ onClose, onCreated }: { onClose: () => void; onCreated
     </FormDrawer>
   );
 }
-
-export const useStyles = makeStyles({
-  scopes: { maxHeight: '50vh', overflowY: 'auto' },
-});

@@ -6,7 +6,8 @@ const useStyles = makeStyles({
   set: { border: 'none', margin: 0, padding: 0, minWidth: 0 },
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXXS, fontWeight: tokens.fontWeightRegular },
   required: { color: tokens.colorPaletteRedForeground3, paddingLeft: tokens.spacingHorizontalXXS },
-  options: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+  // a long list (an API key's interfaces) scrolls within itself: the legend and the message stay in view
+  options: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL, maxHeight: '40vh', overflowY: 'auto' },
   error: {
     display: 'flex',
     alignItems: 'center',
