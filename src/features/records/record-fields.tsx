@@ -3,8 +3,9 @@ import { type MetaFieldRow, type MetaFieldType } from '@/api/contract/records.ts
 import { type DepartRef } from '@/api/contract/session.ts';
 import type { ControlKind, ControlSpec } from '@/kit/form/field-control.tsx';
 
-/** The kit's control kind for each field type of the data dictionary (a reference has the records' own picker). */
-const KIND: Record<Exclude<MetaFieldType, 'reference'>, ControlKind> = {
+/** The kit's kind for each field type of the data dictionary: its control (a reference has the records' own picker) and its cell. */
+const KIND: Record<MetaFieldType, ControlKind> = {
+  reference: 'text',
   text: 'text',
   phone: 'phone',
   number: 'number',
@@ -16,6 +17,9 @@ const KIND: Record<Exclude<MetaFieldType, 'reference'>, ControlKind> = {
   datetime: 'datetime',
   image: 'image',
 };
+
+/** The kit's kind of a record field's values (a reference's, a department's and an option's names are the server's or the field's). */
+export const recordKind = (type: MetaFieldType): ControlKind => KIND[type];
 
 /** How the kit's form renders a record field: its kind, and a choice's options (a department is chosen by its id). */
 export function recordControl(field: MetaFieldRow, departs: readonly DepartRef[], english: boolean): ControlSpec | null {

@@ -1,4 +1,4 @@
-import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclaration } from '@/api/schema/resource.ts';
+import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclaration, type FieldKind } from '@/api/schema/resource.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
 import { useT, type T } from '@/i18n/use-t.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
@@ -27,16 +27,26 @@ export interface CellText {
 /** The console's words and the tenant's zone, as a page's declared cells and 详情 say them. */
 export const useCellText = (): CellText => ({ t: useT(), formatInstant: useFormatInstant() });
 
-/** A declared field's value as text: a choice by its name, a flag as 是/否, a time in the tenant's zone, '--' for none. */
-export function declaredText(f: FieldDeclaration, row: object, name: string, { t, formatInstant }: CellText): string {
-  const value = (row as Record<string, unknown>)[name];
-  if (f.kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
-  if (f.kind === 'several') return Array.isArray(value) && value.length ? value.map((one) => choiceText(f, one, t)).join('、') : '--';
-  const text = declaredValue(row, name);
+/**
+ * A value of a kind as text, the one rule for a cell and 详情 (the declared fields and the data dictionary's records
+ * alike): a flag as 是/否, money with two decimals, a time in the tenant's zone, '--' for none. A choice's value is
+ * said as it is: its name is the caller's (its declaration's, or the option's a record field has).
+ */
+export function kindText(kind: FieldKind, value: unknown, { t, formatInstant }: CellText): string {
+  if (kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
   if (!text) return '--';
-  if (f.kind === 'choice') return choiceText(f, value, t);
-  if (f.kind === 'datetime') return formatInstant(text);
+  if (kind === 'money' && typeof value === 'number') return value.toFixed(2);
+  if (kind === 'datetime') return formatInstant(text);
   return text;
+}
+
+/** A declared field's value as text: a choice by its name, else as its kind says (kindText). */
+export function declaredText(f: FieldDeclaration, row: object, name: string, cell: CellText): string {
+  const value = (row as Record<string, unknown>)[name];
+  if (f.kind === 'several') return Array.isArray(value) && value.length ? value.map((one) => choiceText(f, one, cell.t)).join('、') : '--';
+  if (f.kind === 'choice' && declaredValue(row, name)) return choiceText(f, value, cell.t);
+  return kindText(f.kind, value, cell);
 }
 
 /**

@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { optionalRowId } from '@/api/schema/kit.ts';
 import { choiceField, declareFields, formValues, textField } from '@/api/schema/resource.ts';
-import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters } from '@/kit/form/declared-fields.tsx';
+import { DeclaredFields, declaredColumns, declaredDetails, declaredFilters, kindText } from '@/kit/form/declared-fields.tsx';
+import { recordKind } from '@/features/records/record-fields.tsx';
 import { useSchemaForm } from '@/kit/form/use-form.ts';
 import { WEBHOOK_FIELDS } from '@/api/schema/open/webhook.ts';
 import { TENANT_FIELDS, tenantEdit } from '@/api/schema/system/tenant.ts';
@@ -48,6 +49,24 @@ describe('a declaration rendered by the kit', () => {
     ]);
     expect(columns.map((c) => c.render(ROW))).toEqual(['王小二', '总部', '停用', '在2026-11-27T08:00:00Z']);
     expect(declaredColumns<object>(FIELDS, cell)[1]!.render({ storeId: null })).toBe('--');
+  });
+
+  it('says a value of each kind one way, for the declared fields and the data dictionary’s records alike', () => {
+    expect(kindText('flag', true, cell)).toBe('是');
+    expect(kindText('flag', false, cell)).toBe('否');
+    expect(kindText('flag', null, cell)).toBe('--');
+    expect(kindText('money', 12.5, cell)).toBe('12.50');
+    expect(kindText('money', '12.5', cell)).toBe('12.5');
+    expect(kindText('number', 0, cell)).toBe('0');
+    expect(kindText('datetime', '2026-11-27T08:00:00Z', cell)).toBe('在2026-11-27T08:00:00Z');
+    for (const none of [null, undefined, '']) expect(kindText('text', none, cell)).toBe('--');
+    // a record field's type speaks through its kind: an amount with two decimals, a yes/no as 是/否
+    expect([recordKind('money'), recordKind('boolean'), recordKind('reference'), recordKind('enum')]).toEqual([
+      'money',
+      'flag',
+      'text',
+      'choice',
+    ]);
   });
 
   it('says a webhook’s events by their names, and writes its address in the machine face, cut with the whole of it on hover', () => {
