@@ -13,7 +13,7 @@ import {
   tenantInfo,
   tokenLogin,
 } from '../schema/session/session.ts';
-import { profile } from '../schema/system/user.ts';
+import { profile } from '../schema/session/profile.ts';
 import { passwordChangeBody } from '../schema/session/password.ts';
 
 const OK = v.literal('ok');

@@ -1,6 +1,6 @@
 import { Avatar, Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { profile } from '@/api/schema/system/user.ts';
+import { profile } from '@/api/schema/session/profile.ts';
 import { fetchUserInfo } from '@/api/calls/session/session-calls.ts';
 import { userCenterApi } from '@/api/table/session.ts';
 import { ImageUpload } from '@/kit/form/controls/image-upload.tsx';

@@ -4,19 +4,8 @@ import { ACCOUNT_PATTERN, IMPORT_LIMITS, PHONE_PATTERN } from '../../contract/us
 import { body, flag, given, idList, keyword, optionalRowId, page, rowId, wholeNumber } from '../kit.ts';
 import { adds, id, instant } from '../../table/define.ts';
 import { say } from '../messages.ts';
+import { nickname } from '../session/profile.ts';
 import { choiceField, declareFields, declaredRow, declaredRules, storedEntries, textField, type Declarations } from '../resource.ts';
-
-/** A user's nickname: required, at most 32 characters, no markup that could run in another page. */
-export const nickname = () =>
-  given(
-    v.pipe(
-      v.string(say('nicknameRequired')),
-      v.trim(),
-      v.nonEmpty(say('nicknameRequired')),
-      v.maxLength(32, say('nicknameMax')),
-      v.check((s) => !/<\s*\/?\s*(script|img|iframe)\b/i.test(s), say('nicknameMarkup')),
-    ),
-  );
 
 /** A user's phone: optional; when given, a mainland mobile number. */
 const userPhone = () =>
@@ -176,19 +165,6 @@ const userEdit = body({ id: rowId('userId'), userName: v.optional(v.string()), .
 
 /** Whether a save adds a user (it names no id). */
 export const isNewUser = adds;
-
-/** /v1/user/updateInfo: one's own nickname and avatar (an uploaded image or a web address). */
-export const profile = body({
-  nickname: nickname(),
-  headimgurl: v.optional(
-    v.pipe(
-      v.string(say('avatar')),
-      v.trim(),
-      v.check((s) => !s || /^(https?:\/\/|\/uploads\/)[^\s<>"']{1,490}$/.test(s), say('avatar')),
-    ),
-    '',
-  ),
-});
 
 /**
  * /v1/common/excel/getExcelUrl: the import template, the list's export (with the list's own query) or an import's

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldProblems } from '@/api/schema/kit.ts';
-import { importedUser, profile, userForm, userSave } from '@/api/schema/system/user.ts';
+import { importedUser, userForm, userSave } from '@/api/schema/system/user.ts';
+import { profile } from '@/api/schema/session/profile.ts';
 
 const userFieldProblems = (input: Record<string, unknown>, isNew: boolean) => fieldProblems(userForm(isNew), input);
 
