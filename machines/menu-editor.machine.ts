@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { menuEntryProblems, type MenuEntryInput } from '@/api/contract/platform.ts';
+import { menuEntryProblems, type MenuEntryFields } from '@/api/schema/system/menu.ts';
 import type { MenuEntry } from '@/api/table/platform.ts';
 
 /** A catalogue entry with its children (/v1/menu/tree). */
 export type CatalogueEntry = MenuEntry & { children: CatalogueEntry[] };
 
 /** The entry being edited; no id: a new one. */
-export type MenuDraft = MenuEntryInput & { id?: number };
+export type MenuDraft = MenuEntryFields & { id?: number };
 
 /** What a refused call tells the editor: its message, and the field it is about (shown under it). */
 export interface EditorFailure {
@@ -34,7 +34,7 @@ export type MenuEditorEvent =
   | { type: 'RELOAD' }
   | { type: 'SELECT'; id: number }
   | { type: 'NEW'; parentId: number | null; uriType: 1 | 2 }
-  | { type: 'EDIT'; patch: Partial<MenuEntryInput> }
+  | { type: 'EDIT'; patch: Partial<MenuEntryFields> }
   | { type: 'SAVE' }
   | { type: 'CANCEL' }
   /** drag and drop: put the entry under parentId at index among its siblings */

@@ -58,13 +58,6 @@ const EXACT: Readonly<Record<string, string>> = {
   请选择引用的表: 'Choose the referenced table',
   引用字段不能有默认值: 'A reference has no default',
   默认值与字段类型不符: 'The default does not fit the type',
-  按钮编码不能为空: 'The button code is required',
-  '按钮编码须为“模块:动作”，如 user:add': 'The button code is area:action, e.g. user:add',
-  路径不能为空: 'The path is required',
-  '路径须以 / 开头，不能含协议、空格、? 或 #': 'The path starts with / and has no scheme, spaces, ? or #',
-  '组件须为小写字母、数字、连字符、下划线和 /，如 manage/users':
-    'The component is lower-case letters, digits, hyphens, underscores and /, e.g. manage/users',
-  '图标须为 JSON 对象 {icon, name, hidden}': 'The icon is a JSON object {icon, name, hidden}',
   '浏览器不支持安全加密，请通过 HTTPS 或 localhost 访问': 'This browser cannot encrypt here: open the console over HTTPS or localhost',
   // the event journal's import
   '不是 JSON 文件': 'Not a JSON file',

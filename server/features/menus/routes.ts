@@ -12,7 +12,8 @@ import { checkWith } from '../../infra/http/validate.ts';
 import { externalInterfaceSave } from '@/api/schema/system/interface.ts';
 import { say } from '@/api/schema/messages.ts';
 import { isSystemPage } from '@/api/rules/system-pages.ts';
-import { menuEntryProblems, PLATFORM_PAGES, type MenuEntryInput } from '@/api/contract/platform.ts';
+import { PLATFORM_PAGES } from '@/api/contract/platform.ts';
+import { menuEntryProblems, type MenuEntryFields } from '@/api/schema/system/menu.ts';
 import { derivedComponent } from '@/api/contract/records.ts';
 import { menuApi, type InterfaceRow, type MenuEntry } from '@/api/table/platform.ts';
 import { mount } from '../../infra/http/mount.ts';
@@ -58,7 +59,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
   const settleNewEntry = async (
     db: Queryable,
     savedId: number,
-    input: Pick<MenuEntryInput, 'parentId' | 'uriType' | 'component'>,
+    input: Pick<MenuEntryFields, 'parentId' | 'uriType' | 'component'>,
     tenantId: number | null,
     callerTenant: number,
   ) => {
@@ -104,22 +105,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
   });
 
   mount(app, menuApi.save, async (c) => {
-    const body = c.var.body;
-    const id = body.id;
-    const input: MenuEntryInput = {
-      parentId: body.parentId,
-      name: body.name.trim(),
-      nameEn: body.nameEn.trim(),
-      path: body.path.trim(),
-      icon: body.icon,
-      uriType: body.uriType,
-      needButtonPermission: body.needButtonPermission,
-      component: body.component.trim(),
-      code: body.code.trim(),
-    };
-    const problems = menuEntryProblems(input);
-    const [field] = Object.keys(problems);
-    if (field) throw new ApiError(problems[field], { field });
+    // trimmed and checked by the entry's rules (menuEntrySave), its kind's too
+    const { id, ...input } = c.var.body;
     const before = id === null ? null : await entry(id);
     if (before && before.uriType !== input.uriType) throw new ApiError('页面和按钮不能互相转换，请删除后重建', { field: 'uriType' });
     const parent = input.parentId === null ? null : await entry(input.parentId);
@@ -188,7 +175,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     }
     // A table named like a system page before that was refused: its page would be a system page's.
     if (isSystemPage(table.component)) throw new ApiError(say('systemComponent', { name: table.component }), { field: 'tableId' });
-    const input: MenuEntryInput = {
+    const input: MenuEntryFields = {
       parentId,
       name,
       nameEn,

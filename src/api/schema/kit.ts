@@ -175,3 +175,6 @@ export function fieldProblems(
   }
   return problems;
 }
+
+/** A name's English side, as menu entries, data-dictionary tables and fields have one: optional, at most 64 characters ('' : the console shows the Chinese one). */
+export const englishName = () => v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax'))), '');

@@ -8,7 +8,7 @@ import {
   type MenuEditorEvent,
   type menuEditorMachine,
 } from '@machines/menu-editor.machine.ts';
-import { menuEntryProblems } from '@/api/contract/platform.ts';
+import { menuEntryProblems } from '@/api/schema/system/menu.ts';
 import type { menuApi } from '@/api/table/platform.ts';
 import type { Bound } from '@/api/client.ts';
 import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';

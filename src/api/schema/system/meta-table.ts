@@ -8,13 +8,10 @@ import {
   type EnumOption,
   type MetaFieldType,
 } from '../../contract/records.ts';
-import { body, flag, given, keyword, optionalRowId, page, rowId } from '../kit.ts';
+import { body, englishName, flag, given, keyword, optionalRowId, page, rowId } from '../kit.ts';
 import { say } from '../messages.ts';
 import { choiceField, declareFields, declaredRules, textField } from '../resource.ts';
 import { isSystemPage } from '../../rules/system-pages.ts';
-
-/** A name's English side, as menu entries, roles and options have one: optional, at most 64 characters. */
-const englishName = v.optional(v.pipe(v.string(say('nameEnMax')), v.trim(), v.maxLength(64, say('nameEnMax'))), '');
 
 /** A table's or a field's 标识: lower-case letters, digits and underscores, a letter first. */
 const metaName = given(
@@ -38,7 +35,7 @@ export const META_TABLE_FIELDS = declareFields({
   },
   label: textField({ label: 'metaLabel', required: 'metaLabel', max: [32, 'nameMax32'], list: { width: 130 } }),
   /** its name in English ('' : the console shows the Chinese one) */
-  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName, detail: false },
+  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName(), detail: false },
   remark: textField({ label: 'remark', max: [200, 'remarkMax'], multiline: true, list: { width: 160 } }),
   component: {
     kind: 'text',
@@ -95,7 +92,7 @@ const enumOption = v.object({
 export const META_FIELD_FIELDS = declareFields({
   name: { kind: 'text', label: 'metaName', list: { width: 130, mono: true }, rule: metaName },
   label: textField({ label: 'metaLabel', required: 'metaLabel', max: [32, 'nameMax32'], list: { width: 120 } }),
-  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName, detail: false },
+  labelEn: { kind: 'text', label: 'entryNameEn', rule: englishName(), detail: false },
   type: choiceField({
     label: 'metaType',
     choices: META_FIELD_TYPES.map((type) => [type, metaTypeKey(type)] as const),
