@@ -12,6 +12,7 @@ import { menuEntryProblems } from '@/api/schema/system/menu.ts';
 import type { menuApi } from '@/api/table/platform.ts';
 import type { Bound } from '@/api/client.ts';
 import { ChoiceSelect } from '@/kit/form/controls/choice-select.tsx';
+import { afterPointer } from '@/kit/form/after-pointer.ts';
 import { parseIcon } from '@/menu/menu-model.ts';
 import { MENU_ICON_NAMES } from '@/shell/navigation/menu-icons.tsx';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
@@ -60,7 +61,7 @@ export function EntryForm({ state, send, calls, selected, editing, busy }: Entry
   const typed = (field: 'name' | 'nameEn' | 'code' | 'path', trim = false) => ({
     value: draft?.[field] ?? '',
     onChange: (_: unknown, d: { value: string }) => edit({ [field]: trim ? d.value.trim() : d.value }),
-    onBlur: () => setTouched((x) => new Set(x).add(field)),
+    onBlur: () => afterPointer(() => setTouched((x) => new Set(x).add(field))),
   });
   const icon = parseIcon(draft?.icon ?? '');
   const setIcon = (patch: Partial<{ icon: string; hidden: boolean }>) =>

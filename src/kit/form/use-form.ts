@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { ApiFailure } from '@/api/errors.ts';
 import { fieldProblems } from '@/api/schema/kit.ts';
 import { useLocalize } from '@/i18n/use-t.ts';
+import { afterPointer } from './after-pointer.ts';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -77,7 +78,8 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
       const message = error(f);
       return message ? { validationState: 'error', validationMessage: message } : {};
     },
-    blur: (f) => setTouched((t) => ({ ...t, [f]: true })),
+    // shown once the click that left the field has landed (after-pointer.ts)
+    blur: (f) => afterPointer(() => setTouched((t) => ({ ...t, [f]: true }))),
     dirty: JSON.stringify(values) !== JSON.stringify(start),
     saving,
     submit,
