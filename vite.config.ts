@@ -29,11 +29,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
-        // A page folder's chunk is named after the folder (users-*.js, not page-*.js): error logs and network
-        // panels then say which page failed to load.
+        // A page folder's chunk is named after the folder (page-users-*.js, not page-*.js): error logs and network
+        // panels then say which page failed to load. The page- prefix keeps it apart from a shared chunk named after
+        // its first module (src/api/contract/users.ts made a users-*.js of its own).
         chunkFileNames: (chunk) => {
           const page = /\/([\w-]+)\/page\.tsx$/.exec(chunk.facadeModuleId ?? '');
-          return `assets/${page ? page[1] : '[name]'}-[hash].js`;
+          return `assets/${page ? `page-${page[1]}` : '[name]'}-[hash].js`;
         },
       },
     },

@@ -149,7 +149,7 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
 describe('page chunks in Chromium', () => {
   it('a page chunk that fails to load shows an error with reload in the content area; the shell keeps working', async () => {
     const page = await signedInPage('admin');
-    await page.route(/\/assets\/users-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.route(/\/assets\/page-users-[\w-]+\.js$/, (route) => route.abort('failed'));
     await openUsers(page);
     const content = page.locator('#content');
     await content.getByRole('heading', { name: '加载失败' }).waitFor();
@@ -158,7 +158,7 @@ describe('page chunks in Chromium', () => {
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '系统参数' }).click();
     await page.getByRole('heading', { name: '系统参数', level: 1 }).waitFor();
     // Once the network is fine again, the reload action brings the page.
-    await page.unroute(/\/assets\/users-[\w-]+\.js$/);
+    await page.unroute(/\/assets\/page-users-[\w-]+\.js$/);
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('button', { name: '用户管理' }).click();
     await content.getByRole('button', { name: '重新加载' }).click();
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();

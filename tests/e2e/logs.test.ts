@@ -205,13 +205,13 @@ describe('logs page', () => {
 
   it('a page chunk that fails is reported to the error log with its route', async () => {
     const page = await ui.signedInPage('admin');
-    await page.route(/\/assets\/roles-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.route(/\/assets\/page-roles-[\w-]+\.js$/, (route) => route.abort('failed'));
     // The report is stored before the log is read: on a busy machine the list was read first and kept its rows.
     const reported = page.waitForResponse((r) => r.url().endsWith('/manage/v1/errLogger/controller/report'));
     await page.goto(`${ui.baseUrl}/#/manage/roles`);
     await page.getByRole('heading', { name: '加载失败' }).waitFor();
     await reported;
-    await page.unroute(/\/assets\/roles-[\w-]+\.js$/);
+    await page.unroute(/\/assets\/page-roles-[\w-]+\.js$/);
     await page.goto(`${ui.baseUrl}/#/manage/logs?tab=errors&source=client`);
     const table = page.getByRole('table', { name: '错误日志' });
     await expect.poll(async () => (await table.getByRole('cell', { name: /ChunkLoadError/ }).count()) > 0, { timeout: 10_000 }).toBe(true);
