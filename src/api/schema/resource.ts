@@ -176,11 +176,12 @@ export const declaredRow = <F extends Declarations>(fields: F) =>
 export const storedEntries = (fields: Declarations): Array<[string, StoredField]> =>
   Object.entries(fields).filter((e): e is [string, StoredField] => e[1].column !== undefined && e[1].sheet !== undefined && !!e[1].rule);
 
+/** A value as text: '' for none. */
+export const valueText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
+
 /** A declared field's value in a row as text: '' where the row has none. */
-export const declaredValue = (row: object, name: string): string => {
-  const value = (row as Record<string, unknown>)[name];
-  return value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
-};
+export const declaredValue = (row: object, name: string): string => valueText((row as Record<string, unknown>)[name]);
 
 /** The stored fields' values of a row as text, by name (a form's initial values, a save's input). */
 export const declaredValues = <F extends Declarations>(fields: F, row: object = {}) =>

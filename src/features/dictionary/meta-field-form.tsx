@@ -17,6 +17,9 @@ const useStyles = makeStyles({
   switches: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
 
+/** The declared switches, in a row of their own under the form's other inputs. */
+const FLAGS = ['required', 'unique', 'searchable', 'listColumn'];
+
 /** The form's own inputs beside the declared ones: an enum's options, a reference's table, the default as typed. */
 interface FieldValues extends Record<string, unknown> {
   type: MetaFieldType;
@@ -69,14 +72,13 @@ export function FieldForm({
   );
   const v = form.values;
   const save = (values: FieldValues) => calls.saveField(inputOf(values, table.id, row?.id), { fieldErrors: true }).then(onSaved);
-  const flags = ['required', 'unique', 'searchable', 'listColumn'];
   return (
     <FormDrawer open title={row ? t('editMetaField') : t('addMetaField')} form={form} onSave={save} onClose={onClose}>
       <DeclaredFields
         fields={META_FIELD_FIELDS}
         form={form}
         t={t}
-        omit={flags}
+        omit={FLAGS}
         hints={{ name: t('metaFieldNameHint'), labelEn: t('entryNameEnHint'), type: row?.inUse ? t('metaTypeLocked') : undefined }}
         disabled={row?.inUse ? ['type'] : []}
       />
@@ -95,7 +97,7 @@ export function FieldForm({
         />
       )}
       <div className={s.switches}>
-        <DeclaredFields fields={META_FIELD_FIELDS} form={form} t={t} only={flags} />
+        <DeclaredFields fields={META_FIELD_FIELDS} form={form} t={t} only={FLAGS} />
       </div>
       {v.type !== 'reference' && (
         <Field label={t('defaultValue')} {...form.field('defaultValue')}>

@@ -1,4 +1,12 @@
-import { choiceLabel, declaredValue, inForm, type Declarations, type FieldDeclaration, type FieldKind } from '@/api/schema/resource.ts';
+import {
+  choiceLabel,
+  declaredValue,
+  inForm,
+  valueText,
+  type Declarations,
+  type FieldDeclaration,
+  type FieldKind,
+} from '@/api/schema/resource.ts';
 import type { MessageKey } from '@/i18n/messages.ts';
 import { useT, type T } from '@/i18n/use-t.ts';
 import { useFormatInstant } from '@/shell/time-zone.ts';
@@ -34,7 +42,7 @@ export const useCellText = (): CellText => ({ t: useT(), formatInstant: useForma
  */
 export function kindText(kind: FieldKind, value: unknown, { t, formatInstant }: CellText): string {
   if (kind === 'flag') return value === true ? t('yes') : value === false ? t('no') : '--';
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
+  const text = valueText(value);
   if (!text) return '--';
   if (kind === 'money' && typeof value === 'number') return value.toFixed(2);
   if (kind === 'datetime') return formatInstant(text);

@@ -14,7 +14,8 @@ export const API_KEY_FIELDS = declareFields({
     label: 'expiresAt',
     rule: optionalInstant('apiKeyExpiry', { later: true }),
     answer: v.nullable(v.string()),
-    list: { width: 140, minutes: true },
+    // the list says the minute, or 永不到期 (the page's own cell)
+    list: { width: 140 },
   },
 });
 

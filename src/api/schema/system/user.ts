@@ -72,9 +72,14 @@ export const USER_SHEET_COLUMNS: readonly string[] = Object.values(USER_FIELDS a
   f.sheet !== undefined && f.column === undefined ? [f.sheet] : [],
 );
 
+type UserFields = typeof USER_FIELDS;
+/** The fields whose heading is one of the sheet's own columns (a heading, no column). */
+type OwnColumn = {
+  [K in keyof UserFields]: UserFields[K] extends { column: string } ? never : UserFields[K] extends { sheet: string } ? K : never;
+}[keyof UserFields];
+
 /** A users sheet column's heading by its field's name (an import's report names the column). */
-export const userHeading = (name: 'userName' | 'nickname' | 'phone' | 'userType' | 'departIds' | 'roleIds'): string =>
-  USER_FIELDS[name].sheet;
+export const userHeading = (name: OwnColumn): string => USER_FIELDS[name].sheet;
 
 /** The users sheet's columns: the template's own, then each stored declared field's heading. */
 export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...storedEntries(USER_FIELDS).map(([, f]) => f.sheet)];
