@@ -70,7 +70,8 @@ export async function benchRecords() {
     }
     // The alternative: the same lists with the per-field indexes dropped (a sequential scan of the table's JSONB).
     const indexes = await db.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'meta_record' AND indexname ~ '^meta_rec_[sutc]'`,
+      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = $1 AND indexname ~ '^meta_rec_[sutc]'`,
+      [`meta_record_t${table.id}`],
     );
     for (const ix of indexes) await db.query(`DROP INDEX ${ix.name}`);
     for (const [label, q] of cases.slice(0, 3)) {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../infra/db/db.ts';
-import { syncFieldIndexes } from '../services/records.ts';
+import { syncRecordIndexes } from '../services/records.ts';
 import { DICTIONARY_NAMES_EN } from './dictionary-names-en.ts';
 import type { EnumOption, MetaFieldType } from '@/api/contract/records.ts';
 
@@ -662,6 +662,7 @@ export async function reconcileDictionary(
     ).map((r) => [r.key, r]),
   );
   const track: Array<[string, number | null, number | null]> = [];
+  const indexed = new Set<number>();
   const made: Made = new Map();
   // The English names go in with the rows; a database still before migration 036 (a repair test seeds one at an
   // earlier migration) has no column for them yet, and gains them at its next start (fillEnglishDictionaryNames).
@@ -736,13 +737,15 @@ export async function reconcileDictionary(
         );
         fieldId = field.id;
         addedFields++;
-        await syncFieldIndexes(db, tableId, fieldId, { type: f.t, searchable: Boolean(f.s), unique: Boolean(f.u) });
+        indexed.add(tableId);
       }
       fields.set(f.n, fieldId);
       track.push([key, null, fieldId]);
     }
     made.set(spec.name, { id: tableId, fields });
   }
+  // the new fields' indexes, once for every table that has one
+  if (indexed.size > 0) await syncRecordIndexes(db, [...indexed]);
   if (track.length > 0) {
     await db.query(
       `INSERT INTO catalogue_dictionary (tenant_id, key, table_id, field_id)

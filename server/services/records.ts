@@ -102,105 +102,120 @@ export async function mayRecord(db: Db, s: SessionInfo, method: string, path: st
  */
 const LIST_WALK = 10_000;
 
-type IndexedField = Pick<MetaFieldRow, 'type' | 'searchable'>;
+type IndexedField = Pick<MetaFieldRow, 'id' | 'type' | 'searchable' | 'unique'>;
 
 /**
- * Keeps the indexes of a field, partial to its table: its own (indexKind), with statistics on a btree's value; a
- * unique field a unique index, the one arbiter between parallel saves (PostgreSQL runs them at once); and the
- * table's department-scope indexes (syncScopeIndexes). Called after a field is saved or deleted.
+ * The partition of meta_record that holds one meta table's records (migration 042: made and dropped with the table
+ * by a trigger). A query that names the table's id is planned on it alone, weighing its own indexes only.
  */
-export async function syncFieldIndexes(
-  db: Queryable,
-  tableId: number,
-  fieldId: number,
-  field: Pick<MetaFieldRow, 'type' | 'searchable' | 'unique'> | null,
-) {
-  const fid = sqlId(fieldId);
-  const kind = field ? indexKind(field) : null;
-  if (!kind) await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
-  if (kind !== 'btree') await db.query(`DROP STATISTICS IF EXISTS meta_rec_x_${fid}`);
-  if (kind !== 'trigram') await db.query(`DROP STATISTICS IF EXISTS meta_rec_xt_${fid}`);
-  if (kind !== 'trigram') await db.query(`DROP STATISTICS IF EXISTS meta_rec_xc_${fid}`);
-  if (!field || !field.unique) await db.query(`DROP INDEX IF EXISTS meta_rec_u_${fid}`);
-  const tid = sqlId(tableId);
-  if (field && kind) {
-    // A type change (only allowed while no record holds a value) may need the other kind.
-    await db.query(`DROP INDEX IF EXISTS meta_rec_s_${fid}`);
-    // A trigram field's index also holds the characters each value has, for fragments too short for trigrams (one
-    // index, not two: every partial index of meta_record is weighed when a query on it is planned), with statistics
-    // on them (a common character is found by walking the list's order, a rare one by the index).
-    const chars = charsOf(`(data ->> '${fid}')`);
-    await db.query(
-      kind === 'trigram'
-        ? `CREATE INDEX meta_rec_s_${fid} ON meta_record USING gin ((data ->> '${fid}') gin_trgm_ops, (${chars})) WHERE table_id = ${tid}`
-        : `CREATE INDEX meta_rec_s_${fid} ON meta_record ((data -> '${fid}')) WHERE table_id = ${tid}`,
-    );
-    if (kind === 'trigram') await db.query(`CREATE STATISTICS IF NOT EXISTS meta_rec_xc_${fid} ON (${chars}) FROM meta_record`);
-    // The planner reads no statistics from a partial index: these give it the value's distribution, so a filter's
-    // count is estimated from the data (约 252,645 条) and it picks the index that finds a page's rows first. Without
-    // them a text's contains guessed 100 rows of a million for any fragment: it sorted a million members matching
-    // 压测会员 (0.7 s) where walking the sort's index finds a page at once.
-    await db.query(
-      kind === 'btree'
-        ? `CREATE STATISTICS IF NOT EXISTS meta_rec_x_${fid} ON (data -> '${fid}') FROM meta_record`
-        : `CREATE STATISTICS IF NOT EXISTS meta_rec_xt_${fid} ON (data ->> '${fid}') FROM meta_record`,
-    );
+export const recordPartition = (tableId: number): string => `meta_record_t${sqlId(tableId)}`;
+
+/**
+ * What a table's records want, by name, each with the statement that makes it (on the table's partition, so without
+ * a predicate):
+ * - a field's own index (indexKind): a trigram field's also holds the characters each value has, for fragments too
+ *   short for trigrams (one index, not two), with statistics on them (a common character is found by walking the
+ *   list's order, a rare one by the index); statistics on the value, which give the planner the value's
+ *   distribution, so a filter's count is estimated from the data (约 252,645 条) and it picks the index that finds a
+ *   page's rows first (without them a text's contains guessed 100 rows of a million for any fragment, and sorted a
+ *   million members matching 压测会员 where walking the sort's index finds a page at once);
+ * - a unique field a unique index, the one arbiter between parallel saves (PostgreSQL runs them at once);
+ * - on a table with a department field (its first, as departmentField), the indexes a department-scoped list walks,
+ *   department first and then the list's order: (department, id) for the newest first, (department, updated_at, id),
+ *   and (department, value, id) for every other field with a btree. A staff member's list then reads their
+ *   departments' rows in order instead of filtering the whole tenant's (bench/scale.bench.ts).
+ */
+function wantedIndexes(tableId: number, fields: readonly IndexedField[]) {
+  const on = recordPartition(tableId);
+  const indexes = new Map<string, { sql: string; gin: boolean }>();
+  const statistics = new Map<string, string>();
+  for (const field of fields) {
+    const fid = sqlId(field.id);
+    const kind = indexKind(field);
+    if (kind === 'trigram') {
+      const chars = charsOf(`(data ->> '${fid}')`);
+      indexes.set(`meta_rec_s_${fid}`, {
+        sql: `CREATE INDEX meta_rec_s_${fid} ON ${on} USING gin ((data ->> '${fid}') gin_trgm_ops, (${chars}))`,
+        gin: true,
+      });
+      statistics.set(`meta_rec_xc_${fid}`, `CREATE STATISTICS meta_rec_xc_${fid} ON (${chars}) FROM ${on}`);
+      statistics.set(`meta_rec_xt_${fid}`, `CREATE STATISTICS meta_rec_xt_${fid} ON (data ->> '${fid}') FROM ${on}`);
+    } else if (kind === 'btree') {
+      indexes.set(`meta_rec_s_${fid}`, { sql: `CREATE INDEX meta_rec_s_${fid} ON ${on} ((data -> '${fid}'))`, gin: false });
+      statistics.set(`meta_rec_x_${fid}`, `CREATE STATISTICS meta_rec_x_${fid} ON (data -> '${fid}') FROM ${on}`);
+    }
+    if (field.unique) {
+      indexes.set(`meta_rec_u_${fid}`, {
+        sql: `CREATE UNIQUE INDEX meta_rec_u_${fid} ON ${on} ((data -> '${fid}')) WHERE data ? '${fid}'`,
+        gin: false,
+      });
+    }
   }
-  if (field?.unique) {
-    await db.query(
-      `CREATE UNIQUE INDEX IF NOT EXISTS meta_rec_u_${fid} ON meta_record ((data -> '${fid}')) WHERE table_id = ${tid} AND data ? '${fid}'`,
-    );
+  const depart = departmentField(fields);
+  if (depart) {
+    const [t, d] = [sqlId(tableId), sqlId(depart.id)];
+    const scope = (name: string, columns: string) =>
+      indexes.set(`meta_rec_t${t}_d${d}_${name}`, {
+        sql: `CREATE INDEX meta_rec_t${t}_d${d}_${name} ON ${on} ((data -> '${d}'), ${columns})`,
+        gin: false,
+      });
+    scope('id', 'id');
+    scope('u', 'updated_at, id');
+    for (const f of fields) if (f.id !== depart.id && indexKind(f) === 'btree') scope(sqlId(f.id), `(data -> '${sqlId(f.id)}'), id`);
   }
-  await syncScopeIndexes(db, tableId);
+  return { indexes, statistics };
 }
 
 /**
- * The indexes a department-scoped list walks, department first and then the list's order, on a table with a
- * department field (its first, as departmentField): (department, id) for the newest first, (department, updated_at,
- * id), and (department, value, id) for every other field with a btree (indexKind). A staff member's list then reads
- * their departments' rows in order instead of filtering the whole tenant's (bench/scale.bench.ts). Made when missing
- * and dropped when no longer wanted (`meta_rec_t<table>_…`): after a field's save or delete, and at each start for
- * tables made by an earlier release (syncAllScopeIndexes).
+ * Keeps the indexes and statistics of these tables' records (null: of every table) as their fields want them
+ * (wantedIndexes): makes what is missing, drops what no field wants any more, and makes again a field's index whose
+ * kind changed (a type change, only allowed while no record holds a value). In four reads and the changes: after a
+ * field is saved or deleted, and at each start (a database made by an earlier release, or migration 042's partitions).
  */
-export function syncScopeIndexes(db: Queryable, tableId: number) {
-  return syncScopeIndexesOf(db, [tableId]);
-}
-
-/** syncScopeIndexes for every table with a department field or a scope index (a start: tables made before them). */
-export function syncAllScopeIndexes(db: Queryable) {
-  return syncScopeIndexesOf(db, null);
-}
-
-/** The scope indexes of these tables (null: of every table that has or wants one), in two reads and the changes. */
-async function syncScopeIndexesOf(db: Queryable, tables: number[] | null) {
-  const fields = await db.query<IndexedField & { id: number; tableId: number }>(
-    `SELECT id, table_id AS "tableId", type, searchable FROM meta_field f
-      WHERE ${tables ? 'table_id = ANY($1::int[])' : `EXISTS (SELECT 1 FROM meta_field d WHERE d.table_id = f.table_id AND d.type = 'department')`}
-      ORDER BY sort, id`,
+export async function syncRecordIndexes(db: Queryable, tables: readonly number[] | null) {
+  // a database still before migration 042 (a repair test seeds one at an earlier migration) gains them after it
+  const [partitioned] = await db.query<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_partitioned_table WHERE partrelid = 'meta_record'::regclass) AS yes`,
+  );
+  if (!partitioned?.yes) return;
+  const partitions = tables?.map(recordPartition) ?? null;
+  const fields = await db.query<IndexedField & { tableId: number }>(
+    `SELECT f.id, f.table_id AS "tableId", f.type, f.searchable, f.is_unique AS "unique" FROM meta_field f
+      ${tables ? 'WHERE f.table_id = ANY($1::int[])' : ''} ORDER BY f.sort, f.id`,
     tables ? [tables] : [],
   );
-  const have = (
-    await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname ~ $1`, [
-      tables ? `^meta_rec_t(${tables.map(sqlId).join('|')})_` : '^meta_rec_t[0-9]+_',
-    ])
-  ).map((r) => r.indexname);
-  const want = new Map<string, string>();
-  for (const tableId of new Set(fields.map((f) => f.tableId))) {
-    const own = fields.filter((f) => f.tableId === tableId);
-    const depart = departmentField(own);
-    if (!depart) continue;
-    const [t, d] = [sqlId(tableId), sqlId(depart.id)];
-    const on = (name: string, columns: string) =>
-      want.set(
-        `meta_rec_t${t}_d${d}_${name}`,
-        `CREATE INDEX IF NOT EXISTS meta_rec_t${t}_d${d}_${name} ON meta_record ((data -> '${d}'), ${columns}) WHERE table_id = ${t}`,
-      );
-    on('id', 'id');
-    on('u', 'updated_at, id');
-    for (const f of own) if (f.id !== depart.id && indexKind(f) === 'btree') on(sqlId(f.id), `(data -> '${sqlId(f.id)}'), id`);
+  const haveIndexes = await db.query<{ name: string; gin: boolean }>(
+    `SELECT i.indexname AS name, i.indexdef LIKE '% USING gin %' AS gin FROM pg_indexes i
+        WHERE i.schemaname = current_schema() AND i.indexname ~ '^meta_rec_'
+          AND ${partitions ? 'i.tablename = ANY($1::text[])' : `i.tablename ~ '^meta_record_t[0-9]+$'`}`,
+    partitions ? [partitions] : [],
+  );
+  const haveStatistics = await db.query<{ name: string }>(
+    `SELECT s.stxname AS name FROM pg_statistic_ext s JOIN pg_class c ON c.oid = s.stxrelid
+        WHERE s.stxnamespace = current_schema()::regnamespace AND s.stxname ~ '^meta_rec_'
+          AND ${partitions ? 'c.relname = ANY($1::text[])' : `c.relname ~ '^meta_record_t[0-9]+$'`}`,
+    partitions ? [partitions] : [],
+  );
+  const indexes = new Map<string, { sql: string; gin: boolean }>();
+  const statistics = new Map<string, string>();
+  for (const tableId of new Set([...(tables ?? []), ...fields.map((f) => f.tableId)])) {
+    const want = wantedIndexes(
+      tableId,
+      fields.filter((f) => f.tableId === tableId),
+    );
+    for (const [name, index] of want.indexes) indexes.set(name, index);
+    for (const [name, sql] of want.statistics) statistics.set(name, sql);
   }
-  for (const name of have) if (!want.has(name)) await db.query(`DROP INDEX IF EXISTS ${name}`);
-  for (const [name, sql] of want) if (!have.includes(name)) await db.query(sql);
+  const keptIndexes = new Set<string>();
+  for (const have of haveIndexes) {
+    const want = indexes.get(have.name);
+    if (want && want.gin === have.gin) keptIndexes.add(have.name);
+    else await db.query(`DROP INDEX IF EXISTS ${have.name}`);
+  }
+  for (const have of haveStatistics) if (!statistics.has(have.name)) await db.query(`DROP STATISTICS IF EXISTS ${have.name}`);
+  const keptStatistics = new Set(haveStatistics.map((s) => s.name));
+  for (const [name, index] of indexes) if (!keptIndexes.has(name)) await db.query(index.sql);
+  for (const [name, sql] of statistics) if (!keptStatistics.has(name)) await db.query(sql);
 }
 
 /** The field a unique-index violation names (meta_rec_u_<id>), for a message the user can act on. */
@@ -499,10 +514,11 @@ export async function present(
     if (!ids.length) continue;
     const { fields: refFields } = await loadSchema(db, tenantId, { id: f.refTableId! });
     const title = titleField(refFields);
+    // the referenced table's id written into the statement: its plan holds that table's partition alone
     const found = await db.query<{ id: number; t: string | null }>(
       `SELECT id::int AS id, ${title ? `data ->> '${sqlId(title.id)}'` : 'NULL'} AS t FROM meta_record
-        WHERE table_id = $1 AND tenant_id = $2 AND id = ANY($3::bigint[])`,
-      [f.refTableId, tenantId, ids],
+        WHERE table_id = ${sqlId(f.refTableId!)} AND tenant_id = $1 AND id = ANY($2::bigint[])`,
+      [tenantId, ids],
     );
     labels.set(f.id, new Map(found.map((x) => [x.id, x.t ?? `#${x.id}`])));
   }

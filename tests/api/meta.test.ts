@@ -443,7 +443,7 @@ describe('data dictionary with records (written behind the API, as old data woul
     const indexed = async () =>
       (
         await server.query<{ indexname: string }>(
-          `SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE 'meta_rec_s_%'`,
+          `SELECT indexname FROM pg_indexes WHERE tablename LIKE 'meta_record_t%' AND indexname LIKE 'meta_rec_s_%'`,
         )
       ).map((r) => r.indexname);
     const counted = async () => (await server.query<{ stxname: string }>(`SELECT stxname FROM pg_statistic_ext`)).map((r) => r.stxname);

@@ -3,7 +3,7 @@ import { callAs, signedIn } from '../support/api.ts';
 import { ownServer } from '../support/db-access.ts';
 import type { MetaRecord, RecordSchema } from '@/api/contract/records.ts';
 import type { Queryable } from '@server/infra/db/db.ts';
-import { syncAllScopeIndexes } from '@server/services/records.ts';
+import { syncRecordIndexes } from '@server/services/records.ts';
 
 // Issue 46: a records list reads its page by one of several plans (every match sorted when they are few; the list's
 // order walked, whole or bounded, for the tenant or per department; a bounded walk that comes up short sorts the
@@ -242,10 +242,10 @@ describe('records list plans', () => {
   it('a department-scoped table keeps its scope indexes as its fields change, and they go with the table', async () => {
     const indexes = async (tableId: number) =>
       (
-        await server.query<{ indexname: string }>(
-          `SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE $1`,
-          [`meta_rec_t${tableId}\\_%`],
-        )
+        await server.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2`, [
+          `meta_record_t${tableId}`,
+          `meta_rec_t${tableId}\\_%`,
+        ])
       )
         .map((r) => r.indexname)
         .sort();
@@ -255,10 +255,10 @@ describe('records list plans', () => {
     expect(await indexes(table.table.id)).toEqual([...sorted, at('id'), at('u')].sort());
     // A start puts back what a database made by an earlier release lacks, and takes away what no field wants.
     await server.query(`DROP INDEX ${at('id')}`);
-    await server.query(`CREATE INDEX meta_rec_t999999_d1_id ON meta_record (id) WHERE table_id = 999999`);
-    await syncAllScopeIndexes({ query: server.query } as unknown as Queryable);
+    const stray = `meta_rec_t${table.table.id}_d0_id`;
+    await server.query(`CREATE INDEX ${stray} ON meta_record_t${table.table.id} (id)`);
+    await syncRecordIndexes({ query: server.query } as unknown as Queryable, null);
     expect(await indexes(table.table.id)).toEqual([...sorted, at('id'), at('u')].sort());
-    expect(await indexes(999_999)).toEqual([]);
 
     // A table of the data dictionary: no department, no scope index; a department field brings them, with one for
     // each ordered field; deleting the field takes them away, and deleting the table its fields' indexes.
@@ -267,6 +267,10 @@ describe('records list plans', () => {
     const made = await call<{ id: number }>(admin.token, '/v1/metaData/saveMetaTable', { name, label: '计划表' });
     expect(made.result, made.errmsg).toBe('ok');
     const tableId = made.values!.id;
+    const partition = async () =>
+      (await server.query<{ p: string | null }>(`SELECT to_regclass($1)::text AS p`, [`meta_record_t${tableId}`]))[0].p;
+    // the table's records have a partition of their own from the start (migration 042)
+    expect(await partition()).toBe(`meta_record_t${tableId}`);
     const field = async (body: Record<string, unknown>) => {
       const a = await call<{ id: number }>(admin.token, '/v1/metaData/saveMetaField', { tableId, ...body });
       expect(a.result, a.errmsg).toBe('ok');
@@ -291,9 +295,13 @@ describe('records list plans', () => {
     expect(await call(admin.token, '/v1/metaData/delMetaField', { id: owner })).toMatchObject({ result: 'ok' });
     expect(await indexes(tableId)).toEqual([]);
     expect(await call(admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 'ok' });
-    const left = await server.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexdef LIKE $1`, [
-      `%table_id = ${tableId})%`,
+    // the table's records' partition went with it, and its indexes and statistics with that
+    expect(await partition()).toBeNull();
+    const left = await server.query(`SELECT indexname FROM pg_indexes WHERE tablename = $1 OR indexname = ANY($2::text[])`, [
+      `meta_record_t${tableId}`,
+      [`meta_rec_s_${title}`, `meta_rec_s_${amount}`],
     ]);
     expect(left).toEqual([]);
+    expect(await server.query(`SELECT 1 FROM pg_statistic_ext WHERE stxname = $1`, [`meta_rec_xt_${title}`])).toEqual([]);
   });
 });

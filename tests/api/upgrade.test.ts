@@ -189,6 +189,37 @@ describe('an earlier release’s database, opened by today’s server', () => {
     expect(users.n).toBe(7);
   });
 
+  it('keeps every record, each in its table’s own partition with its fields’ indexes, and lists them (migration 042)', async () => {
+    const fixture = JSON.parse(gunzipSync(readFileSync(FIXTURE)).toString('utf8')) as Fixture;
+    const before = fixture.tables.meta_record;
+    const [{ n, outside }] = await today.db.query<{ n: number; outside: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE tableoid::regclass::text <> 'meta_record_t' || table_id)::int AS outside
+         FROM meta_record`,
+    );
+    expect(n).toBe(before.length);
+    expect(outside).toBe(0);
+    // every partition holds the indexes its table's fields want, on it alone: a records query weighs only those
+    const [member] = await today.db.query<{ id: number; level: number }>(
+      `SELECT t.id, f.id AS level FROM meta_table t JOIN meta_field f ON f.table_id = t.id AND f.name = 'level'
+        WHERE t.tenant_id = 1 AND t.name = 'member'`,
+    );
+    const indexes = await today.db.query<{ tablename: string }>(`SELECT tablename FROM pg_indexes WHERE indexname = $1`, [
+      `meta_rec_s_${member.level}`,
+    ]);
+    expect(indexes).toEqual([{ tablename: `meta_record_t${member.id}` }]);
+    expect(
+      await today.db.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'meta_record' AND indexname LIKE 'meta_rec_%'`),
+    ).toEqual([]);
+    const admin = await signedIn(today.url, 'admin');
+    const listed = await admin.api.raw<{ result: string; count: number }>('/v1/metaRecord/list', {
+      tableId: member.id,
+      pageNum: 1,
+      pageSize: 10,
+      filters: {},
+    });
+    expect(listed).toMatchObject({ result: 'ok', count: before.filter((r) => r.table_id === member.id).length });
+  });
+
   it('names every shipped entry by a key of its own', () => {
     const keys = shippedEntries(DEMO_MENU).map((e) => e.key);
     expect(new Set(keys).size).toBe(keys.length);

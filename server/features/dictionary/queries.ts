@@ -80,11 +80,9 @@ export async function referenceTo(db: Queryable, tenantId: number, tableId: numb
   return ref;
 }
 
-/** A table deleted with its fields (ON DELETE CASCADE); the ids of the fields that went. */
-export async function deleteTable(db: Queryable, tenantId: number, tableId: number): Promise<number[]> {
-  const fields = await db.query<{ id: number }>('SELECT id FROM meta_field WHERE table_id = $1', [tableId]);
+/** A table deleted with its fields (ON DELETE CASCADE) and its records' partition (migration 042's trigger). */
+export async function deleteTable(db: Queryable, tenantId: number, tableId: number): Promise<void> {
   await db.query('DELETE FROM meta_table WHERE id = $1 AND tenant_id = $2', [tableId, tenantId]);
-  return fields.map((f) => f.id);
 }
 
 /** A table's fields in order. */

@@ -6,7 +6,7 @@ import { ApiError, ok, refuse } from '../../infra/http/http.ts';
 import { relateDefaults } from '../../access/relations.ts';
 import * as dictionary from './queries.ts';
 import { say } from '@/api/schema/messages.ts';
-import { syncFieldIndexes } from '../../services/records.ts';
+import { syncRecordIndexes } from '../../services/records.ts';
 import type { MetaFieldInput } from '@/api/schema/system/meta-table.ts';
 import type { CallTable } from '../../access/access.ts';
 import { metaApi } from '@/api/table/meta.ts';
@@ -55,8 +55,8 @@ export function metaRoutes(db: Db, calls: CallTable) {
     if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`);
     const ref = await dictionary.referenceTo(db, s.tenantId, table.id);
     if (ref) throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`);
-    // Its fields go with it (ON DELETE CASCADE); their indexes go too.
-    for (const fieldId of await dictionary.deleteTable(db, s.tenantId, table.id)) await syncFieldIndexes(db, table.id, fieldId, null);
+    // Its fields go with it (ON DELETE CASCADE), and its records' partition with their indexes (migration 042).
+    await dictionary.deleteTable(db, s.tenantId, table.id);
     return ok();
   });
 
@@ -103,7 +103,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
     const saved = await onDuplicate(dictionary.saveField(db, s.tenantId, tableId, id, input), refuse('name', '本表已有同一标识的字段'));
     await dictionary.touchTable(db, tableId);
-    await syncFieldIndexes(db, tableId, saved, input);
+    await syncRecordIndexes(db, [tableId]);
     return ok({ id: saved });
   });
 
@@ -117,7 +117,7 @@ export function metaRoutes(db: Db, calls: CallTable) {
     }
     // The field's values leave every record with it, together with the field.
     await dictionary.deleteField(db, field.tableId, id);
-    await syncFieldIndexes(db, field.tableId, id, null);
+    await syncRecordIndexes(db, [field.tableId]);
     await dictionary.touchTable(db, field.tableId);
     return ok();
   });

@@ -231,7 +231,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     });
     // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
     // otherwise carry every matching row's columns (bench/records.bench.ts).
-    const rows = await stored.recordsByIds(db, ids, keyset);
+    const rows = await stored.recordsByIds(db, schema.table.id, ids, keyset);
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
@@ -272,22 +272,22 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const before = id === null ? null : await recordOf(s, schema, id);
     const version = before ? editedVersion(body, '记录') : 0;
     const data = await checkValues(s, schema, values, before);
-    const refIds = schema.fields
-      .filter((f) => f.type === 'reference' && typeof data[String(f.id)] === 'number')
-      .map((f) => data[String(f.id)] as number);
+    const refs = schema.fields
+      .filter((f) => f.type === 'reference' && f.refTableId !== null && typeof data[String(f.id)] === 'number')
+      .map((f) => ({ tableId: f.refTableId!, id: data[String(f.id)] as number }));
     if (before === null) {
       // The referenced rows are locked for key share, so a parallel delete of one waits and then sees this row.
-      const made = await onDuplicate(stored.insertRecord(db, s.tenantId, schema.table.id, s.userId, data, refIds), duplicateOf(schema));
+      const made = await onDuplicate(stored.insertRecord(db, s.tenantId, schema.table.id, s.userId, data, refs), duplicateOf(schema));
       if (made === undefined) throw new ApiError('所引用的记录刚被删除，请重新选择');
       await logWrite(db, s, schema.table, 'add', title(schema, data, made));
       return ok({ id: made, version: 1 });
     }
     const saved = await onDuplicate(
-      stored.updateRecord(db, s.tenantId, schema.table.id, s.userId, { id: id!, version, data, refIds }),
+      stored.updateRecord(db, s.tenantId, schema.table.id, s.userId, { id: id!, version, data, refs }),
       duplicateOf(schema),
     );
     if (saved === undefined) {
-      const now = await stored.recordVersion(db, s.tenantId, id!);
+      const now = await stored.recordVersion(db, s.tenantId, schema.table.id, id!);
       if (!now) throw new ApiError('记录不存在或已被删除');
       if (now.version !== version) throw staleEdit('这条记录', version, now.version, now.by);
       throw new ApiError('所引用的记录刚被删除，请重新选择');

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../infra/db/db.ts';
+import { sqlId } from '../../services/records.ts';
 import { TENANT_ACTIVE } from '../../access/auth.ts';
 import { PERMITTED_MENU_IDS } from '../../access/menu.ts';
 import { isOnline } from '../../access/presence.ts';
@@ -264,8 +265,8 @@ export async function forceSessionOff(db: Queryable, tenantId: number, sessionId
 
 /**
  * The signed-in user as the shell shows them, in one statement (the boot's first call, on its critical path): the
- * user, their roles' names, the tenant's malls and departments, the tenant's name and, for store staff, the store's
- * name (from the store records).
+ * user, their roles' names, the tenant's malls and departments, the tenant's name and, for store staff, where the
+ * store's name is (read next, storeName).
  */
 export async function userInfo(db: Queryable, userId: number, tenantId: number): Promise<UserInfo> {
   const [u] = await db.query<{
@@ -285,7 +286,7 @@ export async function userInfo(db: Queryable, userId: number, tenantId: number):
     malls: Array<{ id: number; name: string }>;
     departs: Array<{ id: number; departName: string }>;
     tenant: string | null;
-    store: string | null;
+    store: { table: number; field: number } | null;
   }>(
     `SELECT u.id, u.user_name, u.must_change_password, u.headimgurl, u.nickname, u.phone, u.user_type, u.store_id, u.mall_id, u.default_mall_id, u.depart_ids,
             (SELECT string_agg(r.name, ',' ORDER BY r.id) FROM user_role ur JOIN role r ON r.id = ur.role_id
@@ -298,8 +299,8 @@ export async function userInfo(db: Queryable, userId: number, tenantId: number):
               WHERE d.tenant_id = u.tenant_id) AS departs,
             (SELECT t.name FROM tenant t WHERE t.id = u.tenant_id) AS tenant,
             CASE WHEN u.store_id IS NULL THEN NULL ELSE
-              (SELECT r.data ->> f.id::text FROM meta_table mt JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
-                 JOIN meta_record r ON r.table_id = mt.id AND r.id = u.store_id
+              (SELECT json_build_object('table', mt.id, 'field', f.id) FROM meta_table mt
+                 JOIN meta_field f ON f.table_id = mt.id AND f.name = 'name'
                 WHERE mt.tenant_id = u.tenant_id AND mt.name = 'store' LIMIT 1) END AS store
        FROM app_user u WHERE u.id = $1 AND u.tenant_id = $2`,
     [userId, tenantId],
@@ -327,6 +328,18 @@ export async function userInfo(db: Queryable, userId: number, tenantId: number):
     departmentPermission: u.depart_ids,
     allDepartList: u.departs,
     tenantName: u.tenant ?? '',
-    storeName: u.store,
+    storeName: u.store_id !== null && u.store ? await storeName(db, u.store.table, u.store.field, u.store_id) : null,
   };
+}
+
+/**
+ * A store's name from the tenant's store records: its own statement, naming the store table, so that it reads that
+ * table's partition alone (migration 042); joined into the user's, it planned and opened every table's.
+ */
+async function storeName(db: Queryable, tableId: number, fieldId: number, storeId: number): Promise<string | null> {
+  const [row] = await db.query<{ name: string | null }>(
+    `SELECT data ->> $2 AS name FROM meta_record WHERE table_id = ${sqlId(tableId)} AND id = $1`,
+    [storeId, String(fieldId)],
+  );
+  return row?.name ?? null;
 }
