@@ -66,16 +66,19 @@ if (want('records')) {
 
 if (want('throughput')) {
   console.log(
-    'Server throughput beside same-run baselines (targets on PostgreSQL: user info and users list >= 40% of SELECT 1, menu tree >= 60% of bare)',
+    'Server throughput beside same-run baselines, production settings (targets on PostgreSQL: user info and users list >= 40% of SELECT 1, records list at 100,000 members >= 25%, menu tree >= 60% of bare; PGlite: records list at 10,000 members >= 100 req/s, every call within 3x of PostgreSQL)',
   );
   const throughput = await benchThroughput();
   results.throughput = throughput;
-  console.log(`load: ${String(throughput.generator)}; mix: ${String(throughput.mix)}; baselines: ${String(throughput.baselines)}`);
+  console.log(
+    `load: ${String(throughput.generator)}; ${String(throughput.settings)}; mix: ${String(throughput.mix)}; baselines: ${String(throughput.baselines)}`,
+  );
   for (const engine of ['PGlite', 'PostgreSQL']) {
     if (!throughput[engine]) continue;
     console.log(engine);
     console.table(throughput[engine]);
   }
+  if (throughput['PostgreSQL / PGlite']) console.log('PostgreSQL / PGlite, req/s by call:', throughput['PostgreSQL / PGlite']);
 }
 
 if (want('day')) {

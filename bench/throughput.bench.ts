@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/support/start-server.ts';
+import { openDb } from '../server/infra/db/db.ts';
+import { seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
@@ -13,20 +15,33 @@ import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 import { answerProblem, type Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
 import { userApi } from '@/api/table/users.ts';
+import { recordApi } from '@/api/table/records.ts';
 
 const CLIENTS = 5;
-/** The demo server as it runs (the tests' fault switch off), without the request log a person reads. */
-const SERVER_ENV = { REQUEST_LOG: 'off', SCRM_TEST_FAULTS: '' };
+/** Production's settings over the demo's data (its accounts sign in): the request log on, answers not checked. */
+const SERVER_ENV = { REQUEST_LOG: 'json', SCRM_CHECK_ANSWERS: '0', SCRM_TEST_FAULTS: '', NODE_ENV: 'production' };
+/** Members in the demo's member table for the records list (issue 46 part 6: 10,000 on PGlite, 100,000 on PostgreSQL). */
+const MEMBERS = { PGlite: 10_000, PostgreSQL: 100_000 } as const;
 const WARMUP_MS = 500;
 /** Each call on each target is measured this long per round, in ROUNDS rounds, the order shuffled in each. */
 const SLICE_MS = 2_500;
 const ROUNDS = 3;
 
-/** The mix every signed-in page load makes, and the users list's first page, by their declarations. */
-const MIX: Array<[string, Call, unknown]> = [
+type Mix = Array<[string, Call, unknown]>;
+
+/**
+ * The mix every signed-in page load makes, the users list's first page, and the members list (one of four levels,
+ * newest first: a filtered and sorted page of the costliest call), by their declarations.
+ */
+const mixOf = (memberTable: number, members: number): Mix => [
   ['user info', shellApi.userInfo, {}],
   ['menu tree', shellApi.menuTree, {}],
   ['users list', userApi.list, { pageNum: 1, pageSize: 10 }],
+  [
+    `records list (${members.toLocaleString('en')} members)`,
+    recordApi.list,
+    { tableId: memberTable, pageNum: 1, pageSize: 10, filters: { level: '2' }, sortField: 'joined_at', sortOrder: 'descend' },
+  ],
 ];
 
 /**
@@ -68,7 +83,7 @@ interface Slice {
  * cores). After a warm-up, every call's time is kept for SLICE_MS. No Accept-Encoding: the real server and the
  * baselines send the same bytes.
  */
-async function slice(url: string, tokens: readonly string[], mix: typeof MIX, firstErrors: Set<string>): Promise<Slice> {
+async function slice(url: string, tokens: readonly string[], mix: Mix, firstErrors: Set<string>): Promise<Slice> {
   const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
   const errors = new Map<string, number>(mix.map(([name]) => [name, 0]));
   let recording = false;
@@ -127,11 +142,11 @@ const shuffled = <T>(xs: readonly T[]) => [...xs].sort(() => Math.random() - 0.5
  * a `SELECT 1` per call on the same engine. ROUNDS rounds, each giving every target a slice in shuffled order, so a
  * machine that gets busier favours none. Each call's rate is reported with its share of both baselines.
  */
-async function compare(server: RunningServer, databaseUrl: string | undefined) {
+async function compare(server: RunningServer, databaseUrl: string | undefined, mix: Mix) {
   const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(server.url, 'admin')));
   // the bytes each call answers now, for the baselines to answer
   const bodies: Record<string, string> = {};
-  for (const [, call, body] of MIX) {
+  for (const [, call, body] of mix) {
     const res = await fetch(`${server.url}/manage${call.path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', UserToken: tokens[0], 'Accept-Encoding': 'identity' },
@@ -151,7 +166,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined) {
   const firstErrors = new Set<string>();
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const work = (Object.keys(targets) as Target[]).flatMap((target) => MIX.map((m) => [target, m] as const));
+      const work = (Object.keys(targets) as Target[]).flatMap((target) => mix.map((m) => [target, m] as const));
       for (const [target, m] of shuffled(work)) {
         const measured = await slice(targets[target], tokens, [m], firstErrors);
         slices.set(key(target, m[0]), [...(slices.get(key(target, m[0])) ?? []), measured]);
@@ -169,7 +184,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined) {
   const total = (target: Target, call: string) =>
     of(target, call).reduce((n, sl) => n + sl.times.get(call)!.length, 0) / of(target, call).reduce((n, sl) => n + sl.seconds, 0);
   const range = (xs: number[]) => `${round(Math.min(...xs), 0)}-${round(Math.max(...xs), 0)}`;
-  return MIX.map(([call]) => {
+  return mix.map(([call]) => {
     const own = of('server', call).flatMap((sl) => sl.times.get(call)!);
     return {
       call,
@@ -194,31 +209,47 @@ async function compare(server: RunningServer, databaseUrl: string | undefined) {
 export async function benchThroughput() {
   const results: Record<string, unknown> = {
     generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), each call alone; ${ROUNDS} rounds of ${SLICE_MS / 1000} s slices after ${WARMUP_MS / 1000} s warm-up, every call on the server and its baselines interleaved in shuffled order`,
-    mix: MIX.map(([name, call]) => `${name} (${call.path})`).join(', '),
+    settings: 'production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches',
+    mix: mixOf(0, 0)
+      .map(([name, call]) => `${name.replace(/ \(.*/, '')} (${call.path})`)
+      .join(', '),
     success: 'an answer whose envelope is a success and fits its declaration; refusals and misfits are counted as errors',
     baselines: 'bare: a Hono app answering the same bytes; SELECT 1: the same after one SELECT 1 on the same engine',
   };
-  const engines: Array<[string, () => Promise<{ server: RunningServer; url?: string; done: () => void }>]> = [
-    ['PGlite', async () => ({ server: await startServer(SERVER_ENV), done: () => {} })],
-  ];
+  const engines: Array<['PGlite' | 'PostgreSQL', (() => ReturnType<typeof startPostgres>) | null]> = [['PGlite', null]];
   const bin = findPostgresBin();
-  if (bin) {
-    engines.push([
-      'PostgreSQL',
-      async () => {
-        const pg = await startPostgres(bin);
-        return { server: await startServer({ ...SERVER_ENV, DATABASE_URL: pg.url }), url: pg.url, done: pg.stop };
-      },
-    ]);
-  }
-  for (const [engine, start] of engines) {
-    const { server, url, done } = await start();
+  if (bin) engines.push(['PostgreSQL', () => startPostgres(bin)]);
+  for (const [engine, startDatabase] of engines) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-throughput-'));
+    const pg = startDatabase ? await startDatabase() : null;
+    const env = { ...SERVER_ENV, ...(pg ? { DATABASE_URL: pg.url } : {}) };
+    let server: RunningServer | undefined;
     try {
-      results[engine] = await compare(server, url);
+      // the demo seeded by a first start, then the members, then the server the load runs on
+      await (await startServer(env, { dataDir })).stop();
+      const db = await openDb(pg ? { dataDir: '', databaseUrl: pg.url } : { dataDir });
+      let memberTable: number;
+      try {
+        memberTable = await seedMembers(db, MEMBERS[engine]);
+        await db.query('ANALYZE');
+      } finally {
+        await db.close();
+      }
+      server = await startServer(env, { dataDir, dropLog: true });
+      results[engine] = await compare(server, pg?.url, mixOf(memberTable, MEMBERS[engine]));
     } finally {
-      await server.stop();
-      done();
+      await server?.stop();
+      pg?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+  // PGlite against PostgreSQL, call by call (target: within 3x on every call of the mix)
+  const pglite = results.PGlite as Array<Record<string, unknown>> | undefined;
+  const postgres = results.PostgreSQL as Array<Record<string, unknown>> | undefined;
+  if (pglite && postgres) {
+    results['PostgreSQL / PGlite'] = Object.fromEntries(
+      pglite.map((row, i) => [String(row.call).replace(/ \(.*/, ''), round(Number(postgres[i]['ok req/s']) / Number(row['ok req/s']), 2)]),
+    );
   }
   return results;
 }
