@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionInfo } from './auth.ts';
-import { TENANT_ACTIVE } from './auth.ts';
+import { PRIVACY_ON, TENANT_ACTIVE } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { sha256 } from '../infra/crypto.ts';
 import { log } from '../infra/logger.ts';
@@ -36,8 +36,10 @@ export async function checkApiKey(db: Db, key: string): Promise<KeyCheck> {
     live: boolean;
     user_ok: boolean;
     tenant_active: boolean;
+    depart_ids: number[];
+    privacy_on: boolean;
   }>(
-    `SELECT k.id, k.tenant_id, k.key_hash, k.scopes, u.id AS user_id, u.user_type,
+    `SELECT k.id, k.tenant_id, k.key_hash, k.scopes, u.id AS user_id, u.user_type, u.depart_ids, ${PRIVACY_ON('k.tenant_id')} AS privacy_on,
             (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS live,
             (u.status = 1 AND u.deleted_at IS NULL) AS user_ok, ${TENANT_ACTIVE} AS tenant_active
        FROM api_key k JOIN app_user u ON u.id = k.created_by AND u.tenant_id = k.tenant_id JOIN tenant t ON t.id = k.tenant_id
@@ -85,6 +87,8 @@ export async function checkApiKey(db: Db, key: string): Promise<KeyCheck> {
       lastSeenAt: new Date(),
       permissions: null,
       tenantActive: true,
+      departIds: row.depart_ids,
+      privacyOn: row.privacy_on,
     },
   };
 }

@@ -25,6 +25,10 @@ export interface SessionInfo {
   tenantActive: boolean;
   /** the account's password was chosen or seen by someone else: only the shell's calls and the change, until changed */
   mustChangePassword: boolean;
+  /** the account's departments as they are now (its department scope unless userType 0: permissions.ts) */
+  departIds: number[];
+  /** the tenant's privacy switch as it is now (phones masked unless a role unmasks them: privacy.ts) */
+  privacyOn: boolean;
 }
 
 export type AppEnv = {
@@ -57,6 +61,14 @@ export async function createSession(
   return { token, id: row.id };
 }
 
+/**
+ * The tenant's privacy switch (scrm_overall_params.isPrivacy) as SQL, for the tenant `tenant` (an SQL expression):
+ * read with the session (sessionLookup), so a list that shows phones asks no statement of its own (privacy.ts).
+ */
+export const PRIVACY_ON = (tenant: string) =>
+  `COALESCE((SELECT (ss.params::jsonb ->> 'isPrivacy')::boolean FROM system_setting ss
+              WHERE ss.tenant_id = ${tenant} AND ss.type = 'scrm_overall_params'), false)`;
+
 /** An active tenant: enabled and not past its expiry (SQL over a `tenant` row aliased t). */
 export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expires_at > now()))`;
 
@@ -72,7 +84,7 @@ const sessionLookup = (withCall: boolean) =>
   `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
           s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions::text AS permissions,
           CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
-          u.must_change_password AS "mustChangePassword"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
+          u.must_change_password AS "mustChangePassword", u.depart_ids AS "departIds", ${PRIVACY_ON('s.tenant_id')} AS "privacyOn"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
      FROM user_session s
      JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
      JOIN tenant t ON t.id = s.tenant_id

@@ -5,19 +5,10 @@ import { permittedMenuIds } from './menu.ts';
 import { oncePerRequest } from './request-access.ts';
 
 /**
- * The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own. Read once a
- * request (request-access.ts).
+ * The departments whose rows the caller may see: null for the whole tenant (userType 0), else their own, as the
+ * account holds them now (read with the session, in the request's first statement: auth.ts).
  */
-export function departmentScope(db: Db, s: SessionInfo): Promise<number[] | null> {
-  if (s.userType === 0) return Promise.resolve(null);
-  return oncePerRequest(s, 'departmentScope', async () => {
-    const [me] = await db.query<{ depart_ids: number[] }>('SELECT depart_ids FROM app_user WHERE id = $1 AND tenant_id = $2', [
-      s.userId,
-      s.tenantId,
-    ]);
-    return me?.depart_ids ?? [];
-  });
-}
+export const departmentScope = (s: SessionInfo): number[] | null => (s.userType === 0 ? null : s.departIds);
 
 /** The menu entries the caller's roles grant now (pages, their directories, buttons), read once a request. */
 export const heldMenuIds = (db: Db, s: SessionInfo): Promise<number[]> =>
@@ -32,8 +23,8 @@ export const inScope = (scope: number[] | null, rowDeparts: readonly number[]) =
  * departments. Refuses a row outside it with the spec's departNoPermisson answer (the type name is the product's
  * spelling), naming the row's departments.
  */
-export async function assertInScope(db: Db, s: SessionInfo, rowDeparts: number[]): Promise<void> {
-  if (!inScope(await departmentScope(db, s), rowDeparts)) {
+export function assertInScope(s: SessionInfo, rowDeparts: number[]): void {
+  if (!inScope(departmentScope(s), rowDeparts)) {
     throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: rowDeparts });
   }
 }

@@ -1,15 +1,12 @@
-import type { SessionInfo } from './auth.ts';
+import { PRIVACY_ON, type SessionInfo } from './auth.ts';
 import type { Db } from '../infra/db/db.ts';
 import { grants } from './relations.ts';
 import { oncePerRequest } from './request-access.ts';
 import { maskPhone, UNMASK_BUTTON } from '@/api/contract/users.ts';
 
-/** The tenant's privacy switch (scrm_overall_params.isPrivacy; /v1/systemSetting/getIsPrivacy). */
+/** The tenant's privacy switch (/v1/systemSetting/getIsPrivacy). */
 export async function privacyOn(db: Db, tenantId: number): Promise<boolean> {
-  const [row] = await db.query<{ privacy: boolean | null }>(
-    `SELECT (params::jsonb ->> 'isPrivacy')::boolean AS privacy FROM system_setting WHERE tenant_id = $1 AND type = 'scrm_overall_params'`,
-    [tenantId],
-  );
+  const [row] = await db.query<{ privacy: boolean }>(`SELECT ${PRIVACY_ON('$1')} AS privacy`, [tenantId]);
   return row?.privacy === true;
 }
 
@@ -20,7 +17,7 @@ export async function privacyOn(db: Db, tenantId: number): Promise<boolean> {
  */
 export function phoneView(db: Db, s: SessionInfo): Promise<(phone: string) => string> {
   return oncePerRequest(s, 'phoneView', async () =>
-    !(await privacyOn(db, s.tenantId)) || (await grants(db, s, { buttons: [UNMASK_BUTTON] })) ? (p: string) => p : maskPhone,
+    !s.privacyOn || (await grants(db, s, { buttons: [UNMASK_BUTTON] })) ? (p: string) => p : maskPhone,
   );
 }
 

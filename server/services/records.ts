@@ -257,7 +257,7 @@ export interface ListWhere {
   } | null;
 }
 
-export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQuery, params: unknown[]): Promise<ListWhere> {
+export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: unknown[]): ListWhere {
   const tid = sqlId(schema.table.id);
   const parts = [`r.table_id = ${tid}`, `r.tenant_id = ${sqlId(s.tenantId)}`];
   const p = (v: unknown) => {
@@ -319,7 +319,7 @@ export async function listWhere(db: Db, s: SessionInfo, schema: Schema, q: ListQ
   const filter = filters.join(' AND ');
   const sql = filter ? `${base} AND ${filter}` : base;
   const depart = departmentField(schema.fields);
-  const held = depart ? await departmentScope(db, s) : null;
+  const held = depart ? departmentScope(s) : null;
   const scope = held && [...new Set(held)];
   if (!depart || scope === null) return { sql, base, filters: filter, scope: null };
   // Compared as JSON, so the department's indexes answer it (syncScopeIndexes). One department is part of the base:

@@ -42,7 +42,7 @@ export function logRoutes({ db, platformTenant }: LogRoutesOptions) {
    */
   const reader = async (s: SessionInfo, byScope = true): Promise<LogReader> => ({
     tenantId: s.tenantId,
-    scope: byScope ? await departmentScope(db, s) : null,
+    scope: byScope ? departmentScope(s) : null,
     platform: s.tenantId === platformTenant,
   });
 

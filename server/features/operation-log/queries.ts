@@ -50,7 +50,7 @@ export async function logFilter(
   // The scope and the account filter are read as the ids of the users they leave (a row of a user outside the scope
   // is left out), which the log's (tenant, time, id) index carries: a page skips rows in the index alone, as the
   // whole tenant's does. None left: no row, and no scan to find that out.
-  const scope = await departmentScope(db, s);
+  const scope = departmentScope(s);
   const users =
     scope === null && !f.user
       ? null

@@ -112,7 +112,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const depart = departmentField(schema.fields);
     if (depart) {
       const d = row.data[String(depart.id)];
-      if (!inScope(await departmentScope(db, s), typeof d === 'number' ? [d] : [])) {
+      if (!inScope(departmentScope(s), typeof d === 'number' ? [d] : [])) {
         throw new ApiError('没有数据访问权限', { type: 'departNoPermisson', values: typeof d === 'number' ? [d] : [] });
       }
     }
@@ -161,7 +161,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     for (const name of Object.keys(values)) {
       if (!schema.fields.some((f) => f.name === name)) throw refuse(name, `“${schema.table.label}”没有名为 ${name} 的字段`);
     }
-    const scope = await departmentScope(db, s);
+    const scope = departmentScope(s);
     for (const f of schema.fields) {
       const v = data[String(f.id)];
       if (typeof v !== 'number') continue;
@@ -217,7 +217,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const { pageNum, pageSize } = body;
     const params: unknown[] = [];
     const q = listQueryOf(body);
-    const where = await listWhere(db, s, schema, q, params);
+    const where = listWhere(s, schema, q, params);
     const keyset = listKeyset(schema, q);
     const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params);
     keyset.assertSortable(counted);
@@ -328,7 +328,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       });
     const params: unknown[] = [];
     const q = listQueryOf(body);
-    const where = await listWhere(db, s, schema, q, params);
+    const where = listWhere(s, schema, q, params);
     const n = await stored.countWhere(db, where.sql, params);
     const rows = await stored.recordsWhere(db, where.sql, params, listOrder(schema, q), RECORD_LIMITS.maxExportRows);
     const records = await present(db, s.tenantId, schema, rows, await phoneView(db, s));
@@ -354,7 +354,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     if (body.jobId !== undefined) return ok(await (body.cancel ? exports.cancel(s, body.jobId) : exports.status(s, body.jobId)));
     const params: unknown[] = [];
     const q = listQueryOf(body);
-    const where = await listWhere(db, s, schema, q, params);
+    const where = listWhere(s, schema, q, params);
     const n = await stored.countWhere(db, where.sql, params);
     const keyset = listKeyset(schema, q);
     keyset.assertSortable({ count: n });
@@ -410,7 +410,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
         lookups.set(f.id, new Map(found.filter((x) => x.t !== null).map((x) => [x.t, x.id])));
       }
       if (f.type === 'department') {
-        const scope = await departmentScope(db, s);
+        const scope = departmentScope(s);
         const found = await departs.tenantDeparts(db, s.tenantId);
         lookups.set(f.id, new Map(found.filter((d) => inScope(scope, [d.id])).map((d) => [d.depart_name, d.id])));
       }

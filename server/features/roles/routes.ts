@@ -194,7 +194,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   mount(app, roleApi.users, async (c) => {
     const { roleId, pageNum, pageSize } = c.var.body;
     const s = c.get('session');
-    const scope = await departmentScope(db, s);
+    const scope = departmentScope(s);
     const { rows, count } = await q.usersOfRole(db, s.tenantId, roleId, scope, { pageNum, pageSize });
     return { ...ok(rows), count };
   });
@@ -211,7 +211,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
     if (uid === s.userId) throw new ApiError('不能修改自己的角色');
     const departs = await accountDeparts(db, s.tenantId, uid);
     if (!departs) throw new ApiError('用户不存在');
-    await assertInScope(db, s, departs);
+    assertInScope(s, departs);
     if ((await q.knownRoles(db, s.tenantId, rids)) !== rids.length) throw new ApiError('角色不存在');
     const current = await q.rolesOfUser(db, uid);
     const added = rids.filter((r) => !current.includes(r));
@@ -228,7 +228,7 @@ export function roleRoutes(db: Db, events: SessionEvents) {
   mount(app, roleApi.userRoles, async (c) => {
     const { uid } = c.var.body;
     const s = c.get('session');
-    const scope = await departmentScope(db, s);
+    const scope = departmentScope(s);
     const rows = await q.usersWithRoles(db, s.tenantId, uid, scope);
     return ok(rows);
   });

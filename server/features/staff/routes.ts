@@ -25,7 +25,7 @@ export function staffRoutes(db: Db) {
   const bindingProblem = async (s: SessionInfo, staffId: number | null, userId: number): Promise<string | null> => {
     const departs = await accountDeparts(db, s.tenantId, userId);
     if (!departs) return '账号不存在';
-    if (!inScope(await departmentScope(db, s), departs)) return '没有该账号的数据访问权限';
+    if (!inScope(departmentScope(s), departs)) return '没有该账号的数据访问权限';
     const other = await staffBoundTo(db, userId, staffId);
     if (other !== undefined) return `该账号已绑定员工 ${other}`;
     if (staffId !== null) {

@@ -39,7 +39,7 @@ export function statisticsRoutes(db: Db) {
     // Recent operations. Others' work only for who holds the operation log
     // (the whole tenant's for userType 0, else that of the caller's departments); everyone else sees their own.
     const seesOthers = pathOf('manage/logs') !== null;
-    const scope = seesOthers ? await departmentScope(db, s) : null;
+    const scope = seesOthers ? departmentScope(s) : null;
     // Operations with their outcomes, as 今日操作 counts them (not every click).
     const recent = await q.recentOperations(db, s.tenantId, scope, seesOthers ? null : s.userId);
     // The caller's most used pages of the last 30 days (their tracked clicks and writes), else their first pages.

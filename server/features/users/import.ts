@@ -75,7 +75,7 @@ async function checkSheet(
 
   const departs = await tenantDeparts(db, s.tenantId);
   const roles = await tenantRoles(db, s.tenantId);
-  const scope = await departmentScope(db, s);
+  const scope = departmentScope(s);
   const beyond = await rolesBeyondCaller(db, s);
   const accounts = data.map((r) => r.cells[0].toLowerCase());
   const taken = await takenAccounts(db, accounts);

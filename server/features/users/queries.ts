@@ -114,7 +114,7 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
   const { keyword, status, userType, roleId, departId } = filters;
   const column = SORTABLE[filters.sortField];
   const direction: 'ASC' | 'DESC' = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
-  const scope = await departmentScope(db, s);
+  const scope = departmentScope(s);
   // Keyword: account, nickname or phone containing it (LIKE wildcards in the keyword match themselves).
   const like = contains(keyword);
   const where = `u.tenant_id = $1 AND u.deleted_at IS NULL

@@ -52,7 +52,7 @@ export function userRoutes(db: Db, events: SessionEvents) {
     const s = c.get('session');
     const row = await userById(db, s.tenantId, id);
     if (!row) throw new ApiError('用户不存在');
-    await assertInScope(db, s, row.departIds);
+    assertInScope(s, row.departIds);
     return row;
   };
 
@@ -161,7 +161,7 @@ async function checkGrants(db: Db, s: SessionInfo, input: UserInput, existing: U
   }
   const owned = await ownedCounts(db, s.tenantId, input.departIds, input.roleIds);
   if (owned.departs !== input.departIds.length) throw fieldError('departIds', '部门不存在');
-  const scope = await departmentScope(db, s);
+  const scope = departmentScope(s);
   if (scope !== null && !input.departIds.every((d) => inScope(scope, [d]))) {
     throw fieldError('departIds', '不能分配自己数据权限范围之外的部门');
   }

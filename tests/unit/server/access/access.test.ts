@@ -26,6 +26,8 @@ const session = (over: Partial<SessionInfo> = {}): SessionInfo => ({
   permissions: '{}',
   tenantActive: true,
   mustChangePassword: false,
+  departIds: [],
+  privacyOn: false,
   ...over,
 });
 

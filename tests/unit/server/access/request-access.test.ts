@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { oncePerRequest } from '@server/access/request-access.ts';
-import { departmentScope, heldMenuIds, rolesBeyondCaller } from '@server/access/permissions.ts';
+import { heldMenuIds, rolesBeyondCaller } from '@server/access/permissions.ts';
 import { phoneView } from '@server/access/privacy.ts';
 import type { SessionInfo } from '@server/access/auth.ts';
 import type { Db } from '@server/infra/db/db.ts';
@@ -12,8 +12,6 @@ function countingDb() {
     query: async (sql: string) => {
       const table = /FROM (\w+)/.exec(sql)?.[1] ?? '?';
       asked.push(table);
-      if (table === 'app_user') return [{ depart_ids: [4] }];
-      if (table === 'system_setting') return [{ privacy: true }];
       // the unmask button's grant (relations.ts: grants) is not held; the menu entries are 1 and 2
       if (sql.startsWith('SELECT 1 FROM user_role')) return [];
       if (table === 'user_role') return [{ id: 1 }, { id: 2 }];
@@ -25,19 +23,19 @@ function countingDb() {
 
 /** A request's session: the access chain reads a fresh one for every request. */
 const request = (userType = 1): SessionInfo =>
-  ({ userId: 7, tenantId: 3, userType, tokenHash: 'h', id: 's', permissions: null, tenantActive: true }) as SessionInfo;
+  ({
+    userId: 7,
+    tenantId: 3,
+    userType,
+    tokenHash: 'h',
+    id: 's',
+    permissions: null,
+    tenantActive: true,
+    departIds: [4],
+    privacyOn: true,
+  }) as SessionInfo;
 
 describe('what a request works out about its caller, once (server/access/request-access.ts)', () => {
-  it('department scope: one statement however often the request asks; the next request asks again', async () => {
-    const { db, asked } = countingDb();
-    const s = request();
-    expect(await Promise.all([departmentScope(db, s), departmentScope(db, s)])).toEqual([[4], [4]]);
-    expect(await departmentScope(db, s)).toEqual([4]);
-    expect(asked).toEqual(['app_user']);
-    expect(await departmentScope(db, request())).toEqual([4]);
-    expect(asked).toEqual(['app_user', 'app_user']);
-  });
-
   it('the granted entries: read once, and the escalation check of the same request reuses them', async () => {
     const { db, asked } = countingDb();
     const s = request();
@@ -47,13 +45,17 @@ describe('what a request works out about its caller, once (server/access/request
     expect(asked.filter((t) => t === 'user_role')).toHaveLength(1);
   });
 
-  it('the phone view: the privacy switch and the unmask grant read once a request', async () => {
+  it('the phone view: the privacy switch comes with the session, the unmask grant is read once a request', async () => {
     const { db, asked } = countingDb();
     const s = request();
     const view = await phoneView(db, s);
     expect(view('13800000001')).toBe('138****0001');
     expect(await phoneView(db, s)).toBe(view);
-    expect(asked).toEqual(['system_setting', 'user_role']);
+    expect(asked).toEqual(['user_role']);
+    // the switch off: phones as stored, and no grant asked
+    const open = await phoneView(db, { ...request(), privacyOn: false });
+    expect(open('13800000001')).toBe('13800000001');
+    expect(asked).toEqual(['user_role']);
   });
 
   it('each thing is kept apart, by name and by request', async () => {
