@@ -109,8 +109,8 @@ export const insertUsers = (db: Db, tenantId: number, hash: string, rows: Readon
     [tenantId, hash, JSON.stringify(rows.map((r) => r.input)), mustChange],
   );
 
-/** The SQL of the users list's filters within the caller's scope, its sort column and direction, and how many match. */
-async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
+/** The SQL of the users list's filters within the caller's scope, and its sort column and direction. */
+function usersWhere(s: SessionInfo, filters: UserFilters) {
   const { keyword, status, userType, roleId, departId } = filters;
   const column = SORTABLE[filters.sortField];
   const direction: 'ASC' | 'DESC' = filters.sortOrder === 'descend' ? 'DESC' : 'ASC';
@@ -127,8 +127,13 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
   // A keyword is best found by the trigram index when it is rare and by the sort's index when it is common: such a
   // list is planned for its keyword each time. Without one, the plan is the same for every call.
   const plan = keyword ? PER_CALL : undefined;
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${where}`, params, plan);
-  return { where, params, column, direction, n, plan };
+  return { where, params, column, direction, plan };
+}
+
+/** How many users a list's filters match (usersWhere). */
+async function countUsers(db: Db, list: ReturnType<typeof usersWhere>): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${list.where}`, list.params, list.plan);
+  return n;
 }
 
 /**
@@ -136,7 +141,23 @@ async function usersWhere(db: Db, s: SessionInfo, filters: UserFilters) {
  * same rows). The page's ids are chosen first (an index walk), then only those rows get their roles.
  */
 export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
-  const { where, params, column, direction, n, plan } = await usersWhere(db, s, filters);
+  const list = usersWhere(s, filters);
+  const { where, params, column, direction, plan } = list;
+  if (pageNum === 1) {
+    // The first page (the list's most common call) and the count in one statement: one row with no user when
+    // nothing matches.
+    const found = await db.query<UserRow & { total: number }>(
+      `WITH c AS (SELECT count(*)::int AS total FROM app_user u WHERE ${where}),
+            page AS (SELECT u.id, row_number() OVER () AS n FROM (
+                       SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${direction}, u.id ${direction} LIMIT $9) u)
+       SELECT c.total, ${USER_COLUMNS} FROM c LEFT JOIN (page JOIN app_user u ON u.id = page.id) ON true ORDER BY page.n`,
+      [...params, pageSize],
+      plan,
+    );
+    const rows = found.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
+    return { rows: rows as UserRow[], count: found[0]?.total ?? 0 };
+  }
+  const n = await countUsers(db, list);
   const offset = (pageNum - 1) * pageSize;
   if (offset >= n) return { rows: [] as UserRow[], count: n };
   // A page past the middle is read from the other end (order reversed, a shorter offset), then put back in order.
@@ -177,7 +198,9 @@ const SORT_TYPES: Readonly<Record<string, string>> = {
  * meanwhile neither repeats nor hides a row.
  */
 export async function walkUsers(db: Db, s: SessionInfo, filters: UserFilters) {
-  const { where, params, column, direction, n, plan } = await usersWhere(db, s, filters);
+  const list = usersWhere(s, filters);
+  const { where, params, column, direction, plan } = list;
+  const n = await countUsers(db, list);
   const next = async (after: UserCursor | null, limit: number) => {
     const p: unknown[] = [...params];
     const at = (v: unknown) => `$${p.push(v)}`;
