@@ -4,14 +4,15 @@ import { benchMenu } from './menu.bench.ts';
 import { benchUsers } from './users.bench.ts';
 import { benchRecords } from './records.bench.ts';
 import { benchJournal } from './journal.bench.ts';
-import { benchThroughput } from './throughput.bench.ts';
+import { benchThroughput, throughputRange } from './throughput.bench.ts';
 import { benchDay } from './day.bench.ts';
 import { benchScale } from './scale.bench.ts';
 import { benchAbuse } from './abuse.bench.ts';
 
 /**
  * npm run bench: prints figures and writes bench/results.json. Nothing here passes or fails on time.
- * `npm run bench -- --only abuse,throughput` runs those sections only (and keeps the other sections' last figures).
+ * `npm run bench -- --only abuse,throughput` runs those sections only (and keeps the other sections' last figures);
+ * `--runs 3` runs the throughput section three times and keeps each run with the range.
  */
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
@@ -68,17 +69,31 @@ if (want('throughput')) {
   console.log(
     'Server throughput beside same-run baselines, production settings (targets on PostgreSQL: user info and users list >= 40% of SELECT 1, records list at 100,000 members >= 25%, menu tree >= 60% of bare; PGlite: records list at 10,000 members >= 100 req/s, every call within 3x of PostgreSQL)',
   );
-  const throughput = await benchThroughput();
-  results.throughput = throughput;
-  console.log(
-    `load: ${String(throughput.generator)}; ${String(throughput.settings)}; mix: ${String(throughput.mix)}; baselines: ${String(throughput.baselines)}`,
-  );
-  for (const engine of ['PGlite', 'PostgreSQL']) {
-    if (!throughput[engine]) continue;
-    console.log(engine);
-    console.table(throughput[engine]);
+  // `--runs N`: N whole runs, each with its own same-run baselines; every run is kept and the range printed
+  const runsAt = process.argv.indexOf('--runs');
+  const runs = Math.max(1, runsAt >= 0 ? Number(process.argv[runsAt + 1]) || 1 : 1);
+  const all: Array<Record<string, unknown>> = [];
+  for (let run = 1; run <= runs; run++) {
+    const throughput = await benchThroughput();
+    all.push(throughput);
+    if (run === 1) {
+      console.log(
+        `load: ${String(throughput.generator)}; ${String(throughput.settings)}; mix: ${String(throughput.mix)}; baselines: ${String(throughput.baselines)}`,
+      );
+    }
+    console.log(`run ${run} of ${runs}`);
+    for (const engine of ['PGlite', 'PostgreSQL']) {
+      if (!throughput[engine]) continue;
+      console.log(engine);
+      console.table(throughput[engine]);
+    }
+    if (throughput['PostgreSQL / PGlite']) console.log('PostgreSQL / PGlite, req/s by call:', throughput['PostgreSQL / PGlite']);
   }
-  if (throughput['PostgreSQL / PGlite']) console.log('PostgreSQL / PGlite, req/s by call:', throughput['PostgreSQL / PGlite']);
+  results.throughput = runs === 1 ? all[0] : { runs: all, range: throughputRange(all) };
+  if (runs > 1) {
+    console.log(`the range over ${runs} runs (lowest-highest; never the best alone)`);
+    console.table(throughputRange(all));
+  }
 }
 
 if (want('day')) {

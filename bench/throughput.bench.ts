@@ -253,3 +253,27 @@ export async function benchThroughput() {
   }
   return results;
 }
+
+/** Several runs' figures as each call's range (lowest-highest) of its rate and its shares, engine by engine. */
+export function throughputRange(runs: ReadonlyArray<Record<string, unknown>>) {
+  const rows: Array<Record<string, string>> = [];
+  for (const engine of ['PGlite', 'PostgreSQL']) {
+    const tables = runs.map((r) => r[engine] as Array<Record<string, unknown>> | undefined).filter((t) => t !== undefined);
+    if (!tables.length) continue;
+    for (const [i, row] of tables[0].entries()) {
+      const span = (column: string) => {
+        const xs = tables.map((t) => Number(t[i][column]));
+        return `${Math.min(...xs)}-${Math.max(...xs)}`;
+      };
+      rows.push({
+        engine,
+        call: String(row.call),
+        'ok req/s': span('ok req/s'),
+        '% of bare': span('% of bare'),
+        '% of SELECT 1': span('% of SELECT 1'),
+        'p99 ms': span('p99 ms'),
+      });
+    }
+  }
+  return rows;
+}
