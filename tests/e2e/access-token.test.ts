@@ -8,7 +8,7 @@ const ui = useBrowser({ serverEnv: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECOND
 
 describe('access token across tabs in Chromium', () => {
   it('two tabs of one console make one refresh per deadline, and both use the new token', async () => {
-    const context = await ui.browser().newContext({ locale: 'zh-CN' });
+    const context = await ui.newContext();
     const refreshes: number[] = [];
     const started = Date.now();
     context.on('request', (r: Request) => {

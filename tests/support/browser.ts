@@ -57,6 +57,16 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     await page.getByLabel('密码').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: '登录' }).click();
   };
+  /** A fresh context (its own storage) of several pages, each heard as newPage's are (a failure says what they showed). */
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({ locale: 'zh-CN', ...options });
+    context.on('page', (page) => {
+      const lines: string[] = [];
+      heard.set(page, lines);
+      listen(page, lines);
+    });
+    return context;
+  };
   /** A fresh browser context signed in as userName through the login form, on the first leaf. */
   const signedInPage = async (userName: string, options: BrowserContextOptions = {}): Promise<Page> => {
     const page = await newPage(options);
@@ -70,6 +80,7 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
       return baseUrl;
     },
     newPage,
+    newContext,
     logIn,
     signedInPage,
     browser: () => browser,
@@ -108,6 +119,9 @@ async function pageReport(page: Page, heard: string[]): Promise<string> {
       .catch(() => [] as string[]);
   return [
     `page ${page.url()}`,
+    // what the page shows (a boot still loading, an error page): its headings and the first of its text
+    ...(await texts('h1')).map((t) => `heading: ${t}`),
+    `text: ${(await texts('body')).join(' ').slice(0, 300)}`,
     ...(await texts('[role=dialog], [role=alertdialog]')).map((t) => `dialog: ${t}`),
     ...(await texts('[role=alert], [role=status]')).map((t) => `alert: ${t}`),
     ...heard,
