@@ -130,9 +130,19 @@ function usersWhere(s: SessionInfo, filters: UserFilters) {
   return { where, params, column, direction, plan };
 }
 
+type UsersList = ReturnType<typeof usersWhere>;
+
+/** How many users a list's filters match, as SQL (the count alone, or beside the first page). */
+const countSql = (list: UsersList) => `SELECT count(*)::int AS n FROM app_user u WHERE ${list.where}`;
+
+/** A page's ids in `order` ($9 rows past $10), numbered in that order, as SQL: an index walk of the list's order. */
+const pageSql = (list: UsersList, order: 'ASC' | 'DESC') =>
+  `SELECT u.id, row_number() OVER () AS n FROM (
+     SELECT u.id FROM app_user u WHERE ${list.where} ORDER BY ${list.column} ${order}, u.id ${order} LIMIT $9 OFFSET $10) u`;
+
 /** How many users a list's filters match (usersWhere). */
-async function countUsers(db: Db, list: ReturnType<typeof usersWhere>): Promise<number> {
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_user u WHERE ${list.where}`, list.params, list.plan);
+async function countUsers(db: Db, list: UsersList): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(countSql(list), list.params, list.plan);
   return n;
 }
 
@@ -142,16 +152,14 @@ async function countUsers(db: Db, list: ReturnType<typeof usersWhere>): Promise<
  */
 export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, pageNum: number, pageSize: number) {
   const list = usersWhere(s, filters);
-  const { where, params, column, direction, plan } = list;
+  const { params, direction, plan } = list;
   if (pageNum === 1) {
     // The first page (the list's most common call) and the count in one statement: one row with no user when
     // nothing matches.
     const found = await db.query<UserRow & { total: number }>(
-      `WITH c AS (SELECT count(*)::int AS total FROM app_user u WHERE ${where}),
-            page AS (SELECT u.id, row_number() OVER () AS n FROM (
-                       SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${direction}, u.id ${direction} LIMIT $9) u)
-       SELECT c.total, ${USER_COLUMNS} FROM c LEFT JOIN (page JOIN app_user u ON u.id = page.id) ON true ORDER BY page.n`,
-      [...params, pageSize],
+      `WITH c AS (${countSql(list)}), page AS (${pageSql(list, direction)})
+       SELECT c.n AS total, ${USER_COLUMNS} FROM c LEFT JOIN (page JOIN app_user u ON u.id = page.id) ON true ORDER BY page.n`,
+      [...params, pageSize, 0],
       plan,
     );
     const rows = found.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
@@ -167,8 +175,7 @@ export async function queryUsers(db: Db, s: SessionInfo, filters: UserFilters, p
   // The page's ids first (an index walk), then the columns of those rows only: the role look-ups never run for
   // the rows a deep page skips.
   const rows = await db.query(
-    `WITH page AS (SELECT u.id, row_number() OVER () AS n FROM (
-                     SELECT u.id FROM app_user u WHERE ${where} ORDER BY ${column} ${order}, u.id ${order} LIMIT $9 OFFSET $10) u)
+    `WITH page AS (${pageSql(list, order)})
      SELECT ${USER_COLUMNS} FROM page JOIN app_user u ON u.id = page.id ORDER BY page.n ${fromEnd ? 'DESC' : 'ASC'}`,
     [...params, take, fromEnd ? n - offset - take : offset],
     plan,
