@@ -24,10 +24,12 @@ export async function recordById(db: Queryable, tenantId: number, tableId: numbe
   return row;
 }
 
-/** Whether a table of the tenant has this record. */
+/** Whether a table of the tenant has this record (a reference to no table: never). */
 export async function recordExists(db: Queryable, tenantId: number, tableId: number | null, id: number): Promise<boolean> {
+  if (tableId === null) return false;
   return (
-    (await db.query('SELECT 1 FROM meta_record WHERE id = $1 AND table_id = $2 AND tenant_id = $3', [id, tableId, tenantId])).length > 0
+    (await db.query(`SELECT 1 FROM meta_record WHERE id = $1 AND table_id = ${sqlId(tableId)} AND tenant_id = $2`, [id, tenantId])).length >
+    0
   );
 }
 
@@ -88,8 +90,8 @@ export function referenceChoices(
 /** Every record of a table of the tenant by its title field's value (for a sheet naming references by title). */
 export const recordTitles = (db: Queryable, tenantId: number, tableId: number, titleFieldId: number) =>
   db.query<{ id: number; t: string }>(
-    `SELECT id::int AS id, data ->> '${sqlId(titleFieldId)}' AS t FROM meta_record WHERE table_id = $1 AND tenant_id = $2`,
-    [tableId, tenantId],
+    `SELECT id::int AS id, data ->> '${sqlId(titleFieldId)}' AS t FROM meta_record WHERE table_id = ${sqlId(tableId)} AND tenant_id = $1`,
+    [tenantId],
   );
 
 /** A record's references: the table and the id of each referenced record. */
@@ -136,12 +138,12 @@ export async function updateRecord(
   edit: { id: number; version: number; data: object; refs: RecordRefs },
 ) {
   const [row] = await db.query<{ version: number }>(
-    `WITH refs AS (${LOCKED_REFS('$3', '$7', '$8')})
-     UPDATE meta_record SET data = $4::jsonb, version = version + 1, updated_at = now(), updated_by = $5
-      WHERE id = $1 AND table_id = $2 AND tenant_id = $3 AND version = $6
-        AND (SELECT count(*) FROM refs) = cardinality($8::bigint[])
+    `WITH refs AS (${LOCKED_REFS('$2', '$6', '$7')})
+     UPDATE meta_record SET data = $3::jsonb, version = version + 1, updated_at = now(), updated_by = $4
+      WHERE id = $1 AND table_id = ${sqlId(tableId)} AND tenant_id = $2 AND version = $5
+        AND (SELECT count(*) FROM refs) = cardinality($7::bigint[])
       RETURNING version`,
-    [edit.id, tableId, tenantId, JSON.stringify(edit.data), userId, edit.version, ...refArrays(edit.refs)],
+    [edit.id, tenantId, JSON.stringify(edit.data), userId, edit.version, ...refArrays(edit.refs)],
   );
   return row?.version;
 }
@@ -150,8 +152,8 @@ export async function updateRecord(
 export async function recordVersion(db: Queryable, tenantId: number, tableId: number, id: number) {
   const [now] = await db.query<{ version: number; by: string | null }>(
     `SELECT r.version, u.nickname AS by FROM meta_record r LEFT JOIN app_user u ON u.id = r.updated_by
-      WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3`,
-    [id, tableId, tenantId],
+      WHERE r.id = $1 AND r.table_id = ${sqlId(tableId)} AND r.tenant_id = $2`,
+    [id, tenantId],
   );
   return now;
 }
@@ -171,11 +173,11 @@ export async function referencesTo(db: Queryable, tenantId: number, tableId: num
 /** One statement: the record deleted only if nothing refers to it at this moment; whether it went. */
 export async function deleteUnreferencedRecord(db: Queryable, tenantId: number, tableId: number, id: number): Promise<boolean> {
   const removed = await db.query(
-    `DELETE FROM meta_record r WHERE r.id = $1 AND r.table_id = $2 AND r.tenant_id = $3
+    `DELETE FROM meta_record r WHERE r.id = $1 AND r.table_id = ${sqlId(tableId)} AND r.tenant_id = $2
         AND NOT EXISTS (SELECT 1 FROM meta_field f JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb(r.id)
                          WHERE f.ref_table_id = r.table_id)
       RETURNING r.id`,
-    [id, tableId, tenantId],
+    [id, tenantId],
   );
   return removed.length > 0;
 }
@@ -183,8 +185,8 @@ export async function deleteUnreferencedRecord(db: Queryable, tenantId: number, 
 /** Which of these values (as JSON text) a table's records already hold under a field. */
 export async function valuesTaken(db: Queryable, tableId: number, fieldId: number, values: string[]): Promise<string[]> {
   const taken = await db.query<{ v: string }>(
-    `SELECT (data -> '${sqlId(fieldId)}')::text AS v FROM meta_record WHERE table_id = $1 AND (data -> '${sqlId(fieldId)}') = ANY($2::jsonb[])`,
-    [tableId, values],
+    `SELECT (data -> '${sqlId(fieldId)}')::text AS v FROM meta_record WHERE table_id = ${sqlId(tableId)} AND (data -> '${sqlId(fieldId)}') = ANY($1::jsonb[])`,
+    [values],
   );
   return taken.map((t) => t.v);
 }
