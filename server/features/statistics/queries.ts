@@ -4,6 +4,7 @@ import { isOnline } from '../../access/presence.ts';
 import { COUNTED_OPERATION } from '../../services/logs.ts';
 import type { DashboardFigures, MallStatistics } from '@/api/table/statistics.ts';
 import { plannedRows } from '../../infra/db/count.ts';
+import { sqlId } from '../../services/records.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 /*
@@ -142,18 +143,18 @@ export const dailyTrend = (
             CASE WHEN days.day >= today.day
                  THEN (SELECT count(*)::int FROM operation_log o WHERE o.tenant_id = $1 AND (o.created_at AT TIME ZONE $4)::date = days.day AND ${COUNTED_OPERATION('o')})
                  ELSE COALESCE((SELECT ds.operations FROM daily_stat ds WHERE ds.tenant_id = $1 AND ds.day = days.day), 0) END AS operations,
-            (SELECT count(*)::int FROM meta_record r WHERE r.table_id = $5 AND r.data ->> '${member.joined_at}' = to_char(days.day, 'YYYY-MM-DD')) AS "membersJoined",
-            (SELECT count(*)::int FROM meta_record r WHERE r.table_id = $6
+            (SELECT count(*)::int FROM meta_record r WHERE r.table_id = ${sqlId(member.tableId)} AND r.data ->> '${member.joined_at}' = to_char(days.day, 'YYYY-MM-DD')) AS "membersJoined",
+            (SELECT count(*)::int FROM meta_record r WHERE r.table_id = ${sqlId(writeOff.tableId)}
                 AND r.data ->> '${writeOff.written_at}' >= to_char((days.day::timestamp AT TIME ZONE $4) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')
                 AND r.data ->> '${writeOff.written_at}' < to_char(((days.day + 1)::timestamp AT TIME ZONE $4) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')) AS "writeOffs"
        FROM days, today ORDER BY days.day`,
-    [tenantId, range.from, range.to, range.zone, member.tableId, writeOff.tableId],
+    [tenantId, range.from, range.to, range.zone],
   );
 
-/** A range's write-offs as SQL over `r` ($2 from, $3 zone, $4 to). */
+/** A range's write-offs as SQL over `r` ($1 from, $2 zone, $3 to). */
 const inRange = (writeOff: Fields) => {
-  const fromInstant = `(($2::date)::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC'`;
-  const toInstant = `((($4::date) + 1)::timestamp AT TIME ZONE $3) AT TIME ZONE 'UTC'`;
+  const fromInstant = `(($1::date)::timestamp AT TIME ZONE $2) AT TIME ZONE 'UTC'`;
+  const toInstant = `((($3::date) + 1)::timestamp AT TIME ZONE $2) AT TIME ZONE 'UTC'`;
   return `r.data ->> '${writeOff.written_at}' >= to_char(${fromInstant}, 'YYYY-MM-DD"T"HH24:MI:SS')
       AND r.data ->> '${writeOff.written_at}' < to_char(${toInstant}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 };
@@ -163,18 +164,18 @@ export const writeOffsByStore = (db: Queryable, range: { from: string; to: strin
   db.query<MallStatistics['byStore'][number]>(
     `SELECT COALESCE(st.data ->> '${store.name}', '#' || (r.data ->> '${writeOff.store}')) AS store,
             count(*)::int AS "writeOffs", COALESCE(sum((r.data ->> '${writeOff.amount}')::numeric), 0)::float8 AS amount
-       FROM meta_record r LEFT JOIN meta_record st ON st.id = (r.data ->> '${writeOff.store}')::bigint AND st.table_id = $5
-      WHERE r.table_id = $1 AND ${inRange(writeOff)}
+       FROM meta_record r LEFT JOIN meta_record st ON st.id = (r.data ->> '${writeOff.store}')::bigint AND st.table_id = ${sqlId(store.tableId)}
+      WHERE r.table_id = ${sqlId(writeOff.tableId)} AND ${inRange(writeOff)}
       GROUP BY 1 ORDER BY "writeOffs" DESC, store LIMIT 10`,
-    [writeOff.tableId, range.from, range.zone, range.to, store.tableId],
+    [range.from, range.zone, range.to],
   );
 
 /** The 10 coupons most written off in the range. */
 export const topCoupons = (db: Queryable, range: { from: string; to: string; zone: string }, writeOff: Fields, coupon: Fields) =>
   db.query<MallStatistics['topCoupons'][number]>(
     `SELECT COALESCE(cp.data ->> '${coupon.name}', '#' || (r.data ->> '${writeOff.coupon}')) AS coupon, count(*)::int AS "writeOffs"
-       FROM meta_record r LEFT JOIN meta_record cp ON cp.id = (r.data ->> '${writeOff.coupon}')::bigint AND cp.table_id = $5
-      WHERE r.table_id = $1 AND ${inRange(writeOff)}
+       FROM meta_record r LEFT JOIN meta_record cp ON cp.id = (r.data ->> '${writeOff.coupon}')::bigint AND cp.table_id = ${sqlId(coupon.tableId)}
+      WHERE r.table_id = ${sqlId(writeOff.tableId)} AND ${inRange(writeOff)}
       GROUP BY 1 ORDER BY "writeOffs" DESC, coupon LIMIT 10`,
-    [writeOff.tableId, range.from, range.zone, range.to, coupon.tableId],
+    [range.from, range.zone, range.to],
   );
