@@ -31,6 +31,12 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   });
   // A failed test says what its pages showed and heard, so a failure seen once in CI can be read, not guessed.
   const heard = new WeakMap<Page, string[]>();
+  /** Keeps what a page hears, for a failure's report. */
+  const hear = (page: Page) => {
+    const lines: string[] = [];
+    heard.set(page, lines);
+    listen(page, lines);
+  };
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     for (const page of browser.contexts().flatMap((c) => c.pages())) {
@@ -47,9 +53,7 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     // A Chinese browser, as the console's users have (its first visit follows the browser's language).
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', ...options });
     const page = await context.newPage();
-    const lines: string[] = [];
-    heard.set(page, lines);
-    listen(page, lines);
+    hear(page);
     return page;
   };
   const logIn = async (page: Page, userName: string) => {
@@ -60,11 +64,7 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   /** A fresh context (its own storage) of several pages, each heard as newPage's are (a failure says what they showed). */
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = await browser.newContext({ locale: 'zh-CN', ...options });
-    context.on('page', (page) => {
-      const lines: string[] = [];
-      heard.set(page, lines);
-      listen(page, lines);
-    });
+    context.on('page', hear);
     return context;
   };
   /** A fresh browser context signed in as userName through the login form, on the first leaf. */
