@@ -6,7 +6,7 @@ import { HELD_RELATIONS } from '../access/relations.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
-import { fewMatches, type Counted } from '../infra/db/count.ts';
+import { fewMatches, type Counted, type CountWalk } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
 
@@ -245,6 +245,8 @@ export interface ListWhere {
   base: string;
   /** the user's filters ('' for none) */
   filters: string;
+  /** how its count walks (countMatches): by an index that stops at the bound, unless a text contains needs the planner */
+  countWalk: CountWalk;
   /** the department scope apart (null: the whole tenant, or a table without a department field) */
   scope: {
     /** the department field's JSON value */
@@ -263,6 +265,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
     params.push(v);
     return `$${params.length}`;
   };
+  let textContains = false;
   // A value compared with a field's JSON is sent as JSON text cast to jsonb: a constant the planner folds, so it
   // reads the field's statistics (to_jsonb() is only stable, and left it guessing 0.5% for an enum matching a quarter).
   const json = (v: string | number | boolean) => `${p(JSON.stringify(v))}::jsonb`;
@@ -279,6 +282,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
       case 'phone':
       case 'image': {
         const text = `(r.data ->> '${fid}')`;
+        textContains = true;
         // Through the field's trigram index, or its index of characters for one or two (one % or 张 that no row has
         // was a scan of a million rows).
         parts.push(indexKind(field) === 'trigram' ? containsText(text, value, p, 'ilike') : `${text} ILIKE ${p(contains(value))}`);
@@ -320,16 +324,25 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
   const depart = departmentField(schema.fields);
   const held = depart ? departmentScope(s) : null;
   const scope = held && [...new Set(held)];
-  if (!depart || scope === null) return { sql, base, filters: filter, scope: null };
+  // Every condition but a text contains is one that a btree of the partition answers (wantedIndexes): a count sized
+  // large walks one and stops at its bound. With none (the whole table), the planner reads the first rows as they lie.
+  const countWalk: CountWalk = !textContains && (filter !== '' || (depart !== undefined && scope !== null)) ? 'first' : 'plan';
+  if (!depart || scope === null) return { sql, base, filters: filter, countWalk, scope: null };
   // Compared as JSON, so the department's indexes answer it (syncScopeIndexes). One department is part of the base:
   // its index walks the list's order as the tenant's does.
   const key = `r.data -> '${sqlId(depart.id)}'`;
   if (scope.length === 1) {
     const one = `${key} = ${json(scope[0])}`;
-    return { sql: `${sql} AND ${one}`, base: `${base} AND ${one}`, filters: filter, scope: null };
+    return { sql: `${sql} AND ${one}`, base: `${base} AND ${one}`, filters: filter, countWalk, scope: null };
   }
   const departs = `${p(scope.map((d) => JSON.stringify(d)))}::jsonb[]`;
-  return { sql: `${sql} AND ${key} = ANY(${departs})`, base, filters: filter, scope: { key, departs, count: scope.length } };
+  return {
+    sql: `${sql} AND ${key} = ANY(${departs})`,
+    base,
+    filters: filter,
+    countWalk,
+    scope: { key, departs, count: scope.length },
+  };
 }
 
 /** A list's order: by a key (a field's value or the update time) then id, or by id alone. */

@@ -37,7 +37,7 @@ const pastRow = (p: unknown[], at: string, id: number) => ` AND (l.created_at, l
 export interface LogFilter {
   where: string;
   params: unknown[];
-  /** users and page text together: counted through their index (countMatches' byIndex) */
+  /** users and page text together: counted through their index (countMatches' `bitmap` walk) */
   countByIndex: boolean;
 }
 
@@ -73,7 +73,8 @@ export async function logFilter(
 }
 
 /** How many rows match: exactly up to countMatches' bound, else estimated. */
-export const countOperations = (db: Db, f: LogFilter) => countMatches(db, `${FROM_LOG} ${f.where}`, f.params, { byIndex: f.countByIndex });
+export const countOperations = (db: Db, f: LogFilter) =>
+  countMatches(db, `${FROM_LOG} ${f.where}`, f.params, f.countByIndex ? 'bitmap' : 'plan');
 
 /** How many rows match, exactly (an export's total). */
 export async function operationCount(db: Db, f: LogFilter): Promise<number> {

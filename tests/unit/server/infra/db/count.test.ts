@@ -1,80 +1,71 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countMatches } from '@server/infra/db/count.ts';
-import type { Db } from '@server/infra/db/db.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { countMatches, inlineParams, type CountWalk } from '@server/infra/db/count.ts';
+import type { Queryable } from '@server/infra/db/db.ts';
+import { NUL_MESSAGE } from '@server/infra/http/http.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 
 /**
- * countMatches' rule over any number of matching rows and any planner estimate, on a database that answers the bounded
- * scans from the true number and the plan from the estimate, and records what it was asked (the API suites check the
- * same on PGlite and PostgreSQL with real plans: tests/api/export-jobs.test.ts).
+ * countMatches' rule (migration 043's count_matches) on a real PGlite, over any number of matching rows and any
+ * planner estimate: the rows come from a set-returning function whose estimate is declared (ROWS), so the plan says
+ * what the case wants and the scan finds what is there. How each walk scans is read from the index's statistics. The
+ * API suites check the lists' counts on PGlite and PostgreSQL with real data (tests/api/export-jobs.test.ts,
+ * tests/api/records-list.test.ts).
  */
-function fakeDb(actual: number, planned: number) {
-  const asked: string[] = [];
-  const db = {
-    query: async (sql: string) => {
-      const limit = /LIMIT (\d+)\) x$/.exec(sql);
-      if (limit) {
-        asked.push(`count up to ${Number(limit[1]) - 1}`);
-        return [{ n: Math.min(actual, Number(limit[1])) }];
-      }
-      expect(sql).toMatch(/^EXPLAIN \(FORMAT JSON\) SELECT 1 FROM t WHERE/);
-      asked.push('plan');
-      return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': planned } }] }];
-    },
-  } as unknown as Db;
-  return { db, asked };
-}
-
 const { alwaysExactUpTo: FIRST, exactCountUpTo: CAP } = LIST_LIMITS;
 
 describe('countMatches', () => {
-  it('sizes the match by a plan, then counts in one scan: exact up to the first bound however high the plan', async () => {
+  let pg: PGlite;
+  let db: Queryable;
+  /** the statements countMatches sent */
+  const sent: string[] = [];
+
+  beforeAll(async () => {
+    pg = await PGlite.create();
+    await pg.exec(readFileSync(new URL('../../../../../server/migrations/043_count_matches.sql', import.meta.url), 'utf8'));
+    // 60,000 rows, 15,000 of each level: a level is sized past the cap
+    await pg.exec(`CREATE TABLE m (id serial PRIMARY KEY, level int, name text);
+                   INSERT INTO m (level, name) SELECT i % 4, 'n' || i FROM generate_series(1, 60000) i;
+                   CREATE INDEX m_level ON m (level); ANALYZE m;`);
+    db = {
+      kind: 'pglite',
+      query: async <T>(sql: string, params?: unknown[]) => {
+        sent.push(sql);
+        return (await pg.query<T>(sql, params)).rows;
+      },
+    } as Queryable;
+  }, 60_000);
+  afterAll(() => pg?.close());
+
+  /** rows 1..actual, which the planner expects to be `planned` */
+  const rows = async (actual: number, planned: number) => {
+    await pg.exec(`CREATE OR REPLACE FUNCTION pretend(n int) RETURNS SETOF int LANGUAGE plpgsql ROWS ${Math.max(planned, 1)}
+                     AS $$ BEGIN RETURN QUERY SELECT generate_series(1, n); END $$`);
+    return `FROM pretend(${actual}) g WHERE true`;
+  };
+
+  it('sizes the match by a plan and counts in one statement: exact up to the first bound however high the plan', async () => {
     for (const actual of [0, 1, FIRST]) {
-      const { db, asked } = fakeDb(actual, 5_000_000);
-      expect(await countMatches(db, 'FROM t WHERE x', [])).toEqual({ count: actual });
-      expect(asked).toEqual(['plan', `count up to ${FIRST}`]);
+      sent.length = 0;
+      expect(await countMatches(db, await rows(actual, 5_000_000), [])).toEqual({ count: actual });
+      expect(sent).toHaveLength(1);
     }
   });
 
   it('is exact up to the cap when the planner expects no more; estimates from one small scan when it expects more', async () => {
-    const exact = fakeDb(FIRST + 1, CAP);
-    expect(await countMatches(exact.db, 'FROM t WHERE x', [])).toEqual({ count: FIRST + 1 });
     // one scan: a match of 1,001 to 10,000 rows was counted twice before (to 1,001, then to 10,001)
-    expect(exact.asked).toEqual(['plan', `count up to ${CAP}`]);
-    const big = fakeDb(5_000, CAP + 1);
-    expect(await countMatches(big.db, 'FROM t WHERE x', [])).toEqual({ count: CAP + 1, countEstimated: true });
-    expect(big.asked).toEqual(['plan', `count up to ${FIRST}`]);
+    expect(await countMatches(db, await rows(FIRST + 1, CAP), [])).toEqual({ count: FIRST + 1 });
+    expect(await countMatches(db, await rows(5_000, CAP + 1), [])).toEqual({ count: CAP + 1, countEstimated: true });
     // the planner guessed low: what was counted says only "more than the cap"
-    const low = fakeDb(50_000, 20);
-    expect(await countMatches(low.db, 'FROM t WHERE x', [])).toEqual({ count: CAP + 1, countEstimated: true });
-  });
-
-  it('byIndex counts in a transaction that allows index bitmaps only, by the same rule', async () => {
-    const { db, asked } = fakeDb(FIRST + 1, CAP);
-    const inTransaction: string[] = [];
-    const tx = {
-      query: async (sql: string, params?: unknown[]) => {
-        if (/set_config/.test(sql)) {
-          inTransaction.push(
-            ...['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'].filter((k) => sql.includes(`'${k}', 'off', true`)),
-          );
-          return [{}];
-        }
-        return db.query(sql, params);
-      },
-    };
-    const byIndex = { ...db, transaction: async <T>(fn: (t: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db;
-    expect(await countMatches(byIndex, 'FROM t WHERE x', [], { byIndex: true })).toEqual({ count: FIRST + 1 });
-    expect(inTransaction).toEqual(['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']);
-    expect(asked).toEqual(['plan', `count up to ${CAP}`]);
+    expect(await countMatches(db, await rows(50_000, 20), [])).toEqual({ count: CAP + 1, countEstimated: true });
   });
 
   it('for any count and estimate: exact answers are true, estimates are marked, never below what was seen, past the cap', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 3 * CAP }), fc.integer({ min: 0, max: 3 * CAP }), async (actual, planned) => {
-        const { db, asked } = fakeDb(actual, planned);
-        const answer = await countMatches(db, 'FROM t WHERE x', []);
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 * CAP }), fc.integer({ min: 1, max: 3 * CAP }), async (actual, planned) => {
+        const answer = await countMatches(db, await rows(actual, planned), []);
         if (!answer.countEstimated) {
           expect(answer.count).toBe(actual);
         } else {
@@ -83,9 +74,75 @@ describe('countMatches', () => {
         }
         // exact whenever it is cheap to be, and whenever the planner sized it as countable
         if (actual <= FIRST || (actual <= CAP && planned <= CAP)) expect(answer).toEqual({ count: actual });
-        // one plan and one scan, the large one only when the planner expects it to end within the cap
-        expect(asked).toEqual(['plan', `count up to ${planned <= CAP ? CAP : FIRST}`]);
       }),
+      { numRuns: 60 },
     );
+  });
+
+  /** how the count of level 1 (15,000 rows, sized past the cap) read the table and its level index */
+  const scanned = async (walk: CountWalk) => {
+    const read = async () =>
+      (
+        await pg.query<{ seq: number; entries: number }>(
+          `SELECT t.seq_scan::int AS seq, i.idx_tup_read::int AS entries FROM pg_stat_user_tables t
+             JOIN pg_stat_user_indexes i ON i.relid = t.relid AND i.indexrelname = 'm_level' WHERE t.relname = 'm'`,
+        )
+      ).rows[0];
+    await pg.query('SELECT pg_stat_force_next_flush()');
+    const before = await read();
+    const counted = await countMatches(db, 'FROM m WHERE level = $1', [1], walk);
+    await pg.query('SELECT pg_stat_force_next_flush()');
+    const after = await read();
+    return { counted, seqScans: after.seq - before.seq, indexEntries: after.entries - before.entries };
+  };
+
+  it('`first` walks the index and stops at the bound, where a bitmap would read every match', async () => {
+    const first = await scanned('first');
+    // the planner's size of the match (about 15,000: ANALYZE samples), marked as an estimate
+    expect(first.counted).toEqual({ count: expect.closeTo(15_000, -3) as number, countEstimated: true });
+    expect(first).toMatchObject({ seqScans: 0, indexEntries: FIRST + 1 });
+    // the same rule, each walk: one reads only bitmaps (all 15,000 entries), the planner's own choice is free
+    const bitmap = await scanned('bitmap');
+    expect(bitmap).toMatchObject({ counted: first.counted, seqScans: 0, indexEntries: 15_000 });
+    expect((await scanned('plan')).counted).toEqual(first.counted);
+  });
+
+  it('`first` leaves a match sized within the cap to the planner, and counts it exactly', async () => {
+    await pg.exec(`INSERT INTO m (level, name) SELECT 9, 'x' || i FROM generate_series(1, 3000) i; ANALYZE m;`);
+    expect(await countMatches(db, 'FROM m WHERE level = $1', [9], 'first')).toEqual({ count: 3000 });
+  });
+
+  it('refuses an unknown walk', async () => {
+    await expect(pg.query(`SELECT * FROM count_matches('FROM m WHERE true', 10, 1, 'any')`)).rejects.toThrow(/no walk any/);
+  });
+});
+
+describe('inlineParams', () => {
+  let pg: PGlite;
+  beforeAll(async () => {
+    pg = await PGlite.create();
+  }, 60_000);
+  afterAll(() => pg?.close());
+
+  it('reads every value as the server reads it as a parameter', async () => {
+    const text = fc.string({ unit: fc.constantFrom('a', "'", '\\', '"', '{', '}', ',', ' ', '%', '_', '$1', '张', 'é', '\n', 'NULL') });
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(text, { maxLength: 4 }), fc.integer(), fc.boolean(), async (s, list, n, b) => {
+        const sql = 'SELECT $1::text AS s, $2::text[] AS list, $3::int AS n, $4::boolean AS b, $5::text AS nothing, $1 = $1 AS same';
+        const params = [s, list, n, b, null];
+        expect((await pg.query(inlineParams(sql, params))).rows).toEqual((await pg.query(sql, params)).rows);
+      }),
+      { numRuns: 200 },
+    );
+    const at = new Date('2026-05-06T07:08:09.123Z');
+    expect((await pg.query(inlineParams('SELECT $1::timestamptz AS at', [at]))).rows).toEqual([{ at }]);
+    // $10 is the tenth value, not the first followed by a zero
+    const ten = Array.from({ length: 10 }, (_, i) => i + 1);
+    expect(inlineParams('$1 + $10', ten)).toBe("'1' + '10'");
+  });
+
+  it('refuses a placeholder without a value and a value holding NUL', () => {
+    expect(() => inlineParams('x = $2', [1])).toThrow(/no value for \$2/);
+    expect(() => inlineParams('x = $1', ['a\u0000b'])).toThrow(NUL_MESSAGE);
   });
 });
