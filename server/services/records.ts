@@ -2,7 +2,7 @@ import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
 import { PER_CALL, type Db, type Queryable } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
-import { HELD_RELATIONS } from '../access/relations.ts';
+import { heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
@@ -30,6 +30,8 @@ export interface TableDef {
 export interface Schema {
   table: TableDef;
   fields: MetaFieldRow[];
+  /** the title field of each table a reference field names (null: its records are named #id); a deleted one is absent */
+  refTitles: ReadonlyMap<number, number | null>;
 }
 
 /** What a records call does to a table, and the button code (`<table>:<op>`) that allows it. */
@@ -44,21 +46,63 @@ export const sqlId = (n: number): string => {
   return String(n);
 };
 
-/** The table (by id or by the menu component its page has) and its fields in order, in the caller's tenant only: one statement. */
-export async function loadSchema(db: Db, tenantId: number, by: { id: number } | { component: string }): Promise<Schema> {
-  const [row] = await db.query<TableDef & { fields: MetaFieldRow[] }>(
-    `SELECT t.id, t.tenant_id AS "tenantId", t.name, t.label, t.label_en AS "labelEn", t.remark, t.component,
-            (SELECT COALESCE(json_agg(x ORDER BY x.sort, x.id), '[]') FROM (SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = t.id) x) AS fields
-       FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`,
-    [tenantId, 'id' in by ? by.id : by.component],
-  );
+/**
+ * The table (by id or by the menu component its page has) and its fields in order, in the caller's tenant only, with
+ * the fields of the tables its references name (their titles label the references): one statement.
+ */
+export async function loadSchema(db: Queryable, tenantId: number, by: { id: number } | { component: string }): Promise<Schema> {
+  const [row] = await db.query<SchemaRow>(schemaSql(by), [tenantId, 'id' in by ? by.id : by.component]);
   if (!row) throw new ApiError('数据表不存在');
-  const { fields, ...table } = row;
-  return { table, fields };
+  return schemaOf(row);
 }
 
+/** A records call's table as loadSchema reads it, and whether the caller may do `op` to it (recordHeld), in one statement. */
+export async function loadSchemaFor(
+  db: Queryable,
+  s: SessionInfo,
+  by: { id: number } | { component: string },
+  call: { method: string; path: string; op: RecordOp },
+): Promise<Schema & { allowed: boolean }> {
+  const [row] = await db.query<SchemaRow & { allowed: boolean }>(schemaSql(by, recordHeld('t', '$3', '$1', '$4', '$5', '$6')), [
+    s.tenantId,
+    'id' in by ? by.id : by.component,
+    s.userId,
+    call.method,
+    call.path,
+    call.op,
+  ]);
+  if (!row) throw new ApiError('数据表不存在');
+  return { ...schemaOf(row), allowed: row.allowed };
+}
+
+type SchemaRow = TableDef & { fields: MetaFieldRow[]; refFields: Record<string, Array<Pick<MetaFieldRow, 'id' | 'type'>>> };
+
+/** The table $2 (an id, or a page's component) of tenant $1, its fields and its references' tables' fields; `extra` a column more. */
+const schemaSql = (by: { id: number } | { component: string }, allowed?: string) =>
+  `SELECT t.id, t.tenant_id AS "tenantId", t.name, t.label, t.label_en AS "labelEn", t.remark, t.component,
+          (SELECT COALESCE(json_agg(x ORDER BY x.sort, x.id), '[]') FROM (SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = t.id) x) AS fields,
+          (SELECT COALESCE(json_object_agg(rt.id, (SELECT COALESCE(json_agg(json_build_object('id', rf.id, 'type', rf.type) ORDER BY rf.sort, rf.id), '[]')
+                                                  FROM meta_field rf WHERE rf.table_id = rt.id)), '{}')
+             FROM meta_table rt WHERE rt.tenant_id = t.tenant_id
+              AND rt.id IN (SELECT f.ref_table_id FROM meta_field f WHERE f.table_id = t.id)) AS "refFields"${allowed ? `, ${allowed} AS allowed` : ''}
+     FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`;
+
+const schemaOf = ({ fields, refFields, ...table }: SchemaRow): Schema => ({
+  table: {
+    id: table.id,
+    tenantId: table.tenantId,
+    name: table.name,
+    label: table.label,
+    labelEn: table.labelEn,
+    remark: table.remark,
+    component: table.component,
+  },
+  fields,
+  refTitles: new Map(Object.entries(refFields).map(([id, f]) => [Number(id), titleField(f)?.id ?? null])),
+});
+
 /** The field a record is known by (references show it): the first text field, else the first field. */
-export const titleField = (fields: readonly MetaFieldRow[]): MetaFieldRow | undefined =>
+export const titleField = <F extends Pick<MetaFieldRow, 'type'>>(fields: readonly F[]): F | undefined =>
   fields.find((f) => f.type === 'text') ?? fields.find((f) => f.type !== 'image');
 
 /** The buttons of a records page, `<table>:<op>`, and their names. */
@@ -79,21 +123,16 @@ export const codesOf = (tableName: string): RecordSchema['codes'] => ({
 });
 
 /**
- * Whether the caller may do `op` to this table now, through the page-function relations: they hold a menu row
- * related to this call's interface that is this table's page (`view`) or its `<table>:<op>` button. The access
- * chain already checked that they hold some row related to the interface; this narrows it to the table.
+ * The SQL boolean "the caller may do `op` to table `t` now", through the page-function relations: they hold a menu
+ * row related to this call's interface that is this table's page (`view`) or its `<table>:<op>` button. The access
+ * chain already checked that they hold some row related to the interface; this narrows it to the table. A table
+ * without a page is no one's.
  */
-export async function mayRecord(db: Db, s: SessionInfo, method: string, path: string, table: TableDef, op: RecordOp): Promise<boolean> {
-  if (!table.component) return false;
-  const rows = await db.query(
-    `SELECT 1 ${HELD_RELATIONS}
-        AND ((m.uri_type = 1 AND m.component = $5 AND $6 = 'view')
-          OR (m.uri_type = 2 AND m.code = $7 AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = $5)))
-      LIMIT 1`,
-    [s.userId, s.tenantId, method, path, table.component, op, `${table.name}:${op}`],
-  );
-  return rows.length > 0;
-}
+const recordHeld = (t: string, user: string, tenant: string, method: string, path: string, op: string) =>
+  `(${t}.component <> '' AND EXISTS (SELECT 1 ${heldRelations(user, tenant, method, path)}
+      AND ((m.uri_type = 1 AND m.component = ${t}.component AND ${op} = 'view')
+        OR (m.uri_type = 2 AND m.code = ${t}.name || ':' || ${op}
+            AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = ${t}.component)))))`;
 
 /**
  * How many rows of a list's order a filtered page reads at most before it sorts the matches instead (pageIds): about
@@ -524,11 +563,10 @@ export async function present(
   for (const f of schema.fields.filter((x) => x.type === 'reference' && x.refTableId !== null)) {
     const ids = [...new Set(rows.map((r) => r.data[String(f.id)]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
-    const { fields: refFields } = await loadSchema(db, tenantId, { id: f.refTableId! });
-    const title = titleField(refFields);
+    const title = schema.refTitles.get(f.refTableId!) ?? null;
     // the referenced table's id written into the statement: its plan holds that table's partition alone
     const found = await db.query<{ id: number; t: string | null }>(
-      `SELECT id::int AS id, ${title ? `data ->> '${sqlId(title.id)}'` : 'NULL'} AS t FROM meta_record
+      `SELECT id::int AS id, ${title !== null ? `data ->> '${sqlId(title)}'` : 'NULL'} AS t FROM meta_record
         WHERE table_id = ${sqlId(f.refTableId!)} AND tenant_id = $1 AND id = ANY($2::bigint[])`,
       [tenantId, ids],
     );

@@ -16,7 +16,7 @@ import {
   type ListCursor,
   loadSchema,
   logWrite,
-  mayRecord,
+  loadSchemaFor,
   present,
   titleField,
   violatedField,
@@ -99,10 +99,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
   /** The table a call names, once the caller may do `op` to it. */
   const tableFor = async <E extends AppEnv>(c: Context<E>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {
     const s = c.get('session');
-    const schema = await loadSchema(db, s.tenantId, by);
-    if (!(await mayRecord(db, s, c.req.method, c.req.path.replace(/^\/manage/, ''), schema.table, op))) {
-      throw new ApiError(FORBIDDEN, { result: 403 });
-    }
+    const { allowed, ...schema } = await loadSchemaFor(db, s, by, { method: c.req.method, path: c.req.path.replace(/^\/manage/, ''), op });
+    if (!allowed) throw new ApiError(FORBIDDEN, { result: 403 });
     return schema;
   };
 
@@ -189,7 +187,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
   };
 
   /** The table a menu component's page renders, or null when the tenant's dictionary has none (module not installed). */
-  // Each records call names its table, checked again per table (mayRecord).
+  // Each records call names its table, checked again per table (recordHeld, in loadSchemaFor).
   mount(app, recordApi.schema, async (c) => {
     const { component } = c.var.body;
     const s = c.get('session');

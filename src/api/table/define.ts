@@ -17,7 +17,7 @@ export type RecordOp = 'view' | 'add' | 'edit' | 'del' | 'import' | 'export';
  *   `platform`: only the platform operator's tenant, whatever the relations say.
  *   `records`: the records calls. Their first relations are every page whose component a meta table
  *   names (`view`) and every `<table>:<op>` button under such a page; the handler then narrows the relation to the
- *   table the call names (server/services/records.ts: mayRecord).
+ *   table the call names (server/services/records.ts: recordHeld).
  */
 export type Owner =
   | 'anonymous'
