@@ -543,43 +543,51 @@ export interface StoredRecord {
   createdAt: string;
   updatedAt: string;
   data: Record<string, unknown>;
+  /** the labels recordSelect reads with the row, by field id (none found: absent) */
+  labels?: Record<string, string | null>;
 }
 
-export const RECORD_SELECT = `r.id::int AS id, r.version, to_json(r.created_at) #>> '{}' AS "createdAt",
+const RECORD_COLUMNS = `r.id::int AS id, r.version, to_json(r.created_at) #>> '{}' AS "createdAt",
   to_json(r.updated_at) #>> '{}' AS "updatedAt", r.data`;
 
 /**
- * Records as the calls answer them: values by field name, phones as the privacy switch shows them to the caller,
- * and the labels of reference values (the referenced record's title) and department values (its name).
+ * A stored record's columns as the calls read them (`r`), with the labels its values show, read in the same statement:
+ * a reference's label is the referenced record's title field ('#id' when it has none; a table without one: '#id'
+ * too), a department's its name, each found in the record's own tenant. A value that names nothing there (deleted) has
+ * no label. Each referenced table's id is written into the text: the lookup reads that table's partition alone.
  */
-export async function present(
-  db: Db,
-  tenantId: number,
-  schema: Schema,
-  rows: readonly StoredRecord[],
-  phone: (p: string) => string,
-): Promise<MetaRecord[]> {
-  const labels = new Map<number, Map<number, string>>();
-  for (const f of schema.fields.filter((x) => x.type === 'reference' && x.refTableId !== null)) {
-    const ids = [...new Set(rows.map((r) => r.data[String(f.id)]).filter((v): v is number => typeof v === 'number'))];
-    if (!ids.length) continue;
-    const title = schema.refTitles.get(f.refTableId!) ?? null;
-    // the referenced table's id written into the statement: its plan holds that table's partition alone
-    const found = await db.query<{ id: number; t: string | null }>(
-      `SELECT id::int AS id, ${title !== null ? `data ->> '${sqlId(title)}'` : 'NULL'} AS t FROM meta_record
-        WHERE table_id = ${sqlId(f.refTableId!)} AND tenant_id = $1 AND id = ANY($2::bigint[])`,
-      [tenantId, ids],
-    );
-    labels.set(f.id, new Map(found.map((x) => [x.id, x.t ?? `#${x.id}`])));
+export function recordSelect(schema: Schema): string {
+  const pairs: string[] = [];
+  for (const f of schema.fields) {
+    const fid = sqlId(f.id);
+    // an id only from a JSON integer (a value of another kind names nothing)
+    const id = `(CASE WHEN jsonb_typeof(r.data -> '${fid}') = 'number' AND r.data ->> '${fid}' ~ '^[0-9]{1,15}$' THEN (r.data ->> '${fid}')::bigint END)`;
+    if (f.type === 'reference' && f.refTableId !== null) {
+      const title = schema.refTitles.get(f.refTableId);
+      // a referenced table since deleted: every value names nothing
+      if (title === undefined) continue;
+      const t = title === null ? 'NULL' : `x.data ->> '${sqlId(title)}'`;
+      pairs.push(
+        `'${fid}', (SELECT COALESCE(${t}, '#' || x.id) FROM meta_record x
+                     WHERE x.table_id = ${sqlId(f.refTableId)} AND x.tenant_id = r.tenant_id AND x.id = ${id})`,
+      );
+    } else if (f.type === 'department') {
+      pairs.push(`'${fid}', (SELECT d.depart_name FROM depart d WHERE d.tenant_id = r.tenant_id AND d.id = ${id})`);
+    }
   }
-  const depart = schema.fields.filter((f) => f.type === 'department');
-  const departNames = depart.length
-    ? new Map(
-        (await db.query<{ id: number; depart_name: string }>('SELECT id, depart_name FROM depart WHERE tenant_id = $1', [tenantId])).map(
-          (d) => [d.id, d.depart_name],
-        ),
-      )
-    : new Map<number, string>();
+  if (!pairs.length) return RECORD_COLUMNS;
+  // json_build_object takes at most 100 arguments: 50 labels to an object, joined
+  const objects: string[] = [];
+  for (let k = 0; k < pairs.length; k += 50) objects.push(`jsonb_build_object(${pairs.slice(k, k + 50).join(', ')})`);
+  return `${RECORD_COLUMNS}, ${objects.join(' || ')} AS labels`;
+}
+
+/**
+ * Records as the calls answer them: values by field name, phones as the privacy switch shows them to the caller,
+ * and the labels of reference values (the referenced record's title) and department values (its name), which the rows
+ * were read with (recordSelect).
+ */
+export function present(schema: Schema, rows: readonly StoredRecord[], phone: (p: string) => string): MetaRecord[] {
   return rows.map((r) => {
     const values: Record<string, unknown> = {};
     const shown: Record<string, string> = {};
@@ -588,8 +596,9 @@ export async function present(
       if (v === undefined) v = null;
       if (f.type === 'phone' && typeof v === 'string') v = phone(v);
       values[f.name] = v;
-      if (typeof v === 'number' && f.type === 'reference') shown[f.name] = labels.get(f.id)?.get(v) ?? `#${v}（已删除）`;
-      if (typeof v === 'number' && f.type === 'department') shown[f.name] = departNames.get(v) ?? `部门id为${v}`;
+      const label = r.labels?.[String(f.id)] ?? undefined;
+      if (typeof v === 'number' && f.type === 'reference') shown[f.name] = label ?? `#${v}（已删除）`;
+      if (typeof v === 'number' && f.type === 'department') shown[f.name] = label ?? `部门id为${v}`;
     }
     return { id: r.id, version: r.version, createdAt: r.createdAt, updatedAt: r.updatedAt, values, labels: shown };
   });

@@ -1,6 +1,6 @@
 import { PER_CALL, type Queryable } from '../../infra/db/db.ts';
 import { likeEscape } from '../../infra/db/like.ts';
-import { RECORD_SELECT, sqlId, type StoredRecord } from '../../services/records.ts';
+import { recordSelect, sqlId, type Schema, type StoredRecord } from '../../services/records.ts';
 
 /*
  * The records' SQL (issue 44 part 4): the rows of a tenant's meta tables. The routes
@@ -16,9 +16,9 @@ import { RECORD_SELECT, sqlId, type StoredRecord } from '../../services/records.
  */
 
 /** One record of a table of the tenant, or undefined. */
-export async function recordById(db: Queryable, tenantId: number, tableId: number, id: number): Promise<StoredRecord | undefined> {
+export async function recordById(db: Queryable, tenantId: number, schema: Schema, id: number): Promise<StoredRecord | undefined> {
   const [row] = await db.query<StoredRecord>(
-    `SELECT ${RECORD_SELECT} FROM meta_record r WHERE r.id = $1 AND r.table_id = ${sqlId(tableId)} AND r.tenant_id = $2`,
+    `SELECT ${recordSelect(schema)} FROM meta_record r WHERE r.id = $1 AND r.table_id = ${sqlId(schema.table.id)} AND r.tenant_id = $2`,
     [id, tenantId],
   );
   return row;
@@ -44,25 +44,36 @@ export async function countWhere(db: Queryable, where: string, params: unknown[]
   return n;
 }
 
-/** Records matching a WHERE, each with its sort key `k` (a keyset's), in the keyset's order, at most `limit`. */
-export const keyedRecords = (db: Queryable, where: string, params: unknown[], keyset: { key: string; order: string }, limit?: number) =>
+/** Records of a table matching a WHERE, each with its sort key `k` (a keyset's), in the keyset's order, at most `limit`. */
+export const keyedRecords = (
+  db: Queryable,
+  schema: Schema,
+  where: string,
+  params: unknown[],
+  keyset: { key: string; order: string },
+  limit?: number,
+) =>
   db.query<StoredRecord & { k: string | null }>(
-    `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE ${where} ORDER BY ${keyset.order}${limit === undefined ? '' : ` LIMIT ${limit}`}`,
+    `SELECT ${recordSelect(schema)}, ${keyset.key} AS k FROM meta_record r WHERE ${where} ORDER BY ${keyset.order}${limit === undefined ? '' : ` LIMIT ${limit}`}`,
     params,
     PER_CALL,
   );
 
 /** These records of a table, each with its sort key `k`, in the keyset's order (a page whose ids were chosen first). */
-export const recordsByIds = (db: Queryable, tableId: number, ids: number[], keyset: { key: string; order: string }) =>
+export const recordsByIds = (db: Queryable, schema: Schema, ids: number[], keyset: { key: string; order: string }) =>
   db.query<StoredRecord & { k: string | null }>(
-    `SELECT ${RECORD_SELECT}, ${keyset.key} AS k FROM meta_record r WHERE r.table_id = ${sqlId(tableId)} AND r.id = ANY($1::bigint[])
+    `SELECT ${recordSelect(schema)}, ${keyset.key} AS k FROM meta_record r WHERE r.table_id = ${sqlId(schema.table.id)} AND r.id = ANY($1::bigint[])
       ORDER BY ${keyset.order}`,
     [ids],
   );
 
-/** Records matching a WHERE in an order, at most `limit`. */
-export const recordsWhere = (db: Queryable, where: string, params: unknown[], order: string, limit: number) =>
-  db.query<StoredRecord>(`SELECT ${RECORD_SELECT} FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${limit}`, params, PER_CALL);
+/** Records of a table matching a WHERE in an order, at most `limit`. */
+export const recordsWhere = (db: Queryable, schema: Schema, where: string, params: unknown[], order: string, limit: number) =>
+  db.query<StoredRecord>(
+    `SELECT ${recordSelect(schema)} FROM meta_record r WHERE ${where} ORDER BY ${order} LIMIT ${limit}`,
+    params,
+    PER_CALL,
+  );
 
 /**
  * Choices for a reference: the referenced table's records whose title contains the keyword (or exactly `ids`, when

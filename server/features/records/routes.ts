@@ -105,7 +105,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
   };
 
   const recordOf = async (s: SessionInfo, schema: Schema, id: number): Promise<StoredRecord> => {
-    const row = await stored.recordById(db, s.tenantId, schema.table.id, id);
+    const row = await stored.recordById(db, s.tenantId, schema, id);
     if (!row) throw new ApiError('记录不存在或已被删除');
     const depart = departmentField(schema.fields);
     if (depart) {
@@ -229,11 +229,11 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     });
     // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
     // otherwise carry every matching row's columns (bench/records.bench.ts).
-    const rows = await stored.recordsByIds(db, schema.table.id, ids, keyset);
+    const rows = await stored.recordsByIds(db, schema, ids, keyset);
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
-      values: await present(db, s.tenantId, schema, rows, await phoneView(db, s)),
+      values: present(schema, rows, await phoneView(db, s)),
       ...counted,
       ...(last && rows.length === pageSize ? { next: pageCursor(last.k, last.id) } : {}),
     });
@@ -244,7 +244,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const s = c.get('session');
     const schema = await tableFor(c, { id: body.tableId }, 'view');
     const row = await recordOf(s, schema, body.id);
-    const [record] = await present(db, s.tenantId, schema, [row], await phoneView(db, s));
+    const [record] = present(schema, [row], await phoneView(db, s));
     return ok(record);
   });
 
@@ -328,8 +328,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const q = listQueryOf(body);
     const where = listWhere(s, schema, q, params);
     const n = await stored.countWhere(db, where.sql, params);
-    const rows = await stored.recordsWhere(db, where.sql, params, listOrder(schema, q), RECORD_LIMITS.maxExportRows);
-    const records = await present(db, s.tenantId, schema, rows, await phoneView(db, s));
+    const rows = await stored.recordsWhere(db, schema, where.sql, params, listOrder(schema, q), RECORD_LIMITS.maxExportRows);
+    const records = present(schema, rows, await phoneView(db, s));
     return c.json(
       ok({
         fileName: `${schema.table.label}-${day}.xlsx`,
@@ -361,8 +361,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const next = async (after: ListCursor | null, limit: number) => {
       const p = [...params];
       const at = (v: unknown) => `$${p.push(v)}`;
-      const rows = await stored.keyedRecords(db, `${where.sql}${after ? ` AND ${keyset.after(after, at)}` : ''}`, p, keyset, limit);
-      const records = await present(db, s.tenantId, schema, rows, phone);
+      const rows = await stored.keyedRecords(db, schema, `${where.sql}${after ? ` AND ${keyset.after(after, at)}` : ''}`, p, keyset, limit);
+      const records = present(schema, rows, phone);
       const last = rows.at(-1);
       return {
         rows: records.map((r) => schema.fields.map((f) => cellOf(f, ownValue(r.values, f.name), ownValue(r.labels, f.name)))),
