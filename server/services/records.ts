@@ -135,7 +135,7 @@ const recordHeld = (t: string, user: string, tenant: string, method: string, pat
             AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = ${t}.component)))))`;
 
 /**
- * How many rows of a list's order a filtered page reads at most before it sorts the matches instead (pageIds): about
+ * How many rows of a list's order a filtered page reads at most before it sorts the matches instead (pageRows): about
  * 5 ms of reading on PostgreSQL, against a sort of the few matches a sparse filter has.
  */
 const LIST_WALK = 10_000;
@@ -443,8 +443,13 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       return false;
     }
   };
+  /** A page's rows, with their labels and sort keys, read by the ids `inner` (a query) chooses, in the list's order. */
+  const rowsOf = (inner: string) =>
+    `SELECT ${recordSelect(schema)}, ${key} AS k FROM meta_record r
+      WHERE r.table_id = ${sqlId(schema.table.id)} AND r.id = ANY(ARRAY(${inner})) ORDER BY ${orderOf(sort)}`;
   /**
-   * One page's ids in the list's order: `limit` rows past `offset`, or after `cursor`. A sort on a field's value
+   * One page's rows in the list's order, chosen by their ids and read in the same statement: `limit` rows past
+   * `offset`, or after `cursor`. A sort on a field's value
    * reads the rows that have one first, by the value's index (forwards or backwards), and the rows without one only
    * when the page reaches past them, by id: one ORDER BY … NULLS LAST over both could walk no index and sorted every
    * match (钻石卡 by points: 300 ms of a million members). Each read walks the list's order, or sorts the matches:
@@ -458,12 +463,12 @@ export function listKeyset(schema: Schema, q: ListQuery) {
    *   one that finds fewer sorts the matches instead. The planner assumes matches spread evenly over the order; a
    *   fragment whose matches sit together (members who joined in one import) had it read 870,000 rows for 20.
    */
-  const pageIds = async (
+  const pageRows = async (
     db: Db,
     where: ListWhere,
     params: readonly unknown[],
     page: { limit: number; offset: number; cursor?: ListCursor; counted: Counted },
-  ) => {
+  ): Promise<Array<StoredRecord & { k: string | null }>> => {
     const { limit, offset, cursor } = page;
     const few = fewMatches(page.counted);
     // Counted none: there is no page to read.
@@ -472,7 +477,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string) => {
       const p = [...params];
       const c = cond((v) => `$${p.push(v)}`);
-      const run = async (sql: string) => (await db.query<{ id: number }>(sql, p, PER_CALL)).map((r) => Number(r.id));
+      const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
       const merged = `ORDER BY ${o.key ? `x.k ${o.dir}, x.id DESC` : `x.id ${o.dir}`} LIMIT ${take} OFFSET ${skip}`;
       const k = o.key ?? 'NULL';
       const sorted = `SELECT x.id FROM (SELECT r.id, ${k} AS k FROM meta_record r WHERE ${where.sql}${c} OFFSET 0) x ${merged}`;
@@ -502,7 +507,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         p,
         PER_CALL,
       );
-      return rows.length === 0 || rows[0].filled < scope.count ? run(sorted) : rows.map((r) => Number(r.id));
+      if (rows.length === 0 || rows[0].filled < scope.count) return run(sorted);
+      return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);
     };
     if (!sort.key || !sort.nullable) return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''));
     const value = sort.key;
@@ -534,7 +540,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     if (field && !sortableBy(field, counted))
       throw refuse('sortField', `超过 ${LIST_LIMITS.exactCountUpTo} 条时不能按“${field.label}”排序，请先筛选`);
   };
-  return { key, after, accepts, pageIds, assertSortable, order: orderOf(sort) };
+  return { key, after, accepts, pageRows, assertSortable, order: orderOf(sort) };
 }
 
 export interface StoredRecord {

@@ -59,14 +59,6 @@ export const keyedRecords = (
     PER_CALL,
   );
 
-/** These records of a table, each with its sort key `k`, in the keyset's order (a page whose ids were chosen first). */
-export const recordsByIds = (db: Queryable, schema: Schema, ids: number[], keyset: { key: string; order: string }) =>
-  db.query<StoredRecord & { k: string | null }>(
-    `SELECT ${recordSelect(schema)}, ${keyset.key} AS k FROM meta_record r WHERE r.table_id = ${sqlId(schema.table.id)} AND r.id = ANY($1::bigint[])
-      ORDER BY ${keyset.order}`,
-    [ids],
-  );
-
 /** Records of a table matching a WHERE in an order, at most `limit`. */
 export const recordsWhere = (db: Queryable, schema: Schema, where: string, params: unknown[], order: string, limit: number) =>
   db.query<StoredRecord>(

@@ -221,15 +221,14 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
     const after = readPageCursor(body.after, keyset.accepts);
-    const ids = await keyset.pageIds(db, where, params, {
+    // The page's ids are chosen first (sorting ids and keys only), then its rows read by them, in one statement: a
+    // sort over the whole match would otherwise carry every matching row's columns (bench/records.bench.ts).
+    const rows = await keyset.pageRows(db, where, params, {
       counted,
       limit: pageSize,
       offset: after ? 0 : (pageNum - 1) * pageSize,
       ...(after ? { cursor: after } : {}),
     });
-    // The page's ids are chosen first (sorting ids and keys only), then read: a sort over the whole match would
-    // otherwise carry every matching row's columns (bench/records.bench.ts).
-    const rows = await stored.recordsByIds(db, schema, ids, keyset);
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
