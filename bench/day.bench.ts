@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../tests/support/start-server.t
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { openDb } from '../server/infra/db/db.ts';
 import { quantile, round } from './stats.ts';
-import { failureOf, signIn, startBaseline } from './throughput.bench.ts';
+import { failureOf, signIn, startBaseline, type SessionHeaders } from './throughput.bench.ts';
 import { nicknameFragment, seedMembers, seedUsers } from './in-process.ts';
 import type { Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
@@ -89,7 +89,8 @@ function pick(calls: readonly DayCall[]): DayCall {
 interface Caller {
   kind: 'admin' | 'staff';
   url: string;
-  token: string;
+  /** the headers the console sends (UserToken, AccessToken) */
+  session: SessionHeaders;
   calls: readonly DayCall[];
 }
 
@@ -98,7 +99,7 @@ async function send(c: Caller, d: DayCall): Promise<{ ms: number; failure: strin
   const t0 = performance.now();
   const res = await fetch(`${c.url}/manage${d.call.path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', UserToken: c.token, 'Accept-Encoding': 'gzip' },
+    headers: { 'Content-Type': 'application/json', ...c.session, 'Accept-Encoding': 'gzip' },
     body: JSON.stringify(d.body()),
   });
   const failure = failureOf(d.call, res.status, await res.arrayBuffer());
@@ -214,7 +215,7 @@ async function callersOn(urls: readonly string[], day: ReturnType<typeof dayOf>)
   return Promise.all(
     kinds.map(async (kind, i) => {
       const url = urls[i % urls.length];
-      return { kind, url, token: await signIn(url, kind), calls: day[kind] };
+      return { kind, url, session: await signIn(url, kind), calls: day[kind] };
     }),
   );
 }
@@ -243,7 +244,7 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
         if (bodies[d.call.path]) continue;
         const res = await fetch(`${c.url}/manage${d.call.path}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', UserToken: c.token, 'Accept-Encoding': 'identity' },
+          headers: { 'Content-Type': 'application/json', ...c.session, 'Accept-Encoding': 'identity' },
           body: JSON.stringify(d.body()),
         });
         bodies[d.call.path] = await res.text();

@@ -10,7 +10,7 @@ import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
 import { createApiClient } from '@/api/client.ts';
-import { initUserPermission, login } from '@/api/calls/session/session-calls.ts';
+import { fetchAccessToken, initUserPermission, login } from '@/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 import { answerProblem, type Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
@@ -61,13 +61,20 @@ export function failureOf(call: Call, status: number, body: ArrayBuffer): string
   return answerProblem(call, json);
 }
 
-export async function signIn(url: string, userName: string): Promise<string> {
+/** The headers the console sends with every call once signed in: its UserToken and an AccessToken. */
+export interface SessionHeaders {
+  UserToken: string;
+  AccessToken: string;
+}
+
+/** Signs in as the console does (login, permissions, an AccessToken) and answers the headers it then sends. */
+export async function signIn(url: string, userName: string): Promise<SessionHeaders> {
   const store = memoryStore();
   const api = createApiClient({ store, baseURL: `${url}/manage` });
   const token = await login(api, { userName, password: DEMO_PASSWORD });
   store.setItem(STORAGE_KEYS.userToken, token);
   await initUserPermission(api);
-  return token;
+  return { UserToken: token, AccessToken: (await fetchAccessToken(api)).token };
 }
 
 /** What one slice of closed-loop load measured: each call's times (successes) and errors. */
@@ -83,18 +90,18 @@ interface Slice {
  * cores). After a warm-up, every call's time is kept for SLICE_MS. No Accept-Encoding: the real server and the
  * baselines send the same bytes.
  */
-async function slice(url: string, tokens: readonly string[], mix: Mix, firstErrors: Set<string>): Promise<Slice> {
+async function slice(url: string, sessions: readonly SessionHeaders[], mix: Mix, firstErrors: Set<string>): Promise<Slice> {
   const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
   const errors = new Map<string, number>(mix.map(([name]) => [name, 0]));
   let recording = false;
   let stop = false;
-  const client = async (token: string, offset: number) => {
+  const client = async (session: SessionHeaders, offset: number) => {
     for (let i = offset; !stop; i++) {
       const [name, call, body] = mix[i % mix.length];
       const t0 = performance.now();
       const res = await fetch(`${url}/manage${call.path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', UserToken: token, 'Accept-Encoding': 'identity' },
+        headers: { 'Content-Type': 'application/json', ...session, 'Accept-Encoding': 'identity' },
         body: JSON.stringify(body),
       });
       const failure = failureOf(call, res.status, await res.arrayBuffer());
@@ -105,7 +112,7 @@ async function slice(url: string, tokens: readonly string[], mix: Mix, firstErro
       } else times.get(name)!.push(performance.now() - t0);
     }
   };
-  const running = tokens.map((t, i) => client(t, i));
+  const running = sessions.map((t, i) => client(t, i));
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   recording = true;
   const started = performance.now();
@@ -143,13 +150,13 @@ const shuffled = <T>(xs: readonly T[]) => [...xs].sort(() => Math.random() - 0.5
  * machine that gets busier favours none. Each call's rate is reported with its share of both baselines.
  */
 async function compare(server: RunningServer, databaseUrl: string | undefined, mix: Mix) {
-  const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(server.url, 'admin')));
+  const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => signIn(server.url, 'admin')));
   // the bytes each call answers now, for the baselines to answer
   const bodies: Record<string, string> = {};
   for (const [, call, body] of mix) {
     const res = await fetch(`${server.url}/manage${call.path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', UserToken: tokens[0], 'Accept-Encoding': 'identity' },
+      headers: { 'Content-Type': 'application/json', ...sessions[0], 'Accept-Encoding': 'identity' },
       body: JSON.stringify(body),
     });
     bodies[call.path] = await res.text();
@@ -168,7 +175,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined, m
     for (let round = 0; round < ROUNDS; round++) {
       const work = (Object.keys(targets) as Target[]).flatMap((target) => mix.map((m) => [target, m] as const));
       for (const [target, m] of shuffled(work)) {
-        const measured = await slice(targets[target], tokens, [m], firstErrors);
+        const measured = await slice(targets[target], sessions, [m], firstErrors);
         slices.set(key(target, m[0]), [...(slices.get(key(target, m[0])) ?? []), measured]);
       }
     }
@@ -208,7 +215,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined, m
  */
 export async function benchThroughput() {
   const results: Record<string, unknown> = {
-    generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), each call alone; ${ROUNDS} rounds of ${SLICE_MS / 1000} s slices after ${WARMUP_MS / 1000} s warm-up, every call on the server and its baselines interleaved in shuffled order`,
+    generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), each signed in as the console is (UserToken and AccessToken on every call), each call alone; ${ROUNDS} rounds of ${SLICE_MS / 1000} s slices after ${WARMUP_MS / 1000} s warm-up, every call on the server and its baselines interleaved in shuffled order`,
     settings: 'production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches',
     mix: mixOf(0, 0)
       .map(([name, call]) => `${name.replace(/ \(.*/, '')} (${call.path})`)

@@ -69,8 +69,11 @@ export const forbidden = { result: 403, errmsg: '您没有当前操作的权限'
 
 /** What the chain asks the database: sessions, access tokens, API keys, interfaces and their relations. */
 export interface AccessLookups {
-  /** the live session a token names; given the call, also whether it may make it (else mayCall is asked) */
-  findSession: (token: string, call?: { method: string; path: string }) => Promise<FoundSession | null>;
+  /**
+   * the live session a token names; given the call, also whether it may make it (else mayCall is asked); given an
+   * AccessToken, also whether it is the session's (else accessTokenValid is asked)
+   */
+  findSession: (token: string, call?: { method: string; path: string }, accessToken?: string) => Promise<FoundSession | null>;
   /** why a token's session is no longer live, when it says (asked only once the session was not found) */
   whyEnded: (token: string) => Promise<SessionEndReason | null>;
   accessTokenValid: (session: SessionInfo, token: string) => Promise<boolean>;
@@ -150,17 +153,18 @@ export function accessChain(calls: CallTable, options: AccessOptions): Middlewar
     // A page or button call's permission is read with the session (one statement), once the interface rows exist.
     const pageCall = typeof owner === 'object';
     if (pageCall) await options.interfacesReady;
-    const found = await ask.findSession(token, pageCall ? { method: c.req.method, path } : undefined);
+    // An AccessToken header must be one this session holds and still valid (read with the session too); fetching a
+    // new one and logging out need none (the client sends its old one along).
+    const header = c.req.header('AccessToken');
+    const accessToken = header && !ACCESS_TOKEN_FREE.test(c.req.path) ? header : undefined;
+    const found = await ask.findSession(token, pageCall ? { method: c.req.method, path } : undefined, accessToken);
     if (!found) {
       // SPEC's 401, and why when an administrator ended it (the console then says so instead of "expired")
       const reason = await ask.whyEnded(token);
       return c.json({ result: 401, errmsg: 'userToken失效', ...(reason ? { reason } : {}) });
     }
     const { session } = found;
-    // An AccessToken header must be one this session holds and still valid; fetching a new one and logging out
-    // need none (the client sends its old one along).
-    const accessToken = c.req.header('AccessToken');
-    if (accessToken && !ACCESS_TOKEN_FREE.test(c.req.path) && !(await ask.accessTokenValid(session, accessToken))) {
+    if (accessToken && !(found.accessTokenValid ?? (await ask.accessTokenValid(session, accessToken)))) {
       return c.json({ result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' });
     }
     // 2. tenant

@@ -72,40 +72,57 @@ export const PRIVACY_ON = (tenant: string) =>
 /** An active tenant: enabled and not past its expiry (SQL over a `tenant` row aliased t). */
 export const TENANT_ACTIVE = `(t.status = 1 AND (t.expires_at IS NULL OR t.expires_at > now()))`;
 
-/** A session a token names, and, when the lookup was given the call, whether its roles may make it now. */
+/** A session a token names, and what the lookup was given to check with it. */
 export interface FoundSession {
   session: SessionInfo;
   /** menu.ts: callAllowed, read in the same statement as the session (undefined when no call was given) */
   mayCall?: boolean;
+  /** whether the AccessToken given is this session's and live (accessTokenValid's rule; undefined when none was given) */
+  accessTokenValid?: boolean;
 }
 
-/** The session lookup's SQL; with the call's permission ($2 method, $3 path) beside it, or without. */
-const sessionLookup = (withCall: boolean) =>
+/** accessTokenValid's rule as SQL: the token (hash `token`) is one the session `s` holds and not past its deadline. */
+const ACCESS_TOKEN_HELD = (token: string) =>
+  `EXISTS (SELECT 1 FROM access_token a WHERE a.token_hash = ${token} AND a.session_hash = s.token_hash AND a.deadline > now())`;
+
+/**
+ * The session lookup's SQL ($1 the token's hash); with the call's permission ($2 method, $3 path) beside it, and with
+ * whether an AccessToken (its hash, the last parameter) is the session's, or without either.
+ */
+const sessionLookup = (withCall: boolean, withAccessToken: boolean) =>
   `SELECT s.id::text AS id, s.token_hash AS "tokenHash", s.user_id AS "userId", s.tenant_id AS "tenantId", u.user_type AS "userType",
           s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt", s.permissions::text AS permissions,
           CASE WHEN s.permissions IS NOT NULL THEN s.permissions_at::text END AS "permissionsAt", ${TENANT_ACTIVE} AS "tenantActive",
-          u.must_change_password AS "mustChangePassword", u.depart_ids AS "departIds", ${PRIVACY_ON('s.tenant_id')} AS "privacyOn"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}
+          u.must_change_password AS "mustChangePassword", u.depart_ids AS "departIds", ${PRIVACY_ON('s.tenant_id')} AS "privacyOn"${withCall ? `, ${callAllowed('s.user_id', 's.tenant_id', '$2', '$3', 's.permissions')} AS "mayCall"` : ''}${withAccessToken ? `, ${ACCESS_TOKEN_HELD(withCall ? '$4' : '$2')} AS "accessTokenValid"` : ''}
      FROM user_session s
      JOIN app_user u ON u.id = s.user_id AND u.tenant_id = s.tenant_id
      JOIN tenant t ON t.id = s.tenant_id
     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 1`;
 
-/** Two texts, each kept prepared with one plan (a shell call's lookup has no permission to read), written once. */
-const FIND_SESSION = sessionLookup(false);
-const FIND_SESSION_FOR_CALL = sessionLookup(true);
+/** Four texts, each kept prepared with one plan (a shell call's lookup has no permission to read), written once. */
+const FIND_SESSION = [sessionLookup(false, false), sessionLookup(false, true), sessionLookup(true, false), sessionLookup(true, true)];
 
 /**
  * The live session a token names, or null when unknown, expired, revoked or its user disabled. With `call` (a page
- * or button call), the same statement also answers whether the session may make it: one round trip where a page
- * call made two. The access chain still applies the checks in their order (session, tenant, then this).
+ * or button call), the same statement also answers whether the session may make it; with `accessToken`, whether that
+ * token is the session's and live: one round trip where a page call from the console (which sends its AccessToken
+ * with every call) made three. The access chain still applies the checks in their order (session, access token,
+ * tenant, then the call).
  */
-export async function findSession(db: Db, token: string, call?: { method: string; path: string }): Promise<FoundSession | null> {
-  const [row] = call
-    ? await db.query<SessionInfo & { mayCall: boolean }>(FIND_SESSION_FOR_CALL, [sha256(token), call.method, call.path])
-    : await db.query<SessionInfo>(FIND_SESSION, [sha256(token)]);
+export async function findSession(
+  db: Db,
+  token: string,
+  call?: { method: string; path: string },
+  accessToken?: string,
+): Promise<FoundSession | null> {
+  const params: unknown[] = [sha256(token), ...(call ? [call.method, call.path] : []), ...(accessToken ? [sha256(accessToken)] : [])];
+  const [row] = await db.query<SessionInfo & { mayCall?: boolean; accessTokenValid?: boolean }>(
+    FIND_SESSION[(call ? 2 : 0) + (accessToken ? 1 : 0)],
+    params,
+  );
   if (!row) return null;
-  const { mayCall, ...session } = row as SessionInfo & { mayCall?: boolean };
-  return mayCall === undefined ? { session } : { session, mayCall };
+  const { mayCall, accessTokenValid: tokenValid, ...session } = row;
+  return { session, ...(mayCall === undefined ? {} : { mayCall }), ...(tokenValid === undefined ? {} : { accessTokenValid: tokenValid }) };
 }
 
 /** Why a session that is no longer live was ended, when it says ('forced': an administrator forced it off), else null. */
@@ -123,10 +140,11 @@ export type SessionEndReason = 'forced';
 /** Fetching a new access token and logging out need none (the client sends its old one along). */
 export const ACCESS_TOKEN_FREE = /\/anon\/vue\/(token|logout)$/;
 
+/** Whether an AccessToken is this session's and live (ACCESS_TOKEN_HELD), asked apart from the lookup. */
 export async function accessTokenValid(db: Db, session: SessionInfo, token: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM access_token WHERE token_hash = $1 AND session_hash = $2 AND deadline > now()', [
+  const [row] = await db.query<{ valid: boolean }>(`SELECT ${ACCESS_TOKEN_HELD('$1')} AS valid FROM (SELECT $2::text AS token_hash) s`, [
     sha256(token),
     session.tokenHash,
   ]);
-  return rows.length > 0;
+  return row.valid;
 }

@@ -114,7 +114,7 @@ export async function relateDefaults(db: Queryable, calls: CallTable, target: { 
 
 /** The lookups on a database (the server's); tests give the chain their own. */
 export const dbLookups = (db: Db): AccessLookups => ({
-  findSession: (token, call) => findSession(db, token, call),
+  findSession: (token, call, accessToken) => findSession(db, token, call, accessToken),
   whyEnded: (token) => whyEnded(db, token),
   accessTokenValid: (session, token) => accessTokenValid(db, session, token),
   touch: async (session) => {

@@ -39,6 +39,8 @@ interface World {
   iface?: number;
   /** the session lookup answers the permission with the session (the database's does, given the call) */
   answersMayCall?: boolean;
+  /** the session lookup answers the AccessToken with the session (the database's does, given one) */
+  answersAccessToken?: boolean;
   /** why the session that was not found was ended */
   ended?: 'forced';
 }
@@ -49,12 +51,16 @@ function harness(world: World = {}) {
   // the call each session lookup was given (page and button calls), or '-' (none)
   const sessionCalls: string[] = [];
   const lookups: AccessLookups = {
-    findSession: async (token, call) => {
-      asked.push(`session ${token}`);
+    findSession: async (token, call, accessToken) => {
+      asked.push(`session ${token}${accessToken ? ` +${accessToken}` : ''}`);
       sessionCalls.push(call ? `${call.method} ${call.path}` : '-');
       const found = world.session === undefined ? session() : world.session;
       if (!found) return null;
-      return call && world.answersMayCall ? { session: found, mayCall: world.allowed ?? true } : { session: found };
+      return {
+        session: found,
+        ...(call && world.answersMayCall ? { mayCall: world.allowed ?? true } : {}),
+        ...(accessToken && world.answersAccessToken ? { accessTokenValid: world.accessTokenOk ?? true } : {}),
+      };
     },
     whyEnded: async (token) => (asked.push(`whyEnded ${token}`), world.ended ?? null),
     accessTokenValid: async (s, token) => (asked.push(`accessToken ${s.id} ${token}`), world.accessTokenOk ?? true),
@@ -153,8 +159,9 @@ describe('access chain: session, then tenant, then permission', () => {
     const h = harness({ accessTokenOk: false });
     const bad = { result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' };
     expect((await h.call('/v1/user/list', { UserToken: 't', AccessToken: 'a1' })).body).toEqual(bad);
-    expect(h.asked).toEqual(['session t', 'accessToken s1 a1']);
+    expect(h.asked).toEqual(['session t +a1', 'accessToken s1 a1']);
     h.asked.length = 0;
+    // the two calls that need none do not give it to the lookup either
     expect(await h.call('/anon/vue/token', { UserToken: 't', AccessToken: 'a1' })).toEqual(OK);
     expect(await h.call('/anon/vue/logout', { UserToken: 't', AccessToken: 'a1' })).toEqual(OK);
     expect(h.asked).toEqual(['session t', 'touch s1', 'session t', 'touch s1']);
@@ -162,6 +169,16 @@ describe('access chain: session, then tenant, then permission', () => {
     // no AccessToken header: nothing to check
     expect(await h.call('/vue/userInfo', { UserToken: 't' })).toEqual(OK);
     expect(h.asked).toEqual(['session t', 'touch s1']);
+  });
+
+  it('an AccessToken the session lookup answers is not asked again, and its answer holds', async () => {
+    const bad = { result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' };
+    const refused = harness({ answersAccessToken: true, accessTokenOk: false });
+    expect((await refused.call('/vue/userInfo', { UserToken: 't', AccessToken: 'a1' })).body).toEqual(bad);
+    expect(refused.asked).toEqual(['session t +a1']);
+    const held = harness({ answersAccessToken: true, answersMayCall: true });
+    expect(await held.call('/v1/user/list', { UserToken: 't', AccessToken: 'a1' })).toEqual(OK);
+    expect(held.asked).toEqual(['session t +a1', 'touch s1']);
   });
 
   it('a disabled or expired tenant: 401, even for the shell’s calls and with every permission', async () => {
