@@ -77,7 +77,7 @@ export async function loadSchemaFor(
 
 type SchemaRow = TableDef & { fields: MetaFieldRow[]; refFields: Record<string, Array<Pick<MetaFieldRow, 'id' | 'type'>>> };
 
-/** The table $2 (an id, or a page's component) of tenant $1, its fields and its references' tables' fields; `extra` a column more. */
+/** The table $2 (an id, or a page's component) of tenant $1, its fields and its references' tables' fields; `allowed`: a boolean more. */
 const schemaSql = (by: { id: number } | { component: string }, allowed?: string) =>
   `SELECT t.id, t.tenant_id AS "tenantId", t.name, t.label, t.label_en AS "labelEn", t.remark, t.component,
           (SELECT COALESCE(json_agg(x ORDER BY x.sort, x.id), '[]') FROM (SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = t.id) x) AS fields,
