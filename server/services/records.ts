@@ -47,59 +47,48 @@ export const sqlId = (n: number): string => {
 };
 
 /**
- * The table (by id or by the menu component its page has) and its fields in order, in the caller's tenant only, with
- * the fields of the tables its references name (their titles label the references): one statement.
+ * A records call's table (by id or by the menu component its page has) and its fields in order, in the caller's
+ * tenant only, with the fields of the tables its references name (their titles label the references), and whether
+ * the caller may do `op` to it (recordHeld): one statement.
  */
-export async function loadSchema(db: Queryable, tenantId: number, by: { id: number } | { component: string }): Promise<Schema> {
-  const [row] = await db.query<SchemaRow>(schemaSql(by), [tenantId, 'id' in by ? by.id : by.component]);
-  if (!row) throw new ApiError('数据表不存在');
-  return schemaOf(row);
-}
-
-/** A records call's table as loadSchema reads it, and whether the caller may do `op` to it (recordHeld), in one statement. */
 export async function loadSchemaFor(
   db: Queryable,
   s: SessionInfo,
   by: { id: number } | { component: string },
   call: { method: string; path: string; op: RecordOp },
 ): Promise<Schema & { allowed: boolean }> {
-  const [row] = await db.query<SchemaRow & { allowed: boolean }>(schemaSql(by, recordHeld('t', '$3', '$1', '$4', '$5', '$6')), [
-    s.tenantId,
-    'id' in by ? by.id : by.component,
-    s.userId,
-    call.method,
-    call.path,
-    call.op,
-  ]);
+  const [row] = await db.query<
+    TableDef & { fields: MetaFieldRow[]; refFields: Record<string, Array<Pick<MetaFieldRow, 'id' | 'type'>>>; allowed: boolean }
+  >(
+    `SELECT t.id, t.tenant_id AS "tenantId", t.name, t.label, t.label_en AS "labelEn", t.remark, t.component,
+            (SELECT COALESCE(json_agg(x ORDER BY x.sort, x.id), '[]') FROM (SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = t.id) x) AS fields,
+            (SELECT COALESCE(json_object_agg(rt.id, (SELECT COALESCE(json_agg(json_build_object('id', rf.id, 'type', rf.type) ORDER BY rf.sort, rf.id), '[]')
+                                                    FROM meta_field rf WHERE rf.table_id = rt.id)), '{}')
+               FROM meta_table rt WHERE rt.tenant_id = t.tenant_id
+                AND rt.id IN (SELECT f.ref_table_id FROM meta_field f WHERE f.table_id = t.id)) AS "refFields",
+            ${recordHeld('t', '$3', '$1', '$4', '$5', '$6')} AS allowed
+       FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`,
+    [s.tenantId, 'id' in by ? by.id : by.component, s.userId, call.method, call.path, call.op],
+  );
   if (!row) throw new ApiError('数据表不存在');
-  return { ...schemaOf(row), allowed: row.allowed };
+  const { fields, refFields, allowed, ...table } = row;
+  return {
+    table,
+    fields,
+    refTitles: new Map(Object.entries(refFields).map(([id, f]) => [Number(id), titleField(f)?.id ?? null])),
+    allowed,
+  };
 }
 
-type SchemaRow = TableDef & { fields: MetaFieldRow[]; refFields: Record<string, Array<Pick<MetaFieldRow, 'id' | 'type'>>> };
-
-/** The table $2 (an id, or a page's component) of tenant $1, its fields and its references' tables' fields; `allowed`: a boolean more. */
-const schemaSql = (by: { id: number } | { component: string }, allowed?: string) =>
-  `SELECT t.id, t.tenant_id AS "tenantId", t.name, t.label, t.label_en AS "labelEn", t.remark, t.component,
-          (SELECT COALESCE(json_agg(x ORDER BY x.sort, x.id), '[]') FROM (SELECT ${FIELD_SELECT} FROM meta_field f WHERE f.table_id = t.id) x) AS fields,
-          (SELECT COALESCE(json_object_agg(rt.id, (SELECT COALESCE(json_agg(json_build_object('id', rf.id, 'type', rf.type) ORDER BY rf.sort, rf.id), '[]')
-                                                  FROM meta_field rf WHERE rf.table_id = rt.id)), '{}')
-             FROM meta_table rt WHERE rt.tenant_id = t.tenant_id
-              AND rt.id IN (SELECT f.ref_table_id FROM meta_field f WHERE f.table_id = t.id)) AS "refFields"${allowed ? `, ${allowed} AS allowed` : ''}
-     FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`;
-
-const schemaOf = ({ fields, refFields, ...table }: SchemaRow): Schema => ({
-  table: {
-    id: table.id,
-    tenantId: table.tenantId,
-    name: table.name,
-    label: table.label,
-    labelEn: table.labelEn,
-    remark: table.remark,
-    component: table.component,
-  },
-  fields,
-  refTitles: new Map(Object.entries(refFields).map(([id, f]) => [Number(id), titleField(f)?.id ?? null])),
-});
+/**
+ * The title field of the table a reference field names (null: its records are named #id), read with the schema; a
+ * table since deleted is refused as a missing one is.
+ */
+export function refTitleOf(schema: Schema, refTableId: number): number | null {
+  const title = schema.refTitles.get(refTableId);
+  if (title === undefined) throw new ApiError('数据表不存在');
+  return title;
+}
 
 /** The field a record is known by (references show it): the first text field, else the first field. */
 export const titleField = <F extends Pick<MetaFieldRow, 'type'>>(fields: readonly F[]): F | undefined =>

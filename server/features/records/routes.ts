@@ -14,10 +14,10 @@ import {
   listOrder,
   listWhere,
   type ListCursor,
-  loadSchema,
   logWrite,
   loadSchemaFor,
   present,
+  refTitleOf,
   titleField,
   violatedField,
   type ListQuery,
@@ -254,10 +254,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const schema = await tableFor(c, { id: body.tableId }, 'view');
     const field = schema.fields.find((f) => f.name === body.field && f.type === 'reference');
     if (!field || field.refTableId === null) throw new ApiError('没有这个引用字段');
-    const ref = await loadSchema(db, s.tenantId, { id: field.refTableId });
-    const t = titleField(ref.fields);
     const { keyword, ids } = body;
-    return ok(await stored.referenceChoices(db, s.tenantId, field.refTableId, t ? t.id : null, keyword, ids));
+    return ok(await stored.referenceChoices(db, s.tenantId, field.refTableId, refTitleOf(schema, field.refTableId), keyword, ids));
   });
 
   mount(app, recordApi.save, async (c) => {
@@ -401,9 +399,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const lookups = new Map<number, Map<string, number>>();
     for (const f of schema.fields) {
       if (f.type === 'reference' && f.refTableId !== null) {
-        const ref = await loadSchema(db, s.tenantId, { id: f.refTableId });
-        const t = titleField(ref.fields);
-        const found = t ? await stored.recordTitles(db, s.tenantId, f.refTableId, t.id) : [];
+        const t = refTitleOf(schema, f.refTableId);
+        const found = t !== null ? await stored.recordTitles(db, s.tenantId, f.refTableId, t) : [];
         lookups.set(f.id, new Map(found.filter((x) => x.t !== null).map((x) => [x.t, x.id])));
       }
       if (f.type === 'department') {
