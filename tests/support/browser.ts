@@ -48,24 +48,22 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     await server?.stop();
   });
 
-  /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
-  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
-    // A Chinese browser, as the console's users have (its first visit follows the browser's language).
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', ...options });
-    const page = await context.newPage();
-    hear(page);
-    return page;
-  };
-  const logIn = async (page: Page, userName: string) => {
-    await page.getByLabel('账号').fill(userName);
-    await page.getByLabel('密码').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-  };
-  /** A fresh context (its own storage) of several pages, each heard as newPage's are (a failure says what they showed). */
+  /**
+   * A fresh context (its own storage) whose pages are heard (a failure says what they showed): a Chinese browser, as
+   * the console's users have (its first visit follows the browser's language).
+   */
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = await browser.newContext({ locale: 'zh-CN', ...options });
     context.on('page', hear);
     return context;
+  };
+  /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> =>
+    (await newContext({ viewport: { width: 1280, height: 800 }, ...options })).newPage();
+  const logIn = async (page: Page, userName: string) => {
+    await page.getByLabel('账号').fill(userName);
+    await page.getByLabel('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
   };
   /** A fresh browser context signed in as userName through the login form, on the first leaf. */
   const signedInPage = async (userName: string, options: BrowserContextOptions = {}): Promise<Page> => {
