@@ -354,7 +354,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
   const scope = held && [...new Set(held)];
   // Every condition but a text contains is one that a btree of the partition answers (wantedIndexes): a count sized
   // large walks one and stops at its bound. With none (the whole table), the planner reads the first rows as they lie.
-  const countWalk: CountWalk = !textContains && (filter !== '' || (depart !== undefined && scope !== null)) ? 'first' : 'plan';
+  const countWalk: CountWalk = !textContains && (filter !== '' || scope !== null) ? 'first' : 'plan';
   if (!depart || scope === null) return { sql, base, filters: filter, countWalk, scope: null };
   // Compared as JSON, so the department's indexes answer it (syncScopeIndexes). One department is part of the base:
   // its index walks the list's order as the tenant's does.
@@ -591,7 +591,7 @@ export function present(schema: Schema, rows: readonly StoredRecord[], phone: (p
       if (v === undefined) v = null;
       if (f.type === 'phone' && typeof v === 'string') v = phone(v);
       values[f.name] = v;
-      const label = r.labels?.[String(f.id)] ?? undefined;
+      const label = r.labels?.[String(f.id)];
       if (typeof v === 'number' && f.type === 'reference') shown[f.name] = label ?? `#${v}（已删除）`;
       if (typeof v === 'number' && f.type === 'department') shown[f.name] = label ?? `部门id为${v}`;
     }
