@@ -9,8 +9,11 @@ export interface AccessTokenGrant {
 }
 
 export interface RefreshInput {
-  /** the token this tab holds; a grant with another token means another tab refreshed already */
-  knownToken: string | null;
+  /**
+   * the token to replace: the one a refused call carried, else the one this tab holds. A live stored token other than
+   * it means another tab has refreshed already, and is adopted instead of fetching.
+   */
+  staleToken: string | null;
 }
 
 export interface AccessTokenContext {
@@ -33,11 +36,17 @@ export type AccessTokenEvent =
   /** another tab refreshed and broadcast its grant */
   | ({ type: 'TOKEN_RECEIVED' } & AccessTokenGrant);
 
+/**
+ * How long before its deadline a token is refreshed: a tenth of the time it had left when it arrived, at most 30 s. So
+ * calls carry the next token before the server would refuse the last one (accessToken失效 shows an error).
+ */
+export const refreshLeadMs = (refreshInMs: number) => Math.min(30_000, Math.floor(Math.max(0, refreshInMs) / 10));
+
 /** Retry after 1 s, 2 s, 4 s ... at most 60 s. */
 export const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * The access token: a timer set to the deadline minus now refreshes it from /anon/vue/token. The refresh
+ * The access token: a timer set shortly before its deadline (refreshLeadMs) refreshes it from /anon/vue/token. The refresh
  * actor (given by the app) holds a cross-tab lock and adopts a token another tab already fetched, so all tabs
  * together make one refresh per deadline. A failed refresh is a state with a retry, never a silent stop.
  */
@@ -67,7 +76,7 @@ export const accessTokenMachine = setup({
       event.type === 'REFRESH' && (!event.failedToken || !context.replaced.includes(event.failedToken)),
   },
   delays: {
-    untilDeadline: ({ context }) => context.refreshInMs,
+    untilDue: ({ context }) => context.refreshInMs - refreshLeadMs(context.refreshInMs),
     retryDelay: ({ context }) => retryDelayMs(context.attempts),
   },
 }).createMachine({
@@ -80,7 +89,9 @@ export const accessTokenMachine = setup({
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
-        input: ({ context }) => ({ knownToken: context.token }),
+        input: ({ context, event }) => ({
+          staleToken: event.type === 'REFRESH' && event.failedToken ? event.failedToken : context.token,
+        }),
         onDone: {
           target: 'scheduled',
           actions: { type: 'adoptGrant', params: ({ event }) => event.output },
@@ -95,8 +106,8 @@ export const accessTokenMachine = setup({
       },
     },
     scheduled: {
-      description: 'A token is held; the timer fires at its deadline.',
-      after: { untilDeadline: 'refreshing' },
+      description: 'A token is held; the timer fires a little before its deadline.',
+      after: { untilDue: 'refreshing' },
       on: {
         REFRESH: { guard: 'failedWithoutBeingReplaced', target: 'refreshing' },
         TOKEN_RECEIVED: {

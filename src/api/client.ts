@@ -3,7 +3,7 @@ import type { Answer } from './contract/answers.ts';
 import type * as v from 'valibot';
 import { answerProblem, type Answered, type Call, type Sent } from './table/define.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
-import { STORAGE_KEYS, memoryStore, type KeyValueStore } from './storage.ts';
+import { STORAGE_KEYS, liveAccessToken, memoryStore, type KeyValueStore } from './storage.ts';
 
 /** The request base path. */
 export const BASE_URL = '/manage';
@@ -77,10 +77,10 @@ export interface FailureInfo {
 export function createApiClient(options: ApiClientOptions) {
   const { store } = options;
   const baseURL = options.baseURL ?? BASE_URL;
-  /** UserToken from storage, and AccessToken when present (also for requests made outside ofetch). */
+  /** UserToken from storage, and AccessToken when present and live (also for requests made outside ofetch). */
   const authHeaders = (): Record<string, string> => {
     const userToken = store.getItem(STORAGE_KEYS.userToken);
-    const accessToken = store.getItem(STORAGE_KEYS.accessToken);
+    const accessToken = liveAccessToken(store);
     // The console's language, so the reference server refuses in it.
     const language = store.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'zh-CN';
     return {
@@ -142,7 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
       path,
       quiet: Boolean(opts.quiet),
       fieldErrors: Boolean(opts.fieldErrors),
-      accessToken: store.getItem(STORAGE_KEYS.accessToken),
+      accessToken: liveAccessToken(store),
     };
     const started = performance.now();
     let status: number | null = null;

@@ -21,6 +21,17 @@ export const STORAGE_KEYS = {
   lastTenant: 'lastTenant',
 } as const;
 
+/**
+ * The stored access token while its deadline has not passed, else null: a token past its deadline is not sent (the
+ * server would refuse the call with accessToken失效, and a tab opened after it would fail its boot). One with no
+ * deadline stored (a backend that gives none) is sent until the server refuses it.
+ */
+export function liveAccessToken(store: KeyValueStore, now = Date.now()): string | null {
+  const token = store.getItem(STORAGE_KEYS.accessToken);
+  const deadline = store.getItem(STORAGE_KEYS.accessTokenDeadline);
+  return token && (deadline === null || Number(deadline) > now) ? token : null;
+}
+
 /** The part of Storage the client needs; tests pass a Map-backed one. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { AccessTokenGrant, RefreshInput } from '@machines/access-token.machine.ts';
 import type { ApiClient } from '@/api/client.ts';
 import { fetchAccessToken } from '@/api/calls/session/session-calls.ts';
-import { STORAGE_KEYS, type KeyValueStore } from '@/api/storage.ts';
+import { STORAGE_KEYS, liveAccessToken, type KeyValueStore } from '@/api/storage.ts';
 
 /** The name of the Web Lock and BroadcastChannel the tabs of one console share. */
 export const TOKEN_CHANNEL = 'scrm-access-token';
@@ -26,16 +26,17 @@ export function browserTabs(): TabCoordination & { channel: BroadcastChannel | n
 }
 
 /**
- * The access-token machine's refresh: under the cross-tab lock, adopt a stored token that is still valid and is
- * not the one this tab already holds (another tab refreshed); otherwise fetch /anon/vue/token, store it under
- * AccessToken and tell the other tabs. So all tabs together make one refresh per deadline.
+ * The access-token machine's refresh: under the cross-tab lock, adopt a stored token that is live and is not the one
+ * to replace (another tab refreshed, or this tab's refused call carried an older one); otherwise fetch
+ * /anon/vue/token, store it under AccessToken and tell the other tabs. So all tabs together make one refresh per
+ * deadline, however their timers and refused calls interleave.
  */
 export function createRefreshToken(api: ApiClient, store: KeyValueStore, tabs: TabCoordination, now = () => Date.now()) {
   return fromPromise<AccessTokenGrant, RefreshInput>(({ input }) =>
     tabs.withLock(async () => {
-      const stored = store.getItem(STORAGE_KEYS.accessToken);
+      const stored = liveAccessToken(store, now());
       const storedDeadline = Number(store.getItem(STORAGE_KEYS.accessTokenDeadline));
-      if (stored && stored !== input.knownToken && storedDeadline > now()) {
+      if (stored && stored !== input.staleToken && storedDeadline > 0) {
         return { token: stored, deadline: storedDeadline, refreshInMs: storedDeadline - now() };
       }
       const { token, deadline } = await fetchAccessToken(api);

@@ -42,4 +42,33 @@ describe('access token across tabs in Chromium', () => {
     await expect.poll(() => second.locator('.fui-Toast').count()).toBe(0);
     await context.close();
   });
+
+  it('a console opened again after its access token’s deadline boots and shows its page, sending no dead token', async () => {
+    const context = await ui.newContext();
+    const first = await context.newPage();
+    await first.goto(`${ui.baseUrl}/#/login`);
+    await ui.logIn(first, 'admin');
+    await first.waitForURL(/#\/dashboard$/);
+    await expect.poll(() => first.evaluate(() => localStorage.getItem('AccessToken'))).not.toBeNull();
+    const dead = await first.evaluate(() => localStorage.getItem('AccessToken'));
+    const deadline = Number(await first.evaluate(() => localStorage.getItem('AccessTokenDeadline')));
+    await first.close();
+    // The tab is closed past the token's deadline: nobody refreshed it, the session itself is still open.
+    await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()) + 500));
+
+    const carried: Array<string | undefined> = [];
+    context.on('request', (r: Request) => {
+      if (r.url().includes('/manage/')) carried.push(r.headers()['accesstoken']);
+    });
+    const again = await context.newPage();
+    await again.goto(`${ui.baseUrl}/#/manage/roles`);
+    await again.getByRole('heading', { name: '角色管理', level: 1 }).waitFor();
+    await again.getByText('超级管理员').first().waitFor();
+    // Before the fix the boot's calls carried the dead token, were refused with accessToken失效, and the console
+    // showed 用户信息或菜单未能加载，请重试。 whatever the user did, until the session ended.
+    expect(carried.length).toBeGreaterThan(3);
+    expect(carried).not.toContain(dead);
+    await expect.poll(() => again.getByText('用户信息或菜单未能加载，请重试。').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type EventObject } from 'xstate';
-import { accessTokenMachine, retryDelayMs } from '@machines/access-token.machine.ts';
+import { accessTokenMachine, refreshLeadMs, retryDelayMs } from '@machines/access-token.machine.ts';
 import { controllableActors } from './fake-actors.ts';
 import { afterEvent, flush, itFollowsItsTable, itReaches, modelPaths, runPath, type Drive } from './harness.ts';
 
@@ -9,7 +9,7 @@ const grant = (token: string, deadline: number, refreshInMs = 30_000) => ({ toke
 const EVENTS = [
   { type: 'xstate.done.actor.refreshToken', output: grant('t1', 1_000_000) },
   { type: 'xstate.error.actor.refreshToken', error: new Error('网络异常，请检查网络后重试') },
-  { type: afterEvent('untilDeadline') },
+  { type: afterEvent('untilDue') },
   { type: afterEvent('retryDelay') },
   { type: 'REFRESH' },
   { type: 'REFRESH', failedToken: 't1' },
@@ -33,8 +33,10 @@ describe('access-token machine (model-based)', () => {
     actor.start();
     // A delayed transition of the model is the SUT's clock moving by exactly that delay.
     const settleOrTick = (e: EventObject) => {
-      if (e.type === afterEvent('untilDeadline')) clock.increment(actor.getSnapshot().context.refreshInMs);
-      else if (e.type === afterEvent('retryDelay')) clock.increment(retryDelayMs(actor.getSnapshot().context.attempts));
+      if (e.type === afterEvent('untilDue')) {
+        const { refreshInMs } = actor.getSnapshot().context;
+        clock.increment(refreshInMs - refreshLeadMs(refreshInMs));
+      } else if (e.type === afterEvent('retryDelay')) clock.increment(retryDelayMs(actor.getSnapshot().context.attempts));
       else return settle(e);
       return true;
     };
@@ -63,13 +65,13 @@ describe('access-token machine (model-based)', () => {
 });
 
 describe('access-token machine timing', () => {
-  it('refreshes when the deadline comes, not before, and keeps a late TOKEN_RECEIVED from moving it back', async () => {
+  it('refreshes a tenth of its time before the deadline, not before, and keeps a late TOKEN_RECEIVED from moving it back', async () => {
     const { actors, settle, started } = controllableActors(['refreshToken']);
     const clock = new SimulatedClock();
     const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock }).start();
     settle({ type: 'xstate.done.actor.refreshToken', output: grant('t1', 5000, 5000) } as never);
     await flush();
-    clock.increment(4999);
+    clock.increment(4499);
     expect(actor.getSnapshot().value).toBe('scheduled');
     actor.send({ type: 'TOKEN_RECEIVED', ...grant('old', 1000, 0) });
     expect(actor.getSnapshot().context.token).toBe('t1');
@@ -95,6 +97,33 @@ describe('access-token machine timing', () => {
     expect(actor.getSnapshot().value).toBe('refreshing');
     expect(started).toHaveLength(3);
     actor.stop();
+  });
+
+  it('asks the refresh to replace the token a refused call carried, else the one it holds', async () => {
+    const { actors, settle, inputs } = controllableActors(['refreshToken']);
+    const clock = new SimulatedClock();
+    const actor = createActor(accessTokenMachine.provide({ actors: actors as never }), { clock }).start();
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t1', 60_000, 60_000) } as never);
+    await flush();
+    // a call that carried a token another tab stored before this tab adopted it
+    actor.send({ type: 'REFRESH', failedToken: 'from-storage' });
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t2', 120_000, 60_000) } as never);
+    await flush();
+    actor.send({ type: 'REFRESH' });
+    settle({ type: 'xstate.done.actor.refreshToken', output: grant('t3', 180_000, 60_000) } as never);
+    await flush();
+    clock.increment(60_000 - refreshLeadMs(60_000));
+    expect(inputs.map(([, input]) => input)).toEqual([
+      { staleToken: null },
+      { staleToken: 'from-storage' },
+      { staleToken: 't2' },
+      { staleToken: 't3' },
+    ]);
+    actor.stop();
+  });
+
+  it('leads the deadline by a tenth of the time left, at most 30 s', () => {
+    expect([0, -5, 3000, 9, 60_000, 300_000, 1_800_000].map(refreshLeadMs)).toEqual([0, 0, 300, 0, 6000, 30_000, 30_000]);
   });
 
   it('retries after 1, 2, 4 ... seconds, at most 60', () => {

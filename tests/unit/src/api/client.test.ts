@@ -38,6 +38,24 @@ describe('api client (SPEC 7 common rules)', () => {
     expect(seen[0].headers.has('AccessToken')).toBe(false);
   });
 
+  it('sends the access token until its stored deadline, then none, and says which one a refused call carried', async () => {
+    const { fetch, seen } = recordingFetch({ result: 'error', values: 'accessToken失效', errmsg: 'accessToken失效' });
+    const carried: Array<string | null> = [];
+    const store = memoryStore({ UserToken: 'u-1', AccessToken: 'a-1', AccessTokenDeadline: String(Date.now() + 60_000) });
+    const api = createApiClient({ store, baseURL: 'http://h/manage', fetch, onFailure: (_, info) => carried.push(info.accessToken) });
+    await api.call('/vue/userInfo').catch(() => {});
+    store.setItem('AccessTokenDeadline', String(Date.now() - 1));
+    await api.call('/vue/userInfo').catch(() => {});
+    // a backend that gives no deadline: the token is sent until the server refuses it
+    store.removeItem('AccessTokenDeadline');
+    await api.call('/vue/userInfo').catch(() => {});
+    expect(seen.map((r) => r.headers.get('AccessToken'))).toEqual(['a-1', null, 'a-1']);
+    expect(carried).toEqual(['a-1', null, 'a-1']);
+    expect(api.request('/x').headers).toHaveProperty('AccessToken', 'a-1');
+    store.setItem('AccessTokenDeadline', String(Date.now() - 1));
+    expect(api.request('/x').headers).not.toHaveProperty('AccessToken');
+  });
+
   it('adds the tenant id as renantId to anonymous SMS calls only', async () => {
     const { fetch, seen } = recordingFetch({ result: 'ok', values: 'x' });
     const api = createApiClient({ store: memoryStore(), baseURL: 'http://h/manage', fetch, tenantId: () => 7 });

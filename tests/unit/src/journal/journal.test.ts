@@ -52,7 +52,7 @@ const PAYLOADS: Record<string, Record<string, () => Record<string, unknown>>> = 
 const PLAIN: Record<string, string[]> = {
   accessToken: [
     'xstate.error.actor.refreshToken',
-    'xstate.after.untilDeadline.accessToken.scheduled',
+    'xstate.after.untilDue.accessToken.scheduled',
     'xstate.after.retryDelay.accessToken.retrying',
   ],
   bindPhone: [
