@@ -71,6 +71,10 @@ describe('the error catalogue in Chromium, answers from the real server', () => 
     // refresh it without a word before the page's call does. Let it finish first.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/manage/v1/menu/pinyin')));
     const before = await page.evaluate(() => localStorage.getItem('AccessToken'));
+    // The side menu's click is tracked: its operation log (a quiet call) would meet the stale token first, and the
+    // fresh token it fetches would let the page's own call through before that one is sent. Here it is answered
+    // without reaching the server, so the page's call is the one that meets the stale token.
+    await page.route('**/manage/v1/userOperationLog/save', (route) => route.fulfill({ json: { result: 'ok' } }));
     // A real condition: the server no longer knows the token this tab holds.
     await page.evaluate(() => localStorage.setItem('AccessToken', 'stale-access-token'));
     const refreshed = page.waitForRequest('**/manage/anon/vue/token');
