@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import s from './status.module.css';
 import { BusyRing } from './busy-ring.tsx';
 import { createActorContext } from '@xstate/react';
 import { useCallback } from 'react';
@@ -8,23 +8,8 @@ import { useLocalize } from '@/i18n/use-t.ts';
 /** The global loading overlay's actor (reference-counted). */
 export const LoadingContext = createActorContext(loadingMachine);
 
-const useStyles = makeStyles({
-  overlay: {
-    position: 'fixed',
-    inset: 0,
-    zIndex: 2000,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    // A veil of the theme's own background (light or dark).
-    backgroundColor: tokens.colorNeutralBackgroundAlpha2,
-  },
-  box: { padding: tokens.spacingHorizontalXXL, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralBackground1 },
-});
-
 /** Shown while any OPEN has no CLOSE yet. */
 export function LoadingOverlay() {
-  const s = useStyles();
   const shown = LoadingContext.useSelector((st) => st.matches('shown'));
   const text = LoadingContext.useSelector((st) => st.context.text);
   const localize = useLocalize();

@@ -9,13 +9,10 @@ import { STORAGE_KEYS } from '@/api/storage.ts';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 import { useApi } from '../session/api-context.ts';
 import { PhoneVerification } from '../session/phone-verification.tsx';
-import { cardStyle } from './card-style.ts';
+import card from './public.module.css';
 import { useNotify } from '../toast.tsx';
 
 const useStyles = makeStyles({
-  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: cardStyle('420px'),
-  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
   tenant: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
@@ -70,13 +67,13 @@ function FormShell({
   onSubmit: () => void;
   children: React.ReactNode;
 }) {
-  const s = useStyles();
   const t = useT();
   const localize = useLocalize();
   return (
-    <main className={s.page}>
+    <main className={card.page}>
       <form
-        className={s.card}
+        className={card.card}
+        style={{ '--card-width': '420px' } as React.CSSProperties}
         aria-label={title}
         noValidate
         onSubmit={(e: FormEvent) => {
@@ -84,7 +81,7 @@ function FormShell({
           onSubmit();
         }}
       >
-        <h1 className={s.title}>{title}</h1>
+        <h1 className={card.title}>{title}</h1>
         {children}
         {error && (
           <MessageBar intent="error">

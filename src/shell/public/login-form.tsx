@@ -1,6 +1,6 @@
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
-import { cardStyle } from './card-style.ts';
+import s from './public.module.css';
 import { useLocalize, useT } from '@/i18n/use-t.ts';
 
 export interface LoginFormProps {
@@ -14,31 +14,8 @@ export interface LoginFormProps {
   initialUserName?: string;
 }
 
-const useStyles = makeStyles({
-  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  card: cardStyle('360px'),
-  title: { margin: 0, fontSize: tokens.fontSizeBase600 },
-  slogan: { margin: 0, color: tokens.colorNeutralForeground3 },
-  links: { display: 'flex', justifyContent: 'space-between' },
-  // Plain elements in the theme's colours: the login route carries no MessageBar or Link module (docs/architecture.md).
-  error: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    color: tokens.colorNeutralForeground1,
-  },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    textDecoration: 'none',
-    ':hover': { color: tokens.colorBrandForegroundLinkHover, textDecoration: 'underline' },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusSmall },
-  },
-});
-
 /** The sign-in form. Field values are the form's own input, not session state. */
 export function LoginForm({ onSubmit, busy, error, slogan, initialUserName = '' }: LoginFormProps) {
-  const s = useStyles();
   const t = useT();
   const localize = useLocalize();
   const [userName, setUserName] = useState(initialUserName);
