@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { zhPublic } from '@/i18n/messages.ts';
 import { zhSignedIn } from '@/i18n/messages-zh.ts';
 import { en } from '@/i18n/messages-en.ts';
 import { readLanguage } from '@/i18n/use-t.ts';
-import { importTarget } from '@tests/support/imports.ts';
+import { reachedFiles } from '@tests/support/imports.ts';
 
 const zhCN = { ...zhPublic, ...zhSignedIn };
 
@@ -12,23 +12,8 @@ const zhCN = { ...zhPublic, ...zhSignedIn };
  * The source files the console runs before the signed-in shell's chunk: what main.tsx imports, followed through
  * static imports and the lazy imports of the public screens (not the shell's chunk, whose texts come with it).
  */
-function publicFiles(): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/(?:^import\s[^;]*?from\s|^export\s[^;]*?from\s|import\()\s*'([^']+)'/gm)) {
-      if (/^import\s+type\b/.test(m[0])) continue;
-      const target = importTarget(file, m[1]);
-      if (!target || !existsSync(target) || !/\.tsx?$/.test(target)) continue;
-      if (/signed-in\.tsx$|messages-(zh|en)\.ts$|client-messages\.ts$/.test(target)) continue;
-      visit(target);
-    }
-  };
-  visit('src/app/main.tsx');
-  return [...seen];
-}
+const publicFiles = () =>
+  reachedFiles('src/app/main.tsx', { lazy: true, skip: /signed-in\.tsx$|messages-(zh|en)\.ts$|client-messages\.ts$/ });
 
 describe('shell texts', () => {
   it('has every text the public screens show in the login route (messages.ts), each text in one part only', () => {
