@@ -681,6 +681,15 @@ describe('business areas', () => {
 
   it('发布为页面: a tenant admin makes a dictionary table a working page of their tenant in one step', async () => {
     const page = await ui.signedInPage('admin');
+    // The tables' first page is slow to come (a slow network, a busy server): it answers only after the new table is
+    // saved, and the new table is still shown where it lands.
+    let saved = false;
+    let answerList = () => {};
+    const slowList = new Promise<void>((resolve) => (answerList = resolve));
+    await page.route('**/manage/v1/metaData/selMetaTableList', async (route) => {
+      if (!saved) await slowList;
+      await route.continue();
+    });
     await page.goto(`${ui.baseUrl}/#/manage/meta-data`);
     await page.getByRole('heading', { name: '数据字典', level: 1 }).waitFor();
     await page.getByRole('button', { name: '新增数据表' }).first().click();
@@ -689,7 +698,11 @@ describe('business areas', () => {
     await drawer.getByRole('textbox', { name: /^名称/ }).fill('快递包裹');
     // no component typed: the field shows what publishing will give it (custom/<标识>)
     await expect.poll(() => drawer.getByRole('textbox', { name: /^页面组件/ }).getAttribute('placeholder')).toBe('custom/parcel');
+    const saving = page.waitForResponse('**/manage/v1/metaData/saveMetaTable');
     await drawer.getByRole('button', { name: '保存' }).click();
+    await saving;
+    saved = true;
+    answerList();
     const fields = page.getByRole('region', { name: '字段：快递包裹', exact: true });
     await fields.getByRole('button', { name: '新增字段' }).click();
     const fieldDrawer = page.getByRole('dialog', { name: '新增字段' });

@@ -10,6 +10,7 @@ import { ResourcePage } from '@/kit/page/resource-page.tsx';
 import { SubList } from '@/kit/list/sub-list.tsx';
 import { useEditor } from '@/kit/form/use-editor.ts';
 import { useFilters } from '@/kit/list/use-filters.ts';
+import { lastPage } from '@/kit/list/list-query.ts';
 import { listed, usePageData, useRowsOf } from '@/kit/list/use-list.ts';
 import { useT } from '@/i18n/use-t.ts';
 import type { ViewProps } from '../view-props.ts';
@@ -102,9 +103,15 @@ export default function MetaDataView({ route }: ViewProps) {
             const isNew = tableEditor.row === null;
             tableEditor.saved();
             // A new table is the newest, and tables are listed by id: it is on the last page of the whole list, which
-            // is shown with the new table chosen (a search that would hide it is cleared).
-            const total = (f.keyword ? allTables.length : data.count) + 1;
-            if (isNew) setList({ filters: { keyword: '', table: String(id) }, page: Math.ceil(total / list.size) });
+            // is shown with the new table chosen (a search that would hide it is cleared). The list is counted again
+            // for it: the rows on screen may not have loaded yet, or be another search's.
+            if (isNew) {
+              const show = (count: number) => setList({ filters: { keyword: '', table: String(id) }, page: lastPage(count, list.size) });
+              calls.tables({ pageNum: 1, pageSize: 1 }).then(
+                (r) => show(r.count),
+                () => show(1),
+              );
+            }
           }}
         />
       )}
