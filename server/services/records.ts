@@ -169,7 +169,7 @@ function wantedIndexes(tableId: number, fields: readonly IndexedField[]) {
     if (kind === 'trigram') {
       const chars = charsOf(`(data ->> '${fid}')`);
       // With a department field the index also holds each record's department (btree_gin), so a scoped caller's
-      // contains is one scan of it (scopeText): ANDed with the department's btree, a fragment of a few thousand
+      // contains is one scan of it (listWhere): ANDed with the department's btree, a fragment of a few thousand
       // matches read a bitmap of a third of the table (35-85 ms at a million members).
       const name = depart ? `meta_rec_s_${fid}_d${sqlId(depart.id)}` : `meta_rec_s_${fid}`;
       const scoped = depart ? `, (data ->> '${sqlId(depart.id)}')` : '';
@@ -192,7 +192,7 @@ function wantedIndexes(tableId: number, fields: readonly IndexedField[]) {
   }
   if (depart) {
     const [t, d] = [sqlId(tableId), sqlId(depart.id)];
-    // the department as the text the trigram indexes hold it (scopeText), sized from the data
+    // the department as the text the trigram indexes hold it (listWhere), sized from the data
     statistics.set(`meta_rec_xd_${d}`, `CREATE STATISTICS meta_rec_xd_${d} ON (data ->> '${d}') FROM ${on}`);
     const scope = (name: string, columns: string) =>
       indexes.set(`meta_rec_t${t}_d${d}_${name}`, {
@@ -237,19 +237,15 @@ export async function syncRecordIndexes(db: Queryable, tables: readonly number[]
     partitions ? [partitions] : [],
   );
   const indexes = new Map<string, { sql: string; gin: boolean }>();
-  const statistics = new Map<string, string>();
-  /** the partition each wanted statistics object is on */
-  const statisticsOn = new Map<string, string>();
+  /** each wanted statistics object's statement, and the partition it is on */
+  const statistics = new Map<string, { sql: string; on: string }>();
   for (const tableId of new Set([...(tables ?? []), ...fields.map((f) => f.tableId)])) {
     const want = wantedIndexes(
       tableId,
       fields.filter((f) => f.tableId === tableId),
     );
     for (const [name, index] of want.indexes) indexes.set(name, index);
-    for (const [name, sql] of want.statistics) {
-      statistics.set(name, sql);
-      statisticsOn.set(name, recordPartition(tableId));
-    }
+    for (const [name, sql] of want.statistics) statistics.set(name, { sql, on: recordPartition(tableId) });
   }
   const keptIndexes = new Set<string>();
   for (const have of haveIndexes) {
@@ -261,10 +257,10 @@ export async function syncRecordIndexes(db: Queryable, tables: readonly number[]
   const keptStatistics = new Set(haveStatistics.map((s) => s.name));
   for (const [name, index] of indexes) if (!keptIndexes.has(name)) await db.query(index.sql);
   const gather = new Set<string>();
-  for (const [name, sql] of statistics) {
+  for (const [name, { sql, on }] of statistics) {
     if (keptStatistics.has(name)) continue;
     await db.query(sql);
-    gather.add(statisticsOn.get(name)!);
+    gather.add(on);
   }
   // Statistics made at a start (a release that wants new ones) describe rows that are already there: gathered now, or
   // the planner would guess until autovacuum next analyzed the table, which a table that rarely changes may never
@@ -326,8 +322,8 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
     return `$${params.length}`;
   };
   let textContains = false;
-  /** a text contains that a trigram index answers (with a department field, it holds the department too) */
-  let trigramContains = false;
+  /** a text contains that a trigram index answers, which holds the department too where there is one (ListWhere.matchFirst) */
+  let matchFirst = false;
   // A value compared with a field's JSON is sent as JSON text cast to jsonb: a constant the planner folds, so it
   // reads the field's statistics (to_jsonb() is only stable, and left it guessing 0.5% for an enum matching a quarter).
   const json = (v: string | number | boolean) => `${p(JSON.stringify(v))}::jsonb`;
@@ -345,7 +341,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
       case 'image': {
         const text = `(r.data ->> '${fid}')`;
         textContains = true;
-        trigramContains ||= indexKind(field) === 'trigram';
+        matchFirst ||= indexKind(field) === 'trigram';
         // Through the field's trigram index, or its index of characters for one or two (one % or 张 that no row has
         // was a scan of a million rows).
         parts.push(indexKind(field) === 'trigram' ? containsText(text, value, p, 'ilike') : `${text} ILIKE ${p(contains(value))}`);
@@ -390,7 +386,6 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
   // Every condition but a text contains is one that a btree of the partition answers (wantedIndexes): a count sized
   // large walks one and stops at its bound. With none (the whole table), the planner reads the first rows as they lie.
   const countWalk: CountWalk = !textContains && (filter !== '' || scope !== null) ? 'first' : 'plan';
-  const matchFirst = trigramContains;
   if (!depart || scope === null) return { sql, base, filters: filter, countWalk, matchFirst, scope: null };
   // Compared as JSON, so the department's indexes answer it (syncScopeIndexes). One department is part of the base:
   // its index walks the list's order as the tenant's does.
@@ -399,7 +394,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
   // index (wantedIndexes), one scan per department: the JSON comparison let the planner AND the trigrams' bitmap with
   // the department index's, a third of the table. The walks of the list's order keep the JSON form (`base`, `scope`).
   // (Each department is read from the JSON placeholder the walks use, so every statement uses every placeholder.)
-  const asText = trigramContains && scope.length <= SCOPE_TEXT_UP_TO;
+  const asText = matchFirst && scope.length <= SCOPE_TEXT_UP_TO;
   const text = (json: string) => `(r.data ->> '${sqlId(depart.id)}') = (${json} #>> '{}')`;
   if (scope.length === 1) {
     const value = json(scope[0]);
@@ -414,9 +409,9 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
     };
   }
   const departs = `${p(scope.map((d) => JSON.stringify(d)))}::jsonb[]`;
-  const scopeText = `(${scope.map((_, i) => text(`(${departs})[${i + 1}]`)).join(' OR ')})`;
+  const inScope = asText ? `(${scope.map((_, i) => text(`(${departs})[${i + 1}]`)).join(' OR ')})` : `${key} = ANY(${departs})`;
   return {
-    sql: `${sql} AND ${asText ? scopeText : `${key} = ANY(${departs})`}`,
+    sql: `${sql} AND ${inScope}`,
     base,
     filters: filter,
     countWalk,
