@@ -210,6 +210,9 @@ describe('records list plans', () => {
     // two characters, any letter case (found through the field's index of characters, then matched whole)
     expect(await found('X减')).toEqual(['满100x减']);
     expect(await found('x%')).toEqual([]);
+    // three or more, through the trigram index: any letter case (ILIKE), and a fragment without one (LIKE) as literally
+    expect(await found('100X减')).toEqual(['满100x减']);
+    expect(await found('0%减')).toEqual(['满100%减']);
     expect(await found('！')).toEqual([`${long}！`]);
     // 200 characters: the whole of them, not their first hundred (which both long names share)
     expect(long).toHaveLength(200);
