@@ -135,6 +135,12 @@ const LIST_WALK = 10_000;
  */
 const SCOPE_TEXT_UP_TO = 8;
 
+/**
+ * A searchable text's trigram index also holds which run of 2^ID_RUN_BITS ids (16,384) each record's id is in, so a
+ * contains in the order of ids reads its matches one run at a time from the newest (pageRows).
+ */
+const ID_RUN_BITS = 14;
+
 type IndexedField = Pick<MetaFieldRow, 'id' | 'type' | 'searchable' | 'unique'>;
 
 /**
@@ -171,10 +177,11 @@ function wantedIndexes(tableId: number, fields: readonly IndexedField[]) {
       // With a department field the index also holds each record's department (btree_gin), so a scoped caller's
       // contains is one scan of it (listWhere): ANDed with the department's btree, a fragment of a few thousand
       // matches read a bitmap of a third of the table (35-85 ms at a million members).
-      const name = depart ? `meta_rec_s_${fid}_d${sqlId(depart.id)}` : `meta_rec_s_${fid}`;
+      // It also holds each id's run (ID_RUN_BITS: `_r`), which a contains in the order of ids reads one at a time.
+      const name = depart ? `meta_rec_s_${fid}_d${sqlId(depart.id)}_r` : `meta_rec_s_${fid}_r`;
       const scoped = depart ? `, (data ->> '${sqlId(depart.id)}')` : '';
       indexes.set(name, {
-        sql: `CREATE INDEX ${name} ON ${on} USING gin ((data ->> '${fid}') gin_trgm_ops, (${chars})${scoped})`,
+        sql: `CREATE INDEX ${name} ON ${on} USING gin ((data ->> '${fid}') gin_trgm_ops, (${chars})${scoped}, (id >> ${ID_RUN_BITS}))`,
         gin: true,
       });
       statistics.set(`meta_rec_xc_${fid}`, `CREATE STATISTICS meta_rec_xc_${fid} ON (${chars}) FROM ${on}`);
@@ -515,15 +522,38 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     // Counted none: there is no page to read.
     if (few && page.counted.count === 0) return [];
     // Each query numbers its own placeholders after the filters' values.
-    const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string) => {
+    /** `bound`: the id `cond` reads the order from (a cursor's, in the order of ids): rows past it only */
+    const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string, bound?: number) => {
       const p = [...params];
-      const c = cond((v) => `$${p.push(v)}`);
+      const at = (v: unknown) => `$${p.push(v)}`;
+      const c = cond(at);
       const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
       const merged = `ORDER BY ${o.key ? `x.k ${o.dir}, x.id DESC` : `x.id ${o.dir}`} LIMIT ${take} OFFSET ${skip}`;
       const k = o.key ?? 'NULL';
       const sorted = `SELECT x.id FROM (SELECT r.id, ${k} AS k FROM meta_record r WHERE ${where.sql}${c} OFFSET 0) x ${merged}`;
       if (few) return run(sorted);
       const reach = take + skip;
+      // A contains in the order of ids reads its matches one run of ids at a time (the trigram index holds each id's
+      // run), from the newest run (the oldest going up), until a run brings the page: the matches of a run are read
+      // and sorted, never all of them, wherever they sit. A walk of the order passed over the rows between the
+      // newest and the first match (会员7 sits 200,000 rows down a million members), then sorted all 111,111.
+      if (where.matchFirst && !o.key) {
+        const partition = recordPartition(schema.table.id);
+        const [top, end, step] = o.dir === 'DESC' ? ['max', 'min', -1] : ['min', 'max', 1];
+        const edge = (fn: string) => `(SELECT ${fn}(id) FROM ${partition})`;
+        // from a cursor's run, not the newest: the runs before it hold no row past it, but would all be read
+        const from = bound === undefined ? edge(top) : `${o.dir === 'DESC' ? 'LEAST' : 'GREATEST'}(${edge(top)}, ${at(bound)}::bigint)`;
+        // The runs are read in turn, each in order: the first `reach` rows are the page's and those before it. Each is
+        // read through the index, its matches sorted (`r.id + 0`): the planner also walked the primary key backwards,
+        // from the newest row, for each run, which passes over every run before it where a common fragment is missing.
+        // A run's rows are at most 16,384.
+        return run(
+          `SELECT x.id FROM (SELECT y.id, y.k FROM generate_series(${from} >> ${ID_RUN_BITS}, ${edge(end)} >> ${ID_RUN_BITS}, ${step}) b(v)
+             CROSS JOIN LATERAL
+             (SELECT r.id, NULL AS k FROM meta_record r WHERE ${where.sql}${c} AND (r.id >> ${ID_RUN_BITS}) = b.v
+               ORDER BY r.id + 0 ${o.dir} LIMIT ${reach}) y LIMIT ${reach}) x ${merged}`,
+        );
+      }
       const { base, filters, scope } = where;
       // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
       // deep page); without, the first rows themselves.
@@ -552,7 +582,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       if (rows.length === 0 || rows[0].filled < scope.count) return run(sorted);
       return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);
     };
-    if (!sort.key || !sort.nullable) return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''));
+    if (!sort.key || !sort.nullable)
+      return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''), sort.key ? undefined : cursor?.id);
     const value = sort.key;
     const reach = limit + offset;
     const valued =
@@ -570,6 +601,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       reach - valued.length,
       0,
       (at) => ` AND ${value} IS NULL${cursor?.k === null ? ` AND r.id < ${at(cursor.id)}` : ''}`,
+      cursor?.k === null ? cursor.id : undefined,
     );
     return [...valued, ...missing].slice(offset, reach);
   };

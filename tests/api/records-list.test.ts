@@ -184,6 +184,59 @@ describe('records list plans', () => {
     }
   });
 
+  it('a contains in the order of ids reads one run of ids at a time: pages across runs, for every caller', async () => {
+    // 3,600 members 37 ids apart (133,000 ids: nine runs of 16,384), each department in turn, with a marker; the
+    // sequence goes on past them. Their matches are too many to be sorted at once (over 1,000 per caller).
+    const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
+    const department = String(table.fields.find((f) => f.name === 'department')!.id);
+    await server.query(
+      `WITH s AS (SELECT max(id) AS top FROM meta_record)
+       INSERT INTO meta_record (id, tenant_id, table_id, data)
+       SELECT s.top + g * 37, 1, $1, jsonb_build_object($2::text, '跨段会员' || g, $3::text, ($4::int[])[(g % 3) + 1])
+         FROM s, generate_series(1, 3600) g`,
+      [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
+    );
+    await server.query(`SELECT setval('meta_record_id_seq', (SELECT max(id) FROM meta_record))`);
+    await server.query('ANALYZE meta_record');
+    const marked = await server.query<{ id: number; d: number }>(
+      `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE '跨段%' ORDER BY id DESC`,
+      [table.table.id, department, nickname],
+    );
+    for (const [who, scope] of [
+      ['admin', null],
+      ['staff', [departs.east]],
+      ['tenantadmin', [departs.hq, departs.east]],
+    ] as const) {
+      const caller = await signedIn(server.url, who);
+      const want = marked.filter((r) => scope === null || (scope as readonly number[]).includes(r.d)).map((r) => r.id);
+      expect(want.length, who).toBeGreaterThan(1_000);
+      const page = (pageNum: number, after?: string) =>
+        call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
+          tableId: table.table.id,
+          filters: { nickname: '跨段' },
+          pageNum,
+          pageSize: 50,
+          after,
+        });
+      const last = Math.ceil(want.length / 50);
+      // the first page, one that straddles two runs (a run holds about 443 of them), one deep, the last
+      for (const n of [1, 9, Math.ceil(last / 2), last]) {
+        const a = await page(n);
+        expect(
+          a.values?.map((r) => r.id),
+          `${who}: page ${n}`,
+        ).toEqual(want.slice((n - 1) * 50, n * 50));
+        if (a.next && n < last) {
+          const after = await page(n + 1, a.next);
+          expect(
+            after.values?.map((r) => r.id),
+            `${who}: page ${n + 1} from page ${n}'s cursor`,
+          ).toEqual(want.slice(n * 50, (n + 1) * 50));
+        }
+      }
+    }
+  });
+
   it('matches a contains filter whole and literally: one character, 200, and %, _ and \\ as themselves', async () => {
     const admin = await signedIn(server.url, 'admin');
     const long = `长${'名'.repeat(198)}尾`;
@@ -302,19 +355,22 @@ describe('records list plans', () => {
       );
     const [own, ...more] = await textIndexes();
     expect(more).toEqual([]);
-    expect(own.indexname).toBe(`meta_rec_s_${title}_d${owner}`);
-    expect(own.indexdef).toMatch(new RegExp(`gin_trgm_ops, regexp_split_to_array\\(lower.*\\(data ->> '${owner}'::text\\)`));
+    expect(own.indexname).toBe(`meta_rec_s_${title}_d${owner}_r`);
+    // (and each id's run of 16,384: a contains newest first reads its matches a run at a time)
+    expect(own.indexdef).toMatch(
+      new RegExp(`gin_trgm_ops, regexp_split_to_array\\(lower.*\\(data ->> '${owner}'::text\\)\\), \\(\\(id >> 14\\)\\)`),
+    );
     expect(await indexes(tableId)).toEqual([d(String(amount)), d('id'), d('u')].sort());
     expect(await call(admin.token, '/v1/metaData/delMetaField', { id: owner })).toMatchObject({ result: 'ok' });
     expect(await indexes(tableId)).toEqual([]);
     // without the department field, the text's index holds its trigrams and characters only
-    expect((await textIndexes()).map((i) => i.indexname)).toEqual([`meta_rec_s_${title}`]);
+    expect((await textIndexes()).map((i) => i.indexname)).toEqual([`meta_rec_s_${title}_r`]);
     expect(await call(admin.token, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({ result: 'ok' });
     // the table's records' partition went with it, and its indexes and statistics with that
     expect(await partition()).toBeNull();
     const left = await server.query(`SELECT indexname FROM pg_indexes WHERE tablename = $1 OR indexname = ANY($2::text[])`, [
       `meta_record_t${tableId}`,
-      [`meta_rec_s_${title}`, `meta_rec_s_${amount}`],
+      [`meta_rec_s_${title}_r`, `meta_rec_s_${amount}`],
     ]);
     expect(left).toEqual([]);
     expect(await server.query(`SELECT 1 FROM pg_statistic_ext WHERE stxname = $1`, [`meta_rec_xt_${title}`])).toEqual([]);
