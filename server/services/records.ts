@@ -141,6 +141,12 @@ const SCOPE_TEXT_UP_TO = 8;
  */
 const ID_RUN_BITS = 14;
 
+/**
+ * How many rows of the order of ids a contains walks before it reads the runs (pageRows): a fragment of one row in
+ * fifty finds its first page there, and a rarer one's walk costs about a millisecond.
+ */
+const RUNS_AFTER = 1_000;
+
 type IndexedField = Pick<MetaFieldRow, 'id' | 'type' | 'searchable' | 'unique'>;
 
 /**
@@ -506,6 +512,25 @@ export function listKeyset(schema: Schema, q: ListQuery) {
    *   one that finds fewer sorts the matches instead. The planner assumes matches spread evenly over the order; a
    *   fragment whose matches sit together (members who joined in one import) had it read 870,000 rows for 20.
    */
+  /**
+   * The first `reach` rows in the order of ids (`o`) meeting `where` and `c`, read one run of ids at a
+   * time (ID_RUN_BITS) from the newest (the oldest going up), or from the run of `from` (a cursor's id, written in:
+   * the walk beside it shares the placeholders, and each must be used): the runs before it hold no row past it, but
+   * would all be read. The runs are read in turn, each in
+   * order, so the first `reach` rows are the page's and those before it. Each run's matches are read through the
+   * trigram index and sorted (`r.id + 0`): the planner also walked the primary key backwards, from the newest row,
+   * for each run, which passes over every run before it where a common fragment is missing. A run holds at most
+   * 16,384 rows.
+   */
+  const idRuns = (where: ListWhere, o: Sort, reach: number, c: string, from?: number) => {
+    const partition = recordPartition(schema.table.id);
+    const [top, end, step] = o.dir === 'DESC' ? ['max', 'min', -1] : ['min', 'max', 1];
+    const edge = (fn: string) => `(SELECT ${fn}(id) FROM ${partition})`;
+    const first = from === undefined ? edge(top) : `${o.dir === 'DESC' ? 'LEAST' : 'GREATEST'}(${edge(top)}, ${sqlId(from)})`;
+    return `SELECT y.id, y.k FROM generate_series(${first} >> ${ID_RUN_BITS}, ${edge(end)} >> ${ID_RUN_BITS}, ${step}) b(v)
+      CROSS JOIN LATERAL (SELECT r.id, NULL AS k FROM meta_record r WHERE ${where.sql}${c} AND (r.id >> ${ID_RUN_BITS}) = b.v
+        ORDER BY r.id + 0 ${o.dir} LIMIT ${reach}) y LIMIT ${reach}`;
+  };
   const pageRows = async (
     db: Db,
     where: ListWhere,
@@ -525,39 +550,24 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     /** `bound`: the id `cond` reads the order from (a cursor's, in the order of ids): rows past it only */
     const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string, bound?: number) => {
       const p = [...params];
-      const at = (v: unknown) => `$${p.push(v)}`;
-      const c = cond(at);
+      const c = cond((v) => `$${p.push(v)}`);
       const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
       const merged = `ORDER BY ${o.key ? `x.k ${o.dir}, x.id DESC` : `x.id ${o.dir}`} LIMIT ${take} OFFSET ${skip}`;
       const k = o.key ?? 'NULL';
       const sorted = `SELECT x.id FROM (SELECT r.id, ${k} AS k FROM meta_record r WHERE ${where.sql}${c} OFFSET 0) x ${merged}`;
       if (few) return run(sorted);
       const reach = take + skip;
-      // A contains in the order of ids reads its matches one run of ids at a time (the trigram index holds each id's
-      // run), from the newest run (the oldest going up), until a run brings the page: the matches of a run are read
-      // and sorted, never all of them, wherever they sit. A walk of the order passed over the rows between the
-      // newest and the first match (会员7 sits 200,000 rows down a million members), then sorted all 111,111.
-      if (where.matchFirst && !o.key) {
-        const partition = recordPartition(schema.table.id);
-        const [top, end, step] = o.dir === 'DESC' ? ['max', 'min', -1] : ['min', 'max', 1];
-        const edge = (fn: string) => `(SELECT ${fn}(id) FROM ${partition})`;
-        // from a cursor's run, not the newest: the runs before it hold no row past it, but would all be read
-        const from = bound === undefined ? edge(top) : `${o.dir === 'DESC' ? 'LEAST' : 'GREATEST'}(${edge(top)}, ${at(bound)}::bigint)`;
-        // The runs are read in turn, each in order: the first `reach` rows are the page's and those before it. Each is
-        // read through the index, its matches sorted (`r.id + 0`): the planner also walked the primary key backwards,
-        // from the newest row, for each run, which passes over every run before it where a common fragment is missing.
-        // A run's rows are at most 16,384.
-        return run(
-          `SELECT x.id FROM (SELECT y.id, y.k FROM generate_series(${from} >> ${ID_RUN_BITS}, ${edge(end)} >> ${ID_RUN_BITS}, ${step}) b(v)
-             CROSS JOIN LATERAL
-             (SELECT r.id, NULL AS k FROM meta_record r WHERE ${where.sql}${c} AND (r.id >> ${ID_RUN_BITS}) = b.v
-               ORDER BY r.id + 0 ${o.dir} LIMIT ${reach}) y LIMIT ${reach}) x ${merged}`,
-        );
-      }
+      // A contains in the order of ids that the walk below does not fill reads its matches one run of ids at a time
+      // (the trigram index holds each id's run), from the newest run (the oldest going up), until the runs read hold
+      // the page: the matches of a run are read and sorted, never all of them, wherever they sit. Sorting every match
+      // read all 111,111 of 会员7, which sit 200,000 rows down a million members. Its walk is short (RUNS_AFTER): a
+      // common fragment's page is among the first rows, and the runs find a rarer one's.
+      const runs = where.matchFirst && !o.key ? idRuns(where, o, reach, c, bound) : null;
+      const otherwise = runs ? `SELECT x.id FROM (${runs}) x ${merged}` : sorted;
       const { base, filters, scope } = where;
       // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
       // deep page); without, the first rows themselves.
-      const window = Math.max(reach, Math.min(LIST_WALK + 20 * reach, sortCosts));
+      const window = Math.max(reach, Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, sortCosts));
       const walk = (within: string, bounded: boolean) =>
         bounded
           ? `SELECT w.id, w.k FROM (SELECT r.id, ${k} AS k, (${filters}) AS hit FROM meta_record r WHERE ${within}${c}
@@ -566,7 +576,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       const bounded = filters !== '';
       if (!scope) {
         const found = await run(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);
-        return !bounded || found.length === take ? found : run(sorted);
+        return !bounded || found.length === take ? found : run(otherwise);
       }
       // Each department's walk, merged; a bounded walk that found fewer than the page needs may have stopped short.
       const each = walk(`${base} AND ${scope.key} = d.v`, bounded);
@@ -579,7 +589,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         p,
         PER_CALL,
       );
-      if (rows.length === 0 || rows[0].filled < scope.count) return run(sorted);
+      if (rows.length === 0 || rows[0].filled < scope.count) return run(otherwise);
       return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);
     };
     if (!sort.key || !sort.nullable)

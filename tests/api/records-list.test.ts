@@ -186,7 +186,8 @@ describe('records list plans', () => {
 
   it('a contains in the order of ids reads one run of ids at a time: pages across runs, for every caller', async () => {
     // 3,600 members 37 ids apart (133,000 ids: nine runs of 16,384), each department in turn, with a marker; the
-    // sequence goes on past them. Their matches are too many to be sorted at once (over 1,000 per caller).
+    // sequence goes on past them, and 12,000 newer members without it come after: the walk of the newest rows finds
+    // no page, and the runs are read. The matches are too many to be sorted at once (over 1,000 per caller).
     const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
     const department = String(table.fields.find((f) => f.name === 'department')!.id);
     await server.query(
@@ -197,6 +198,11 @@ describe('records list plans', () => {
       [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
     );
     await server.query(`SELECT setval('meta_record_id_seq', (SELECT max(id) FROM meta_record))`);
+    await server.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data)
+       SELECT 1, $1, jsonb_build_object($2::text, '后来会员' || g, $3::text, ($4::int[])[(g % 3) + 1]) FROM generate_series(1, 12000) g`,
+      [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
+    );
     await server.query('ANALYZE meta_record');
     const marked = await server.query<{ id: number; d: number }>(
       `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE '跨段%' ORDER BY id DESC`,
