@@ -140,6 +140,23 @@ describe('records list plans', () => {
     });
   }
 
+  /** The callers of the tests below, each with the departments it sees (null: the whole tenant). */
+  const callers = () =>
+    [
+      ['admin', null],
+      ['staff', [departs.east]],
+      ['tenantadmin', [departs.hq, departs.east]],
+    ] as const;
+  /** The ids of the members whose nickname starts with `marker` that a caller of `scope` sees, newest first. */
+  const markedFor = async (marker: string, scope: readonly number[] | null) => {
+    const [nickname, department] = ['nickname', 'department'].map((n) => String(table.fields.find((f) => f.name === n)!.id));
+    const rows = await server.query<{ id: number; d: number }>(
+      `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE $4 ORDER BY id DESC`,
+      [table.table.id, department, nickname, `${marker}%`],
+    );
+    return rows.filter((r) => scope === null || scope.includes(r.d)).map((r) => r.id);
+  };
+
   it('a walk that reads its bound without the page sorts the matches: ones that sit past it are still listed', async () => {
     // Oldest first: 1,100 members of 总部 and 1,100 of 华东大区 with a marker, then 12,000 newer ones of 华东大区
     // without it. Newest first, a walk of 华东大区 (or of the tenant) reads its bound of rows before any marked one,
@@ -156,19 +173,9 @@ describe('records list plans', () => {
     await add(1_100, '远古会员', departs.east);
     await add(12_000, '新会员', departs.east);
     await server.query('ANALYZE meta_record');
-    const marked = (
-      await server.query<{ id: number; d: number }>(
-        `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE '远古会员%' ORDER BY id DESC`,
-        [table.table.id, department, nickname],
-      )
-    ).map((r) => r);
-    for (const [who, scope] of [
-      ['admin', null],
-      ['staff', [departs.east]],
-      ['tenantadmin', [departs.hq, departs.east]],
-    ] as const) {
+    for (const [who, scope] of callers()) {
       const caller = await signedIn(server.url, who);
-      const want = marked.filter((r) => scope === null || (scope as readonly number[]).includes(r.d)).map((r) => r.id);
+      const want = await markedFor('远古会员', scope);
       for (const pageNum of [1, Math.ceil(want.length / 50)]) {
         const a = await call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
           tableId: table.table.id,
@@ -204,17 +211,9 @@ describe('records list plans', () => {
       [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
     );
     await server.query('ANALYZE meta_record');
-    const marked = await server.query<{ id: number; d: number }>(
-      `SELECT id::int AS id, (data ->> $2)::int AS d FROM meta_record WHERE table_id = $1 AND data ->> $3 LIKE '跨段%' ORDER BY id DESC`,
-      [table.table.id, department, nickname],
-    );
-    for (const [who, scope] of [
-      ['admin', null],
-      ['staff', [departs.east]],
-      ['tenantadmin', [departs.hq, departs.east]],
-    ] as const) {
+    for (const [who, scope] of callers()) {
       const caller = await signedIn(server.url, who);
-      const want = marked.filter((r) => scope === null || (scope as readonly number[]).includes(r.d)).map((r) => r.id);
+      const want = await markedFor('跨段', scope);
       expect(want.length, who).toBeGreaterThan(20_000);
       const page = (pageNum: number, after?: string) =>
         call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
