@@ -149,9 +149,9 @@ const RUNS_AFTER = 1_000;
 
 /**
  * From how many matches (as the planner sizes them, or past exactCountUpTo as counted) a contains in the order of ids
- * reads runs rather than sorting every match (pageRows). Each run is one index scan, which costs most where the fragment's other trigrams are common: a
- * fragment of about a thousand matches far down a million members (压测会员313) read 42 runs in 45-90 ms, and sorts
- * them all in 5; 111,111 (会员7) are sorted in 45-90 ms, and read in three runs in 6-11.
+ * reads runs rather than sorting every match (pageRows). Each run is one index scan, which costs most where the
+ * fragment's other trigrams are common: about a thousand matches far down a million members (压测会员313) were read in
+ * 42 runs in 45-90 ms, and are sorted in 5; 111,111 (会员7) are sorted in 45-90 ms, and read in three runs in 6-11.
  */
 const RUNS_FROM = 20_000;
 
@@ -505,6 +505,24 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     `SELECT ${recordSelect(schema)}, ${key} AS k FROM meta_record r
       WHERE r.table_id = ${sqlId(schema.table.id)} AND r.id = ANY(ARRAY(${inner})) ORDER BY ${orderOf(sort)}`;
   /**
+   * The first `reach` rows in the order of ids (`o`) meeting `where` and `c`, read one run of ids at a time
+   * (ID_RUN_BITS) from the newest (the oldest going up), or from the run of `from`, a cursor's id (written in: the
+   * walk beside it shares the placeholders, and each must be used); the runs before it hold no row past it, but would
+   * all be read. The runs are read in turn, each in order, so the first `reach` rows are the page's and those before
+   * it. Each run's matches are read through the trigram index and sorted (`r.id + 0`): the planner also walked the
+   * primary key backwards, from the newest row, for each run, which passes over every run before it where a common
+   * fragment is missing. A run holds at most 16,384 rows.
+   */
+  const idRuns = (where: ListWhere, o: Sort, reach: number, c: string, from?: number) => {
+    const partition = recordPartition(schema.table.id);
+    const [top, end, step] = o.dir === 'DESC' ? ['max', 'min', -1] : ['min', 'max', 1];
+    const edge = (fn: string) => `(SELECT ${fn}(id) FROM ${partition})`;
+    const first = from === undefined ? edge(top) : `${o.dir === 'DESC' ? 'LEAST' : 'GREATEST'}(${edge(top)}, ${sqlId(from)})`;
+    return `SELECT y.id, y.k FROM generate_series(${first} >> ${ID_RUN_BITS}, ${edge(end)} >> ${ID_RUN_BITS}, ${step}) b(v)
+      CROSS JOIN LATERAL (SELECT r.id, NULL AS k FROM meta_record r WHERE ${where.sql}${c} AND (r.id >> ${ID_RUN_BITS}) = b.v
+        ORDER BY r.id + 0 ${o.dir} LIMIT ${reach}) y LIMIT ${reach}`;
+  };
+  /**
    * One page's rows in the list's order, chosen by their ids and read in the same statement: `limit` rows past
    * `offset`, or after `cursor`. A sort on a field's value
    * reads the rows that have one first, by the value's index (forwards or backwards), and the rows without one only
@@ -516,29 +534,12 @@ export function listKeyset(schema: Schema, q: ListQuery) {
    *   (syncScopeIndexes: department, key, id) and merges the first rows of each: a filter over the whole tenant's
    *   order read three times the rows for a third of the members;
    * - with filters, a walk reads at most `LIST_WALK` rows of the order (of each department; more for a deep page) for
-   *   the page's matches;
-   *   one that finds fewer sorts the matches instead. The planner assumes matches spread evenly over the order; a
-   *   fragment whose matches sit together (members who joined in one import) had it read 870,000 rows for 20.
+   *   the page's matches; one that finds fewer sorts the matches instead. The planner assumes matches spread evenly
+   *   over the order; a fragment whose matches sit together (members who joined in one import) had it read 870,000
+   *   rows for 20;
+   * - a contains of many matches in the order of ids walks only `RUNS_AFTER` rows, then reads its matches one run of
+   *   ids at a time (idRuns) rather than sorting them all.
    */
-  /**
-   * The first `reach` rows in the order of ids (`o`) meeting `where` and `c`, read one run of ids at a
-   * time (ID_RUN_BITS) from the newest (the oldest going up), or from the run of `from` (a cursor's id, written in:
-   * the walk beside it shares the placeholders, and each must be used): the runs before it hold no row past it, but
-   * would all be read. The runs are read in turn, each in
-   * order, so the first `reach` rows are the page's and those before it. Each run's matches are read through the
-   * trigram index and sorted (`r.id + 0`): the planner also walked the primary key backwards, from the newest row,
-   * for each run, which passes over every run before it where a common fragment is missing. A run holds at most
-   * 16,384 rows.
-   */
-  const idRuns = (where: ListWhere, o: Sort, reach: number, c: string, from?: number) => {
-    const partition = recordPartition(schema.table.id);
-    const [top, end, step] = o.dir === 'DESC' ? ['max', 'min', -1] : ['min', 'max', 1];
-    const edge = (fn: string) => `(SELECT ${fn}(id) FROM ${partition})`;
-    const first = from === undefined ? edge(top) : `${o.dir === 'DESC' ? 'LEAST' : 'GREATEST'}(${edge(top)}, ${sqlId(from)})`;
-    return `SELECT y.id, y.k FROM generate_series(${first} >> ${ID_RUN_BITS}, ${edge(end)} >> ${ID_RUN_BITS}, ${step}) b(v)
-      CROSS JOIN LATERAL (SELECT r.id, NULL AS k FROM meta_record r WHERE ${where.sql}${c} AND (r.id >> ${ID_RUN_BITS}) = b.v
-        ORDER BY r.id + 0 ${o.dir} LIMIT ${reach}) y LIMIT ${reach}`;
-  };
   const pageRows = async (
     db: Db,
     where: ListWhere,
