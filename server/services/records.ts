@@ -6,7 +6,7 @@ import { heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
-import { fewMatches, type Counted, type CountWalk } from '../infra/db/count.ts';
+import { fewMatches, manyMatches, type Counted, type CountWalk } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
 
@@ -321,7 +321,8 @@ export interface ListWhere {
   countWalk: CountWalk;
   /**
    * a contains that a trigram index answers: once counted exactly (at most LIST_LIMITS.exactCountUpTo), a page's walk
-   * of the list's order reads no more rows than there are matches, which that index reads and sorts (pageRows)
+   * of the list's order reads no more rows than there are matches, which that index reads and sorts; counted many, in
+   * the order of ids, the index reads them one run of ids at a time (pageRows)
    */
   matchFirst: boolean;
   /** the department scope apart (null: the whole tenant, or a table without a department field) */
@@ -556,8 +557,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     // Counted none: there is no page to read.
     if (few && page.counted.count === 0) return [];
     // Each query numbers its own placeholders after the filters' values.
-    /** `bound`: the id `cond` reads the order from (a cursor's, in the order of ids): rows past it only */
-    const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string, bound?: number) => {
+    const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string) => {
       const p = [...params];
       const c = cond((v) => `$${p.push(v)}`);
       const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
@@ -571,10 +571,9 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       // the page: the matches of a run are read and sorted, never all of them, wherever they sit. Sorting every match
       // read all 111,111 of 会员7, which sit 200,000 rows down a million members. Its walk is short (RUNS_AFTER): a
       // common fragment's page is among the first rows, and the runs find a rarer one's.
-      // (a count of exactCountUpTo + 1 was counted that far: the planner sized the match smaller)
-      const { count, countEstimated } = page.counted;
-      const many = countEstimated && (count >= RUNS_FROM || count === LIST_LIMITS.exactCountUpTo + 1);
-      const runs = where.matchFirst && !o.key && many ? idRuns(where, o, reach, c, bound) : null;
+      // (from a cursor's run when the page follows one: the rows past a cursor without a key are those below its id)
+      const from = !o.key && cursor?.k === null ? cursor.id : undefined;
+      const runs = where.matchFirst && !o.key && manyMatches(page.counted, RUNS_FROM) ? idRuns(where, o, reach, c, from) : null;
       const otherwise = runs ? `SELECT x.id FROM (${runs}) x ${merged}` : sorted;
       const { base, filters, scope } = where;
       // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
@@ -604,8 +603,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       if (rows.length === 0 || rows[0].filled < scope.count) return run(otherwise);
       return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);
     };
-    if (!sort.key || !sort.nullable)
-      return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''), sort.key ? undefined : cursor?.id);
+    if (!sort.key || !sort.nullable) return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''));
     const value = sort.key;
     const reach = limit + offset;
     const valued =
@@ -623,7 +621,6 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       reach - valued.length,
       0,
       (at) => ` AND ${value} IS NULL${cursor?.k === null ? ` AND r.id < ${at(cursor.id)}` : ''}`,
-      cursor?.k === null ? cursor.id : undefined,
     );
     return [...valued, ...missing].slice(offset, reach);
   };

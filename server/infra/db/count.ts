@@ -17,6 +17,13 @@ export interface Counted {
 export const fewMatches = (counted: Counted): boolean => !counted.countEstimated && counted.count <= LIST_LIMITS.alwaysExactUpTo;
 
 /**
+ * Whether an estimated count says at least `atLeast` matches: the planner sized them so, or the scan went past its
+ * bound (a count of exactCountUpTo + 1 was counted that far, where the planner sized the match smaller).
+ */
+export const manyMatches = (counted: Counted, atLeast: number): boolean =>
+  counted.countEstimated === true && (counted.count >= atLeast || counted.count === LIST_LIMITS.exactCountUpTo + 1);
+
+/**
  * How countMatches scans: `plan` as the planner chooses; `first` walks an index, which stops at the bound, when the
  * match was sized large (for conditions that btree indexes answer, no contains: a bitmap reads all of a match before
  * the count stops, 25,000 members of one level, 4.7 ms against 0.7); `bitmap` through index bitmaps alone, for a

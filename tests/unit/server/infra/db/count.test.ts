@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PGlite } from '@electric-sql/pglite';
-import { countMatches, inlineParams, type CountWalk } from '@server/infra/db/count.ts';
+import { countMatches, inlineParams, manyMatches, type CountWalk } from '@server/infra/db/count.ts';
 import type { Queryable } from '@server/infra/db/db.ts';
 import { NUL_MESSAGE } from '@server/infra/http/http.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
@@ -144,5 +144,16 @@ describe('inlineParams', () => {
   it('refuses a placeholder without a value and a value holding NUL', () => {
     expect(() => inlineParams('x = $2', [1])).toThrow(/no value for \$2/);
     expect(() => inlineParams('x = $1', ['a\u0000b'])).toThrow(NUL_MESSAGE);
+  });
+});
+
+describe('manyMatches', () => {
+  it('says many for an estimate at the bound asked or past the exact count, never for an exact count', () => {
+    expect(manyMatches({ count: 20_000, countEstimated: true }, 20_000)).toBe(true);
+    expect(manyMatches({ count: 19_999, countEstimated: true }, 20_000)).toBe(false);
+    // counted past its bound, though the planner sized the match smaller
+    expect(manyMatches({ count: CAP + 1, countEstimated: true }, 20_000)).toBe(true);
+    expect(manyMatches({ count: CAP + 2, countEstimated: true }, 20_000)).toBe(false);
+    expect(manyMatches({ count: 50_000 }, 20_000)).toBe(false);
   });
 });
