@@ -65,7 +65,11 @@ export interface FailureInfo {
   quiet: boolean;
   /** the caller shows refusals that name a field (CallOptions.fieldErrors) */
   fieldErrors: boolean;
-  /** the AccessToken header the failed call carried: a refresh is due only if it is still the current one */
+  /**
+   * the access token stored when the call was made, sent or (past its deadline) withheld: a refresh is due only if it
+   * is still the current one. A withheld token counts too, or a call refused after the refresh had landed would ask for
+   * another one.
+   */
   accessToken: string | null;
 }
 
@@ -142,7 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
       path,
       quiet: Boolean(opts.quiet),
       fieldErrors: Boolean(opts.fieldErrors),
-      accessToken: liveAccessToken(store),
+      accessToken: store.getItem(STORAGE_KEYS.accessToken),
     };
     const started = performance.now();
     let status: number | null = null;

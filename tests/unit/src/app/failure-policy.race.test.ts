@@ -7,6 +7,7 @@ import { createApiClient } from '@/api/client.ts';
 import { MESSAGES } from '@/api/errors.ts';
 import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 import { createFailurePolicy, type SessionHandle } from '@/app/failure-policy.ts';
+import { createRefreshToken } from '@/app/access-token-logic.ts';
 
 type Kind = 'expired' | 'accessToken';
 const ANSWERS: Record<Kind, unknown> = {
@@ -109,5 +110,48 @@ describe('many failures at once (fast-check scheduler)', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('a call made past the deadline and refused after the refresh landed', () => {
+  it('asks for no second token (CI caught two refreshes 460 ms apart on a busy machine)', async () => {
+    // The real client, the real access-token machine and its real refresh; only the network is a fake. The stored
+    // token's deadline has passed (its timer is late on a busy machine), so the call goes without it; the timer's
+    // refresh stores a new token; then the call's refusal arrives. Before the fix the refusal said it carried no
+    // token, and the machine fetched another one for a token that was already new.
+    const store = memoryStore({
+      [STORAGE_KEYS.userToken]: 'u1',
+      [STORAGE_KEYS.accessToken]: 't1',
+      [STORAGE_KEYS.accessTokenDeadline]: String(Date.now() - 1),
+    });
+    let tokens = 0;
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    const fetch = (async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/anon/vue/token')) {
+        tokens++;
+        return Response.json({ result: 'ok', values: `t${tokens + 1}`, deadline: Date.now() + 3_600_000 });
+      }
+      await refused;
+      return Response.json(ANSWERS.accessToken);
+    }) as typeof globalThis.fetch;
+    // The session as the policy sees it: signed in, with the access-token actor as its child once it has started.
+    const children: ReturnType<SessionHandle['getSnapshot']>['children'] = {};
+    const policy = createFailurePolicy({ getSnapshot: () => ({ matches: () => true, children }), send: () => {} }, () => {});
+    const api = createApiClient({ store, baseURL: 'http://console.test/manage', fetch, onFailure: policy });
+    const call = api.call('/v1/user/list').catch(() => undefined);
+    const tabs = { withLock: <T>(fn: () => Promise<T>) => fn(), broadcast: () => {} };
+    const accessToken = createActor(accessTokenMachine.provide({ actors: { refreshToken: createRefreshToken(api, store, tabs) } })).start();
+    children.accessToken = accessToken;
+    await waitFor(accessToken, (snap) => snap.matches('scheduled'));
+    expect(store.getItem(STORAGE_KEYS.accessToken)).toBe('t2');
+    refuse();
+    await call;
+    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(accessToken, (snap) => snap.matches('scheduled'));
+    expect(tokens).toBe(1);
+    expect(accessToken.getSnapshot().context.token).toBe('t2');
+    accessToken.stop();
   });
 });
