@@ -63,12 +63,26 @@ describe('roles', () => {
 
   it('refuses to delete a role while users hold it, with their count', async () => {
     const admin = await as('admin');
-    const staffRole = (await admin.roles.list()).find((r) => r.name === '门店员工')!;
-    expect(await failureOf(admin.roles.remove(staffRole.id))).toMatchObject({
-      message: `该角色下还有 ${staffRole.userCount} 个用户，请先移除这些用户的角色`,
+    // A role of this test's own: other files add users to the demo's roles on the same server while this one runs.
+    const { id } = await admin.roles.save({
+      name: unique('角色'),
+      parentId: (await admin.roles.list()).find((r) => r.name === '租户管理员')!.id,
     });
-    const holders = await admin.roles.users(staffRole.id);
-    expect(holders.rows.map((u) => u.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
+    const depart = admin.info.allDepartList!.find((d) => d.departName === '华东大区')!.id;
+    const holders = [unique('u'), unique('u')];
+    for (const userName of holders) {
+      await admin.users.save(
+        { userName, nickname: '测试用户', phone: '', userType: 1, departIds: [depart], roleIds: [id] },
+        'Passw0rd2026',
+      );
+    }
+    expect((await admin.roles.list()).find((r) => r.id === id)!.userCount).toBe(2);
+    expect(await failureOf(admin.roles.remove(id))).toMatchObject({ message: '该角色下还有 2 个用户，请先移除这些用户的角色' });
+    expect((await admin.roles.users(id)).rows.map((u) => u.userName).sort()).toEqual([...holders].sort());
+    // The demo's staff role is held by its staff accounts.
+    const staffRole = (await admin.roles.list()).find((r) => r.name === '门店员工')!;
+    expect((await admin.roles.users(staffRole.id)).rows.map((u) => u.userName)).toEqual(expect.arrayContaining(['staff', 'nophone']));
+    expect((await failureOf(admin.roles.remove(staffRole.id)))?.message).toMatch(/^该角色下还有 \d+ 个用户，请先移除这些用户的角色$/);
   });
 
   it('another tenant’s roles are unknown on every call', async () => {
