@@ -36,6 +36,8 @@ export default defineConfig({
           setupFiles: ['tests/support/jsdom-layout.ts', 'tests/support/texts.ts'],
           // Above Testing Library's 10 s ceiling for a condition (jsdom-layout.ts): a busy machine is slow, not red.
           testTimeout: 30_000,
+          // A few server tests make a PGlite database in their hooks: 4 s on a quiet machine, past 10 s on a busy one.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -32,7 +32,9 @@ const usersIn = async (env: { dataDir?: string; databaseUrl?: string }) => {
   }
 };
 
-describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', () => {
+// Each test runs the CLI two to four times on a copy of a whole data folder: a process start, PGlite's, and a tar of
+// it each time, which took past a minute on a busy machine.
+describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', { timeout: 240_000 }, () => {
   it('backs up a folder no server holds, restores it into an empty folder only, and the copy has the same rows', async () => {
     const source = scratch();
     cpSync(inject('templateDir'), source, { recursive: true });
@@ -101,7 +103,7 @@ describe.runIf(!databaseUrl)('backup and restore of a PGlite data folder', () =>
   });
 });
 
-describe.runIf(databaseUrl)('backup and restore of a PostgreSQL database', () => {
+describe.runIf(databaseUrl)('backup and restore of a PostgreSQL database', { timeout: 240_000 }, () => {
   it('pg_dump to a file, pg_restore into another database: the same rows', async () => {
     const source = await freshDatabase(databaseUrl, inject('pgTemplate'));
     const target = await freshDatabase(databaseUrl);
