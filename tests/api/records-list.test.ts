@@ -25,7 +25,7 @@ interface Row {
   department: number | null;
 }
 
-const ROWS = 3_000;
+const ROWS = 4_400;
 
 describe('records list plans', () => {
   let table: RecordSchema;
@@ -70,7 +70,7 @@ describe('records list plans', () => {
   /** The list as the rules say it: the caller's departments, the filters, the order (missing values last, then newest). */
   const expected = (
     scope: number[] | null,
-    q: { contains?: string; joined?: [string, string]; sort?: 'points' | 'joined'; dir?: 1 | -1 },
+    q: { contains?: string; joined?: [string, string]; sort?: 'points' | 'joined' | 'created'; dir?: 1 | -1 },
   ) => {
     const dir = q.dir ?? -1;
     const key = (r: Row) => (q.sort === 'points' ? r.points : q.sort === 'joined' ? r.joined : null);
@@ -80,6 +80,7 @@ describe('records list plans', () => {
       .filter((r) => !q.joined || (r.joined >= q.joined[0] && r.joined <= q.joined[1]))
       .sort((a, b) => {
         if (!q.sort) return b.id - a.id;
+        if (q.sort === 'created') return (a.id - b.id) * dir;
         const [x, y] = [key(a), key(b)];
         if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
         return x === y ? b.id - a.id : (x < y ? -1 : 1) * dir;
@@ -89,6 +90,7 @@ describe('records list plans', () => {
 
   const CASES: Array<[string, Parameters<typeof expected>[1]]> = [
     ['newest first', {}],
+    ['oldest first', { sort: 'created', dir: 1 }],
     ['points, most first (ties, then the members without points)', { sort: 'points', dir: -1 }],
     ['points, fewest first', { sort: 'points', dir: 1 }],
     ['a fragment of many (1,111 for the tenant), by points', { contains: '计划会员1', sort: 'points' }],
@@ -100,7 +102,12 @@ describe('records list plans', () => {
   const bodyOf = (q: Parameters<typeof expected>[1]) => ({
     tableId: table.table.id,
     filters: { ...(q.contains ? { nickname: q.contains } : {}), ...(q.joined ? { joined_at: `${q.joined[0]}~${q.joined[1]}` } : {}) },
-    ...(q.sort ? { sortField: q.sort === 'points' ? 'points' : 'joined_at', sortOrder: q.dir === 1 ? 'ascend' : 'descend' } : {}),
+    ...(q.sort
+      ? {
+          sortField: { points: 'points', joined: 'joined_at', created: 'createdAt' }[q.sort],
+          sortOrder: q.dir === 1 ? 'ascend' : 'descend',
+        }
+      : {}),
   });
 
   for (const [who, scope] of [
