@@ -96,7 +96,8 @@ async function sweep(colorScheme: 'light' | 'dark') {
   return found;
 }
 
-describe('accessibility (axe-core in Chromium)', () => {
+// Each test visits every screen and runs axe on it: past a minute on a machine loaded past one busy core (CI 75).
+describe('accessibility (axe-core in Chromium)', { timeout: 240_000 }, () => {
   it('no critical or serious violation on any screen, light theme', async () => {
     // eslint-disable-next-line no-restricted-syntax -- the sweep waits on every screen itself and returns a finished report
     expect(await sweep('light')).toEqual({});
