@@ -312,50 +312,43 @@ describe('the upgrade that brings the rule repairs the rows that broke it, and s
   });
 
   // A fresh database migrated in two steps and seeded: past a minute on PGlite on a loaded machine (CI 76).
-  it(
-    'buttons held without their page and a tenant entry related to a system call are taken away and reported',
-    { timeout: 180_000 },
-    async () => {
-      const before = '031_log_order_index.sql';
-      const options = databaseUrl
-        ? { dataDir: '', databaseUrl: await freshDatabase(databaseUrl), migrateUpTo: before }
-        : { dataDir: dir, migrateUpTo: before };
-      db = await openDb(options, seedDemo);
-      const [{ role, button, tenantEntry, iface }] = await db.query<{ role: number; button: number; tenantEntry: number; iface: number }>(
-        `SELECT (SELECT id FROM role WHERE tenant_id = 1 ORDER BY id DESC LIMIT 1) AS role,
+  it('buttons held without their page and a tenant entry related to a system call are taken away and reported', async () => {
+    const before = '031_log_order_index.sql';
+    const options = databaseUrl
+      ? { dataDir: '', databaseUrl: await freshDatabase(databaseUrl), migrateUpTo: before }
+      : { dataDir: dir, migrateUpTo: before };
+    db = await openDb(options, seedDemo);
+    const [{ role, button, tenantEntry, iface }] = await db.query<{ role: number; button: number; tenantEntry: number; iface: number }>(
+      `SELECT (SELECT id FROM role WHERE tenant_id = 1 ORDER BY id DESC LIMIT 1) AS role,
               (SELECT b.id FROM menu b JOIN menu p ON p.id = b.parent_id WHERE p.component = 'manage/users' AND b.code = 'user:del') AS button,
               (SELECT id FROM menu WHERE tenant_id = 2 ORDER BY id LIMIT 1) AS "tenantEntry",
               (SELECT id FROM api_interface WHERE path = '/v1/userLoginLog/list') AS iface`,
-      );
-      // What earlier releases let through: a role with 删除 but not 用户管理; a tenant's entry related to the log list.
-      await db.query('DELETE FROM role_perm WHERE role_id = $1', [role]);
-      await db.query('INSERT INTO role_perm (role_id, menu_id) VALUES ($1, $2)', [role, button]);
-      if (iface !== null)
-        await db.query('INSERT INTO page_func_relation (menu_id, interface_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-          tenantEntry,
-          iface,
-        ]);
-      else await db.query(`INSERT INTO api_interface (method, path, source) VALUES ('POST', '/v1/userLoginLog/list', 'server')`);
-      const said = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      let lines: string[] = [];
-      try {
-        expect(await migrate(db)).toContain('032_grant_rules.sql');
-        lines = said.mock.calls.map((c) => String(c[0]));
-      } finally {
-        said.mockRestore();
-      }
-      expect(await db.query('SELECT menu_id FROM role_perm WHERE role_id = $1', [role])).toEqual([]);
-      const repairs = await db.query<{ what: string; rows: number }>('SELECT what, rows FROM schema_repair ORDER BY what');
-      expect(repairs).toEqual(expect.arrayContaining([{ what: '角色持有按钮却没有按钮所在的页面：已收回这些按钮', rows: 1 }]));
-      if (iface !== null)
-        expect(repairs).toEqual(expect.arrayContaining([{ what: '租户自有菜单关联了系统页面的接口：已取消这些关联', rows: 1 }]));
-      expect(lines).toEqual(
-        expect.arrayContaining([
-          '数据库升级 032_grant_rules.sql：角色持有按钮却没有按钮所在的页面：已收回这些按钮（1 行，详见 schema_repair 表）',
-        ]),
-      );
-    },
-  );
+    );
+    // What earlier releases let through: a role with 删除 but not 用户管理; a tenant's entry related to the log list.
+    await db.query('DELETE FROM role_perm WHERE role_id = $1', [role]);
+    await db.query('INSERT INTO role_perm (role_id, menu_id) VALUES ($1, $2)', [role, button]);
+    if (iface !== null)
+      await db.query('INSERT INTO page_func_relation (menu_id, interface_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tenantEntry, iface]);
+    else await db.query(`INSERT INTO api_interface (method, path, source) VALUES ('POST', '/v1/userLoginLog/list', 'server')`);
+    const said = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let lines: string[] = [];
+    try {
+      expect(await migrate(db)).toContain('032_grant_rules.sql');
+      lines = said.mock.calls.map((c) => String(c[0]));
+    } finally {
+      said.mockRestore();
+    }
+    expect(await db.query('SELECT menu_id FROM role_perm WHERE role_id = $1', [role])).toEqual([]);
+    const repairs = await db.query<{ what: string; rows: number }>('SELECT what, rows FROM schema_repair ORDER BY what');
+    expect(repairs).toEqual(expect.arrayContaining([{ what: '角色持有按钮却没有按钮所在的页面：已收回这些按钮', rows: 1 }]));
+    if (iface !== null)
+      expect(repairs).toEqual(expect.arrayContaining([{ what: '租户自有菜单关联了系统页面的接口：已取消这些关联', rows: 1 }]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '数据库升级 032_grant_rules.sql：角色持有按钮却没有按钮所在的页面：已收回这些按钮（1 行，详见 schema_repair 表）',
+      ]),
+    );
+  }, 180_000);
 });
 
 describe('a start’s work on the database is whole or not at all', () => {

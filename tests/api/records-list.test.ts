@@ -200,60 +200,56 @@ describe('records list plans', () => {
 
   // It seeds 68,000 members into trigram indexes: a minute and more on PGlite on a busy machine (the file's other tests
   // then met its seed still running), so it has the time such a seed needs.
-  it(
-    'a contains in the order of ids reads one run of ids at a time: pages across runs, for every caller',
-    { timeout: 300_000 },
-    async () => {
-      // 48,000 members 3 ids apart (144,000 ids: nine runs of 16,384), of 总部 and 华东大区 in turn, with a marker; the
-      // sequence goes on past them, and 20,000 newer members without it come after (the newest run holds none of the
-      // marked): the walk of the newest rows finds no page, and the runs are read. The matches are many for every caller (RUNS_FROM: 20,000), too many to sort.
-      const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
-      const department = String(table.fields.find((f) => f.name === 'department')!.id);
-      await server.query(
-        `WITH s AS (SELECT max(id) AS top FROM meta_record)
+  it('a contains in the order of ids reads one run of ids at a time: pages across runs, for every caller', async () => {
+    // 48,000 members 3 ids apart (144,000 ids: nine runs of 16,384), of 总部 and 华东大区 in turn, with a marker; the
+    // sequence goes on past them, and 20,000 newer members without it come after (the newest run holds none of the
+    // marked): the walk of the newest rows finds no page, and the runs are read. The matches are many for every caller (RUNS_FROM: 20,000), too many to sort.
+    const nickname = String(table.fields.find((f) => f.name === 'nickname')!.id);
+    const department = String(table.fields.find((f) => f.name === 'department')!.id);
+    await server.query(
+      `WITH s AS (SELECT max(id) AS top FROM meta_record)
        INSERT INTO meta_record (id, tenant_id, table_id, data)
        SELECT s.top + g * 3, 1, $1, jsonb_build_object($2::text, '跨段会员' || g, $3::text, ($4::int[])[(g % 2) + 1])
          FROM s, generate_series(1, 48000) g`,
-        [table.table.id, nickname, department, [departs.hq, departs.east]],
-      );
-      await server.query(`SELECT setval('meta_record_id_seq', (SELECT max(id) FROM meta_record))`);
-      await server.query(
-        `INSERT INTO meta_record (tenant_id, table_id, data)
+      [table.table.id, nickname, department, [departs.hq, departs.east]],
+    );
+    await server.query(`SELECT setval('meta_record_id_seq', (SELECT max(id) FROM meta_record))`);
+    await server.query(
+      `INSERT INTO meta_record (tenant_id, table_id, data)
        SELECT 1, $1, jsonb_build_object($2::text, '后来会员' || g, $3::text, ($4::int[])[(g % 3) + 1]) FROM generate_series(1, 20000) g`,
-        [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
-      );
-      await server.query('ANALYZE meta_record');
-      for (const [who, scope] of callers()) {
-        const caller = await signedIn(server.url, who);
-        const want = await markedFor('跨段', scope);
-        expect(want.length, who).toBeGreaterThan(20_000);
-        const page = (pageNum: number, after?: string) =>
-          call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
-            tableId: table.table.id,
-            filters: { nickname: '跨段' },
-            pageNum,
-            pageSize: 50,
-            after,
-          });
-        const last = Math.ceil(want.length / 50);
-        // the first page, one past the first run (a run holds about 5,461 of them), one deep, the last
-        for (const n of [1, 120, Math.ceil(last / 2), last]) {
-          const a = await page(n);
+      [table.table.id, nickname, department, [departs.hq, departs.east, departs.south]],
+    );
+    await server.query('ANALYZE meta_record');
+    for (const [who, scope] of callers()) {
+      const caller = await signedIn(server.url, who);
+      const want = await markedFor('跨段', scope);
+      expect(want.length, who).toBeGreaterThan(20_000);
+      const page = (pageNum: number, after?: string) =>
+        call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', {
+          tableId: table.table.id,
+          filters: { nickname: '跨段' },
+          pageNum,
+          pageSize: 50,
+          after,
+        });
+      const last = Math.ceil(want.length / 50);
+      // the first page, one past the first run (a run holds about 5,461 of them), one deep, the last
+      for (const n of [1, 120, Math.ceil(last / 2), last]) {
+        const a = await page(n);
+        expect(
+          a.values?.map((r) => r.id),
+          `${who}: page ${n}`,
+        ).toEqual(want.slice((n - 1) * 50, n * 50));
+        if (a.next && n < last) {
+          const after = await page(n + 1, a.next);
           expect(
-            a.values?.map((r) => r.id),
-            `${who}: page ${n}`,
-          ).toEqual(want.slice((n - 1) * 50, n * 50));
-          if (a.next && n < last) {
-            const after = await page(n + 1, a.next);
-            expect(
-              after.values?.map((r) => r.id),
-              `${who}: page ${n + 1} from page ${n}'s cursor`,
-            ).toEqual(want.slice(n * 50, (n + 1) * 50));
-          }
+            after.values?.map((r) => r.id),
+            `${who}: page ${n + 1} from page ${n}'s cursor`,
+          ).toEqual(want.slice(n * 50, (n + 1) * 50));
         }
       }
-    },
-  );
+    }
+  }, 300_000);
 
   it('matches a contains filter whole and literally: one character, 200, and %, _ and \\ as themselves', async () => {
     const admin = await signedIn(server.url, 'admin');

@@ -10,95 +10,91 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.fui-Toast').
 
 describe('platform administration', () => {
   // Two consoles, the menu editor, the role editor and a live update: past a minute on a loaded machine (CI 75).
-  it(
-    'a new menu entry with a button reaches a signed-in user of the role it is granted to, without a reload',
-    { timeout: 180_000 },
-    async () => {
-      const op = await ui.signedInPage('platform');
-      await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
-      await op.getByRole('heading', { name: '菜单列表', level: 1 }).waitFor();
-      const tree = op.getByRole('tree', { name: '菜单树' });
-      await tree.getByRole('button', { name: /^系统管理/ }).click();
-      await op.getByRole('button', { name: '新增下级菜单' }).click();
-      await op.getByRole('heading', { name: '新增下级菜单：系统管理' }).waitFor();
-      // The rules speak before the server does: one click on 保存, straight from the field typed in, says them all (the
-      // path's message shown as the field was left moved the button under the pointer, and the click was lost).
-      await op.getByRole('textbox', { name: /^路径/ }).fill('manage/ops');
-      await op.getByRole('button', { name: '保存', exact: true }).click();
-      await op.getByText('名称不能为空').waitFor();
-      await op.getByText('路径须以 / 开头，不能含协议、空格、? 或 #').waitFor();
-      await op.getByRole('textbox', { name: /^名称/ }).fill('运营报表');
-      await op.getByRole('textbox', { name: /^路径/ }).fill('/manage/ops-report');
-      await op.getByRole('combobox', { name: '组件' }).fill('manage/logs');
-      await op.getByRole('switch', { name: /按钮权限/ }).check();
-      await op.getByRole('button', { name: '保存', exact: true }).click();
-      await toast(op, '操作成功').first().waitFor();
-      await op.getByRole('heading', { name: '编辑：运营报表' }).waitFor();
+  it('a new menu entry with a button reaches a signed-in user of the role it is granted to, without a reload', async () => {
+    const op = await ui.signedInPage('platform');
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    await op.getByRole('heading', { name: '菜单列表', level: 1 }).waitFor();
+    const tree = op.getByRole('tree', { name: '菜单树' });
+    await tree.getByRole('button', { name: /^系统管理/ }).click();
+    await op.getByRole('button', { name: '新增下级菜单' }).click();
+    await op.getByRole('heading', { name: '新增下级菜单：系统管理' }).waitFor();
+    // The rules speak before the server does: one click on 保存, straight from the field typed in, says them all (the
+    // path's message shown as the field was left moved the button under the pointer, and the click was lost).
+    await op.getByRole('textbox', { name: /^路径/ }).fill('manage/ops');
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await op.getByText('名称不能为空').waitFor();
+    await op.getByText('路径须以 / 开头，不能含协议、空格、? 或 #').waitFor();
+    await op.getByRole('textbox', { name: /^名称/ }).fill('运营报表');
+    await op.getByRole('textbox', { name: /^路径/ }).fill('/manage/ops-report');
+    await op.getByRole('combobox', { name: '组件' }).fill('manage/logs');
+    await op.getByRole('switch', { name: /按钮权限/ }).check();
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await toast(op, '操作成功').first().waitFor();
+    await op.getByRole('heading', { name: '编辑：运营报表' }).waitFor();
 
-      // Its button, then back to the page: the button is listed, and the page starts related to manage/logs' call.
-      await op.getByRole('button', { name: '新增按钮' }).click();
-      await op.getByRole('textbox', { name: /^名称/ }).fill('导出');
-      await op.getByRole('textbox', { name: /^按钮编码/ }).fill('report:export');
-      await op.getByRole('button', { name: '保存', exact: true }).click();
-      await op.getByRole('heading', { name: '编辑：导出' }).waitFor();
-      await tree.getByRole('button', { name: /^运营报表/ }).click();
-      const buttons = op.getByRole('region', { name: '页面按钮', exact: true });
-      await buttons.getByText('report:export').waitFor();
-      const calls = op.getByRole('region', { name: '可调用的接口', exact: true });
-      await calls.getByText('POST /v1/userOperationLog/list').waitFor();
-      // Relate one more interface.
-      const combo = calls.getByRole('combobox', { name: '添加可调用的接口' });
-      await combo.click();
-      await combo.pressSequentially('/v1/role/list');
-      await op.getByRole('option', { name: /POST \/v1\/role\/list/ }).click();
-      await calls.getByText('POST /v1/role/list').waitFor();
+    // Its button, then back to the page: the button is listed, and the page starts related to manage/logs' call.
+    await op.getByRole('button', { name: '新增按钮' }).click();
+    await op.getByRole('textbox', { name: /^名称/ }).fill('导出');
+    await op.getByRole('textbox', { name: /^按钮编码/ }).fill('report:export');
+    await op.getByRole('button', { name: '保存', exact: true }).click();
+    await op.getByRole('heading', { name: '编辑：导出' }).waitFor();
+    await tree.getByRole('button', { name: /^运营报表/ }).click();
+    const buttons = op.getByRole('region', { name: '页面按钮', exact: true });
+    await buttons.getByText('report:export').waitFor();
+    const calls = op.getByRole('region', { name: '可调用的接口', exact: true });
+    await calls.getByText('POST /v1/userOperationLog/list').waitFor();
+    // Relate one more interface.
+    const combo = calls.getByRole('combobox', { name: '添加可调用的接口' });
+    await combo.click();
+    await combo.pressSequentially('/v1/role/list');
+    await op.getByRole('option', { name: /POST \/v1\/role\/list/ }).click();
+    await calls.getByText('POST /v1/role/list').waitFor();
 
-      // Give it to tenant 1 (its admin then holds it).
-      await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
-      const pages = op.getByRole('tree', { name: '星河商业集团 的页面' });
-      await op.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
-      await pages.getByRole('checkbox', { name: '运营报表', exact: true }).check();
-      await op.getByRole('button', { name: '保存页面' }).click();
-      const confirm = op.getByRole('dialog', { name: '提示' });
-      await confirm.getByText('新增：运营报表').waitFor();
-      await confirm.getByRole('button', { name: '确定' }).click();
-      await toast(op, /操作成功：新增 \d+ 项/).waitFor();
+    // Give it to tenant 1 (its admin then holds it).
+    await op.goto(`${ui.baseUrl}/#/tenant-manage/tenant-pages?tenant=1`);
+    const pages = op.getByRole('tree', { name: '星河商业集团 的页面' });
+    await op.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
+    await pages.getByRole('checkbox', { name: '运营报表', exact: true }).check();
+    await op.getByRole('button', { name: '保存页面' }).click();
+    const confirm = op.getByRole('dialog', { name: '提示' });
+    await confirm.getByText('新增：运营报表').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await toast(op, /操作成功：新增 \d+ 项/).waitFor();
 
-      // tenantadmin is signed in before the grant; admin grants the page to 租户管理员.
-      const user = await ui.signedInPage('tenantadmin');
-      const side = user.getByRole('navigation', { name: '侧边菜单' });
-      await side.getByRole('button', { name: '系统管理', exact: true }).click();
-      await expect.poll(() => side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
+    // tenantadmin is signed in before the grant; admin grants the page to 租户管理员.
+    const user = await ui.signedInPage('tenantadmin');
+    const side = user.getByRole('navigation', { name: '侧边菜单' });
+    await side.getByRole('button', { name: '系统管理', exact: true }).click();
+    await expect.poll(() => side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
 
-      const admin = await ui.signedInPage('admin');
-      await admin.goto(`${ui.baseUrl}/#/manage/roles`);
-      await admin.getByRole('tree', { name: '角色' }).getByText('租户管理员').click();
-      await admin.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
-      await admin.getByRole('tree', { name: '权限' }).getByRole('checkbox', { name: '运营报表', exact: true }).check();
-      await admin.getByRole('button', { name: '保存权限' }).click();
-      await admin.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
-      await toast(admin, /操作成功：新增/).waitFor();
+    const admin = await ui.signedInPage('admin');
+    await admin.goto(`${ui.baseUrl}/#/manage/roles`);
+    await admin.getByRole('tree', { name: '角色' }).getByText('租户管理员').click();
+    await admin.getByRole('textbox', { name: '搜索菜单或按钮' }).fill('运营报表');
+    await admin.getByRole('tree', { name: '权限' }).getByRole('checkbox', { name: '运营报表', exact: true }).check();
+    await admin.getByRole('button', { name: '保存权限' }).click();
+    await admin.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await toast(admin, /操作成功：新增/).waitFor();
 
-      // It arrives in the open session: no reload, no new login.
-      await side.getByRole('button', { name: '运营报表' }).waitFor();
-      await side.getByRole('button', { name: '运营报表' }).click();
-      await user.waitForURL(/#\/manage\/ops-report$/);
+    // It arrives in the open session: no reload, no new login.
+    await side.getByRole('button', { name: '运营报表' }).waitFor();
+    await side.getByRole('button', { name: '运营报表' }).click();
+    await user.waitForURL(/#\/manage\/ops-report$/);
 
-      // The operator deletes the entry while the user is on it: asked first (with what goes), then the user is sent
-      // to the first page with one message.
-      await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
-      await tree.getByRole('button', { name: /^运营报表/ }).click();
-      await op.getByRole('button', { name: '删除', exact: true }).click();
-      const ask = op.getByRole('dialog', { name: '提示' });
-      await ask.getByText(/“运营报表”有 1 个下级菜单或按钮，已授予 \d+ 个角色/).waitFor();
-      await ask.getByRole('button', { name: '删除' }).click();
-      await toast(op, '操作成功').first().waitFor();
-      await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
-      await user.waitForURL(/#\/dashboard$/);
-      await expect.poll(() => side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
-      await Promise.all([op, user, admin].map((p) => p.context().close()));
-    },
-  );
+    // The operator deletes the entry while the user is on it: asked first (with what goes), then the user is sent
+    // to the first page with one message.
+    await op.goto(`${ui.baseUrl}/#/manage/menu-list`);
+    await tree.getByRole('button', { name: /^运营报表/ }).click();
+    await op.getByRole('button', { name: '删除', exact: true }).click();
+    const ask = op.getByRole('dialog', { name: '提示' });
+    await ask.getByText(/“运营报表”有 1 个下级菜单或按钮，已授予 \d+ 个角色/).waitFor();
+    await ask.getByRole('button', { name: '删除' }).click();
+    await toast(op, '操作成功').first().waitFor();
+    await toast(user, '您的权限已变更，当前页面已不可用，已返回首页').waitFor();
+    await user.waitForURL(/#\/dashboard$/);
+    await expect.poll(() => side.getByRole('button', { name: '运营报表' }).count()).toBe(0);
+    await Promise.all([op, user, admin].map((p) => p.context().close()));
+  }, 180_000);
 
   it('dragging an entry onto another moves it under it; the keyboard moves it back up', async () => {
     const op = await ui.signedInPage('platform');
