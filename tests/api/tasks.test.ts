@@ -132,7 +132,12 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     const op = await signedIn(server.url, 'platform');
     const list = await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList');
     const task = list.values!.tasks.find((t) => t.job === 'stats_rollup')!;
-    await server.query(`UPDATE sys_task SET locked_until = now() + interval '1 hour', locked_by = 'crashed:1' WHERE id = $1`, [task.id]);
+    // Its schedule off, so only this test's runs are logged: its slot (00:10 in Asia/Shanghai, 16:10 UTC) came during a
+    // CI run and logged a scheduled run beside them. A manual run goes whether the task is enabled or not.
+    await server.query(
+      `UPDATE sys_task SET enabled = false, locked_until = now() + interval '1 hour', locked_by = 'crashed:1' WHERE id = $1`,
+      [task.id],
+    );
     expect(
       (await callAs<TaskList>(server.url, op.token, '/v1/sysTask/selSysTaskList')).values!.tasks.find((t) => t.id === task.id)!.locked,
     ).toBe(true);
@@ -156,6 +161,7 @@ describe('scheduled tasks: locks, on a server of their own', () => {
     ]);
     expect(after.values![1]).toMatchObject({ byUserName: 'platform', message: expect.stringContaining('crashed:1') });
     expect(after.values![0].message).toMatch(/个租户的前一天统计已写入/);
+    await server.query('UPDATE sys_task SET enabled = true WHERE id = $1', [task.id]);
   });
 
   it('a run left running by a process that ended is marked failed past its timeout; a live one is left alone', async () => {
