@@ -6,7 +6,7 @@ import { heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
-import { fewMatches, manyMatches, type Counted, type CountWalk } from '../infra/db/count.ts';
+import { fewMatches, manyMatches, type Counted, type CountWalk, type DenseWalk } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
 
@@ -348,6 +348,19 @@ export interface ListWhere {
     /** how many they are (two or more: one is part of `base`) */
     count: number;
   } | null;
+}
+
+/**
+ * The rows a list's count may try first (countMatches' DenseWalk): a contains left to the planner (countWalk `plan`
+ * with filters) is counted among the newest rows of the tenant's table, or of one department by its index; a caller
+ * of several departments has none (their rows are no one index's walk).
+ */
+export function denseWalk(where: ListWhere): DenseWalk | undefined {
+  if (where.countWalk !== 'plan' || where.filters === '' || where.scope) return undefined;
+  const from = where.one
+    ? `FROM meta_record r WHERE ${where.one.within} ORDER BY ${where.one.key} DESC, r.id DESC`
+    : `FROM meta_record r WHERE ${where.base} ORDER BY r.id DESC`;
+  return { from, where: where.filters };
 }
 
 export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: unknown[]): ListWhere {

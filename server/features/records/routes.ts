@@ -10,6 +10,7 @@ import { isMaskedOf, phoneView } from '../../access/privacy.ts';
 import {
   codesOf,
   departmentField,
+  denseWalk,
   listKeyset,
   listOrder,
   listWhere,
@@ -217,7 +218,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const q = listQueryOf(body);
     const where = listWhere(s, schema, q, params);
     const keyset = listKeyset(schema, q);
-    const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params, where.countWalk);
+    const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params, where.countWalk, denseWalk(where));
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
     const after = readPageCursor(body.after, keyset.accepts);

@@ -24,7 +24,8 @@ describe('countMatches', () => {
 
   beforeAll(async () => {
     pg = await PGlite.create();
-    await pg.exec(readFileSync(new URL('../../../../../server/migrations/043_count_matches.sql', import.meta.url), 'utf8'));
+    for (const migration of ['043_count_matches.sql', '044_count_dense.sql'])
+      await pg.exec(readFileSync(new URL(`../../../../../server/migrations/${migration}`, import.meta.url), 'utf8'));
     // 60,000 rows, 15,000 of each level: a level is sized past the cap
     await pg.exec(`CREATE TABLE m (id serial PRIMARY KEY, level int, name text);
                    INSERT INTO m (level, name) SELECT i % 4, 'n' || i FROM generate_series(1, 60000) i;
@@ -112,8 +113,70 @@ describe('countMatches', () => {
     expect(await countMatches(db, 'FROM m WHERE level = $1', [9], 'first')).toEqual({ count: 3000 });
   });
 
-  it('refuses an unknown walk', async () => {
+  it('refuses an unknown walk, and a dense walk without its filters', async () => {
     await expect(pg.query(`SELECT * FROM count_matches('FROM m WHERE true', 10, 1, 'any')`)).rejects.toThrow(/no walk any/);
+    await expect(pg.query(`SELECT * FROM count_matches('FROM m WHERE true', 10, 1, 'plan', 'FROM m r', NULL)`)).rejects.toThrow(
+      /go together/,
+    );
+  });
+
+  /**
+   * A count of `filters` (over alias r), and with `dense` the rows its walk of the newest rows read: the walk's filters
+   * first take a number from a sequence, once per row.
+   */
+  const walked = async (filters: string, dense = true) => {
+    await pg.exec('CREATE SEQUENCE IF NOT EXISTS walked; ALTER SEQUENCE walked RESTART');
+    const counted = await countMatches(
+      db,
+      `FROM m r WHERE ${filters}`,
+      [],
+      'plan',
+      dense
+        ? { from: 'FROM m r WHERE true ORDER BY r.id DESC', where: `CASE WHEN nextval('walked') > 0 THEN (${filters}) END` }
+        : undefined,
+    );
+    const [{ n }] = (await pg.query<{ n: number }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END::int AS n FROM walked')).rows;
+    return { counted, rows: n };
+  };
+
+  it('a dense walk counts a common match among the newest rows: the same answer, from a window of them', async () => {
+    // half the rows, sized past the cap: the window holds twice the bound at that share (about 4,000 rows)
+    const common = 'r.level IN (1, 2)';
+    const plain = await walked(common, false);
+    expect(plain.counted).toEqual({ count: expect.closeTo(30_000, -3) as number, countEstimated: true });
+    const dense = await walked(common);
+    expect(dense.counted).toEqual(plain.counted);
+    expect(dense.rows).toBeGreaterThan(FIRST);
+    expect(dense.rows).toBeLessThanOrEqual(Math.ceil((2 * (FIRST + 1) * 63_000) / 29_000));
+    // A quarter of the rows or less is left to the planner (a window past 8,000 rows): no walk.
+    expect(await walked('r.level = 1')).toMatchObject({ rows: 0 });
+    // Sized within the cap: counted exactly, with no walk.
+    expect(await walked('r.id <= 5000')).toEqual({ counted: { count: 5000 }, rows: 0 });
+  });
+
+  it('a dense walk that finds too few where it looks (the matches sit elsewhere) counts as before', async () => {
+    // the oldest half: none among the newest rows
+    const oldest = 'r.id <= 30000';
+    const plain = await walked(oldest, false);
+    const dense = await walked(oldest);
+    expect(dense.counted).toEqual(plain.counted);
+    expect(dense.counted).toMatchObject({ countEstimated: true });
+    expect(dense.rows).toBeGreaterThan(0);
+  });
+
+  it('for any filter of the levels and ids, a dense walk answers what the count without it answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([0, 1, 2, 3], { minLength: 1 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.boolean(),
+        async (levels, at, below) => {
+          const filters = `r.level IN (${levels.join(', ')}) AND r.id ${below ? '<=' : '>'} ${at}`;
+          expect((await walked(filters)).counted).toEqual((await walked(filters, false)).counted);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 
