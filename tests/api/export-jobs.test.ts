@@ -202,6 +202,16 @@ describe('export jobs', () => {
     expect(cells[1]).toEqual(['2026-03-02 00:05:40', 'admin', expect.any(String), '点击1200', `导出页${t}`, 'op:1200', '', '']);
   });
 
+  it('every log row has its user: the database refuses a row of no user, so the lists count and page the log alone', async () => {
+    const [{ id }] = await server.query<{ id: number }>('SELECT max(id) + 1000 AS id FROM app_user');
+    await expect(
+      server.query(
+        `INSERT INTO operation_log (tenant_id, user_id, operation_time, operation_name, operation_code, system_name) VALUES (1, $1, '', 'x', 'x', 'x')`,
+        [id],
+      ),
+    ).rejects.toThrow(/operation_log_user_id_fkey/);
+  });
+
   it('refuses what the limits and rights refuse, one export at a time, and a cancel ends the job', async () => {
     const admin = await signedIn(server.url, 'admin');
     const staff = await signedIn(server.url, 'staff');
