@@ -1,7 +1,7 @@
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import { countMatches } from '../../infra/db/count.ts';
+import { countAndFind, inlineParams } from '../../infra/db/count.ts';
 import { containsText } from '../../infra/db/like.ts';
 import type { OperationOutcome } from '@/api/schema/system/log.ts';
 
@@ -79,9 +79,9 @@ export async function logFilter(
   return { where, params, countByIndex: users !== null && page !== '' };
 }
 
-/** How many rows match: exactly up to countMatches' bound, else estimated. */
+/** How many rows match: exactly up to countMatches' bound, else estimated; and their ids when they are few (countAndFind). */
 export const countOperations = (db: Db, f: LogFilter) =>
-  countMatches(db, `${FROM_ROWS} ${f.where}`, f.params, f.countByIndex ? 'bitmap' : 'plan');
+  countAndFind(db, `${FROM_ROWS} ${f.where}`, f.params, { walk: f.countByIndex ? 'bitmap' : 'plan', id: 'l.id' });
 
 /** How many rows match, exactly (an export's total). */
 export async function operationCount(db: Db, f: LogFilter): Promise<number> {
@@ -91,28 +91,33 @@ export async function operationCount(db: Db, f: LogFilter): Promise<number> {
 
 /**
  * A page of the log, newest first: after a row the caller read (by the (time, id) index, no OFFSET), else by number.
- * `counted`: the matches' count. Few matches (counted exactly) are read first and then sorted: walking the time index
- * for them passes over nearly every row. Else the page's ids come from the (time, id) index, planned for this call's
- * filters (an unused filter folds away, so a page jumped to by number skips its rows in the index alone).
+ * `found`: the ids of few matches, which the count found all of (countOperations), read by their ids and then sorted:
+ * walking the time index for them passes over nearly every row. Else the page's ids come from the (time, id) index,
+ * planned for this call's filters (an unused filter folds away, so a page jumped to by number skips its rows in the
+ * index alone).
  */
 export async function operationPage(
   db: Db,
   f: LogFilter,
-  page: { few: boolean; after: { at: string; id: number } | null; pageNum: number; pageSize: number },
+  page: { found: readonly number[] | null; after: { at: string; id: number } | null; pageNum: number; pageSize: number },
 ) {
   const p = [...f.params];
   const past = page.after ? pastRow(p, page.after.at, page.after.id) : '';
-  const matches = page.few ? `(SELECT l.* ${FROM_ROWS} ${f.where}${past} OFFSET 0) l` : `operation_log l`;
-  return db.query<{ id: number | string; createdAt: string }>(
-    `SELECT l.id, u.user_name AS "userName", u.nickname, ${OPERATION_FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
+  const few = page.found !== null;
+  const matches = few
+    ? `(SELECT l.* ${FROM_ROWS} l.tenant_id = $1 AND l.id = ANY($${p.push(page.found)}::bigint[])${past} OFFSET 0) l`
+    : `operation_log l`;
+  const sql = `SELECT l.id, u.user_name AS "userName", u.nickname, ${OPERATION_FIELDS.map(([k, col]) => `l.${col} AS "${k}"`).join(', ')},
             l.outcome, l.refusal, to_json(l.created_at) #>> '{}' AS "createdAt"
        ${FROM_LOG} l.tenant_id = $1 AND l.id = ANY(ARRAY(
-         SELECT l.id FROM ${matches} WHERE ${page.few ? 'true' : `${f.where}${past}`}
+         SELECT l.id FROM ${matches} WHERE ${few ? 'true' : `${f.where}${past}`}
           ORDER BY l.created_at DESC, l.id DESC LIMIT ${page.pageSize} OFFSET ${page.after ? 0 : (page.pageNum - 1) * page.pageSize}))
-      ORDER BY l.created_at DESC, l.id DESC`,
-    p,
-    PER_CALL,
-  );
+      ORDER BY l.created_at DESC, l.id DESC`;
+  // Few: the values are written into the text (inlineParams), since the filters' own are no longer used, and a value
+  // a statement does not use has no type.
+  return few
+    ? db.query<{ id: number | string; createdAt: string }>(inlineParams(sql, p), [], PER_CALL)
+    : db.query<{ id: number | string; createdAt: string }>(sql, p, PER_CALL);
 }
 
 /** The next slice of an export's walk after a row (newest first, by (time, id)), times shown in the tenant's zone. */

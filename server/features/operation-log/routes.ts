@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/db.ts';
 import { ok } from '../../infra/http/http.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { tenantZone, todayIn } from '../../services/tenant-time.ts';
-import { fewMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
+import { pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { logApi } from '@/api/table/logs.ts';
 import { mount } from '../../infra/http/mount.ts';
 import type { OperationOutcome } from '@/api/schema/system/log.ts';
@@ -84,13 +84,12 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     // The next page after one the caller read: from where it ended, by the (time, id) index, with no OFFSET.
     // A log cursor's key is an instant.
     const after = exporting ? undefined : readPageCursor(body.after, ({ k }) => k !== null && !Number.isNaN(Date.parse(k)));
-    const counted = await q.countOperations(db, filter);
-    const few = fewMatches(counted);
+    const { counted, ids: found } = await q.countOperations(db, filter);
     // Counted none: there is no page to read.
     const rows =
-      few && counted.count === 0
+      found?.length === 0
         ? []
-        : await q.operationPage(db, filter, { few, after: after ? { at: after.k!, id: after.id } : null, pageNum, pageSize });
+        : await q.operationPage(db, filter, { found, after: after ? { at: after.k!, id: after.id } : null, pageNum, pageSize });
     const last = rows.at(-1);
     return c.json({
       result: 'ok',

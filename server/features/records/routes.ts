@@ -29,7 +29,7 @@ import {
 import { type MetaFieldRow, type RecordSchema } from '@/api/contract/records.ts';
 import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
-import { countMatches, pageCursor, readPageCursor } from '../../infra/db/count.ts';
+import { countAndFind, pageCursor, readPageCursor } from '../../infra/db/count.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as stored from './queries.ts';
@@ -218,7 +218,11 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     const q = listQueryOf(body);
     const where = listWhere(s, schema, q, params);
     const keyset = listKeyset(schema, q);
-    const counted = await countMatches(db, `FROM meta_record r WHERE ${where.sql}`, params, where.countWalk, denseWalk(where));
+    const { counted, ids: found } = await countAndFind(db, `FROM meta_record r WHERE ${where.sql}`, params, {
+      walk: where.countWalk,
+      dense: denseWalk(where),
+      id: 'r.id',
+    });
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
     const after = readPageCursor(body.after, keyset.accepts);
@@ -226,6 +230,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
     // sort over the whole match would otherwise carry every matching row's columns (bench/records.bench.ts).
     const rows = await keyset.pageRows(db, where, params, {
       counted,
+      found,
       limit: pageSize,
       offset: after ? 0 : (pageNum - 1) * pageSize,
       ...(after ? { cursor: after } : {}),

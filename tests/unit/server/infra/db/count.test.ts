@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PGlite } from '@electric-sql/pglite';
-import { countMatches, inlineParams, manyMatches, type CountWalk } from '@server/infra/db/count.ts';
+import { countAndFind, countMatches, inlineParams, manyMatches, type CountWalk } from '@server/infra/db/count.ts';
 import type { Queryable } from '@server/infra/db/db.ts';
 import { NUL_MESSAGE } from '@server/infra/http/http.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
@@ -24,7 +24,7 @@ describe('countMatches', () => {
 
   beforeAll(async () => {
     pg = await PGlite.create();
-    for (const migration of ['043_count_matches.sql', '044_count_dense.sql'])
+    for (const migration of ['043_count_matches.sql', '044_count_dense.sql', '046_count_found.sql'])
       await pg.exec(readFileSync(new URL(`../../../../../server/migrations/${migration}`, import.meta.url), 'utf8'));
     // 60,000 rows, 15,000 of each level: a level is sized past the cap
     await pg.exec(`CREATE TABLE m (id serial PRIMARY KEY, level int, name text);
@@ -45,6 +45,13 @@ describe('countMatches', () => {
     await pg.exec(`CREATE OR REPLACE FUNCTION pretend(n int) RETURNS SETOF int LANGUAGE plpgsql ROWS ${Math.max(planned, 1)}
                      AS $$ BEGIN RETURN QUERY SELECT generate_series(1, n); END $$`);
     return `FROM pretend(${actual}) g WHERE true`;
+  };
+
+  /** rows 1..actual as `g.id`, which the planner expects to be `planned` */
+  const idRows = async (actual: number, planned: number) => {
+    await pg.exec(`CREATE OR REPLACE FUNCTION pretend_ids(n int) RETURNS SETOF bigint LANGUAGE plpgsql ROWS ${Math.max(planned, 1)}
+                     AS $$ BEGIN RETURN QUERY SELECT generate_series(1, n)::bigint; END $$`);
+    return `FROM pretend_ids(${actual}) g(id) WHERE true`;
   };
 
   it('sizes the match by a plan and counts in one statement: exact up to the first bound however high the plan', async () => {
@@ -78,6 +85,27 @@ describe('countMatches', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('answers the ids it counted when it found every match and they are few; none otherwise', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 * FIRST }),
+        fc.integer({ min: 1, max: 3 * CAP }),
+        fc.constantFrom<CountWalk>('plan', 'first', 'bitmap'),
+        async (actual, planned, walk) => {
+          const fromWhere = await idRows(actual, planned);
+          const { counted, ids } = await countAndFind(db, fromWhere, [], { walk, id: 'g.id' });
+          expect(counted).toEqual(await countMatches(db, fromWhere, [], walk));
+          if (!counted.countEstimated && counted.count <= FIRST)
+            expect([...ids!].sort((a, b) => a - b)).toEqual(Array.from({ length: actual }, (_, i) => i + 1));
+          else expect(ids).toBeNull();
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // no id asked: none answered, whatever was counted
+    expect(await countAndFind(db, await idRows(3, 3), [], {})).toEqual({ counted: { count: 3 }, ids: null });
   });
 
   /** how the count of level 1 (15,000 rows, sized past the cap) read the table and its level index */
