@@ -714,8 +714,10 @@ export function recordSelect(schema: Schema): string {
   const pairs: string[] = [];
   for (const f of schema.fields) {
     const fid = sqlId(f.id);
-    // an id only from a JSON integer (a value of another kind names nothing)
-    const id = `(CASE WHEN jsonb_typeof(r.data -> '${fid}') = 'number' AND r.data ->> '${fid}' ~ '^[0-9]{1,15}$' THEN (r.data ->> '${fid}')::bigint END)`;
+    // an id only from a JSON integer (a value of another kind names nothing), worked out once per row: a sub-SELECT of
+    // the row alone is the lookup's InitPlan, where the bare expression was a filter the lookup evaluated (jsonb and a
+    // regular expression) on every row it read of a small table, which it scans whole (48 rows: 4.2 ms of 100 rows' 5)
+    const id = `(SELECT CASE WHEN jsonb_typeof(r.data -> '${fid}') = 'number' AND r.data ->> '${fid}' ~ '^[0-9]{1,15}$' THEN (r.data ->> '${fid}')::bigint END)`;
     if (f.type === 'reference' && f.refTableId !== null) {
       const title = schema.refTitles.get(f.refTableId);
       // a referenced table since deleted: every value names nothing

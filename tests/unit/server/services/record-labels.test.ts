@@ -84,6 +84,22 @@ describe('record labels', () => {
     expect(await labelsOf(plain, { 10: '张三' })).toEqual({});
   });
 
+  it('works out a value’s id once per row: the lookups compare a plain value with each row they read', async () => {
+    // the record's id expression (jsonb and a regular expression) was the lookups' filter, evaluated on every row of a
+    // small referenced table they scan whole: 4 of 5 ms for a page of 100 records referencing a table of 48
+    const [{ plan }] = (
+      await pg.query<{ plan: unknown }>(`EXPLAIN (FORMAT JSON) SELECT ${recordSelect(schema)} FROM meta_record r WHERE r.table_id = 1`)
+    ).rows.map((row) => ({ plan: Object.values(row as object)[0] }));
+    const lookups: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (/^[xd](_\d+)?$/.test(String(node.Alias))) lookups.push(`${String(node.Filter ?? '')} ${String(node['Index Cond'] ?? '')}`);
+      for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+    };
+    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    expect(lookups).toHaveLength(3);
+    for (const condition of lookups) expect(condition).not.toMatch(/jsonb_typeof|~/);
+  });
+
   it('reads more labels than one JSON object takes (100 arguments)', async () => {
     const many: Schema = { ...schema, fields: Array.from({ length: 60 }, (_, i) => field(100 + i, `d${i}`, 'department')) };
     const data = Object.fromEntries(many.fields.map((f) => [f.id, 1]));
