@@ -127,7 +127,9 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       ['members: first page, newest first', records, {}],
       ['members: page 2,000 (offset 40,000), newest first', records, { pageNum: 2000 }],
       ['operation log: first page', logs, {}],
+      // 页面7's rows are nophone's (none in tenantadmin's scope), 页面8's admin's (in every caller's): see the seed above
       ['operation log: page filter, first page', logs, { page: '页面7' }],
+      ["operation log: page filter the caller's scope holds, first page", logs, { page: '页面8' }],
       ['operation log: page filter of one character no row has', logs, { page: '%' }],
       ['operation log: one day', logs, { from: '2026-02-01T00:00:00Z', to: '2026-02-02T00:00:00Z' }],
       ['operation log: page 5,000 (offset 100,000)', logs, { pageNum: 5000 }],
