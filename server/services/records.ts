@@ -560,7 +560,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
    * match (钻石卡 by points: 300 ms of a million members). Each read walks the list's order, or sorts the matches:
    * - few matches (`counted` found them all, at most LIST_LIMITS.alwaysExactUpTo): all of them first (by the ids the
    *   count found, `found`), then sorted. A walk of the order passes over nearly every row to find them (a rare
-   *   nickname fragment: 0.6 s of a million);
+   *   nickname fragment: 0.6 s of a million). The count's ids of more (at most exactCountUpTo) give the page where
+   *   its walk falls short, which then reads no more rows than a quarter of them;
    * - a caller under department scope walks each of their departments by its own index in the list's order
    *   (syncScopeIndexes: department, key, id) and merges the first rows of each: a filter over the whole tenant's
    *   order read three times the rows for a third of the members;
@@ -579,6 +580,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
   ): Promise<Array<StoredRecord & { k: string | null }>> => {
     const { limit, offset, cursor } = page;
     const few = fewMatches(page.counted);
+    // every match, when the count found them all (countAndFind's foundUpTo: at most exactCountUpTo)
+    const found = page.counted.countEstimated ? null : (page.found ?? null);
     // A contains found through its trigram index and counted exactly (at most exactCountUpTo): sorting its matches reads
     // that many rows through the index, so the walk of the order reads no more than that before it gives up and sorts
     // them (at most twice the cheaper of the two). Its usual window passed over 10,400 rows for a fragment of a few
@@ -597,15 +600,18 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       const sortedWithin = (within: string) =>
         `SELECT x.id FROM (SELECT r.id, ${k} AS k FROM meta_record r WHERE ${within}${c} OFFSET 0) x ${merged}`;
       const sorted = sortedWithin(where.sql);
-      // Few matches that the count found (their ids) are those rows, read by their ids: finding them again by the
-      // filters was a second scan of the index the count read (a rare fragment: 8 of 25 ms at a million members).
-      // The values are written into the text (inlineParams): the filters' own are no longer used, and a value a
-      // statement does not use has no type.
-      if (few && page.found) {
-        const found = sortedWithin(`${where.base} AND r.id = ANY($${p.push(page.found)}::bigint[])`);
-        return db.query<StoredRecord & { k: string | null }>(inlineParams(rowsOf(found), p), [], PER_CALL);
-      }
-      if (few) return run(sorted);
+      // The matches that the count found (their ids, every one of at most exactCountUpTo) are those rows, read by their
+      // ids: finding them again by the filters was a second scan of the index the count read (a rare fragment: 8 of
+      // 25 ms at a million members). The values are written into the text (inlineParams): the filters' own are no
+      // longer used, and a value a statement does not use has no type.
+      const byFound = found
+        ? () => {
+            const q = [...p];
+            const within = sortedWithin(`${where.base} AND r.id = ANY($${q.push(found)}::bigint[])`);
+            return db.query<StoredRecord & { k: string | null }>(inlineParams(rowsOf(within), q), [], PER_CALL);
+          }
+        : null;
+      if (few) return byFound ? byFound() : run(sorted);
       const reach = take + skip;
       // A contains in the order of ids that the walk below does not fill reads its matches one run of ids at a time
       // (the trigram index holds each id's run), from the newest run (the oldest going up), until the runs read hold
@@ -615,11 +621,18 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       // (from a cursor's run when the page follows one: the rows past a cursor without a key are those below its id)
       const from = !o.key && cursor?.k === null ? cursor.id : undefined;
       const runs = where.matchFirst && !o.key && manyMatches(page.counted, RUNS_FROM) ? idRuns(where, o, reach, c, from) : null;
-      const otherwise = runs ? `SELECT x.id FROM (${runs}) x ${merged}` : sorted;
+      /** the page when the walk below does not fill it: among the found ids, else by the runs or the matches sorted */
+      const otherwise = () => byFound?.() ?? run(runs ? `SELECT x.id FROM (${runs}) x ${merged}` : sorted);
       const { base, filters, scope } = where;
       // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
       // deep page); without, the first rows themselves.
-      const window = Math.max(reach, Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, sortCosts));
+      // With the matches' ids at hand, reading them costs about what walking as many rows does: the walk gives up after
+      // a quarter of them. A few thousand matches that sit together (测会员5: 3,702 of staff's members, all between
+      // 50,000 and 59,999) were a walk of the 3,702 newest rows for none, then a second scan of the trigram index.
+      const window = Math.max(
+        reach,
+        Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, sortCosts, found ? Math.ceil(found.length / 4) : Infinity),
+      );
       const walk = (within: string, bounded: boolean) =>
         bounded
           ? `SELECT w.id, w.k FROM (SELECT r.id, ${k} AS k, (${filters}) AS hit FROM meta_record r WHERE ${within}${c}
@@ -634,8 +647,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
             `SELECT r.id FROM meta_record r WHERE ${within}${c} ORDER BY ${depart} ${o.dir}, r.id ${o.dir} LIMIT ${take} OFFSET ${skip}`,
           );
         }
-        const found = await run(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);
-        return !bounded || found.length === take ? found : run(otherwise);
+        const walked = await run(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);
+        return !bounded || walked.length === take ? walked : otherwise();
       }
       // Each department's walk, merged; a bounded walk that found fewer than the page needs may have stopped short.
       const each = walk(`${base} AND ${scope.key} = d.v`, bounded);
@@ -655,7 +668,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         p,
         PER_CALL,
       );
-      if (rows.length === 0 || rows[0].filled < scope.count) return run(otherwise);
+      if (rows.length === 0 || rows[0].filled < scope.count) return otherwise();
       return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);
     };
     if (!sort.key || !sort.nullable) return ids(sort, limit, offset, (at) => (cursor ? ` AND ${after(cursor, at)}` : ''));

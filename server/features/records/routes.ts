@@ -27,6 +27,7 @@ import {
   type StoredRecord,
 } from '../../services/records.ts';
 import { type MetaFieldRow, type RecordSchema } from '@/api/contract/records.ts';
+import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countAndFind, pageCursor, readPageCursor } from '../../infra/db/count.ts';
@@ -222,6 +223,8 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       walk: where.countWalk,
       dense: denseWalk(where),
       id: 'r.id',
+      // every match the count found (at most exactCountUpTo), which a page need not find again (pageRows)
+      foundUpTo: LIST_LIMITS.exactCountUpTo,
     });
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.

@@ -76,18 +76,19 @@ export async function countMatches(
  * countMatches, and the ids of the matches when it found them all and they are few (fewMatches; else null), in the
  * same statement (migration 046): `id` is the id of fromWhere's rows (`r.id`). A page of few matches then sorts those
  * rows by their ids, where finding them again was a second scan as costly as the count (a rare nickname fragment:
- * 8 of 25 ms at a million members).
+ * 8 of 25 ms at a million members). `foundUpTo` (migration 047) answers them up to that many instead, for a caller
+ * that uses more of them (a records page of up to exactCountUpTo matches: pageRows).
  */
 export async function countAndFind(
   db: Queryable,
   fromWhere: string,
   params: readonly unknown[],
-  how: { walk?: CountWalk; dense?: DenseWalk; id?: string },
+  how: { walk?: CountWalk; dense?: DenseWalk; id?: string; foundUpTo?: number },
 ): Promise<{ counted: Counted; ids: number[] | null }> {
   const { alwaysExactUpTo, exactCountUpTo } = LIST_LIMITS;
-  const { walk = 'plan', dense, id } = how;
+  const { walk = 'plan', dense, id, foundUpTo } = how;
   const [{ n, estimated, ids }] = await db.query<{ n: number; estimated: boolean; ids: Array<number | string> | null }>(
-    'SELECT n, estimated, ids FROM count_matches($1, $2, $3, $4, $5, $6, $7)',
+    'SELECT n, estimated, ids FROM count_matches($1, $2, $3, $4, $5, $6, $7, $8)',
     [
       inlineParams(fromWhere, params),
       exactCountUpTo,
@@ -96,6 +97,7 @@ export async function countAndFind(
       dense ? inlineParams(dense.from, params) : null,
       dense ? inlineParams(dense.where, params) : null,
       id ?? null,
+      foundUpTo ?? null,
     ],
   );
   return { counted: estimated ? { count: n, countEstimated: true } : { count: n }, ids: ids ? ids.map(Number) : null };

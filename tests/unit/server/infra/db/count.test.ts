@@ -24,7 +24,7 @@ describe('countMatches', () => {
 
   beforeAll(async () => {
     pg = await PGlite.create();
-    for (const migration of ['043_count_matches.sql', '044_count_dense.sql', '046_count_found.sql'])
+    for (const migration of ['043_count_matches.sql', '044_count_dense.sql', '046_count_found.sql', '047_count_found_up_to.sql'])
       await pg.exec(readFileSync(new URL(`../../../../../server/migrations/${migration}`, import.meta.url), 'utf8'));
     // 60,000 rows, 15,000 of each level: a level is sized past the cap
     await pg.exec(`CREATE TABLE m (id serial PRIMARY KEY, level int, name text);
@@ -87,17 +87,18 @@ describe('countMatches', () => {
     );
   });
 
-  it('answers the ids it counted when it found every match and they are few; none otherwise', async () => {
+  it('answers the ids it counted when it found every match and they are few (or up to foundUpTo); none otherwise', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: 3 * FIRST }),
+        fc.oneof(fc.integer({ min: 0, max: 3 * FIRST }), fc.integer({ min: CAP - 50, max: CAP + 50 })),
         fc.integer({ min: 1, max: 3 * CAP }),
         fc.constantFrom<CountWalk>('plan', 'first', 'bitmap'),
-        async (actual, planned, walk) => {
+        fc.constantFrom<number | undefined>(undefined, FIRST + 1, CAP),
+        async (actual, planned, walk, foundUpTo) => {
           const fromWhere = await idRows(actual, planned);
-          const { counted, ids } = await countAndFind(db, fromWhere, [], { walk, id: 'g.id' });
+          const { counted, ids } = await countAndFind(db, fromWhere, [], { walk, id: 'g.id', foundUpTo });
           expect(counted).toEqual(await countMatches(db, fromWhere, [], walk));
-          if (!counted.countEstimated && counted.count <= FIRST)
+          if (!counted.countEstimated && counted.count <= (foundUpTo ?? FIRST))
             expect([...ids!].sort((a, b) => a - b)).toEqual(Array.from({ length: actual }, (_, i) => i + 1));
           else expect(ids).toBeNull();
         },
