@@ -223,8 +223,10 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       walk: where.countWalk,
       dense: denseWalk(where),
       id: 'r.id',
-      // every match the count found (at most exactCountUpTo), which a page need not find again (pageRows)
-      foundUpTo: LIST_LIMITS.exactCountUpTo,
+      // A contains' every match the count found (at most exactCountUpTo), which a page whose walk falls short then
+      // need not find again through the trigram index (pageRows); other filters find theirs again through a btree, and
+      // a list without filters walks its first rows, so they take ids of few matches only (not 10,000 on every call).
+      ...(where.matchFirst ? { foundUpTo: LIST_LIMITS.exactCountUpTo } : {}),
     });
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.
