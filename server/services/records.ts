@@ -327,9 +327,10 @@ export interface ListWhere {
   /** how its count walks (countMatches): by an index that stops at the bound, unless a text contains needs the planner */
   countWalk: CountWalk;
   /**
-   * a contains that a trigram index answers: once counted exactly (at most LIST_LIMITS.exactCountUpTo), a page's walk
-   * of the list's order reads no more rows than there are matches, which that index reads and sorts; counted many, in
-   * the order of ids, the index reads them one run of ids at a time (pageRows)
+   * a contains that a trigram index answers: once counted exactly (at most LIST_LIMITS.exactCountUpTo), the count
+   * hands over the matches' ids (foundUpTo) and a page's walk of the list's order reads no more rows than a quarter of
+   * them before it sorts them; counted many, in the order of ids, the index reads them one run of ids at a time
+   * (pageRows)
    */
   matchFirst: boolean;
   /**
@@ -580,13 +581,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
   ): Promise<Array<StoredRecord & { k: string | null }>> => {
     const { limit, offset, cursor } = page;
     const few = fewMatches(page.counted);
-    // every match, when the count found them all (countAndFind's foundUpTo: at most exactCountUpTo)
-    const found = page.counted.countEstimated ? null : (page.found ?? null);
-    // A contains found through its trigram index and counted exactly (at most exactCountUpTo): sorting its matches reads
-    // that many rows through the index, so the walk of the order reads no more than that before it gives up and sorts
-    // them (at most twice the cheaper of the two). Its usual window passed over 10,400 rows for a fragment of a few
-    // thousand matches in a million, and failed where they sit together (665 of 压测会员665xxx), to sort them after all.
-    const sortCosts = where.matchFirst && !page.counted.countEstimated ? page.counted.count : Infinity;
+    // every match, when the count found them all (never an estimate; a contains' up to exactCountUpTo: foundUpTo)
+    const found = page.found ?? null;
     // Counted none: there is no page to read.
     if (few && page.counted.count === 0) return [];
     // Each query numbers its own placeholders after the filters' values.
@@ -625,13 +621,14 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       const otherwise = () => byFound?.() ?? run(runs ? `SELECT x.id FROM (${runs}) x ${merged}` : sorted);
       const { base, filters, scope } = where;
       // The rows of the order meeting `within`: with filters, the matches among its first LIST_WALK (and more for a
-      // deep page); without, the first rows themselves.
-      // With the matches' ids at hand, reading them costs about what walking as many rows does: the walk gives up after
-      // a quarter of them. A few thousand matches that sit together (测会员5: 3,702 of staff's members, all between
-      // 50,000 and 59,999) were a walk of the 3,702 newest rows for none, then a second scan of the trigram index.
+      // deep page); without, the first rows themselves. With the matches' ids at hand (a contains counted exactly),
+      // reading them costs about what walking as many rows does: the walk gives up after a quarter of them and sorts
+      // them. Its usual window passed over 10,400 rows for a fragment of a few thousand matches in a million, and
+      // failed where they sit together (测会员5: 3,702 of staff's members, none among the newest 3,702), then found
+      // them again through the trigram index the count had read.
       const window = Math.max(
         reach,
-        Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, sortCosts, found ? Math.ceil(found.length / 4) : Infinity),
+        Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, found ? Math.ceil(found.length / 4) : Infinity),
       );
       const walk = (within: string, bounded: boolean) =>
         bounded
