@@ -4,6 +4,7 @@ import { login } from '@/api/calls/session/session-calls.ts';
 import { memoryStore } from '@/api/storage.ts';
 import type { LoginLogRow, SessionLogRow } from '@/api/table/logs.ts';
 import { newAccount, openEvents, send, signedIn } from '../support/api.ts';
+import { LOG_TEXTS } from '@server/features/operation-log/queries.ts';
 
 // Issue 13, logs: every sign-in attempt and each session's life, who signed in lately, errors (server faults with
 // their request id, the console's own reports), SMS sent, and the operation log's filters, on PGlite and PostgreSQL.
@@ -216,6 +217,50 @@ describe('operation log', () => {
     expect((await pages(admin.token, { page: tag })).count).toBe(3);
     // an account no one has: nothing, counted as nothing
     expect(await pages(admin.token, { user: `无此账号${tag}` })).toEqual({ names: [], count: 0 });
+  });
+
+  it('finds a fragment that many texts hold as it finds one of few texts: in the caller’s departments, every row once', async () => {
+    // More texts than the filter takes one by one (LOG_TEXTS.atMost: then the rows' own index), by a new account of
+    // 总部 (tenantadmin's department), and one by staff (华东大区, outside it).
+    const userName = await newAccount(baseUrl, 'admin', 'mt');
+    const mine = await signedIn(baseUrl, userName);
+    const staff = await signedIn(baseUrl, 'staff');
+    const tag = `${Date.now().toString(36)}多`;
+    const save = (token: string, pageName: string) =>
+      call(token, '/v1/userOperationLog/save', {
+        operationTime: '2026-11-28 10:00:00',
+        operationName: '查询',
+        operationCode: 'q',
+        systemName: 'SCRM',
+        pageName,
+      });
+    const many = LOG_TEXTS.atMost + 1;
+    for (let i = 0; i < many; i += 16) {
+      await Promise.all(Array.from({ length: Math.min(16, many - i) }, (_, k) => save(mine.token, `${tag}甲${i + k}`)));
+    }
+    await save(mine.token, `${tag}甲25`);
+    await save(staff.token, `${tag}甲外`);
+    const [admin, ta] = [await signedIn(baseUrl, 'admin'), await signedIn(baseUrl, 'tenantadmin')];
+    const pages = async (token: string, body: Record<string, unknown>) => {
+      const { json } = await call<Array<{ pageName: string }>>(token, '/v1/userOperationLog/list', { pageSize: 50, ...body });
+      expect(json.result, `${JSON.stringify(body)}: ${json.errmsg}`).toBe('ok');
+      return { names: json.values!.map((r) => r.pageName), count: json.count };
+    };
+    // many texts: the caller's rows only, the text written twice counted twice
+    const all = await pages(ta.token, { page: `${tag}甲` });
+    expect(all.count).toBe(many + 1);
+    expect(all.names).toHaveLength(50);
+    expect(all.names.every((n) => n.startsWith(`${tag}甲`) && n !== `${tag}甲外`)).toBe(true);
+    expect((await pages(admin.token, { page: `${tag}甲` })).count).toBe(many + 2);
+    // few texts (甲25, 甲250 …): the rows the list of every row has
+    const few = await pages(ta.token, { page: `${tag}甲25` });
+    const expected = Array.from({ length: many }, (_, i) => `${tag}甲${i}`).filter((n) => n.startsWith(`${tag}甲25`));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(few.count).toBe(expected.length + 1);
+    expect([...new Set(few.names)].sort()).toEqual(expected.sort());
+    // a text only staff's row has: none in tenantadmin's departments, and admin's one
+    expect(await pages(ta.token, { page: `${tag}甲外` })).toEqual({ names: [], count: 0 });
+    expect(await pages(admin.token, { page: `${tag}甲外` })).toEqual({ names: [`${tag}甲外`], count: 1 });
   });
 
   it('reads the next page from where the last one ended (its cursor), the same rows as by number, unshaken by new rows', async () => {

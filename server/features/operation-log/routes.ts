@@ -84,12 +84,12 @@ export function operationLogRoutes(db: Db, exports: ExportJobs) {
     // The next page after one the caller read: from where it ended, by the (time, id) index, with no OFFSET.
     // A log cursor's key is an instant.
     const after = exporting ? undefined : readPageCursor(body.after, ({ k }) => k !== null && !Number.isNaN(Date.parse(k)));
-    const { counted, ids: found } = await q.countOperations(db, filter);
+    const { counted, ids: found, dense } = await q.countOperations(db, filter);
     // Counted none: there is no page to read.
     const rows =
       found?.length === 0
         ? []
-        : await q.operationPage(db, filter, { found, after: after ? { at: after.k!, id: after.id } : null, pageNum, pageSize });
+        : await q.operationPage(db, filter, { found, dense, after: after ? { at: after.k!, id: after.id } : null, pageNum, pageSize });
     const last = rows.at(-1);
     return c.json({
       result: 'ok',
