@@ -111,7 +111,7 @@ export async function logFilter(
   const span = `l.tenant_id = $1 AND ($3::timestamptz IS NULL OR l.created_at >= $3) AND ($4::timestamptz IS NULL OR l.created_at < $4)`;
   const kept = `${none ? 'false AND ' : ''}($2::int[] IS NULL OR l.user_id = ANY($2::int[])) AND ($5 = '' OR l.outcome = $5)`;
   const where = `${span} AND ${kept}${text}`;
-  if (byTexts || !page) return { where, params, walk: byTexts ? 'first' : 'plan' };
+  if (byTexts || !page || none) return { where, params, walk: byTexts ? 'first' : 'plan' };
   // The window matches the fragment in each of its rows alone (no index: the characters' array, made for one, cost
   // four times the match itself, 30 of 38 ms for 8,000 rows).
   const window = { span, kept: `${kept} AND lower(${LOG_TEXT}) LIKE lower(${pg.escapeLiteral(contains(page))})` };

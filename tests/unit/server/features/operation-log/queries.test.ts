@@ -90,10 +90,12 @@ describe('the operation log’s page filter (logFilter)', () => {
     const none: Array<[number[], string[]]> = [
       [[1, 2], []],
       [[], ['页面7']],
+      [[], words(LOG_TEXTS.atMost + 1)],
     ];
     for (const [users, texts] of none) {
       const f = await logFilter(database(users, texts).db, session(1), { ...filter, page: '页面7' });
       expect(f.where).toMatch(/^l\.tenant_id = \$1 AND .* AND false AND /);
+      expect(f.window).toBeUndefined();
     }
   });
 
