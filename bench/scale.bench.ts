@@ -205,8 +205,9 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       members: MEMBERS,
       logs: LOGS,
       writes: WRITES,
-      seedMembersMs: Math.round(membersMs),
-      seedLogsMs: Math.round(logsMs),
+      // a database seeded before (BENCH_DATABASE_URL) says so rather than the milliseconds of finding it seeded
+      seedMembersMs: seeded >= MEMBERS ? 'seeded before' : Math.round(membersMs),
+      seedLogsMs: logged >= LOGS && written >= WRITES ? 'seeded before' : Math.round(logsMs),
       runsPerCase: RUNS,
       rows,
     };
