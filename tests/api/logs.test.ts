@@ -156,6 +156,22 @@ describe('SMS log', () => {
 });
 
 describe('operation log', () => {
+  /** a click on a page of this name, by the token's user */
+  const save = (token: string, pageName: string) =>
+    call(token, '/v1/userOperationLog/save', {
+      operationTime: '2026-11-28 10:00:00',
+      operationName: '查询',
+      operationCode: 'q',
+      systemName: 'SCRM',
+      pageName,
+    });
+  /** the log's first 50 rows under a filter, as the token's user lists them: their page names and the count */
+  const pages = async (token: string, body: Record<string, unknown>) => {
+    const { json } = await call<Array<{ pageName: string }>>(token, '/v1/userOperationLog/list', { pageSize: 50, ...body });
+    expect(json.result, `${JSON.stringify(body)}: ${json.errmsg}`).toBe('ok');
+    return { names: json.values!.map((r) => r.pageName), count: json.count };
+  };
+
   it('filters by user, page and date; exports the whole filtered list', async () => {
     const userName = await newAccount(baseUrl, 'admin', 'op');
     const me = await signedIn(baseUrl, userName);
@@ -185,23 +201,10 @@ describe('operation log', () => {
     const mine = await signedIn(baseUrl, userName);
     const staff = await signedIn(baseUrl, 'staff');
     const tag = Date.now().toString(36);
-    const save = (token: string, pageName: string) =>
-      call(token, '/v1/userOperationLog/save', {
-        operationTime: '2026-11-28 10:00:00',
-        operationName: '查询',
-        operationCode: 'q',
-        systemName: 'SCRM',
-        pageName,
-      });
     await save(mine.token, `${tag}满100%_\\减`);
     await save(mine.token, `${tag}满100x减`);
     await save(staff.token, `${tag}范围外`);
     const [admin, ta] = [await signedIn(baseUrl, 'admin'), await signedIn(baseUrl, 'tenantadmin')];
-    const pages = async (token: string, body: Record<string, unknown>) => {
-      const { json } = await call<Array<{ pageName: string }>>(token, '/v1/userOperationLog/list', { pageSize: 50, ...body });
-      expect(json.result, `${JSON.stringify(body)}: ${json.errmsg}`).toBe('ok');
-      return { names: json.values!.map((r) => r.pageName), count: json.count };
-    };
     // %, _ and \ are themselves, any letter case, not patterns
     expect((await pages(ta.token, { page: `${tag}满100%_\\` })).names).toEqual([`${tag}满100%_\\减`]);
     expect((await pages(ta.token, { page: `${tag}满100_` })).names).toEqual([]);
@@ -226,14 +229,6 @@ describe('operation log', () => {
     const mine = await signedIn(baseUrl, userName);
     const staff = await signedIn(baseUrl, 'staff');
     const tag = `${Date.now().toString(36)}多`;
-    const save = (token: string, pageName: string) =>
-      call(token, '/v1/userOperationLog/save', {
-        operationTime: '2026-11-28 10:00:00',
-        operationName: '查询',
-        operationCode: 'q',
-        systemName: 'SCRM',
-        pageName,
-      });
     const many = LOG_TEXTS.atMost + 1;
     for (let i = 0; i < many; i += 16) {
       await Promise.all(Array.from({ length: Math.min(16, many - i) }, (_, k) => save(mine.token, `${tag}甲${i + k}`)));
@@ -241,11 +236,6 @@ describe('operation log', () => {
     await save(mine.token, `${tag}甲25`);
     await save(staff.token, `${tag}甲外`);
     const [admin, ta] = [await signedIn(baseUrl, 'admin'), await signedIn(baseUrl, 'tenantadmin')];
-    const pages = async (token: string, body: Record<string, unknown>) => {
-      const { json } = await call<Array<{ pageName: string }>>(token, '/v1/userOperationLog/list', { pageSize: 50, ...body });
-      expect(json.result, `${JSON.stringify(body)}: ${json.errmsg}`).toBe('ok');
-      return { names: json.values!.map((r) => r.pageName), count: json.count };
-    };
     // many texts: the caller's rows only, the text written twice counted twice
     const all = await pages(ta.token, { page: `${tag}甲` });
     expect(all.count).toBe(many + 1);
