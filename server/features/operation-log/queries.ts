@@ -1,9 +1,8 @@
 import { PER_CALL, type Db } from '../../infra/db/db.ts';
 import type { SessionInfo } from '../../access/auth.ts';
 import { departmentScope } from '../../access/permissions.ts';
-import { countAndFind, inlineParams, plannedRows, type CountWalk, type Counted } from '../../infra/db/count.ts';
+import { countAndFind, inlineParams, plannedRows, sqlLiteral, type CountWalk, type Counted } from '../../infra/db/count.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
-import pg from 'pg';
 import { contains, containsText } from '../../infra/db/like.ts';
 import type { OperationOutcome } from '@/api/schema/system/log.ts';
 
@@ -73,29 +72,27 @@ export async function logFilter(
   // The page filter is a contains on the row's page, menu and operation names. The tenant's texts that hold it are
   // read with the users, in the same statement (up to one past LOG_TEXTS.atMost: more keep the GIN index).
   const page = f.page.trim();
-  const found = { users: null as number[] | null, texts: null as string[] | null };
-  if (byUsers || page) {
-    const p: unknown[] = [s.tenantId];
-    const [row] = await db.query<{ users: number[] | null; texts: string[] | null }>(
-      `SELECT ${
-        byUsers
-          ? `ARRAY(SELECT id FROM app_user WHERE tenant_id = $1 AND ($${p.push(scope)}::int[] IS NULL OR depart_ids && $2::int[])
+  const p: unknown[] = [s.tenantId];
+  const [{ users, texts }] =
+    !byUsers && !page
+      ? [{ users: null, texts: null }]
+      : await db.query<{ users: number[] | null; texts: string[] | null }>(
+          `SELECT ${
+            byUsers
+              ? `ARRAY(SELECT id FROM app_user WHERE tenant_id = $1 AND ($${p.push(scope)}::int[] IS NULL OR depart_ids && $2::int[])
                 AND ($${p.push(f.user)} = '' OR strpos(lower(user_name || ' ' || nickname), lower($3)) > 0))`
-          : 'NULL::int[]'
-      } AS users,
+              : 'NULL::int[]'
+          } AS users,
               ${
                 page
                   ? `ARRAY(SELECT d.text FROM operation_log_texts d WHERE d.tenant_id = $1
                         AND ${containsText('d.text', page, (v) => `$${p.push(v)}`, 'lower')} LIMIT ${LOG_TEXTS.atMost + 1})`
                   : 'NULL::text[]'
               } AS texts`,
-      p,
-      // planned for this fragment: a common one reads the texts in order and stops, a rare one asks their index
-      page ? PER_CALL : undefined,
-    );
-    Object.assign(found, row);
-  }
-  const { users, texts } = found;
+          p,
+          // planned for this fragment: a common one reads the texts in order and stops, a rare one asks their index
+          page ? PER_CALL : undefined,
+        );
   const byTexts = texts !== null && texts.length <= LOG_TEXTS.atMost && texts.length * (users?.length ?? 1) <= LOG_TEXTS.descentsAtMost;
   const params: unknown[] = [s.tenantId, users, f.from ?? null, f.to ?? null, f.outcome];
   // A fragment of many texts is matched in the row itself, which the log's index of users, trigrams and characters
@@ -114,7 +111,7 @@ export async function logFilter(
   if (byTexts || !page || none) return { where, params, walk: byTexts ? 'first' : 'plan' };
   // The window matches the fragment in each of its rows alone (no index: the characters' array, made for one, cost
   // four times the match itself, 30 of 38 ms for 8,000 rows).
-  const window = { span, kept: `${kept} AND lower(${LOG_TEXT}) LIKE lower(${pg.escapeLiteral(contains(page))})` };
+  const window = { span, kept: `${kept} AND lower(${LOG_TEXT}) LIKE lower(${sqlLiteral(contains(page))})` };
   return { where, params, walk: users !== null ? 'bitmap' : 'plan', window };
 }
 
@@ -136,22 +133,19 @@ export const LOG_WINDOW = { rows: 8_000, atMost: 64_000, walkFrom: 1 / 64 } as c
  * window holds enough of them that a page walks the span for its matches (operationPage).
  */
 export async function countOperations(db: Db, f: LogFilter): Promise<{ counted: Counted; ids: number[] | null; dense?: true }> {
-  let dense = false;
   const { alwaysExactUpTo } = LIST_LIMITS;
-  for (let rows: number = LOG_WINDOW.rows; f.window;) {
-    // (its values in its text: it reads some of the filters' only)
-    const [w] = await db.query<{ hits: number; walked: number }>(
-      inlineParams(
-        `SELECT count(*) FILTER (WHERE ${f.window.kept})::int AS hits, count(*)::int AS walked
-           FROM (SELECT l.* ${FROM_ROWS} ${f.window.span} ORDER BY l.created_at DESC, l.id DESC LIMIT ${rows}) l`,
-        f.params,
-      ),
-      [],
-      PER_CALL,
-    );
+  let dense = false;
+  if (f.window) {
+    let w = await windowCount(db, f.window, f.params, LOG_WINDOW.rows);
+    // Short of the bound: once more, as far as its share says the bound is (half again), if that is not far.
+    if (w.hits > 0 && w.hits <= alwaysExactUpTo && w.walked === LOG_WINDOW.rows) {
+      const further = Math.ceil((1.5 * (alwaysExactUpTo + 1) * w.walked) / w.hits);
+      if (further <= LOG_WINDOW.atMost) w = await windowCount(db, f.window, f.params, further);
+    }
     dense = w.hits > 0 && w.hits >= w.walked * LOG_WINDOW.walkFrom;
     if (w.hits > alwaysExactUpTo) {
-      if (w.walked < rows) return { counted: { count: w.hits }, ids: null, dense: true };
+      // the window held the whole span: exact
+      if (w.walked < w.rows) return { counted: { count: w.hits }, ids: null, dense: true };
       const whole = await plannedRows(db, inlineParams(`${FROM_ROWS} ${f.window.span}`, f.params), []);
       return {
         counted: { count: Math.max(w.hits, Math.round((w.hits / w.walked) * whole)), countEstimated: true },
@@ -159,13 +153,29 @@ export async function countOperations(db: Db, f: LogFilter): Promise<{ counted: 
         dense: true,
       };
     }
-    // Short of the bound: once more, as far as its share says the bound is (half again), if that is not far.
-    const further = w.hits === 0 || w.walked < rows ? Infinity : Math.ceil((1.5 * (alwaysExactUpTo + 1) * w.walked) / w.hits);
-    if (rows > LOG_WINDOW.rows || further > LOG_WINDOW.atMost) break;
-    rows = further;
   }
   const found = await countAndFind(db, `${FROM_ROWS} ${f.where}`, f.params, { walk: f.walk, id: 'l.id' });
   return dense ? { ...found, dense: true } : found;
+}
+
+/** How many of the span's newest `rows` rows a filter's window keeps, and how many it walked. */
+async function windowCount(
+  db: Db,
+  window: NonNullable<LogFilter['window']>,
+  params: unknown[],
+  rows: number,
+): Promise<{ hits: number; walked: number; rows: number }> {
+  // (its values in its text: it reads some of the filters' only)
+  const [w] = await db.query<{ hits: number; walked: number }>(
+    inlineParams(
+      `SELECT count(*) FILTER (WHERE ${window.kept})::int AS hits, count(*)::int AS walked
+         FROM (SELECT l.* ${FROM_ROWS} ${window.span} ORDER BY l.created_at DESC, l.id DESC LIMIT ${rows}) l`,
+      params,
+    ),
+    [],
+    PER_CALL,
+  );
+  return { ...w, rows };
 }
 
 /** How many rows match, exactly (an export's total). */

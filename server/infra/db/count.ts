@@ -116,12 +116,17 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
   return sql.replace(/\$(\d+)(?!\d)/g, (_, at: string) => {
     const i = Number(at) - 1;
     if (i < 0 || i >= params.length) throw new Error(`inlineParams: no value for $${at}`);
-    const text = driverText(params[i]);
-    if (text === null) return 'NULL';
-    if (typeof text !== 'string') throw new Error(`inlineParams: $${at} is binary`);
-    if (text.includes('\0')) throw new ApiError(NUL_MESSAGE);
-    return pg.escapeLiteral(text);
+    return sqlLiteral(params[i]);
   });
+}
+
+/** A value as the quoted, untyped literal inlineParams writes for it (NULL for none; a NUL character refused). */
+export function sqlLiteral(value: unknown): string {
+  const text = driverText(value);
+  if (text === null) return 'NULL';
+  if (typeof text !== 'string') throw new Error('sqlLiteral: a binary value');
+  if (text.includes('\0')) throw new ApiError(NUL_MESSAGE);
+  return pg.escapeLiteral(text);
 }
 
 /** How many rows the planner expects `fromWhere` (`FROM … WHERE …`) to match: a plan, no rows read. */
