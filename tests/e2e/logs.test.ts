@@ -35,7 +35,7 @@ describe('logs page', () => {
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.getByText('操作成功').first().waitFor();
 
-    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations&user=admin&page=${encodeURIComponent('用户管理')}`);
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations&user=admin&pageName=${encodeURIComponent('用户管理')}`);
     const table = page.getByRole('table', { name: '操作日志' });
     const outcomeOf = (name: string) =>
       table
@@ -175,6 +175,38 @@ describe('logs page', () => {
     await page.getByRole('table', { name: '操作日志' }).getByRole('row').nth(1).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^操作日志-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.context().close();
+  });
+
+  it('the operation log’s 页面 filter, typed and searched, lists the rows of that page only and stays in the address', async () => {
+    const userName = await newAccount(ui.baseUrl, 'admin', 'opf');
+    const me = await signedIn(ui.baseUrl, userName);
+    for (const pageName of ['用户管理', '角色管理'])
+      await me.api.call('/v1/userOperationLog/save', {
+        operationTime: '2026-11-27 10:00:00',
+        operationName: `筛选${pageName}`,
+        operationCode: 'f',
+        systemName: 'SCRM',
+        pageName,
+      });
+    const page = await ui.signedInPage('admin');
+    await page.goto(`${ui.baseUrl}/#/manage/logs?tab=operations&user=${userName}`);
+    const table = page.getByRole('table', { name: '操作日志' });
+    const names = () => table.getByRole('cell', { name: /^筛选/ }).allTextContents();
+    await expect.poll(names).toEqual(['筛选角色管理', '筛选用户管理']);
+    const [asked] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/v1/userOperationLog/list') && r.postDataJSON()?.page === '角色'),
+      (async () => {
+        await page.getByRole('textbox', { name: '页面' }).fill('角色');
+        await page.getByRole('button', { name: '查询' }).click();
+      })(),
+    ]);
+    expect(asked.postDataJSON()).toMatchObject({ user: userName, page: '角色' });
+    await expect.poll(names).toEqual(['筛选角色管理']);
+    // the address keeps it (its own name: `page` there is the list's page number), so a reload shows the same rows
+    await expect.poll(() => new URLSearchParams(page.url().split('?')[1]).get('pageName')).toBe('角色');
+    await page.reload();
+    await expect.poll(names).toEqual(['筛选角色管理']);
     await page.context().close();
   });
 

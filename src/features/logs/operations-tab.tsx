@@ -52,7 +52,7 @@ export function OperationsTab(props: TabProps) {
   const outcomeWord = (o: OperationOutcome | null) => (o ? t(`operationOutcome_${o}`) : '');
   const download = useSheetDownload();
   const outcome = (OPERATION_OUTCOMES as readonly string[]).includes(f.outcome ?? '') ? (f.outcome as OperationOutcome) : undefined;
-  const query = { user: f.user || undefined, page: f.page || undefined, outcome, ...range(f, zone) };
+  const query = { user: f.user || undefined, page: f.pageName || undefined, outcome, ...range(f, zone) };
   // Up to 10,000 rows the browser writes the file; beyond, the server does, as a job.
   const exporter = useListExport(props.label, () => exportJobCalls(api, logApi.operationsExportJob), [api]);
   const exportAll = (count: number) =>
@@ -91,7 +91,8 @@ export function OperationsTab(props: TabProps) {
         {...props}
         fields={[
           { name: 'user', label: t('operator') },
-          { name: 'page', label: t('operationPage') },
+          // the call's `page` (SPEC 7); in the address `pageName`, since `page` there is the list's page number
+          { name: 'pageName', label: t('operationPage') },
           choice('outcome', t('operationOutcome'), ...OPERATION_OUTCOMES.map((o) => [o, outcomeWord(o)] as [string, string])),
         ]}
         load={(x, q) =>
@@ -99,7 +100,7 @@ export function OperationsTab(props: TabProps) {
             .send(logApi.operations, {
               ...q,
               user: x.user || undefined,
-              page: x.page || undefined,
+              page: x.pageName || undefined,
               outcome: (OPERATION_OUTCOMES as readonly string[]).includes(x.outcome ?? '') ? (x.outcome as OperationOutcome) : undefined,
             })
             .then(listed)

@@ -11,7 +11,7 @@ import { LoginInfoTab, LoginsTab } from './sign-in-tabs.tsx';
 // The page is 操作日志: its operations come first and open it (issue 45).
 const TABS = ['operations', 'logins', 'loginInfo', 'errors', 'sms'] as const;
 type TabName = (typeof TABS)[number];
-const FILTERS = ['tab', 'account', 'result', 'from', 'to', 'keyword', 'user', 'page', 'source', 'phone'] as const;
+const FILTERS = ['tab', 'account', 'result', 'from', 'to', 'keyword', 'user', 'pageName', 'source', 'phone'] as const;
 const TAB_VIEWS = { logins: LoginsTab, loginInfo: LoginInfoTab, operations: OperationsTab, errors: ErrorsTab, sms: SmsTab };
 
 const useStyles = makeStyles({

@@ -17,6 +17,15 @@ export interface ListState {
 const RESERVED = new Set(['page', 'size', 'sort']);
 
 /**
+ * A filter named as the address's own keys (page, size, sort) would be read as the page number and never searched
+ * (the operation log's 页面 filter, named `page`, did nothing): such a name is refused where it is declared.
+ */
+function assertFilterNames(names: Iterable<string>): void {
+  for (const name of names)
+    if (RESERVED.has(name)) throw new Error(`a list's filter cannot be named "${name}": the address keeps it for the list`);
+}
+
+/**
  * Reads a list's state from a query string (`page=2&size=20&sort=userName.descend&keyword=li`). Anything malformed
  * falls back to the default, so a hand-edited link never breaks the page.
  * @example parseListQuery('page=2&sort=nickname.ascend&status=1', ['status'])
@@ -26,8 +35,9 @@ export function parseListQuery(search: string, filterNames: readonly string[]): 
   const page = Number(q.get('page'));
   const size = Number(q.get('size'));
   const [field, order] = (q.get('sort') ?? '').split('.');
+  assertFilterNames(filterNames);
   const filters: Record<string, string> = {};
-  for (const name of filterNames) if (!RESERVED.has(name)) filters[name] = (q.get(name) ?? '').slice(0, 100);
+  for (const name of filterNames) filters[name] = (q.get(name) ?? '').slice(0, 100);
   const sorted = /^[A-Za-z]\w{0,39}$/.test(field ?? '') && (order === 'ascend' || order === 'descend');
   return {
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
@@ -48,7 +58,8 @@ export function formatListQuery(state: ListState, base = ''): string {
   put('page', state.page > 1 ? String(state.page) : null);
   put('size', state.size !== DEFAULT_PAGE_SIZE ? String(state.size) : null);
   put('sort', state.sortField && state.sortOrder ? `${state.sortField}.${state.sortOrder}` : null);
-  for (const [name, value] of Object.entries(state.filters)) if (!RESERVED.has(name)) put(name, value.trim() ? value : null);
+  assertFilterNames(Object.keys(state.filters));
+  for (const [name, value] of Object.entries(state.filters)) put(name, value.trim() ? value : null);
   return q.toString();
 }
 

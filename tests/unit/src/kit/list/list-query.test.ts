@@ -54,6 +54,14 @@ describe('list state in the hash query', () => {
     expect(parseListQuery('page=2.5&sort=name.sideways', [])).toMatchObject({ page: 1, sortField: null });
   });
 
+  it('refuses a filter named as the address’s own keys, which it would read as the page, size or sort', () => {
+    for (const name of ['page', 'size', 'sort']) {
+      expect(() => parseListQuery(`${name}=2`, ['keyword', name])).toThrow(`a list's filter cannot be named "${name}"`);
+      const written: ListState = { page: 1, size: DEFAULT_PAGE_SIZE, sortField: null, sortOrder: null, filters: { [name]: '用户' } };
+      expect(() => formatListQuery(written)).toThrow(`a list's filter cannot be named "${name}"`);
+    }
+  });
+
   it('cycles a column’s sort ascending, descending, none; another column starts ascending', () => {
     let s = nextSort({ sortField: null, sortOrder: null }, 'userName');
     expect(s).toEqual({ sortField: 'userName', sortOrder: 'ascend' });
