@@ -590,6 +590,14 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       const p = [...params];
       const c = cond((v) => `$${p.push(v)}`);
       const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
+      // A walk of the order is planned once per text and connection (a named statement; PostgreSQL keeps its plan once
+      // a generic one is no worse), where its text repeats: the first page, or one after a cursor (no OFFSET, no count
+      // of found ids written in). Its WHERE holds no filter value (they are its `hit` column's), so no value decides
+      // its plan: the index of the order, read down to the page. Planned per call, a 0.3 ms page of members spent
+      // 0.4 ms planning and more parsing (members by level at 100,000, 5 clients: PostgreSQL's CPU per call 2.8-3.1 ms
+      // planned per call, 2.0-2.5 kept).
+      const walkPlan = skip === 0 && !found ? undefined : PER_CALL;
+      const walkRun = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, walkPlan);
       const merged = `ORDER BY ${o.key ? `x.k ${o.dir}, x.id DESC` : `x.id ${o.dir}`} LIMIT ${take} OFFSET ${skip}`;
       const k = o.key ?? 'NULL';
       /** the page's ids among the rows meeting `within`, all of them read and then sorted */
@@ -640,11 +648,11 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         // One department's page in the order of ids, by that department's index (ListWhere.one).
         if (!bounded && !o.key && where.one) {
           const { within, key: depart } = where.one;
-          return run(
+          return walkRun(
             `SELECT r.id FROM meta_record r WHERE ${within}${c} ORDER BY ${depart} ${o.dir}, r.id ${o.dir} LIMIT ${take} OFFSET ${skip}`,
           );
         }
-        const walked = await run(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);
+        const walked = await walkRun(`SELECT x.id FROM (${walk(base, bounded)}) x ${merged}`);
         return !bounded || walked.length === take ? walked : otherwise();
       }
       // Each department's walk, merged; a bounded walk that found fewer than the page needs may have stopped short.
@@ -653,9 +661,9 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         // Each department's walk as a branch of one UNION ALL, which the planner merges in order (Merge Append) and
         // reads only as far as the page: page 2,000 (40,020 rows) read 40,020 rows of each department, then sorted them.
         if (scope.count > SCOPE_MERGE_UP_TO)
-          return run(`SELECT x.id FROM unnest(${scope.departs}) d(v) CROSS JOIN LATERAL (${each}) x ${merged}`);
+          return walkRun(`SELECT x.id FROM unnest(${scope.departs}) d(v) CROSS JOIN LATERAL (${each}) x ${merged}`);
         const branch = (i: number) => `(${walk(`${base} AND ${scope.key} = (${scope.departs})[${i + 1}]`, false)})`;
-        return run(`SELECT x.id FROM (${Array.from({ length: scope.count }, (_, i) => branch(i)).join(' UNION ALL ')}) x ${merged}`);
+        return walkRun(`SELECT x.id FROM (${Array.from({ length: scope.count }, (_, i) => branch(i)).join(' UNION ALL ')}) x ${merged}`);
       }
       // (A department whose walk found nothing has no row at all: the filled ones are counted.)
       const rows = await db.query<{ id: number; filled: number }>(
@@ -663,7 +671,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
                                    FROM unnest(${scope.departs}) d(v) CROSS JOIN LATERAL (${each}) y)
          SELECT x.id, (SELECT count(DISTINCT v)::int FROM w WHERE n = ${reach}) AS filled FROM w x ${merged}`,
         p,
-        PER_CALL,
+        walkPlan,
       );
       if (rows.length === 0 || rows[0].filled < scope.count) return otherwise();
       return db.query<StoredRecord & { k: string | null }>(rowsOf('SELECT unnest($1::bigint[])'), [rows.map((r) => Number(r.id))]);

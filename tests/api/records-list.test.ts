@@ -167,6 +167,26 @@ describe('records list plans', () => {
     return rows.filter((r) => scope === null || scope.includes(r.d)).map((r) => r.id);
   };
 
+  it('a first page asked again and again answers the order every time, its walk planned once and kept', async () => {
+    // A walk of the order is a named statement (services/records.ts, pageRows): asked more than five times on one
+    // connection, PostgreSQL may keep a generic plan for it. Whole tenant, one department, two merged; with and
+    // without filters: every answer is the page the order gives.
+    for (const [who, scope] of callers()) {
+      const caller = await signedIn(server.url, who);
+      const queries: Array<Parameters<typeof expected>[1]> = [{}, { joined: ['2026-01-10', '2026-02-10'], sort: 'points' }];
+      for (const q of queries) {
+        const want = expected(scope && [...scope], q).slice(0, 20);
+        for (let i = 1; i <= 8; i++) {
+          const a = await call<MetaRecord[]>(caller.token, '/v1/metaRecord/list', { ...bodyOf(q), pageNum: 1, pageSize: 20 });
+          expect(
+            a.values!.map((r) => r.id),
+            `${who}, ${JSON.stringify(q)}: call ${i}`,
+          ).toEqual(want);
+        }
+      }
+    }
+  });
+
   it('a walk that reads its bound without the page sorts the matches: ones that sit past it are still listed', async () => {
     // Oldest first: 1,100 members of 总部 and 1,100 of 华东大区 with a marker, then 12,000 newer ones of 华东大区
     // without it. Newest first, a walk of 华东大区 (or of the tenant) reads its bound of rows before any marked one,
