@@ -76,11 +76,11 @@ describe('useListPage, the kit’s list hook', () => {
     const reload = vi.fn();
     const change = vi.fn((r: Row) => (r.id === 2 ? Promise.reject(new Error('refused')) : Promise.resolve()));
     show(<Page spec={{ data: dataOf(reload) }} change={change} />);
-    await userEvent.click(screen.getByRole('button', { name: '批量' }));
+    await userEvent.click(await screen.findByRole('button', { name: '批量' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(change.mock.calls.map(([r]) => r.id)).toEqual([1, 2]);
-    expect(said.map((m) => m.message)).toEqual(['已处理 1 项，1 项失败']);
-    expect(said[0]!.level).toBe('warning');
+    await waitFor(() => expect(said.map((m) => m.message)).toEqual(['已处理 1 项，1 项失败']));
+    await waitFor(() => expect(said[0]!.level).toBe('warning'));
   });
 
   it('a change with a message is confirmed first: 取消 makes no call; 确定 makes them and says so once', async () => {
@@ -88,9 +88,9 @@ describe('useListPage, the kit’s list hook', () => {
     const change = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();
     show(<Page spec={{ data: dataOf(reload) }} change={change} message="确定删除选中的 2 项吗？" />);
-    await user.click(screen.getByRole('button', { name: '批量' }));
+    await user.click(await screen.findByRole('button', { name: '批量' }));
     await screen.findByText('确定删除选中的 2 项吗？');
-    await user.click(screen.getByRole('button', { name: '取消' }));
+    await user.click(await screen.findByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByText('确定删除选中的 2 项吗？')).toBeNull());
     expect(change).not.toHaveBeenCalled();
     // back on the page once the dialog has gone (its exit keeps the page hidden from assistive technology meanwhile)
@@ -98,17 +98,17 @@ describe('useListPage, the kit’s list hook', () => {
     await user.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(change).toHaveBeenCalledTimes(2);
-    expect(said.map((m) => m.message)).toEqual(['已处理 2 项，0 项失败']);
+    await waitFor(() => expect(said.map((m) => m.message)).toEqual(['已处理 2 项，0 项失败']));
   });
 
   it('one confirmed call says 操作成功 and reloads', async () => {
     const reload = vi.fn();
     const user = userEvent.setup();
     show(<Page spec={{ data: dataOf(reload) }} />);
-    await user.click(screen.getByRole('button', { name: '撤回' }));
+    await user.click(await screen.findByRole('button', { name: '撤回' }));
     await user.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(said.map((m) => m.message)).toEqual(['操作成功']);
+    await waitFor(() => expect(said.map((m) => m.message)).toEqual(['操作成功']));
   });
 
   it('新增 and 编辑 open the page’s form; 编辑 reads the row fresh first, and a failed read opens nothing', async () => {
@@ -117,14 +117,14 @@ describe('useListPage, the kit’s list hook', () => {
     const toEdit = vi.fn((r: Row) => (fail ? Promise.reject(new Error('gone')) : Promise.resolve({ ...r, name: `${r.name}（最新）` })));
     show(<Page spec={{ data: dataOf(vi.fn()), toEdit, form: (p) => <Form {...p} /> }} />);
     expect(screen.queryByRole('dialog', { name: '表单' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: '新增' }));
-    expect(screen.getByRole('dialog', { name: '表单' }).textContent).toContain('新的一行');
-    await user.click(screen.getByRole('button', { name: '关掉' }));
-    await user.click(screen.getByRole('button', { name: '编辑' }));
+    await user.click(await screen.findByRole('button', { name: '新增' }));
+    expect((await screen.findByRole('dialog', { name: '表单' })).textContent).toContain('新的一行');
+    await user.click(await screen.findByRole('button', { name: '关掉' }));
+    await user.click(await screen.findByRole('button', { name: '编辑' }));
     expect((await screen.findByRole('dialog', { name: '表单' })).textContent).toContain('编辑甲（最新）');
-    await user.click(screen.getByRole('button', { name: '关掉' }));
+    await user.click(await screen.findByRole('button', { name: '关掉' }));
     fail = true;
-    await user.click(screen.getByRole('button', { name: '编辑' }));
+    await user.click(await screen.findByRole('button', { name: '编辑' }));
     await waitFor(() => expect(toEdit).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog', { name: '表单' })).toBeNull();
   });
@@ -150,13 +150,13 @@ describe('useListPage, the kit’s list hook', () => {
     show(<RowActions />);
     expect(screen.getByRole('button', { name: '编辑' }).dataset.code).toBe('thing:edit');
     expect(screen.getByRole('button', { name: '删除' }).dataset.code).toBe('thing:del');
-    await user.click(screen.getByRole('button', { name: '编辑' }));
-    expect(screen.getByRole('dialog', { name: '表单' }).textContent).toContain('编辑乙');
-    await user.click(screen.getByRole('button', { name: '关掉' }));
-    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '编辑' }));
+    expect((await screen.findByRole('dialog', { name: '表单' })).textContent).toContain('编辑乙');
+    await user.click(await screen.findByRole('button', { name: '关掉' }));
+    await user.click(await screen.findByRole('button', { name: '删除' }));
     expect((await screen.findByRole('dialog')).textContent).toContain('确定删除乙吗？');
     expect(remove).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: '确定' }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(remove).toHaveBeenCalledTimes(1);
   });
@@ -165,10 +165,10 @@ describe('useListPage, the kit’s list hook', () => {
     const user = userEvent.setup();
     const load = vi.fn((r: Row) => Promise.resolve({ ...r, name: `${r.name}的全名` }));
     show(<Page spec={{ data: dataOf(vi.fn()), detail: { title: '详情', load, items: (d) => [['名称', d.name]] } }} />);
-    await user.click(screen.getByRole('button', { name: '详情' }));
+    await user.click(await screen.findByRole('button', { name: '详情' }));
     await screen.findByText('乙的全名');
     expect(load).toHaveBeenCalledWith(ROWS[1]);
-    await user.click(screen.getByRole('button', { name: '关闭' }));
+    await user.click(await screen.findByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByText('乙的全名')).toBeNull());
   });
 
@@ -190,10 +190,10 @@ describe('useListPage, the kit’s list hook', () => {
       />,
     );
     expect(screen.queryByRole('dialog', { name: '导入' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: '导入' }));
-    await user.click(screen.getByRole('button', { name: '导入完成' }));
+    await user.click(await screen.findByRole('button', { name: '导入' }));
+    await user.click(await screen.findByRole('button', { name: '导入完成' }));
     expect(reload).toHaveBeenCalledTimes(1);
-    await user.click(screen.getByRole('button', { name: '关掉' }));
+    await user.click(await screen.findByRole('button', { name: '关掉' }));
     expect(screen.queryByRole('dialog', { name: '导入' })).toBeNull();
   });
 
@@ -206,7 +206,7 @@ describe('useListPage, the kit’s list hook', () => {
       exporter: { label: '用户', jobs: () => ({ start, status: start, cancel: start }), deps: [], query: { keyword: '甲' }, inBrowser },
     });
     const { rerender } = show(<Page spec={exporter(EXPORT_LIMITS.browserMaxRows)} />);
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(await screen.findByRole('button', { name: '导出' }));
     expect(inBrowser).toHaveBeenCalledTimes(1);
     expect(start).not.toHaveBeenCalled();
     rerender(
@@ -216,7 +216,7 @@ describe('useListPage, the kit’s list hook', () => {
         </LoadingContext.Provider>
       </FluentProvider>,
     );
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(await screen.findByRole('button', { name: '导出' }));
     await waitFor(() => expect(start).toHaveBeenCalledWith({ keyword: '甲' }));
     expect(inBrowser).toHaveBeenCalledTimes(1);
     await screen.findByRole('dialog');
@@ -225,7 +225,7 @@ describe('useListPage, the kit’s list hook', () => {
   it('a list without 导出 has nothing to export', async () => {
     const user = userEvent.setup();
     show(<Page spec={{ data: dataOf(vi.fn()) }} />);
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(await screen.findByRole('button', { name: '导出' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
