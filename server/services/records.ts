@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
-import { PER_CALL, type Db, type Queryable } from '../infra/db/db.ts';
+import { PER_CALL, type Db, type Queryable, type QueryOptions } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
 import { heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
@@ -589,7 +589,10 @@ export function listKeyset(schema: Schema, q: ListQuery) {
     const ids = async (o: Sort, take: number, skip: number, cond: (at: (v: unknown) => string) => string) => {
       const p = [...params];
       const c = cond((v) => `$${p.push(v)}`);
-      const run = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, PER_CALL);
+      /** the page's rows, read by the ids `ids` chooses, planned as `plan` says */
+      const reader = (plan: QueryOptions | undefined) => (ids: string) =>
+        db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, plan);
+      const run = reader(PER_CALL);
       // A walk of the order is planned once per text and connection (a named statement; PostgreSQL keeps its plan once
       // a generic one is no worse), where its text repeats: the first page, or one after a cursor (no OFFSET, no count
       // of found ids written in). Its WHERE holds no filter value (they are its `hit` column's), so no value decides
@@ -597,7 +600,7 @@ export function listKeyset(schema: Schema, q: ListQuery) {
       // 0.4 ms planning and more parsing (members by level at 100,000, 5 clients: PostgreSQL's CPU per call 2.8-3.1 ms
       // planned per call, 2.0-2.5 kept).
       const walkPlan = skip === 0 && !found ? undefined : PER_CALL;
-      const walkRun = (ids: string) => db.query<StoredRecord & { k: string | null }>(rowsOf(ids), p, walkPlan);
+      const walkRun = reader(walkPlan);
       const merged = `ORDER BY ${o.key ? `x.k ${o.dir}, x.id DESC` : `x.id ${o.dir}`} LIMIT ${take} OFFSET ${skip}`;
       const k = o.key ?? 'NULL';
       /** the page's ids among the rows meeting `within`, all of them read and then sorted */

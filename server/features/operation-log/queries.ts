@@ -73,20 +73,19 @@ export async function logFilter(
   // read with the users, in the same statement (up to one past LOG_TEXTS.atMost: more keep the GIN index).
   const page = f.page.trim();
   const p: unknown[] = [s.tenantId];
+  const at = (v: unknown) => `$${p.push(v)}`;
+  const usersOf = (departs: string, account: string) =>
+    `ARRAY(SELECT id FROM app_user WHERE tenant_id = $1 AND (${departs}::int[] IS NULL OR depart_ids && ${departs}::int[])
+                AND (${account} = '' OR strpos(lower(user_name || ' ' || nickname), lower(${account})) > 0))`;
   const [{ users, texts }] =
     !byUsers && !page
       ? [{ users: null, texts: null }]
       : await db.query<{ users: number[] | null; texts: string[] | null }>(
-          `SELECT ${
-            byUsers
-              ? `ARRAY(SELECT id FROM app_user WHERE tenant_id = $1 AND ($${p.push(scope)}::int[] IS NULL OR depart_ids && $2::int[])
-                AND ($${p.push(f.user)} = '' OR strpos(lower(user_name || ' ' || nickname), lower($3)) > 0))`
-              : 'NULL::int[]'
-          } AS users,
+          `SELECT ${byUsers ? usersOf(at(scope), at(f.user)) : 'NULL::int[]'} AS users,
               ${
                 page
                   ? `ARRAY(SELECT d.text FROM operation_log_texts d WHERE d.tenant_id = $1
-                        AND ${containsText('d.text', page, (v) => `$${p.push(v)}`, 'lower')} LIMIT ${LOG_TEXTS.atMost + 1})`
+                        AND ${containsText('d.text', page, at, 'lower')} LIMIT ${LOG_TEXTS.atMost + 1})`
                   : 'NULL::text[]'
               } AS texts`,
           p,
