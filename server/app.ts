@@ -1,7 +1,7 @@
 import { answerInLanguage } from './infra/http/language.ts';
 import { compressAnswers } from './infra/http/compress.ts';
+import { limitBodies } from './infra/http/body-limit.ts';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppEnv, SessionInfo } from './access/auth.ts';
@@ -194,10 +194,10 @@ export function createApp(options: AppOptions) {
     // Refusals in the language the request asks for (the console's), after everything else has answered.
     api.use('*', answerInLanguage());
     // Size first: a body over its limit is refused while it streams in, before anything reads it.
-    api.use('*', async (c, next) => {
-      const limit = UPLOAD_LIMITS[c.req.path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT;
-      return bodyLimit({ maxSize: limit, onError: tooLarge(limit) })(c, next);
-    });
+    api.use(
+      '*',
+      limitBodies((path) => UPLOAD_LIMITS[path.replace(/^\/manage/, '')] ?? JSON_BODY_LIMIT, tooLarge),
+    );
     if (options.checkAnswers) api.use('*', (c, next) => (c.set('checkAnswers', true), next()));
     const faults = options.faults ? faultSwitch() : null;
     if (faults) {

@@ -59,11 +59,12 @@ export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding')) return;
+    if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return;
     if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
     varyOnEncoding(res.headers);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    // The body last: asking for it turns the adapter's light answer into a whole web Response.
+    if (!encoding || !res.body) return;
     const raw = Buffer.from(await res.arrayBuffer());
     const body = raw.length < COMPRESS_MIN_BYTES ? raw : await compressed(raw, encoding);
     const headers = new Headers(res.headers);
