@@ -44,6 +44,16 @@ export const heldRelations = (user: string, tenant: string, method: string, path
        JOIN user_role ur ON ur.role_id = r.id AND ur.user_id = ${user}
       WHERE i.method = ${method} AND i.path = ${path}`;
 
+/**
+ * heldRelations by callAllowed's rule for a session that stored its granted menu ids (`permissions`, an SQL int[]
+ * expression): the menu rows `m` related to the interface among those ids. They were limited to the entries offered
+ * to the tenant when stored, and every change of roles, grants, menus or offers clears them.
+ */
+export const grantedRelations = (method: string, path: string, permissions: string) => `FROM api_interface i
+       JOIN page_func_relation pf ON pf.interface_id = i.id
+       JOIN menu m ON m.id = pf.menu_id
+      WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions})`;
+
 /** The SQL boolean "a page or button related to the interface is among these granted menu ids". */
 export const amongGranted = (method: string, path: string, permissions: string) =>
   `EXISTS (SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id

