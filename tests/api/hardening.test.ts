@@ -246,6 +246,39 @@ describe('headers, sizes and characters', () => {
     expect(JSON.parse(answer.body)).toEqual({ result: 'error', errmsg: '请求内容过大，不能超过 1 MB' });
   });
 
+  it('reads a body under its limit whether it declares its length or streams in chunks', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const { hostname, port } = new URL(baseUrl);
+    const post = (chunks: string[], headers: Record<string, string>) =>
+      new Promise<{ status: number; json: { result?: unknown; values?: unknown[] } }>((resolve, reject) => {
+        const req = request(
+          {
+            hostname,
+            port,
+            path: '/manage/v1/user/list',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', UserToken: admin.token, ...headers },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(body) as { result?: unknown } }));
+          },
+        );
+        req.on('error', reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+    const body = JSON.stringify({ pageNum: 1, pageSize: 50, keyword: 'tenantadmin' });
+    const declared = await post([body], { 'content-length': String(Buffer.byteLength(body)) });
+    const streamed = await post([body.slice(0, 10), body.slice(10)], { 'transfer-encoding': 'chunked' });
+    for (const answer of [declared, streamed]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ result: 'ok' });
+      expect(answer.json.values).toEqual([expect.objectContaining({ userName: 'tenantadmin' })]);
+    }
+  });
+
   it('answers a NUL character in any string field with a message, never HTTP 500', async () => {
     const nul = '\u0000';
     const login = await postJson(baseUrl, '/anon/passport/login', { userName: `ad${nul}min`, password: 'x', keyId: 'y', appName: 'SCRM' });
