@@ -162,6 +162,26 @@ describe('users page', () => {
     await page.context().close();
   });
 
+  it('says an empty list in full at 1024 px, in the card’s view while the table is wider than the card', async () => {
+    const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
+    await openUsers(page);
+    await page.getByRole('textbox', { name: '账号 / 昵称 / 手机号' }).fill(`无此人${randomBytes(3).toString('hex')}`);
+    await page.getByRole('button', { name: '查询' }).click();
+    const empty = page.getByRole('status').filter({ hasText: '暂无数据' });
+    const card = page.getByRole('region', { name: '用户管理（可左右滚动）' });
+    const shown = async () => {
+      const [box, view] = await Promise.all([empty.getByText('暂无数据').boundingBox(), card.boundingBox()]);
+      return Boolean(box && view && box.x >= view.x && box.x + box.width <= view.x + view.width);
+    };
+    // centred in the card's view, and still there when the table is scrolled to its other end
+    await expect.poll(shown).toBe(true);
+    await card.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(shown).toBe(true);
+    const [box, view] = await Promise.all([empty.boundingBox(), card.boundingBox()]);
+    expect(Math.abs(box!.x + box!.width / 2 - (view!.x + view!.width / 2))).toBeLessThan(12);
+    await page.context().close();
+  });
+
   it('the table’s tools: columns hidden, ordered and resized (kept for this user after a reload), density, refresh, full screen', async () => {
     const page = await ui.signedInPage('admin', { viewport: { width: 1024, height: 768 } });
     await openUsers(page);

@@ -100,6 +100,8 @@ const useStyles = makeStyles({
     overflowX: 'auto',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
+    // the empty state's width is the card's (100cqw), not the table's
+    containerType: 'inline-size',
   },
   table: { tableLayout: 'fixed' },
   busy: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
@@ -115,12 +117,19 @@ const useStyles = makeStyles({
   pinnedLeftOver: { boxShadow: `1px 0 0 ${tokens.colorNeutralStroke2}, 8px 0 8px -6px ${tokens.colorNeutralShadowKey}` },
   pinnedRightOver: { boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}, -8px 0 8px -6px ${tokens.colorNeutralShadowKey}` },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // As wide as the card and held at its left edge while the table scrolls sideways: a table wider than its card (a
+  // 1024 px window) centred its empty state in the whole table, half of the sentence out of view.
   empty: {
+    position: 'sticky',
+    left: 0,
+    boxSizing: 'border-box',
+    width: `calc(100cqw - 2 * ${tokens.spacingHorizontalS})`,
+    textAlign: 'center',
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',
     gap: tokens.spacingVerticalS,
-    padding: `${tokens.spacingVerticalXXL} 0`,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalS}`,
     color: tokens.colorNeutralForeground3,
   },
   emptyTitle: { fontSize: tokens.fontSizeBase400, color: tokens.colorNeutralForeground2 },
