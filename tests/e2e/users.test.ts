@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
-import { newAccount } from '../support/api.ts';
+import { DEMO_PASSWORD, newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { USER_SHEET, USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
@@ -179,6 +179,28 @@ describe('users page', () => {
     await expect.poll(shown).toBe(true);
     const [box, view] = await Promise.all([empty.boundingBox(), card.boundingBox()]);
     expect(Math.abs(box!.x + box!.width / 2 - (view!.x + view!.width / 2))).toBeLessThan(12);
+    await page.context().close();
+  });
+
+  it('shows each text filter’s name whole in English at 1024 px (the name is its placeholder)', async () => {
+    const page = await ui.newPage({ locale: 'en-US', viewport: { width: 1024, height: 768 } });
+    await page.goto(`${ui.baseUrl}/#/login`);
+    await page.getByLabel('Account').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(/#\/dashboard$/);
+    await page.goto(`${ui.baseUrl}/#/manage/users`);
+    const keyword = page.getByRole('textbox', { name: 'Account / nickname / phone' });
+    await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();
+    // the box's room for text (inside its padding) holds the placeholder as the browser draws it in the box's font
+    const spare = () =>
+      keyword.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const pen = document.createElement('canvas').getContext('2d')!;
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - pen.measureText(el.placeholder).width;
+      });
+    await expect.poll(spare).toBeGreaterThanOrEqual(0);
     await page.context().close();
   });
 

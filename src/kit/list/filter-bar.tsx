@@ -20,6 +20,7 @@ import { DAY_RANGE_PRESETS, dayRange, type DayRangePreset } from '@/lib/days.ts'
 import type { MessageKey } from '@/i18n/messages.ts';
 import { useTimeZone } from '@/shell/time-zone.ts';
 import type { Filters } from './use-filters.ts';
+import { FONTS, textWidth } from '../table/text-width.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -155,6 +156,7 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
             key={f.name}
             aria-label={f.label}
             placeholder={f.label}
+            style={{ width: textFilterWidth(f.label) }}
             value={filters.draft[f.name] ?? ''}
             onChange={(_, d) => filters.edit(f.name, d.value)}
           />
@@ -164,6 +166,13 @@ export function FilterFields({ filters, fields, children }: { filters: Filters; 
     </FilterBar>
   );
 }
+
+/**
+ * A text filter is as wide as Fluent draws an input (200 px), or as its label when that is longer: the label is the
+ * filter's placeholder, its only visible name (账号 / 昵称 / 手机号 is 'Account / nickname / phone' in English, cut at 200).
+ * An input adds its padding (12 px a side) and border (1 px a side) to the text.
+ */
+const textFilterWidth = (label: string) => Math.max(200, textWidth(label, FONTS.input) + 26);
 
 function DateInput({ filters, name, label }: { filters: Filters; name: string; label: string }) {
   return <DayPicker aria-label={label} value={filters.draft[name] ?? ''} onChange={(day) => filters.edit(name, day)} />;

@@ -6,6 +6,8 @@ export const FONTS = {
   button: `400 12px ${webLightTheme.fontFamilyBase}`,
   /** a header cell's title: 14 px, semibold (the wider of its weights) */
   header: `600 14px ${webLightTheme.fontFamilyBase}`,
+  /** a text input's value and placeholder: 14 px, regular */
+  input: `400 14px ${webLightTheme.fontFamilyBase}`,
 } as const;
 
 const measured = new Map<string, number>();
