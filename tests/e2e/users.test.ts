@@ -182,7 +182,7 @@ describe('users page', () => {
     await page.context().close();
   });
 
-  it('shows each text filter’s name whole in English at 1024 px (the name is its placeholder)', async () => {
+  it('shows each text filter’s name (its placeholder) and each side menu leaf whole in English at 1024 px', async () => {
     const page = await ui.newPage({ locale: 'en-US', viewport: { width: 1024, height: 768 } });
     await page.goto(`${ui.baseUrl}/#/login`);
     await page.getByLabel('Account').fill('admin');
@@ -201,6 +201,12 @@ describe('users page', () => {
         return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - pen.measureText(el.placeholder).width;
       });
     await expect.poll(spare).toBeGreaterThanOrEqual(0);
+    // and a side menu leaf longer than its column wraps to a second line, cut nowhere
+    const leaf = page.getByRole('button', { name: 'Document collections', exact: true });
+    const hidden = () =>
+      leaf.evaluate((el) => [...el.querySelectorAll('span')].map((t) => t.scrollWidth - t.clientWidth + t.scrollHeight - t.clientHeight));
+    await expect.poll(hidden).toEqual([0]);
+    expect((await leaf.boundingBox())!.height).toBeGreaterThan(36);
     await page.context().close();
   });
 

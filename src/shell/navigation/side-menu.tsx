@@ -52,8 +52,8 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   icon: { fontSize: '20px', flexShrink: 0 },
-  // A first-level name wraps to a second line rather than being cut (小程序…, Conte…: issue 45), between words in
-  // English (the column is wider then); past two lines it ends in an ellipsis and its title says it whole.
+  // A first-level name or a leaf wraps to a second line rather than being cut (小程序…, Conte…: issue 45; Document
+  // collec… at 1024 px), between words in English; past two lines it ends in an ellipsis and its title says it whole.
   label: {
     display: '-webkit-box',
     WebkitBoxOrient: 'vertical',
@@ -80,9 +80,6 @@ const useStyles = makeStyles({
     textAlign: 'start',
     color: tokens.colorNeutralForeground1,
     fontSize: tokens.fontSizeBase300,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   leafActive: { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorBrandBackground2 },
@@ -142,7 +139,7 @@ export function SideMenu({ model, currentPath, collapsed, onNavigate, onToggle, 
         onLeafChosen?.();
       }}
     >
-      {leaf.title}
+      <span className={s.label}>{leaf.title}</span>
     </button>
   );
   return (
