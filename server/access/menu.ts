@@ -45,6 +45,13 @@ export const heldRelations = (user: string, tenant: string, method: string, path
       WHERE i.method = ${method} AND i.path = ${path}`;
 
 /**
+ * The condition on interface `i` and its relation `pf` by the stored ids' rule: `i` is this call's, and `pf` relates it
+ * to one of the session's stored menu ids (`permissions`). Written once for amongGranted and grantedRelations.
+ */
+const relatedAmong = (method: string, path: string, permissions: string) =>
+  `i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions})`;
+
+/**
  * heldRelations by callAllowed's rule for a session that stored its granted menu ids (`permissions`, an SQL int[]
  * expression): the menu rows `m` related to the interface among those ids. They were limited to the entries offered
  * to the tenant when stored, and every change of roles, grants, menus or offers clears them.
@@ -52,12 +59,12 @@ export const heldRelations = (user: string, tenant: string, method: string, path
 export const grantedRelations = (method: string, path: string, permissions: string) => `FROM api_interface i
        JOIN page_func_relation pf ON pf.interface_id = i.id
        JOIN menu m ON m.id = pf.menu_id
-      WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions})`;
+      WHERE ${relatedAmong(method, path, permissions)}`;
 
 /** The SQL boolean "a page or button related to the interface is among these granted menu ids". */
 export const amongGranted = (method: string, path: string, permissions: string) =>
   `EXISTS (SELECT 1 FROM api_interface i JOIN page_func_relation pf ON pf.interface_id = i.id
-            WHERE i.method = ${method} AND i.path = ${path} AND pf.menu_id = ANY(${permissions}))`;
+            WHERE ${relatedAmong(method, path, permissions)})`;
 
 /** The SQL boolean "the user's roles hold a page or button related to the interface now". */
 export const heldNow = (user: string, tenant: string, method: string, path: string) =>

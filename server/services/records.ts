@@ -57,6 +57,10 @@ export async function loadSchemaFor(
   by: { id: number } | { component: string },
   call: { method: string; path: string; op: RecordOp },
 ): Promise<Schema & { allowed: boolean }> {
+  // The relations the caller holds, by callAllowed's rule: $3 is the session's stored menu ids, else its user.
+  const [relations, holder] = s.permissions
+    ? [grantedRelations('$4', '$5', '$3::int[]'), s.permissions]
+    : [heldRelations('$3', '$1', '$4', '$5'), s.userId];
   const [row] = await db.query<
     TableDef & { fields: MetaFieldRow[]; refFields: Record<string, Array<Pick<MetaFieldRow, 'id' | 'type'>>>; allowed: boolean }
   >(
@@ -66,9 +70,9 @@ export async function loadSchemaFor(
                                                     FROM meta_field rf WHERE rf.table_id = rt.id)), '{}')
                FROM meta_table rt WHERE rt.tenant_id = t.tenant_id
                 AND rt.id IN (SELECT f.ref_table_id FROM meta_field f WHERE f.table_id = t.id)) AS "refFields",
-            ${recordHeld('t', s.permissions ? grantedRelations('$4', '$5', '$3::int[]') : heldRelations('$3', '$1', '$4', '$5'), '$6')} AS allowed
+            ${recordHeld('t', relations, '$6')} AS allowed
        FROM meta_table t WHERE t.tenant_id = $1 AND ${'id' in by ? 't.id = $2' : 't.component = $2'}`,
-    [s.tenantId, 'id' in by ? by.id : by.component, s.permissions ?? s.userId, call.method, call.path, call.op],
+    [s.tenantId, 'id' in by ? by.id : by.component, holder, call.method, call.path, call.op],
   );
   if (!row) throw new ApiError('数据表不存在');
   const { fields, refFields, allowed, ...table } = row;
