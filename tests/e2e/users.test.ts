@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { downloadedBytes, hashOf, useBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD, newAccount } from '../support/api.ts';
+import { newAccount } from '../support/api.ts';
 import { readSheet } from 'read-excel-file/node';
 import { writeXlsx } from '@/lib/xlsx.ts';
 import { USER_SHEET, USER_SHEET_COLUMNS } from '@/api/schema/system/user.ts';
@@ -183,12 +183,7 @@ describe('users page', () => {
   });
 
   it('shows each text filter’s name (its placeholder) and each side menu leaf whole in English at 1024 px', async () => {
-    const page = await ui.newPage({ locale: 'en-US', viewport: { width: 1024, height: 768 } });
-    await page.goto(`${ui.baseUrl}/#/login`);
-    await page.getByLabel('Account').fill('admin');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(/#\/dashboard$/);
+    const page = await ui.signedInPage('admin', { locale: 'en-US', viewport: { width: 1024, height: 768 } });
     await page.goto(`${ui.baseUrl}/#/manage/users`);
     const keyword = page.getByRole('textbox', { name: 'Account / nickname / phone' });
     await page.getByRole('cell', { name: 'tenantadmin', exact: true }).waitFor();

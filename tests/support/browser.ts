@@ -60,12 +60,8 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> =>
     (await newContext({ viewport: { width: 1280, height: 800 }, ...options })).newPage();
-  const logIn = async (page: Page, userName: string) => {
-    await page.getByLabel('账号').fill(userName);
-    await page.getByLabel('密码').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-  };
-  /** A fresh browser context signed in as userName through the login form, on the first leaf. */
+  const logIn = fillLogIn;
+  /** A fresh browser context signed in as userName through the login form, on the first leaf (`locale: 'en-US'`: in English). */
   const signedInPage = async (userName: string, options: BrowserContextOptions = {}): Promise<Page> => {
     const page = await newPage(options);
     await page.goto(`${baseUrl}/#/login`);
@@ -83,6 +79,13 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     signedInPage,
     browser: () => browser,
   };
+}
+
+/** Fills the login form as userName (the demo password) and sends it, in the console's language, Chinese or English. */
+export async function fillLogIn(page: Page, userName: string) {
+  await page.getByLabel(/^(账号|Account)/).fill(userName);
+  await page.getByLabel(/^(密码|Password)/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
 }
 
 export const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import type { MenuNode } from '@/api/table/session.ts';
-import { DEMO_PASSWORD, signedIn } from './api.ts';
+import { signedIn } from './api.ts';
 import { seriousViolations, type AxeFinding } from './axe.ts';
+import { fillLogIn } from './browser.ts';
 
 /*
  * The walk: every page of a user's menu opened as the side menu opens it, in a language, a theme and a window width,
@@ -80,9 +81,7 @@ async function windowFor(browser: Browser, baseUrl: string, userName: string, co
   await page.goto(`${baseUrl}/#/login`);
   await page.evaluate((language) => localStorage.setItem('language', language), combo.language);
   await page.reload();
-  await page.getByLabel(/^(账号|Account)/).fill(userName);
-  await page.getByLabel(/^(密码|Password)/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+  await fillLogIn(page, userName);
   await page.waitForURL(/#\/dashboard$/);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
