@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { answeredInLanguage } from './language.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -99,8 +100,9 @@ export async function answerKept(c: Context, kept: KeptJson): Promise<Response> 
   if (asked && (asked.trim() === '*' || asked.match(/"[^"]*"/g)?.includes(kept.tag))) return c.body(null, 304, { ETag: kept.tag });
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ETag: kept.tag, Vary: 'Accept-Encoding' };
   const encoding = kept.text.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
-  if (!encoding) return c.body(kept.text, 200, headers);
+  // a kept answer is a successful one: no refusal for answerInLanguage to look for in it
+  if (!encoding) return answeredInLanguage(c.body(kept.text, 200, headers));
   kept.encoded ??= {};
   const body = (kept.encoded[encoding] ??= await compressed(Buffer.from(kept.text), encoding));
-  return c.body(bytes(body), 200, { ...headers, 'Content-Encoding': encoding });
+  return answeredInLanguage(c.body(bytes(body), 200, { ...headers, 'Content-Encoding': encoding }));
 }

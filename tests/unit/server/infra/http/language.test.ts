@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { serverEnglishOf } from '@server/infra/http/language.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { Hono } from 'hono';
+import { answeredInLanguage, answerInLanguage, serverEnglishOf } from '@server/infra/http/language.ts';
+import { ApiError } from '@server/infra/http/http.ts';
 
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 /** Words the console reads to decide what happened: SPEC's, never translated. */
@@ -58,5 +60,52 @@ describe('the server’s refusals in English', () => {
       expect(serverEnglishOf(said(cron)!), cron).not.toMatch(CJK);
     }
     expect(said('0 30 2 * * *')).toBeNull();
+  });
+});
+
+describe('answerInLanguage', () => {
+  const refusal = { result: 'error', errmsg: '角色名称不能为空' };
+  const app = new Hono();
+  app.onError((err, c) => c.json({ result: 'error', errmsg: err.message }));
+  app.use('*', answerInLanguage());
+  app.post('/json', (c) => c.json(refusal));
+  app.post('/forbidden', (c) => c.json({ result: 403, errmsg: '您没有当前操作的权限' }));
+  app.post('/thrown', () => {
+    throw new ApiError('角色名称不能为空');
+  });
+  app.post('/protocol', (c) => c.json({ result: 'error', values: 'userToken缺失', errmsg: '登录失效，请重新登录' }));
+  app.post('/ok', (c) => c.json({ result: 'ok', values: [{ name: '角色名称不能为空' }] }));
+  // a refusal written by hand, not through c.json: read back after the handler
+  app.post('/by-hand', () => new Response(JSON.stringify(refusal), { headers: { 'Content-Type': 'application/json' } }));
+  // marked as holding no refusal: never read back (so left as it is, even shaped like one)
+  app.post('/marked', (c) => answeredInLanguage(c.body(JSON.stringify(refusal), 200, { 'Content-Type': 'application/json' })));
+  const answer = async (path: string, language?: string) =>
+    (await app.request(path, { method: 'POST', headers: language ? { 'Accept-Language': language } : {} })).json();
+
+  it('puts a refusal in English however it was made, and leaves the rest as it is', async () => {
+    const english = { result: 'error', errmsg: 'The role name is required' };
+    expect(await answer('/json', 'en-US')).toEqual(english);
+    expect(await answer('/thrown', 'en')).toEqual(english);
+    expect(await answer('/by-hand', 'en')).toEqual(english);
+    expect(await answer('/forbidden', 'en')).toEqual({ result: 403, errmsg: 'You do not have permission for this operation.' });
+    expect(await answer('/protocol', 'en')).toMatchObject({ values: 'userToken缺失', errmsg: '登录失效，请重新登录' });
+    expect(await answer('/ok', 'en')).toEqual({ result: 'ok', values: [{ name: '角色名称不能为空' }] });
+    for (const path of ['/json', '/thrown', '/by-hand']) {
+      expect(await answer(path, 'zh-CN')).toEqual(refusal);
+      expect(await answer(path)).toEqual(refusal);
+    }
+  });
+
+  it('reads back only an answer made neither by c.json nor marked as holding no refusal', async () => {
+    expect(await answer('/marked', 'en')).toEqual(refusal);
+    const clone = vi.spyOn(Response.prototype, 'clone');
+    try {
+      for (const path of ['/json', '/thrown', '/ok', '/marked']) await answer(path, 'en');
+      expect(clone).not.toHaveBeenCalled();
+      await answer('/by-hand', 'en');
+      expect(clone).toHaveBeenCalledTimes(1);
+    } finally {
+      clone.mockRestore();
+    }
   });
 });
