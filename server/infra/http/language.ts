@@ -55,9 +55,10 @@ export function answeredInLanguage(res: Response): Response {
  * and the department-scope answer, which the console reads, stay as SPEC writes them.
  *
  * Every answer made with `c.json` (the handlers', the access chain's, the error handler's) is put in English as it is
- * made, so it is never read back: every JSON answer was cloned and parsed to find out whether it was a refusal (in English, a
- * kept menu tree cost 1.2-1.5 ms of server CPU a call against 0.6-0.7, a records page of 100 rows 3.5 against 2.6). A JSON answer made any other way, and not marked by
- * answeredInLanguage, is still read after the handler, so no writer of a refusal can leave it in Chinese.
+ * made, so it is never read back. Every JSON answer was cloned and parsed to find out whether it was a refusal: in
+ * English, a kept menu tree cost 1.2-1.5 ms of server CPU a call against 0.6-0.7, a records page of 100 rows 3.5
+ * against 2.6. A JSON answer made any other way, and not marked by answeredInLanguage, is still read after the
+ * handler, so no writer of a refusal can leave it in Chinese.
  */
 export function answerInLanguage(): MiddlewareHandler {
   return async (c, next) => {
