@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../tests/support/start-server.t
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { openDb } from '../server/infra/db/db.ts';
 import { quantile, round } from './stats.ts';
-import { failureOf, signIn, startBaseline, type SessionHeaders } from './throughput.bench.ts';
+import { consoleHeaders, failureOf, signIn, startBaseline, type SessionHeaders } from './throughput.bench.ts';
 import { nicknameFragment, seedMembers, seedUsers } from './in-process.ts';
 import type { Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
@@ -99,7 +99,7 @@ async function send(c: Caller, d: DayCall): Promise<{ ms: number; failure: strin
   const t0 = performance.now();
   const res = await fetch(`${c.url}/manage${d.call.path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...c.session, 'Accept-Encoding': 'gzip' },
+    headers: consoleHeaders(c.session, { encoding: 'gzip' }),
     body: JSON.stringify(d.body()),
   });
   const failure = failureOf(d.call, res.status, await res.arrayBuffer());
@@ -244,7 +244,7 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
         if (bodies[d.call.path]) continue;
         const res = await fetch(`${c.url}/manage${d.call.path}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...c.session, 'Accept-Encoding': 'identity' },
+          headers: consoleHeaders(c.session),
           body: JSON.stringify(d.body()),
         });
         bodies[d.call.path] = await res.text();

@@ -47,13 +47,14 @@ const mixOf = (memberTable: number, members: number): Mix => [
   ['menu tree in English', shellApi.menuTree, {}, 'en-US'],
 ];
 
-/** The headers of a call of the mix: the console's, with its language. */
-const headersOf = (session: SessionHeaders, language: 'en-US' | 'zh-CN' = 'zh-CN') => ({
-  'Content-Type': 'application/json',
-  ...session,
-  'Accept-Language': language,
-  'Accept-Encoding': 'identity',
-});
+/**
+ * The headers the console sends with a call once signed in: its session's, and its language (Chinese unless said).
+ * `identity` by default: the real server and the baselines then send the same bytes.
+ */
+export const consoleHeaders = (
+  session: SessionHeaders,
+  { language = 'zh-CN', encoding = 'identity' }: { language?: 'en-US' | 'zh-CN'; encoding?: 'identity' | 'gzip' } = {},
+) => ({ 'Content-Type': 'application/json', ...session, 'Accept-Language': language, 'Accept-Encoding': encoding });
 
 /**
  * What is wrong with an answer, or null for a success: HTTP 200 is not enough (SPEC's refusals are HTTP 200 too), so
@@ -112,7 +113,7 @@ async function slice(url: string, sessions: readonly SessionHeaders[], mix: Mix,
       const t0 = performance.now();
       const res = await fetch(`${url}/manage${call.path}`, {
         method: 'POST',
-        headers: headersOf(session, language),
+        headers: consoleHeaders(session, { language }),
         body: JSON.stringify(body),
       });
       const failure = failureOf(call, res.status, await res.arrayBuffer());
@@ -169,7 +170,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined, m
     if (call.path in bodies) continue;
     const res = await fetch(`${server.url}/manage${call.path}`, {
       method: 'POST',
-      headers: headersOf(sessions[0], language),
+      headers: consoleHeaders(sessions[0], { language }),
       body: JSON.stringify(body),
     });
     bodies[call.path] = await res.text();

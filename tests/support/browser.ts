@@ -63,12 +63,11 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
   /** A page in a fresh context (its own storage); `options` add to the defaults (e.g. timezoneId, colorScheme). */
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> =>
     (await newContext({ viewport: { width: 1280, height: 800 }, ...options })).newPage();
-  const logIn = fillLogIn;
   /** A fresh browser context signed in as userName through the login form, on the first leaf (`locale: 'en-US'`: in English). */
   const signedInPage = async (userName: string, options: BrowserContextOptions = {}): Promise<Page> => {
     const page = await newPage(options);
     await page.goto(`${baseUrl}/#/login`);
-    await logIn(page, userName);
+    await fillLogIn(page, userName);
     await page.waitForURL(/#\/dashboard$/);
     return page;
   };
@@ -78,7 +77,7 @@ export function useBrowser(options: { serverEnv?: Record<string, string> } = {})
     },
     newPage,
     newContext,
-    logIn,
+    logIn: fillLogIn,
     signedInPage,
     browser: () => browser,
   };
