@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import { answerProblem, type Answered, type Call, type Sent } from './table/define.ts';
 import { ApiFailure, classifyAnswer, networkFailure, type Failure, type FailureContext } from './errors.ts';
 import { STORAGE_KEYS, liveAccessToken, memoryStore, type KeyValueStore } from './storage.ts';
+import { readLanguage } from '@/i18n/messages.ts';
 
 /** The request base path. */
 export const BASE_URL = '/manage';
@@ -85,8 +86,8 @@ export function createApiClient(options: ApiClientOptions) {
   const authHeaders = (): Record<string, string> => {
     const userToken = store.getItem(STORAGE_KEYS.userToken);
     const accessToken = liveAccessToken(store);
-    // The console's language, so the reference server refuses in it.
-    const language = store.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'zh-CN';
+    // The console's language (as the screens read it: picked, else the browser's), so the server refuses in it.
+    const language = readLanguage(store.getItem(STORAGE_KEYS.language)) === 'en' ? 'en' : 'zh-CN';
     return {
       'Accept-Language': language,
       ...(userToken ? { UserToken: userToken } : {}),

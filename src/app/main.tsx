@@ -3,7 +3,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '@/api/client.ts';
 import { STORAGE_KEYS } from '@/api/storage.ts';
-import { readLanguage } from '@/i18n/use-t.ts';
+import { readLanguage } from '@/i18n/messages.ts';
 import { loadDictionary } from '@/i18n/messages.ts';
 import { loadTheme, readTheme } from '@/shell/theme.ts';
 import { takeLinkToken } from '@/lib/redirect.ts';

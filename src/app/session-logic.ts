@@ -21,7 +21,8 @@ const buildMenuModel = async (menu: Parameters<typeof import('@/menu/menu-model.
   (await import('@/menu/menu-model.ts')).buildMenuModel(menu, undefined, english);
 import { safeRedirect, splitHash } from '@/lib/redirect.ts';
 import { isTimeZone } from '@/lib/time.ts';
-import { localizeStored, readLanguage } from '@/i18n/use-t.ts';
+import { localizeStored } from '@/i18n/use-t.ts';
+import { readLanguage } from '@/i18n/messages.ts';
 import { loadSignedIn } from './load-signed-in.ts';
 import { navigate } from '@/shell/navigation/hash-location.ts';
 import { accessTokenMachine } from '@machines/access-token.machine.ts';

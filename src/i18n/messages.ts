@@ -59,6 +59,17 @@ export type MessageKey = keyof typeof zhPublic | keyof SignedInTexts;
 export type Language = 'zh-cn' | 'en';
 export const DEFAULT_LANGUAGE: Language = 'zh-cn';
 /**
+ * The console's language: the one the user picked (stored), else the browser's first preference while they have
+ * picked none (issue 45: an English browser got Chinese on its first visit), else the default, zh-cn. The API client
+ * sends it with every call (src/api/client.ts), so the server refuses in it too.
+ * @example readLanguage(null, ['en-US', 'zh-CN']) // 'en'
+ */
+export function readLanguage(stored: string | null, browser: readonly string[] = globalThis.navigator?.languages ?? []): Language {
+  if (stored === 'en' || stored === 'zh-cn') return stored;
+  return browser[0]?.toLowerCase().startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+}
+
+/**
  * The loaded dictionaries. zh-cn, the product's language, is always here with its public texts, and its signed-in
  * texts once the shell has loaded them (loadSignedInTexts); en is its own chunk (messages-en.ts), whole, loaded
  * before the console shows English (main.tsx at start, the language switch after).

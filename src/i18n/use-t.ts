@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { DEFAULT_LANGUAGE, dictionaries, translators, type Language, type MessageKey } from './messages.ts';
+import { DEFAULT_LANGUAGE, dictionaries, readLanguage, translators, type Language, type MessageKey } from './messages.ts';
 
 export const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
@@ -21,16 +21,6 @@ export function useT(): T {
     if (text === undefined) throw new Error(`text "${key}" is not loaded: signed-in texts come with the shell (loadSignedInTexts)`);
     return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
   };
-}
-
-/**
- * The console's language: the one the user picked (stored), else the browser's first preference while they have
- * picked none (issue 45: an English browser got Chinese on its first visit), else the default, zh-cn.
- * @example readLanguage(null, ['en-US', 'zh-CN']) // 'en'
- */
-export function readLanguage(stored: string | null, browser: readonly string[] = globalThis.navigator?.languages ?? []): Language {
-  if (stored === 'en' || stored === 'zh-cn') return stored;
-  return browser[0]?.toLowerCase().startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
 }
 
 /** Shows a message the console made in the user's language (client-messages.ts); a server's message stays as sent. */

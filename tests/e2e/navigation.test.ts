@@ -81,6 +81,11 @@ describe('keyboard-first navigation in Chromium', () => {
     const english = await newPage({ locale: 'en-US' });
     await english.goto(`${baseUrl}/#/login`);
     await english.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    // the server's words too: a wrong password is refused in English before any language was picked
+    await english.getByLabel('Account').fill('admin');
+    await english.getByLabel('Password').fill('Wrong@2026x');
+    await english.getByRole('button', { name: 'Log in', exact: true }).click();
+    await english.getByRole('alert').filter({ hasText: 'Wrong account or password' }).waitFor();
     await english.evaluate(() => localStorage.setItem('language', 'zh-cn'));
     await english.reload();
     await english.getByRole('button', { name: '登录', exact: true }).waitFor();

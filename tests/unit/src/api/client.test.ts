@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/api/client.ts';
 import type { Failure } from '@/api/errors.ts';
 import { memoryStore } from '@/api/storage.ts';
@@ -36,6 +36,26 @@ describe('api client (SPEC 7 common rules)', () => {
     await createApiClient({ store: memoryStore(), baseURL: 'http://h/manage', fetch }).call('/anon/passport/aesKey');
     expect(seen[0].headers.has('UserToken')).toBe(false);
     expect(seen[0].headers.has('AccessToken')).toBe(false);
+  });
+
+  it('sends the console’s language: the one picked, else the browser’s first while none is (a first visit in English)', async () => {
+    const { fetch, seen } = recordingFetch({ result: 'ok' });
+    const store = memoryStore();
+    const api = createApiClient({ store, baseURL: 'http://h/manage', fetch });
+    vi.stubGlobal('navigator', { languages: ['en-US', 'zh-CN'] });
+    try {
+      await api.call('/anon/passport/aesKey');
+      store.setItem('language', 'zh-cn');
+      await api.call('/anon/passport/aesKey');
+      vi.stubGlobal('navigator', { languages: ['zh-CN'] });
+      store.removeItem('language');
+      await api.call('/anon/passport/aesKey');
+      store.setItem('language', 'en');
+      await api.call('/anon/passport/aesKey');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(seen.map((r) => r.headers.get('Accept-Language'))).toEqual(['en', 'zh-CN', 'zh-CN', 'en']);
   });
 
   it('sends the access token until its stored deadline, then none, and says which one a refused call was made under', async () => {

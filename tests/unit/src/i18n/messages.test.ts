@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { zhPublic } from '@/i18n/messages.ts';
 import { zhSignedIn } from '@/i18n/messages-zh.ts';
 import { en } from '@/i18n/messages-en.ts';
-import { readLanguage } from '@/i18n/use-t.ts';
+import { readLanguage } from '@/i18n/messages.ts';
 import { reachedFiles } from '@tests/support/imports.ts';
 
 const zhCN = { ...zhPublic, ...zhSignedIn };
