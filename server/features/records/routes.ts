@@ -31,6 +31,7 @@ import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
 import { countAndFind, pageCursor, readPageCursor } from '../../infra/db/count.ts';
+import { keptRecordCounts } from '../../infra/db/kept-counts.ts';
 import { recordApi } from '@/api/table/records.ts';
 import { mount } from '../../infra/http/mount.ts';
 import * as stored from './queries.ts';
@@ -97,6 +98,8 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
  */
 export function recordRoutes(db: Db, exports: ExportJobs) {
   const app = new Hono<AppEnv>();
+  // a list's estimated count, kept a few seconds by its statement and dropped when its table's records change
+  const counts = keptRecordCounts(db);
 
   /** The table a call names, once the caller may do `op` to it. */
   const tableFor = async <E extends AppEnv>(c: Context<E>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {
@@ -227,6 +230,7 @@ export function recordRoutes(db: Db, exports: ExportJobs) {
       // need not find again through the trigram index (pageRows); other filters find theirs again through a btree, and
       // a list without filters walks its first rows, so they take ids of few matches only (not 10,000 on every call).
       ...(where.matchFirst ? { foundUpTo: LIST_LIMITS.exactCountUpTo } : {}),
+      keep: { counts, tag: String(schema.table.id) },
     });
     keyset.assertSortable(counted);
     // The next page after one the caller read is read from where that one ended (its sort key and id), with no OFFSET.

@@ -3,6 +3,7 @@ import { PER_CALL, type Queryable } from './db.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { ApiError, NUL_MESSAGE } from '../http/http.ts';
+import type { KeptCounts } from './kept-counts.ts';
 
 /** A list's count: exact, or the planner's estimate marked as one. */
 export interface Counted {
@@ -77,30 +78,38 @@ export async function countMatches(
  * same statement (migration 046): `id` is the id of fromWhere's rows (`r.id`). A page of few matches then sorts those
  * rows by their ids, where finding them again was a second scan as costly as the count (a rare nickname fragment:
  * 8 of 25 ms at a million members). `foundUpTo` (migration 047) answers them up to that many instead, for a caller
- * that uses more of them (a records page of up to exactCountUpTo matches: pageRows).
+ * that uses more of them (a records page of up to exactCountUpTo matches: pageRows). `keep`: an estimate is kept a
+ * few seconds under `tag` and answered again for the same statement (KeptCounts).
  */
 export async function countAndFind(
   db: Queryable,
   fromWhere: string,
   params: readonly unknown[],
-  how: { walk?: CountWalk; dense?: DenseWalk; id?: string; foundUpTo?: number },
+  how: { walk?: CountWalk; dense?: DenseWalk; id?: string; foundUpTo?: number; keep?: { counts: KeptCounts; tag: string } },
 ): Promise<{ counted: Counted; ids: number[] | null }> {
   const { alwaysExactUpTo, exactCountUpTo } = LIST_LIMITS;
-  const { walk = 'plan', dense, id, foundUpTo } = how;
+  const { walk = 'plan', dense, id, foundUpTo, keep } = how;
+  const args = [
+    inlineParams(fromWhere, params),
+    exactCountUpTo,
+    alwaysExactUpTo,
+    walk,
+    dense ? inlineParams(dense.from, params) : null,
+    dense ? inlineParams(dense.where, params) : null,
+    id ?? null,
+    foundUpTo ?? null,
+  ];
+  // an estimate kept from the same statement a moment ago (KeptCounts: never an exact count; its table unchanged since)
+  const key = keep ? JSON.stringify(args) : '';
+  const kept = keep?.counts.get(keep.tag, key);
+  if (kept) return { counted: kept, ids: null };
   const [{ n, estimated, ids }] = await db.query<{ n: number; estimated: boolean; ids: Array<number | string> | null }>(
     'SELECT n, estimated, ids FROM count_matches($1, $2, $3, $4, $5, $6, $7, $8)',
-    [
-      inlineParams(fromWhere, params),
-      exactCountUpTo,
-      alwaysExactUpTo,
-      walk,
-      dense ? inlineParams(dense.from, params) : null,
-      dense ? inlineParams(dense.where, params) : null,
-      id ?? null,
-      foundUpTo ?? null,
-    ],
+    args,
   );
-  return { counted: estimated ? { count: n, countEstimated: true } : { count: n }, ids: ids ? ids.map(Number) : null };
+  const counted: Counted = estimated ? { count: n, countEstimated: true } : { count: n };
+  keep?.counts.keep(keep.tag, key, counted);
+  return { counted, ids: ids ? ids.map(Number) : null };
 }
 
 /** The text node-postgres sends for a value (its `utils`, which @types/pg leaves out). */

@@ -59,7 +59,8 @@ export interface Db extends Queryable {
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Cross-process messages: PostgreSQL LISTEN/NOTIFY, so every server process on the database hears them (its own
-   * included); on PGlite, in-process. `listen` resolves once listening.
+   * included); on PGlite, in-process. A listener also hears what the database's own triggers send (pg_notify), on
+   * either engine. `listen` resolves once listening.
    */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
@@ -226,6 +227,8 @@ async function openPglite(dataDir: string): Promise<Db> {
       let set = listeners.get(channel);
       if (!set) listeners.set(channel, (set = new Set()));
       set.add(fn);
+      // what the database sends itself (a trigger's pg_notify, migration 050) comes through PGlite's own LISTEN
+      await pg.listen(channel, fn);
     },
     async notify(channel, payload) {
       // Asynchronous, as a NOTIFY is: the sender never runs a listener inside its own request.

@@ -1,0 +1,95 @@
+import type { Counted } from './count.ts';
+import type { Db } from './db.ts';
+
+/** How long a process keeps an estimated count at the most, and how many it keeps. */
+export const KEPT_COUNTS = { ms: 5_000, max: 2_000 } as const;
+
+/**
+ * Estimated counts a process keeps for a few seconds, by the exact statement that counted them (issue 46).
+ *
+ * Proving that a match holds more than LIST_LIMITS.alwaysExactUpTo rows reads that many of them and a plan; for a
+ * records list of a level of 25,000 members that was half of a call's database time, paid again for every page, every
+ * return from a record and every refresh. An estimate (`countEstimated`) is the planner's figure, which follows the
+ * statistics of the last ANALYZE rather than each write, so keeping it a few seconds says nothing less true; what a
+ * count must not lose is its exactness below the bound, so:
+ * - only estimates are kept, never an exact count;
+ * - each is kept under a tag (the table it counts: its records say when they change, migration 050) and dropped as
+ *   soon as that tag is `forget`-ed, in every process, so a write that brings a match below the bound is counted at
+ *   the next call;
+ * - at most `ms` after it was counted (the statistics move on; a change not heard, while the listening connection is
+ *   down, is not kept past it), and at most `max` of them (the oldest goes first).
+ * The key is the statement's whole text with its values written in (tenant, table, the caller's department scope and
+ * the filters): a caller only ever reads a count made by a statement it would have sent itself.
+ */
+export class KeptCounts {
+  readonly #tags = new Map<string, Map<string, { count: number; at: number }>>();
+  /** tag and key of every kept count, oldest first */
+  readonly #order = new Map<string, [string, string]>();
+  readonly #ms: number;
+  readonly #max: number;
+  readonly #now: () => number;
+
+  constructor({ ms = KEPT_COUNTS.ms, max = KEPT_COUNTS.max, now = Date.now }: { ms?: number; max?: number; now?: () => number } = {}) {
+    this.#ms = ms;
+    this.#max = max;
+    this.#now = now;
+  }
+
+  /** The estimate kept for this statement, when it was counted less than `ms` ago and its tag not forgotten since. */
+  get(tag: string, key: string): Counted | undefined {
+    const kept = this.#tags.get(tag)?.get(key);
+    if (!kept) return undefined;
+    if (this.#now() - kept.at >= this.#ms) {
+      this.#drop(tag, key);
+      return undefined;
+    }
+    return { count: kept.count, countEstimated: true };
+  }
+
+  /** Keeps an estimate; an exact count is never kept (it must follow every write at once). */
+  keep(tag: string, key: string, counted: Counted): void {
+    if (counted.countEstimated !== true) return;
+    this.#drop(tag, key);
+    let keys = this.#tags.get(tag);
+    if (!keys) this.#tags.set(tag, (keys = new Map()));
+    keys.set(key, { count: counted.count, at: this.#now() });
+    this.#order.set(`${tag}\n${key}`, [tag, key]);
+    if (this.#order.size > this.#max) {
+      const [oldestTag, oldestKey] = this.#order.values().next().value!;
+      this.#drop(oldestTag, oldestKey);
+    }
+  }
+
+  /** Drops every count kept under these tags ('*': all of them). */
+  forget(tags: readonly string[] | '*'): void {
+    for (const tag of tags === '*' ? [...this.#tags.keys()] : tags) {
+      for (const key of this.#tags.get(tag)?.keys() ?? []) this.#order.delete(`${tag}\n${key}`);
+      this.#tags.delete(tag);
+    }
+  }
+
+  /** How many counts are kept now. */
+  get size(): number {
+    return this.#order.size;
+  }
+
+  #drop(tag: string, key: string) {
+    const keys = this.#tags.get(tag);
+    if (!keys?.delete(key)) return;
+    if (keys.size === 0) this.#tags.delete(tag);
+    this.#order.delete(`${tag}\n${key}`);
+  }
+}
+
+/** Where every write to records names the tables it changed (migration 050's triggers): ids, comma-separated, or '*'. */
+export const RECORD_COUNTS_CHANNEL = 'record_counts';
+
+/**
+ * The records lists' kept estimates, each under its table's id, dropped when the database says that table changed
+ * (RECORD_COUNTS_CHANNEL, heard by every process on the database).
+ */
+export function keptRecordCounts(db: Pick<Db, 'listen'>, options?: ConstructorParameters<typeof KeptCounts>[0]): KeptCounts {
+  const counts = new KeptCounts(options);
+  void db.listen(RECORD_COUNTS_CHANNEL, (payload) => counts.forget(payload === '*' ? '*' : payload.split(',')));
+  return counts;
+}
