@@ -87,6 +87,11 @@ export interface AppOptions {
   secrets?: Secrets;
   /** requests an operator configured may go to this machine or a private network (demo default; SCRM_ALLOW_PRIVATE_TARGETS) */
   allowPrivateTargets?: boolean;
+  /**
+   * how long a records list keeps an estimated count, ms (server/infra/db/kept-counts.ts; default 5 s); 0 keeps none
+   * (the scale bench times every count)
+   */
+  keptCountsMs?: number;
   /** the first webhook retry's wait in ms (WEBHOOK_RETRY_BASE_MS; default 30 s) */
   webhookRetryBaseMs?: number;
   /** run the scheduler (and the webhook dispatcher) in this process (main.ts; tests that need it) */
@@ -255,7 +260,7 @@ export function createApp(options: AppOptions) {
     api.route('/', menuRoutes({ db, events, platformTenant, calls }));
     api.route('/', metaRoutes(db, calls));
     api.route('/', collectionRoutes(db));
-    api.route('/', recordRoutes(db, exports));
+    api.route('/', recordRoutes(db, exports, { keptCountsMs: options.keptCountsMs }));
     api.route('/', statisticsRoutes(db));
     api.route('/', departRoutes(db));
     api.route('/', userCenterRoutes(db, events));

@@ -96,10 +96,10 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
  * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,
  * and an edit by the version it was made on.
  */
-export function recordRoutes(db: Db, exports: ExportJobs) {
+export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { keptCountsMs?: number } = {}) {
   const app = new Hono<AppEnv>();
   // a list's estimated count, kept a few seconds by its statement and dropped when its table's records change
-  const counts = keptRecordCounts(db);
+  const counts = keptRecordCounts(db, { ms: keptCountsMs });
 
   /** The table a call names, once the caller may do `op` to it. */
   const tableFor = async <E extends AppEnv>(c: Context<E>, by: { id: number } | { component: string }, op: RecordOp): Promise<Schema> => {

@@ -46,9 +46,9 @@ export class KeptCounts {
     return { count: kept.count, countEstimated: true };
   }
 
-  /** Keeps an estimate; an exact count is never kept (it must follow every write at once). */
+  /** Keeps an estimate; an exact count is never kept (it must follow every write at once), nor anything when `ms` is 0. */
   keep(tag: string, key: string, counted: Counted): void {
-    if (counted.countEstimated !== true) return;
+    if (counted.countEstimated !== true || this.#ms <= 0) return;
     this.#drop(tag, key);
     let keys = this.#tags.get(tag);
     if (!keys) this.#tags.set(tag, (keys = new Map()));

@@ -22,6 +22,12 @@ describe('KeptCounts', () => {
     expect(counts.size).toBe(0);
   });
 
+  it('keeps nothing when `ms` is 0 (the scale bench times every count)', () => {
+    const counts = new KeptCounts({ ms: 0 });
+    counts.keep('7', 'a', estimate(25_000));
+    expect([counts.get('7', 'a'), counts.size]).toEqual([undefined, 0]);
+  });
+
   it('forgets a tag’s counts and no other’s; * forgets them all', () => {
     const counts = new KeptCounts();
     counts.keep('7', 'a', estimate(1));
