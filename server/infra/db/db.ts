@@ -291,6 +291,8 @@ class Listener {
   #retryMs = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
+  /** the first connection while it is being made: a second channel listened to meanwhile waits for it */
+  #opening: Promise<void> | undefined;
 
   constructor(private readonly connect: () => PgClient) {}
 
@@ -302,13 +304,20 @@ class Listener {
       return;
     }
     this.#handlers.set(channel, new Set([fn]));
+    if (!this.#client && !this.#everConnected && !this.#timer) {
+      // One connection for every channel: two channels listened to at once (the session events and the records'
+      // counts, both at start) made two, and the first was never closed (a process that could not exit).
+      if (!this.#opening) {
+        this.#opening = this.#open().finally(() => (this.#opening = undefined));
+        return this.#opening;
+      }
+      await this.#opening;
+    }
     if (this.#client) {
       // A connection dropping now is met by its 'error' handler, which listens to every channel again.
       await this.#client
         .query(`LISTEN ${channel}`)
         .catch((err: unknown) => log.warn({ err, channel }, 'LISTEN failed; retried on reconnect'));
-    } else if (!this.#everConnected && !this.#timer) {
-      await this.#open();
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Counted } from './count.ts';
 import type { Db } from './db.ts';
+import { log } from '../logger.ts';
 
 /** How long a process keeps an estimated count at the most, and how many it keeps. */
 export const KEPT_COUNTS = { ms: 5_000, max: 2_000 } as const;
@@ -90,6 +91,9 @@ export const RECORD_COUNTS_CHANNEL = 'record_counts';
  */
 export function keptRecordCounts(db: Pick<Db, 'listen'>, options?: ConstructorParameters<typeof KeptCounts>[0]): KeptCounts {
   const counts = new KeptCounts(options);
-  void db.listen(RECORD_COUNTS_CHANNEL, (payload) => counts.forget(payload === '*' ? '*' : payload.split(',')));
+  db.listen(RECORD_COUNTS_CHANNEL, (payload) => counts.forget(payload === '*' ? '*' : payload.split(','))).catch((err: unknown) =>
+    // the listener is kept and heard once the connection is made again; meanwhile an estimate lives its `ms` at most
+    log.warn({ err }, 'record_counts not heard yet'),
+  );
   return counts;
 }
