@@ -346,6 +346,11 @@ export interface ListWhere {
    * department's index).
    */
   one: { within: string; key: string } | null;
+  /**
+   * the range filters' bounds by the field's JSON (`r.data -> '<id>'`: a sort's key), e.g. `r.data -> '7' >= $2::jsonb
+   * AND r.data -> '7' <= $3::jsonb`: a walk of that field's order reads from its bound, not from the list's first row
+   */
+  ranges: Readonly<Record<string, string>>;
   /** the department scope apart (null: the whole tenant, or a table without a department field) */
   scope: {
     /** the department field's JSON value */
@@ -378,6 +383,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
     return `$${params.length}`;
   };
   let textContains = false;
+  const ranges: Record<string, string> = {};
   /** a text contains that a trigram index answers, which holds the department too where there is one (ListWhere.matchFirst) */
   let matchFirst = false;
   // A value compared with a field's JSON is sent as JSON text cast to jsonb: a constant the planner folds, so it
@@ -426,8 +432,13 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
           (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(x) : !Number.isNaN(Date.parse(x)));
         if (!ok(from) || !ok(to)) throw refuse(name, `“${field.label}”的范围格式不正确`);
         const bound = (x: string) => json(numeric ? Number(x) : field.type === 'datetime' ? new Date(x).toISOString() : x);
-        if (from) parts.push(`${at} >= ${bound(from)}`);
-        if (to) parts.push(`${at} ${field.type === 'datetime' ? '<' : '<='} ${bound(to)}`);
+        const range = [
+          ...(from ? [`${at} >= ${bound(from)}`] : []),
+          ...(to ? [`${at} ${field.type === 'datetime' ? '<' : '<='} ${bound(to)}`] : []),
+        ];
+        if (range.length === 0) break;
+        parts.push(...range);
+        ranges[at] = range.join(' AND ');
         break;
       }
     }
@@ -442,7 +453,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
   // Every condition but a text contains is one that a btree of the partition answers (wantedIndexes): a count sized
   // large walks one and stops at its bound. With none (the whole table), the planner reads the first rows as they lie.
   const countWalk: CountWalk = !textContains && (filter !== '' || scope !== null) ? 'first' : 'plan';
-  if (!depart || scope === null) return { sql, base, filters: filter, countWalk, matchFirst, one: null, scope: null };
+  if (!depart || scope === null) return { sql, base, filters: filter, ranges, countWalk, matchFirst, one: null, scope: null };
   // Compared as JSON, so the department's indexes answer it (syncScopeIndexes). One department is part of the base:
   // its index walks the list's order as the tenant's does.
   const key = `r.data -> '${sqlId(depart.id)}'`;
@@ -459,6 +470,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
       sql: `${sql} AND ${asText ? text(value) : one}`,
       base: `${base} AND ${one}`,
       filters: filter,
+      ranges,
       countWalk,
       matchFirst,
       one: { within: `${base} AND ${key} = ANY(ARRAY[${value}])`, key },
@@ -471,6 +483,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
     sql: `${sql} AND ${inScope}`,
     base,
     filters: filter,
+    ranges,
     countWalk,
     matchFirst,
     one: null,
@@ -647,9 +660,13 @@ export function listKeyset(schema: Schema, q: ListQuery) {
         reach,
         Math.min((runs ? RUNS_AFTER : LIST_WALK) + 20 * reach, found ? Math.ceil(found.length / 4) : Infinity),
       );
+      // A range filter on the order's own key bounds the walk's index scan: the walk starts at the range's end instead
+      // of passing over every row before it (members of level 2 joined in a span of 150 days, newest first: 10,200 rows
+      // read with none of the span among them, then every match sorted; 27 ms of a page twice at 100,000 members).
+      const keyRange = o.key ? where.ranges[o.key] : undefined;
       const walk = (within: string, bounded: boolean) =>
         bounded
-          ? `SELECT w.id, w.k FROM (SELECT r.id, ${k} AS k, (${filters}) AS hit FROM meta_record r WHERE ${within}${c}
+          ? `SELECT w.id, w.k FROM (SELECT r.id, ${k} AS k, (${filters}) AS hit FROM meta_record r WHERE ${within}${keyRange ? ` AND ${keyRange}` : ''}${c}
                ORDER BY ${orderOf(o)} LIMIT ${window}) w WHERE w.hit LIMIT ${reach}`
           : `SELECT r.id, ${k} AS k FROM meta_record r WHERE ${within}${c} ORDER BY ${orderOf(o)} LIMIT ${reach}`;
       const bounded = filters !== '';
@@ -697,7 +714,8 @@ export function listKeyset(schema: Schema, q: ListQuery) {
             0,
             (at) => ` AND ${value} IS NOT NULL${cursor ? ` AND ${after(cursor, at)}` : ''}`,
           );
-    if (valued.length >= reach) return valued.slice(offset);
+    // (a range filter on the key matches no row without one)
+    if (valued.length >= reach || where.ranges[value]) return valued.slice(offset);
     const missing = await ids(
       { key: null, dir: 'DESC', nullable: false },
       reach - valued.length,

@@ -98,6 +98,9 @@ describe('records list plans', () => {
     ['a fragment every member has, by join day', { contains: '计划会员', sort: 'joined', dir: -1 }],
     ['a rare fragment, by join day', { contains: '会员29', sort: 'joined', dir: 1 }],
     ['a range of join days, by points', { joined: ['2026-01-10', '2026-02-10'], sort: 'points' }],
+    // the walk of the order starts at the range's end (ListWhere.ranges), and no member without a day is looked for
+    ['a range of join days, by join day, newest first', { joined: ['2026-01-20', '2026-02-25'], sort: 'joined', dir: -1 }],
+    ['a range of join days, by join day, oldest first', { joined: ['2026-02-01', '2026-03-10'], sort: 'joined', dir: 1 }],
   ];
   const bodyOf = (q: Parameters<typeof expected>[1]) => ({
     tableId: table.table.id,
