@@ -78,8 +78,8 @@ export async function countMatches(
  * same statement (migration 046): `id` is the id of fromWhere's rows (`r.id`). A page of few matches then sorts those
  * rows by their ids, where finding them again was a second scan as costly as the count (a rare nickname fragment:
  * 8 of 25 ms at a million members). `foundUpTo` (migration 047) answers them up to that many instead, for a caller
- * that uses more of them (a records page of up to exactCountUpTo matches: pageRows). `keep`: an estimate is kept a
- * few seconds under `tag` and answered again for the same statement (KeptCounts).
+ * that uses more of them (a records page of up to exactCountUpTo matches: pageRows). `keep`: a count without ids is
+ * kept a few seconds under `tag` and answered again for the same statement (KeptCounts).
  */
 export async function countAndFind(
   db: Queryable,
@@ -108,7 +108,8 @@ export async function countAndFind(
     args,
   );
   const counted: Counted = estimated ? { count: n, countEstimated: true } : { count: n };
-  keep?.counts.keep(keep.tag, key, counted);
+  // (a count that hands over its matches' ids is not kept: a page reads its rows by them)
+  if (!ids) keep?.counts.keep(keep.tag, key, counted);
   return { counted, ids: ids ? ids.map(Number) : null };
 }
 

@@ -2,33 +2,36 @@ import type { Counted } from './count.ts';
 import type { Db } from './db.ts';
 import { log } from '../logger.ts';
 
-/** How long a process keeps an estimated count at the most, and how many it keeps. */
+/** How long a process keeps a count at the most, and how many it keeps. */
 export const KEPT_COUNTS = { ms: 5_000, max: 2_000 } as const;
 
 /**
- * Estimated counts a process keeps for a few seconds, by the exact statement that counted them (issue 46).
+ * Counts a process keeps for a few seconds, by the exact statement that counted them (issue 46).
  *
  * Proving that a match holds more than LIST_LIMITS.alwaysExactUpTo rows reads that many of them and a plan; for a
  * records list of a level of 25,000 members that was half of a call's database time, paid again for every page, every
  * return from a record and every refresh. An estimate (`countEstimated`) is the planner's figure, which follows the
  * statistics of the last ANALYZE rather than each write, so keeping it a few seconds says nothing less true; what a
- * count must not lose is its exactness below the bound, so:
- * - only estimates are kept, never an exact count;
+ * count must not lose is its exactness, so:
  * - each is kept under a tag (the table it counts: its records say when they change, migration 050) and dropped as
  *   soon as that tag is `forget`-ed, in every process, so a write that brings a match below the bound is counted at
  *   the next call;
+ * - an exact count only where the change is heard in the same step as the write, before any call can read past it
+ *   (`keepExact`: PGlite, whose notifications come with the writing statement's own answer, once it listens); on
+ *   PostgreSQL another process hears a commit a moment after it, so only estimates are kept there;
  * - at most `ms` after it was counted (the statistics move on; a change not heard, while the listening connection is
  *   down, is not kept past it), and at most `max` of them (the oldest goes first).
  * The key is the statement's whole text with its values written in (tenant, table, the caller's department scope and
  * the filters): a caller only ever reads a count made by a statement it would have sent itself.
  */
 export class KeptCounts {
-  readonly #tags = new Map<string, Map<string, { count: number; at: number }>>();
+  readonly #tags = new Map<string, Map<string, Counted & { at: number }>>();
   /** tag and key of every kept count, oldest first */
   readonly #order = new Map<string, [string, string]>();
   readonly #ms: number;
   readonly #max: number;
   readonly #now: () => number;
+  #exact = false;
 
   constructor({ ms = KEPT_COUNTS.ms, max = KEPT_COUNTS.max, now = Date.now }: { ms?: number; max?: number; now?: () => number } = {}) {
     this.#ms = ms;
@@ -36,7 +39,12 @@ export class KeptCounts {
     this.#now = now;
   }
 
-  /** The estimate kept for this statement, when it was counted less than `ms` ago and its tag not forgotten since. */
+  /** From now on exact counts are kept too: every change of a tag is heard before a call can read past it. */
+  keepExact(): void {
+    this.#exact = true;
+  }
+
+  /** The count kept for this statement, when it was counted less than `ms` ago and its tag not forgotten since. */
   get(tag: string, key: string): Counted | undefined {
     const kept = this.#tags.get(tag)?.get(key);
     if (!kept) return undefined;
@@ -44,16 +52,16 @@ export class KeptCounts {
       this.#drop(tag, key);
       return undefined;
     }
-    return { count: kept.count, countEstimated: true };
+    return kept.countEstimated ? { count: kept.count, countEstimated: true } : { count: kept.count };
   }
 
-  /** Keeps an estimate; an exact count is never kept (it must follow every write at once), nor anything when `ms` is 0. */
+  /** Keeps a count: an estimate, or an exact one where `keepExact` says so; nothing when `ms` is 0. */
   keep(tag: string, key: string, counted: Counted): void {
-    if (counted.countEstimated !== true || this.#ms <= 0) return;
+    if ((counted.countEstimated !== true && !this.#exact) || this.#ms <= 0) return;
     this.#drop(tag, key);
     let keys = this.#tags.get(tag);
     if (!keys) this.#tags.set(tag, (keys = new Map()));
-    keys.set(key, { count: counted.count, at: this.#now() });
+    keys.set(key, { ...counted, at: this.#now() });
     this.#order.set(`${tag}\n${key}`, [tag, key]);
     if (this.#order.size > this.#max) {
       const [oldestTag, oldestKey] = this.#order.values().next().value!;
@@ -86,14 +94,19 @@ export class KeptCounts {
 export const RECORD_COUNTS_CHANNEL = 'record_counts';
 
 /**
- * The records lists' kept estimates, each under its table's id, dropped when the database says that table changed
- * (RECORD_COUNTS_CHANNEL, heard by every process on the database).
+ * The records lists' kept counts, each under its table's id, dropped when the database says that table changed
+ * (RECORD_COUNTS_CHANNEL, heard by every process on the database). On PGlite, once listening, exact counts are kept
+ * too: a trigger's notification is handed to the listener with the writing statement's answer, in this process.
  */
-export function keptRecordCounts(db: Pick<Db, 'listen'>, options?: ConstructorParameters<typeof KeptCounts>[0]): KeptCounts {
+export function keptRecordCounts(db: Pick<Db, 'kind' | 'listen'>, options?: ConstructorParameters<typeof KeptCounts>[0]): KeptCounts {
   const counts = new KeptCounts(options);
-  db.listen(RECORD_COUNTS_CHANNEL, (payload) => counts.forget(payload === '*' ? '*' : payload.split(','))).catch((err: unknown) =>
-    // the listener is kept and heard once the connection is made again; meanwhile an estimate lives its `ms` at most
-    log.warn({ err }, 'record_counts not heard yet'),
-  );
+  db.listen(RECORD_COUNTS_CHANNEL, (payload) => counts.forget(payload === '*' ? '*' : payload.split(',')))
+    .then(() => {
+      if (db.kind === 'pglite') counts.keepExact();
+    })
+    .catch((err: unknown) =>
+      // the listener is kept and heard once the connection is made again; meanwhile an estimate lives its `ms` at most
+      log.warn({ err }, 'record_counts not heard yet'),
+    );
   return counts;
 }

@@ -7,7 +7,7 @@ import { KeptCounts, RECORD_COUNTS_CHANNEL, keptRecordCounts } from '@server/inf
 const estimate = (count: number) => ({ count, countEstimated: true as const });
 
 describe('KeptCounts', () => {
-  it('answers an estimate for its tag and statement until `ms` have passed; never keeps an exact count', () => {
+  it('answers an estimate for its tag and statement until `ms` have passed; an exact count only after keepExact', () => {
     let now = 1_000;
     const counts = new KeptCounts({ ms: 5_000, now: () => now });
     counts.keep('7', 'a', estimate(25_000));
@@ -20,6 +20,9 @@ describe('KeptCounts', () => {
     now += 1;
     expect(counts.get('7', 'a')).toBeUndefined();
     expect(counts.size).toBe(0);
+    counts.keepExact();
+    counts.keep('7', 'b', { count: 900 });
+    expect(counts.get('7', 'b')).toEqual({ count: 900 });
   });
 
   it('keeps nothing when `ms` is 0 (the scale bench times every count)', () => {
@@ -55,16 +58,20 @@ describe('KeptCounts', () => {
       fc.record({ do: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 3 }) }),
     );
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 60 }), fc.integer({ min: 1, max: 4 }), (ops, max) => {
+      fc.property(fc.array(op, { maxLength: 60 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), (ops, max, exact) => {
         let now = 0;
         const counts = new KeptCounts({ ms: 5, max, now: () => now });
-        let model: Array<{ tag: string; key: string; count: number; at: number }> = [];
+        if (exact) counts.keepExact();
+        let model: Array<{ tag: string; key: string; count: number; estimated: boolean; at: number }> = [];
         for (const o of ops) {
           if (o.do === 'wait') now += o.ms;
           else if (o.do === 'keep') {
             counts.keep(o.tag, o.key, o.estimated ? estimate(o.count) : { count: o.count });
-            if (!o.estimated) continue;
-            model = [...model.filter((m) => m.tag !== o.tag || m.key !== o.key), { tag: o.tag, key: o.key, count: o.count, at: now }];
+            if (!o.estimated && !exact) continue;
+            model = [
+              ...model.filter((m) => m.tag !== o.tag || m.key !== o.key),
+              { tag: o.tag, key: o.key, count: o.count, estimated: o.estimated, at: now },
+            ];
             if (model.length > max) model = model.slice(1);
           } else if (o.do === 'forget') {
             counts.forget(o.tags);
@@ -73,7 +80,7 @@ describe('KeptCounts', () => {
             const m = model.find((x) => x.tag === o.tag && x.key === o.key);
             const live = m && now - m.at < 5 ? m : undefined;
             if (m && !live) model = model.filter((x) => x !== m);
-            expect(counts.get(o.tag, o.key)).toEqual(live ? estimate(live.count) : undefined);
+            expect(counts.get(o.tag, o.key)).toEqual(live ? (live.estimated ? estimate(live.count) : { count: live.count }) : undefined);
           }
           expect(counts.size).toBe(model.length);
           expect(counts.size).toBeLessThanOrEqual(max);
@@ -98,7 +105,7 @@ describe('migration 050: every write to records names its tables', () => {
                    CREATE TABLE meta_record_t3 PARTITION OF meta_record FOR VALUES IN (3);`);
     await pg.exec(readFileSync(new URL('../../../../../server/migrations/050_record_counts_changed.sql', import.meta.url), 'utf8'));
     await pg.listen(RECORD_COUNTS_CHANNEL, (payload) => heard.push(payload));
-    counts = keptRecordCounts({ listen: async (channel, fn) => void (await pg.listen(channel, fn)) }, { ms: 3_600_000 });
+    counts = keptRecordCounts({ kind: 'pglite', listen: async (channel, fn) => void (await pg.listen(channel, fn)) }, { ms: 3_600_000 });
   }, 60_000);
   afterAll(() => pg?.close());
 
@@ -126,11 +133,16 @@ describe('migration 050: every write to records names its tables', () => {
     expect(await said(`BEGIN; INSERT INTO meta_record (tenant_id, table_id) VALUES (1, 3); ROLLBACK;`)).toEqual([]);
   });
 
-  it('drops the kept counts of the tables written to, and no others', async () => {
+  it('drops the kept counts of the tables written to, and no others; on PGlite exact ones too, with the write', async () => {
     await pg.exec(`INSERT INTO meta_record (tenant_id, table_id) VALUES (1, 1), (1, 2)`);
     for (const tag of ['1', '2', '3']) counts.keep(tag, 'list', estimate(20_000));
+    counts.keep('2', 'exact', { count: 1 });
+    expect(counts.get('2', 'exact')).toEqual({ count: 1 });
     await said(`INSERT INTO meta_record (tenant_id, table_id) VALUES (1, 3)`, `DELETE FROM meta_record WHERE table_id = 1`);
     expect(['1', '2', '3'].map((tag) => counts.get(tag, 'list'))).toEqual([undefined, estimate(20_000), undefined]);
+    // heard before the writing statement answered: no call can read a count from before it
+    await pg.exec(`INSERT INTO meta_record (tenant_id, table_id) VALUES (1, 2)`);
+    expect(counts.get('2', 'exact')).toBeUndefined();
     await said(`TRUNCATE meta_record`);
     expect(counts.get('2', 'list')).toBeUndefined();
   });
