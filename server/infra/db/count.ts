@@ -3,12 +3,17 @@ import { PER_CALL, type Queryable } from './db.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RULE_MESSAGES } from '@/api/schema/messages.ts';
 import { ApiError, NUL_MESSAGE } from '../http/http.ts';
-import type { KeptCounts } from './kept-counts.ts';
 
 /** A list's count: exact, or the planner's estimate marked as one. */
 export interface Counted {
   count: number;
   countEstimated?: true;
+}
+
+/** Where a list's counts may be kept between calls, by tag and statement (KeptCounts, server/infra/db/kept-counts.ts). */
+export interface CountKeeper {
+  get(tag: string, key: string): Counted | undefined;
+  keep(tag: string, key: string, counted: Counted): void;
 }
 
 /**
@@ -85,7 +90,7 @@ export async function countAndFind(
   db: Queryable,
   fromWhere: string,
   params: readonly unknown[],
-  how: { walk?: CountWalk; dense?: DenseWalk; id?: string; foundUpTo?: number; keep?: { counts: KeptCounts; tag: string } },
+  how: { walk?: CountWalk; dense?: DenseWalk; id?: string; foundUpTo?: number; keep?: { counts: CountKeeper; tag: string } },
 ): Promise<{ counted: Counted; ids: number[] | null }> {
   const { alwaysExactUpTo, exactCountUpTo } = LIST_LIMITS;
   const { walk = 'plan', dense, id, foundUpTo, keep } = how;

@@ -1,4 +1,4 @@
-import type { Counted } from './count.ts';
+import type { CountKeeper, Counted } from './count.ts';
 import type { Db } from './db.ts';
 import { log } from '../logger.ts';
 
@@ -24,7 +24,7 @@ export const KEPT_COUNTS = { ms: 5_000, max: 2_000 } as const;
  * The key is the statement's whole text with its values written in (tenant, table, the caller's department scope and
  * the filters): a caller only ever reads a count made by a statement it would have sent itself.
  */
-export class KeptCounts {
+export class KeptCounts implements CountKeeper {
   readonly #tags = new Map<string, Map<string, Counted & { at: number }>>();
   /** tag and key of every kept count, oldest first */
   readonly #order = new Map<string, [string, string]>();
