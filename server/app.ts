@@ -88,7 +88,7 @@ export interface AppOptions {
   /** requests an operator configured may go to this machine or a private network (demo default; SCRM_ALLOW_PRIVATE_TARGETS) */
   allowPrivateTargets?: boolean;
   /**
-   * how long a records list keeps an estimated count, ms (server/infra/db/kept-counts.ts; default 5 s); 0 keeps none
+   * how long a records list keeps a count, ms (server/infra/db/kept-counts.ts; default 5 s); 0 keeps none
    * (the scale bench times every count)
    */
   keptCountsMs?: number;

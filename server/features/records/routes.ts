@@ -98,7 +98,7 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
  */
 export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { keptCountsMs?: number } = {}) {
   const app = new Hono<AppEnv>();
-  // a list's estimated count, kept a few seconds by its statement and dropped when its table's records change
+  // a list's count, kept a few seconds by its statement and dropped when its table's records change
   const counts = keptRecordCounts(db, { ms: keptCountsMs });
 
   /** The table a call names, once the caller may do `op` to it. */

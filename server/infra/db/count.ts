@@ -104,7 +104,7 @@ export async function countAndFind(
     id ?? null,
     foundUpTo ?? null,
   ];
-  // an estimate kept from the same statement a moment ago (KeptCounts: never an exact count; its table unchanged since)
+  // a count kept from the same statement a moment ago (KeptCounts: its table unchanged since)
   const key = keep ? JSON.stringify(args) : '';
   const kept = keep?.counts.get(keep.tag, key);
   if (kept) return { counted: kept, ids: null };
