@@ -96,3 +96,13 @@ export function nicknameFragment(members: number): string {
   const from = Math.floor(Math.random() * (name.length - length + 1));
   return name.slice(from, from + length);
 }
+
+/**
+ * A random span of `days` of the join days seedMembers gives (2026-01-01 and the 299 days after), as a date-range
+ * filter (`from~to`), new on every call.
+ */
+export function joinDaySpan(days: number): string {
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
+  const from = Math.floor(Math.random() * (300 - days));
+  return `${day(from)}~${day(from + days - 1)}`;
+}

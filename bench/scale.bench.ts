@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/infra/db/db.ts';
 import { isEmpty, seedDemo } from '../server/seed/seed.ts';
-import { inProcess, memberTable, nicknameFragment, seedMembers } from './in-process.ts';
+import { inProcess, joinDaySpan, memberTable, nicknameFragment, seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { quantile, round } from './stats.ts';
 
@@ -145,14 +145,10 @@ export async function benchScale(): Promise<Record<string, unknown>> {
       [
         'members: level = 金卡 in a random span of 150 join days, newest joined first (a seeded day holds one level)',
         records,
-        () => {
-          // Members join on 2026-01-01 and the 299 days after, and a day's members are all of one level (seedMembers:
-          // g % 300 and g % 4): the matches sit together, a level every fourth day, and the walk of the join-day order
-          // passes up to three days (10,000 rows) before its page.
-          const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
-          const from = Math.floor(Math.random() * 150);
-          return { filters: { level: '3', joined_at: `${day(from)}~${day(from + 149)}` }, sortField: 'joined_at', sortOrder: 'descend' };
-        },
+        // Members join on 2026-01-01 and the 299 days after, and a day's members are all of one level (seedMembers:
+        // g % 300 and g % 4): the matches sit together, a level every fourth day, and the walk of the join-day order
+        // passes up to three days (10,000 rows) before its page.
+        () => ({ filters: { level: '3', joined_at: joinDaySpan(150) }, sortField: 'joined_at', sortOrder: 'descend' }),
       ],
       ['members: first page, newest first', records, {}],
       ['members: page 2,000 (offset 40,000), newest first', records, { pageNum: 2000 }],

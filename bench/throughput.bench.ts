@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/support/start-server.ts';
 import { openDb } from '../server/infra/db/db.ts';
-import { seedMembers } from './in-process.ts';
+import { joinDaySpan, seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
@@ -56,19 +56,14 @@ const mixOf = (memberTable: number, members: number): Mix => [
   [
     `records list, a new filter each call (${members.toLocaleString('en')} members)`,
     recordApi.list,
-    () => {
-      // members joined on 2026-01-01 and the 299 days after (bench/in-process.ts seedMembers): 150 of those days
-      const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
-      const from = Math.floor(Math.random() * 150);
-      return {
-        tableId: memberTable,
-        pageNum: 1,
-        pageSize: 10,
-        filters: { level: '2', joined_at: `${day(from)}~${day(from + 149)}` },
-        sortField: 'joined_at',
-        sortOrder: 'descend',
-      };
-    },
+    () => ({
+      tableId: memberTable,
+      pageNum: 1,
+      pageSize: 10,
+      filters: { level: '2', joined_at: joinDaySpan(150) },
+      sortField: 'joined_at',
+      sortOrder: 'descend',
+    }),
   ],
   ['menu tree in English', shellApi.menuTree, {}, 'en-US'],
 ];
