@@ -25,9 +25,8 @@ export const KEPT_COUNTS = { ms: 5_000, max: 2_000 } as const;
  * the filters): a caller only ever reads a count made by a statement it would have sent itself.
  */
 export class KeptCounts implements CountKeeper {
-  readonly #tags = new Map<string, Map<string, Counted & { at: number }>>();
-  /** tag and key of every kept count, oldest first */
-  readonly #order = new Map<string, [string, string]>();
+  /** by tag and key (`tag\nkey`), oldest first (a count kept again moves to the end) */
+  readonly #kept = new Map<string, Counted & { tag: string; at: number }>();
   readonly #ms: number;
   readonly #max: number;
   readonly #now: () => number;
@@ -46,10 +45,10 @@ export class KeptCounts implements CountKeeper {
 
   /** The count kept for this statement, when it was counted less than `ms` ago and its tag not forgotten since. */
   get(tag: string, key: string): Counted | undefined {
-    const kept = this.#tags.get(tag)?.get(key);
+    const kept = this.#kept.get(`${tag}\n${key}`);
     if (!kept) return undefined;
     if (this.#now() - kept.at >= this.#ms) {
-      this.#drop(tag, key);
+      this.#kept.delete(`${tag}\n${key}`);
       return undefined;
     }
     return kept.countEstimated ? { count: kept.count, countEstimated: true } : { count: kept.count };
@@ -58,35 +57,20 @@ export class KeptCounts implements CountKeeper {
   /** Keeps a count: an estimate, or an exact one where `keepExact` says so; nothing when `ms` is 0. */
   keep(tag: string, key: string, counted: Counted): void {
     if ((counted.countEstimated !== true && !this.#exact) || this.#ms <= 0) return;
-    this.#drop(tag, key);
-    let keys = this.#tags.get(tag);
-    if (!keys) this.#tags.set(tag, (keys = new Map()));
-    keys.set(key, { ...counted, at: this.#now() });
-    this.#order.set(`${tag}\n${key}`, [tag, key]);
-    if (this.#order.size > this.#max) {
-      const [oldestTag, oldestKey] = this.#order.values().next().value!;
-      this.#drop(oldestTag, oldestKey);
-    }
+    this.#kept.delete(`${tag}\n${key}`);
+    this.#kept.set(`${tag}\n${key}`, { ...counted, tag, at: this.#now() });
+    if (this.#kept.size > this.#max) this.#kept.delete(this.#kept.keys().next().value!);
   }
 
-  /** Drops every count kept under these tags ('*': all of them). */
+  /** Drops every count kept under these tags ('*': all of them); at most `max` are looked at. */
   forget(tags: readonly string[] | '*'): void {
-    for (const tag of tags === '*' ? [...this.#tags.keys()] : tags) {
-      for (const key of this.#tags.get(tag)?.keys() ?? []) this.#order.delete(`${tag}\n${key}`);
-      this.#tags.delete(tag);
-    }
+    if (tags === '*') return this.#kept.clear();
+    for (const [at, kept] of this.#kept) if (tags.includes(kept.tag)) this.#kept.delete(at);
   }
 
   /** How many counts are kept now. */
   get size(): number {
-    return this.#order.size;
-  }
-
-  #drop(tag: string, key: string) {
-    const keys = this.#tags.get(tag);
-    if (!keys?.delete(key)) return;
-    if (keys.size === 0) this.#tags.delete(tag);
-    this.#order.delete(`${tag}\n${key}`);
+    return this.#kept.size;
   }
 }
 
