@@ -56,7 +56,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const body = c.var.body;
     const code = typeof body.code === 'string' ? body.code.trim().slice(0, 64) : '';
     // id: the tenant this browser last signed in to (the client keeps only its id)
-    const id = Number.isSafeInteger(body.id) ? (body.id as number) : null;
+    const id = body.id;
     const wanted = code || (id === null ? defaultTenant : null) || null;
     const tenant = await q.publicTenant(db, wanted, id, platformTenant);
     if (!tenant) throw new ApiError(code ? '链接中的企业不存在或已停用' : '尚无可用的企业');
@@ -68,7 +68,7 @@ export function passportRoutes({ db, sessionTtlSeconds, sms, events, openRegistr
     const body = c.var.body;
     if (!isPhone(body.phone) || typeof body.code !== 'string' || !body.code.trim()) throw new ApiError('请输入手机号或验证码');
     const password = await newPassword(db, body);
-    const tenant = Number.isSafeInteger(body.renantId) ? (body.renantId as number) : null;
+    const tenant = body.renantId;
     const accounts = await q.accountsOfPhone(db, body.phone);
     const tenants = [...new Map(accounts.map((a) => [a.tenant_id, { id: a.tenant_id, name: a.tenant_name }])).values()];
     const inTenant = accounts.filter((a) => a.tenant_id === tenant);

@@ -125,6 +125,12 @@ export const optionalInstant = (message: RuleKey, opts: { later?: boolean } = {}
     v.check((x) => x === null || unreadText(x) !== null || (isInstant(x) && (!opts.later || Date.parse(x) > Date.now())), say(message)),
   );
 
+/**
+ * A row id a page keeps and sends back without the user typing it (a public page's tenant): that id when it is one,
+ * else none (null), as if the page named nothing. The server then serves what it serves when nothing is named.
+ */
+export const keptRowId = () => v.optional(v.fallback(v.nullable(idValue('wrongType')), null), null);
+
 /** An optional row id: absent, null or '' mean none (a new row). */
 export const optionalRowId = (message: RuleKey) =>
   v.pipe(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SETTINGS_KEYS } from '../../contract/settings.ts';
-import { body, given, page } from '../kit.ts';
+import { body, given, keptRowId, page } from '../kit.ts';
 import { say } from '../messages.ts';
 
 /** The calls that take nothing: user info, permissions, the menu tree, token, logout, privacy. */
@@ -13,7 +13,7 @@ const serviceChecked = v.optional(v.unknown());
 export const smsSend = body({ phone: serviceChecked, imgVeryCode: serviceChecked, uuid: serviceChecked });
 
 /** /anon/sms/sendSMS: the same, for the tenant a public page works in (the spec's misspelled renantId). */
-export const anonSmsSend = body({ ...smsSend.entries, renantId: serviceChecked });
+export const anonSmsSend = body({ ...smsSend.entries, renantId: keptRowId() });
 
 /** /v1/third/bindPhone: one's own phone, with the code sent to it. */
 export const bindPhone = body({
@@ -24,7 +24,10 @@ export const bindPhone = body({
 /** /v1/menu/pinyin: the palette's labels. */
 export const pinyinLabels = body({
   labels: given(
-    v.pipe(v.array(v.pipe(v.string(), v.maxLength(100)), say('pinyinLabels')), v.maxLength(20_000, say('pinyinLabels'))),
+    v.pipe(
+      v.array(v.pipe(v.string(say('pinyinLabels')), v.maxLength(100, say('pinyinLabels'))), say('pinyinLabels')),
+      v.maxLength(20_000, say('pinyinLabels')),
+    ),
     [] as never,
   ),
 });
@@ -50,7 +53,7 @@ export const sessionId = body({
  */
 
 /** /anon/tenant/info: the tenant of a link's code, else of the browser's last sign-in. */
-export const tenantInfo = body({ code: serviceChecked, id: serviceChecked });
+export const tenantInfo = body({ code: serviceChecked, id: keptRowId() });
 
 /** /anon/passport/resetPassword: a new password (encrypted) for the account of a verified phone. */
 export const passwordReset = body({
@@ -58,7 +61,7 @@ export const passwordReset = body({
   code: serviceChecked,
   password: serviceChecked,
   keyId: serviceChecked,
-  renantId: serviceChecked,
+  renantId: keptRowId(),
 });
 
 /** /anon/passport/register: a new tenant and its first admin, behind a verified phone. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { body, fieldProblems, optionalRowId, rowId, text } from '@/api/schema/kit.ts';
+import { body, fieldProblems, keptRowId, optionalRowId, rowId, text } from '@/api/schema/kit.ts';
 import { RULE_MESSAGES, say, type RuleKey } from '@/api/schema/messages.ts';
 import { SMS_PLATFORM_FORM_FIELDS, smsPlatformSave, smsPlatformTest } from '@/api/schema/system/sms-platform.ts';
 import { passwordChange, passwordChangeForm } from '@/api/schema/session/password.ts';
@@ -79,6 +79,12 @@ describe('resource schemas (one schema for the server and the form)', () => {
     const maybe = body({ id: optionalRowId('smsPlatformId') });
     expect([{}, { id: null }, { id: '' }].map((x) => v.parse(maybe, x).id)).toEqual([null, null, null]);
     expect(fieldProblems(maybe, { id: 0 })).toEqual({ id: '短信平台不存在' });
+    // an id a page kept and sends back: that id, else none (never refused, never past a database integer)
+    const kept = body({ id: keptRowId() });
+    expect([{ id: 7 }, { id: '7' }, { id: 2 ** 31 - 1 }].map((x) => v.parse(kept, x).id)).toEqual([7, 7, 2 ** 31 - 1]);
+    for (const other of [undefined, null, '', 0, -1, 1.5, 2 ** 31, 2 ** 53, 'x', '1e3', [], {}, true]) {
+      expect(v.parse(kept, other === undefined ? {} : { id: other }).id, String(other)).toBeNull();
+    }
   });
 
   it('an optional text may be absent or empty; a required one is refused empty after trimming', () => {
