@@ -97,6 +97,52 @@ function serverAnswering(values: unknown, checkAnswers: boolean) {
   return app;
 }
 
+/** Values of every wrong kind, each also inside a list, an object and a list of rows. */
+const JUNK: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  2 ** 31,
+  2 ** 53,
+  '',
+  ' ',
+  'x',
+  '9'.repeat(40),
+  '2026-13-45',
+  '\u0000',
+  '𠮷𠮷',
+  [],
+  {},
+  true,
+];
+const WRONG = [...JUNK, ...JUNK.map((j) => [j]), ...JUNK.map((j) => ({ x: j })), ...JUNK.map((j) => [{ id: j, name: j, value: j }])];
+
+describe('every call’s body rules', () => {
+  it('say each refusal in the product’s words, never the schema library’s English default', () => {
+    const unsaid = new Set<string>();
+    let refused = 0;
+    for (const call of declaredCalls()) {
+      const keys = Object.keys((call.input as unknown as { entries?: object }).entries ?? {});
+      // (a GET's query is an object of texts)
+      const get = call.method === 'GET';
+      for (const wrong of get ? WRONG.filter((w) => typeof w === 'string') : WRONG) {
+        for (const body of [...(get ? [] : [wrong]), ...keys.map((key) => ({ [key]: wrong }))]) {
+          for (const issue of v.safeParse(call.input, body).issues ?? []) {
+            refused++;
+            // valibot's own messages are English ("Invalid type: Expected string but received null")
+            if (!/[\u4e00-\u9fff]/.test(issue.message) || /Invalid|Expected|Received/.test(issue.message))
+              unsaid.add(`${call.path} ${JSON.stringify(body).slice(0, 60)}: ${issue.message}`);
+          }
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(10_000);
+    expect([...unsaid]).toEqual([]);
+  });
+});
+
 describe('answers checked against their declaration (development and tests)', () => {
   it('answerProblem names where an answer left its declaration; refusals are the common rules’ and pass', () => {
     expect(answerProblem(thing, { result: 'ok', values: { id: 1, name: 'a' } })).toBeNull();

@@ -79,11 +79,14 @@ const optionText = (max: number) =>
   );
 
 /** An enum field's choice: its stored value, its label, and the label in English (optional). */
-const enumOption = v.object({
-  value: optionText(64),
-  label: optionText(64),
-  labelEn: v.optional(optionText(64)),
-});
+const enumOption = v.object(
+  {
+    value: optionText(64),
+    label: optionText(64),
+    labelEn: v.optional(optionText(64)),
+  },
+  say('metaOptionsBlank'),
+);
 
 /**
  * A data-dictionary field's fields (数据字典 › 字段), declared once: the fields list's columns, the field form and
