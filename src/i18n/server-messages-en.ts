@@ -197,7 +197,10 @@ const PURGED_EN: Readonly<Record<string, string>> = {
   任务运行记录: 'task runs',
 };
 
-/** The server's refusals with parts that vary: their English, the parts carried over. */
+/**
+ * The server's refusals with parts that vary: their English, the parts carried over. Tried before the schemas' patterns
+ * (a header's `表头须为：…` is not a field's `{label}须为：{options}`), and those before SERVER_FALLBACKS_EN.
+ */
 export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   // what a task's run says (TASK_WORDS_EN)
   [
@@ -262,6 +265,59 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
     /^平台接口 (.+) 至少要关联一个页面或按钮，否则无人能再调用它$/,
     (m) => `The platform interface ${m[1]} needs a page or button, or nobody could call it`,
   ],
+  [/^调用过于频繁：每分钟最多 (\d+) 次$/, (m) => `Too many calls: at most ${m[1]} a minute`],
+  [/^请求内容过大，不能超过 (\d+) MB$/, (m) => `The request is too large: at most ${m[1]} MB`],
+  [/^服务器内部错误，请稍后重试（请求编号 (.+)）$/, (m) => `Server error; try again later (request ${m[1]})`],
+  [/^集合中已有同名文件“(.+)”$/, (m) => `The collection already has a file named “${m[1]}”`],
+  [
+    /^“(.+)”被“(.+)”的“(.+)”字段引用，不能删除$/,
+    (m) => `“${m[1]}” is referred to by the field “${m[3]}” of “${m[2]}” and cannot be deleted`,
+  ],
+  [/^“(.+)”已有数据，删除后这些数据也会删除；请确认$/, (m) => `“${m[1]}” holds data, which is deleted with it; confirm`],
+  [
+    /^“(.+)”已有数据，不能从 (\S+) 改为 (\S+)；请新建字段后迁移数据$/,
+    (m) => `“${m[1]}” holds data and cannot change from ${m[2]} to ${m[3]}; add a new field and move the data`,
+  ],
+  [/^记录中还有选项“(.+)”的数据，不能删除这个选项$/, (m) => `Records still hold the option “${m[1]}”; it cannot be removed`],
+  [/^“(.+)”已有数据，不能改为引用另一张表$/, (m) => `“${m[1]}” holds data and cannot refer to another table`],
+  [
+    /^“(.+)”有 (\d+) 个下级菜单或按钮，已授予 (\d+) 个角色；确认后将一并删除$/,
+    (m) => `“${m[1]}” has ${m[2]} entries or buttons under it and is granted to ${m[3]} roles; confirm to delete them all`,
+  ],
+  [/^“(.+)”还没有字段，请先在数据字典中添加$/, (m) => `“${m[1]}” has no fields yet; add them in the data dictionary first`],
+  [
+    /^“(.+)”被 (\d+) 条(.+)的“(.+)”引用，不能删除$/,
+    (m) => `“${m[1]}” is referred to by ${m[2]} records of ${m[3]} (their “${m[4]}”) and cannot be deleted`,
+  ],
+  [/^“(.+)”刚被其他记录引用，不能删除$/, (m) => `“${m[1]}” was just referred to by another record and cannot be deleted`],
+  [/^“(.+)”没有名为 (.+) 的字段$/, (m) => `“${m[1]}” has no field named ${m[2]}`],
+  [/^没有名为 (.+) 的字段$/, (m) => `There is no field named ${m[1]}`],
+  [/^“(.+)”不能用来筛选$/, (m) => `“${m[1]}” cannot be filtered on`],
+  [/^“(.+)”的筛选值须为 true 或 false$/, (m) => `The filter of “${m[1]}” is true or false`],
+  [/^“(.+)”的范围格式不正确$/, (m) => `The range of “${m[1]}” is not in the expected format`],
+  [
+    /^(.+?)已被(.+)修改（你编辑的是第 (\d+) 版，现在是第 (\d+) 版）；你的修改没有保存，请刷新后再改$/,
+    (m) =>
+      `${edited(m[1]!)} was changed by ${m[2] === '他人' ? 'someone else' : m[2]} (you edited version ${m[3]}; it is now version ${m[4]}); ` +
+      'your changes were not saved: refresh and edit again',
+  ],
+  [/^编辑须带上(.+)的版本（version）$/, (m) => `An edit carries the ${edited(m[1]!).toLowerCase()}’s version (version)`],
+];
+
+/** What an edit was made to (server/infra/http/http.ts: staleEdit, editedVersion), which names only these. */
+const EDITED_EN = {
+  这条记录: 'This record',
+  这个活动: 'This campaign',
+  这个页面: 'This page',
+  记录: 'Record',
+  活动: 'Campaign',
+  页面: 'Page',
+} as const;
+export type EditedThing = keyof typeof EDITED_EN;
+const edited = (thing: string) => (EDITED_EN as Record<string, string>)[thing] ?? thing;
+
+/** The server's refusals of a common shape: tried after the schemas' own (RULES_PATTERNS), which say more. */
+export const SERVER_FALLBACKS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^(.+)必须是 1 到 (\d+) 之间的整数$/, (m) => `${m[1]} is a whole number from 1 to ${m[2]}`],
   [/^(.+)格式不正确$/, (m) => `${m[1]} is not in the expected format`],
   [/^(.+) ?不能为空$/, (m) => `${m[1].trim()} is required`],

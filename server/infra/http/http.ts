@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Answer } from '@/api/contract/answers.ts';
+import type { EditedThing } from '@/i18n/server-messages-en.ts';
 
 /** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
 export class ApiError extends Error {
@@ -89,17 +90,16 @@ export const refuse = (field: string, message: string) => new ApiError(message, 
  * An edit made on a version someone has since replaced: refused under `version` with the current one, naming who saved
  * it when known. Nothing was written; the client keeps the user's input and offers the latest.
  */
-export const staleEdit = (thing: string, edited: number, current: number, by?: string | null) =>
-  new ApiError(
-    `${thing}已被${by ? `“${by}”` : '他人'}修改（你编辑的是第 ${edited} 版，现在是第 ${current} 版）；你的修改没有保存，请刷新后再改`,
-    {
-      field: 'version',
-      values: { stale: true, version: current },
-    },
-  );
+export const staleEdit = (thing: EditedThing, edited: number, current: number, by?: string | null) => {
+  const who = by ? `“${by}”` : '他人';
+  return new ApiError(`${thing}已被${who}修改（你编辑的是第 ${edited} 版，现在是第 ${current} 版）；你的修改没有保存，请刷新后再改`, {
+    field: 'version',
+    values: { stale: true, version: current },
+  });
+};
 
 /** The version an edit was made on: required, since an edit without it cannot be checked against a newer save. */
-export function editedVersion(body: { version?: number }, thing: string): number {
+export function editedVersion(body: { version?: number }, thing: EditedThing): number {
   if (!body.version) throw refuse('version', `编辑须带上${thing}的版本（version）`);
   return body.version;
 }

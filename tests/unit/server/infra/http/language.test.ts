@@ -31,7 +31,47 @@ function serverRefusals(): Map<string, string> {
   return found;
 }
 
+/**
+ * Every refusal written in server/ as a template (`“${field.label}”不能用来筛选`), each `${…}` given in turn as one
+ * of a few samples (a word, a number, a request id): the refusal's English is its English with some sample in place.
+ * A cron's refusal carries croner's reason, which its own test below says in both languages.
+ */
+function templateRefusals(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const patterns = [
+    /new ApiError\(\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    /(?:fieldError|refuse)\(\s*'?\w+'?\s*,\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    /errmsg:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+  ];
+  const samples = ['x', '12', '8c3ab465-d28e-4770-8648-e5deadf73942'];
+  for (const file of files('server')) {
+    const source = readFileSync(file, 'utf8');
+    for (const re of patterns)
+      for (const m of source.matchAll(re)) {
+        const template = m[1];
+        if (!CJK.test(template.replace(/\$\{(?:[^{}`]|`[^`]*`)*\}/g, '')) || template.startsWith('Cron 表达式不正确：')) continue;
+        found.set(
+          `${template} (${file})`,
+          samples.map((x) => template.replace(/\$\{(?:[^{}`]|`[^`]*`)*\}/g, x)),
+        );
+      }
+  }
+  return found;
+}
+
 describe('the server’s refusals in English', () => {
+  it('has the English of every refusal written in server/ as a template, whatever its parts hold', () => {
+    const refusals = templateRefusals();
+    expect(refusals.size).toBeGreaterThan(20);
+    const missing = [...refusals].filter(([, said]) => said.every((zh) => CJK.test(serverEnglishOf(zh)))).map(([where]) => where);
+    expect(missing).toEqual([]);
+    // a header's refusal is the header's, not a field's `{label}须为：{options}`
+    expect(serverEnglishOf('表头须为：账号、昵称（请下载模板后填写）')).toBe(
+      'The header must be: 账号、昵称 (download the template and fill it in)',
+    );
+    expect(serverEnglishOf('“入会日期”的范围格式不正确')).toBe('The range of “入会日期” is not in the expected format');
+  });
+
   it('has the English of every refusal written in server/', () => {
     const refusals = serverRefusals();
     expect(refusals.size).toBeGreaterThan(100);
