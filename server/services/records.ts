@@ -5,7 +5,7 @@ import { ApiError, refuse } from '../infra/http/http.ts';
 import { grantedRelations, heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
-import { type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
+import { isDay, type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
 import { fewMatches, inlineParams, manyMatches, type Counted, type CountWalk, type DenseWalk } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
 import { indexKind, sortableBy } from '@/api/rules/record-rules.ts';
@@ -428,8 +428,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
         const [from = '', to = ''] = value.split('~').map((x) => x.trim());
         const numeric = field.type === 'number' || field.type === 'money';
         const ok = (x: string) =>
-          !x ||
-          (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(x) : !Number.isNaN(Date.parse(x)));
+          !x || (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? isDay(x) : !Number.isNaN(Date.parse(x)));
         if (!ok(from) || !ok(to)) throw refuse(name, `“${field.label}”的范围格式不正确`);
         const bound = (x: string) => json(numeric ? Number(x) : field.type === 'datetime' ? new Date(x).toISOString() : x);
         const range = [

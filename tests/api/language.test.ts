@@ -24,4 +24,29 @@ describe('refusals in the language the request asks for', () => {
     });
     expect(await post('/vue/userInfo', {}, { 'Accept-Language': 'en' })).toMatchObject({ values: 'userToken缺失' });
   });
+
+  it('says a records list’s refusals in English too: a filter on a field that takes none, a range it cannot read', async () => {
+    const { token } = await signedIn(baseUrl, 'admin');
+    const en = { UserToken: token, 'Accept-Language': 'en' };
+    const tables = await post('/v1/metaData/selMetaTableList', { pageNum: 1, pageSize: 200 }, en);
+    const member = (tables.values as Array<{ id: number; name: string }>).find((t) => t.name === 'member')!;
+    const fields = (await post('/v1/metaData/selMetaFieldList', { tableId: member.id }, en)).values as Array<{
+      name: string;
+      label: string;
+      type: string;
+      searchable: boolean;
+    }>;
+    const closed = fields.find((f) => !f.searchable)!;
+    const dated = fields.find((f) => f.type === 'date' && f.searchable)!;
+    const list = (filters: Record<string, string>) => post('/v1/metaRecord/list', { tableId: member.id, filters }, en);
+    expect(await list({ [closed.name]: '1' })).toMatchObject({ result: 'error', errmsg: `“${closed.label}” cannot be filtered on` });
+    expect(await list({ [dated.name]: '2026-13-45~' })).toMatchObject({
+      result: 'error',
+      errmsg: `The range of “${dated.label}” is not in the expected format`,
+    });
+    // a day the calendar does not have is no day (it matched no record before, as if it were one)
+    expect(
+      await post('/v1/metaRecord/list', { tableId: member.id, filters: { [dated.name]: '2026-02-30~2026-03-01' } }, { UserToken: token }),
+    ).toMatchObject({ result: 'error', field: dated.name, errmsg: `“${dated.label}”的范围格式不正确` });
+  });
 });

@@ -74,6 +74,10 @@ export const COMPONENT_PATTERN = /^[a-z][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)+$/;
 /** The component a table's page gets when the table names none: custom/<标识>. */
 export const derivedComponent = (tableName: string): string => `custom/${tableName}`;
 
+/** A day of the calendar as a date field holds it, YYYY-MM-DD: 2026-02-30 and 2026-13-01 are none. */
+export const isDay = (s: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s);
+
 /** Whether a default value fits the field's type (empty means none). */
 export function defaultFits(type: MetaFieldType, value: unknown, options: readonly EnumOption[]): boolean {
   if (value === null || value === undefined || value === '') return true;
@@ -89,7 +93,7 @@ export function defaultFits(type: MetaFieldType, value: unknown, options: readon
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && isDay(value);
     case 'datetime':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value));
     case 'enum':

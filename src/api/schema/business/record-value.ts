@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type MetaFieldRow } from '../../contract/records.ts';
+import { isDay, type MetaFieldRow } from '../../contract/records.ts';
 import { PHONE_PATTERN } from '../../contract/users.ts';
 import { isHttpUrl, saysUnread } from '../kit.ts';
 import { say } from '../messages.ts';
@@ -15,11 +15,9 @@ type Field = Pick<MetaFieldRow, 'label' | 'type' | 'required' | 'options'>;
 
 /** A text value's length at most, as the users form's longest free text. */
 export const VALUE_TEXT_MAX = 500;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** An image is an http(s) address or one of this server's own paths (uploads). */
 const isImage = (s: string) =>
   s.startsWith('/') ? /^\/[^\s<>"']{1,490}$/.test(s) : s.length <= 500 && isHttpUrl(s) && !/[\s<>"']/.test(s);
-const isDate = (s: string) => DATE_RE.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s);
 const YES = new Set<unknown>(['true', '是', '1', 1]);
 const NO = new Set<unknown>(['false', '否', '0', 0]);
 
@@ -61,7 +59,7 @@ function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
       return v.pipe(
         v.string(say('valueDate', { label })),
         saysUnread<string>((text) => say('valueDayUnread', { label, text })),
-        v.check(isDate, say('valueDate', { label })),
+        v.check(isDay, say('valueDate', { label })),
       );
     case 'datetime':
       return v.pipe(
