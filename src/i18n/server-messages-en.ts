@@ -5,6 +5,14 @@
  */
 export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'API 密钥已吊销或已过期': 'The API key is revoked or expired',
+  '请求内容含有不允许的空字符（U+0000），请删除后重试':
+    'The request holds a NUL character (U+0000), which is not allowed; remove it and try again',
+  链接中的企业不存在或已停用: "The link's organisation does not exist or is disabled",
+  尚无可用的企业: 'There is no organisation to sign in to yet',
+  角色名称已存在: 'A role has that name',
+  不能审核自己提交的活动: 'You cannot review a campaign you submitted',
+  '运行它的进程已退出，导入未完成：已处理的行已保存，请重新导入其余的行':
+    'The process running the import ended before it finished: the rows done are saved; import the rest again',
   'API 密钥无效': 'The API key is not valid',
   'API 密钥的创建人或企业已停用': "The API key's maker or organisation is disabled",
   'answer、status 或 throw 必须给出一个': 'Give one of answer, status or throw',
@@ -197,6 +205,16 @@ const PURGED_EN: Readonly<Record<string, string>> = {
   任务运行记录: 'task runs',
 };
 
+/** The passport's fields as its refusals name them (server/infra/http/http.ts: str), which names only these. */
+const STR_LABELS_EN = {
+  账号: 'The account',
+  密码: 'The password',
+  密钥: 'The key',
+  姓名: 'The name',
+  企业名称: 'The organisation name',
+} as const;
+export type StrLabel = keyof typeof STR_LABELS_EN;
+
 /**
  * The server's refusals with parts that vary: their English, the parts carried over. Tried before the schemas' patterns
  * (a header's `表头须为：…` is not a field's `{label}须为：{options}`), and those before SERVER_FALLBACKS_EN.
@@ -265,6 +283,12 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
     /^平台接口 (.+) 至少要关联一个页面或按钮，否则无人能再调用它$/,
     (m) => `The platform interface ${m[1]} needs a page or button, or nobody could call it`,
   ],
+  [/^页面高度须为 (\d+)-(\d+) 的整数$/, (m) => `The page height is a whole number from ${m[1]} to ${m[2]}`],
+  [
+    new RegExp(`^(${Object.keys(STR_LABELS_EN).join('|')})(不能为空|过长)$`),
+    (m) => `${STR_LABELS_EN[m[1] as StrLabel]} ${m[2] === '过长' ? 'is too long' : 'is required'}`,
+  ],
+  [/^活动当前为“(.+)”，不在待审核状态$/, (m) => `The campaign is “${m[1]}”, not waiting for review`],
   [/^调用过于频繁：每分钟最多 (\d+) 次$/, (m) => `Too many calls: at most ${m[1]} a minute`],
   [/^请求内容过大，不能超过 (\d+) MB$/, (m) => `The request is too large: at most ${m[1]} MB`],
   [/^服务器内部错误，请稍后重试（请求编号 (.+)）$/, (m) => `Server error; try again later (request ${m[1]})`],

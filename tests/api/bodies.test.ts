@@ -52,6 +52,34 @@ describe('a body with an unknown key, on every call', () => {
   });
 });
 
+// (the words are the server's, not the database's: PGlite's run alone)
+describe.runIf(!inject('databaseUrl'))('a wrong value, on every call, to a console in English', () => {
+  // Values no rule takes for a key on its own (a body of one such key creates nothing), each refused in the language
+  // the request asks for: the English has no Chinese but a name in quotes (“…”), which is what people named.
+  const WRONG: unknown[] = [null, [], {}, '\u0000', 2 ** 31];
+  it('is refused in English, whichever key it is in', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const platform = await signedIn(baseUrl, 'platform');
+    const unsaid: string[] = [];
+    let n = 0;
+    for (const call of declaredCalls()) {
+      if (call.method !== 'POST' || call.form || SKIPPED.has(`POST ${call.path}`)) continue;
+      const who = typeof call.owner === 'object' && call.owner.platform ? platform : admin;
+      for (const key of Object.keys((call.input as unknown as { entries?: object }).entries ?? {})) {
+        for (const wrong of WRONG) {
+          const ip = `10.47.${n >> 8}.${n++ & 255}`;
+          const headers = { UserToken: who.token, 'Accept-Language': 'en', 'X-Forwarded-For': ip };
+          const { json } = await postJson(baseUrl, call.path, { [key]: wrong }, headers);
+          const said = typeof json.errmsg === 'string' ? json.errmsg : '';
+          if (/[\u4e00-\u9fff]/.test(said.replace(/“[^”]*”/g, ''))) unsaid.push(`${call.path} ${key}=${JSON.stringify(wrong)}: ${said}`);
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(1_000);
+    expect(unsaid).toEqual([]);
+  });
+});
+
 describe('a value the call’s handler checks itself', () => {
   // The passport and SMS calls take some keys as they come (their handlers check them in an order that matters for
   // safety), and a public page's tenant id falls back to none (an upload's form answers as Qiniu does: uploads.test.ts): whatever such a key holds, the answer is the envelope,

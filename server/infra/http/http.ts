@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Answer } from '@/api/contract/answers.ts';
-import type { EditedThing } from '@/i18n/server-messages-en.ts';
+import type { EditedThing, StrLabel } from '@/i18n/server-messages-en.ts';
 
 /** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
 export class ApiError extends Error {
@@ -69,7 +69,7 @@ async function parseBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /** A required non-empty string field, at most `max` characters. */
-export function str(body: Record<string, unknown>, key: string, label: string, max = 200): string {
+export function str(body: Record<string, unknown>, key: string, label: StrLabel, max = 200): string {
   const v = body[key];
   if (typeof v !== 'string' || !v.trim()) throw new ApiError(`${label}不能为空`);
   if (v.length > max) throw new ApiError(`${label}过长`);

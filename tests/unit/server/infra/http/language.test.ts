@@ -23,6 +23,11 @@ function serverRefusals(): Map<string, string> {
     /fieldError\(\s*'\w+'\s*,\s*'([^'\n]*)'/g,
     /refuse\(\s*'\w+'\s*,\s*'([^'\n]*)'/g,
     /errmsg:\s*'([^'\n]*)'/g,
+    // a refusal chosen by a condition, and a unique violation's
+    /new ApiError\(\s*[^'`()]*\?\s*'([^'\n]*)'/g,
+    /new ApiError\(\s*[^'`()]*\?\s*'[^'\n]*'\s*:\s*'([^'\n]*)'/g,
+    /onDuplicate\([^;]*?,\s*'([^'\n]*)'\s*\)/g,
+    /export const \w+_MESSAGE = '([^'\n]*)'/g,
   ];
   for (const file of files('server')) {
     const source = readFileSync(file, 'utf8');
@@ -40,6 +45,7 @@ function templateRefusals(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const patterns = [
     /new ApiError\(\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    /new ApiError\(\s*[^'`()]*\?\s*'[^'\n]*'\s*:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
     /(?:fieldError|refuse)\(\s*'?\w+'?\s*,\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
     /errmsg:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
   ];
