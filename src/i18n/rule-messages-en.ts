@@ -53,6 +53,30 @@ export const RULE_MESSAGES_EN: Readonly<Record<RuleKey, string>> = {
   pageName: 'The page name is required',
   pageNameMax: 'The page name is at most 50 characters',
   pageStatus: 'The page status is 0 or 1',
+  pageDataForm: 'The page data is not in the expected form',
+  pageHeight: 'The page height is a whole number from {min} to {max}',
+  pageBackgroundType: 'Choose a background type',
+  pageBackgroundImage: 'The background image is an image address',
+  pageBackgroundColor: 'A background colour is #RRGGBB or rgb()/rgba()',
+  pageRectsMax: 'At most {max} components',
+  pageOneActive: 'Only one component can be selected at a time',
+  pagePopsMax: 'At most {max} popups',
+  pagePopForm: 'Popup {n} is not in the expected form',
+  pageOneShown: 'Only one popup can show at a time',
+  pageRectAt: 'Component {n}',
+  pagePopRectAt: 'Component {n} of popup {pop}',
+  rectForm: '{where} is not in the expected form',
+  rectSize: '{where}: its width and height fit within the page',
+  rectOutside: '{where} reaches past the page',
+  rectLayer: '{where}: its layer is a whole number from 0 to 9999',
+  rectRatio: '{where}: its aspect ratio is not valid',
+  rectDuration: '{where}: its duration is not valid',
+  rectHotZones: '{where}: its hot zones are not in the expected form',
+  rectHotZone: '{where}: a hot zone lies within it and has a link starting with http(s):// or /',
+  rectBanners: '{where}: its carousel is not in the expected form',
+  rectBanner: '{where}: a carousel picture is an image address',
+  rectAudio: '{where}: its audio is not in the expected form',
+  rectAudioIcon: '{where}: an audio icon is an image address',
   statsFrom: 'The start date is not valid',
   statsTo: 'The end date is not valid',
   collectionFile: 'Choose a file',
@@ -224,5 +248,29 @@ for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
   }
   const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const re = new RegExp(`^${source.join('(.+?)')}$`);
-  RULES_PATTERNS.push([re, (m) => en.replace(/\{(\w+)\}/g, (all, name: string) => m[names.indexOf(name) + 1] ?? all)]);
+  // A `{where}` is itself a rule's message (第 2 个组件: pageRectAt), said in English too; other parts are carried over.
+  const part = (name: string, text: string) => (name === 'where' ? ruleEnglishOf(text) : text);
+  RULES_PATTERNS.push([
+    re,
+    (m) =>
+      en.replace(/\{(\w+)\}/g, (all, name: string) =>
+        m[names.indexOf(name) + 1] === undefined ? all : part(name, m[names.indexOf(name) + 1]!),
+      ),
+  ]);
+}
+
+// The pattern with the most words of its own first: 第 2 个组件的热区格式不正确 is rectHotZones', though a rule's
+// {where}格式不正确 matches it too, and 第 1 个弹窗的第 3 个组件 pagePopRectAt's, though pageRectAt's matches it too.
+const ownWords = (re: RegExp) => re.source.replace(/\(\.\+\?\)/g, '').length;
+RULES_PATTERNS.sort(([a], [b]) => ownWords(b) - ownWords(a));
+
+/** A rule's message in English by RULES_EXACT and RULES_PATTERNS, or the text itself. */
+function ruleEnglishOf(text: string): string {
+  const exact = RULES_EXACT.get(text);
+  if (exact) return exact;
+  for (const [re, to] of RULES_PATTERNS) {
+    const m = re.exec(text);
+    if (m) return to(m);
+  }
+  return text;
 }

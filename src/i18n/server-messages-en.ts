@@ -283,7 +283,6 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
     /^平台接口 (.+) 至少要关联一个页面或按钮，否则无人能再调用它$/,
     (m) => `The platform interface ${m[1]} needs a page or button, or nobody could call it`,
   ],
-  [/^页面高度须为 (\d+)-(\d+) 的整数$/, (m) => `The page height is a whole number from ${m[1]} to ${m[2]}`],
   [
     new RegExp(`^(${Object.keys(STR_LABELS_EN).join('|')})(不能为空|过长)$`),
     (m) => `${STR_LABELS_EN[m[1] as StrLabel]} ${m[2] === '过长' ? 'is too long' : 'is required'}`,

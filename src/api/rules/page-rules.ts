@@ -1,3 +1,5 @@
+import { say } from '../schema/messages.ts';
+
 /**
  * the spec's page-builder state and its rules, one for the builder and the server's every save: pageData
  * (height and background), rects (position, size, layer, and what a rect carries), pops (popups, one shown at a
@@ -63,64 +65,65 @@ const str = (v: unknown) => typeof v === 'string';
 
 /** The first problem of a rect, or null (`where` names it for the message, e.g. 第 2 个组件). */
 function rectProblem(r: unknown, where: string, pageHeight: number): string | null {
-  if (!r || typeof r !== 'object') return `${where}格式不正确`;
+  if (!r || typeof r !== 'object') return say('rectForm', { where });
   const x = r as Record<string, unknown>;
-  if (!num(x.width, 1, PAGE_WIDTH) || !num(x.height, 1, pageHeight)) return `${where}的宽高须在页面之内`;
-  if (!num(x.left, 0, PAGE_WIDTH - (x.width as number)) || !num(x.top, 0, pageHeight - (x.height as number))) return `${where}超出了页面`;
-  if (!Number.isInteger(x.zIndex) || !num(x.zIndex, 0, 9999)) return `${where}的层级须为 0-9999 的整数`;
-  if (typeof x.active !== 'boolean' || typeof x.firstInit !== 'boolean') return `${where}格式不正确`;
-  if (x.aspectRatio !== null && !num(x.aspectRatio, 0.01, 100)) return `${where}的宽高比不正确`;
-  if (!num(x.duration, 0, 86400)) return `${where}的时长不正确`;
-  if (!Array.isArray(x.hotZone) || x.hotZone.length > PAGE_LIMITS.maxItems) return `${where}的热区格式不正确`;
+  if (!num(x.width, 1, PAGE_WIDTH) || !num(x.height, 1, pageHeight)) return say('rectSize', { where });
+  if (!num(x.left, 0, PAGE_WIDTH - (x.width as number)) || !num(x.top, 0, pageHeight - (x.height as number)))
+    return say('rectOutside', { where });
+  if (!Number.isInteger(x.zIndex) || !num(x.zIndex, 0, 9999)) return say('rectLayer', { where });
+  if (typeof x.active !== 'boolean' || typeof x.firstInit !== 'boolean') return say('rectForm', { where });
+  if (x.aspectRatio !== null && !num(x.aspectRatio, 0.01, 100)) return say('rectRatio', { where });
+  if (!num(x.duration, 0, 86400)) return say('rectDuration', { where });
+  if (!Array.isArray(x.hotZone) || x.hotZone.length > PAGE_LIMITS.maxItems) return say('rectHotZones', { where });
   for (const z of x.hotZone as Array<Record<string, unknown>>) {
     if (!z || !num(z.x, 0, 1) || !num(z.y, 0, 1) || !num(z.w, 0, 1) || !num(z.h, 0, 1) || !str(z.link) || !LINK.test(z.link as string))
-      return `${where}的热区须在组件之内，并有以 http(s):// 或 / 开头的链接`;
+      return say('rectHotZone', { where });
   }
-  if (!Array.isArray(x.bannerData) || x.bannerData.length > PAGE_LIMITS.maxItems) return `${where}的轮播格式不正确`;
+  if (!Array.isArray(x.bannerData) || x.bannerData.length > PAGE_LIMITS.maxItems) return say('rectBanners', { where });
   for (const b of x.bannerData as Array<Record<string, unknown>>) {
     if (!b || !str(b.url) || !IMAGE.test(b.url as string) || !str(b.link) || (b.link !== '' && !LINK.test(b.link as string)))
-      return `${where}的轮播图须为图片地址`;
+      return say('rectBanner', { where });
   }
   if (x.voiceInfo !== null) {
     const v = x.voiceInfo as Record<string, unknown> | undefined;
-    if (!v || typeof v.autoPlay !== 'boolean' || !str(v.playingImg) || !str(v.stopImg)) return `${where}的音频格式不正确`;
-    for (const img of [v.playingImg, v.stopImg]) if (img !== '' && !IMAGE.test(img as string)) return `${where}的音频图标须为图片地址`;
+    if (!v || typeof v.autoPlay !== 'boolean' || !str(v.playingImg) || !str(v.stopImg)) return say('rectAudio', { where });
+    for (const img of [v.playingImg, v.stopImg]) if (img !== '' && !IMAGE.test(img as string)) return say('rectAudioIcon', { where });
   }
   return null;
 }
 
 /** The first problem of a whole page state, or null when it may be saved. */
 export function pageStateProblem(state: unknown): string | null {
-  if (!state || typeof state !== 'object') return '页面数据格式不正确';
+  if (!state || typeof state !== 'object') return say('pageDataForm');
   const { pageData, rects, pops } = state as Record<string, unknown>;
   const p = pageData as Record<string, unknown> | undefined;
   if (!p || !Number.isInteger(p.height) || !num(p.height, PAGE_LIMITS.minHeight, PAGE_LIMITS.maxHeight))
-    return `页面高度须为 ${PAGE_LIMITS.minHeight}-${PAGE_LIMITS.maxHeight} 的整数`;
+    return say('pageHeight', { min: PAGE_LIMITS.minHeight, max: PAGE_LIMITS.maxHeight });
   const bg = p.background as Record<string, unknown> | undefined;
-  if (!bg || (bg.bgColorType !== 'color' && bg.bgColorType !== 'gradient')) return '请选择背景类型';
-  if (!str(bg.url) || (bg.url !== '' && !IMAGE.test(bg.url as string))) return '背景图须为图片地址';
+  if (!bg || (bg.bgColorType !== 'color' && bg.bgColorType !== 'gradient')) return say('pageBackgroundType');
+  if (!str(bg.url) || (bg.url !== '' && !IMAGE.test(bg.url as string))) return say('pageBackgroundImage');
   for (const c of bg.bgColorType === 'color' ? [bg.bgColor] : [bg.from, bg.to, bg.endColor]) {
-    if (!str(c) || !COLOR.test(c as string)) return '背景颜色须为 #RRGGBB 或 rgb()/rgba()';
+    if (!str(c) || !COLOR.test(c as string)) return say('pageBackgroundColor');
   }
-  if (!Array.isArray(rects) || rects.length > PAGE_LIMITS.maxRects) return `组件不能超过 ${PAGE_LIMITS.maxRects} 个`;
+  if (!Array.isArray(rects) || rects.length > PAGE_LIMITS.maxRects) return say('pageRectsMax', { max: PAGE_LIMITS.maxRects });
   for (const [i, r] of rects.entries()) {
-    const problem = rectProblem(r, `第 ${i + 1} 个组件`, p.height as number);
+    const problem = rectProblem(r, say('pageRectAt', { n: i + 1 }), p.height as number);
     if (problem) return problem;
   }
-  if (rects.filter((r) => (r as PageRect).active).length > 1) return '同一时间只能选中一个组件';
-  if (!Array.isArray(pops) || pops.length > PAGE_LIMITS.maxPops) return `弹窗不能超过 ${PAGE_LIMITS.maxPops} 个`;
+  if (rects.filter((r) => (r as PageRect).active).length > 1) return say('pageOneActive');
+  if (!Array.isArray(pops) || pops.length > PAGE_LIMITS.maxPops) return say('pagePopsMax', { max: PAGE_LIMITS.maxPops });
   for (const [i, pop] of pops.entries()) {
     const x = pop as Record<string, unknown> | null;
-    if (!x || typeof x.show !== 'boolean') return `第 ${i + 1} 个弹窗格式不正确`;
+    if (!x || typeof x.show !== 'boolean') return say('pagePopForm', { n: i + 1 });
     if (x.rects !== undefined) {
-      if (!Array.isArray(x.rects) || x.rects.length > PAGE_LIMITS.maxRects) return `第 ${i + 1} 个弹窗格式不正确`;
+      if (!Array.isArray(x.rects) || x.rects.length > PAGE_LIMITS.maxRects) return say('pagePopForm', { n: i + 1 });
       for (const [j, r] of x.rects.entries()) {
-        const problem = rectProblem(r, `第 ${i + 1} 个弹窗的第 ${j + 1} 个组件`, PAGE_LIMITS.maxHeight);
+        const problem = rectProblem(r, say('pagePopRectAt', { pop: i + 1, n: j + 1 }), PAGE_LIMITS.maxHeight);
         if (problem) return problem;
       }
     }
   }
-  if (pops.filter((x) => (x as PagePop).show).length > 1) return '同一时间只能显示一个弹窗';
+  if (pops.filter((x) => (x as PagePop).show).length > 1) return say('pageOneShown');
   return null;
 }
 
