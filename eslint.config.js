@@ -154,6 +154,7 @@ export default tseslint.config(
                 './api/schema',
                 './i18n/server-messages-en.ts',
                 './i18n/rule-messages-en.ts',
+                './i18n/campaign-words-en.ts',
               ],
             },
             ...serverFeatureZones,

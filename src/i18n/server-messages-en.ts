@@ -1,3 +1,5 @@
+import { campaignWordEn } from './campaign-words-en.ts';
+
 /**
  * The English of the reference server's refusals (the Chinese is SPEC's language and the server's own words). The
  * server answers in English to a request that asks for it (Accept-Language: en, which the console sends in English);
@@ -260,11 +262,11 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
   ],
   [/^表头须为：(.+)（请下载模板后填写）$/, (m) => `The header must be: ${m[1]} (download the template and fill it in)`],
   [/^该角色下还有 (\d+) 个用户，请先移除这些用户的角色$/, (m) => `${m[1]} users hold this role; take it from them first`],
-  [/^还有 (\d+) 个步骤未完成：(.+)$/, (m) => `${m[1]} steps are not done: ${m[2]}`],
-  [/^“(.+)”的活动不能(删除|撤回)$/, (m) => `A campaign “${m[1]}” cannot be ${m[2] === '删除' ? 'deleted' : 'withdrawn'}`],
+  [/^还有 (\d+) 个步骤未完成：(.+)$/, (m) => `${m[1]} steps are not done: ${m[2]!.split('、').map(campaignWordEn).join(', ')}`],
+  [/^“(.+)”的活动不能(删除|撤回)$/, (m) => `A campaign “${campaignWordEn(m[1]!)}” cannot be ${m[2] === '删除' ? 'deleted' : 'withdrawn'}`],
   [
     /^活动当前为“(.+)”，或已被他人修改，不能提交审核$/,
-    (m) => `The campaign is “${m[1]}” or was changed by someone else; it cannot be submitted`,
+    (m) => `The campaign is “${campaignWordEn(m[1]!)}” or was changed by someone else; it cannot be submitted`,
   ],
   [/^“(.+)”还有 (\d+) 条记录，不能删除$/, (m) => `“${m[1]}” has ${m[2]} records and cannot be deleted`],
   [/^接口不存在：(.+)$/, (m) => `No such call: ${m[1]}`],
@@ -287,7 +289,7 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
     new RegExp(`^(${Object.keys(STR_LABELS_EN).join('|')})(不能为空|过长)$`),
     (m) => `${STR_LABELS_EN[m[1] as StrLabel]} ${m[2] === '过长' ? 'is too long' : 'is required'}`,
   ],
-  [/^活动当前为“(.+)”，不在待审核状态$/, (m) => `The campaign is “${m[1]}”, not waiting for review`],
+  [/^活动当前为“(.+)”，不在待审核状态$/, (m) => `The campaign is “${campaignWordEn(m[1]!)}”, not waiting for review`],
   [/^调用过于频繁：每分钟最多 (\d+) 次$/, (m) => `Too many calls: at most ${m[1]} a minute`],
   [/^请求内容过大，不能超过 (\d+) MB$/, (m) => `The request is too large: at most ${m[1]} MB`],
   [/^服务器内部错误，请稍后重试（请求编号 (.+)）$/, (m) => `Server error; try again later (request ${m[1]})`],

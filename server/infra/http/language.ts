@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { SERVER_FALLBACKS_EN, SERVER_MESSAGES_EN, SERVER_PATTERNS_EN, TASK_WORDS_EN } from '@/i18n/server-messages-en.ts';
 import { RULES_EXACT, RULES_PATTERNS } from '@/i18n/rule-messages-en.ts';
+import { CAMPAIGN_PATTERNS_EN, CAMPAIGN_WORDS_EN } from '@/i18n/campaign-words-en.ts';
 
 /** A refusal of this server in English, or the message itself when it has none (a user's own words, a name). */
 export function serverEnglishOf(message: string): string {
-  const exact = SERVER_MESSAGES_EN[message] ?? TASK_WORDS_EN[message] ?? RULES_EXACT.get(message);
+  const exact = SERVER_MESSAGES_EN[message] ?? TASK_WORDS_EN[message] ?? RULES_EXACT.get(message) ?? CAMPAIGN_WORDS_EN[message];
   if (exact) return exact;
-  for (const [re, to] of [...SERVER_PATTERNS_EN, ...RULES_PATTERNS, ...SERVER_FALLBACKS_EN]) {
+  for (const [re, to] of [...SERVER_PATTERNS_EN, ...CAMPAIGN_PATTERNS_EN, ...RULES_PATTERNS, ...SERVER_FALLBACKS_EN]) {
     const m = re.exec(message);
     if (m) return to(m);
   }

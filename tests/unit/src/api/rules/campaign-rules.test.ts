@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_STEPS, liveStatus, publishProblems, stepProblems } from '@/api/rules/campaign-rules.ts';
+import { CAMPAIGN_STEPS, STATUS_NAMES, STEP_NAMES, liveStatus, publishProblems, stepProblems } from '@/api/rules/campaign-rules.ts';
+import { englishOf } from '@/i18n/client-messages.ts';
+import { serverEnglishOf } from '@server/infra/http/language.ts';
 
 // The campaign wizard's rules (issue 15): each step's own fields; publishing lists what is missing, in step order.
 describe('campaign rules', () => {
@@ -73,5 +75,45 @@ describe('campaign rules', () => {
     expect(c('2026-11-22T00:00:00Z', '2026-11-30T00:00:00Z')).toBe('running');
     expect(c('2026-11-01T00:00:00Z', '2026-11-22T00:00:00Z')).toBe('ended');
     expect(liveStatus({ status: 'pending', startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-02T00:00:00Z' }, now)).toBe('pending');
+  });
+
+  it('says what each step lacks in English on both sides, and the server names steps and statuses as the page does', () => {
+    const broken: Array<Record<string, unknown>> = [
+      {},
+      { name: '', startAt: 'x', endAt: 'y', description: 'x'.repeat(600), title: '', image: 'x', drawsPerUser: 0, drawsPerDay: 0 },
+      { pointsPerDraw: -1, prizes: [], testers: ['x'], channels: [], maxParticipants: -1, membersOnly: 'x' },
+      { startAt: '2026-01-02T00:00:00Z', endAt: '2026-01-01T00:00:00Z', drawsPerUser: 2, drawsPerDay: 5 },
+      {
+        prizes: [
+          { name: 'a', stock: 0, probability: 60 },
+          { name: 'b', stock: 0, probability: 60 },
+        ],
+        testers: ['13800000000', '13800000000'],
+      },
+      {
+        prizes: [{ name: 'a', stock: 0, probability: 1 }],
+        channels: [
+          { name: 'a', code: 'a' },
+          { name: 'b', code: 'a' },
+        ],
+      },
+      { prizes: Array.from({ length: 21 }, () => ({ name: 'a', stock: 1, probability: 1 })), channels: [{ name: '', code: '!' }] },
+      {
+        prizes: [{ name: '', stock: 1, probability: 1 }],
+        testers: Array.from({ length: 51 }, (_, i) => `1380000${String(i).padStart(4, '0')}`),
+      },
+      { startAt: '?09:30', imageSquare: false, image: '/uploads/a.png' },
+    ];
+    const said = new Set(CAMPAIGN_STEPS.flatMap(([step]) => broken.flatMap((d) => Object.values(stepProblems(step, d)))));
+    expect(said.size).toBeGreaterThan(20);
+    const cjk = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+    expect([...said].filter((m) => cjk.test(englishOf(m)) || cjk.test(serverEnglishOf(m)))).toEqual([]);
+    expect(serverEnglishOf(`还有 2 个步骤未完成：${STEP_NAMES['campaign-base-info']}、${STEP_NAMES['prize-setting']}`)).toBe(
+      '2 steps are not done: Basic information, Prizes',
+    );
+    expect(serverEnglishOf(`活动当前为“${STATUS_NAMES.running}”，不在待审核状态`)).toBe(
+      'The campaign is “Running”, not waiting for review',
+    );
+    expect(serverEnglishOf(`“${STATUS_NAMES.draft}”的活动不能撤回`)).toBe('A campaign “Draft” cannot be withdrawn');
   });
 });
