@@ -39,6 +39,8 @@ export type AppEnv = {
     requestId: string;
     /** declared calls check their answers against the call table (development and tests: AppOptions.checkAnswers) */
     checkAnswers?: boolean;
+    /** names people gave in both languages (a table's and its fields' labels), which an English refusal says in English */
+    englishNames?: ReadonlyMap<string, string>;
   };
 };
 

@@ -33,16 +33,19 @@ describe('refusals in the language the request asks for', () => {
     const fields = (await post('/v1/metaData/selMetaFieldList', { tableId: member.id }, en)).values as Array<{
       name: string;
       label: string;
+      labelEn: string;
       type: string;
       searchable: boolean;
     }>;
     const closed = fields.find((f) => !f.searchable)!;
     const dated = fields.find((f) => f.type === 'date' && f.searchable)!;
     const list = (filters: Record<string, string>) => post('/v1/metaRecord/list', { tableId: member.id, filters }, en);
-    expect(await list({ [closed.name]: '1' })).toMatchObject({ result: 'error', errmsg: `“${closed.label}” cannot be filtered on` });
+    // (each named by the English label the dictionary gives it)
+    expect([closed.labelEn, dated.labelEn].every(Boolean)).toBe(true);
+    expect(await list({ [closed.name]: '1' })).toMatchObject({ result: 'error', errmsg: `“${closed.labelEn}” cannot be filtered on` });
     expect(await list({ [dated.name]: '2026-13-45~' })).toMatchObject({
       result: 'error',
-      errmsg: `The range of “${dated.label}” is not in the expected format`,
+      errmsg: `The range of “${dated.labelEn}” is not in the expected format`,
     });
     // a day the calendar does not have is no day (it matched no record before, as if it were one)
     expect(

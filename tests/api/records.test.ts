@@ -143,6 +143,19 @@ describe('records service', () => {
     const made = await save(good);
     expect(made).toMatchObject({ result: 'ok', values: { version: 1 } });
     expect(await save({ ...good, name: '另一家' })).toMatchObject({ field: 'code', errmsg: '已有相同门店编号的记录' });
+    // to an English console, in English, each field by the English label the dictionary gives it
+    const english = (values: Record<string, unknown>) =>
+      call({ UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/metaRecord/save', { tableId: store.table.id, values });
+    const en = (name: string) => store.fields.find((f) => f.name === name)!.labelEn;
+    expect([en('code'), en('mall')].every(Boolean)).toBe(true);
+    expect(await english({ ...good, name: '另一家' })).toMatchObject({
+      field: 'code',
+      errmsg: `A record with the same ${en('code')} exists`,
+    });
+    expect(await english({ ...good, mall: 999999 })).toMatchObject({
+      field: 'mall',
+      errmsg: `The chosen ${en('mall')} does not exist or was deleted`,
+    });
     // parallel saves of one code: the unique index lets exactly one through
     const racing = `R${tag()}`;
     const answers = await Promise.all([1, 2, 3, 4].map(() => save({ ...good, code: racing })));

@@ -96,6 +96,10 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
  * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,
  * and an edit by the version it was made on.
  */
+/** The labels of a table and its fields that people also named in English, Chinese to English. */
+const englishLabels = (schema: Schema): ReadonlyMap<string, string> =>
+  new Map([schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const));
+
 export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { keptCountsMs?: number } = {}) {
   const app = new Hono<AppEnv>();
   // a list's count, kept a few seconds by its statement and dropped when its table's records change
@@ -106,6 +110,8 @@ export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { ke
     const s = c.get('session');
     const { allowed, ...schema } = await loadSchemaFor(db, s, by, { method: c.req.method, path: c.req.path.replace(/^\/manage/, ''), op });
     if (!allowed) throw new ApiError(FORBIDDEN, { result: 403 });
+    // the table's and its fields' English labels, which a refusal to an English request says them by
+    c.set('englishNames', englishLabels(schema));
     return schema;
   };
 

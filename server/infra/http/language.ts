@@ -3,13 +3,18 @@ import { SERVER_FALLBACKS_EN, SERVER_MESSAGES_EN, SERVER_PATTERNS_EN, TASK_WORDS
 import { RULES_EXACT, RULES_PATTERNS } from '@/i18n/rule-messages-en.ts';
 import { CAMPAIGN_PATTERNS_EN, CAMPAIGN_WORDS_EN } from '@/i18n/campaign-words-en.ts';
 
-/** A refusal of this server in English, or the message itself when it has none (a user's own words, a name). */
-export function serverEnglishOf(message: string): string {
+/**
+ * A refusal of this server in English, or the message itself when it has none (a user's own words, a name). A part
+ * it carries over that is one of `names` (a field's label people also named in English) is said by that English.
+ */
+export function serverEnglishOf(message: string, names?: ReadonlyMap<string, string>): string {
   const exact = SERVER_MESSAGES_EN[message] ?? TASK_WORDS_EN[message] ?? RULES_EXACT.get(message) ?? CAMPAIGN_WORDS_EN[message];
   if (exact) return exact;
   for (const [re, to] of [...SERVER_PATTERNS_EN, ...CAMPAIGN_PATTERNS_EN, ...RULES_PATTERNS, ...SERVER_FALLBACKS_EN]) {
     const m = re.exec(message);
-    if (m) return to(m);
+    if (!m) continue;
+    if (names) for (let i = 1; i < m.length; i++) m[i] = (m[i] !== undefined && names.get(m[i]!)) || m[i];
+    return to(m);
   }
   return message;
 }
@@ -28,12 +33,12 @@ export const wordsFor = (c: Parameters<typeof wantsEnglish>[0]) => (wantsEnglish
 const PROTOCOL = new Set(['userToken缺失', 'userToken失效', 'accessToken失效']);
 
 /** A refusal in English when `answer` is one (an error or a 403 with the server's words), else `answer` itself. */
-function refusalInEnglish(answer: unknown): unknown {
+function refusalInEnglish(answer: unknown, names?: ReadonlyMap<string, string>): unknown {
   if (!answer || typeof answer !== 'object') return answer;
   const body = answer as { result?: unknown; errmsg?: unknown; values?: unknown; type?: unknown };
   if ((body.result !== 'error' && body.result !== 403) || typeof body.errmsg !== 'string') return answer;
   if (PROTOCOL.has(body.errmsg) || (typeof body.values === 'string' && PROTOCOL.has(body.values)) || body.type) return answer;
-  const errmsg = serverEnglishOf(body.errmsg);
+  const errmsg = serverEnglishOf(body.errmsg, names);
   return errmsg === body.errmsg ? answer : { ...body, errmsg };
 }
 
@@ -65,14 +70,16 @@ export function answerInLanguage(): MiddlewareHandler {
   return async (c, next) => {
     if (!wantsEnglish(c)) return next();
     const json = c.json as (...args: unknown[]) => Response;
-    c.json = ((answer: unknown, ...rest: unknown[]) => answeredInLanguage(json(refusalInEnglish(answer), ...rest))) as typeof c.json;
+    const names = () => (c.get as (key: string) => ReadonlyMap<string, string> | undefined)('englishNames');
+    c.json = ((answer: unknown, ...rest: unknown[]) =>
+      answeredInLanguage(json(refusalInEnglish(answer, names()), ...rest))) as typeof c.json;
     await next();
     if (inLanguage.has(c.res) || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
     const body = (await c.res
       .clone()
       .json()
       .catch(() => null)) as unknown;
-    const answer = refusalInEnglish(body);
+    const answer = refusalInEnglish(body, names());
     if (answer === body) return;
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');

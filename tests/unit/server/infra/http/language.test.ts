@@ -46,8 +46,10 @@ function templateRefusals(): Map<string, string[]> {
   const patterns = [
     /new ApiError\(\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
     /new ApiError\(\s*[^'`()]*\?\s*'[^'\n]*'\s*:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
-    /(?:fieldError|refuse)\(\s*'?\w+'?\s*,\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    /(?:fieldError|refuse)\(\s*'?[\w.]+'?\s*,\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
     /errmsg:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    // a row an import refuses, as its report says it
+    /message:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
   ];
   const samples = ['x', '12', '8c3ab465-d28e-4770-8648-e5deadf73942'];
   for (const file of files('server')) {
@@ -91,6 +93,15 @@ describe('the server’s refusals in English', () => {
     expect(serverEnglishOf('一次最多导入 10000 行，这个文件有 12000 行')).toBe('At most 10000 rows at a time; this file has 12000');
     expect(serverEnglishOf('名称不能为空')).toBe('The name is required');
     expect(serverEnglishOf('张三的留言')).toBe('张三的留言');
+    // a name people also gave in English (a field's label) is said in English, quoted or not; other names stay
+    const names = new Map([
+      ['手机号', 'Phone'],
+      ['入会日期', 'Join date'],
+    ]);
+    expect(serverEnglishOf('已有相同手机号的记录', names)).toBe('A record with the same Phone exists');
+    expect(serverEnglishOf('“入会日期”不能用来筛选', names)).toBe('“Join date” cannot be filtered on');
+    expect(serverEnglishOf('“备注”不能用来筛选', names)).toBe('“备注” cannot be filtered on');
+    expect(serverEnglishOf('已有相同手机号的记录')).toBe('A record with the same 手机号 exists');
   });
 
   it('says what is wrong with a cron in the console’s words, in both languages (issue 45: croner’s English came as it was)', async () => {
