@@ -89,6 +89,10 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
   });
 }
 
+/** The labels of a table and its fields that people also named in English, Chinese to English. */
+const englishLabels = (schema: Schema): ReadonlyMap<string, string> =>
+  new Map([schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const));
+
 /**
  * The records calls (SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per
  * tenant. Each call names its table; the caller must hold, through the page-function relations, that table's page
@@ -96,10 +100,6 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
  * (recordValue), references and departments against the tenant's rows, uniqueness by the table's unique indexes,
  * and an edit by the version it was made on.
  */
-/** The labels of a table and its fields that people also named in English, Chinese to English. */
-const englishLabels = (schema: Schema): ReadonlyMap<string, string> =>
-  new Map([schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const));
-
 export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { keptCountsMs?: number } = {}) {
   const app = new Hono<AppEnv>();
   // a list's count, kept a few seconds by its statement and dropped when its table's records change
