@@ -5,6 +5,7 @@ import { ApiError, refuse } from '../infra/http/http.ts';
 import { grantedRelations, heldRelations } from '../access/menu.ts';
 import { departmentScope } from '../access/permissions.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
+import { isInstant } from '@/api/schema/kit.ts';
 import { isDay, type MetaFieldRow, type MetaRecord, type RecordSchema } from '@/api/contract/records.ts';
 import { fewMatches, inlineParams, manyMatches, type Counted, type CountWalk, type DenseWalk } from '../infra/db/count.ts';
 import { charsOf, contains, containsText } from '../infra/db/like.ts';
@@ -427,8 +428,7 @@ export function listWhere(s: SessionInfo, schema: Schema, q: ListQuery, params: 
       case 'datetime': {
         const [from = '', to = ''] = value.split('~').map((x) => x.trim());
         const numeric = field.type === 'number' || field.type === 'money';
-        const ok = (x: string) =>
-          !x || (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? isDay(x) : !Number.isNaN(Date.parse(x)));
+        const ok = (x: string) => !x || (numeric ? /^-?\d+(\.\d+)?$/.test(x) : field.type === 'date' ? isDay(x) : isInstant(x));
         if (!ok(from) || !ok(to)) throw refuse(name, `“${field.label}”的范围格式不正确`);
         const bound = (x: string) => json(numeric ? Number(x) : field.type === 'datetime' ? new Date(x).toISOString() : x);
         const range = [

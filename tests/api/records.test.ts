@@ -124,6 +124,30 @@ describe('records service', () => {
     });
   });
 
+  it('filters a range by what the console sends: a day the calendar has, an instant with its zone; else refuses it', async () => {
+    const admin = await signedIn(baseUrl, 'admin');
+    const tables = (await call<Array<{ id: number; name: string }>>(admin.token, '/v1/metaData/selMetaTableList', { pageSize: 200 }))
+      .values!;
+    const flow = tables.find((t) => t.name === 'points_flow')!.id;
+    const member = await schemaOf(admin.token, 'member-mng/member-list');
+    const range = (tableId: number, name: string, value: string) => list(admin.token, tableId, { filters: { [name]: value } });
+    expect(await range(member.table.id, 'joined_at', '2026-03-01~2026-03-31')).toMatchObject({ result: 'ok' });
+    expect(await range(flow, 'at', '2026-03-01T00:00:00.000Z~2026-04-01T00:00:00+08:00')).toMatchObject({ result: 'ok' });
+    // Read loosely, 1~2 was the years 2001 and 2002, and 2026-02-30 a day after no member's
+    for (const [tableId, name, value] of [
+      [member.table.id, 'joined_at', '2026-02-30~'],
+      [member.table.id, 'joined_at', '~2026-13-01'],
+      [flow, 'at', '1~2'],
+      [flow, 'at', '2026-03-01~'],
+      [flow, 'at', 'March 1, 2026~'],
+    ] as const)
+      expect(await range(tableId, name, value), value).toMatchObject({
+        result: 'error',
+        field: name,
+        errmsg: expect.stringMatching(/的范围格式不正确$/),
+      });
+  });
+
   it('checks every value by its field, references and departments against the tenant, and unique fields by index', async () => {
     const admin = await signedIn(baseUrl, 'admin');
     const store = await schemaOf(admin.token, 'base-info/store-mng');
