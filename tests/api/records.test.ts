@@ -399,14 +399,14 @@ describe('records service', () => {
     expect(template.values!.columns).toEqual(['品牌名称（必填）', '业态', '标志', '联系人', '联系电话']);
     const example = template.values!.rows as Array<Array<string | number>>;
     expect(example).toEqual([['示例品牌名称', '餐饮', 'https://example.com/image.png', '示例联系人', '13800000000']]);
-    const upload = async (rows: Array<Array<string | number>>) => {
+    const upload = async (rows: Array<Array<string | number>>, language?: string) => {
       const bytes = await writeXlsx({ fileName: 'x.xlsx', columns: template.values!.columns, rows });
       const form = new FormData();
       form.append('tableId', String(brand.table.id));
       form.append('file', new File([bytes], 'brands.xlsx'));
       const res = await fetch(`${baseUrl}/manage/v1/metaRecord/import`, {
         method: 'POST',
-        headers: { UserToken: admin.token },
+        headers: { UserToken: admin.token, ...(language ? { 'Accept-Language': language } : {}) },
         body: form,
       });
       return (await res.json()) as Envelope<{
@@ -427,6 +427,17 @@ describe('records service', () => {
       { row: 3, column: '业态', message: '业态须为：餐饮、服饰、零售、娱乐、生活服务' },
       { row: 3, column: '联系电话', message: '联系电话须为 11 位手机号' },
       { row: 4, column: '品牌名称', message: '与第 2 行重复' },
+    ]);
+    // to an English console, each problem in English; the columns and fields by the sheet's own headings
+    const badRows = [
+      [`导入品牌A${t}`, '餐饮', '', '张三', '13800138000'],
+      [`导入品牌B${t}`, '不存在的业态', '', '', '123'],
+      [`导入品牌A${t}`, '服饰', '', '', ''],
+    ];
+    expect((await upload(badRows, 'en')).values!.problems).toEqual([
+      { row: 3, column: '业态', message: '业态 is one of: 餐饮、服饰、零售、娱乐、生活服务' },
+      { row: 3, column: '联系电话', message: '联系电话 is an 11-digit phone number' },
+      { row: 4, column: '品牌名称', message: 'The same as row 2' },
     ]);
     expect((await list(admin.token, brand.table.id)).count).toBe(before);
     // the example row left in the sheet is skipped, not imported

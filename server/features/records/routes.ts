@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv, SessionInfo } from '../../access/auth.ts';
 import type { Db } from '../../infra/db/db.ts';
+import { wordsFor } from '../../infra/http/language.ts';
 import { tenantZone, todayIn } from '../../services/tenant-time.ts';
 import { onDuplicate } from '../../infra/db/db-errors.ts';
 import { ApiError, hasNul, NUL_MESSAGE, ok, refuse, editedVersion, staleEdit } from '../../infra/http/http.ts';
@@ -473,8 +474,11 @@ export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { ke
     }
     if (problems.length) {
       problems.sort((a, b) => a.row - b.row);
-      // Checked, not saved: the dialog lists each problem (one message, where the user looks).
-      return ok({ imported: 0, problems: problems.slice(0, 500), total: problems.length });
+      // Checked, not saved: the dialog lists each problem (one message, where the user looks), in the console's language;
+      // a column and a field in a message are named as the sheet's headings name them.
+      const words = wordsFor(c);
+      const listed = problems.slice(0, 500).map((p) => ({ ...p, message: words(p.message) }));
+      return ok({ imported: 0, problems: listed, total: problems.length });
     }
     await onDuplicate(stored.insertRecords(db, s.tenantId, schema.table.id, s.userId, datas), duplicateOf(schema));
     await logWrite(db, s, schema.table, 'import', `${datas.length} 条`);
