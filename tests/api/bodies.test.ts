@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { declaredCalls } from '@/api/table/index.ts';
 import { signedIn } from '../support/api.ts';
 import { postJson } from '../support/demo.ts';
-import { serverCalls } from '../support/call-table.ts';
+import { inputEntries, serverCalls } from '../support/call-table.ts';
 
 // Bad input on every call: a body with a key the call does not take is refused with a message naming the key,
 // before the call does anything, and never with an HTTP 500. The calls are read from the server's own routes, so a
@@ -65,7 +65,7 @@ describe.runIf(!inject('databaseUrl'))('a wrong value, on every call, to a conso
     for (const call of declaredCalls()) {
       if (call.method !== 'POST' || call.form || SKIPPED.has(`POST ${call.path}`)) continue;
       const who = typeof call.owner === 'object' && call.owner.platform ? platform : admin;
-      for (const key of Object.keys((call.input as unknown as { entries?: object }).entries ?? {})) {
+      for (const [key] of inputEntries(call)) {
         for (const wrong of WRONG) {
           const ip = `10.47.${n >> 8}.${n++ & 255}`;
           const headers = { UserToken: who.token, 'Accept-Language': 'en', 'X-Forwarded-For': ip };
@@ -82,13 +82,14 @@ describe.runIf(!inject('databaseUrl'))('a wrong value, on every call, to a conso
 
 describe('a value the call’s handler checks itself', () => {
   // The passport and SMS calls take some keys as they come (their handlers check them in an order that matters for
-  // safety), and a public page's tenant id falls back to none (an upload's form answers as Qiniu does: uploads.test.ts): whatever such a key holds, the answer is the envelope,
-  // never HTTP 500 (an id past a database integer once reached the SQL: issue 46's bad input).
+  // safety), and a public page's tenant id falls back to none: whatever such a key holds, the answer is the envelope,
+  // never HTTP 500 (an id past a database integer once reached the SQL). An upload's form answers as Qiniu does
+  // (uploads.test.ts).
   const WRONG: unknown[] = [null, -1, 1.5, 2 ** 31, 2 ** 53, 1e308, '', 'x', '9'.repeat(40), '\u0000', [], [2 ** 31], {}, { a: 1 }, true];
   it('is answered in the envelope whatever it holds: a wrong type, or a number past a database integer', async () => {
     const open = declaredCalls().flatMap((call) =>
       call.method === 'POST' && !call.form && !SKIPPED.has(`POST ${call.path}`)
-        ? Object.entries((call.input as unknown as { entries?: Record<string, v.GenericSchema> }).entries ?? {})
+        ? inputEntries(call)
             .filter(([, rule]) => v.is(rule, { a: 1 }) && v.is(rule, 2 ** 31))
             .map(([key]) => ({ path: call.path, key }))
         : [],

@@ -11,7 +11,7 @@ import { body } from '@/api/schema/kit.ts';
 import { declaredCall, mount } from '@server/infra/http/mount.ts';
 import type { AppEnv } from '@server/access/auth.ts';
 import { ok } from '@server/infra/http/http.ts';
-import { routeApp, serverCalls } from '@tests/support/call-table.ts';
+import { inputEntries, routeApp, serverCalls } from '@tests/support/call-table.ts';
 import { callTableSection, rowsOf } from '../../scripts/call-docs.ts';
 
 /**
@@ -124,7 +124,7 @@ describe('every call’s body rules', () => {
     const unsaid = new Set<string>();
     let refused = 0;
     for (const call of declaredCalls()) {
-      const keys = Object.keys((call.input as unknown as { entries?: object }).entries ?? {});
+      const keys = inputEntries(call).map(([key]) => key);
       // (a GET's query is an object of texts)
       const get = call.method === 'GET';
       for (const wrong of get ? WRONG.filter((w) => typeof w === 'string') : WRONG) {

@@ -1,6 +1,8 @@
 import { createApp } from '@server/app.ts';
 import { CallTable, owns, type Owner } from '@server/access/access.ts';
 import type { Db } from '@server/infra/db/db.ts';
+import type * as v from 'valibot';
+import type { Call } from '@/api/table/define.ts';
 import { catalogueVersion, shippedEntries } from '@server/seed/catalogue.ts';
 import { BUSINESS_TABLES } from '@server/seed/business-dictionary.ts';
 import { DEMO_MENU } from '@server/seed/seed.ts';
@@ -38,3 +40,7 @@ export function madeUpCalls(owned: Record<string, Owner>, unowned: readonly stri
     ...unowned.map((key) => route(key, () => undefined)),
   ]);
 }
+
+/** The keys a declared call's body takes, each with its rule (none for a body that is not an object of keys). */
+export const inputEntries = (call: Call): Array<[string, v.GenericSchema]> =>
+  Object.entries((call.input as unknown as { entries?: Record<string, v.GenericSchema> }).entries ?? {});

@@ -36,6 +36,10 @@ function serverRefusals(): Map<string, string> {
   return found;
 }
 
+/** A template literal's `${…}` (one level of nested template inside it), and a whole template literal. */
+const PART = /\$\{(?:[^{}`]|`[^`]*`)*\}/g;
+const TEMPLATE = new RegExp(`\`((?:[^\`$]|${PART.source})*)\``);
+
 /**
  * Every refusal written in server/ as a template (`“${field.label}”不能用来筛选`), each `${…}` given in turn as one
  * of a few samples (a word, a number, a request id): the refusal's English is its English with some sample in place.
@@ -44,23 +48,23 @@ function serverRefusals(): Map<string, string> {
 function templateRefusals(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const patterns = [
-    /new ApiError\(\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
-    /new ApiError\(\s*[^'`()]*\?\s*'[^'\n]*'\s*:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
-    /(?:fieldError|refuse)\(\s*'?[\w.]+'?\s*,\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
-    /errmsg:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
+    /new ApiError\(\s*/,
+    /new ApiError\(\s*[^'`()]*\?\s*'[^'\n]*'\s*:\s*/,
+    /(?:fieldError|refuse)\(\s*'?[\w.]+'?\s*,\s*/,
+    /errmsg:\s*/,
     // a row an import refuses, as its report says it
-    /message:\s*`((?:[^`$]|\$\{(?:[^{}`]|`[^`]*`)*\})*)`/g,
-  ];
+    /message:\s*/,
+  ].map((before) => new RegExp(before.source + TEMPLATE.source, 'g'));
   const samples = ['x', '12', '8c3ab465-d28e-4770-8648-e5deadf73942'];
   for (const file of files('server')) {
     const source = readFileSync(file, 'utf8');
     for (const re of patterns)
       for (const m of source.matchAll(re)) {
         const template = m[1];
-        if (!CJK.test(template.replace(/\$\{(?:[^{}`]|`[^`]*`)*\}/g, '')) || template.startsWith('Cron 表达式不正确：')) continue;
+        if (!CJK.test(template.replace(PART, '')) || template.startsWith('Cron 表达式不正确：')) continue;
         found.set(
           `${template} (${file})`,
-          samples.map((x) => template.replace(/\$\{(?:[^{}`]|`[^`]*`)*\}/g, x)),
+          samples.map((x) => template.replace(PART, x)),
         );
       }
   }
