@@ -253,9 +253,10 @@ for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
   RULES_PATTERNS.push([
     re,
     (m) =>
-      en.replace(/\{(\w+)\}/g, (all, name: string) =>
-        m[names.indexOf(name) + 1] === undefined ? all : part(name, m[names.indexOf(name) + 1]!),
-      ),
+      en.replace(/\{(\w+)\}/g, (all, name: string) => {
+        const text = m[names.indexOf(name) + 1];
+        return text === undefined ? all : part(name, text);
+      }),
   ]);
 }
 

@@ -3,6 +3,9 @@ import { SERVER_FALLBACKS_EN, SERVER_MESSAGES_EN, SERVER_PATTERNS_EN, TASK_WORDS
 import { RULES_EXACT, RULES_PATTERNS } from '@/i18n/rule-messages-en.ts';
 import { CAMPAIGN_PATTERNS_EN, CAMPAIGN_WORDS_EN } from '@/i18n/campaign-words-en.ts';
 
+/** The patterns a refusal is tried against, in order: the server's own, the campaign's, the schemas', the generic ones. */
+const PATTERNS = [...SERVER_PATTERNS_EN, ...CAMPAIGN_PATTERNS_EN, ...RULES_PATTERNS, ...SERVER_FALLBACKS_EN];
+
 /**
  * A refusal of this server in English, or the message itself when it has none (a user's own words, a name). A part
  * it carries over that is one of `names` (a field's label people also named in English) is said by that English.
@@ -10,7 +13,7 @@ import { CAMPAIGN_PATTERNS_EN, CAMPAIGN_WORDS_EN } from '@/i18n/campaign-words-e
 export function serverEnglishOf(message: string, names?: ReadonlyMap<string, string>): string {
   const exact = SERVER_MESSAGES_EN[message] ?? TASK_WORDS_EN[message] ?? RULES_EXACT.get(message) ?? CAMPAIGN_WORDS_EN[message];
   if (exact) return exact;
-  for (const [re, to] of [...SERVER_PATTERNS_EN, ...CAMPAIGN_PATTERNS_EN, ...RULES_PATTERNS, ...SERVER_FALLBACKS_EN]) {
+  for (const [re, to] of PATTERNS) {
     const m = re.exec(message);
     if (!m) continue;
     if (names) for (let i = 1; i < m.length; i++) m[i] = (m[i] !== undefined && names.get(m[i]!)) || m[i];
