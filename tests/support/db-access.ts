@@ -41,6 +41,8 @@ export async function freshDatabase(databaseUrl: string, template?: string): Pro
 export interface ServerWithDb {
   url: string;
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  /** where its export jobs write their files (another ExportJobs on its database must share it, as processes do) */
+  exportDir: string;
   stop: () => Promise<void>;
 }
 
@@ -68,6 +70,9 @@ export function ownServer(databaseUrl: string): ServerWithDb {
       return current().url;
     },
     query: (sql, params) => current().query(sql, params),
+    get exportDir() {
+      return current().exportDir;
+    },
     stop: () => current().stop(),
   };
 }
@@ -88,6 +93,7 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
     return {
       url: server.url,
       query: async (sql, params) => (await client.query(sql, params)).rows,
+      exportDir: path.join(server.dataDir, 'exports'),
       stop: async () => {
         await client.end();
         await server.stop();
@@ -107,6 +113,7 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
     faults: true,
     checkAnswers: true,
     trustProxy: 1,
+    exportDir: path.join(dataDir, 'exports'),
   });
   const server = await new Promise<ReturnType<typeof serveApp>>((resolve) => {
     const s = serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -114,6 +121,7 @@ export async function serverWithDb(databaseUrl: string): Promise<ServerWithDb> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    exportDir: path.join(dataDir, 'exports'),
     // PGlite runs in this process: a long statement holds it, and the server's and the client's timers for an idle
     // kept-alive connection (65 s, and a second before) fire together when it ends. A call sent before the closes are
     // read went out on a socket the server had closed (ECONNRESET: 网络异常 at the login after the runs test's seed,

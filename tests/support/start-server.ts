@@ -13,6 +13,8 @@ export interface RunningServer {
   exitCode: () => number | null;
   /** the server's process id */
   pid: number;
+  /** its data folder (DATA_DIR): uploads and export files are written under it */
+  dataDir: string;
   /** SIGKILL: the process ends at once, as a crash or `kill -9` ends it; resolves once it has */
   kill: () => Promise<void>;
 }
@@ -67,7 +69,7 @@ const spawnServer = (env: Record<string, string>, opts: ServerOptions) => {
 
 /** Starts the real server (npm start's process, without the build) on a free port and a throwaway data dir. */
 export async function startServer(env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
-  const { child, log, cleanup } = spawnServer(env, opts);
+  const { child, dataDir, log, cleanup } = spawnServer(env, opts);
   const url = await new Promise<string>((resolve, reject) => {
     // As long as a busy machine needs (issue 46: a bench on a shared 2-core machine gave up at 60 s while the server
     // was still seeding): a server that fails exits and is reported at once; only a hung one waits the 10 minutes.
@@ -95,6 +97,7 @@ export async function startServer(env: Record<string, string> = {}, opts: Server
     log,
     exitCode: () => child.exitCode,
     pid: child.pid!,
+    dataDir,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
