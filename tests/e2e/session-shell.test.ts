@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { setFault } from '../support/demo.ts';
 
-const { baseUrl, signedInPage } = useBrowser();
+const { baseUrl, signedInPage, newPage, logIn } = useBrowser();
 
 describe('watermark in Chromium', () => {
   it('shows the nickname and date over the screen when the tenant enables it, and clicks go through it', async () => {
@@ -105,6 +105,28 @@ describe('online users and force logout in Chromium', () => {
     await expect.poll(() => staff.getByText('登录失效，请重新登录').count()).toBe(0);
     await staff.context().close();
     await admin.context().close();
+  });
+
+  it('the count’s button is there before its number, and stays when asking for it failed: the drawer opens, and closing it asks again', async () => {
+    const page = await newPage();
+    // The first count fails as a dropped connection does; the drawer's own call and later counts go through.
+    let counts = 0;
+    await page.route('**/manage/v1/user/listOnlineUser', (route) => {
+      const body = route.request().postDataJSON() as { pageSize?: number };
+      if (body.pageSize === 1 && counts++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(`${baseUrl}/#/login`);
+    await logIn(page, 'admin');
+    const count = page.getByRole('button', { name: /^在线用户/ });
+    await expect.poll(() => count.textContent()).toBe('在线用户 …');
+    await count.click();
+    const drawer = page.getByRole('dialog', { name: '当前登录用户' });
+    await drawer.locator('tbody tr').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^在线用户 \d+$/ }).waitFor();
+    expect(counts).toBe(2);
+    await page.context().close();
   });
 });
 

@@ -313,7 +313,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
           onSwitchLanguage={switchLanguage}
           theme={theme}
           onSwitchTheme={switchTheme}
-          onlineCount={showCount ? onlineCount : undefined}
+          onlineCount={showCount ? (onlineCount ?? null) : undefined}
           onOnlineUsers={onlineDrawer ? () => setOverlay('online-users') : undefined}
           timeZone={zoneToName(timeZone)}
           compact={phone}

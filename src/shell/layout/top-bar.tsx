@@ -35,8 +35,11 @@ export interface TopBarProps {
   onSwitchTheme?: () => void;
   /** seconds the session has left (the session countdown) */
   secondsLeft?: number;
-  /** logged-in users; undefined hides the count (userType 0 without a store only) */
-  onlineCount?: number;
+  /**
+   * logged-in users: null while the count is asked for (the button is there from the start, so it neither moves the bar
+   * when the count lands nor stays away when asking failed); undefined hides it (userType 0 without a store only)
+   */
+  onlineCount?: number | null;
   /** opens the online-user drawer (userType 0 and 2): from the count and from the user dropdown */
   onOnlineUsers?: () => void;
   /** the zone times are shown in, when it is not the viewer's own */
@@ -164,7 +167,7 @@ export function TopBar({
       <span className={s.spacer} />
       {full && onlineCount !== undefined && (
         <BarButton icon={<PeopleRegular />} onClick={onOnlineUsers} data-track-code="top-bar:online-users">
-          {t('onlineCount', { count: onlineCount })}
+          {t('onlineCount', { count: onlineCount ?? '…' })}
         </BarButton>
       )}
       {full && timeZone && (
@@ -215,7 +218,7 @@ export function TopBar({
             </MenuItem>
             {onOnlineUsers && (
               <MenuItem icon={<PeopleRegular />} onClick={onOnlineUsers}>
-                {compact && onlineCount !== undefined ? t('onlineCount', { count: onlineCount }) : t('onlineUsers')}
+                {compact && typeof onlineCount === 'number' ? t('onlineCount', { count: onlineCount }) : t('onlineUsers')}
               </MenuItem>
             )}
             {compact && onSwitchTheme && (
