@@ -138,7 +138,11 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.onError(async (err, c) => {
-    if (err instanceof ApiError) return c.json({ result: 'error', errmsg: err.message, ...err.extra });
+    if (err instanceof ApiError) {
+      // the names it quotes join the call's own (a records call's labels), for an English console
+      if (err.englishNames) c.set('englishNames', new Map([...(c.get('englishNames') ?? []), ...err.englishNames]));
+      return c.json({ result: 'error', errmsg: err.message, ...err.extra });
+    }
     // A rule the database keeps for every writer refused the write (server/migrations/032_grant_rules.sql).
     if (isKeptRule(err)) return c.json({ result: 'error', errmsg: err.message });
     // The database is away (a restart, a failover): nothing about the call, and nothing to write down there either.

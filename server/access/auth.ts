@@ -39,7 +39,10 @@ export type AppEnv = {
     requestId: string;
     /** declared calls check their answers against the call table (development and tests: AppOptions.checkAnswers) */
     checkAnswers?: boolean;
-    /** names people gave in both languages (a table's and its fields' labels), which an English refusal says in English */
+    /**
+     * names people gave in both languages (a records call's table and fields, and those a refusal quotes: ApiError's
+     * `names`), which an English refusal says in English
+     */
     englishNames?: ReadonlyMap<string, string>;
   };
 };

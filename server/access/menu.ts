@@ -183,18 +183,16 @@ export async function grantToTenantAdmins(db: Queryable, tenantId: number, menuI
  * (the trees tick a page's buttons with it and a button's page with it; this is the server's side of that rule).
  */
 export async function refuseButtonsWithoutPage(db: Db, ids: readonly number[]): Promise<void> {
-  const alone = await db.query<{ id: number; button: string; page: string }>(
-    `SELECT b.id, b.name AS button, p.name AS page FROM menu b JOIN menu p ON p.id = b.parent_id
+  const alone = await db.query<{ id: number; button: string; buttonEn: string; page: string; pageEn: string }>(
+    `SELECT b.id, b.name AS button, b.name_en AS "buttonEn", p.name AS page, p.name_en AS "pageEn" FROM menu b JOIN menu p ON p.id = b.parent_id
       WHERE b.id = ANY($1::int[]) AND b.uri_type = 2 AND NOT (b.parent_id = ANY($1::int[]))
       ORDER BY b.id`,
     [ids],
   );
   if (!alone.length) return;
-  const named = alone
-    .slice(0, 3)
-    .map((r) => `“${r.page}”的“${r.button}”`)
-    .join('、');
-  throw new ApiError(`按钮须和所在页面一起授予：${named}${alone.length > 3 ? ` 等 ${alone.length} 个` : ''}`, {
-    values: alone.map((r) => r.id),
-  });
+  const first = alone.slice(0, 3);
+  const named = `${first.map((r) => `“${r.page}”的“${r.button}”`).join('、')}${alone.length > 3 ? ` 等 ${alone.length} 个` : ''}`;
+  // the same list as the menu names them in English, for an English console
+  const namedEn = `${first.map((r) => `“${r.buttonEn || r.button}” of “${r.pageEn || r.page}”`).join(', ')}${alone.length > 3 ? `, ${alone.length} in all` : ''}`;
+  throw new ApiError(`按钮须和所在页面一起授予：${named}`, { values: alone.map((r) => r.id) }, [[named, namedEn]]);
 }

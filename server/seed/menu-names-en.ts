@@ -83,17 +83,30 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   财务与分账: 'Finance & splits',
   不动产管理: 'Property',
   门禁管理: 'Access control',
+  // The buttons' names (a page's record buttons among them), as the pages' own buttons say them.
+  新增: 'Add',
+  编辑: 'Edit',
+  删除: 'Delete',
+  导入: 'Import',
+  导出: 'Export',
+  保存: 'Save',
+  详情: 'Details',
+  发布为页面: 'Publish as page',
+  复制权限: 'Copy permissions',
+  查看完整手机号: 'View full phone numbers',
+  事件日志: 'Event journal',
 };
 
 /**
  * Gives the shared entries named in MENU_NAMES_EN their English name where none is set, at every start: a database
- * made before names had an English side gains them, and a name the operator set is kept. One statement.
+ * made before names had an English side gains them, and a name the operator set is kept. Buttons too, a tenant's own
+ * page's among them (the server names those: a published table's five record buttons). One statement.
  */
 export async function fillEnglishMenuNames(db: Db): Promise<void> {
   const entries = Object.entries(MENU_NAMES_EN);
   await db.query(
     `UPDATE menu m SET name_en = n.en FROM unnest($1::text[], $2::text[]) AS n(zh, en)
-      WHERE m.tenant_id IS NULL AND m.name_en = '' AND m.name = n.zh`,
+      WHERE (m.tenant_id IS NULL OR m.uri_type = 2) AND m.name_en = '' AND m.name = n.zh`,
     [entries.map(([zh]) => zh), entries.map(([, en]) => en)],
   );
 }

@@ -876,7 +876,7 @@ export const en = {
   platformPageLocked: 'Platform pages belong to the platform tenant only',
   platformTenant: 'platform',
   privacy: 'Privacy',
-  privacyHint: 'When on, phone numbers in lists show as {example}; users holding the unmask permission see them whole',
+  privacyHint: 'When on, phone numbers in lists show as {example}; users holding “View full phone numbers” see them whole',
   relatePages: 'Related pages',
   relatedEntries: 'Relations',
   relationsHint:

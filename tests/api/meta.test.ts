@@ -216,6 +216,14 @@ describe('发布为页面', () => {
       field: 'tableId',
       errmsg: '这个数据表已发布为页面“访客登记”',
     });
+    // an English console hears the page's English name
+    expect(
+      await callAs(baseUrl, { UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/metaData/publishPage', {
+        tableId,
+        parentId: base.id,
+        name: '再发布',
+      }),
+    ).toMatchObject({ field: 'tableId', errmsg: 'This table is already published as the page “Visitors”' });
 
     // The tenant's userType 0 roles have the page and its five buttons at once; it adds a record.
     await initUserPermission(admin.api);
@@ -226,6 +234,18 @@ describe('发布为页面', () => {
       trail: ['Base data'],
     });
     expect(route!.buttons.sort()).toEqual(['add', 'del', 'edit', 'export', 'import'].map((op) => `${name}:${op}`).sort());
+    // ...named in English as the shared pages' buttons are (a role's permission tree in English)
+    type Node = { name: string; children: Node[] };
+    const roleId = (await callAs<Array<{ id: number }>>(baseUrl, admin.token, '/v1/role/list')).values![0].id;
+    const tree = await callAs<Node[]>(baseUrl, { UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/role/queryRolePemission', {
+      roleId,
+    });
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    expect(
+      flat(tree.values!)
+        .find((n) => n.name === 'Visitors')!
+        .children.map((b) => b.name),
+    ).toEqual(['Add', 'Edit', 'Delete', 'Import', 'Export']);
     // Other roles get it as any page, from whoever may grant it (tenantadmin is userType 2).
     const ta = await signedIn(baseUrl, 'tenantadmin');
     await initUserPermission(ta.api);
@@ -320,6 +340,7 @@ describe('data dictionary with records (written behind the API, as old data woul
     const table = await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaTable', {
       name: 'member_copy',
       label: '会员副本',
+      labelEn: 'Member copy',
     });
     const tableId = table.values!.id;
     const level = await callAs<{ id: number }>(server.url, admin.token, '/v1/metaData/saveMetaField', {
@@ -363,6 +384,7 @@ describe('data dictionary with records (written behind the API, as old data woul
         ...base,
         name: 'card_level',
         label: '卡等级',
+        labelEn: 'Card level',
         options: [
           { value: 'gold', label: '金卡会员' },
           { value: 'silver', label: '银卡' },
@@ -376,6 +398,14 @@ describe('data dictionary with records (written behind the API, as old data woul
       errmsg: '“会员副本”还有 2 条记录，不能删除',
     });
     expect(await callAs(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({ result: 'error' });
+    // to an English console, by the English labels the dictionary gives them
+    const english = { UserToken: admin.token, 'Accept-Language': 'en' };
+    expect(await callAs(server.url, english, '/v1/metaData/delMetaTable', { id: tableId })).toMatchObject({
+      errmsg: '“Member copy” has 2 records and cannot be deleted',
+    });
+    expect(await callAs(server.url, english, '/v1/metaData/delMetaField', { id: levelId })).toMatchObject({
+      errmsg: '“Card level” holds data, which is deleted with it; confirm',
+    });
     expect((await callAs(server.url, admin.token, '/v1/metaData/delMetaField', { id: levelId, confirm: true })).result).toBe('ok');
     const after = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);
     expect(after.map((r) => r.data)).toEqual([{}, {}]);

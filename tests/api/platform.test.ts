@@ -402,7 +402,16 @@ describe('the shared menu and the interfaces, on a server of their own', () => {
     expect(bad).toMatchObject({ result: 'error', field: 'path' });
     expect(
       await callAs(server.url, op.token, '/vue/perm/save', { parentId: system.id, name: '重复', path: '/manage/users', uriType: 1 }),
-    ).toMatchObject({ result: 'error', field: 'path' });
+    ).toMatchObject({ result: 'error', field: 'path', errmsg: '路径已被“用户管理”使用' });
+    // an English console hears the entry's English name
+    expect(
+      await callAs(server.url, { UserToken: op.token, 'Accept-Language': 'en' }, '/vue/perm/save', {
+        parentId: system.id,
+        name: '重复',
+        path: '/manage/users',
+        uriType: 1,
+      }),
+    ).toMatchObject({ result: 'error', field: 'path', errmsg: 'The path is taken by “Users”' });
 
     // The shared entries carry their English names; an entry's own is checked like its name.
     expect(system).toMatchObject({ name: '系统管理', nameEn: 'System' });

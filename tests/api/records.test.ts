@@ -237,6 +237,14 @@ describe('records service', () => {
     ).values!;
     const refused = await call(admin.token, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id });
     expect(refused.errmsg).toBe('“引用测试券”被 1 条核销记录的“优惠券”引用，不能删除');
+    // in English, the other table and its field by the English labels the dictionary gives them
+    const en = (schema: typeof writeOff, name?: string) => (name ? schema.fields.find((f) => f.name === name)! : schema.table).labelEn;
+    expect([en(writeOff), en(writeOff, 'coupon')].every(Boolean)).toBe(true);
+    expect(
+      await call({ UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id }),
+    ).toMatchObject({
+      errmsg: `“引用测试券” is referred to by 1 records of ${en(writeOff)} (their “${en(writeOff, 'coupon')}”) and cannot be deleted`,
+    });
     expect(await call(admin.token, '/v1/metaRecord/del', { tableId: writeOff.table.id, id: w.id })).toEqual({ result: 'ok' });
     expect(await call(admin.token, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id })).toEqual({ result: 'ok' });
     expect(await call(admin.token, '/v1/metaRecord/detail', { tableId: coupon.table.id, id: c.id })).toMatchObject({

@@ -130,6 +130,17 @@ describe('role permissions', () => {
     expect(await failureOf(admin.roles.savePermissions(id, [del.id]))).toMatchObject({
       message: '按钮须和所在页面一起授予：“用户管理”的“删除”',
     });
+    // ...said to an English console by the names the English tree gives them
+    const delEn = byName(english.values, 'Users').children.find((c) => c.code === 'user:del')!.name;
+    expect(delEn).toMatch(/^[A-Za-z ]+$/);
+    const refusedEn = (await (
+      await fetch(`${baseUrl}/manage/v1/rolePerm/save`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', UserToken: admin.token, 'Accept-Language': 'en' },
+        body: JSON.stringify({ roleId: id, menuIds: [del.id] }),
+      })
+    ).json()) as { errmsg: string };
+    expect(refusedEn.errmsg).toBe(`A button is granted with its page: “${delEn}” of “Users”`);
     expect(await admin.roles.permissions(id)).toEqual([users.id]);
   });
 

@@ -11,6 +11,7 @@ import { reconcileCatalogue, shippedEntries, type Reconciled, type SeedMenu } fr
 import { BUSINESS_TABLES } from '@server/seed/business-dictionary.ts';
 import { fillEnglishDictionaryNames, fillEnglishNames } from '@server/seed/dictionary-names-en.ts';
 import { DEMO_MENU } from '@server/seed/seed.ts';
+import { MENU_NAMES_EN } from '@server/seed/menu-names-en.ts';
 import { fetchMenuTree } from '@/api/calls/session/session-calls.ts';
 import type { MenuNode } from '@/api/table/session.ts';
 import { signedIn } from '../support/api.ts';
@@ -180,6 +181,26 @@ describe('an earlier release’s database, opened by today’s server', () => {
     await fillEnglishDictionaryNames(today.db);
     expect(await member()).toMatchObject({ table: 'Our members', field: 'Card number' });
     await today.db.query(`UPDATE meta_table SET label_en = 'Member' WHERE tenant_id = 1 AND name = 'member'`);
+  });
+
+  it('names the earlier release’s buttons in English at start, a tenant’s own page’s too, keeping a name the operator set', async () => {
+    const buttons = () =>
+      today.db.query<{ id: number; name: string; name_en: string; tenant_id: number | null }>(
+        `SELECT id, name, name_en, tenant_id FROM menu WHERE uri_type = 2 ORDER BY id`,
+      );
+    const named = await buttons();
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((b) => MENU_NAMES_EN[b.name] && b.name_en !== MENU_NAMES_EN[b.name])).toEqual([]);
+    const [own, other] = named;
+    // a tenant's own page's record button without its English (made before), and one the operator named
+    await today.db.query(`UPDATE menu SET name_en = '', tenant_id = 1 WHERE id = $1`, [own.id]);
+    await today.db.query(`UPDATE menu SET name_en = 'Remove for good' WHERE id = $1`, [other.id]);
+    await fillEnglishNames(today.db);
+    const after = new Map((await buttons()).map((b) => [b.id, b]));
+    expect(after.get(own.id)!.name_en).toBe(MENU_NAMES_EN[own.name]);
+    expect(after.get(other.id)!.name_en).toBe('Remove for good');
+    await today.db.query(`UPDATE menu SET name_en = $2, tenant_id = $3 WHERE id = $1`, [own.id, own.name_en, own.tenant_id]);
+    await today.db.query(`UPDATE menu SET name_en = $2 WHERE id = $1`, [other.id, other.name_en]);
   });
 
   it('keeps the earlier release’s data and sessions working', async () => {

@@ -72,8 +72,8 @@ export async function entriesRendering(db: Queryable, tenantId: number, componen
 
 /** Another table of the tenant with a field referring to this one (its label and the field's), or undefined. */
 export async function referenceTo(db: Queryable, tenantId: number, tableId: number) {
-  const [ref] = await db.query<{ table_label: string; field_label: string }>(
-    `SELECT t.label AS table_label, f.label AS field_label FROM meta_field f JOIN meta_table t ON t.id = f.table_id
+  const [ref] = await db.query<{ table_label: string; table_label_en: string; field_label: string; field_label_en: string }>(
+    `SELECT t.label AS table_label, t.label_en AS table_label_en, f.label AS field_label, f.label_en AS field_label_en FROM meta_field f JOIN meta_table t ON t.id = f.table_id
       WHERE f.ref_table_id = $1 AND f.table_id <> $1 AND t.tenant_id = $2 LIMIT 1`,
     [tableId, tenantId],
   );

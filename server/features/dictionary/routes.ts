@@ -52,9 +52,15 @@ export function metaRoutes(db: Db, calls: CallTable) {
     const { id } = c.var.body;
     const s = c.get('session');
     const table = await tableOf(s.tenantId, id);
-    if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`);
+    const named: [string, string][] = [[table.label, table.labelEn]];
+    if (table.recordCount > 0) throw new ApiError(`“${table.label}”还有 ${table.recordCount} 条记录，不能删除`, {}, named);
     const ref = await dictionary.referenceTo(db, s.tenantId, table.id);
-    if (ref) throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`);
+    if (ref)
+      throw new ApiError(`“${table.label}”被“${ref.table_label}”的“${ref.field_label}”字段引用，不能删除`, {}, [
+        ...named,
+        [ref.table_label, ref.table_label_en],
+        [ref.field_label, ref.field_label_en],
+      ]);
     // Its fields go with it (ON DELETE CASCADE), and its records' partition with their indexes (migration 042).
     await dictionary.deleteTable(db, s.tenantId, table.id);
     return ok();
@@ -113,7 +119,9 @@ export function metaRoutes(db: Db, calls: CallTable) {
     const field = await dictionary.fieldOfTenant(db, s.tenantId, id);
     if (!field) throw new ApiError(say('metaFieldId'));
     if (field.inUse && !confirm) {
-      throw new ApiError(`“${field.label}”已有数据，删除后这些数据也会删除；请确认`, { values: { confirm: true } });
+      throw new ApiError(`“${field.label}”已有数据，删除后这些数据也会删除；请确认`, { values: { confirm: true } }, [
+        [field.label, field.labelEn],
+      ]);
     }
     // The field's values leave every record with it, together with the field.
     await dictionary.deleteField(db, field.tableId, id);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../infra/db/db.ts';
 import { offeredTo } from '../../access/menu.ts';
 import type { InterfaceRow, MenuEntry } from '@/api/table/platform.ts';
+import { MENU_NAMES_EN } from '../../seed/menu-names-en.ts';
 
 /*
  * The shared menu's and the interfaces' SQL (issue 44 part 4): the routes (server/features/menus/routes.ts) decide who
@@ -67,12 +68,12 @@ export async function buttonCodeTaken(db: Queryable, parentId: number | null, co
 
 /** The name of the page offered together with the tenant's (the shared ones and its own) that has this path, or undefined. */
 export async function pathTakenBy(db: Queryable, path: string, exceptId: number | null, tenantId: number | null) {
-  const [dup] = await db.query<{ name: string }>(
-    `SELECT name FROM menu WHERE uri_type = 1 AND lower(path) = lower($1) AND ($2::int IS NULL OR id <> $2)
+  const [dup] = await db.query<{ name: string; nameEn: string }>(
+    `SELECT name, name_en AS "nameEn" FROM menu WHERE uri_type = 1 AND lower(path) = lower($1) AND ($2::int IS NULL OR id <> $2)
        AND (tenant_id IS NULL OR $3::int IS NULL OR tenant_id = $3)`,
     [path, exceptId, tenantId],
   );
-  return dup?.name;
+  return dup;
 }
 
 /** What a save writes of an entry. */
@@ -147,8 +148,8 @@ export async function insertPageButtons(
   const ids: number[] = [];
   for (const [i, b] of buttons.entries()) {
     const [row] = await db.query<{ id: number }>(
-      `INSERT INTO menu (parent_id, tenant_id, name, uri_type, code, sort) VALUES ($1, $2, $3, 2, $4, $5) RETURNING id`,
-      [pageId, tenantId, b.label, b.code, i],
+      `INSERT INTO menu (parent_id, tenant_id, name, name_en, uri_type, code, sort) VALUES ($1, $2, $3, $6, 2, $4, $5) RETURNING id`,
+      [pageId, tenantId, b.label, b.code, i, MENU_NAMES_EN[b.label] ?? ''],
     );
     ids.push(row.id);
   }
@@ -191,12 +192,12 @@ export async function tenantTable(db: Queryable, tenantId: number, tableId: numb
 }
 
 /** The label of the tenant's table that renders this component, or undefined. */
-export async function tableHoldingComponent(db: Queryable, tenantId: number, component: string): Promise<string | undefined> {
-  const [holder] = await db.query<{ label: string }>('SELECT label FROM meta_table WHERE tenant_id = $1 AND component = $2', [
-    tenantId,
-    component,
-  ]);
-  return holder?.label;
+export async function tableHoldingComponent(db: Queryable, tenantId: number, component: string) {
+  const [holder] = await db.query<{ label: string; labelEn: string }>(
+    'SELECT label, label_en AS "labelEn" FROM meta_table WHERE tenant_id = $1 AND component = $2',
+    [tenantId, component],
+  );
+  return holder;
 }
 
 /** Whether the entry is a section of the tenant's menu: a first-level directory offered to it. */
@@ -210,12 +211,12 @@ export async function isSectionOf(db: Queryable, tenantId: number, id: number): 
 }
 
 /** The name of a page offered to the tenant that renders this component or has this path, or undefined. */
-export async function pageShowing(db: Queryable, tenantId: number, component: string, path: string): Promise<string | undefined> {
-  const [page] = await db.query<{ name: string }>(
-    `SELECT m.name FROM menu m WHERE m.uri_type = 1 AND (m.component = $1 OR lower(m.path) = lower($2)) AND ${offeredTo('m', '$3')}`,
+export async function pageShowing(db: Queryable, tenantId: number, component: string, path: string) {
+  const [page] = await db.query<{ name: string; nameEn: string }>(
+    `SELECT m.name, m.name_en AS "nameEn" FROM menu m WHERE m.uri_type = 1 AND (m.component = $1 OR lower(m.path) = lower($2)) AND ${offeredTo('m', '$3')}`,
     [component, path, tenantId],
   );
-  return page?.name;
+  return page;
 }
 
 /** The table's component set, only if it still has none; false when something gave it one meanwhile. */

@@ -128,7 +128,7 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     } else {
       // Paths are unique among the entries offered together: the shared ones and each tenant's own.
       const holder = await q.pathTakenBy(db, input.path, id, tenantId);
-      if (holder !== undefined) throw new ApiError(`路径已被“${holder}”使用`, { field: 'path' });
+      if (holder) throw new ApiError(`路径已被“${holder.name}”使用`, { field: 'path' }, [[holder.name, holder.nameEn]]);
     }
     const fields: q.EntryFields = {
       name: input.name,
@@ -170,8 +170,12 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     if (derived) {
       table.component = derivedComponent(table.name);
       const holder = await q.tableHoldingComponent(db, s.tenantId, table.component);
-      if (holder !== undefined)
-        throw new ApiError(`页面组件 ${table.component} 已被数据表“${holder}”使用，请先在“编辑”中填写页面组件`, { field: 'tableId' });
+      if (holder)
+        throw new ApiError(
+          `页面组件 ${table.component} 已被数据表“${holder.label}”使用，请先在“编辑”中填写页面组件`,
+          { field: 'tableId' },
+          [[holder.label, holder.labelEn]],
+        );
     }
     // A table named like a system page before that was refused: its page would be a system page's.
     if (isSystemPage(table.component)) throw new ApiError(say('systemComponent', { name: table.component }), { field: 'tableId' });
@@ -192,7 +196,8 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     // A section of the caller's own menu: a first-level directory offered to the tenant.
     if (!(await q.isSectionOf(db, s.tenantId, parentId))) throw new ApiError('请选择本租户菜单中的一个一级目录', { field: 'parentId' });
     const published = await q.pageShowing(db, s.tenantId, table.component, input.path);
-    if (published !== undefined) throw new ApiError(`这个数据表已发布为页面“${published}”`, { field: 'tableId' });
+    if (published)
+      throw new ApiError(`这个数据表已发布为页面“${published.name}”`, { field: 'tableId' }, [[published.name, published.nameEn]]);
     // The page, its buttons, their grants and relations: written together, or not at all.
     const pageId = await db.transaction(async (tx) => {
       // the derived component, kept only if nothing else gave the table one meanwhile
@@ -243,9 +248,11 @@ export function menuRoutes({ db, events, platformTenant, calls }: MenuRoutesOpti
     const children = ids.length - 1;
     if ((children > 0 || roles > 0) && !body.confirm) {
       // The editor says what will go and asks; only a confirmed call deletes an entry with children or grants.
-      throw new ApiError(`“${target.name}”有 ${children} 个下级菜单或按钮，已授予 ${roles} 个角色；确认后将一并删除`, {
-        values: { children, roles, confirm: true },
-      });
+      throw new ApiError(
+        `“${target.name}”有 ${children} 个下级菜单或按钮，已授予 ${roles} 个角色；确认后将一并删除`,
+        { values: { children, roles, confirm: true } },
+        [[target.name, target.nameEn]],
+      );
     }
     await tellTenants(ids);
     await q.deleteEntry(db, id);

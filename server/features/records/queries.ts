@@ -163,11 +163,11 @@ export async function recordVersion(db: Queryable, tenantId: number, tableId: nu
 
 /** A field of the tenant's tables whose records refer to this record (labels and how many), or undefined. */
 export async function referencesTo(db: Queryable, tenantId: number, tableId: number, id: number) {
-  const [ref] = await db.query<{ table_label: string; field_label: string; n: number }>(
-    `SELECT t.label AS table_label, f.label AS field_label, count(*)::int AS n
+  const [ref] = await db.query<{ table_label: string; table_label_en: string; field_label: string; field_label_en: string; n: number }>(
+    `SELECT t.label AS table_label, t.label_en AS table_label_en, f.label AS field_label, f.label_en AS field_label_en, count(*)::int AS n
        FROM meta_field f JOIN meta_table t ON t.id = f.table_id AND t.tenant_id = $2
        JOIN meta_record x ON x.table_id = f.table_id AND x.data -> f.id::text = to_jsonb($1::bigint)
-      WHERE f.ref_table_id = $3 GROUP BY t.label, f.label LIMIT 1`,
+      WHERE f.ref_table_id = $3 GROUP BY t.label, t.label_en, f.label, f.label_en LIMIT 1`,
     [id, tenantId, tableId],
   );
   return ref;

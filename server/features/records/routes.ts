@@ -321,7 +321,11 @@ export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { ke
     const row = await recordOf(s, schema, id);
     const ref = await stored.referencesTo(db, s.tenantId, schema.table.id, id);
     const name = title(schema, row.data, id);
-    if (ref) throw new ApiError(`“${name}”被 ${ref.n} 条${ref.table_label}的“${ref.field_label}”引用，不能删除`);
+    if (ref)
+      throw new ApiError(`“${name}”被 ${ref.n} 条${ref.table_label}的“${ref.field_label}”引用，不能删除`, {}, [
+        [ref.table_label, ref.table_label_en],
+        [ref.field_label, ref.field_label_en],
+      ]);
     // One statement: the record goes only if nothing references it at this moment.
     if (!(await stored.deleteUnreferencedRecord(db, s.tenantId, schema.table.id, id)))
       throw new ApiError(`“${name}”刚被其他记录引用，不能删除`);

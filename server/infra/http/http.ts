@@ -4,11 +4,18 @@ import type { EditedThing, StrLabel } from '@/i18n/server-messages-en.ts';
 
 /** A refusal with a message for the user; answered as { result: 'error', errmsg } (HTTP 200, as the product expects). */
 export class ApiError extends Error {
+  /** the names the message quotes that people also gave in English (Chinese to English): said so to an English console */
+  readonly englishNames?: ReadonlyMap<string, string>;
+
+  /** `names`: the names the message quotes, each with its English where people gave one (a menu entry's, a label's) */
   constructor(
     message: string,
     readonly extra: Partial<Answer> = {},
+    names: ReadonlyArray<readonly [string, string | null | undefined]> = [],
   ) {
     super(message);
+    const given = names.filter((n): n is readonly [string, string] => Boolean(n[1]) && n[1] !== n[0]);
+    if (given.length) this.englishNames = new Map(given);
   }
 }
 
