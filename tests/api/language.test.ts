@@ -52,4 +52,27 @@ describe('refusals in the language the request asks for', () => {
       await post('/v1/metaRecord/list', { tableId: member.id, filters: { [dated.name]: '2026-02-30~2026-03-01' } }, { UserToken: token }),
     ).toMatchObject({ result: 'error', field: dated.name, errmsg: `“${dated.label}”的范围格式不正确` });
   });
+
+  it('lists an enum field’s options in English where the dictionary gives them English', async () => {
+    const { token } = await signedIn(baseUrl, 'admin');
+    type Field = { name: string; labelEn: string; type: string; required: boolean; options: Array<{ label: string; labelEn?: string }> };
+    const schema = (await post('/v1/metaRecord/schema', { component: 'member-mng/member-list' }, { UserToken: token })).values as {
+      table: { id: number };
+      fields: Field[];
+    };
+    const level = schema.fields.find((f) => f.type === 'enum')!;
+    expect(level.options.every((o) => o.labelEn)).toBe(true);
+    const values = Object.fromEntries(schema.fields.filter((f) => f.required).map((f) => [f.name, 'x1']));
+    const save = (headers: Record<string, string>) =>
+      post(
+        '/v1/metaRecord/save',
+        { tableId: schema.table.id, values: { ...values, [level.name]: '不存在' } },
+        { UserToken: token, ...headers },
+      );
+    expect(await save({ 'Accept-Language': 'en' })).toMatchObject({
+      field: level.name,
+      errmsg: `${level.labelEn} is one of: ${level.options.map((o) => o.labelEn).join(', ')}`,
+    });
+    expect(await save({})).toMatchObject({ field: level.name, errmsg: `等级须为：${level.options.map((o) => o.label).join('、')}` });
+  });
 });

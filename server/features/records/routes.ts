@@ -28,6 +28,7 @@ import {
   type StoredRecord,
 } from '../../services/records.ts';
 import { type MetaFieldRow, type RecordSchema } from '@/api/contract/records.ts';
+import { optionsListed } from '@/api/schema/business/record-value.ts';
 import { LIST_LIMITS } from '@/api/contract/jobs.ts';
 import { RECORD_LIMITS, ownValue, recordValue } from '@/api/rules/record-rules.ts';
 import type { ExportJobs } from '../../services/export-jobs.ts';
@@ -90,9 +91,17 @@ function exampleRow(fields: readonly MetaFieldRow[]): Array<string | number> {
   });
 }
 
-/** The labels of a table and its fields that people also named in English, Chinese to English. */
+/**
+ * The labels of a table and its fields that people also named in English, Chinese to English; and an enum field's
+ * options as its rule lists them (普卡、银卡: valueOption), each by its English where it has one.
+ */
 const englishLabels = (schema: Schema): ReadonlyMap<string, string> =>
-  new Map([schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const));
+  new Map([
+    ...[schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const),
+    ...schema.fields
+      .filter((f) => f.type === 'enum' && f.options.some((o) => o.labelEn))
+      .map((f) => [optionsListed(f.options), f.options.map((o) => o.labelEn || o.label).join(', ')] as const),
+  ]);
 
 /**
  * The records calls (SPEC leaves them unshown, docs/api.md "Records"): the rows of a meta table, per

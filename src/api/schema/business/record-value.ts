@@ -10,6 +10,9 @@ import { say } from '../messages.ts';
  * system pages' schemas, so a phone in 会员列表 and a phone in 用户管理 are the same rule.
  */
 
+/** An enum field's options as its refusal lists them (valueOption): 普卡、银卡、金卡. */
+export const optionsListed = (options: ReadonlyArray<{ label: string }>): string => options.map((o) => o.label).join('、');
+
 export type RecordValue = string | number | boolean | null;
 type Field = Pick<MetaFieldRow, 'label' | 'type' | 'required' | 'options'>;
 
@@ -69,7 +72,7 @@ function typed(field: Field): v.GenericSchema<unknown, RecordValue> {
         v.transform((s) => new Date(s).toISOString()),
       );
     case 'enum': {
-      const message = say('valueOption', { label, options: field.options.map((o) => o.label).join('、') });
+      const message = say('valueOption', { label, options: optionsListed(field.options) });
       const find = (x: unknown) => field.options.find((o) => o.value === String(x) || o.label === String(x));
       return v.pipe(
         v.union([v.string(), v.number()], message),
