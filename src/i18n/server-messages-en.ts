@@ -167,6 +167,9 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   '名称不能超过 32 个字': 'The name is at most 32 characters',
 };
 
+/** A count and its word by English's plural rule: `1 record`, `2 records` (the number as the refusal carries it). */
+const counted = (n: string | undefined, one: string, other: string) => `${n} ${n === '1' ? one : other}`;
+
 const CRON_PARTS_EN: Readonly<Record<string, string>> = {
   秒: 'the second',
   分: 'the minute',
@@ -234,14 +237,14 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
         })
         .join(', '),
   ],
-  [/^(\d+) 个租户的前一天统计已写入$/, (m) => `Statistics of the day before written for ${m[1]} tenants`],
+  [/^(\d+) 个租户的前一天统计已写入$/, (m) => `Statistics of the day before written for ${counted(m[1], 'tenant', 'tenants')}`],
   [/^已经“(.+)”发送测试短信到 (\d+)$/, (m) => `A test SMS went through “${m[1]}” to ${m[2]}`],
   [/^超过 (\d+) 秒未完成$/, (m) => `Not finished within ${m[1]} s`],
   [/^未知的任务类型：(.+)$/, (m) => `Unknown job type: ${m[1]}`],
   [/^释放了 (.+) 持有的锁$/, (m) => `Released the lock held by ${m[1] === '未知进程' ? 'an unknown process' : m[1]}`],
-  [/^登录失败次数过多，请 (\d+) 分钟后再试$/, (m) => `Too many failed sign-ins; try again in ${m[1]} minutes`],
-  [/^登录失败次数过多，请 (\d+) 秒后再试$/, (m) => `Too many failed sign-ins; try again in ${m[1]} seconds`],
-  [/^发送过于频繁，请 (\d+) 秒后再试$/, (m) => `Sent too often; try again in ${m[1]} seconds`],
+  [/^登录失败次数过多，请 (\d+) 分钟后再试$/, (m) => `Too many failed sign-ins; try again in ${counted(m[1], 'minute', 'minutes')}`],
+  [/^登录失败次数过多，请 (\d+) 秒后再试$/, (m) => `Too many failed sign-ins; try again in ${counted(m[1], 'second', 'seconds')}`],
+  [/^发送过于频繁，请 (\d+) 秒后再试$/, (m) => `Sent too often; try again in ${counted(m[1], 'second', 'seconds')}`],
   [/^路径已被“(.+)”使用$/, (m) => `The path is taken by “${m[1]}”`],
   [/^这个数据表已发布为页面“(.+)”$/, (m) => `This table is already published as the page “${m[1]}”`],
   [
@@ -261,14 +264,20 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
     (m) => `The file unzips past ${m[1]} MB and cannot be read: split it and import in parts`,
   ],
   [/^表头须为：(.+)（请下载模板后填写）$/, (m) => `The header must be: ${m[1]} (download the template and fill it in)`],
-  [/^该角色下还有 (\d+) 个用户，请先移除这些用户的角色$/, (m) => `${m[1]} users hold this role; take it from them first`],
-  [/^还有 (\d+) 个步骤未完成：(.+)$/, (m) => `${m[1]} steps are not done: ${m[2]!.split('、').map(campaignWordEn).join(', ')}`],
+  [
+    /^该角色下还有 (\d+) 个用户，请先移除这些用户的角色$/,
+    (m) => `${counted(m[1], 'user holds', 'users hold')} this role; take it from them first`,
+  ],
+  [
+    /^还有 (\d+) 个步骤未完成：(.+)$/,
+    (m) => `${counted(m[1], 'step is', 'steps are')} not done: ${m[2]!.split('、').map(campaignWordEn).join(', ')}`,
+  ],
   [/^“(.+)”的活动不能(删除|撤回)$/, (m) => `A campaign “${campaignWordEn(m[1]!)}” cannot be ${m[2] === '删除' ? 'deleted' : 'withdrawn'}`],
   [
     /^活动当前为“(.+)”，或已被他人修改，不能提交审核$/,
     (m) => `The campaign is “${campaignWordEn(m[1]!)}” or was changed by someone else; it cannot be submitted`,
   ],
-  [/^“(.+)”还有 (\d+) 条记录，不能删除$/, (m) => `“${m[1]}” has ${m[2]} records and cannot be deleted`],
+  [/^“(.+)”还有 (\d+) 条记录，不能删除$/, (m) => `“${m[1]}” has ${counted(m[2], 'record', 'records')} and cannot be deleted`],
   [/^接口不存在：(.+)$/, (m) => `No such call: ${m[1]}`],
   [/^Cron 表达式不正确：(.+)的值“(.+)”超出范围$/, (m) => `Not a valid cron: ${CRON_PARTS_EN[m[1]!] ?? m[1]} cannot be ${m[2]}`],
   [
@@ -313,12 +322,13 @@ export const SERVER_PATTERNS_EN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => 
   [/^“(.+)”已有数据，不能改为引用另一张表$/, (m) => `“${m[1]}” holds data and cannot refer to another table`],
   [
     /^“(.+)”有 (\d+) 个下级菜单或按钮，已授予 (\d+) 个角色；确认后将一并删除$/,
-    (m) => `“${m[1]}” has ${m[2]} entries or buttons under it and is granted to ${m[3]} roles; confirm to delete them all`,
+    (m) =>
+      `“${m[1]}” has ${counted(m[2], 'entry or button', 'entries or buttons')} under it and is granted to ${counted(m[3], 'role', 'roles')}; confirm to delete them all`,
   ],
   [/^“(.+)”还没有字段，请先在数据字典中添加$/, (m) => `“${m[1]}” has no fields yet; add them in the data dictionary first`],
   [
     /^“(.+)”被 (\d+) 条(.+)的“(.+)”引用，不能删除$/,
-    (m) => `“${m[1]}” is referred to by ${m[2]} records of ${m[3]} (their “${m[4]}”) and cannot be deleted`,
+    (m) => `“${m[1]}” is referred to by ${counted(m[2], 'record', 'records')} of ${m[3]} (their “${m[4]}”) and cannot be deleted`,
   ],
   [/^“(.+)”刚被其他记录引用，不能删除$/, (m) => `“${m[1]}” was just referred to by another record and cannot be deleted`],
   [/^“(.+)”没有名为 (.+) 的字段$/, (m) => `“${m[1]}” has no field named ${m[2]}`],

@@ -19,8 +19,21 @@ export function useT(): T {
     const text = dict[key];
     // A signed-in text asked for before the shell loaded its texts (messages.ts) is a bug to see, not a blank.
     if (text === undefined) throw new Error(`text "${key}" is not loaded: signed-in texts come with the shell (loadSignedInTexts)`);
-    return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+    return vars ? fill(text, vars) : text;
   };
+}
+
+/** `{count|user|users}`: the word for a count by English's plural rule (1 user, 0 users, 2 users). */
+const CHOICE = /\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g;
+const plural = new Intl.PluralRules('en');
+
+/** A text with its variables: `{name}` the value; `{name|one|other}` the word its number takes (CHOICE). */
+export function fill(text: string, vars: Record<string, string | number>): string {
+  return text
+    .replace(CHOICE, (m, k: string, one: string, other: string) =>
+      k in vars ? (plural.select(Number(vars[k])) === 'one' ? one : other) : m,
+    )
+    .replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
 
 /** Shows a message the console made in the user's language (client-messages.ts); a server's message stays as sent. */

@@ -243,7 +243,7 @@ describe('records service', () => {
     expect(
       await call({ UserToken: admin.token, 'Accept-Language': 'en' }, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id }),
     ).toMatchObject({
-      errmsg: `“引用测试券” is referred to by 1 records of ${en(writeOff)} (their “${en(writeOff, 'coupon')}”) and cannot be deleted`,
+      errmsg: `“引用测试券” is referred to by 1 record of ${en(writeOff)} (their “${en(writeOff, 'coupon')}”) and cannot be deleted`,
     });
     expect(await call(admin.token, '/v1/metaRecord/del', { tableId: writeOff.table.id, id: w.id })).toEqual({ result: 'ok' });
     expect(await call(admin.token, '/v1/metaRecord/del', { tableId: coupon.table.id, id: c.id })).toEqual({ result: 'ok' });

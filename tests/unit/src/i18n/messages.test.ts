@@ -4,6 +4,7 @@ import { zhPublic } from '@/i18n/messages.ts';
 import { zhSignedIn } from '@/i18n/messages-zh.ts';
 import { en } from '@/i18n/messages-en.ts';
 import { readLanguage } from '@/i18n/messages.ts';
+import { fill } from '@/i18n/use-t.ts';
 import { reachedFiles } from '@tests/support/imports.ts';
 
 const zhCN = { ...zhPublic, ...zhSignedIn };
@@ -44,6 +45,18 @@ describe('shell texts', () => {
       expect(en[key], key).toBeTruthy();
       const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(vars(en[key]), key).toEqual(vars(zhCN[key]));
+    }
+  });
+
+  it('says a count’s word by English’s plural rule, each choice on a variable of its text', () => {
+    expect(fill(en.userCount, { count: 1 })).toBe('1 user');
+    expect(fill(en.userCount, { count: 0 })).toBe('0 users');
+    expect(fill(en.campaignMissing, { count: 2 })).toBe('2 steps are not complete:');
+    expect(fill(en.campaignMissing, { count: 1 })).toBe('1 step is not complete:');
+    expect(fill('{n|a|b} {m}', {})).toBe('{n|a|b} {m}');
+    for (const key of Object.keys(en) as Array<keyof typeof en>) {
+      const named = [...en[key].matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [, name] of en[key].matchAll(/\{(\w+)\|[^|{}]*\|[^|{}]*\}/g)) expect(named, key).toContain(name);
     }
   });
 

@@ -93,6 +93,9 @@ describe('the server’s refusals in English', () => {
 
   it('carries the varying parts of a refusal over, and leaves what it does not know as it is', () => {
     expect(serverEnglishOf('登录失败次数过多，请 15 分钟后再试')).toBe('Too many failed sign-ins; try again in 15 minutes');
+    // a count's word by English's plural rule
+    expect(serverEnglishOf('登录失败次数过多，请 1 分钟后再试')).toBe('Too many failed sign-ins; try again in 1 minute');
+    expect(serverEnglishOf('该角色下还有 1 个用户，请先移除这些用户的角色')).toMatch(/^1 user holds this role;/);
     expect(serverEnglishOf('路径已被“用户管理”使用')).toBe('The path is taken by “用户管理”');
     expect(serverEnglishOf('一次最多导入 10000 行，这个文件有 12000 行')).toBe('At most 10000 rows at a time; this file has 12000');
     expect(serverEnglishOf('名称不能为空')).toBe('The name is required');
