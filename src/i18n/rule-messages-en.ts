@@ -248,8 +248,10 @@ for (const key of Object.keys(RULE_MESSAGES) as RuleKey[]) {
   }
   const source = zh.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const re = new RegExp(`^${source.join('(.+?)')}$`);
-  // A `{where}` is itself a rule's message (第 2 个组件: pageRectAt), said in English too; other parts are carried over.
-  const part = (name: string, text: string) => (name === 'where' ? ruleEnglishOf(text) : text);
+  // A `{where}` is itself a rule's message (第 2 个组件: pageRectAt), said in English too; a list of `{options}` is
+  // separated as English separates one (普卡、银卡 -> 普卡, 银卡); other parts are carried over.
+  const part = (name: string, text: string) =>
+    name === 'where' ? ruleEnglishOf(text) : name === 'options' ? text.split('、').join(', ') : text;
   RULES_PATTERNS.push([
     re,
     (m) =>

@@ -443,7 +443,7 @@ describe('records service', () => {
       [`导入品牌A${t}`, '服饰', '', '', ''],
     ];
     expect((await upload(badRows, 'en')).values!.problems).toEqual([
-      { row: 3, column: '业态', message: '业态 is one of: 餐饮、服饰、零售、娱乐、生活服务' },
+      { row: 3, column: '业态', message: '业态 is one of: 餐饮, 服饰, 零售, 娱乐, 生活服务' },
       { row: 3, column: '联系电话', message: '联系电话 is an 11-digit phone number' },
       { row: 4, column: '品牌名称', message: 'The same as row 2' },
     ]);

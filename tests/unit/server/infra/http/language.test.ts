@@ -93,6 +93,8 @@ describe('the server’s refusals in English', () => {
 
   it('carries the varying parts of a refusal over, and leaves what it does not know as it is', () => {
     expect(serverEnglishOf('登录失败次数过多，请 15 分钟后再试')).toBe('Too many failed sign-ins; try again in 15 minutes');
+    // a list of options separated as English separates one
+    expect(serverEnglishOf('等级须为：普卡、银卡')).toBe('等级 is one of: 普卡, 银卡');
     // a count's word by English's plural rule
     expect(serverEnglishOf('登录失败次数过多，请 1 分钟后再试')).toBe('Too many failed sign-ins; try again in 1 minute');
     expect(serverEnglishOf('该角色下还有 1 个用户，请先移除这些用户的角色')).toMatch(/^1 user holds this role;/);
