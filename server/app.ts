@@ -140,7 +140,11 @@ export function createApp(options: AppOptions) {
   app.onError(async (err, c) => {
     if (err instanceof ApiError) {
       // the names it quotes join the call's own (a records call's labels), for an English console
-      if (err.englishNames) c.set('englishNames', new Map([...(c.get('englishNames') ?? []), ...err.englishNames]));
+      const { englishNames } = err;
+      if (englishNames) {
+        const own = c.get('englishNames');
+        c.set('englishNames', () => new Map([...(own?.() ?? []), ...englishNames]));
+      }
       return c.json({ result: 'error', errmsg: err.message, ...err.extra });
     }
     // A rule the database keeps for every writer refused the write (server/migrations/032_grant_rules.sql).

@@ -41,9 +41,9 @@ export type AppEnv = {
     checkAnswers?: boolean;
     /**
      * names people gave in both languages (a records call's table and fields, and those a refusal quotes: ApiError's
-     * `names`), which an English refusal says in English
+     * `names`), which an English refusal says in English: asked for only when an answer is such a refusal
      */
-    englishNames?: ReadonlyMap<string, string>;
+    englishNames?: () => ReadonlyMap<string, string>;
   };
 };
 

@@ -120,8 +120,8 @@ export function recordRoutes(db: Db, exports: ExportJobs, { keptCountsMs }: { ke
     const s = c.get('session');
     const { allowed, ...schema } = await loadSchemaFor(db, s, by, { method: c.req.method, path: c.req.path.replace(/^\/manage/, ''), op });
     if (!allowed) throw new ApiError(FORBIDDEN, { result: 403 });
-    // the table's and its fields' English labels, which a refusal to an English request says them by
-    c.set('englishNames', englishLabels(schema));
+    // the table's and its fields' English labels, which a refusal to an English request says them by (made only then)
+    c.set('englishNames', () => englishLabels(schema));
     return schema;
   };
 

@@ -36,12 +36,12 @@ export const wordsFor = (c: Parameters<typeof wantsEnglish>[0]) => (wantsEnglish
 const PROTOCOL = new Set(['userToken缺失', 'userToken失效', 'accessToken失效']);
 
 /** A refusal in English when `answer` is one (an error or a 403 with the server's words), else `answer` itself. */
-function refusalInEnglish(answer: unknown, names?: ReadonlyMap<string, string>): unknown {
+function refusalInEnglish(answer: unknown, names?: () => ReadonlyMap<string, string> | undefined): unknown {
   if (!answer || typeof answer !== 'object') return answer;
   const body = answer as { result?: unknown; errmsg?: unknown; values?: unknown; type?: unknown };
   if ((body.result !== 'error' && body.result !== 403) || typeof body.errmsg !== 'string') return answer;
   if (PROTOCOL.has(body.errmsg) || (typeof body.values === 'string' && PROTOCOL.has(body.values)) || body.type) return answer;
-  const errmsg = serverEnglishOf(body.errmsg, names);
+  const errmsg = serverEnglishOf(body.errmsg, names?.());
   return errmsg === body.errmsg ? answer : { ...body, errmsg };
 }
 
@@ -73,16 +73,16 @@ export function answerInLanguage(): MiddlewareHandler {
   return async (c, next) => {
     if (!wantsEnglish(c)) return next();
     const json = c.json as (...args: unknown[]) => Response;
-    const names = () => (c.get as (key: string) => ReadonlyMap<string, string> | undefined)('englishNames');
-    c.json = ((answer: unknown, ...rest: unknown[]) =>
-      answeredInLanguage(json(refusalInEnglish(answer, names()), ...rest))) as typeof c.json;
+    // the call's names, made only for a refusal (a records call's labels are not worked out for its rows)
+    const names = () => (c.get as (key: string) => (() => ReadonlyMap<string, string>) | undefined)('englishNames')?.();
+    c.json = ((answer: unknown, ...rest: unknown[]) => answeredInLanguage(json(refusalInEnglish(answer, names), ...rest))) as typeof c.json;
     await next();
     if (inLanguage.has(c.res) || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
     const body = (await c.res
       .clone()
       .json()
       .catch(() => null)) as unknown;
-    const answer = refusalInEnglish(body, names());
+    const answer = refusalInEnglish(body, names);
     if (answer === body) return;
     const headers = new Headers(c.res.headers);
     headers.delete('content-length');
