@@ -100,7 +100,7 @@ const englishLabels = (schema: Schema): ReadonlyMap<string, string> =>
     ...[schema.table, ...schema.fields].filter((x) => x.labelEn).map((x) => [x.label, x.labelEn] as const),
     ...schema.fields
       .filter((f) => f.type === 'enum' && f.options.some((o) => o.labelEn))
-      .map((f) => [optionsListed(f.options), f.options.map((o) => o.labelEn || o.label).join(', ')] as const),
+      .map((f) => [optionsListed(f.options), optionsListed(f.options.map((o) => ({ label: o.labelEn || o.label })))] as const),
   ]);
 
 /**
