@@ -107,25 +107,38 @@ describe('online users and force logout in Chromium', () => {
     await admin.context().close();
   });
 
-  it('the count’s button is there before its number, and stays when asking for it failed: the drawer opens, and closing it asks again', async () => {
+  it('the count’s button is there before its number, and stays when asking for it failed: the drawer opens, and closing it or showing the page again asks again', async () => {
     const page = await newPage();
     // The first count fails as a dropped connection does; the drawer's own call and later counts go through.
     let counts = 0;
+    let failing = true;
     await page.route('**/manage/v1/user/listOnlineUser', (route) => {
       const body = route.request().postDataJSON() as { pageSize?: number };
-      if (body.pageSize === 1 && counts++ === 0) return route.abort('connectionreset');
+      if (body.pageSize !== 1) return route.continue();
+      counts++;
+      if (failing) return route.abort('connectionreset');
       return route.continue();
     });
     await page.goto(`${baseUrl}/#/login`);
     await logIn(page, 'admin');
     const count = page.getByRole('button', { name: /^在线用户/ });
+    await expect.poll(() => counts).toBe(1);
     await expect.poll(() => count.textContent()).toBe('在线用户 …');
+    failing = false;
     await count.click();
     const drawer = page.getByRole('dialog', { name: '当前登录用户' });
     await drawer.locator('tbody tr').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /^在线用户 \d+$/ }).waitFor();
     expect(counts).toBe(2);
+    // Shown again after being in the background, the page asks again, and a failure then keeps the number it had.
+    const shownAgain = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await shownAgain();
+    await expect.poll(() => counts).toBe(3);
+    failing = true;
+    await shownAgain();
+    await expect.poll(() => counts).toBe(4);
+    await expect.poll(() => count.textContent()).toMatch(/^在线用户 \d+$/);
     await page.context().close();
   });
 });

@@ -160,7 +160,18 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
   if (drawerOpen && !drawerWanted) setDrawerWanted(true);
   const [quickSearchWanted, setQuickSearchWanted] = useState(false);
   if (overlay === 'quick-search' && !quickSearchWanted) setQuickSearchWanted(true);
-  // the count is obtained with pageSize 1; again whenever the drawer closes.
+  // Asked again when the page is shown again: the count of a tab left in the background for hours, or one whose
+  // asking failed, is not kept as it was.
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!showCount) return;
+    const onChange = () => {
+      if (!document.hidden) setShown((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, [showCount]);
+  // the count is obtained with pageSize 1; again whenever the drawer closes or the page is shown again.
   useEffect(() => {
     if (!showCount || drawerOpen) return;
     let live = true;
@@ -171,7 +182,7 @@ function LayoutFrame({ model, screens, children }: { model: MenuModel; screens: 
     return () => {
       live = false;
     };
-  }, [api, showCount, drawerOpen]);
+  }, [api, showCount, drawerOpen, shown]);
 
   // The event journal, for holders of the engineer button: Ctrl+Shift+E, the palette, and an alt-click on
   // a disabled permission control (the inspector then shows why it is disabled).
