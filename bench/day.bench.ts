@@ -7,7 +7,7 @@ import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { openDb } from '../server/infra/db/db.ts';
 import { quantile, round } from './stats.ts';
 import { consoleHeaders, failureOf, signIn, startBaseline, type SessionHeaders } from './throughput.bench.ts';
-import { nicknameFragment, seedMembers, seedUsers } from './in-process.ts';
+import { benchPostgresSettings, nicknameFragment, seedMembers, seedUsers } from './in-process.ts';
 import type { Call } from '@/api/table/define.ts';
 import { shellApi } from '@/api/table/session.ts';
 import { userApi } from '@/api/table/users.ts';
@@ -223,7 +223,7 @@ async function callersOn(urls: readonly string[], day: ReturnType<typeof dayOf>)
 /** The day on one engine: closed loop in ROUNDS rounds, then open loop at a share of its rate; PostgreSQL 1 vs 2. */
 async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-day-'));
-  const pg = engine === 'PostgreSQL' ? await startPostgres(findPostgresBin()!) : null;
+  const pg = engine === 'PostgreSQL' ? await startPostgres(findPostgresBin()!, benchPostgresSettings()) : null;
   const env = { ...SERVER_ENV, ...(pg ? { DATABASE_URL: pg.url } : {}) };
   const servers: RunningServer[] = [];
   try {
@@ -326,7 +326,7 @@ async function dayOn(engine: 'PGlite' | 'PostgreSQL') {
 
 export async function benchDay() {
   const results: Record<string, unknown> = {
-    settings: 'production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches; gzip accepted',
+    settings: `production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches; gzip accepted; PostgreSQL's shared_buffers ${benchPostgresSettings().shared_buffers}`,
     callers: `${ADMINS} admins (whole tenant) and ${STAFF} store staff (their departments), 5 clients`,
     mix: Object.fromEntries(Object.entries(dayOf(0)).map(([kind, calls]) => [kind, calls.map((c) => `${c.name} ${c.weight}`).join(', ')])),
     'closed loop': `${ROUNDS} rounds of ${SLICE_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up; the range over rounds`,

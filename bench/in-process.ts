@@ -6,6 +6,17 @@ import { login } from '@/api/calls/session/session-calls.ts';
 import { memoryStore, STORAGE_KEYS } from '@/api/storage.ts';
 
 /**
+ * The benches' PostgreSQL settings, as a deployment sizes the server (PostgreSQL's guidance: shared_buffers a quarter of
+ * the memory). The default 128 MB holds less than the member partition alone at a million members (223 MB, 1.3 GB
+ * with its indexes), so a walk's heap rows were copied in from the system's cache one by one. Three passes of the scale
+ * bench on one seeded cluster, p95: members of one level in a span of join days, admin, 45.4-50.6 ms at 128 MB and
+ * 33.8-46.8 at 2 GB; the slowest case at 2 GB 48.8. BENCH_PG_SHARED_BUFFERS=128MB measures the default.
+ */
+export const benchPostgresSettings = (): Record<string, string> => ({
+  shared_buffers: process.env.BENCH_PG_SHARED_BUFFERS ?? '2GB',
+});
+
+/**
  * The demo server's app on `db`, called in this process (no sockets: the figures are the server's own time through
  * the whole rule chain), and a signed-in API client per demo account.
  * @example const as = inProcess(db); const admin = await as('admin');

@@ -120,7 +120,7 @@ if (want('scale')) {
   );
   const scale = await benchScale();
   results.scale = scale;
-  const { rows: scaleRows, ...scaleRest } = scale as { rows?: unknown[] };
+  const { rows: scaleRows, runs: _scaleRuns, ...scaleRest } = scale as { rows?: unknown[]; runs?: unknown };
   console.log(scaleRest);
   if (scaleRows) console.table(scaleRows);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../tests/support/start-server.ts';
 import { openDb } from '../server/infra/db/db.ts';
-import { joinDaySpan, seedMembers } from './in-process.ts';
+import { benchPostgresSettings, joinDaySpan, seedMembers } from './in-process.ts';
 import { findPostgresBin, startPostgres } from '../tests/support/postgres.ts';
 import { DEMO_PASSWORD } from '../server/seed/seed.ts';
 import { quantile, round } from './stats.ts';
@@ -251,7 +251,7 @@ async function compare(server: RunningServer, databaseUrl: string | undefined, m
 export async function benchThroughput() {
   const results: Record<string, unknown> = {
     generator: `${CLIENTS} closed-loop clients in the bench process (fetch, keep-alive), each signed in as the console is (UserToken and AccessToken on every call), each call alone; ${ROUNDS} rounds of ${SLICE_MS / 1000} s slices after ${WARMUP_MS / 1000} s warm-up, every call on the server and its baselines interleaved in shuffled order`,
-    settings: 'production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches',
+    settings: `production settings over the demo data: REQUEST_LOG=json, answers unchecked, no test switches; PostgreSQL's shared_buffers ${benchPostgresSettings().shared_buffers}`,
     mix: mixOf(0, 0)
       .map(([name, call]) => `${name.replace(/ \(.*/, '')} (${call.path})`)
       .join(', '),
@@ -260,7 +260,7 @@ export async function benchThroughput() {
   };
   const engines: Array<['PGlite' | 'PostgreSQL', (() => ReturnType<typeof startPostgres>) | null]> = [['PGlite', null]];
   const bin = findPostgresBin();
-  if (bin) engines.push(['PostgreSQL', () => startPostgres(bin)]);
+  if (bin) engines.push(['PostgreSQL', () => startPostgres(bin, benchPostgresSettings())]);
   for (const [engine, startDatabase] of engines) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'scrm-bench-throughput-'));
     const pg = startDatabase ? await startDatabase() : null;

@@ -38,8 +38,9 @@ export const freePort = () =>
 /**
  * A throwaway PostgreSQL cluster on loopback (trust auth, socket in its own folder), removed by stop().
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` system user.
+ * `settings` are server settings for its start (`-c name=value`), such as a benchmark's shared_buffers.
  */
-export async function startPostgres(bin: string): Promise<RunningPostgres> {
+export async function startPostgres(bin: string, settings: Readonly<Record<string, string>> = {}): Promise<RunningPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'scrm-pg-'));
   chmodSync(dir, 0o755);
   const asRoot = userInfo().uid === 0;
@@ -65,7 +66,12 @@ export async function startPostgres(bin: string): Promise<RunningPostgres> {
     rmSync(data, { recursive: true, force: true });
     run('initdb', [...initdb, '--no-locale']);
   }
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  const given = Object.entries(settings).map(([name, value]) => {
+    // pg_ctl hands its options to a shell: a name and a value of plain characters only
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.]+$/.test(value)) throw new Error(`bad PostgreSQL setting: ${name}=${value}`);
+    return ` -c ${name}=${value}`;
+  });
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off${given.join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   start();
   return {
