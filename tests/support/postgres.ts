@@ -41,6 +41,11 @@ export const freePort = () =>
  * `settings` are server settings for its start (`-c name=value`), such as a benchmark's shared_buffers.
  */
 export async function startPostgres(bin: string, settings: Readonly<Record<string, string>> = {}): Promise<RunningPostgres> {
+  const given = Object.entries(settings).map(([name, value]) => {
+    // pg_ctl hands its options to a shell: a name and a value of plain characters only
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.]+$/.test(value)) throw new Error(`bad PostgreSQL setting: ${name}=${value}`);
+    return ` -c ${name}=${value}`;
+  });
   const dir = mkdtempSync(path.join(tmpdir(), 'scrm-pg-'));
   chmodSync(dir, 0o755);
   const asRoot = userInfo().uid === 0;
@@ -66,11 +71,6 @@ export async function startPostgres(bin: string, settings: Readonly<Record<strin
     rmSync(data, { recursive: true, force: true });
     run('initdb', [...initdb, '--no-locale']);
   }
-  const given = Object.entries(settings).map(([name, value]) => {
-    // pg_ctl hands its options to a shell: a name and a value of plain characters only
-    if (!/^[a-z_.]+$/.test(name) || !/^[\w.]+$/.test(value)) throw new Error(`bad PostgreSQL setting: ${name}=${value}`);
-    return ` -c ${name}=${value}`;
-  });
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off${given.join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   start();
