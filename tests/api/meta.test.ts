@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { callAs, signedIn } from '../support/api.ts';
+import { enumOptions } from '../support/meta-field.ts';
 import { fetchMenuTree, initUserPermission } from '@/api/calls/session/session-calls.ts';
 import { buildMenuModel } from '@/menu/menu-model.ts';
 import { ownServer } from '../support/db-access.ts';
@@ -57,10 +58,7 @@ describe('data dictionary', () => {
       name: 'status',
       label: '状态',
       type: 'enum',
-      options: [
-        { value: 'open', label: '营业' },
-        { value: 'closed', label: '停业' },
-      ],
+      options: enumOptions(['open', '营业'], ['closed', '停业']),
       defaultValue: 'open',
     });
     expect(status.result).toBe('ok');
@@ -69,10 +67,7 @@ describe('data dictionary', () => {
       name: 'tier',
       label: '档次',
       type: 'enum',
-      options: [
-        { value: 'a', label: '旗舰', labelEn: 'Flagship' },
-        { value: 'b', label: '社区' },
-      ],
+      options: enumOptions(['a', '旗舰', 'Flagship'], ['b', '社区']),
     });
     expect(named.result).toBe('ok');
     const listed = await callAs<Array<{ name: string; options: unknown[] }>>(baseUrl, admin.token, '/v1/metaData/selMetaFieldList', {
@@ -348,10 +343,7 @@ describe('data dictionary with records (written behind the API, as old data woul
       name: 'level',
       label: '等级',
       type: 'enum',
-      options: [
-        { value: 'gold', label: '金卡' },
-        { value: 'silver', label: '银卡' },
-      ],
+      options: enumOptions(['gold', '金卡'], ['silver', '银卡']),
     });
     const levelId = level.values!.id;
     const [{ tenant_id }] = await server.query<{ tenant_id: number }>('SELECT tenant_id FROM meta_table WHERE id = $1', [tableId]);
@@ -372,10 +364,7 @@ describe('data dictionary with records (written behind the API, as old data woul
       await callAs(server.url, admin.token, '/v1/metaData/saveMetaField', {
         ...base,
         unique: true,
-        options: [
-          { value: 'gold', label: '金卡' },
-          { value: 'silver', label: '银卡' },
-        ],
+        options: enumOptions(['gold', '金卡'], ['silver', '银卡']),
       }),
     ).toMatchObject({ field: 'unique' });
     // Renaming the field (name and label) keeps every value: records keep values under the field's id.
@@ -385,10 +374,7 @@ describe('data dictionary with records (written behind the API, as old data woul
         name: 'card_level',
         label: '卡等级',
         labelEn: 'Card level',
-        options: [
-          { value: 'gold', label: '金卡会员' },
-          { value: 'silver', label: '银卡' },
-        ],
+        options: enumOptions(['gold', '金卡会员'], ['silver', '银卡']),
       }),
     ).toMatchObject({ result: 'ok' });
     const rows = await server.query<{ data: Record<string, string> }>('SELECT data FROM meta_record WHERE table_id = $1', [tableId]);

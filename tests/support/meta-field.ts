@@ -18,3 +18,7 @@ export const metaField = (type: MetaFieldRow['type'], extra: Partial<MetaFieldRo
   sort: 0,
   ...extra,
 });
+
+/** An enum field's options, each `[value, label]` or `[value, label, English label]`, in the order offered. */
+export const enumOptions = (...pairs: Array<readonly [string, string] | readonly [string, string, string]>): MetaFieldRow['options'] =>
+  pairs.map(([value, label, labelEn]) => (labelEn === undefined ? { value, label } : { value, label, labelEn }));

@@ -4,7 +4,7 @@ import { type MetaFieldRow } from '@/api/contract/records.ts';
 import { recordProblems, recordValue } from '@/api/rules/record-rules.ts';
 import { phone } from '@/api/schema/kit.ts';
 import { englishOf } from '@/i18n/client-messages.ts';
-import { metaField } from '@tests/support/meta-field.ts';
+import { enumOptions, metaField } from '@tests/support/meta-field.ts';
 
 const field = metaField;
 
@@ -65,10 +65,7 @@ describe('recordValue', () => {
   it('an option is taken by value or by label, and anything else names the options', () => {
     const level = field('enum', {
       label: '等级',
-      options: [
-        { value: '1', label: '普卡' },
-        { value: '2', label: '金卡' },
-      ],
+      options: enumOptions(['1', '普卡'], ['2', '金卡']),
     });
     expect(recordValue(level, '2')).toEqual({ value: '2' });
     expect(recordValue(level, '金卡')).toEqual({ value: '2' });
