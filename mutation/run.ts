@@ -23,7 +23,7 @@ const chosen = args.includes('--all')
     : Object.keys(GROUPS).filter((g) => existsSync(baseline(g)));
 const unknown = args.filter((a) => a !== '--all' && !(a in GROUPS));
 if (unknown.length) throw new Error(`unknown mutation groups: ${unknown.join(', ')} (known: ${Object.keys(GROUPS).join(', ')})`);
-const skipped = Object.keys(GROUPS).filter((g) => !chosen.includes(g));
+const skipped = args.length > 0 ? [] : Object.keys(GROUPS).filter((g) => !chosen.includes(g));
 if (skipped.length) console.log(`mutation: no baseline yet for ${skipped.join(', ')} (npm run mutation -- <group> makes one)`);
 
 mkdirSync('mutation/incremental', { recursive: true });
