@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { given, idList, text } from './kit.ts';
 import { say, type RuleKey } from './messages.ts';
+import { id } from '../table/define.ts';
 
 /**
  * A resource's fields, each declared once (issue 44): its name in the console, its rule, the kind of value it
@@ -168,9 +169,16 @@ type Answered<F extends Declarations> = {
 export const declaredRules = <F extends Declarations>(fields: F) =>
   Object.fromEntries(Object.entries(fields).flatMap(([name, f]) => (f.rule ? [[name, f.rule]] : []))) as Ruled<F>;
 
-/** The declared fields as an answer holds them. */
-export const declaredRow = <F extends Declarations>(fields: F) =>
-  Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.answer ?? v.string()])) as Answered<F>;
+/**
+ * A declared resource's row as its calls answer it: its id, its declared fields as an answer holds them, and what
+ * it answers besides (`extra`: counts, times, a parent).
+ */
+export const declaredRow = <F extends Declarations, const E extends v.ObjectEntries = Record<never, never>>(fields: F, extra?: E) =>
+  v.object({
+    id: id(),
+    ...(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.answer ?? v.string()])) as Answered<F>),
+    ...((extra ?? {}) as E),
+  });
 
 /** The stored fields of a declaration (a column and a sheet heading each), by name, in declaration order: the server's SQL and sheets. */
 export const storedEntries = (fields: Declarations): Array<[string, StoredField]> =>

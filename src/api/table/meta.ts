@@ -22,9 +22,7 @@ import { publishPage } from '../schema/system/menu.ts';
 import { META_FIELD_TYPES, COLLECTION_FILE_MAX_BYTES, type MetaFieldRow } from '../contract/records.ts';
 
 /** A table of the data dictionary, with how much it holds. */
-export const metaTableRow = v.object({
-  id: id(),
-  ...declaredRow(META_TABLE_FIELDS),
+export const metaTableRow = declaredRow(META_TABLE_FIELDS, {
   updatedAt: instant(),
   /** the page of the caller's menu that renders this table, when there is one: where it is published (ours) */
   published: v.optional(

@@ -9,10 +9,8 @@ import { declaredRow } from '../schema/resource.ts';
 const saved = answers.saved();
 
 /** An SMS platform as answered: its secret only masked (******1234). */
-export const smsPlatform = v.object({
-  id: id(),
+export const smsPlatform = declaredRow(SMS_PLATFORM_FIELDS, {
   type: v.literal('http'),
-  ...declaredRow(SMS_PLATFORM_FIELDS),
   hasSecret: v.boolean(),
   templates: v.record(v.string(), v.string()),
   updatedAt: instant(),
@@ -102,9 +100,7 @@ export const taskApi = {
 };
 
 /** An API key (only its prefix is kept readable) and its use. */
-export const apiKeyRow = v.object({
-  id: id(),
-  ...declaredRow(API_KEY_FIELDS),
+export const apiKeyRow = declaredRow(API_KEY_FIELDS, {
   prefix: v.string(),
   createdBy: v.string(),
   createdAt: instant(),
@@ -144,9 +140,7 @@ export const apiKeyApi = {
 };
 
 /** A subscription (its secret masked) and its deliveries. */
-export const webhookRow = v.object({
-  id: id(),
-  ...declaredRow(WEBHOOK_FIELDS),
+export const webhookRow = declaredRow(WEBHOOK_FIELDS, {
   failed: v.number(),
   pending: v.number(),
   createdAt: instant(),

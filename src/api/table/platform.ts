@@ -25,9 +25,7 @@ import { interfaceId, interfaceSave } from '../schema/system/interface.ts';
 import { SETTINGS_KEYS } from '../contract/settings.ts';
 
 /** A tenant as the platform's list shows it. */
-export const tenantRow = v.object({
-  id: id(),
-  ...declaredRow(TENANT_FIELDS),
+export const tenantRow = declaredRow(TENANT_FIELDS, {
   expiresAt: v.nullable(instant()),
   createdAt: instant(),
   /** the platform operator's own tenant (cannot be disabled) */

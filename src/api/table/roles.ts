@@ -16,9 +16,7 @@ import {
 import { declaredRow } from '../schema/resource.ts';
 
 /** A role of the tenant, with how many users hold it. */
-export const roleRow = v.object({
-  id: id(),
-  ...declaredRow(ROLE_FIELDS),
+export const roleRow = declaredRow(ROLE_FIELDS, {
   parentId: v.nullable(id()),
   userCount: v.number(),
 });

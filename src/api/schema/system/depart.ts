@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { body, optionalRowId, rowId } from '../kit.ts';
 import { declareFields, declaredRow, declaredRules, textField } from '../resource.ts';
-import { id } from '../../table/define.ts';
 
 /**
  * The departments' fields, declared once (src/api/schema/resource.ts): the name is written; how many accounts and
@@ -14,7 +13,7 @@ export const DEPART_FIELDS = declareFields({
 });
 
 /** A department with what hangs on it. */
-export const departRow = v.object({ id: id(), ...declaredRow(DEPART_FIELDS) });
+export const departRow = declaredRow(DEPART_FIELDS);
 
 /** /v1/depart/list: no parameters. */
 export const departList = body({});

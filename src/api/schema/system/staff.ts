@@ -34,7 +34,7 @@ export const STAFF_FIELDS = declareFields({
 });
 
 /** A staff record as the staff calls answer it, with the account bound to it. */
-export const staffRow = v.object({ id: id(), ...declaredRow(STAFF_FIELDS), userId: v.nullable(id()) });
+export const staffRow = declaredRow(STAFF_FIELDS, { userId: v.nullable(id()) });
 export type StaffRow = v.InferOutput<typeof staffRow>;
 
 /** /v1/staff/save: a staff member; `userId` binds an account (the server checks the binding and its scope). */

@@ -88,9 +88,7 @@ export const USER_SHEET: readonly string[] = [...USER_SHEET_COLUMNS, ...storedEn
 export const USER_SORT_FIELDS = ['id', 'userName', 'nickname', 'userType', 'status', 'createdAt'] as const;
 
 /** A user as /v1/user/list and /vue/user/detail answer it (the phone masked unless the caller may see it). */
-export const userRow = v.object({
-  id: id(),
-  ...declaredRow(USER_FIELDS),
+export const userRow = declaredRow(USER_FIELDS, {
   storeId: v.nullable(id()),
   /** the roles' names, joined by 、 */
   roleNames: v.string(),

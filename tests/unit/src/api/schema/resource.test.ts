@@ -60,7 +60,8 @@ describe('declared fields (src/api/schema/resource.ts)', () => {
       note: RULE_MESSAGES.userRemarkMax,
     });
     expect(fieldProblems(schema, { remark: 5 })).toMatchObject({ remark: RULE_MESSAGES.userRemarkMax });
-    expect(v.is(v.object(declaredRow(fields)), { remark: '', note: 'x' })).toBe(true);
+    expect(v.is(declaredRow(fields), { id: 1, remark: '', note: 'x' })).toBe(true);
+    expect(v.is(declaredRow(fields, { count: v.number() }), { id: 1, remark: '', note: 'x' })).toBe(false);
   });
 
   it('reads a row’s stored values in declaration order as text, empty where the row has none', () => {
@@ -121,10 +122,12 @@ describe('declared kinds beyond text', () => {
   it('only a field with a column, a heading and a rule is stored by the server from its declaration', () => {
     expect(storedEntries(kinds)).toEqual([]);
     expect(storedEntries(fields).map(([name]) => name)).toEqual(['remark', 'note']);
-    const row = v.object(declaredRow(kinds));
-    expect(v.is(row, { name: 'a', store: null, level: 0, vip: 'y', shown: '' })).toBe(true);
+    const row = declaredRow(kinds);
+    expect(v.is(row, { id: 1, name: 'a', store: null, level: 0, vip: 'y', shown: '' })).toBe(true);
     // a choice's answer is one of its values
-    expect(v.is(row, { name: 'a', store: null, level: 2, vip: 'y', shown: '' })).toBe(false);
+    expect(v.is(row, { id: 1, name: 'a', store: null, level: 2, vip: 'y', shown: '' })).toBe(false);
+    // a row carries its id
+    expect(v.is(row, { name: 'a', store: null, level: 0, vip: 'y', shown: '' })).toBe(false);
   });
 });
 
